@@ -1,0 +1,37 @@
+# Waymark. `make demo` and `make test` are the two commands README.md opens with.
+SWIFT ?= swift
+export FONTCONFIG_FILE ?= $(CURDIR)/Tests/Fixtures/fonts/fonts.conf
+
+.PHONY: demo test deps test-deps data lint bench build
+
+deps:
+	@scripts/install-deps.sh build
+
+test-deps:
+	@scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build
+
+## demo: install what is missing, build, and run the main job on the embedded default data.
+demo: deps
+	$(SWIFT) build -c release --product waymark
+	.build/release/waymark demo
+
+## test: install what is missing, build, run every test, and lint.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+## bench: release-build benchmarks (see BENCHMARKS.md).
+bench: deps
+	$(SWIFT) run -c release map-benchmarks
+
+## data: rebuild the committed map data under Data/ from pinned sources (see DATA.md).
+data:
+	@scripts/install-deps.sh data
+	scripts/build-data.sh

@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+// Waymark: the Google Maps SDK for iOS API in Swift on Linux. See ARCHITECTURE.md for the target graph.
+import Foundation
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+/// The libFuzzer harnesses are declared only when asked for (`WAYMARK_FUZZ=1`): a main-less executable breaks a plain
+/// `swift build` (see scripts/fuzz-mvt.sh).
+let fuzzTargets: [Target] =
+    ProcessInfo.processInfo.environment["WAYMARK_FUZZ"] == "1"
+    ? [
+        .executableTarget(
+            name: "fuzz-mvt", dependencies: ["MapData"], path: "Fuzz/fuzz-mvt",
+            swiftSettings: settings + [.unsafeFlags(["-parse-as-library"])])
+    ] : []
+
+let package = Package(
+    name: "Waymark",
+    products: [
+        .library(name: "GoogleMaps", targets: ["GoogleMaps"]),
+        .executable(name: "waymark", targets: ["waymark"]),
+        .executable(name: "map-benchmarks", targets: ["map-benchmarks"]),
+    ],
+    targets: [
+        // C libraries from Debian's packages (adapter targets only import these).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Engine: pure Swift, no C, no UI.
+        .target(name: "WaymarkTime", swiftSettings: settings),
+        .target(name: "MapGeometry", dependencies: ["WaymarkTime"], swiftSettings: settings),
+        .target(name: "MapData", dependencies: ["MapGeometry"], swiftSettings: settings),
+        .target(name: "MapStyle", dependencies: ["MapGeometry"], swiftSettings: settings),
+
+        // Adapters: the only engine-side code that imports C.
+        .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
+
+        // UI and public API.
+        .target(
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CCairo", "CPangoCairo", "CGdkPixbuf"],
+            swiftSettings: settings),
+        .target(
+            name: "GoogleMaps",
+            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime"],
+            swiftSettings: settings),
+
+        // Hosts and tools.
+        .executableTarget(
+            name: "waymark", dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
+        .executableTarget(
+            name: "map-benchmarks", dependencies: ["MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps"],
+            swiftSettings: settings),
+
+        // Tests.
+        .target(name: "MapTestSupport", dependencies: ["WaymarkTime"], path: "Tests/MapTestSupport"),
+        .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
+        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
+        .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
+        .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
+        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
+    ] + fuzzTargets
+)

@@ -1,0 +1,1 @@
+// MapData: see ARCHITECTURE.md. (placeholder until the module lands)

@@ -1,0 +1,1 @@
+// MapGeometry: see ARCHITECTURE.md. (placeholder until the module lands)

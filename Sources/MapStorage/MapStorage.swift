@@ -1,0 +1,1 @@
+// MapStorage: see ARCHITECTURE.md. (placeholder until the module lands)

@@ -1,0 +1,1 @@
+// MapStyle: see ARCHITECTURE.md. (placeholder until the module lands)

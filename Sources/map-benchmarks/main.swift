@@ -1,0 +1,65 @@
+import Foundation
+
+// usage: swift run -c release map-benchmarks [--json] [NAME…]
+// Runs every case (or those named), warm-up first, then median and min of the timed runs.
+
+/// Every benchmark case. Add new cases here; names must be unique.
+func allBenchmarks() -> [any Benchmark] {
+    [
+        ClockReadBenchmark()
+    ]
+}
+
+var json = false
+var selected: [String] = []
+for arg in CommandLine.arguments.dropFirst() {
+    if arg == "--json" {
+        json = true
+    } else if arg == "--help" || arg == "-h" {
+        print("usage: map-benchmarks [--json] [NAME…]\ncases: \(allBenchmarks().map(\.name).joined(separator: " "))")
+        exit(0)
+    } else {
+        selected.append(arg)
+    }
+}
+
+#if DEBUG
+    FileHandle.standardError.write(
+        Data(
+            """
+            ************************************************************************
+            WARNING: map-benchmarks is a DEBUG build; its figures mean nothing.
+            Run: swift run -c release map-benchmarks
+            ************************************************************************
+
+            """.utf8))
+#endif
+
+let known = Set(allBenchmarks().map(\.name))
+for name in selected where !known.contains(name) {
+    FileHandle.standardError.write(Data("map-benchmarks: unknown case '\(name)'\n".utf8))
+    exit(2)
+}
+
+var results: [BenchmarkResult] = []
+for var benchmark in allBenchmarks() where selected.isEmpty || selected.contains(benchmark.name) {
+    do {
+        let result = try measure(&benchmark)
+        results.append(result)
+        if !json {
+            print(
+                "\(result.name): median \(formatSeconds(result.medianSeconds)), min \(formatSeconds(result.minSeconds)) "
+                    + "(\(result.items) \(result.unit) per run, "
+                    + String(format: "%.3g", result.throughput) + " \(result.unit)/s, \(result.iterations) runs)")
+        }
+    } catch {
+        FileHandle.standardError.write(Data("map-benchmarks: \(benchmark.name) failed: \(error)\n".utf8))
+        exit(1)
+    }
+}
+if json {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    FileHandle.standardOutput.write(try encoder.encode(results))
+    print()
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Every subcommand, in the order `waymark help` lists them.
+let commands: [any WaymarkCommand.Type] = [
+    DemoCommand.self
+]
+
+@MainActor func printTopLevelUsage() {
+    var text = "usage: waymark <command> [options]\n\ncommands:\n"
+    for command in commands {
+        text += "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(command.summary)\n"
+    }
+    text += "\n`waymark <command> --help` shows a command's options.\n"
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("waymark: \(message)\n".utf8))
+    exit(code)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first else {
+    printTopLevelUsage()
+    exit(2)
+}
+if name == "help" || name == "--help" || name == "-h" {
+    printTopLevelUsage()
+    exit(0)
+}
+guard let command = commands.first(where: { $0.name == name }) else {
+    printTopLevelUsage()
+    fail("unknown command '\(name)'", code: 2)
+}
+let rest = Array(arguments.dropFirst())
+if rest.contains("--help") || rest.contains("-h") {
+    print(command.usage)
+    exit(0)
+}
+do {
+    try command.run(rest)
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("waymark \(command.name): \(error.description)\n\(command.usage)\n".utf8))
+    exit(2)
+} catch let error as RuntimeError {
+    fail("\(command.name): \(error.description)", code: 1)
+} catch {
+    fail("\(command.name): \(error)", code: 1)
+}
