@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
-        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport"]),
+        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport", "MapStorage"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
     ] + fuzzTargets
 )
