@@ -199,6 +199,9 @@ package final class ReverseGeocoder: Sendable {
             .index
     }
 
+    /// Number of places indexed.
+    package var placeCount: Int { places.count }
+
     /// The place at `index` (as returned by ``nearestPlaceIndex(latitude:longitude:radiusMetres:)``).
     package func place(at index: Int) -> GeocoderPlace { places[index] }
 
