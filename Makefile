@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export FONTCONFIG_FILE ?= $(CURDIR)/Tests/Fixtures/fonts/fonts.conf
 
-.PHONY: demo test deps test-deps data lint bench build
+.PHONY: demo test deps test-deps data lint bench build geocoder-data
 
 deps:
 	@scripts/install-deps.sh build
@@ -35,3 +35,8 @@ bench: deps
 data:
 	@scripts/install-deps.sh data
 	scripts/build-data.sh
+
+## geocoder-data: rebuild Data/geocoder.sqlite from pinned sources (see Data/GEOCODER.md).
+geocoder-data:
+	@scripts/install-deps.sh data
+	scripts/build-geocoder.sh

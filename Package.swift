@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "MapGeometry", dependencies: ["WaymarkTime"], swiftSettings: settings),
         .target(name: "MapData", dependencies: ["MapGeometry"], swiftSettings: settings),
         .target(name: "MapStyle", dependencies: ["MapGeometry"], swiftSettings: settings),
+        .target(name: "MapGeocoding", swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
         .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
@@ -48,14 +49,15 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "GoogleMaps",
-            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime"],
+            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding"],
             swiftSettings: settings),
 
         // Hosts and tools.
         .executableTarget(
             name: "waymark", dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
         .executableTarget(
-            name: "map-benchmarks", dependencies: ["MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps"],
+            name: "map-benchmarks",
+            dependencies: ["MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding"],
             swiftSettings: settings),
 
         // Tests.
@@ -64,9 +66,10 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
+        .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
-        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport"]),
+        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport", "MapStorage"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
     ] + fuzzTargets
 )
