@@ -169,6 +169,7 @@ public struct CameraTransform: Sendable {
 
     /// The ground offset (turned frame, world points) under a screen point, or `nil` at or above the horizon.
     private func groundOffset(for s: ScreenPoint) -> (rx: Double, ry: Double)? {
+        guard s.x.isFinite && s.y.isFinite else { return nil }
         let u = s.x - opticalCenter.x
         let v = s.y - opticalCenter.y
         let den = distance * cosPitch + v * sinPitch
@@ -184,7 +185,8 @@ public struct CameraTransform: Sendable {
         return WorldPoint(x: centerWorld.x + dx / worldSize, y: centerWorld.y + dy / worldSize)
     }
 
-    /// The world point under a screen point, or `nil` when the screen point is at or above the horizon. x is not
+    /// The world point under a screen point, or `nil` when the screen point is at or above the horizon or not
+    /// finite. x is not
     /// wrapped (the copy of the world around the camera centre).
     public func worldPoint(for s: ScreenPoint) -> WorldPoint? {
         guard let g = groundOffset(for: s) else { return nil }

@@ -39,9 +39,9 @@ public enum WebMercator {
     public static func worldSize(zoom: Double) -> Double { 256 * exp2(zoom) }
 
     /// The world point of a geographic position. Longitude is not wrapped (190° gives x > 1). Latitude is clamped to
-    /// ±89.999999 so the result stays finite (y beyond [0, 1] for |latitude| > 85.0511).
+    /// ±89.999999 so the result stays finite (y beyond [0, 1] for |latitude| > 85.0511); NaN stays NaN.
     public static func worldPoint(_ p: LatLng) -> WorldPoint {
-        let lat = clamp(p.latitude, -89.999_999, 89.999_999) * radiansPerDegree
+        let lat = (p.latitude.isNaN ? p.latitude : clamp(p.latitude, -89.999_999, 89.999_999)) * radiansPerDegree
         let x = (p.longitude + 180) / 360
         let y = 0.5 - log(tan(.pi / 4 + lat / 2)) / (2 * .pi)
         return WorldPoint(x: x, y: y)
