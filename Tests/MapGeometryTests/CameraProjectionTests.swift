@@ -89,7 +89,8 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
             for pitch in Self.pitches.filter({ $0 < maximum }) + [maximum] {
                 let s = CameraState(
                     center: center, zoom: zoom, bearing: bearing, pitch: pitch,
-                    size: ScreenSize(width: 375, height: 667), padding: EdgeInsets(top: 20, left: 0, bottom: 40, right: 10))
+                    size: ScreenSize(width: 375, height: 667),
+                    padding: EdgeInsets(top: 20, left: 0, bottom: 40, right: 10))
                 let t = s.transform
                 for sp in Self.screenGrid(s) {
                     guard let c = t.latLng(for: sp) else {
@@ -100,7 +101,8 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
                     // point(for:) uses the world copy nearest the centre; at zoom 2 a wide view shows more than one.
                     let sameCopy = abs(t.worldPoint(for: sp)!.x - t.centerWorld.x) < 0.5
                     #expect(
-                        !sameCopy || (abs(sp2.x - sp.x) < 1e-6 && abs(sp2.y - sp.y) < 1e-6), "\(s) \(sp) → \(c) → \(sp2)")
+                        !sameCopy || (abs(sp2.x - sp.x) < 1e-6 && abs(sp2.y - sp.y) < 1e-6),
+                        "\(s) \(sp) → \(c) → \(sp2)")
                     guard let c2 = t.latLng(for: sp2) else {
                         Issue.record("lost \(sp2)")
                         continue
@@ -167,7 +169,8 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
     @Test(arguments: bearingCases)
     func bearingTurnsTheMap(bearing: Double, ux: Double, uy: Double) {
         let s = CameraState(
-            center: LatLng(latitude: 0, longitude: 0), zoom: 4, bearing: bearing, size: ScreenSize(width: 300, height: 300))
+            center: LatLng(latitude: 0, longitude: 0), zoom: 4, bearing: bearing,
+            size: ScreenSize(width: 300, height: 300))
         let d = 256 * 16 * 1.0 / 360  // 1° east in points
         let p = s.screenPoint(for: LatLng(latitude: 0, longitude: 1))
         #expect(isApproximatelyEqual(p.x, 150 + ux * d, tolerance: 1e-6))
@@ -185,7 +188,9 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
         #expect(isApproximatelyEqual(w.x, 0.5, tolerance: 1e-15))
         // The near edge is closer: 300 · 900 / (450 + 259.8…).
         let n = s.worldPoint(for: ScreenPoint(x: 400, y: 600))!
-        #expect(isApproximatelyEqual((n.y - 0.5) * 256 * 1024, 300.0 * 900 / (450 + 300 * 0.75.squareRoot()), tolerance: 1e-6))
+        #expect(
+            isApproximatelyEqual(
+                (n.y - 0.5) * 256 * 1024, 300.0 * 900 / (450 + 300 * 0.75.squareRoot()), tolerance: 1e-6))
         // The quadrilateral is a trapezoid: the far edge is wider than the near edge.
         let q = s.visibleQuad
         #expect(q.farRight.x - q.farLeft.x > q.nearRight.x - q.nearLeft.x)
@@ -217,7 +222,9 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
         let bad: [CameraState] = [
             CameraState(center: LatLng(latitude: .nan, longitude: 0), zoom: 3),
             CameraState(center: LatLng(latitude: 0, longitude: .infinity), zoom: .nan, bearing: .infinity),
-            CameraState(center: LatLng(latitude: 0, longitude: 0), zoom: 3, pitch: .nan, size: ScreenSize(width: .nan, height: 0)),
+            CameraState(
+                center: LatLng(latitude: 0, longitude: 0), zoom: 3, pitch: .nan,
+                size: ScreenSize(width: .nan, height: 0)),
         ]
         for s in bad {
             _ = s.screenPoint(for: LatLng(latitude: 1, longitude: 1))
@@ -237,7 +244,9 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
         let m = a.interpolated(to: b, fraction: 0.5)
         #expect(isApproximatelyEqual(m.center.longitude, -180, tolerance: 1e-9))  // across the antimeridian
         #expect(isApproximatelyEqual(m.zoom, 5, tolerance: 1e-12))
-        #expect(isApproximatelyEqual(m.bearing, 0, tolerance: 1e-9) || isApproximatelyEqual(m.bearing, 360, tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(m.bearing, 0, tolerance: 1e-9) || isApproximatelyEqual(m.bearing, 360, tolerance: 1e-9)
+        )
         #expect(m.pitch == 15)
         let q = a.interpolated(to: b, fraction: 0.25)
         #expect(isApproximatelyEqual(q.bearing, 355, tolerance: 1e-9))

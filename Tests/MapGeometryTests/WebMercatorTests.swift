@@ -57,6 +57,7 @@ import Testing
         (-540, -180), (0, 0),
     ])
     func longitudeWrap(input: Double, expected: Double) {
-        #expect(isApproximatelyEqual(LatLng(latitude: 0, longitude: input).wrapped.longitude, expected, tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(LatLng(latitude: 0, longitude: input).wrapped.longitude, expected, tolerance: 1e-9))
     }
 }

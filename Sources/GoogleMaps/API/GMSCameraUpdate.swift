@@ -116,9 +116,9 @@ open class GMSCameraUpdate: NSObject, @unchecked Sendable {
             guard d.isFinite else { return s }
             let before = s
             s.zoom = constraints.clampZoom(s.zoom + d)
-            guard point.x.isFinite && point.y.isFinite, let focus = before.transform.worldPoint(for: point) else {
-                break
-            }
+            guard s.zoom != before.zoom, point.x.isFinite && point.y.isFinite,
+                let focus = before.transform.worldPoint(for: point)
+            else { break }
             // The ground offset from the centre to the focus scales with 2^-zoom; keep the focus under the point.
             let c = before.centerWorldPoint
             let k = exp2(before.zoom - s.zoom)

@@ -3,9 +3,10 @@ extension CameraTransform {
     ///
     /// Walks the tile pyramid from zoom `minimumTileZoom` (world copies included, so a view across the antimeridian
     /// gets tiles with `wrap` ±1) and splits a tile while it intersects the visible quadrilateral and its zoom is
-    /// below the zoom wanted at its nearest point: `tileZoom + log2(D / depth)`, where `depth` is the smallest
-    /// viewing-axis distance of the tile's corners. Without tilt every ground point has depth `D`, so all tiles come
-    /// out at `tileZoom`; under pitch, tiles twice as far come out one level coarser (nearer tiles at higher
+    /// below both `tileZoom` and the zoom wanted at its nearest point, `floor(zoom + log2(D / depth))`, where
+    /// `depth` is the smallest viewing-axis distance of the tile's corners (the ground there is drawn at scale
+    /// `D / depth`). Without tilt every ground point has depth `D`, so all tiles come out at `tileZoom` (when
+    /// `tileZoom ≤ floor(zoom)`); under pitch, tiles twice as far come out one level coarser (nearer tiles at higher
     /// resolution, as MapLibre's tile cover does). Tiles never overlap and together cover the visible quadrilateral.
     ///
     /// - Parameters:
@@ -46,7 +47,7 @@ extension CameraTransform {
             let nearest = min(
                 depth(of: nw), depth(of: WorldPoint(x: nw.x + s, y: nw.y)),
                 depth(of: WorldPoint(x: nw.x, y: nw.y + s)), depth(of: WorldPoint(x: nw.x + s, y: nw.y + s)))
-            let wanted = nearest <= 0 ? Double(tz) : Double(tz) + log2(distance / nearest)
+            let wanted = nearest <= 0 ? Double(tz) : state.zoom + log2(distance / nearest)
             if Double(tile.z) < (wanted + 1e-6).rounded(.down) {
                 stack.append(contentsOf: tile.children)
             } else {
