@@ -34,26 +34,30 @@ public struct VisibleQuad: Equatable, Sendable {
     /// `true` when the box `[minX, maxX] × [minY, maxY]` (world units) and the quadrilateral share a region of
     /// positive area (touching edges do not count). Separating-axis test.
     public func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
-        let c = corners
+        let c = (nearLeft, nearRight, farRight, farLeft)
         // Box axes.
-        if c.allSatisfy({ $0.x <= minX }) || c.allSatisfy({ $0.x >= maxX }) { return false }
-        if c.allSatisfy({ $0.y <= minY }) || c.allSatisfy({ $0.y >= maxY }) { return false }
-        // Quad edge normals.
-        let box = [
-            WorldPoint(x: minX, y: minY), WorldPoint(x: maxX, y: minY), WorldPoint(x: maxX, y: maxY),
-            WorldPoint(x: minX, y: maxY),
-        ]
-        for i in 0..<4 {
-            let a = c[i]
-            let b = c[(i + 1) % 4]
-            let nx = -(b.y - a.y)
+        let qMinX = Swift.min(c.0.x, c.1.x, c.2.x, c.3.x)
+        let qMaxX = Swift.max(c.0.x, c.1.x, c.2.x, c.3.x)
+        let qMinY = Swift.min(c.0.y, c.1.y, c.2.y, c.3.y)
+        let qMaxY = Swift.max(c.0.y, c.1.y, c.2.y, c.3.y)
+        if qMaxX <= minX || qMinX >= maxX || qMaxY <= minY || qMinY >= maxY { return false }
+        // Quad edge normals: project both shapes on each.
+        func separated(_ a: WorldPoint, _ b: WorldPoint) -> Bool {
+            let nx = a.y - b.y
             let ny = b.x - a.x
-            if nx == 0 && ny == 0 { continue }
-            let q = c.map { $0.x * nx + $0.y * ny }
-            let r = box.map { $0.x * nx + $0.y * ny }
-            if q.max()! <= r.min()! || r.max()! <= q.min()! { return false }
+            if nx == 0 && ny == 0 { return false }
+            let q0 = c.0.x * nx + c.0.y * ny
+            let q1 = c.1.x * nx + c.1.y * ny
+            let q2 = c.2.x * nx + c.2.y * ny
+            let q3 = c.3.x * nx + c.3.y * ny
+            let r0 = minX * nx + minY * ny
+            let r1 = maxX * nx + minY * ny
+            let r2 = maxX * nx + maxY * ny
+            let r3 = minX * nx + maxY * ny
+            return Swift.max(q0, q1, q2, q3) <= Swift.min(r0, r1, r2, r3)
+                || Swift.max(r0, r1, r2, r3) <= Swift.min(q0, q1, q2, q3)
         }
-        return true
+        return !(separated(c.0, c.1) || separated(c.1, c.2) || separated(c.2, c.3) || separated(c.3, c.0))
     }
 
     /// `true` when a world point lies inside or on the quadrilateral.
