@@ -162,4 +162,34 @@ private func coord(_ lat: Double, _ lon: Double) -> CLLocationCoordinate2D {
         let top = state(48.2, 16.37, zoom: 21)
         #expect(GMSCameraUpdate.zoom(by: 1, at: CGPoint(x: x, y: y)).apply(to: top).center == top.center)
     }
+
+    /// Non-finite arguments to every factory: no trap; clamped or ignored as documented.
+    @Test func badArguments() {
+        let s = state(1, 2, zoom: 7)
+        let nanTarget = GMSCameraUpdate.setTarget(coord(.nan, .infinity)).apply(to: s)
+        #expect(nanTarget.center == LatLng(latitude: 0, longitude: 0))
+        #expect(GMSCameraUpdate.setTarget(coord(1, 2), zoom: .nan).apply(to: s).zoom == 2)
+        let aboutCentre = GMSCameraUpdate.zoom(by: 1, at: CGPoint(x: CGFloat.nan, y: 0)).apply(to: s)
+        #expect(aboutCentre.zoom == 8 && aboutCentre.center == s.center)
+        #expect(GMSCameraUpdate.zoom(by: .nan, at: CGPoint(x: 1, y: 1)).apply(to: s) == s)
+        let insets = UIEdgeInsets(top: .nan, left: .infinity, bottom: -.infinity, right: 0)
+        let fit = GMSCameraUpdate.fit(
+            GMSCoordinateBounds(coordinate: coord(0, 0), coordinate: coord(1, 1)), with: insets)
+        #expect(fit.apply(to: s).zoom.isFinite)
+        // A broken input camera is clamped first (D3 defaults).
+        let broken = state(.nan, .nan, zoom: .nan, bearing: .nan, pitch: .nan)
+        let z = GMSCameraUpdate.zoomIn().apply(to: broken)
+        #expect(z.zoom == 3 && z.center == LatLng(latitude: 0, longitude: 0) && z.bearing == 0 && z.pitch == 0)
+    }
+
+    @Test func gmsConvenience() {
+        let camera = GMSCameraPosition(latitude: 10, longitude: 20, zoom: 5, bearing: 30, viewingAngle: 10)
+        let out = GMSCameraUpdate.zoomIn().apply(
+            to: camera, viewSize: CGSize(width: 320, height: 480), padding: .zero)
+        #expect(out == GMSCameraPosition(latitude: 10, longitude: 20, zoom: 6, bearing: 30, viewingAngle: 10))
+        let p = GMSProjection(camera: camera, viewSize: CGSize(width: 320, height: 480), padding: .zero)
+        let centre = p.point(for: camera.target)
+        #expect(isApproximatelyEqual(Double(centre.x), 160, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(Double(centre.y), 240, tolerance: 1e-9))
+    }
 }

@@ -82,7 +82,8 @@ open class GMSCameraUpdate: NSObject, @unchecked Sendable {
     }
 
     /// Zoom by `zoom` levels keeping the ground under `point` (view points) fixed on screen. A point at or above the
-    /// horizon zooms about the target instead.
+    /// horizon, or a non-finite one, zooms about the target instead. When the new zoom lowers the tilt limit (D4) the
+    /// tilt is clamped and the point may move slightly.
     open class func zoom(by zoom: Float, at point: CGPoint) -> GMSCameraUpdate {
         GMSCameraUpdate(kind: .zoomByAt(Double(zoom), point: ScreenPoint(point)))
     }
@@ -126,6 +127,14 @@ open class GMSCameraUpdate: NSObject, @unchecked Sendable {
             s.center = WebMercator.latLng(newCenter)
         }
         return constraints.clamped(s)
+    }
+
+    /// The camera after this update for a GMS camera drawn in a view of `viewSize` points with the map's `padding`.
+    func apply(
+        to camera: GMSCameraPosition, viewSize: CGSize, padding: UIEdgeInsets,
+        constraints: CameraConstraints = .standard
+    ) -> GMSCameraPosition {
+        GMSCameraPosition(apply(to: camera.cameraState(size: viewSize, padding: padding), constraints: constraints))
     }
 
     /// The fitted camera: bearing and pitch 0; zoom so the bounds' Mercator box fills the view shrunk by the map's

@@ -50,6 +50,11 @@ open class GMSProjection: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A projection of a GMS camera drawn in a view of `viewSize` points with the map's `padding`.
+    convenience init(camera: GMSCameraPosition, viewSize: CGSize, padding: UIEdgeInsets) {
+        self.init(camera: camera.cameraState(size: viewSize, padding: padding))
+    }
+
     /// The view point of `coordinate`, using the copy of the world nearest the camera (longitudes 190 and −170 give
     /// the same point). Points outside the view are returned too (off-screen values). Latitudes beyond ±85.0511 are
     /// projected beyond the Mercator square. A coordinate with a NaN or infinite component gives `(NaN, NaN)`
