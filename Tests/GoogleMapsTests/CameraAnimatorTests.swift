@@ -226,4 +226,55 @@ private func camera(_ lat: Double, _ lon: Double, zoom: Double = 10) -> CameraSt
             a.camera.center.longitude == -180 || isApproximatelyEqual(a.camera.center.longitude, -180, tolerance: 1e-9))
         #expect(a.camera.bearing < 1 || a.camera.bearing > 359)
     }
+
+    /// An explicit set during an animation replaces it: another willMove(false), the set value, one idle.
+    @Test func setReplacesAnimation() {
+        let clock = ManualClock()
+        let (a, r) = make(clock)
+        a.animate(to: camera(0, 40), duration: 1)
+        a.tick()
+        clock.advance(by: 0.25)
+        a.tick()
+        a.set(camera(9, 9))
+        #expect(!a.isAnimating && a.camera.center == LatLng(latitude: 9, longitude: 9))
+        clock.advance(by: 1)
+        a.tick()
+        a.tick()
+        #expect(r.kinds == ["willMove(false)", "didChange", "didChange", "willMove(false)", "didChange", "idle"])
+        #expect(r.events.last == .idle(camera(9, 9)))
+    }
+
+    /// A plain gesture: willMove(true), a didChange per moved frame, idle after it ends.
+    @Test func gestureOnly() {
+        let clock = ManualClock()
+        let (a, r) = make(clock)
+        a.gestureChanged(to: camera(5, 5))  // no gesture yet: ignored
+        #expect(a.camera == camera(0, 0))
+        a.beginGesture()
+        a.beginGesture()  // a second begin while active is one movement
+        for i in 1...3 {
+            a.gestureChanged(to: camera(Double(i), 0))
+            a.tick()
+            clock.advance(by: 1.0 / 60)
+        }
+        a.endGesture()
+        a.tick()
+        #expect(r.kinds == ["willMove(true)", "didChange", "didChange", "didChange", "idle"])
+    }
+
+    /// Layout changes move no camera and send no event; a running animation keeps its target with the new size.
+    @Test func viewportUpdates() {
+        let clock = ManualClock()
+        let (a, r) = make(clock)
+        a.updateViewport(size: ScreenSize(width: 800, height: 600), padding: EdgeInsets(top: 10))
+        a.tick()
+        #expect(r.events.isEmpty && !a.needsTick)
+        #expect(a.camera.size == ScreenSize(width: 800, height: 600))
+        a.animate(to: camera(1, 1), duration: 0.5)
+        a.updateViewport(size: ScreenSize(width: 100, height: 100), padding: .zero)
+        clock.advance(by: 1)
+        a.tick()
+        #expect(a.camera.size == ScreenSize(width: 100, height: 100))
+        #expect(a.camera.center == LatLng(latitude: 1, longitude: 1))
+    }
 }
