@@ -10,6 +10,7 @@ extension CameraState {
     ///   values are clamped into [0, 1].
     public func interpolated(to target: CameraState, fraction: Double) -> CameraState {
         let t = fraction.isNaN ? 1 : clamp(fraction, 0, 1)
+        if t <= 0 { return self }
         if t >= 1 {
             var end = target
             end.center = target.center.wrapped

@@ -22,7 +22,9 @@ enum CameraEvent: Equatable, Sendable {
 ///   changed, and on the first later tick on which nothing moved (no change, no animation, no active gesture) one
 ///   `idle`. So an explicit set gives `willMove(false)`, `didChange(x′)` on the next tick and `idle(x′)` on the one
 ///   after; `x′` is the clamped value, which ``camera`` returns at once.
-/// - An animation reports `didChange` on every tick until it ends; the final tick reports the exact target.
+/// - An animation reports `didChange` on every tick until it ends; the final tick reports the exact target. It
+///   follows ``CameraFlightPath`` (centre and zoom on van Wijk and Nuij's zoom-and-pan curve, zooming out on long
+///   trips; bearing along the shorter arc) with ease-in-out timing; frames are clamped to the constraints.
 /// - A new animation (or a set) replaces a running one from its current position and sends another
 ///   `willMove(false)`; only one `idle` comes, at the end.
 /// - A gesture beginning during an animation stops it in place (the position at the current time, reported by a
@@ -56,15 +58,27 @@ final class CameraAnimator {
     static let secondsPerScreen: Double = 0.35
 
     private struct Animation {
-        var from: CameraState
-        var to: CameraState
+        var path: CameraFlightPath
         var start: Double
         var duration: Double
+        var constraints: CameraConstraints
+
+        var target: CameraState { path.end }
 
         func value(at time: Double) -> (CameraState, finished: Bool) {
             let t = (time - start) / duration
-            if !(t < 1) { return (from.interpolated(to: to, fraction: 1), true) }
-            return (from.interpolated(to: to, fraction: CameraAnimator.easeInOut(max(t, 0))), false)
+            if !(t < 1) { return (path.camera(at: 1), true) }
+            return (constraints.clamped(path.camera(at: CameraAnimator.easeInOut(max(t, 0)))), false)
+        }
+
+        mutating func updateViewport(size: ScreenSize, padding: EdgeInsets) {
+            var from = path.start
+            var to = path.end
+            from.size = size
+            from.padding = padding
+            to.size = size
+            to.padding = padding
+            path = CameraFlightPath(from: from, to: to)
         }
     }
 
@@ -132,7 +146,9 @@ final class CameraAnimator {
         }
         camera = from
         isGestureActive = false
-        animation = Animation(from: from, to: target, start: clock.now, duration: seconds)
+        animation = Animation(
+            path: CameraFlightPath(from: from, to: target), start: clock.now, duration: seconds,
+            constraints: constraints)
         queueWillMove(gesture: false)
     }
 
@@ -165,10 +181,7 @@ final class CameraAnimator {
     func updateViewport(size: ScreenSize, padding: EdgeInsets) {
         camera.size = size
         camera.padding = padding
-        animation?.from.size = size
-        animation?.from.padding = padding
-        animation?.to.size = size
-        animation?.to.padding = padding
+        animation?.updateViewport(size: size, padding: padding)
     }
 
     /// Advances to the clock's current time and delivers this frame's events (see the type's contract).
