@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 import MapTestSupport
 import Testing

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The path an animated camera follows between two cameras: centre and zoom move together along the "optimal"
 /// zoom-and-pan curve of van Wijk and Nuij, so the view zooms out while it travels far and zooms back in on
 /// arrival, and the ground moves at a steady visual speed; bearing, pitch, size and padding follow

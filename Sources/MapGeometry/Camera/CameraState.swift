@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The camera of a map view as one `Sendable` value: where it looks, how close, how turned and tilted, and the view
 /// it draws into. Every frame takes a copy, so rendering never sees a camera mid-gesture (practice 3).
 ///

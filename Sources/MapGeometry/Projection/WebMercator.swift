@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A position in normalised spherical Web Mercator (EPSG:3857): the whole world is the unit square.
 ///
 /// - `x`: 0 at longitude −180, 1 at +180, growing east.

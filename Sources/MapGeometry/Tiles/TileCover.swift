@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension CameraTransform {
     /// The tiles that cover everything the whole view shows, with level of detail by distance.
     ///

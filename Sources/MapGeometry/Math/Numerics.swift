@@ -1,12 +1,5 @@
-// The C math library (sin, cos, log, …) comes from the platform's libc; the Swift standard library has no
-// trigonometry and FoundationEssentials does not re-export it.
-#if canImport(Glibc)
-    @_exported import Glibc
-#elseif canImport(Musl)
-    @_exported import Musl
-#elseif canImport(Darwin)
-    @_exported import Darwin
-#endif
+// Shared numeric helpers. Files that need the C math library (sin, cos, log, …) import the platform's libc
+// themselves: the Swift standard library has no trigonometry and FoundationEssentials does not re-export it.
 
 /// Degrees per radian.
 let degreesPerRadian: Double = 180 / .pi
