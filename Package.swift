@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
-        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport"]),
+        .testTarget(
+            name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapGeometry", "WaymarkTime", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
     ] + fuzzTargets
 )
