@@ -69,7 +69,9 @@ let package = Package(
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
-        .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport", "MapStorage"]),
+        .testTarget(
+            name: "GoogleMapsTests",
+            dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
     ] + fuzzTargets
 )

@@ -8,6 +8,8 @@ func allBenchmarks() -> [any Benchmark] {
     [
         ClockReadBenchmark(),
         GeocoderLoadBenchmark(), GeocoderQueryBenchmark(), GeocoderSingleQueryBenchmark(),
+        ProjectWorldToScreenBenchmark(), ProjectScreenToWorldBenchmark(), TileCoverBenchmark(pitch: 0),
+        TileCoverBenchmark(pitch: 65),
     ]
 }
 

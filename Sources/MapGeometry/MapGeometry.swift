@@ -1,1 +1,0 @@
-// MapGeometry: see ARCHITECTURE.md. (placeholder until the module lands)

@@ -1,0 +1,29 @@
+// Shared numeric helpers. Files that need the C math library (sin, cos, log, …) import the platform's libc
+// themselves: the Swift standard library has no trigonometry and FoundationEssentials does not re-export it.
+
+/// Degrees per radian.
+let degreesPerRadian: Double = 180 / .pi
+/// Radians per degree.
+let radiansPerDegree: Double = .pi / 180
+
+/// Wraps `value` into the half-open range `[minimum, maximum)`. Non-finite input is returned unchanged.
+/// - Parameters:
+///   - value: the value to wrap.
+///   - minimum: the inclusive lower end.
+///   - maximum: the exclusive upper end; must be greater than `minimum`.
+public func wrap(_ value: Double, minimum: Double, maximum: Double) -> Double {
+    guard value.isFinite else { return value }
+    if value >= minimum && value < maximum { return value }
+    let span = maximum - minimum
+    var r = (value - minimum).truncatingRemainder(dividingBy: span)
+    if r < 0 { r += span }
+    let result = r + minimum
+    // Rounding can land exactly on `maximum` for tiny negative remainders.
+    return result >= maximum ? minimum : result
+}
+
+/// Clamps `value` into `[lower, upper]`. NaN is returned unchanged.
+@inlinable
+func clamp<T: Comparable>(_ value: T, _ lower: T, _ upper: T) -> T {
+    min(max(value, lower), upper)
+}
