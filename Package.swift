@@ -38,9 +38,11 @@ let package = Package(
         .target(name: "MapGeometry", dependencies: ["WaymarkTime"], swiftSettings: settings),
         .target(name: "MapData", dependencies: ["MapGeometry"], swiftSettings: settings),
         .target(name: "MapStyle", dependencies: ["MapGeometry"], swiftSettings: settings),
+        .target(name: "MapRender", swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
         .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
+        .target(name: "MapRenderCairo", dependencies: ["MapRender", "CCairo", "CPangoCairo"], swiftSettings: settings),
 
         // UI and public API.
         .target(
@@ -53,9 +55,14 @@ let package = Package(
 
         // Hosts and tools.
         .executableTarget(
-            name: "waymark", dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
+            name: "waymark",
+            dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo"],
+            swiftSettings: settings),
         .executableTarget(
-            name: "map-benchmarks", dependencies: ["MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps"],
+            name: "map-benchmarks",
+            dependencies: [
+                "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapRender", "MapRenderCairo",
+            ],
             swiftSettings: settings),
 
         // Tests.
@@ -65,6 +72,10 @@ let package = Package(
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
+        .testTarget(
+            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRender", "MapTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
         .testTarget(name: "GoogleMapsTests", dependencies: ["GoogleMaps", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
