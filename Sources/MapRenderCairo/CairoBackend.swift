@@ -200,19 +200,16 @@ public final class CairoBackend: RenderBackend {
         guard f.alpha > 0, c.radius > 0 else { return }
         let blur = clamp01(c.blur)
         if blur > 0 {
-            // Fade from radius × (1 − blur) to the radius: discs added at 1/n each.
-            let layers = 8
-            cairo_push_group(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
-            cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1 / Double(layers))
-            for i in 0..<layers {
-                let r = c.radius * (1 - blur * (Double(i) + 0.5) / Double(layers))
-                cairo_new_path(cr)
-                cairo_arc(cr, c.center.x, c.center.y, max(0, r), 0, 2 * Double.pi)
-                cairo_fill(cr)
-            }
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, f.alpha * opacity)
+            // Fade linearly from radius × (1 − blur) to the radius: a radial gradient.
+            let gradient = cairo_pattern_create_radial(
+                c.center.x, c.center.y, c.radius * (1 - blur), c.center.x, c.center.y, c.radius)!
+            cairo_pattern_add_color_stop_rgba(gradient, 0, f.red, f.green, f.blue, f.alpha * opacity)
+            cairo_pattern_add_color_stop_rgba(gradient, 1, f.red, f.green, f.blue, 0)
+            cairo_new_path(cr)
+            cairo_arc(cr, c.center.x, c.center.y, c.radius, 0, 2 * Double.pi)
+            cairo_set_source(cr, gradient)
+            cairo_fill(cr)
+            cairo_pattern_destroy(gradient)
         } else {
             cairo_new_path(cr)
             cairo_arc(cr, c.center.x, c.center.y, c.radius, 0, 2 * Double.pi)

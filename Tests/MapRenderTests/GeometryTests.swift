@@ -77,4 +77,9 @@ import Testing
         #expect(m.width == 35 && m.height == 45)
         #expect(m.lines.map(\.baseline) == [8, 23, 38])
     }
+
+    @Test func fixedAdvanceMeasurerPutsLetterSpacingBetweenCharacters() {
+        let m = FixedAdvanceTextMeasurer(advance: 0.5).measure("abcd", style: TextStyle(size: 10, letterSpacing: 2))
+        #expect(m.width == 26)  // 4 × 5 pt + 3 gaps × 2 pt
+    }
 }

@@ -118,7 +118,7 @@ public protocol TextMeasurer: AnyObject {
 
 /// A measurer with fixed per-character metrics, for tests of layout and collision that must not depend on fonts.
 ///
-/// Every grapheme advances `advance × size + letterSpacing` points; a line is `lineHeight × size` tall with the
+/// Every grapheme advances `advance × size` points, plus ``TextStyle/letterSpacing`` between graphemes; a line is `lineHeight × size` tall with the
 /// baseline at `0.8 × size` below its top. Wrapping at ``TextStyle/maxWidth`` breaks at spaces (a word longer than
 /// the width gets a line of its own). Thread rules: stateless; safe from any thread.
 public final class FixedAdvanceTextMeasurer: TextMeasurer, Sendable {
@@ -131,6 +131,7 @@ public final class FixedAdvanceTextMeasurer: TextMeasurer, Sendable {
     /// See ``TextMeasurer/measure(_:style:)``.
     public func measure(_ text: String, style: TextStyle) -> TextMetrics {
         let charWidth = advance * style.size + style.letterSpacing
+        func lineWidth(_ chars: Int) -> Double { chars > 0 ? Double(chars) * charWidth - style.letterSpacing : 0 }
         let lineHeight = style.lineHeight * style.size
         let limit = (style.maxWidth ?? 0) > 0 ? style.maxWidth! : Double.infinity
         var lines: [TextMetrics.Line] = []
@@ -144,9 +145,9 @@ public final class FixedAdvanceTextMeasurer: TextMeasurer, Sendable {
                 let wordChars = word.count
                 let wordBytes = word.utf8.count
                 let candidate = lineChars == 0 ? wordChars : lineChars + 1 + wordChars
-                if lineChars > 0 && Double(candidate) * charWidth > limit {
+                if lineChars > 0 && lineWidth(candidate) > limit {
                     lines.append(
-                        .init(utf8Range: lineStart..<lineEnd, width: Double(lineChars) * charWidth, baseline: 0))
+                        .init(utf8Range: lineStart..<lineEnd, width: lineWidth(lineChars), baseline: 0))
                     lineStart = cursor
                     lineChars = wordChars
                 } else {
@@ -156,7 +157,7 @@ public final class FixedAdvanceTextMeasurer: TextMeasurer, Sendable {
                 lineEnd = cursor
                 cursor += 1  // the space
             }
-            lines.append(.init(utf8Range: lineStart..<lineEnd, width: Double(lineChars) * charWidth, baseline: 0))
+            lines.append(.init(utf8Range: lineStart..<lineEnd, width: lineWidth(lineChars), baseline: 0))
             offset += paragraph.utf8.count + 1
         }
         for i in lines.indices { lines[i].baseline = Double(i) * lineHeight + 0.8 * style.size }

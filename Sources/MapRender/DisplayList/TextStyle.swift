@@ -48,7 +48,8 @@ public struct TextStyle: Hashable, Sendable {
     public var haloWidth: Double
     /// Fade-out distance of the halo, in points (`text-halo-blur`), `≥ 0`. Default 0.
     public var haloBlur: Double
-    /// Extra space between characters, in points (`text-letter-spacing` × size). Default 0.
+    /// Extra space between consecutive characters, in points (`text-letter-spacing` × size): a line of `n`
+    /// characters grows by `(n − 1) × letterSpacing`, as in MapLibre's shaping. Default 0.
     public var letterSpacing: Double
     /// Distance between baselines of consecutive lines as a multiple of ``size`` (`text-line-height`). Default 1.2.
     public var lineHeight: Double
