@@ -5,9 +5,9 @@ import MapRender
 /// Executes ``DisplayList``s with Cairo (vector drawing, image compositing) and Pango (text) into ARGB32 images.
 ///
 /// Coordinates in the list are points; the backend scales by ``DisplayList/scale`` so output pixels are
-/// `ceil(size × scale)`. Unrotated labels and unrotated images drawn at their own pixel size are snapped to whole
-/// device pixels (sub-pixel blits cost ≈5× and blur, toolchain notes §3). Labels are blitted from a
-/// ``LabelSpriteCache``. Registered images live until ``unregister(_:)`` or the backend's end.
+/// `ceil(size × scale)`. Labels are blitted from a ``LabelSpriteCache`` at whole device pixels (rotated labels are
+/// rasterised rotated, in whole degrees), and unrotated images drawn at their own pixel size are snapped to whole
+/// device pixels too (sub-pixel blits cost ≈5× and blur, toolchain notes §3). Registered images live until ``unregister(_:)`` or the backend's end.
 ///
 /// Thread rules: not thread-safe; create and use a backend on one thread.
 public final class CairoBackend: RenderBackend {
@@ -221,13 +221,10 @@ public final class CairoBackend: RenderBackend {
     private func text(_ t: TextCommand, scale: Double, _ cr: OpaquePointer) {
         let opacity = clamp01(t.opacity)
         guard opacity > 0, !t.text.isEmpty, t.style.size > 0 else { return }
-        let sprite = labelSprites.sprite(for: t.text, style: t.style, scale: scale)
         let unit = t.anchor.unitOffset
-        // Sprite's top-left relative to the anchor point, in device pixels.
-        let dx = -unit.x * sprite.boxSize.width - sprite.boxOrigin.x
-        let dy = -unit.y * sprite.boxSize.height - sprite.boxOrigin.y
         blit(
-            sprite, at: RenderPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y), dx: dx, dy: dy,
+            text: t.text, style: t.style, at: RenderPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y),
+            boxPoint: { RenderPoint(x: unit.x * $0.boxSize.width, y: unit.y * $0.boxSize.height) },
             rotation: t.rotation, scale: scale, opacity: opacity, cr)
     }
 
@@ -237,39 +234,44 @@ public final class CairoBackend: RenderBackend {
         var style = l.style
         style.maxWidth = nil
         for g in l.glyphs where !g.text.isEmpty {
-            let sprite = labelSprites.sprite(for: g.text, style: style, scale: scale)
-            let dx = -0.5 * sprite.boxSize.width - sprite.boxOrigin.x
-            let dy = -sprite.baseline - sprite.boxOrigin.y
-            blit(sprite, at: g.position, dx: dx, dy: dy, rotation: g.rotation, scale: scale, opacity: opacity, cr)
+            blit(
+                text: g.text, style: style, at: g.position,
+                boxPoint: { RenderPoint(x: 0.5 * $0.boxSize.width, y: $0.baseline) }, rotation: g.rotation,
+                scale: scale, opacity: opacity, cr)
         }
     }
 
-    /// Draws `sprite` with its top-left at `(dx, dy)` device pixels from `anchor` (user space), rotated about the
-    /// anchor by `rotation` degrees. Unrotated sprites under an axis-aligned, unscaled transform land on whole pixels.
+    /// Draws the sprite of `text` so that the point `boxPoint(sprite)` of its unrotated logical box (device pixels
+    /// from the box's top-left) lands on `anchor` (user space), rotated clockwise by `rotation` degrees about it.
+    ///
+    /// Under an axis-aligned, unscaled transform the sprite is rasterised already rotated (whole degrees) and blitted
+    /// at whole device pixels. Under any other transform the unrotated sprite is resampled (bilinear).
     private func blit(
-        _ sprite: LabelSprite, at anchor: RenderPoint, dx: Double, dy: Double, rotation: Double, scale: Double,
-        opacity: Double, _ cr: OpaquePointer
+        text: String, style: TextStyle, at anchor: RenderPoint, boxPoint: (LabelSprite) -> RenderPoint,
+        rotation: Double, scale: Double, opacity: Double, _ cr: OpaquePointer
     ) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let axisAligned = m.yx == 0 && m.xy == 0 && abs(m.xx - scale) < 1e-9 && abs(m.yy - scale) < 1e-9
-        if rotation == 0 && axisAligned {
+        if axisAligned {
+            let sprite = labelSprites.sprite(for: text, style: style, scale: scale, rotation: rotation)
+            let inside = sprite.spritePoint(box: boxPoint(sprite))
             var x = anchor.x
             var y = anchor.y
             cairo_user_to_device(cr, &x, &y)
-            let px = (x + dx).rounded()
-            let py = (y + dy).rounded()
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, sprite.surface, px, py)
+            cairo_set_source_surface(cr, sprite.surface, (x - inside.x).rounded(), (y - inside.y).rounded())
             if opacity < 1 { cairo_paint_with_alpha(cr, opacity) } else { cairo_paint(cr) }
             cairo_restore(cr)
         } else {
+            let sprite = labelSprites.sprite(for: text, style: style, scale: scale)
+            let inside = sprite.spritePoint(box: boxPoint(sprite))
             cairo_save(cr)
             cairo_translate(cr, anchor.x, anchor.y)
             cairo_rotate(cr, rotation * Double.pi / 180)
             cairo_scale(cr, 1 / scale, 1 / scale)
-            cairo_set_source_surface(cr, sprite.surface, dx, dy)
+            cairo_set_source_surface(cr, sprite.surface, -inside.x, -inside.y)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             if opacity < 1 { cairo_paint_with_alpha(cr, opacity) } else { cairo_paint(cr) }
             cairo_restore(cr)

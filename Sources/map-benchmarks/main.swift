@@ -6,7 +6,10 @@ import Foundation
 /// Every benchmark case. Add new cases here; names must be unique.
 func allBenchmarks() -> [any Benchmark] {
     [
-        ClockReadBenchmark()
+        ClockReadBenchmark(),
+        LabelSpriteBenchmark(warm: true), LabelSpriteBenchmark(warm: false),
+        TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
+        PolygonFillBenchmark(), PanFrameBenchmark(),
     ]
 }
 

@@ -198,4 +198,37 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         }
         #expect(!(20..<42).contains { y in image.pixels[(y * 200 + 65) * 4 + 3] > 0 })
     }
+
+    @Test func rotatedLabelsTurnAboutTheirAnchorInWholeDegrees() throws {
+        let backend = makeBackend()
+        let style = TextStyle(fontFamilies: ["DejaVu Sans"], size: 16, haloColor: .white, haloWidth: 1)
+        func render(_ rotation: Double) throws -> RasterImage {
+            var list = DisplayList(size: RenderSize(width: 200, height: 200))
+            list.append(
+                .text(
+                    TextCommand(
+                        text: "Mannerheimintie", style: style, position: RenderPoint(x: 100, y: 100),
+                        rotation: rotation)))
+            return try backend.render(list)
+        }
+        let flat = try #require(inkBox(try render(0), threshold: 60))
+        let upright = try #require(inkBox(try render(90), threshold: 60))
+        // A quarter turn swaps the box's width and height and keeps it centred on the anchor.
+        #expect(abs((flat.maxX - flat.minX) - (upright.maxY - upright.minY)) <= 2)
+        #expect(abs((flat.maxY - flat.minY) - (upright.maxX - upright.minX)) <= 2)
+        #expect(abs(Double(upright.minY + upright.maxY) / 2 - 100) <= 2)
+        #expect(abs(Double(upright.minX + upright.maxX) / 2 - 100) <= 3)
+        // 30.2° and 29.8° share the 30° sprite.
+        let misses = backend.labelSprites.misses
+        let a = try render(30.2)
+        #expect(backend.labelSprites.misses == misses + 1)
+        let b = try render(29.8)
+        #expect(backend.labelSprites.misses == misses + 1)
+        #expect(a == b)
+        // −90° is the same sprite as 270°.
+        _ = try render(-90)
+        let again = backend.labelSprites.misses
+        _ = try render(270)
+        #expect(backend.labelSprites.misses == again)
+    }
 }
