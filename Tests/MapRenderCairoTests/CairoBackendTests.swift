@@ -231,4 +231,35 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         _ = try render(270)
         #expect(backend.labelSprites.misses == again)
     }
+
+    @Test func rotatedImagesTurnAboutTheirCentre() throws {
+        let backend = makeBackend()
+        let handle = try backend.register(
+            RasterImage(width: 8, height: 2, pixels: [UInt8](repeating: 255, count: 8 * 2 * 4)))
+        var list = DisplayList(size: RenderSize(width: 20, height: 20))
+        list.append(
+            .image(ImageCommand(image: handle, rect: RenderRect(x: 6, y: 9, width: 8, height: 2), rotation: 90)))
+        // Centre (10, 10); a quarter turn makes the 8 × 2 image 2 wide and 8 tall.
+        let box = try #require(inkBox(try backend.render(list), threshold: 128))
+        #expect(box == (minX: 9, minY: 6, maxX: 10, maxY: 13))
+    }
+
+    @Test func labelsScaleWithTheDeviceScale() throws {
+        let backend = makeBackend()
+        func box(_ scale: Double) throws -> (minX: Int, minY: Int, maxX: Int, maxY: Int) {
+            var list = DisplayList(size: RenderSize(width: 160, height: 60), scale: scale)
+            list.append(
+                .text(
+                    TextCommand(
+                        text: "Espoo", style: TextStyle(size: 18, haloColor: .white, haloWidth: 1),
+                        position: RenderPoint(x: 80, y: 30))))
+            return try #require(inkBox(try backend.render(list), threshold: 100))
+        }
+        let one = try box(1)
+        let two = try box(2)
+        // Twice as wide at scale 2, within the anti-aliasing: a pixel per side at scale 1 is two at scale 2.
+        #expect(abs(Double(two.maxX - two.minX) - 2 * Double(one.maxX - one.minX)) <= 6)
+        #expect(Double(two.maxX - two.minX) > 1.8 * Double(one.maxX - one.minX))
+        #expect(abs(Double(two.minX + two.maxX) / 2 - 160) <= 2)
+    }
 }
