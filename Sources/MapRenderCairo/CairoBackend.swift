@@ -97,10 +97,15 @@ public final class CairoBackend: RenderBackend {
                     depth -= 1
                 }
             case .clip(let r):
+                guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) else { continue }
                 cairo_new_path(cr)
                 cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
                 cairo_clip(cr)
             case .transform(let t):
+                // A singular or non-finite matrix would put the Cairo context in an error state for the rest of
+                // the list: skip it instead.
+                let determinant = t.a * t.d - t.b * t.c
+                guard determinant != 0, determinant.isFinite, t.tx.isFinite, t.ty.isFinite else { continue }
                 var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
                 cairo_transform(cr, &m)
             }
@@ -153,8 +158,9 @@ public final class CairoBackend: RenderBackend {
         cairo_set_line_join(
             cr,
             s.join == .round ? CAIRO_LINE_JOIN_ROUND : s.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-        cairo_set_miter_limit(cr, max(1, s.miterLimit))
-        let dashes = s.dashes.map { max(0, $0) * s.width }
+        cairo_set_miter_limit(cr, s.miterLimit.isFinite ? max(1, s.miterLimit) : 10)
+        // Negative or non-finite dash lengths would put the context in an error state: they count as 0.
+        let dashes = s.dashes.map { $0.isFinite && $0 > 0 ? $0 * s.width : 0 }
         if dashes.contains(where: { $0 > 0 }) {
             cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
         } else {
@@ -220,7 +226,9 @@ public final class CairoBackend: RenderBackend {
 
     private func text(_ t: TextCommand, scale: Double, _ cr: OpaquePointer) {
         let opacity = clamp01(t.opacity)
-        guard opacity > 0, !t.text.isEmpty, t.style.size > 0 else { return }
+        guard opacity > 0, !t.text.isEmpty, t.style.size > 0, t.style.size.isFinite,
+            t.position.x.isFinite, t.position.y.isFinite, t.offset.x.isFinite, t.offset.y.isFinite
+        else { return }
         let unit = t.anchor.unitOffset
         blit(
             text: t.text, style: t.style, at: RenderPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y),
@@ -230,10 +238,10 @@ public final class CairoBackend: RenderBackend {
 
     private func lineText(_ l: LineTextCommand, scale: Double, _ cr: OpaquePointer) {
         let opacity = clamp01(l.opacity)
-        guard opacity > 0, l.style.size > 0 else { return }
+        guard opacity > 0, l.style.size > 0, l.style.size.isFinite else { return }
         var style = l.style
         style.maxWidth = nil
-        for g in l.glyphs where !g.text.isEmpty {
+        for g in l.glyphs where !g.text.isEmpty && g.position.x.isFinite && g.position.y.isFinite {
             blit(
                 text: g.text, style: style, at: g.position,
                 boxPoint: { RenderPoint(x: 0.5 * $0.boxSize.width, y: $0.baseline) }, rotation: g.rotation,

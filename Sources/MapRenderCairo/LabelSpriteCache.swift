@@ -144,8 +144,10 @@ public final class LabelSpriteCache {
         let unknown = Int(pango_layout_get_unknown_glyphs_count(layout))
         let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) - Double(logical.y)
 
-        let halo = style.hasHalo ? style.effectiveHaloWidth * scale : 0
-        let blur = style.hasHalo ? max(0, style.haloBlur) * scale : 0
+        // Halo width is capped by the spec at size / 4; the blur is capped at the font size (both finite).
+        let halo = style.hasHalo && style.effectiveHaloWidth.isFinite ? style.effectiveHaloWidth * scale : 0
+        let blur =
+            style.hasHalo && style.haloBlur.isFinite ? min(max(0, style.haloBlur), style.size) * scale : 0
         let pad = Int((halo + blur).rounded(.up)) + 1
         // The union of the ink and logical boxes in layout coordinates, rotated about the layout origin.
         let minX = Double(min(ink.x, logical.x))

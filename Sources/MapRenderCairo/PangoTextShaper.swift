@@ -72,20 +72,22 @@ public final class PangoTextShaper: TextMeasurer {
 
     /// Sets `layout` up for `text` in `style` at `scale` device pixels per point.
     func configure(text: String, style: TextStyle, scale: Double) {
-        let pixelSize = max(0.5, style.size * scale)
+        // Sizes are clamped to 0.5…2048 device pixels (NaN counts as 0.5) so bad input cannot blow up the layout.
+        let requested = style.size * scale
+        let pixelSize = requested.isFinite ? min(2048, max(0.5, requested)) : (requested > 0 ? 2048 : 0.5)
         pango_layout_set_font_description(
             layout, description(families: style.fontFamilies, pixelSize: pixelSize, weight: style.weight.value))
         let attributes = pango_attr_list_new()
-        if style.letterSpacing != 0 {
+        if style.letterSpacing != 0 && style.letterSpacing.isFinite {
             pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(pangoUnits(style.letterSpacing * scale)))
         }
-        if style.lineHeight > 0 {
+        if style.lineHeight > 0 && style.lineHeight.isFinite {
             pango_attr_list_insert(
                 attributes, pango_attr_line_height_new_absolute(pangoUnits(style.lineHeight * style.size * scale)))
         }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        if let maxWidth = style.maxWidth, maxWidth > 0 {
+        if let maxWidth = style.maxWidth, maxWidth > 0, maxWidth.isFinite {
             pango_layout_set_width(layout, pangoUnits(maxWidth * scale))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         } else {

@@ -263,3 +263,37 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         #expect(abs(Double(two.minX + two.maxX) / 2 - 160) <= 2)
     }
 }
+
+@Suite struct BadInputTests {
+    @Test func badCommandsAreSkippedAndLaterCommandsStillDraw() throws {
+        var line = RenderPath()
+        line.addPolyline([1, 1, 9, 1], closed: false)
+        var list = DisplayList(size: RenderSize(width: 10, height: 10))
+        list.append(.save)
+        list.append(.transform(RenderTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)))  // singular
+        list.append(.clip(RenderRect(x: .nan, y: 0, width: 1, height: 1)))
+        list.append(.stroke(StrokeCommand(path: line, color: .black, width: 2, dashes: [-1, .nan])))
+        list.append(.stroke(StrokeCommand(path: line, color: .black, width: .infinity)))
+        list.append(
+            .text(
+                TextCommand(
+                    text: "x", style: TextStyle(size: .infinity, haloColor: .white, haloWidth: 1, haloBlur: 1e300),
+                    position: .zero)))
+        list.append(
+            .text(
+                TextCommand(
+                    text: "y", style: TextStyle(size: 12, haloColor: .white, haloWidth: .nan, haloBlur: 1e300),
+                    position: RenderPoint(x: .nan, y: 3))))
+        list.append(.restore)
+        list.append(.restore)  // unmatched
+        list.append(.fill(FillCommand(path: rectPath(0, 5, 10, 5), color: RGBAColor(rgb: 0x00FF00))))
+        let image = try makeBackend().render(list)
+        #expect(image.premultipliedRGBA(x: 5, y: 7)! == (0, 255, 0, 255))
+    }
+}
+
+private func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> RenderPath {
+    var p = RenderPath()
+    p.addRect(RenderRect(x: x, y: y, width: w, height: h))
+    return p
+}

@@ -216,7 +216,8 @@ public struct ImageCommand: Hashable, Sendable {
 ///
 /// Commands execute in order, each painted over the previous ones (source-over), except ``clear(_:)`` which
 /// replaces every pixel. `save`/`restore` bracket clip and transform changes and must balance; a backend ignores an
-/// unmatched `restore`.
+/// unmatched `restore`. Bad values never stop a frame: a command with non-finite coordinates, a singular transform or
+/// a non-positive size draws nothing, and the commands after it still draw.
 public enum DrawCommand: Hashable, Sendable {
     /// Replace every pixel of the frame with the colour (the background layer; `.clear` makes it transparent).
     case clear(RGBAColor)
