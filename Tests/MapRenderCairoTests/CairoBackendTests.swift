@@ -284,6 +284,11 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
                 TextCommand(
                     text: "y", style: TextStyle(size: 12, haloColor: .white, haloWidth: .nan, haloBlur: 1e300),
                     position: RenderPoint(x: .nan, y: 3))))
+        var nanPath = RenderPath()
+        nanPath.addPolyline([0, 0, .nan, 4, 8, .infinity], closed: true)
+        list.append(.fill(FillCommand(path: nanPath, color: .black)))
+        list.append(.stroke(StrokeCommand(path: nanPath, color: .black, width: 1)))
+        list.append(.circle(CircleCommand(center: RenderPoint(x: .nan, y: 1), radius: 3, fillColor: .black)))
         list.append(.restore)
         list.append(.restore)  // unmatched
         list.append(.fill(FillCommand(path: rectPath(0, 5, 10, 5), color: RGBAColor(rgb: 0x00FF00))))
