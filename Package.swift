@@ -39,9 +39,11 @@ let package = Package(
         .target(name: "MapData", dependencies: ["MapGeometry"], swiftSettings: settings),
         .target(name: "MapStyle", dependencies: ["MapGeometry"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
+        .target(name: "MapRender", swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
         .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
+        .target(name: "MapRenderCairo", dependencies: ["MapRender", "CCairo", "CPangoCairo"], swiftSettings: settings),
 
         // UI and public API.
         .target(
@@ -54,10 +56,15 @@ let package = Package(
 
         // Hosts and tools.
         .executableTarget(
-            name: "waymark", dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
+            name: "waymark",
+            dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo"],
+            swiftSettings: settings),
         .executableTarget(
             name: "map-benchmarks",
-            dependencies: ["MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding"],
+            dependencies: [
+                "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapRender",
+                "MapRenderCairo",
+            ],
             swiftSettings: settings),
 
         // Tests.
@@ -68,6 +75,10 @@ let package = Package(
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
+        .testTarget(
+            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRender", "MapTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "MapTestSupport"]),
         .testTarget(
             name: "GoogleMapsTests",

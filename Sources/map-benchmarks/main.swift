@@ -10,6 +10,9 @@ func allBenchmarks() -> [any Benchmark] {
         GeocoderLoadBenchmark(), GeocoderQueryBenchmark(), GeocoderSingleQueryBenchmark(),
         ProjectWorldToScreenBenchmark(), ProjectScreenToWorldBenchmark(), TileCoverBenchmark(pitch: 0),
         TileCoverBenchmark(pitch: 65),
+        LabelSpriteBenchmark(warm: true), LabelSpriteBenchmark(warm: false),
+        TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
+        PolygonFillBenchmark(), PanFrameBenchmark(),
     ]
 }
 

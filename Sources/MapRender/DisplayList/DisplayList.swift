@@ -1,0 +1,36 @@
+/// An ordered list of ``DrawCommand``s for one frame or one tile image, with the frame size in points and the device
+/// scale factor (device pixels per point).
+///
+/// A display list is a plain value: engine code builds it, tests compare its ``description`` text, and a
+/// ``RenderBackend`` executes it. The output image is `ceil(size × scale)` device pixels.
+public struct DisplayList: Hashable, Sendable, CustomStringConvertible {
+    /// Frame size in points; both sides must be > 0 to render anything.
+    public var size: RenderSize
+    /// Device pixels per point, `> 0` (1 on a normal screen, 2 on a HiDPI one). Default 1.
+    public var scale: Double
+    /// The commands in drawing order.
+    public var commands: [DrawCommand]
+
+    /// Creates a display list.
+    public init(size: RenderSize, scale: Double = 1, commands: [DrawCommand] = []) {
+        self.size = size
+        self.scale = scale
+        self.commands = commands
+    }
+
+    /// The output width in device pixels: `ceil(size.width × scale)`, at least 0.
+    public var pixelWidth: Int { Self.pixels(size.width * scale) }
+    /// The output height in device pixels: `ceil(size.height × scale)`, at least 0.
+    public var pixelHeight: Int { Self.pixels(size.height * scale) }
+
+    /// Appends a command.
+    public mutating func append(_ command: DrawCommand) { commands.append(command) }
+
+    /// Appends several commands.
+    public mutating func append(contentsOf other: some Sequence<DrawCommand>) { commands.append(contentsOf: other) }
+
+    static func pixels(_ v: Double) -> Int {
+        guard v.isFinite, v > 0 else { return 0 }
+        return Int(min(v.rounded(.up), 32768))
+    }
+}

@@ -1,0 +1,244 @@
+/// How a fill decides which regions are inside a self-intersecting or multi-ring path.
+public enum FillRule: String, Hashable, Sendable {
+    /// Non-zero winding (the canvas and Cairo default; MapLibre fills with holes wound opposite to their shell).
+    case nonZero = "nonzero"
+    /// Even-odd: a point is inside when a ray from it crosses the path an odd number of times.
+    case evenOdd = "evenodd"
+}
+
+/// The shape at the open ends of a stroked line (`line-cap`).
+public enum LineCap: String, Hashable, Sendable {
+    /// The line stops exactly at its end point (the default).
+    case butt
+    /// A half-disc of the line's width beyond the end point.
+    case round
+    /// A half-square of the line's width beyond the end point.
+    case square
+}
+
+/// The shape where two stroked segments meet (`line-join`).
+public enum LineJoin: String, Hashable, Sendable {
+    /// A sharp corner, cut to a bevel when longer than the miter limit (the default).
+    case miter
+    /// A circular arc.
+    case round
+    /// A straight cut across the corner.
+    case bevel
+}
+
+/// Fill a path's interior.
+public struct FillCommand: Hashable, Sendable {
+    /// The path in points.
+    public var path: RenderPath
+    /// Fill colour (straight alpha).
+    public var color: RGBAColor
+    /// Extra opacity multiplied into the colour's alpha, `0…1`. Default 1.
+    public var opacity: Double
+    /// Inside test. Default non-zero.
+    public var fillRule: FillRule
+    /// Anti-aliased edges (`fill-antialias`). Default true.
+    public var antialias: Bool
+
+    /// Creates a fill; see the properties for defaults.
+    public init(
+        path: RenderPath, color: RGBAColor, opacity: Double = 1, fillRule: FillRule = .nonZero, antialias: Bool = true
+    ) {
+        self.path = path
+        self.color = color
+        self.opacity = opacity
+        self.fillRule = fillRule
+        self.antialias = antialias
+    }
+}
+
+/// Stroke a path's outline.
+public struct StrokeCommand: Hashable, Sendable {
+    /// The path in points.
+    public var path: RenderPath
+    /// Stroke colour (straight alpha).
+    public var color: RGBAColor
+    /// Line width in points, `> 0` (`line-width`). Default 1.
+    public var width: Double
+    /// End shape. Default butt.
+    public var cap: LineCap
+    /// Corner shape. Default miter.
+    public var join: LineJoin
+    /// Miter length limit as a multiple of the width (`line-miter-limit`). Default 2, as in the style spec.
+    public var miterLimit: Double
+    /// Dash pattern, alternating on/off lengths **in line widths** (`line-dasharray`); empty means solid.
+    /// Backends multiply by ``width``; an all-zero or negative pattern draws solid.
+    public var dashes: [Double]
+    /// Extra opacity multiplied into the colour's alpha, `0…1`. Default 1.
+    public var opacity: Double
+    /// Width of the faded edge in points (`line-blur`), `≥ 0`. Default 0.
+    public var blur: Double
+
+    /// Creates a stroke; see the properties for defaults.
+    public init(
+        path: RenderPath, color: RGBAColor, width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
+        miterLimit: Double = 2, dashes: [Double] = [], opacity: Double = 1, blur: Double = 0
+    ) {
+        self.path = path
+        self.color = color
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dashes = dashes
+        self.opacity = opacity
+        self.blur = blur
+    }
+}
+
+/// A filled and optionally stroked disc (the circle layer, `circle-*`).
+public struct CircleCommand: Hashable, Sendable {
+    /// Centre in points.
+    public var center: RenderPoint
+    /// Radius in points, `≥ 0` (`circle-radius`).
+    public var radius: Double
+    /// Fill colour (`circle-color`).
+    public var fillColor: RGBAColor
+    /// Ring colour (`circle-stroke-color`). Default transparent.
+    public var strokeColor: RGBAColor
+    /// Ring width in points, drawn outside the radius (`circle-stroke-width`). Default 0.
+    public var strokeWidth: Double
+    /// Fade of the disc's edge as a fraction of the radius, `0…1` (`circle-blur`). Default 0.
+    public var blur: Double
+    /// Opacity multiplied into the fill (`circle-opacity`) and the ring. Default 1.
+    public var opacity: Double
+
+    /// Creates a circle; see the properties for defaults.
+    public init(
+        center: RenderPoint, radius: Double, fillColor: RGBAColor, strokeColor: RGBAColor = .clear,
+        strokeWidth: Double = 0, blur: Double = 0, opacity: Double = 1
+    ) {
+        self.center = center
+        self.radius = radius
+        self.fillColor = fillColor
+        self.strokeColor = strokeColor
+        self.strokeWidth = strokeWidth
+        self.blur = blur
+        self.opacity = opacity
+    }
+}
+
+/// A point-placed text label: the text box is positioned by its anchor, offset, then rotated about the anchor.
+///
+/// Geometry: the box's `anchor` point (see ``TextAnchor``) is put at `position + offset`, and the label is rotated
+/// by `rotation` degrees clockwise about that point. Backends snap unrotated labels to whole device pixels.
+public struct TextCommand: Hashable, Sendable {
+    /// The text; `\n` starts a new line.
+    public var text: String
+    /// Font, colour, halo and paragraph settings.
+    public var style: TextStyle
+    /// Anchor position in points (the symbol's projected anchor).
+    public var position: RenderPoint
+    /// Which point of the box sits on the anchor. Default center.
+    public var anchor: TextAnchor
+    /// Offset of the box from the anchor position in points (`text-offset` × size). Default zero.
+    public var offset: RenderPoint
+    /// Clockwise rotation in degrees about the anchor (`text-rotate` plus map bearing for map-aligned labels).
+    /// Default 0.
+    public var rotation: Double
+    /// Extra opacity `0…1` (`text-opacity`, fade animations). Default 1.
+    public var opacity: Double
+
+    /// Creates a label; see the properties for defaults.
+    public init(
+        text: String, style: TextStyle, position: RenderPoint, anchor: TextAnchor = .center,
+        offset: RenderPoint = .zero, rotation: Double = 0, opacity: Double = 1
+    ) {
+        self.text = text
+        self.style = style
+        self.position = position
+        self.anchor = anchor
+        self.offset = offset
+        self.rotation = rotation
+        self.opacity = opacity
+    }
+}
+
+/// One glyph cluster (one or more characters that shape together) placed along a line.
+public struct GlyphPlacement: Hashable, Sendable {
+    /// The characters of the cluster (usually one grapheme).
+    public var text: String
+    /// Where the cluster's baseline centre sits, in points.
+    public var position: RenderPoint
+    /// Clockwise rotation of the cluster in degrees (the local direction of the line).
+    public var rotation: Double
+
+    /// Creates a placement.
+    public init(text: String, position: RenderPoint, rotation: Double) {
+        self.text = text
+        self.position = position
+        self.rotation = rotation
+    }
+}
+
+/// Line-following text (`symbol-placement: line`): each cluster was placed along the path by layout.
+public struct LineTextCommand: Hashable, Sendable {
+    /// Font, colour and halo; ``TextStyle/maxWidth`` and ``TextStyle/justify`` are ignored.
+    public var style: TextStyle
+    /// The clusters in reading order with their positions.
+    public var glyphs: [GlyphPlacement]
+    /// Extra opacity `0…1`. Default 1.
+    public var opacity: Double
+
+    /// Creates line text.
+    public init(style: TextStyle, glyphs: [GlyphPlacement], opacity: Double = 1) {
+        self.style = style
+        self.glyphs = glyphs
+        self.opacity = opacity
+    }
+}
+
+/// Draw a registered image (an icon, a rendered tile) into a rectangle.
+public struct ImageCommand: Hashable, Sendable {
+    /// The image, from ``RenderBackend/register(_:)`` or ``RenderBackend/renderImage(_:)``.
+    public var image: ImageHandle
+    /// Destination rectangle in points; the image is scaled to fill it.
+    public var rect: RenderRect
+    /// Opacity `0…1`. Default 1.
+    public var opacity: Double
+    /// Clockwise rotation in degrees about the rectangle's centre. Default 0.
+    public var rotation: Double
+
+    /// Creates an image draw.
+    public init(image: ImageHandle, rect: RenderRect, opacity: Double = 1, rotation: Double = 0) {
+        self.image = image
+        self.rect = rect
+        self.opacity = opacity
+        self.rotation = rotation
+    }
+}
+
+/// One drawing instruction of a ``DisplayList``, in screen space (points).
+///
+/// Commands execute in order, each painted over the previous ones (source-over), except ``clear(_:)`` which
+/// replaces every pixel. `save`/`restore` bracket clip and transform changes and must balance; a backend ignores an
+/// unmatched `restore`. Bad values never stop a frame: a command with non-finite coordinates, a singular transform or
+/// a non-positive size draws nothing, and the commands after it still draw.
+public enum DrawCommand: Hashable, Sendable {
+    /// Replace every pixel of the frame with the colour (the background layer; `.clear` makes it transparent).
+    case clear(RGBAColor)
+    /// Fill a path.
+    case fill(FillCommand)
+    /// Stroke a path.
+    case stroke(StrokeCommand)
+    /// Draw a disc.
+    case circle(CircleCommand)
+    /// Draw a point label.
+    case text(TextCommand)
+    /// Draw line-following text.
+    case lineText(LineTextCommand)
+    /// Draw an image.
+    case image(ImageCommand)
+    /// Push the current clip and transform.
+    case save
+    /// Pop the clip and transform pushed by the matching `save`.
+    case restore
+    /// Intersect the clip with a rectangle given in the current coordinate system.
+    case clip(RenderRect)
+    /// Pre-multiply the current transform: later coordinates pass through this transform, then the current one.
+    case transform(RenderTransform)
+}

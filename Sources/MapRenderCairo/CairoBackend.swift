@@ -1,0 +1,346 @@
+import CCairo
+import CPangoCairo
+import MapRender
+
+/// Executes ``DisplayList``s with Cairo (vector drawing, image compositing) and Pango (text) into ARGB32 images.
+///
+/// Coordinates in the list are points; the backend scales by ``DisplayList/scale`` so output pixels are
+/// `ceil(size × scale)`. Labels are blitted from a ``LabelSpriteCache`` at whole device pixels (rotated labels are
+/// rasterised rotated, in whole degrees), and unrotated images drawn at their own pixel size are snapped to whole
+/// device pixels too (sub-pixel blits cost ≈5× and blur, toolchain notes §3). Registered images live until ``unregister(_:)`` or the backend's end.
+///
+/// Thread rules: not thread-safe; create and use a backend on one thread.
+public final class CairoBackend: RenderBackend {
+    /// The text shaper used for drawing and measuring.
+    public let shaper: PangoTextShaper
+    /// Rendered label sprites.
+    public let labelSprites: LabelSpriteCache
+    private var images: [Int: CairoSurface] = [:]
+    private var nextImageID = 1
+
+    /// Creates a backend with its own shaper and a label sprite cache of `labelCacheBytes` (default 32 MiB).
+    public init(labelCacheBytes: Int = 32 << 20) {
+        shaper = PangoTextShaper()
+        labelSprites = LabelSpriteCache(shaper: shaper, byteLimit: labelCacheBytes)
+    }
+
+    /// The shaper, as a ``TextMeasurer``.
+    public var textMeasurer: any TextMeasurer { shaper }
+
+    /// Number of images currently registered.
+    public var registeredImageCount: Int { images.count }
+
+    /// See ``RenderBackend/render(_:)``.
+    public func render(_ list: DisplayList) throws -> RasterImage {
+        let surface = try CairoSurface(width: list.pixelWidth, height: list.pixelHeight)
+        draw(list, into: surface, clearFirst: false)
+        return surface.rasterImage(scale: list.scale)
+    }
+
+    /// See ``RenderBackend/renderImage(_:)``.
+    public func renderImage(_ list: DisplayList) throws -> ImageHandle {
+        let surface = try CairoSurface(width: list.pixelWidth, height: list.pixelHeight)
+        draw(list, into: surface, clearFirst: false)
+        return add(surface, scale: list.scale)
+    }
+
+    /// See ``RenderBackend/register(_:)``. Throws ``RenderError/invalidSize(width:height:)`` for an empty image.
+    public func register(_ image: RasterImage) throws -> ImageHandle {
+        add(try CairoSurface(copying: image), scale: image.scale)
+    }
+
+    /// See ``RenderBackend/unregister(_:)``.
+    public func unregister(_ handle: ImageHandle) { images[handle.id] = nil }
+
+    /// Executes `list` into an existing surface (reused frame buffer). With `clearFirst` the surface is first made
+    /// transparent; otherwise the list draws over what is there. The list's scale applies; its size is not checked
+    /// against the surface (drawing outside is clipped by Cairo).
+    public func draw(_ list: DisplayList, into surface: CairoSurface, clearFirst: Bool = true) {
+        let cr = cairo_create(surface.pointer)!
+        defer { cairo_destroy(cr) }
+        if clearFirst {
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+        draw(list, context: cr)
+        cairo_surface_flush(surface.pointer)
+    }
+
+    /// Executes `list` on a caller's `cairo_t *` (for hosts that draw into their own surfaces).
+    public func draw(_ list: DisplayList, context cr: OpaquePointer) {
+        let scale = list.scale > 0 && list.scale.isFinite ? list.scale : 1
+        cairo_save(cr)
+        cairo_scale(cr, scale, scale)
+        var depth = 0
+        for command in list.commands {
+            switch command {
+            case .clear(let color):
+                cairo_save(cr)
+                cairo_reset_clip(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+                cairo_paint(cr)
+                cairo_restore(cr)
+            case .fill(let f): fill(f, cr)
+            case .stroke(let s): stroke(s, cr)
+            case .circle(let c): circle(c, cr)
+            case .text(let t): text(t, scale: scale, cr)
+            case .lineText(let l): lineText(l, scale: scale, cr)
+            case .image(let i): image(i, cr)
+            case .save:
+                cairo_save(cr)
+                depth += 1
+            case .restore:
+                if depth > 0 {
+                    cairo_restore(cr)
+                    depth -= 1
+                }
+            case .clip(let r):
+                guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) else { continue }
+                cairo_new_path(cr)
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                cairo_clip(cr)
+            case .transform(let t):
+                // A singular or non-finite matrix would put the Cairo context in an error state for the rest of
+                // the list: skip it instead.
+                let determinant = t.a * t.d - t.b * t.c
+                guard determinant != 0, determinant.isFinite, t.tx.isFinite, t.ty.isFinite else { continue }
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                cairo_transform(cr, &m)
+            }
+        }
+        while depth > 0 {
+            cairo_restore(cr)
+            depth -= 1
+        }
+        cairo_restore(cr)
+    }
+
+    // MARK: - Commands
+
+    private func add(_ surface: CairoSurface, scale: Double) -> ImageHandle {
+        let id = nextImageID
+        nextImageID += 1
+        images[id] = surface
+        return ImageHandle(id: id, pixelWidth: surface.width, pixelHeight: surface.height, scale: scale)
+    }
+
+    private func setPath(_ path: RenderPath, _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        path.coordinates.withUnsafeBufferPointer { c in
+            for sub in 0..<path.subpathCount {
+                let range = path.subpathRange(sub)
+                guard let first = range.first else { continue }
+                cairo_move_to(cr, c[2 * first], c[2 * first + 1])
+                for i in range.dropFirst() { cairo_line_to(cr, c[2 * i], c[2 * i + 1]) }
+                if path.subpathClosed[sub] { cairo_close_path(cr) }
+            }
+        }
+    }
+
+    private func fill(_ f: FillCommand, _ cr: OpaquePointer) {
+        let alpha = f.color.alpha * clamp01(f.opacity)
+        guard alpha > 0, !f.path.isEmpty else { return }
+        setPath(f.path, cr)
+        cairo_set_fill_rule(cr, f.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_antialias(cr, f.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_set_source_rgba(cr, f.color.red, f.color.green, f.color.blue, alpha)
+        cairo_fill(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+    }
+
+    private func stroke(_ s: StrokeCommand, _ cr: OpaquePointer) {
+        let alpha = s.color.alpha * clamp01(s.opacity)
+        guard alpha > 0, s.width > 0, s.width.isFinite, !s.path.isEmpty else { return }
+        cairo_set_line_cap(
+            cr, s.cap == .round ? CAIRO_LINE_CAP_ROUND : s.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(
+            cr,
+            s.join == .round ? CAIRO_LINE_JOIN_ROUND : s.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+        cairo_set_miter_limit(cr, s.miterLimit.isFinite ? max(1, s.miterLimit) : 10)
+        // Negative or non-finite dash lengths would put the context in an error state: they count as 0.
+        let dashes = s.dashes.map { $0.isFinite && $0 > 0 ? $0 * s.width : 0 }
+        if dashes.contains(where: { $0 > 0 }) {
+            cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
+        } else {
+            cairo_set_dash(cr, nil, 0, 0)
+        }
+        let blur = max(0, s.blur)
+        if blur > 0 {
+            // The edge fades linearly over `blur`: layered strokes of decreasing width added at 1/n each.
+            let layers = 6
+            cairo_push_group(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+            cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, 1 / Double(layers))
+            for i in 0..<layers {
+                let w = s.width - 2 * blur * (Double(i) + 0.5) / Double(layers) + blur
+                guard w > 0 else { continue }
+                setPath(s.path, cr)
+                cairo_set_line_width(cr, w)
+                cairo_stroke(cr)
+            }
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        } else {
+            setPath(s.path, cr)
+            cairo_set_line_width(cr, s.width)
+            cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, alpha)
+            cairo_stroke(cr)
+        }
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    private func circle(_ c: CircleCommand, _ cr: OpaquePointer) {
+        let opacity = clamp01(c.opacity)
+        guard c.radius >= 0, c.radius.isFinite, opacity > 0 else { return }
+        if c.strokeWidth > 0 && c.strokeColor.alpha > 0 {
+            cairo_new_path(cr)
+            cairo_arc(cr, c.center.x, c.center.y, c.radius + c.strokeWidth / 2, 0, 2 * Double.pi)
+            cairo_set_line_width(cr, c.strokeWidth)
+            let s = c.strokeColor
+            cairo_set_source_rgba(cr, s.red, s.green, s.blue, s.alpha * opacity)
+            cairo_stroke(cr)
+        }
+        let f = c.fillColor
+        guard f.alpha > 0, c.radius > 0 else { return }
+        let blur = clamp01(c.blur)
+        if blur > 0 {
+            // Fade linearly from radius × (1 − blur) to the radius: a radial gradient.
+            let gradient = cairo_pattern_create_radial(
+                c.center.x, c.center.y, c.radius * (1 - blur), c.center.x, c.center.y, c.radius)!
+            cairo_pattern_add_color_stop_rgba(gradient, 0, f.red, f.green, f.blue, f.alpha * opacity)
+            cairo_pattern_add_color_stop_rgba(gradient, 1, f.red, f.green, f.blue, 0)
+            cairo_new_path(cr)
+            cairo_arc(cr, c.center.x, c.center.y, c.radius, 0, 2 * Double.pi)
+            cairo_set_source(cr, gradient)
+            cairo_fill(cr)
+            cairo_pattern_destroy(gradient)
+        } else {
+            cairo_new_path(cr)
+            cairo_arc(cr, c.center.x, c.center.y, c.radius, 0, 2 * Double.pi)
+            cairo_set_source_rgba(cr, f.red, f.green, f.blue, f.alpha * opacity)
+            cairo_fill(cr)
+        }
+    }
+
+    private func text(_ t: TextCommand, scale: Double, _ cr: OpaquePointer) {
+        let opacity = clamp01(t.opacity)
+        guard opacity > 0, !t.text.isEmpty, t.style.size > 0, t.style.size.isFinite,
+            t.position.x.isFinite, t.position.y.isFinite, t.offset.x.isFinite, t.offset.y.isFinite
+        else { return }
+        let unit = t.anchor.unitOffset
+        blit(
+            text: t.text, style: t.style, at: RenderPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y),
+            boxPoint: { RenderPoint(x: unit.x * $0.boxSize.width, y: unit.y * $0.boxSize.height) },
+            rotation: t.rotation, scale: scale, opacity: opacity, cr)
+    }
+
+    private func lineText(_ l: LineTextCommand, scale: Double, _ cr: OpaquePointer) {
+        let opacity = clamp01(l.opacity)
+        guard opacity > 0, l.style.size > 0, l.style.size.isFinite else { return }
+        var style = l.style
+        style.maxWidth = nil
+        for g in l.glyphs where !g.text.isEmpty && g.position.x.isFinite && g.position.y.isFinite {
+            blit(
+                text: g.text, style: style, at: g.position,
+                boxPoint: { RenderPoint(x: 0.5 * $0.boxSize.width, y: $0.baseline) }, rotation: g.rotation,
+                scale: scale, opacity: opacity, cr)
+        }
+    }
+
+    /// Draws the sprite of `text` so that the point `boxPoint(sprite)` of its unrotated logical box (device pixels
+    /// from the box's top-left) lands on `anchor` (user space), rotated clockwise by `rotation` degrees about it.
+    ///
+    /// Under an axis-aligned, unscaled transform the sprite is rasterised already rotated (whole degrees) and blitted
+    /// at whole device pixels. Under any other transform the unrotated sprite is resampled (bilinear).
+    private func blit(
+        text: String, style: TextStyle, at anchor: RenderPoint, boxPoint: (LabelSprite) -> RenderPoint,
+        rotation: Double, scale: Double, opacity: Double, _ cr: OpaquePointer
+    ) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let axisAligned = m.yx == 0 && m.xy == 0 && abs(m.xx - scale) < 1e-9 && abs(m.yy - scale) < 1e-9
+        if axisAligned {
+            let sprite = labelSprites.sprite(for: text, style: style, scale: scale, rotation: rotation)
+            let inside = sprite.spritePoint(box: boxPoint(sprite))
+            var x = anchor.x
+            var y = anchor.y
+            cairo_user_to_device(cr, &x, &y)
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, sprite.surface, (x - inside.x).rounded(), (y - inside.y).rounded())
+            if opacity < 1 { cairo_paint_with_alpha(cr, opacity) } else { cairo_paint(cr) }
+            cairo_restore(cr)
+        } else {
+            let sprite = labelSprites.sprite(for: text, style: style, scale: scale)
+            let inside = sprite.spritePoint(box: boxPoint(sprite))
+            cairo_save(cr)
+            cairo_translate(cr, anchor.x, anchor.y)
+            cairo_rotate(cr, rotation * Double.pi / 180)
+            cairo_scale(cr, 1 / scale, 1 / scale)
+            cairo_set_source_surface(cr, sprite.surface, -inside.x, -inside.y)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            if opacity < 1 { cairo_paint_with_alpha(cr, opacity) } else { cairo_paint(cr) }
+            cairo_restore(cr)
+        }
+    }
+
+    private func image(_ i: ImageCommand, _ cr: OpaquePointer) {
+        let opacity = clamp01(i.opacity)
+        guard opacity > 0, let surface = images[i.image.id], i.rect.width > 0, i.rect.height > 0 else { return }
+        let pw = Double(surface.width)
+        let ph = Double(surface.height)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_save(cr)
+        if i.rotation == 0 && m.yx == 0 && m.xy == 0 && m.xx > 0 && m.yy > 0 {
+            // Snap the destination edges to device pixels.
+            var x0 = i.rect.minX
+            var y0 = i.rect.minY
+            var x1 = i.rect.maxX
+            var y1 = i.rect.maxY
+            cairo_user_to_device(cr, &x0, &y0)
+            cairo_user_to_device(cr, &x1, &y1)
+            x0.round()
+            y0.round()
+            x1.round()
+            y1.round()
+            guard x1 > x0, y1 > y0 else {
+                cairo_restore(cr)
+                return
+            }
+            cairo_identity_matrix(cr)
+            if x1 - x0 == pw && y1 - y0 == ph {
+                cairo_set_source_surface(cr, surface.pointer, x0, y0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+                if opacity < 1 { cairo_paint_with_alpha(cr, opacity) } else { cairo_paint(cr) }
+                cairo_restore(cr)
+                return
+            }
+            cairo_translate(cr, x0, y0)
+            cairo_scale(cr, (x1 - x0) / pw, (y1 - y0) / ph)
+        } else {
+            cairo_translate(cr, i.rect.minX + i.rect.width / 2, i.rect.minY + i.rect.height / 2)
+            cairo_rotate(cr, i.rotation * Double.pi / 180)
+            cairo_translate(cr, -i.rect.width / 2, -i.rect.height / 2)
+            cairo_scale(cr, i.rect.width / pw, i.rect.height / ph)
+        }
+        // Scaled: pad the edges so neighbouring tiles do not show a seam, and fill exactly the image rectangle.
+        cairo_set_source_surface(cr, surface.pointer, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, 0, 0, pw, ph)
+        if opacity < 1 {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        } else {
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+}
+
+@inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
