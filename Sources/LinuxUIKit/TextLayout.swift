@@ -140,13 +140,14 @@ enum TextLayout {
             unaligned = true
         } else if let pangoWidth {
             pango_layout_set_width(layout, pangoWidth)
-            pango_layout_set_ellipsize(layout, ellipsize)
-            if truncating {
-                if request.numberOfLines > 0 {
-                    pango_layout_set_height(layout, -Int32(request.numberOfLines))
-                } else if let h = request.height {
-                    pango_layout_set_height(layout, Int32(max(0, h) * CGFloat(PANGO_SCALE)))
-                }
+            // Pango ellipsizes only within a height limit; without one (no line limit, unbounded height) every line
+            // shows and nothing is cut.
+            if truncating && request.numberOfLines > 0 {
+                pango_layout_set_ellipsize(layout, ellipsize)
+                pango_layout_set_height(layout, -Int32(request.numberOfLines))
+            } else if truncating, let h = request.height {
+                pango_layout_set_ellipsize(layout, ellipsize)
+                pango_layout_set_height(layout, Int32(max(0, h) * CGFloat(PANGO_SCALE)))
             }
         }
         switch request.alignment {
