@@ -99,21 +99,38 @@ public final class UIImage: @unchecked Sendable {
     /// the other scales from 3 down, then `name.png`, then `name.jpg`, `name.jpeg`, `name.gif`; a `name` with an
     /// extension is tried as given, then with `@2x`/`@3x` inserted. Exact file names are tried first, then a
     /// case-insensitive match (so `"House"` finds `house.png`, as on Apple's case-insensitive asset catalogs).
+    ///
+    /// Found images are cached by name and screen scale, as UIKit does: the same name returns an image sharing the
+    /// same pixels (creating many markers from one name costs one decode). Registering or removing search
+    /// directories empties the cache; misses are not cached.
     public convenience init?(named name: String) {
-        guard !name.isEmpty, let path = UIImage.resolve(named: name) else { return nil }
+        guard !name.isEmpty else { return nil }
+        let key = "\(name)\u{0}\(UIScreen.mainScale)"
+        if let cached = UIImage.namedCache.withLock({ $0[key] }) {
+            self.init(
+                bitmaps: cached.bitmaps, scale: cached.scale, renderingMode: cached.renderingMode,
+                alignmentRectInsets: cached.alignmentRectInsets, images: cached.images, duration: cached.duration)
+            return
+        }
+        guard let path = UIImage.resolve(named: name) else { return nil }
         self.init(contentsOfFile: path)
+        UIImage.namedCache.withLock { $0[key] = self }
     }
+
+    private static let namedCache = LockedBox<[String: UIImage]>([:])
 
     /// Adds a directory to the front of the search list of ``init(named:)``. A Waymark addition (no UIKit
     /// counterpart): on Linux there is no asset catalog, so hosts register their resource folders here.
     /// Thread-safe.
     public static func registerSearchDirectory(_ path: String) {
         searchState.withLock { $0.insert(path, at: 0) }
+        namedCache.withLock { $0.removeAll() }
     }
 
     /// Removes every directory added with ``registerSearchDirectory(_:)``. Thread-safe.
     public static func removeAllSearchDirectories() {
         searchState.withLock { $0.removeAll() }
+        namedCache.withLock { $0.removeAll() }
     }
 
     private static let searchState = LockedBox<[String]>([])

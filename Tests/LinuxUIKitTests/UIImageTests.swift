@@ -34,8 +34,9 @@ private func pngHeader(width: UInt32, height: UInt32) -> Data {
 /// A GIF of `frames` solid 2 × 2 frames in palette colours (0 red, 1 blue, 2 black, 3 white), each shown
 /// `delays[i]` hundredths of a second, looping forever. LZW data: a clear code before every pixel, so all codes
 /// stay 3 bits wide.
-private func gif(frames: [UInt8], delays: [UInt16]) -> Data {
-    var b: [UInt8] = Array("GIF89a".utf8) + [2, 0, 2, 0, 0x81, 0, 0]
+private func gif(frames: [UInt8], delays: [UInt16], screen: UInt16 = 2) -> Data {
+    var b: [UInt8] = Array("GIF89a".utf8) + [UInt8(screen & 0xFF), UInt8(screen >> 8), UInt8(screen & 0xFF), UInt8(screen >> 8)]
+    b += [0x81, 0, 0]
     b += [255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255]
     b += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
     for (index, colour) in frames.enumerated() {
@@ -173,6 +174,8 @@ private let redJPEG = Data(
             } catch { return error }
         }
         #expect(reason(Data()) == .empty)
+        // A GIF whose logical screen is 20000 × 20000 (frames are composited onto the screen).
+        #expect(reason(gif(frames: [0, 1], delays: [10, 10], screen: 20_000)) == .tooLarge(width: 20_000, height: 20_000))
         #expect(reason(pngHeader(width: 20_000, height: 20_000)) == .tooLarge(width: 20_000, height: 20_000))
         if case .undecodable(let message)? = reason(good.prefix(good.count / 2)) {
             #expect(!message.isEmpty)
@@ -221,6 +224,8 @@ private let redJPEG = Data(
         UIImage.registerSearchDirectory(dir.path)
         let plain = try #require(UIImage(named: "house"))
         #expect(plain.scale == 1 && plain.size == CGSize(width: 24, height: 24))
+        // A second lookup shares the decoded pixels.
+        #expect(UIImage(named: "house")?._cairoSurface == plain._cairoSurface)
         // "House" finds house.png as the Maps guide's snippet expects.
         #expect(UIImage(named: "House")?.size == CGSize(width: 24, height: 24))
         #expect(UIImage(named: "house.png")?.scale == 1)
