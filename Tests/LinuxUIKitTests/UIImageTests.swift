@@ -35,7 +35,8 @@ private func pngHeader(width: UInt32, height: UInt32) -> Data {
 /// `delays[i]` hundredths of a second, looping forever. LZW data: a clear code before every pixel, so all codes
 /// stay 3 bits wide.
 private func gif(frames: [UInt8], delays: [UInt16], screen: UInt16 = 2) -> Data {
-    var b: [UInt8] = Array("GIF89a".utf8) + [UInt8(screen & 0xFF), UInt8(screen >> 8), UInt8(screen & 0xFF), UInt8(screen >> 8)]
+    var b: [UInt8] =
+        Array("GIF89a".utf8) + [UInt8(screen & 0xFF), UInt8(screen >> 8), UInt8(screen & 0xFF), UInt8(screen >> 8)]
     b += [0x81, 0, 0]
     b += [255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255]
     b += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
@@ -175,7 +176,8 @@ private let redJPEG = Data(
         }
         #expect(reason(Data()) == .empty)
         // A GIF whose logical screen is 20000 × 20000 (frames are composited onto the screen).
-        #expect(reason(gif(frames: [0, 1], delays: [10, 10], screen: 20_000)) == .tooLarge(width: 20_000, height: 20_000))
+        #expect(
+            reason(gif(frames: [0, 1], delays: [10, 10], screen: 20_000)) == .tooLarge(width: 20_000, height: 20_000))
         #expect(reason(pngHeader(width: 20_000, height: 20_000)) == .tooLarge(width: 20_000, height: 20_000))
         if case .undecodable(let message)? = reason(good.prefix(good.count / 2)) {
             #expect(!message.isEmpty)
