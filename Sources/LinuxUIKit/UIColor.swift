@@ -33,6 +33,33 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
+    /// Creates a colour from hue, saturation and brightness (the HSB/HSV model), as UIKit's initialiser.
+    /// - Parameters:
+    ///   - hue: `0...1` around the colour wheel (0 and 1 are red); values outside wrap around.
+    ///   - saturation: `0...1` (clamped); 0 is grey.
+    ///   - brightness: `0...1` (clamped); 0 is black.
+    ///   - alpha: `0...1` (clamped).
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0
+        let s = clampUnit(saturation)
+        let v = clampUnit(brightness)
+        let sector = Int(h.rounded(.down)) % 6
+        let f = h - h.rounded(.down)
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
+        let (r, g, b): (CGFloat, CGFloat, CGFloat)
+        switch sector {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
     /// Creates a colour with the components of a ``CGColor``.
     public convenience init(cgColor: CGColor) {
         self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
