@@ -247,11 +247,11 @@ public final class CGContext {
     }
 }
 
-/// Pixels needed for `points` at `scale`, rounded up, clamped to `0...16384`.
+/// Pixels needed for `points` at `scale`, rounded up, clamped to `0...8192` (a 256 MiB bitmap at most).
 func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
     let v = (points * scale - 1e-9).rounded(.up)
     guard v.isFinite, v > 0 else { return 0 }
-    return Int(min(v, 16_384))
+    return Int(min(v, 8192))
 }
 
 /// Options for ``UIGraphicsImageRenderer``, as UIKit's `UIGraphicsImageRendererFormat`.
@@ -297,7 +297,8 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 /// Draws into a new bitmap and returns it as a ``UIImage``, as UIKit's `UIGraphicsImageRenderer`.
 ///
 /// The usual snapshot of a view: `UIGraphicsImageRenderer(size: v.bounds.size).image { v.layer.render(in:
-/// $0.cgContext) }`. The bitmap starts transparent, is `ceil(size × scale)` pixels (at most 16384 a side), and
+/// $0.cgContext) }`. The bitmap starts transparent, is `ceil(size × scale)` pixels (at most 8192 a side;
+/// larger drawings are cut off), and
 /// user space is in points with the origin top-left.
 @MainActor public final class UIGraphicsImageRenderer {
     /// The drawing size in points.

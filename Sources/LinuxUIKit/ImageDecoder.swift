@@ -26,7 +26,7 @@ enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Decodes PNG, JPEG, GIF (and the other formats of Debian's gdk-pixbuf loaders) into Cairo bitmaps.
+/// Decodes PNG, JPEG and GIF through Debian's gdk-pixbuf loaders into Cairo bitmaps.
 ///
 /// Image sizes are checked from the header (the loader's `size-prepared` signal, or `gdk_pixbuf_get_file_info` for
 /// files) before any pixel buffer is allocated; oversized images are refused with ``ImageDecodingError/tooLarge``.
@@ -63,11 +63,17 @@ enum ImageDecoder {
         return try decode(data: data)
     }
 
-    /// Decodes bytes in any format gdk-pixbuf recognises; every frame of an animated GIF.
+    /// Decodes PNG, JPEG or GIF bytes; every frame of an animated GIF (frames beyond a total of
+    /// ``maximumPixelCount`` pixels are dropped with a logged warning).
     static func decode(data: Data) throws(ImageDecodingError) -> Decoded {
         if data.isEmpty { throw .empty }
+        guard let format = format(of: data) else {
+            throw .undecodable("unsupported or unrecognized image file format (PNG, JPEG and GIF are supported)")
+        }
         if let problem = truncation(of: data) { throw .undecodable(problem) }
-        guard let loader = gdk_pixbuf_loader_new() else { throw .undecodable("gdk_pixbuf_loader_new failed") }
+        guard let loader = gdk_pixbuf_loader_new_with_type(format, nil) else {
+            throw .undecodable("gdk-pixbuf has no \(format) loader")
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
 
         final class SizeProbe {
@@ -128,8 +134,16 @@ enum ImageDecoder {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
         var decoded = Decoded(frames: [], delays: [])
-        for _ in 0..<count {
+        var pixels = 0
+        for index in 0..<count {
             guard let pixbuf = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { break }
+            pixels += Int(gdk_pixbuf_get_width(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
+            if pixels > maximumPixelCount {
+                UIKitLog.warning(
+                    "animated image: keeping the first \(index) of \(count) frames (all frames together may hold "
+                        + "at most \(maximumPixelCount) pixels)")
+                break
+            }
             decoded.frames.append(bitmap(from: pixbuf))
             let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
             decoded.delays.append(delay < 0 ? 0 : Double(delay) / 1000)
@@ -167,6 +181,16 @@ enum ImageDecoder {
         }
         cairo_surface_mark_dirty(bitmap.surface)
         return bitmap
+    }
+
+    /// The gdk-pixbuf loader name for PNG, JPEG or GIF data (by signature), or nil for anything else. Only these
+    /// three formats are accepted: their loaders are incremental and report the size before allocating.
+    static func format(of data: Data) -> String? {
+        let head = [UInt8](data.prefix(8))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
+        if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return "gif" }
+        return nil
     }
 
     /// A description of how `data` is cut short, for PNG (the chunk sequence must reach `IEND`), GIF (the blocks

@@ -4,8 +4,8 @@ import Foundation
 /// An immutable bitmap image (or a sequence of frames), as UIKit's `UIImage`, stored as Cairo ARGB32 surfaces.
 ///
 /// - Size: ``size`` is in points: the pixel size divided by ``scale`` (1, 2 or 3 for `@2x`/`@3x` files).
-/// - Formats: PNG, JPEG and GIF (and any other format Debian's gdk-pixbuf loaders read); multi-frame GIFs become
-///   animated images.
+/// - Formats: PNG, JPEG and GIF, decoded by Debian's gdk-pixbuf; multi-frame GIFs become animated images. Other
+///   formats (BMP, TIFF…) are refused, so only incremental loaders that report the size first ever run.
 /// - Failure: undecodable data, an empty or missing file, or a header announcing more than 16384 pixels a side or
 ///   64 Mi pixels in all gives `nil` and logs the reason on standard error (`[LinuxUIKit] warning: …`); nothing
 ///   crashes and oversized images are refused before their pixels are allocated.
@@ -65,7 +65,7 @@ public final class UIImage: @unchecked Sendable {
         return CGSize(width: CGFloat(first.width) / scale, height: CGFloat(first.height) / scale)
     }
 
-    /// Decodes an image from bytes (PNG, JPEG, GIF…) at scale 1; `nil` (with a logged reason) when undecodable.
+    /// Decodes an image from PNG, JPEG or GIF bytes at scale 1; `nil` (with a logged reason) when undecodable.
     public convenience init?(data: Data) {
         self.init(data: data, scale: 1)
     }

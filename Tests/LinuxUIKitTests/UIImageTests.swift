@@ -203,6 +203,19 @@ private let redJPEG = Data(
         #expect(!ImageDecoder.isAcceptable(width: 16_384, height: 16_384))
     }
 
+    @Test func onlyPNGJPEGAndGIFAreAccepted() {
+        #expect(ImageDecoder.format(of: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == "png")
+        #expect(ImageDecoder.format(of: redJPEG) == "jpeg")
+        #expect(ImageDecoder.format(of: Data("GIF87a".utf8)) == "gif")
+        // A 1 × 1 24-bit BMP (a format gdk-pixbuf could read) is refused by signature.
+        var bmp: [UInt8] =
+            Array("BM".utf8) + [58, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]
+        bmp += [1, 0, 24, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0x13, 0x0B, 0, 0, 0x13, 0x0B, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        bmp += [0, 0, 255, 0]
+        #expect(ImageDecoder.format(of: Data(bmp)) == nil)
+        #expect(UIImage(data: Data(bmp)) == nil)
+    }
+
     @Test func candidateNamesFollowTheDocumentedOrder() {
         #expect(
             UIImage.candidateFileNames(for: "house", screenScale: 2)
