@@ -172,4 +172,28 @@ import WaymarkTime
 
     /// The groups of every open transaction (an animation belongs to all of them).
     static var openGroups: [AnimationGroup] { stack.map(\.group) }
+
+    /// Not API: makes an animation run by another system (the map's camera animator) count towards the completion
+    /// blocks of every open transaction, like an animation added to a layer. Call ``_TransactionMembership/end(finished:)``
+    /// once when it ends. Returns nil outside a transaction.
+    public static func _joinOpenTransactions() -> _TransactionMembership? {
+        let groups = openGroups
+        guard !groups.isEmpty else { return nil }
+        for group in groups { group.add() }
+        return _TransactionMembership(groups: groups)
+    }
+}
+
+/// Not API: an external animation's place in the open transactions (see `CATransaction._joinOpenTransactions()`).
+@MainActor public final class _TransactionMembership {
+    private var groups: [AnimationGroup]
+
+    init(groups: [AnimationGroup]) { self.groups = groups }
+
+    /// Reports the animation's end (`finished == false` when it was interrupted); later calls are ignored.
+    public func end(finished: Bool) {
+        let ending = groups
+        groups.removeAll()
+        for group in ending { group.end(finished: finished) }
+    }
 }

@@ -53,6 +53,16 @@ extension UIView {
     }
 
     static var animationContexts: [AnimationContext] = []
+
+    /// The innermost open `animate` block when animations are enabled and its duration is positive, else nil.
+    static var currentAnimationContext: AnimationContext? {
+        guard areAnimationsEnabled, let context = animationContexts.last, context.duration > 0 else { return nil }
+        return context
+    }
+
+    /// Not API: true inside a `UIView.animate` block that animates (enabled, positive duration). Waymark's map reads
+    /// it to animate its own properties (padding, marker views) with ``CALayer/_addViewAnimation(forKey:from:to:)``.
+    public static var _isInsideAnimationBlock: Bool { currentAnimationContext != nil }
     private static var animationsEnabled = true
 
     /// Whether property changes inside `animate` blocks animate. Defaults to `true`.
@@ -130,5 +140,25 @@ extension UIView {
     public static var animationClock: any TimeSource {
         get { UIAnimator.shared.clock }
         set { UIAnimator.shared.clock = newValue }
+    }
+}
+
+extension CALayer {
+    /// Not API: animates `keyPath` of this layer from `from` to `to` with the innermost `UIView.animate` block's
+    /// duration, delay and curve, joining that block's completion (and any open `CATransaction`'s). Replaces earlier
+    /// animations of the key (reported unfinished). Returns false, adding nothing, outside an animating block.
+    /// Waymark's map calls it for properties that UIKit documents as animatable in view animation blocks.
+    @discardableResult
+    public func _addViewAnimation(forKey keyPath: String, from: Any?, to: Any?) -> Bool {
+        guard let context = UIView.currentAnimationContext else { return false }
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = context.duration
+        animation.beginTime = context.start + context.delay
+        animation.timingFunction = context.timing
+        removeEntries(forKeyPath: keyPath)
+        add(animation, forKey: keyPath, extraGroups: [context.group])
+        return true
     }
 }

@@ -418,7 +418,7 @@ import Foundation
     /// Applies a model change, animating it from the presented value when inside an animation block; outside one,
     /// stops any animation of that key.
     func change(_ keyPath: String, to newValue: Any, apply: () -> Void) {
-        guard UIView.areAnimationsEnabled, let context = UIView.animationContexts.last, context.duration > 0 else {
+        guard UIView.currentAnimationContext != nil else {
             layer.removeEntries(forKeyPath: keyPath)
             apply()
             return
@@ -427,14 +427,7 @@ import Foundation
         let oldModel = layer.value(forKey: keyPath)
         apply()
         if isSameValue(oldModel, newValue) && layer.animationEntries(forKeyPath: keyPath).isEmpty { return }
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.fromValue = from
-        animation.toValue = newValue
-        animation.duration = context.duration
-        animation.beginTime = context.start + context.delay
-        animation.timingFunction = context.timing
-        layer.removeEntries(forKeyPath: keyPath)
-        layer.add(animation, forKey: keyPath, extraGroups: [context.group])
+        layer._addViewAnimation(forKey: keyPath, from: from, to: newValue)
     }
 }
 

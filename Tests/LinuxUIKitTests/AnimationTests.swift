@@ -297,3 +297,42 @@ private func close(
         #expect(listener.events == ["start", "stop true"])
     }
 }
+
+@MainActor @Suite struct AnimationHookTests {
+    @Test func externalPropertiesJoinViewAnimationBlocks() {
+        let clock = installManualClock()
+        let layer = AnimationTests.CoordinateLayer()
+        #expect(!UIView._isInsideAnimationBlock)
+        #expect(!layer._addViewAnimation(forKey: "latitude", from: 0.0, to: 10.0))
+        var finished: Bool?
+        UIView.animate(
+            withDuration: 2, delay: 0, options: .curveLinear,
+            animations: {
+                #expect(UIView._isInsideAnimationBlock)
+                layer.latitude = 10
+                #expect(layer._addViewAnimation(forKey: "latitude", from: 0.0, to: 10.0))
+            }, completion: { finished = $0 })
+        clock.advance(by: 0.5)
+        #expect(layer.presentation()?.latitude == 2.5)
+        clock.advance(by: 1.5)
+        UIAnimator.shared.tick()
+        #expect(finished == true)
+        UIView.animate(withDuration: 0, animations: { #expect(!UIView._isInsideAnimationBlock) })
+    }
+
+    @Test func externalAnimationsHoldTransactionCompletion() {
+        _ = installManualClock()
+        #expect(CATransaction._joinOpenTransactions() == nil)
+        var done = 0
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { done += 1 }
+        let membership = CATransaction._joinOpenTransactions()
+        CATransaction.commit()
+        UIAnimator.shared.tick()
+        #expect(done == 0)
+        membership?.end(finished: true)
+        membership?.end(finished: true)
+        UIAnimator.shared.tick()
+        #expect(done == 1)
+    }
+}
