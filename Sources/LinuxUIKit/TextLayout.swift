@@ -122,7 +122,9 @@ enum TextLayout {
         let desc = request.font.makePangoDescription()
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
-        pango_layout_set_attributes(layout, attributes(for: request.text))
+        let attributeList = attributes(for: request.text)
+        pango_layout_set_attributes(layout, attributeList)
+        pango_attr_list_unref(attributeList)
 
         let truncating: Bool
         let ellipsize: PangoEllipsizeMode

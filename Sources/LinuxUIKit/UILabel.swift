@@ -26,18 +26,30 @@ open class UILabel: UIView {
 
     /// The font for runs without one. Defaults to the 17 pt system font; setting nil restores it.
     open var font: UIFont! = .systemFont(ofSize: UIFont.labelFontSize) {
-        didSet { if font == nil { font = .systemFont(ofSize: UIFont.labelFontSize) } }
+        didSet {
+            if font == nil { font = .systemFont(ofSize: UIFont.labelFontSize) }
+            setNeedsDisplay()
+        }
     }
     /// The colour for runs without one. Defaults to black; setting nil restores it.
     open var textColor: UIColor! = .black {
-        didSet { if textColor == nil { textColor = .black } }
+        didSet {
+            if textColor == nil { textColor = .black }
+            setNeedsDisplay()
+        }
     }
     /// Horizontal alignment. Defaults to `.natural` (left for left-to-right text).
-    open var textAlignment: NSTextAlignment = .natural
+    open var textAlignment: NSTextAlignment = .natural {
+        didSet { setNeedsDisplay() }
+    }
     /// The most lines shown; 0 means no limit but the bounds. Defaults to 1; negative values act as 0.
-    open var numberOfLines = 1
+    open var numberOfLines = 1 {
+        didSet { setNeedsDisplay() }
+    }
     /// How lines wrap and where text that does not fit is cut. Defaults to `.byTruncatingTail`.
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
+        didSet { setNeedsDisplay() }
+    }
 
     /// A label with the given frame.
     public override init(frame: CGRect) {

@@ -119,6 +119,7 @@ import Foundation
     open func tintColorDidChange() {}
 
     private func notifyTintChange() {
+        setNeedsDisplay()
         tintColorDidChange()
         for sub in subviews where sub.ownTintColor == nil { sub.notifyTintChange() }
     }
