@@ -31,7 +31,7 @@ extension CALayer {
         var rect = presented("bounds", bounds)
         rect.size = presented("bounds.size", rect.size)
         let position = presented("position", position)
-        let transform = presented("transform", affineTransform())
+        let transform = presentedTransform()
         cairo_save(cr)
         cairo_translate(cr, Double(position.x), Double(position.y))
         var m = cairo_matrix_t(

@@ -146,7 +146,8 @@ import WaymarkTime
 
     /// The model value of an animatable key, as Core Animation's key-value coding: `"opacity"` (`Float`),
     /// `"bounds"` (`CGRect`), `"bounds.size"` (`CGSize`), `"position"` (`CGPoint`), `"transform"`
-    /// (`CGAffineTransform`), `"cornerRadius"`, `"borderWidth"`, `"shadowRadius"` (`CGFloat`), `"shadowOpacity"`
+    /// (`CGAffineTransform`), `"transform.scale"` (uniform scale, `CGFloat`), `"transform.rotation"` and
+    /// `"transform.rotation.z"` (radians, `CGFloat`), `"cornerRadius"`, `"borderWidth"`, `"shadowRadius"` (`CGFloat`), `"shadowOpacity"`
     /// (`Float`), `"shadowOffset"` (`CGSize`), `"backgroundColor"`, `"borderColor"`, `"shadowColor"` (`CGColor`,
     /// clear when nil); view keys such as `"tintColor"` come from the owning view; nil for unknown keys. Subclasses
     /// override to add keys.
@@ -157,6 +158,8 @@ import WaymarkTime
         case "bounds.size": return bounds.size
         case "position": return position
         case "transform": return transformStorage
+        case "transform.scale": return transformStorage.uniformScale
+        case "transform.rotation", "transform.rotation.z": return transformStorage.rotationAngle
         case "cornerRadius": return cornerRadius
         case "borderWidth": return borderWidth
         case "shadowRadius": return shadowRadius
@@ -178,6 +181,9 @@ import WaymarkTime
         case "bounds.size": if let v = value as? CGSize { bounds.size = v }
         case "position": if let v = value as? CGPoint { position = v }
         case "transform": if let v = value as? CGAffineTransform { transformStorage = v }
+        case "transform.scale": if let v = numeric(value) { transformStorage = transformStorage.withScale(CGFloat(v)) }
+        case "transform.rotation", "transform.rotation.z":
+            if let v = numeric(value) { transformStorage = transformStorage.withRotation(CGFloat(v)) }
         case "cornerRadius": if let v = numeric(value) { cornerRadius = CGFloat(v) }
         case "borderWidth": if let v = numeric(value) { borderWidth = CGFloat(v) }
         case "shadowRadius": if let v = numeric(value) { shadowRadius = CGFloat(v) }
@@ -375,10 +381,23 @@ import WaymarkTime
     /// `presentation()`; nil when the layer has never been animated is not modelled: the copy always exists.
     public func presentation() -> Self? {
         let copy = type(of: self).init(layer: self)
-        for keyPath in Set(entries.map(\.keyPath)) {
+        // Sorted so "transform" is applied before its "transform.*" sub-keys.
+        for keyPath in Set(entries.map(\.keyPath)).sorted() {
             copy.setValue(presentationValue(forKey: keyPath), forKey: keyPath)
         }
         return copy
+    }
+
+    /// The presented affine transform: the `"transform"` value with animated `"transform.scale"` and
+    /// `"transform.rotation(.z)"` sub-keys applied.
+    func presentedTransform() -> CGAffineTransform {
+        var t = presented("transform", transformStorage)
+        for key in ["transform.scale", "transform.rotation", "transform.rotation.z"]
+        where entries.contains(where: { $0.keyPath == key }) {
+            guard let v = numeric(presentationValue(forKey: key)).map({ CGFloat($0) }) else { continue }
+            t = key == "transform.scale" ? t.withScale(v) : t.withRotation(v)
+        }
+        return t
     }
 
     /// The model layer of a presentation copy, or `self` (Core Animation's `model()`).

@@ -84,6 +84,26 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
         return CGAffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// The uniform scale factor: `√|det|` of the linear part.
+    var uniformScale: CGFloat { abs(a * d - b * c).squareRoot() }
+
+    /// The rotation angle of the linear part, radians: `atan2(b, a)`.
+    var rotationAngle: CGFloat { atan2(b, a) }
+
+    /// A rotation by the same angle with uniform scale `scale`, keeping the translation (skew is dropped).
+    func withScale(_ scale: CGFloat) -> CGAffineTransform {
+        let angle = rotationAngle
+        return CGAffineTransform(
+            a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle), tx: tx, ty: ty)
+    }
+
+    /// A rotation by `angle` radians with the same uniform scale, keeping the translation (skew is dropped).
+    func withRotation(_ angle: CGFloat) -> CGAffineTransform {
+        let scale = uniformScale
+        return CGAffineTransform(
+            a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle), tx: tx, ty: ty)
+    }
+
     /// Entry-wise linear interpolation (how Core Animation blends two affine transforms is not documented; entry-wise
     /// blending is exact for translations and scales and close for small rotations).
     func interpolated(to other: CGAffineTransform, fraction f: CGFloat) -> CGAffineTransform {

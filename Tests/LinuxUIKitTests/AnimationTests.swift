@@ -336,3 +336,43 @@ private func close(
         #expect(done == 1)
     }
 }
+
+@MainActor @Suite struct TransformKeyTests {
+    @Test func popAnimationOnTransformScale() {
+        let clock = installManualClock()
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let dot = UIView(frame: root.bounds)
+        dot.backgroundColor = .red
+        root.addSubview(dot)
+        let pop = CABasicAnimation(keyPath: "transform.scale")
+        pop.fromValue = 0
+        pop.toValue = 1
+        pop.duration = 1
+        dot.layer.add(pop, forKey: "pop")
+        clock.advance(by: 0.5)
+        #expect(dot.layer.presentation()?.affineTransform() == CGAffineTransform(scaleX: 0.5, y: 0.5))
+        // Half size about the centre: covers 5…15 only.
+        let image = root._renderImage(scale: 1)
+        #expect(pixelMatches(pixel(image, 10, 10), 255, 0, 0, 255))
+        #expect(pixel(image, 3, 3).a == 0)
+        clock.advance(by: 0.5)
+        #expect(pixelMatches(pixel(root._renderImage(scale: 1), 3, 3), 255, 0, 0, 255))
+    }
+
+    @Test func rotationSubKeyKeepsScale() {
+        let clock = installManualClock()
+        let layer = CALayer()
+        layer.setAffineTransform(CGAffineTransform(scaleX: 2, y: 2))
+        #expect(numeric(layer.value(forKey: "transform.scale")) == 2)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = Double.pi
+        spin.duration = 2
+        layer.add(spin, forKey: nil)
+        clock.advance(by: 1)
+        let t = layer.presentation()?.affineTransform() ?? .identity
+        // A quarter turn at twice the size: (1, 0) → (0, 2).
+        let p = CGPoint(x: 1, y: 0).applying(t)
+        #expect(abs(p.x) < 1e-9 && abs(p.y - 2) < 1e-9)
+    }
+}
