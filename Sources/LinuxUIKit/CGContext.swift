@@ -266,6 +266,9 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 
     /// A format with the defaults (UIKit's `preferred()`).
     public static func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+
+    /// A format with the defaults (UIKit's `default()`).
+    public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
 /// The context handed to an image renderer's drawing block, as UIKit's `UIGraphicsImageRendererContext`.

@@ -87,3 +87,23 @@ import Testing
         expectMatchesGolden(image, named: "cluster-icon-text")
     }
 }
+
+@MainActor @Suite struct ImageDrawingTests {
+    @Test func resizingAnIconThroughARenderer() {
+        let house = makeHouseImage(scale: 2)
+        let format = UIGraphicsImageRendererFormat.default()
+        format.scale = 1
+        let small = UIGraphicsImageRenderer(size: CGSize(width: 12, height: 12), format: format).image { _ in
+            house.draw(in: CGRect(x: 0, y: 0, width: 12, height: 12))
+        }
+        #expect(small.size == CGSize(width: 12, height: 12) && small.scale == 1)
+        // The body (points 4…20 × 11…22 of 24) halves to 2…10 × 5.5…11.
+        #expect(pixelMatches(pixel(small, 6, 8), 0, 0, 0, 255))
+        #expect(pixel(small, 0, 11).a == 0)
+        let placed = UIGraphicsImageRenderer(size: CGSize(width: 30, height: 30), format: format).image { _ in
+            house.draw(at: CGPoint(x: 6, y: 6))
+        }
+        #expect(pixelMatches(pixel(placed, 18, 22), 0, 0, 0, 255))
+        #expect(pixel(placed, 3, 3).a == 0)
+    }
+}
