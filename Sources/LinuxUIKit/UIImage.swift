@@ -4,7 +4,8 @@ import Foundation
 /// An immutable bitmap image (or a sequence of frames), as UIKit's `UIImage`, stored as Cairo ARGB32 surfaces.
 ///
 /// - Size: ``size`` is in points: the pixel size divided by ``scale`` (1, 2 or 3 for `@2x`/`@3x` files).
-/// - Formats: PNG, JPEG and GIF, decoded by Debian's gdk-pixbuf; multi-frame GIFs become animated images. Other
+/// - Formats: PNG, JPEG and GIF, decoded by Debian's gdk-pixbuf; multi-frame GIFs become animated images that
+///   show each frame for its own GIF delay (a Waymark extension: UIKit shows a GIF's first frame only). Other
 ///   formats (BMP, TIFF…) are refused, so only incremental loaders that report the size first ever run.
 /// - Failure: undecodable data, an empty or missing file, or a header announcing more than 16384 pixels a side or
 ///   64 Mi pixels in all gives `nil` and logs the reason on standard error (`[LinuxUIKit] warning: …`); nothing
@@ -34,11 +35,16 @@ public final class UIImage: @unchecked Sendable {
     public let images: [UIImage]?
     /// For an animated image, the time of one loop in seconds; `0` for a still image.
     public let duration: TimeInterval
+    /// For a decoded animated GIF, each frame's own display time in seconds (summing to ``duration``); nil when
+    /// frames share the duration equally.
+    let frameDurations: [TimeInterval]?
 
     init(
         bitmaps: [CairoBitmap], scale: CGFloat, renderingMode: RenderingMode = .automatic,
-        alignmentRectInsets: UIEdgeInsets = .zero, images: [UIImage]? = nil, duration: TimeInterval = 0
+        alignmentRectInsets: UIEdgeInsets = .zero, images: [UIImage]? = nil, duration: TimeInterval = 0,
+        frameDurations: [TimeInterval]? = nil
     ) {
+        self.frameDurations = frameDurations
         self.bitmaps = bitmaps
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         self.renderingMode = renderingMode
@@ -50,10 +56,12 @@ public final class UIImage: @unchecked Sendable {
     private convenience init(decoded: ImageDecoder.Decoded, scale: CGFloat) {
         if decoded.frames.count > 1 {
             let frames = decoded.frames.map { UIImage(bitmaps: [$0], scale: scale) }
-            let total = decoded.delays.reduce(0, +)
+            let delays = decoded.delays.prefix(frames.count)
+            let total = delays.reduce(0, +)
             self.init(
                 bitmaps: [decoded.frames[0]], scale: scale, images: frames,
-                duration: total > 0 ? total : Double(frames.count) / 10)
+                duration: total > 0 ? total : Double(frames.count) / 10,
+                frameDurations: total > 0 && delays.allSatisfy({ $0 > 0 }) ? Array(delays) : nil)
         } else {
             self.init(bitmaps: decoded.frames, scale: scale)
         }
@@ -109,7 +117,8 @@ public final class UIImage: @unchecked Sendable {
         if let cached = UIImage.namedCache.withLock({ $0[key] }) {
             self.init(
                 bitmaps: cached.bitmaps, scale: cached.scale, renderingMode: cached.renderingMode,
-                alignmentRectInsets: cached.alignmentRectInsets, images: cached.images, duration: cached.duration)
+                alignmentRectInsets: cached.alignmentRectInsets, images: cached.images, duration: cached.duration,
+                frameDurations: cached.frameDurations)
             return
         }
         guard let path = UIImage.resolve(named: name) else { return nil }
@@ -197,14 +206,15 @@ public final class UIImage: @unchecked Sendable {
     public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
         UIImage(
             bitmaps: bitmaps, scale: scale, renderingMode: renderingMode, alignmentRectInsets: alignmentRectInsets,
-            images: images?.map { $0.withRenderingMode(renderingMode) }, duration: duration)
+            images: images?.map { $0.withRenderingMode(renderingMode) }, duration: duration,
+            frameDurations: frameDurations)
     }
 
     /// The same image with other alignment insets (points).
     public func withAlignmentRectInsets(_ alignmentInsets: UIEdgeInsets) -> UIImage {
         UIImage(
             bitmaps: bitmaps, scale: scale, renderingMode: renderingMode, alignmentRectInsets: alignmentInsets,
-            images: images, duration: duration)
+            images: images, duration: duration, frameDurations: frameDurations)
     }
 
     /// A new image whose pixels are this image's alpha filled with `color`, rendering mode `.alwaysOriginal`
@@ -222,7 +232,7 @@ public final class UIImage: @unchecked Sendable {
         }
         return UIImage(
             bitmaps: tinted, scale: scale, renderingMode: .alwaysOriginal, alignmentRectInsets: alignmentRectInsets,
-            images: images?.map { $0.withTintColor(color) }, duration: duration)
+            images: images?.map { $0.withTintColor(color) }, duration: duration, frameDurations: frameDurations)
     }
 
     /// The image encoded as PNG (8-bit RGBA), or nil if encoding fails.
@@ -242,8 +252,16 @@ public final class UIImage: @unchecked Sendable {
     func frame(at time: TimeInterval) -> UIImage {
         guard let images, !images.isEmpty else { return self }
         guard duration > 0, time.isFinite else { return images[0] }
-        let phase = time.truncatingRemainder(dividingBy: duration)
-        let index = Int((phase < 0 ? phase + duration : phase) / duration * Double(images.count))
+        var phase = time.truncatingRemainder(dividingBy: duration)
+        if phase < 0 { phase += duration }
+        if let frameDurations, frameDurations.count == images.count {
+            for (index, length) in frameDurations.enumerated() {
+                if phase < length { return images[index] }
+                phase -= length
+            }
+            return images[images.count - 1]
+        }
+        let index = Int(phase / duration * Double(images.count))
         return images[min(max(index, 0), images.count - 1)]
     }
 

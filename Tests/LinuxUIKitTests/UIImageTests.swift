@@ -100,10 +100,13 @@ private let redJPEG = Data(
         #expect(pixelMatches(pixel(frames[0], 1, 1), 255, 0, 0, 255))
         #expect(pixelMatches(pixel(frames[1], 1, 1), 0, 0, 255, 255))
         #expect(pixelMatches(pixel(frames[2], 0, 0), 255, 255, 255, 255))
-        // Frames change by time: 0–0.1 s red, 0.1–0.4 s blue… (equal shares of the duration: 0.2 s each here).
+        // Each frame shows for its own delay: 0–0.1 s red, 0.1–0.4 s blue, 0.4–0.6 s white, then it loops.
         #expect(pixelMatches(pixel(image.frame(at: 0.05), 0, 0), 255, 0, 0, 255))
-        #expect(pixelMatches(pixel(image.frame(at: 0.3), 0, 0), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(image.frame(at: 0.15), 0, 0), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(image.frame(at: 0.39), 0, 0), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(image.frame(at: 0.45), 0, 0), 255, 255, 255, 255))
         #expect(pixelMatches(pixel(image.frame(at: 0.65), 0, 0), 255, 0, 0, 255))  // looped
+        #expect(image.withRenderingMode(.alwaysTemplate).frame(at: 0.15).renderingMode == .alwaysTemplate)
         #expect(ImageDecoder.gifFrameCount(gif(frames: [0, 1, 3], delays: [10, 30, 20])) == 3)
     }
 
