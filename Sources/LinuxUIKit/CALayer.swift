@@ -378,7 +378,8 @@ import WaymarkTime
     }
 
     /// A copy of this layer showing the presented values at the clock's current time, as Core Animation's
-    /// `presentation()`; nil when the layer has never been animated is not modelled: the copy always exists.
+    /// `presentation()`. Never nil here (Core Animation returns nil before a layer's first commit, which Waymark
+    /// does not model). The copy has no sublayers and no animations.
     public func presentation() -> Self? {
         let copy = type(of: self).init(layer: self)
         // Sorted so "transform" is applied before its "transform.*" sub-keys.
