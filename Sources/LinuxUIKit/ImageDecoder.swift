@@ -37,6 +37,9 @@ enum ImageDecoder {
     /// The largest accepted `width × height`, in pixels (64 Mi pixels = 256 MiB as ARGB32).
     static let maximumPixelCount = 64 * 1024 * 1024
 
+    /// The largest image file read, in bytes (128 MiB).
+    static let maximumFileSize = 128 * 1024 * 1024
+
     /// The decoded frames and their display durations in seconds (`0` for a still image).
     struct Decoded {
         var frames: [CairoBitmap]
@@ -47,12 +50,17 @@ enum ImageDecoder {
         width <= maximumDimension && height <= maximumDimension && width * height <= maximumPixelCount
     }
 
-    /// Checks a file's header without decoding it, then decodes the file.
+    /// Checks a file's size and header without decoding it, then decodes the file.
     static func decode(contentsOfFile path: String) throws(ImageDecodingError) -> Decoded {
         var w: Int32 = 0
         var h: Int32 = 0
         if gdk_pixbuf_get_file_info(path, &w, &h) != nil, !isAcceptable(width: Int(w), height: Int(h)) {
             throw .tooLarge(width: Int(w), height: Int(h))
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.intValue > maximumFileSize
+        {
+            throw .unreadable("\(path) is \(size.intValue) bytes, over the limit of \(maximumFileSize) bytes")
         }
         let data: Data
         do {

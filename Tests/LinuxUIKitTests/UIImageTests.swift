@@ -200,6 +200,22 @@ private let redJPEG = Data(
             #expect(error == .tooLarge(width: 20_000, height: 20_000))
         }
         #expect(UIImage(contentsOfFile: dir.appendingPathComponent("missing.png").path) == nil)
+        // A 200 MB file (sparse: nothing is written) is refused by size before it is read.
+        let big = dir.appendingPathComponent("big.png")
+        try good.write(to: big)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 200_000_000)
+        try handle.close()
+        do {
+            _ = try ImageDecoder.decode(contentsOfFile: big.path)
+            Issue.record("a 200 MB file was read")
+        } catch {
+            if case .unreadable(let message) = error {
+                #expect(message.contains("200000000 bytes"))
+            } else {
+                Issue.record("unexpected \(error)")
+            }
+        }
         // A large but acceptable header still decodes the pixels it has: 4096 × 1 is fine.
         #expect(ImageDecoder.isAcceptable(width: 4096, height: 4096))
         #expect(!ImageDecoder.isAcceptable(width: 16_385, height: 1))
