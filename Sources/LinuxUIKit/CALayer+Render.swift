@@ -1,0 +1,203 @@
+import CCairo
+import Foundation
+
+extension CALayer {
+    /// Draws the layer and its sublayers into `ctx` in the layer's own coordinate space (its bounds origin at the
+    /// context's origin), as Core Animation's `render(in:)`: the layer's opacity applies, its own position and
+    /// transform do not; sublayers are placed by theirs. Presented (animated) values are drawn: this first calls
+    /// ``UIAnimator/tick()`` and lays out the owning view (`layoutIfNeeded()`).
+    public func render(in ctx: CGContext) {
+        UIAnimator.shared.tick()
+        owningView?.layoutIfNeeded()
+        let cr = ctx.cairo
+        let time = UIAnimator.shared.now
+        let rect = presented("bounds", bounds)
+        cairo_save(cr)
+        cairo_translate(cr, Double(-rect.minX), Double(-rect.minY))
+        renderBody(cr, rect: rect, opacity: presented("opacity", opacity), time: time)
+        cairo_restore(cr)
+        markDrawn()
+    }
+
+    private func markDrawn() {
+        displayRequested = false
+        for sub in sublayers ?? [] { sub.markDrawn() }
+    }
+
+    /// Draws this layer placed in its superlayer's space (position, anchor point, transform).
+    func renderAsSublayer(_ cr: OpaquePointer, time: TimeInterval) {
+        let opacity = presented("opacity", opacity)
+        guard !isHidden, opacity > 0 else { return }
+        var rect = presented("bounds", bounds)
+        rect.size = presented("bounds.size", rect.size)
+        let position = presented("position", position)
+        let transform = presentedTransform()
+        cairo_save(cr)
+        cairo_translate(cr, Double(position.x), Double(position.y))
+        var m = cairo_matrix_t(
+            xx: Double(transform.a), yx: Double(transform.b), xy: Double(transform.c), yy: Double(transform.d),
+            x0: Double(transform.tx), y0: Double(transform.ty))
+        cairo_transform(cr, &m)
+        cairo_translate(
+            cr, Double(-anchorPoint.x * rect.width - rect.minX), Double(-anchorPoint.y * rect.height - rect.minY))
+        renderBody(cr, rect: rect, opacity: opacity, time: time)
+        cairo_restore(cr)
+    }
+
+    /// Draws shadow, background, content, sublayers and border in bounds space, with `opacity` applied to the whole.
+    private func renderBody(_ cr: OpaquePointer, rect: CGRect, opacity: Float, time: TimeInterval) {
+        let alpha = Double(min(max(opacity, 0), 1))
+        guard alpha > 0, !isHidden else { return }
+        let grouped = alpha < 1
+        if grouped { cairo_push_group(cr) }
+        let shadowAlpha = Double(presented("shadowOpacity", shadowOpacity))
+        if !masksToBounds, shadowAlpha > 0,
+            let color = presented("shadowColor", shadowColor ?? UIColor.clear.cgColor)
+                as CGColor?, color.alpha > 0
+        {
+            drawShadow(cr, rect: rect, color: color, opacity: shadowAlpha, time: time)
+        }
+        drawLayer(cr, rect: rect, time: time)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// Background, clipped content and sublayers, border.
+    private func drawLayer(_ cr: OpaquePointer, rect: CGRect, time: TimeInterval) {
+        let radius = min(max(presented("cornerRadius", cornerRadius), 0), min(rect.width, rect.height) / 2)
+        if let background = presented("backgroundColor", backgroundColor ?? UIColor.clear.cgColor) as CGColor?,
+            background.alpha > 0
+        {
+            roundedRect(cr, rect, radius)
+            cairo_set_source_rgba(
+                cr, Double(background.red), Double(background.green), Double(background.blue), Double(background.alpha))
+            cairo_fill(cr)
+        }
+        cairo_save(cr)
+        if masksToBounds {
+            roundedRect(cr, rect, radius)
+            cairo_clip(cr)
+        }
+        owningView?.drawContent(in: cr, bounds: rect)
+        for sub in sublayers ?? [] { sub.renderAsSublayer(cr, time: time) }
+        cairo_restore(cr)
+        let width = presented("borderWidth", borderWidth)
+        if width > 0, let border = presented("borderColor", borderColor ?? UIColor.clear.cgColor) as CGColor?,
+            border.alpha > 0
+        {
+            let half = width / 2
+            roundedRect(cr, rect.insetBy(dx: half, dy: half), max(0, radius - half))
+            cairo_set_line_width(cr, Double(width))
+            cairo_set_source_rgba(
+                cr, Double(border.red), Double(border.green), Double(border.blue), Double(border.alpha))
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Draws the layer's blurred silhouette (its composited alpha) in the shadow colour, offset by `shadowOffset`.
+    private func drawShadow(_ cr: OpaquePointer, rect: CGRect, color: CGColor, opacity: Double, time: TimeInterval) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let deviceScale = max(0.25, min(8, sqrt(abs(m.xx * m.yy - m.xy * m.yx))))
+        let radius = max(0, Double(presented("shadowRadius", shadowRadius)))
+        let offset = presented("shadowOffset", shadowOffset)
+        let pad = ceil(radius * 2 + 2)
+        let width = Int(ceil((Double(rect.width) + 2 * pad) * deviceScale))
+        let height = Int(ceil((Double(rect.height) + 2 * pad) * deviceScale))
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return }
+        let silhouette = CairoBitmap(width: width, height: height)
+        let off = cairo_create(silhouette.surface)!
+        cairo_scale(off, deviceScale, deviceScale)
+        cairo_translate(off, pad - Double(rect.minX), pad - Double(rect.minY))
+        drawLayer(off, rect: rect, time: time)
+        cairo_destroy(off)
+        cairo_surface_flush(silhouette.surface)
+        guard let mask = blurredAlpha(of: silhouette, sigma: radius / 2 * deviceScale) else { return }
+        cairo_save(cr)
+        cairo_translate(
+            cr, Double(rect.minX) - pad + Double(offset.width), Double(rect.minY) - pad + Double(offset.height))
+        cairo_scale(cr, 1 / deviceScale, 1 / deviceScale)
+        cairo_set_source_rgba(
+            cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * opacity)
+        cairo_mask_surface(cr, mask.surface, 0, 0)
+        cairo_restore(cr)
+    }
+}
+
+/// Adds a rounded rectangle path (`radius` already clamped by the caller).
+func roundedRect(_ cr: OpaquePointer, _ rect: CGRect, _ radius: CGFloat) {
+    cairo_new_path(cr)
+    guard rect.width > 0, rect.height > 0 else { return }
+    let r = Double(min(radius, min(rect.width, rect.height) / 2))
+    let x0 = Double(rect.minX)
+    let y0 = Double(rect.minY)
+    let x1 = Double(rect.maxX)
+    let y1 = Double(rect.maxY)
+    if r <= 0 {
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        return
+    }
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+    cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
+    cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cr)
+}
+
+/// An A8 surface holding the alpha of `bitmap` blurred by three box passes approximating a Gaussian of standard
+/// deviation `sigma` pixels (box width `sqrt(4σ² + 1)`, W3C filter effects §"feGaussianBlur").
+func blurredAlpha(of bitmap: CairoBitmap, sigma: Double) -> CairoBitmap? {
+    let w = bitmap.width
+    let h = bitmap.height
+    guard let source = cairo_image_surface_get_data(bitmap.surface) else { return nil }
+    let sourceStride = Int(cairo_image_surface_get_stride(bitmap.surface))
+    var alpha = [Float](repeating: 0, count: w * h)
+    for y in 0..<h {
+        let row = UnsafeRawPointer(source.advanced(by: y * sourceStride)).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<w { alpha[y * w + x] = Float(row[x] >> 24) }
+    }
+    let boxWidth = (4 * sigma * sigma + 1).squareRoot()
+    let r = Int((boxWidth - 1) / 2 + 0.5)
+    if r > 0 {
+        var scratch = [Float](repeating: 0, count: max(w, h))
+        for _ in 0..<3 {
+            boxBlur(&alpha, count: w, lines: h, step: 1, lineStep: w, radius: r, scratch: &scratch)
+            boxBlur(&alpha, count: h, lines: w, step: w, lineStep: 1, radius: r, scratch: &scratch)
+        }
+    }
+    let out = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))!
+    let result = CairoBitmap(surface: out)
+    guard let target = cairo_image_surface_get_data(out) else { return nil }
+    cairo_surface_flush(out)
+    let targetStride = Int(cairo_image_surface_get_stride(out))
+    for y in 0..<h {
+        for x in 0..<w {
+            target[y * targetStride + x] = UInt8(min(255, max(0, alpha[y * w + x].rounded())))
+        }
+    }
+    cairo_surface_mark_dirty(out)
+    return result
+}
+
+/// One box-blur pass along `lines` lines of `count` samples (`step` apart; lines `lineStep` apart), zero outside.
+private func boxBlur(
+    _ data: inout [Float], count: Int, lines: Int, step: Int, lineStep: Int, radius: Int, scratch: inout [Float]
+) {
+    let norm = 1 / Float(2 * radius + 1)
+    for line in 0..<lines {
+        let base = line * lineStep
+        var sum: Float = 0
+        for i in 0..<min(radius, count) { sum += data[base + i * step] }
+        for i in 0..<count {
+            let add = i + radius
+            if add < count { sum += data[base + add * step] }
+            scratch[i] = sum * norm
+            let drop = i - radius
+            if drop >= 0 { sum -= data[base + drop * step] }
+        }
+        for i in 0..<count { data[base + i * step] = scratch[i] }
+    }
+}

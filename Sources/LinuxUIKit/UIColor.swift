@@ -1,0 +1,230 @@
+import Foundation
+
+/// A colour as four sRGB components, as UIKit's `UIColor`: red, green, blue and alpha, each in `0...1`.
+///
+/// Components are stored straight (not premultiplied) and clamped to `0...1` on creation. `UIColor` is immutable and
+/// `Sendable`; it may be created and read on any thread. Named colours are the light-appearance values of Apple's
+/// Human Interface Guidelines (for the system colours) or the exact primaries (for `.red`, `.blue` and so on).
+public final class UIColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red component, `0...1`.
+    let red: CGFloat
+    /// Green component, `0...1`.
+    let green: CGFloat
+    /// Blue component, `0...1`.
+    let blue: CGFloat
+    /// Alpha (opacity) component, `0...1`; 0 is fully transparent.
+    let alpha: CGFloat
+
+    /// Creates a colour from sRGB components; each is clamped to `0...1` (NaN becomes 0).
+    /// - Parameters:
+    ///   - red: red intensity, `0...1`.
+    ///   - green: green intensity, `0...1`.
+    ///   - blue: blue intensity, `0...1`.
+    ///   - alpha: opacity, `0...1`.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = clampUnit(red)
+        self.green = clampUnit(green)
+        self.blue = clampUnit(blue)
+        self.alpha = clampUnit(alpha)
+    }
+
+    /// Creates a grey: all three colour components equal `white` (`0...1`, clamped), with the given alpha (`0...1`).
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// Creates a colour from hue, saturation and brightness (the HSB/HSV model), as UIKit's initialiser.
+    /// - Parameters:
+    ///   - hue: `0...1` around the colour wheel (0 and 1 are red); values outside wrap around.
+    ///   - saturation: `0...1` (clamped); 0 is grey.
+    ///   - brightness: `0...1` (clamped); 0 is black.
+    ///   - alpha: `0...1` (clamped).
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0
+        let s = clampUnit(saturation)
+        let v = clampUnit(brightness)
+        let sector = Int(h.rounded(.down)) % 6
+        let f = h - h.rounded(.down)
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
+        let (r, g, b): (CGFloat, CGFloat, CGFloat)
+        switch sector {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// Creates a colour with the components of a ``CGColor``.
+    public convenience init(cgColor: CGColor) {
+        self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
+    }
+
+    /// The same colour with its alpha replaced by `alpha` (`0...1`, clamped).
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// Reads the sRGB components, as UIKit's `getRed(_:green:blue:alpha:)`. Any pointer may be `nil`.
+    /// - Returns: always `true`: every `UIColor` here is in a compatible RGB colour space.
+    @discardableResult
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = self.red
+        green?.pointee = self.green
+        blue?.pointee = self.blue
+        alpha?.pointee = self.alpha
+        return true
+    }
+
+    /// Reads the colour as a grey level and alpha, as UIKit's `getWhite(_:alpha:)`.
+    ///
+    /// The grey is the Rec. 709 luma of the components (`0.2126 r + 0.7152 g + 0.0722 b`).
+    /// - Returns: always `true`.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        white?.pointee = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+        alpha?.pointee = self.alpha
+        return true
+    }
+
+    /// The components as a Core Graphics–style colour, for `CALayer` properties such as `borderColor`.
+    public var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// The components `(red, green, blue, alpha)`, each `0...1`. A Waymark convenience, not in UIKit.
+    public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { (red, green, blue, alpha) }
+
+    /// A textual form such as `UIColor(r: 1.000, g: 0.000, b: 0.000, a: 1.000)`.
+    public var description: String {
+        String(format: "UIColor(r: %.3f, g: %.3f, b: %.3f, a: %.3f)", red, green, blue, alpha)
+    }
+
+    /// Two colours are equal when all four components are equal.
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+    }
+
+    /// Hashes the four components.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
+    }
+
+    /// Component-wise linear interpolation of straight RGBA, `fraction` 0 gives `self`, 1 gives `other`.
+    func interpolated(to other: UIColor, fraction: CGFloat) -> UIColor {
+        UIColor(
+            red: red + (other.red - red) * fraction, green: green + (other.green - green) * fraction,
+            blue: blue + (other.blue - blue) * fraction, alpha: alpha + (other.alpha - alpha) * fraction)
+    }
+}
+
+private func clampUnit(_ v: CGFloat) -> CGFloat {
+    v.isNaN ? 0 : min(max(v, 0), 1)
+}
+
+extension UIColor {
+    /// Black, `(0, 0, 0, 1)`.
+    public static let black = UIColor(white: 0, alpha: 1)
+    /// Dark grey, white 1/3.
+    public static let darkGray = UIColor(white: 1.0 / 3.0, alpha: 1)
+    /// Light grey, white 2/3.
+    public static let lightGray = UIColor(white: 2.0 / 3.0, alpha: 1)
+    /// White, `(1, 1, 1, 1)`.
+    public static let white = UIColor(white: 1, alpha: 1)
+    /// Grey, white 0.5.
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    /// Red, `(1, 0, 0, 1)`.
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    /// Green, `(0, 1, 0, 1)`.
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    /// Blue, `(0, 0, 1, 1)`.
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    /// Cyan, `(0, 1, 1, 1)`.
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    /// Yellow, `(1, 1, 0, 1)`.
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    /// Magenta, `(1, 0, 1, 1)`.
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    /// Orange, `(1, 0.5, 0, 1)`.
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    /// Purple, `(0.5, 0, 0.5, 1)`.
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    /// Brown, `(0.6, 0.4, 0.2, 1)`.
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+    /// Fully transparent black, `(0, 0, 0, 0)`.
+    public static let clear = UIColor(white: 0, alpha: 0)
+
+    /// System blue (light appearance, `#007AFF`): the default tint colour of every view.
+    public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+    /// System red (light appearance, `#FF3B30`).
+    public static let systemRed = UIColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1)
+    /// System green (light appearance, `#34C759`).
+    public static let systemGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1)
+    /// System orange (light appearance, `#FF9500`).
+    public static let systemOrange = UIColor(red: 1, green: 149.0 / 255, blue: 0, alpha: 1)
+    /// System yellow (light appearance, `#FFCC00`).
+    public static let systemYellow = UIColor(red: 1, green: 204.0 / 255, blue: 0, alpha: 1)
+    /// System pink (light appearance, `#FF2D55`).
+    public static let systemPink = UIColor(red: 1, green: 45.0 / 255, blue: 85.0 / 255, alpha: 1)
+    /// System purple (light appearance, `#AF52DE`).
+    public static let systemPurple = UIColor(red: 175.0 / 255, green: 82.0 / 255, blue: 222.0 / 255, alpha: 1)
+    /// System teal (light appearance, `#5AC8FA`).
+    public static let systemTeal = UIColor(red: 90.0 / 255, green: 200.0 / 255, blue: 250.0 / 255, alpha: 1)
+    /// System indigo (light appearance, `#5856D6`).
+    public static let systemIndigo = UIColor(red: 88.0 / 255, green: 86.0 / 255, blue: 214.0 / 255, alpha: 1)
+    /// System grey (`#8E8E93`).
+    public static let systemGray = UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1)
+    /// Background of a plain screen (light appearance: white).
+    public static let systemBackground = UIColor.white
+    /// Primary text colour (light appearance: black).
+    public static let label = UIColor.black
+    /// Secondary text colour (light appearance: `#3C3C43` at 60 % opacity).
+    public static let secondaryLabel = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
+}
+
+/// A colour value for layer properties, standing in for Core Graphics' `CGColor` (which Foundation on Linux lacks).
+///
+/// Always sRGB with four straight (non-premultiplied) components in `0...1`. Immutable; `Sendable`. Get one from
+/// ``UIColor/cgColor`` and turn it back with ``UIColor/init(cgColor:)``.
+public final class CGColor: Hashable, Sendable {
+    let red: CGFloat
+    let green: CGFloat
+    let blue: CGFloat
+    /// The alpha component, `0...1`.
+    public let alpha: CGFloat
+
+    /// Creates an sRGB colour; components are clamped to `0...1`.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = clampUnit(red)
+        self.green = clampUnit(green)
+        self.blue = clampUnit(blue)
+        self.alpha = clampUnit(alpha)
+    }
+
+    /// The components `[red, green, blue, alpha]`, as Core Graphics' `components`.
+    public var components: [CGFloat]? { [red, green, blue, alpha] }
+    /// Always 4 (RGBA).
+    public var numberOfComponents: Int { 4 }
+
+    /// Equal when all four components are equal.
+    public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
+        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+    }
+
+    /// Hashes the four components.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
+    }
+}

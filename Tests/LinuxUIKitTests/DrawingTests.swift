@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import LinuxUIKit
+
+@Suite struct HSBColourTests {
+    @Test(
+        arguments: [
+            (0.0, 1.0, 0.0, 0.0), (1.0 / 3, 0.0, 1.0, 0.0), (2.0 / 3, 0.0, 0.0, 1.0), (1.0 / 6, 1.0, 1.0, 0.0),
+            (0.5, 0.0, 1.0, 1.0), (5.0 / 6, 1.0, 0.0, 1.0), (1.0, 1.0, 0.0, 0.0),
+        ] as [(Double, Double, Double, Double)])
+    func fullySaturatedHues(hue: Double, r: Double, g: Double, b: Double) {
+        let c = UIColor(hue: CGFloat(hue), saturation: 1, brightness: 1, alpha: 1).rgba
+        #expect(abs(c.red - CGFloat(r)) < 1e-9 && abs(c.green - CGFloat(g)) < 1e-9 && abs(c.blue - CGFloat(b)) < 1e-9)
+    }
+
+    @Test func saturationAndBrightness() {
+        #expect(UIColor(hue: 0.3, saturation: 0, brightness: 0.4, alpha: 1).rgba == (0.4, 0.4, 0.4, 1))
+        // Hue 0 (red) at half saturation, brightness 0.8: (0.8, 0.4, 0.4).
+        let c = UIColor(hue: 0, saturation: 0.5, brightness: 0.8, alpha: 0.5).rgba
+        #expect(abs(c.red - 0.8) < 1e-9 && abs(c.green - 0.4) < 1e-9 && abs(c.blue - 0.4) < 1e-9 && c.alpha == 0.5)
+    }
+}
+
+@MainActor @Suite struct BezierPathTests {
+    @Test func roundedRectGeometry() {
+        let path = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8)
+        #expect(path.contains(CGPoint(x: 20, y: 10)))
+        #expect(!path.contains(CGPoint(x: 0.5, y: 0.5)))  // cut off by the corner arc
+        #expect(path.contains(CGPoint(x: 20, y: 0.5)))
+        let box = path.bounds
+        #expect(abs(box.width - 40) < 1e-9 && abs(box.height - 20) < 1e-9)
+        let oval = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(oval.contains(CGPoint(x: 5, y: 5)) && !oval.contains(CGPoint(x: 0.6, y: 0.6)))
+        #expect(UIBezierPath().bounds.isNull)
+    }
+
+    @Test func fillAndStrokeUseTheContextColours() {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 30, height: 30)).image { _ in
+            UIColor.red.setFill()
+            UIBezierPath(rect: CGRect(x: 0, y: 0, width: 30, height: 30)).fill()
+            UIColor.blue.setStroke()
+            let line = UIBezierPath()
+            line.move(to: CGPoint(x: 0, y: 15))
+            line.addLine(to: CGPoint(x: 30, y: 15))
+            line.lineWidth = 4
+            line.stroke()
+            UIColor.green.set()
+            UIRectFill(CGRect(x: 0, y: 0, width: 5, height: 5))
+        }
+        #expect(pixelMatches(pixel(image, 20, 5), 255, 0, 0, 255))
+        #expect(pixelMatches(pixel(image, 20, 14), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(image, 20, 16), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(image, 20, 18), 255, 0, 0, 255))
+        #expect(pixelMatches(pixel(image, 2, 2), 0, 255, 0, 255))
+    }
+
+    @Test func clusterStyleIconWithCentredCount() {
+        _ = installManualClock()
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = .center
+        let attributes: [NSAttributedString.Key: Any] = [
+            .font: UIFont.boldSystemFont(ofSize: 14), .foregroundColor: UIColor.white, .paragraphStyle: paragraph,
+        ]
+        let text = "128"
+        let textSize = text.size(withAttributes: attributes)
+        // Three bold DejaVu digits at 14 pt: each 0.696 em wide; one line 1.164 em tall.
+        #expect(abs(textSize.width - 3 * 0.696 * 14) < 1.5)
+        #expect(abs(textSize.height - 1.164 * 14) < 1)
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { _ in
+            UIColor.systemBlue.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 40, height: 40)).fill()
+            text.draw(
+                in: CGRect(x: 0, y: (40 - textSize.height) / 2, width: 40, height: textSize.height),
+                withAttributes: attributes)
+        }
+        // White ink lies in the middle band, symmetric about the centre column within a pixel or two.
+        var inkColumns: [Int] = []
+        for x in 0..<40
+        where (0..<40).contains(where: { pixelMatches(pixel(image, x, $0), 255, 255, 255, 255, tolerance: 40) }) {
+            inkColumns.append(x)
+        }
+        let first = inkColumns.first ?? 0
+        let last = inkColumns.last ?? 0
+        #expect(abs((first + last) - 39) <= 2)
+        #expect(pixel(image, 1, 1).a == 0)
+        expectMatchesGolden(image, named: "cluster-icon-text")
+    }
+}
+
+@MainActor @Suite struct ImageDrawingTests {
+    @Test func resizingAnIconThroughARenderer() {
+        let house = makeHouseImage(scale: 2)
+        let format = UIGraphicsImageRendererFormat.default()
+        format.scale = 1
+        let small = UIGraphicsImageRenderer(size: CGSize(width: 12, height: 12), format: format).image { _ in
+            house.draw(in: CGRect(x: 0, y: 0, width: 12, height: 12))
+        }
+        #expect(small.size == CGSize(width: 12, height: 12) && small.scale == 1)
+        // The body (points 4…20 × 11…22 of 24) halves to 2…10 × 5.5…11.
+        #expect(pixelMatches(pixel(small, 6, 8), 0, 0, 0, 255))
+        #expect(pixel(small, 0, 11).a == 0)
+        let placed = UIGraphicsImageRenderer(size: CGSize(width: 30, height: 30), format: format).image { _ in
+            house.draw(at: CGPoint(x: 6, y: 6))
+        }
+        #expect(pixelMatches(pixel(placed, 18, 22), 0, 0, 0, 255))
+        #expect(pixel(placed, 3, 3).a == 0)
+    }
+}
