@@ -35,3 +35,9 @@ bench: deps
 data:
 	@scripts/install-deps.sh data
 	scripts/build-data.sh
+
+## data-check: build the map data twice in temp folders and compare byte for byte (see DATA.md).
+.PHONY: data-check
+data-check:
+	@scripts/install-deps.sh data
+	scripts/check-data-determinism.sh

@@ -6,14 +6,14 @@
 # Writes into OUT_DIR:
 #   helsinki.mbtiles        OpenMapTiles-schema vector tiles of central Helsinki, z0-14, with the sea
 #   helsinki-pois.geojson   named points of interest of the same extract
-#   world.mbtiles           Natural Earth + GeoNames vector tiles, z0-7
+#   world.mbtiles           Natural Earth + GeoNames vector tiles, z0-6
 # and prints their sizes, tile counts and sha256.
 #
 # Environment:
 #   WAYMARK_SOURCES   sources folder (default <repo>/.sources), filled by scripts/fetch-sources.sh
 #   WAYMARK_WORK      scratch folder (default: a new temp folder, removed at the end unless KEEP_WORK=1)
 #   PYTHON            interpreter used to create the venv (default python3)
-#   WORLD_MAXZOOM     world tileset max zoom (default 7)
+#   WORLD_MAXZOOM     world tileset max zoom (default 6)
 # Needs Debian's tilemaker, gdal-bin (with python3-gdal), sqlite3 and unzip (`scripts/install-deps.sh data`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

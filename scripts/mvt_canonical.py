@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rewrites every tile of an MBTiles file into a canonical Mapbox Vector Tile 2.1 encoding.
 
-usage: mvt_canonical.py FILE.mbtiles [--z-attribute NAME]
+usage: mvt_canonical.py FILE.mbtiles [--z-attribute NAME] [--priority-field NAME]
 
 Why: tilemaker 2.2 orders the features of a layer by (z_order, geometry type, *address* of the attribute
 set, object id). The address part changes from run to run (ASLR, allocator arenas), so the same input gives
@@ -12,7 +12,10 @@ What it does, per tile (gzip or raw in, gzip out):
 - when --z-attribute NAME is given, the features carrying that numeric attribute (the build's patched Lua
   profile copies tilemaker's z_order into it) are grouped into runs of equal value in their original order,
   so the drawing order by z_order is preserved exactly; the attribute is then removed from the feature;
-- inside each run, features are sorted by (geometry type, sorted (key, value) pairs, geometry, id);
+- inside each run, features are sorted by (geometry type, sorted (key, value) pairs, geometry, id); with
+  --priority-field NAME, features are first sorted by that numeric attribute, largest first (GDAL 3.6
+  interleaves features of several source layers written to one target layer in a run-dependent order;
+  the world build uses population so the order inside "places" is label priority);
 - a feature's tags are written sorted by key; the key and value tables are rebuilt in first-use order;
 - the tile is gzip-compressed at level 9 with mtime 0 (no timestamp, no file name).
 
@@ -111,7 +114,7 @@ def value_number(raw: bytes) -> float | None:
     return None
 
 
-def canonical_layer(raw: bytes, z_attr: str | None) -> bytes:
+def canonical_layer(raw: bytes, z_attr: str | None, priority: str | None = None) -> bytes:
     name, version, extent = b"", None, None
     keys: list[str] = []
     values: list[bytes] = []
@@ -146,15 +149,18 @@ def canonical_layer(raw: bytes, z_attr: str | None) -> bytes:
             raise MVTError("odd tag count")
         pairs = []
         z = None
+        prio = 0.0
         for k, vi in zip(tags[0::2], tags[1::2]):
             if k >= len(keys) or vi >= len(values):
                 raise MVTError("tag index out of range")
             if z_attr is not None and keys[k] == z_attr:
                 z = value_number(values[vi])
                 continue
+            if priority is not None and keys[k] == priority:
+                prio = value_number(values[vi]) or 0.0
             pairs.append((keys[k], values[vi]))
         pairs.sort()
-        feats.append((z, ftype, tuple(pairs), geom, fid))
+        feats.append((z, ftype, tuple(pairs), geom, fid, -prio))
 
     # Runs of equal z in the original order keep tilemaker's z_order drawing order.
     runs: list[list] = []
@@ -165,12 +171,12 @@ def canonical_layer(raw: bytes, z_attr: str | None) -> bytes:
             runs.append([f])
     ordered = []
     for run in runs:
-        ordered.extend(sorted(run, key=lambda f: (f[1], f[2], f[3], -1 if f[4] is None else f[4])))
+        ordered.extend(sorted(run, key=lambda f: (f[5], f[1], f[2], f[3], -1 if f[4] is None else f[4])))
 
     key_index: dict[str, int] = {}
     val_index: dict[bytes, int] = {}
     out_feats = []
-    for _, ftype, pairs, geom, fid in ordered:
+    for _, ftype, pairs, geom, fid, _ in ordered:
         tags = []
         for k, v in pairs:
             tags.append(key_index.setdefault(k, len(key_index)))
@@ -194,7 +200,7 @@ def canonical_layer(raw: bytes, z_attr: str | None) -> bytes:
     return out
 
 
-def canonical_tile(data: bytes, z_attr: str | None) -> bytes:
+def canonical_tile(data: bytes, z_attr: str | None, priority: str | None = None) -> bytes:
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
     elif data[:1] == b"\x78":
@@ -203,7 +209,7 @@ def canonical_tile(data: bytes, z_attr: str | None) -> bytes:
     for num, wire, v in fields(data):
         if num != 3 or wire != 2:
             raise MVTError(f"unexpected top-level field {num}")
-        out += field_bytes(3, canonical_layer(v, z_attr))
+        out += field_bytes(3, canonical_layer(v, z_attr, priority))
     return gzip.compress(out, compresslevel=9, mtime=0)
 
 
@@ -214,6 +220,11 @@ def main(argv: list[str]) -> int:
         i = args.index("--z-attribute")
         z_attr = args[i + 1]
         del args[i : i + 2]
+    priority = None
+    if "--priority-field" in args:
+        i = args.index("--priority-field")
+        priority = args[i + 1]
+        del args[i : i + 2]
     if len(args) != 1:
         print(__doc__, file=sys.stderr)
         return 2
@@ -221,7 +232,7 @@ def main(argv: list[str]) -> int:
     rows = db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3").fetchall()
     for z, x, y, data in rows:
         try:
-            new = canonical_tile(bytes(data), z_attr)
+            new = canonical_tile(bytes(data), z_attr, priority)
         except (MVTError, OSError, zlib.error) as e:
             raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {e}")
         db.execute("UPDATE tiles SET tile_data = ? WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
