@@ -40,6 +40,14 @@ out="$(cd "$out" && pwd)"
 echo "== sources" >&2
 "$here/fetch-sources.sh" >/dev/null
 
+echo "== unit tests of the helper scripts" >&2
+if ! tests="$("$sources/venv/bin/python" "$here/test_data_scripts.py" 2>&1)"; then
+  echo "$tests" >&2
+  echo "error: scripts/test_data_scripts.py failed" >&2
+  exit 1
+fi
+grep -E '^Ran ' <<<"$tests" >&2
+
 echo "== Helsinki (tilemaker) -> $out/helsinki.mbtiles, $out/helsinki-pois.geojson" >&2
 "$here/build-helsinki.sh" "$sources" "$work/helsinki" "$out"
 
