@@ -40,3 +40,8 @@ data:
 geocoder-data:
 	@scripts/install-deps.sh data
 	scripts/build-geocoder.sh
+## data-check: build the map data twice in temp folders and compare byte for byte (see DATA.md).
+.PHONY: data-check
+data-check:
+	@scripts/install-deps.sh data
+	scripts/check-data-determinism.sh

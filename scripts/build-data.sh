@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Rebuilds Waymark's embedded map data from pinned sources (entry point of `make data`; see DATA.md).
+#
+# usage: scripts/build-data.sh [OUT_DIR]        (default OUT_DIR: <repo>/Data)
+#
+# Writes into OUT_DIR:
+#   helsinki.mbtiles        OpenMapTiles-schema vector tiles of central Helsinki, z0-14, with the sea
+#   helsinki-pois.geojson   named points of interest of the same extract
+#   world.mbtiles           Natural Earth + GeoNames vector tiles, z0-6
+# and prints their sizes, tile counts and sha256.
+#
+# Environment:
+#   WAYMARK_SOURCES   sources folder (default <repo>/.sources), filled by scripts/fetch-sources.sh
+#   WAYMARK_WORK      scratch folder (default: a new temp folder, removed at the end unless KEEP_WORK=1)
+#   PYTHON            interpreter used to create the venv (default python3)
+#   WORLD_MAXZOOM     world tileset max zoom (default 6)
+# Needs Debian's tilemaker, gdal-bin (with python3-gdal), sqlite3 and unzip (`scripts/install-deps.sh data`).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+out="${1:-$root/Data}"
+sources="${WAYMARK_SOURCES:-$root/.sources}"
+export WAYMARK_SOURCES="$sources"
+start=$(date +%s)
+
+for tool in tilemaker ogr2ogr unzip; do
+  command -v "$tool" >/dev/null || { echo "error: $tool not found; run scripts/install-deps.sh data" >&2; exit 1; }
+done
+
+if [ -n "${WAYMARK_WORK:-}" ]; then
+  work="$WAYMARK_WORK"
+  mkdir -p "$work"
+else
+  work="$(mktemp -d "${TMPDIR:-/tmp}/waymark-data.XXXXXX")"
+  [ "${KEEP_WORK:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+
+echo "== sources" >&2
+"$here/fetch-sources.sh" >/dev/null
+
+echo "== unit tests of the helper scripts" >&2
+if ! tests="$("$sources/venv/bin/python" "$here/test_data_scripts.py" 2>&1)"; then
+  echo "$tests" >&2
+  echo "error: scripts/test_data_scripts.py failed" >&2
+  exit 1
+fi
+grep -E '^Ran ' <<<"$tests" >&2
+
+echo "== Helsinki (tilemaker) -> $out/helsinki.mbtiles, $out/helsinki-pois.geojson" >&2
+"$here/build-helsinki.sh" "$sources" "$work/helsinki" "$out"
+
+echo "== world (GDAL) -> $out/world.mbtiles" >&2
+PYTHON="$sources/venv/bin/python" "$here/build-world.sh" "$sources/src" "$work/world" "$out/world.mbtiles"
+
+echo "== checks" >&2
+/usr/bin/python3 "$here/check_helsinki_sea.py" "$out/helsinki.mbtiles" >&2
+
+echo "== outputs ($(($(date +%s) - start)) s)" >&2
+for f in helsinki.mbtiles world.mbtiles helsinki-pois.geojson; do
+  size=$(stat -c %s "$out/$f")
+  case "$f" in
+    *.mbtiles) extra="$(sqlite3 "$out/$f" 'SELECT count(*) FROM tiles') tiles" ;;
+    *) extra="$(grep -c '"type":"Feature"' "$out/$f") features" ;;
+  esac
+  printf '%-24s %10s B  %-14s sha256 %s\n' "$f" "$size" "$extra" "$(sha256sum "$out/$f" | cut -d' ' -f1)"
+done
