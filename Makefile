@@ -35,11 +35,13 @@ bench: deps
 data:
 	@scripts/install-deps.sh data
 	scripts/build-data.sh
+	scripts/build-geocoder.sh
 
 ## geocoder-data: rebuild Data/geocoder.sqlite from pinned sources (see Data/GEOCODER.md).
 geocoder-data:
 	@scripts/install-deps.sh data
 	scripts/build-geocoder.sh
+
 ## data-check: build the map data twice in temp folders and compare byte for byte (see DATA.md).
 .PHONY: data-check
 data-check:
