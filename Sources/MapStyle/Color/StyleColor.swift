@@ -40,7 +40,7 @@ public struct StyleColor: Sendable, Hashable, CustomStringConvertible {
 
     /// `rgba(R,G,B,A)` with 0…255 channels rounded to integers, as CSS serialises colours.
     public var description: String {
-        "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(alpha))"
+        "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(ExpressionValue.formatNumber(alpha)))"
     }
 
     /// Parses a CSS colour string; see the type's documentation for the accepted forms.

@@ -163,8 +163,11 @@ struct JSONParser {
     }
 
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let start = index
         for b in word.utf8 {
-            guard index < bytes.count, bytes[index] == b else { throw error("invalid literal, expected '\(word)'") }
+            guard index < bytes.count, bytes[index] == b else {
+                throw error("invalid literal, expected '\(word)'", at: start)
+            }
             index += 1
         }
         return value
