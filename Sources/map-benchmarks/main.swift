@@ -6,7 +6,8 @@ import Foundation
 /// Every benchmark case. Add new cases here; names must be unique.
 func allBenchmarks() -> [any Benchmark] {
     [
-        ClockReadBenchmark()
+        ClockReadBenchmark(),
+        StyleEvalBenchmark(), ExpressionEvalBenchmark(),
     ]
 }
 

@@ -135,6 +135,9 @@ public enum ExpressionConformance {
             }
             if let id = feature["id"] { ctx.featureID = ExpressionValue(json: id) }
             if let g = feature["geometry"]?["type"]?.stringValue { ctx.geometryType = StyleGeometryType(rawValue: g) }
+            if let coordinates = feature["geometry"]?["coordinates"] {
+                ctx.geometryCoordinates = geometryParts(coordinates, type: ctx.geometryType)
+            }
             let want = outputs[i]
             let got: ExpressionValue
             do {
@@ -149,6 +152,24 @@ public enum ExpressionConformance {
             }
         }
         return nil
+    }
+
+    /// GeoJSON coordinates as a list of parts of `[lon, lat]` pairs (points: one part per point).
+    static func geometryParts(_ coordinates: JSONValue, type: StyleGeometryType?) -> [[[Double]]] {
+        func pair(_ v: JSONValue) -> [Double]? {
+            guard let a = v.arrayValue else { return nil }
+            let n = a.compactMap(\.numberValue)
+            return n.count >= 2 ? n : nil
+        }
+        func line(_ v: JSONValue) -> [[Double]] { (v.arrayValue ?? []).compactMap(pair) }
+        switch type {
+        case .point?: return pair(coordinates).map { [[$0]] } ?? []
+        case .multiPoint?: return line(coordinates).map { [$0] }
+        case .lineString?: return [line(coordinates)]
+        case .multiLineString?, .polygon?: return (coordinates.arrayValue ?? []).map(line)
+        case .multiPolygon?: return (coordinates.arrayValue ?? []).flatMap { ($0.arrayValue ?? []).map(line) }
+        case nil: return []
+        }
     }
 
     static func close(_ a: Double, _ b: Double) -> Bool {

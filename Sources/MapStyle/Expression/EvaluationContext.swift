@@ -43,6 +43,9 @@ public struct EvaluationContext: Sendable {
     public var lineProgress: Double?
     /// Image names the sprite provides (for `image`); `nil` means unknown, treated as none available.
     public var availableImages: Set<String>?
+    /// The feature's geometry in degrees as `[longitude, latitude]` pairs, one array per point or line string, for
+    /// `within`; `nil` when the host does not provide it (then `within` is `false`). Defaults to `nil`.
+    public var geometryCoordinates: [[[Double]]]?
     /// Style-wide values the host sets, read by `global-state`. Defaults to empty.
     public var globalState: [String: ExpressionValue] = [:]
 

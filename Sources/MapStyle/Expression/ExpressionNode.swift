@@ -51,6 +51,25 @@ final class CompoundNode: ExpressionNode, @unchecked Sendable {
     override var children: [ExpressionNode] { args }
 }
 
+/// `["get", key]` with a literal key: a feature property lookup. It stays a ``CompoundNode`` named `get` for the
+/// constness analyses.
+final class GetPropertyNode: ExpressionNode, @unchecked Sendable {
+    let key: String
+    let node: CompoundNode
+    init(
+        key: String, keyNode: ExpressionNode,
+        implementation: @escaping @Sendable (EvaluationContext, [ExpressionNode]) throws(EvalError) -> ExpressionValue
+    ) {
+        self.key = key
+        self.node = CompoundNode(name: "get", type: .value, args: [keyNode], implementation: implementation)
+        super.init(type: .value)
+    }
+    override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {
+        ctx.properties[key] ?? .null
+    }
+    override var children: [ExpressionNode] { [node] }
+}
+
 /// `array`, `boolean`, `number`, `string`, `object`: the first argument whose value has the type, else an error.
 final class AssertionNode: ExpressionNode, @unchecked Sendable {
     let args: [ExpressionNode]
@@ -308,13 +327,27 @@ final class LogicalNode: ExpressionNode, @unchecked Sendable {
 
 /// `==`, `!=`, `<`, `<=`, `>`, `>=`, optionally with a collator.
 final class ComparisonNode: ExpressionNode, @unchecked Sendable {
+    enum Operator {
+        case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+    }
     let op: String
+    let kind: Operator
+    let isOrdering: Bool
     let lhs: ExpressionNode
     let rhs: ExpressionNode
     let collator: ExpressionNode?
     let hasUntypedArgument: Bool
     init(op: String, lhs: ExpressionNode, rhs: ExpressionNode, collator: ExpressionNode?) {
         self.op = op
+        switch op {
+        case "==": kind = .equal
+        case "!=": kind = .notEqual
+        case "<": kind = .less
+        case "<=": kind = .lessOrEqual
+        case ">": kind = .greater
+        default: kind = .greaterOrEqual
+        }
+        self.isOrdering = op != "==" && op != "!="
         self.lhs = lhs
         self.rhs = rhs
         self.collator = collator
@@ -322,8 +355,6 @@ final class ComparisonNode: ExpressionNode, @unchecked Sendable {
         super.init(type: .boolean)
     }
     override var children: [ExpressionNode] { [lhs, rhs] + (collator.map { [$0] } ?? []) }
-
-    var isOrdering: Bool { op != "==" && op != "!=" }
 
     override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {
         let a = try lhs.evaluate(ctx)
@@ -340,40 +371,40 @@ final class ComparisonNode: ExpressionNode, @unchecked Sendable {
         if let collatorNode = collator {
             guard case .collator(let c) = try collatorNode.evaluate(ctx) else { return .boolean(false) }
             if !isOrdering && hasUntypedArgument {
-                guard case .string = a, case .string = b else { return .boolean(op == "!=" ? !(a == b) : a == b) }
+                guard case .string = a, case .string = b else {
+                    return .boolean(kind == .notEqual ? !(a == b) : a == b)
+                }
             }
             guard let sa = a.string, let sb = b.string else { return .boolean(false) }
-            let r = c.compare(sa, sb)
-            return .boolean(ComparisonNode.apply(op, r))
+            return .boolean(ComparisonNode.apply(kind, c.compare(sa, sb)))
         }
-        switch op {
-        case "==": return .boolean(a == b)
-        case "!=": return .boolean(a != b)
+        switch kind {
+        case .equal: return .boolean(a == b)
+        case .notEqual: return .boolean(a != b)
         default:
             switch (a, b) {
             case (.number(let x), .number(let y)):
-                switch op {
-                case "<": return .boolean(x < y)
-                case "<=": return .boolean(x <= y)
-                case ">": return .boolean(x > y)
+                switch kind {
+                case .less: return .boolean(x < y)
+                case .lessOrEqual: return .boolean(x <= y)
+                case .greater: return .boolean(x > y)
                 default: return .boolean(x >= y)
                 }
             case (.string(let x), .string(let y)):
-                let r = ComparisonNode.compareUTF16(x, y)
-                return .boolean(ComparisonNode.apply(op, r))
+                return .boolean(ComparisonNode.apply(kind, ComparisonNode.compareUTF16(x, y)))
             default: return .boolean(false)
             }
         }
     }
 
-    static func apply(_ op: String, _ r: Int) -> Bool {
-        switch op {
-        case "==": return r == 0
-        case "!=": return r != 0
-        case "<": return r < 0
-        case "<=": return r <= 0
-        case ">": return r > 0
-        default: return r >= 0
+    static func apply(_ kind: Operator, _ r: Int) -> Bool {
+        switch kind {
+        case .equal: return r == 0
+        case .notEqual: return r != 0
+        case .less: return r < 0
+        case .lessOrEqual: return r <= 0
+        case .greater: return r > 0
+        case .greaterOrEqual: return r >= 0
         }
     }
 

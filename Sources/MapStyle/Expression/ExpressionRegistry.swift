@@ -287,6 +287,7 @@ enum ExpressionRegistry {
         d["number-format"] = parseNumberFormat
         d["semiliteral"] = parseSemiliteral
         d["global-state"] = parseGlobalState
+        d["within"] = parseWithin
         return d
     }()
 
@@ -324,6 +325,17 @@ enum ExpressionRegistry {
             }
         }
         return ArrayNode(type: .array(itemType ?? .value, items.count), items: items)
+    }
+
+    static func parseWithin(_ c: ParsingContext, _ args: [JSONValue]) -> ExpressionNode? {
+        guard args.count == 2 else {
+            return c.error("'within' expression requires exactly one argument, but found \(args.count - 1) instead.")
+        }
+        guard let polygons = WithinNode.polygons(fromGeoJSON: args[1]) else {
+            return c.error(
+                "'within' expression requires valid geojson object that contains polygon geometry type.", 1)
+        }
+        return WithinNode(polygons: polygons)
     }
 
     static func parseGlobalState(_ c: ParsingContext, _ args: [JSONValue]) -> ExpressionNode? {

@@ -169,6 +169,10 @@ final class ParsingContext {
                 sc.concat(i + 1, nil).checkSubtype(expected, arg.type)
             }
             if sc.errors.isEmpty {
+                // `["get", "literal key"]`: a specialised node skips evaluating the key (the hottest operator).
+                if op == "get", parsedArgs.count == 1, let key = (parsedArgs[0] as? LiteralNode)?.value.string {
+                    return GetPropertyNode(key: key, keyNode: parsedArgs[0], implementation: overload.impl)
+                }
                 return CompoundNode(name: op, type: overload.result, args: parsedArgs, implementation: overload.impl)
             }
         }
@@ -202,6 +206,7 @@ enum ExpressionAnalysis {
             if (c.name == "get" || c.name == "has") && c.args.count == 1 { return false }
             if featureOps.contains(c.name) { return false }
         }
+        if node is WithinNode { return false }
         return node.children.allSatisfy(isFeatureConstant)
     }
 
