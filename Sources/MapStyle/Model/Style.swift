@@ -117,6 +117,13 @@ struct StyleLoader {
         case nil: error("version", "missing required property \"version\" (must be 8)")
         case let v?: error("version", "expected 8, found \(v.typeName == "number" ? "\(v.numberValue!)" : v.typeName)")
         }
+        if root["constants"] != nil { error("constants", "constants have been deprecated as of v8; ignored") }
+        for key in ["bearing", "pitch", "roll", "centerAltitude"] {
+            if let v = root[key], v.numberValue == nil { error(key, "number expected, \(v.typeName) found; ignored") }
+        }
+        for key in ["light", "sky", "terrain", "projection", "state", "transition"] {
+            if let v = root[key], v.objectValue == nil { error(key, "object expected, \(v.typeName) found; ignored") }
+        }
         if let n = root["name"] {
             if let s = n.stringValue { style.name = s } else { error("name", "expected string, found \(n.typeName)") }
         }
@@ -133,6 +140,9 @@ struct StyleLoader {
         if let g = root["glyphs"] {
             if let str = g.stringValue {
                 style.glyphs = str
+                for token in ["{fontstack}", "{range}"] where !str.contains(token) {
+                    error("glyphs", "\"glyphs\" url must include a \"\(token)\" token")
+                }
             } else {
                 error("glyphs", "expected string, found \(g.typeName)")
             }
@@ -280,6 +290,18 @@ struct StyleLoader {
         guard let type = StyleLayerType(rawValue: typeName) else {
             let known = ["fill-extrusion", "raster", "hillshade", "heatmap", "sky", "color-relief"]
             if known.contains(typeName) {
+                let needs: [String: String] = [
+                    "raster": "raster", "hillshade": "raster-dem", "color-relief": "raster-dem",
+                ]
+                if let required = needs[typeName], let name = o["source"]?.stringValue, let source = sources[name] {
+                    var actual = "geojson"
+                    if case .vector = source { actual = "vector" }
+                    if case .unsupported(let t) = source { actual = t }
+                    if actual != required {
+                        error(path, "layer \"\(id)\" requires a \(required) source; layer skipped")
+                        return nil
+                    }
+                }
                 warning(path + ".type", "layer type \"\(typeName)\" is not supported; layer skipped")
             } else {
                 error(path + ".type", "unknown layer type \"\(typeName)\"; layer skipped")
@@ -301,6 +323,11 @@ struct StyleLoader {
             }
             guard let source = sources[sourceName] else {
                 error(path + ".source", "source \"\(sourceName)\" not found; layer skipped")
+                return nil
+            }
+            if case .unsupported(let sourceType) = source {
+                error(
+                    path, "layer \"\(id)\" requires a vector source, \"\(sourceName)\" is \(sourceType); layer skipped")
                 return nil
             }
             layer.source = sourceName
@@ -334,6 +361,32 @@ struct StyleLoader {
         return layer
     }
 
+    /// Spec properties of the supported layer types that Waymark does not implement (warnings, not errors).
+    static let unsupportedProperties: Set<String> = [
+        "line-gradient", "line-trim-offset", "icon-text-fit", "icon-text-fit-padding", "text-variable-anchor",
+        "text-variable-anchor-offset", "text-writing-mode", "text-overlap", "icon-overlap",
+        "symbol-screen-space", "text-emissive-strength", "resampling",
+    ]
+    static let unsupportedPrefixes = ["fill-extrusion-", "raster-", "hillshade-", "heatmap-", "color-relief-"]
+
+    mutating func validateTransition(_ json: JSONValue, path: String) {
+        guard case .object(let o) = json else {
+            error(path, "object expected, \(json.typeName) found")
+            return
+        }
+        for key in o.keys.sorted() {
+            guard key == "duration" || key == "delay" else {
+                error(path, "unknown property \"\(key)\"")
+                continue
+            }
+            guard let n = o[key]!.numberValue else {
+                error(path + "." + key, "number expected, \(o[key]!.typeName) found")
+                continue
+            }
+            if n < 0 { error(path + "." + key, "\(ExpressionValue.formatNumber(n)) is less than the minimum value 0") }
+        }
+    }
+
     mutating func loadProperties(_ json: JSONValue?, path: String, type: StyleLayerType, isLayout: Bool)
         -> [String: StyleProperty]
     {
@@ -346,9 +399,24 @@ struct StyleLoader {
         for name in o.keys.sorted() {
             let value = o[name]!
             let propertyPath = path + "." + name
+            if !isLayout && name.hasSuffix("-transition") {
+                let base = String(name.dropLast("-transition".count))
+                if let baseSpec = StylePropertySpec.named(base), baseSpec.isInterpolated, !baseSpec.isLayout {
+                    validateTransition(value, path: propertyPath)
+                } else if Self.unsupportedProperties.contains(base) {
+                    continue
+                } else {
+                    error(propertyPath, "unknown property \"\(name)\"; ignored")
+                }
+                continue
+            }
             guard let spec = StylePropertySpec.named(name) else {
-                if name.hasSuffix("-transition") { continue }
-                warning(propertyPath, "unknown or unsupported property \"\(name)\"; ignored")
+                if Self.unsupportedProperties.contains(name) || Self.unsupportedPrefixes.contains(where: name.hasPrefix)
+                {
+                    warning(propertyPath, "property \"\(name)\" is not supported; ignored")
+                } else {
+                    error(propertyPath, "unknown property \"\(name)\"; ignored")
+                }
                 continue
             }
             guard spec.layerType == nil || spec.layerType == type, spec.isLayout == isLayout else {

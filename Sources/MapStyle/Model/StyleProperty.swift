@@ -128,7 +128,12 @@ public struct StyleProperty: Sendable {
         -> StyleProperty?
     {
         var expressionJSON = json
-        if LegacyConversion.isFunction(json) {
+        let isFunction = LegacyConversion.isFunction(json)
+        if isFunction {
+            if json["stops"] == nil && json["type"]?.stringValue != "identity" {
+                diagnostics.append(.init(.error, path: path, "missing required property \"stops\"; using the default"))
+                return nil
+            }
             if spec.typeName == "formatted" || spec.typeName == "resolvedImage",
                 json["stops"] == nil, json["property"] == nil
             {
@@ -155,6 +160,21 @@ public struct StyleProperty: Sendable {
             if expression.isFeatureConstant && expression.isZoomConstant {
                 do {
                     let v = try expression.evaluate(EvaluationContext())
+                    if case .number(let n) = v {
+                        if let lo = spec.minimum, n < lo {
+                            diagnostics.append(
+                                .init(
+                                    .error, path: path,
+                                    "\(ExpressionValue.formatNumber(n)) is less than the minimum value "
+                                        + "\(ExpressionValue.formatNumber(lo)); clamped"))
+                        } else if let hi = spec.maximum, n > hi {
+                            diagnostics.append(
+                                .init(
+                                    .error, path: path,
+                                    "\(ExpressionValue.formatNumber(n)) is greater than the maximum value "
+                                        + "\(ExpressionValue.formatNumber(hi)); clamped"))
+                        }
+                    }
                     return StyleProperty(spec: spec, value: .constant(property.normalize(v)))
                 } catch {
                     diagnostics.append(.init(.error, path: path, "\(error.message); using the default"))
@@ -163,8 +183,11 @@ public struct StyleProperty: Sendable {
             }
             return property
         } catch {
+            // Errors inside a converted legacy function are reported at the property (their expression keys do
+            // not exist in the file).
             for e in error.errors {
-                diagnostics.append(.init(.error, path: path + e.key, "\(e.message); using the default"))
+                diagnostics.append(
+                    .init(.error, path: isFunction ? path : path + e.key, "\(e.message); using the default"))
             }
             return nil
         }
