@@ -150,3 +150,23 @@ func rejectsInvalidExpressionsWithKeys(expression: String, key: String) {
     ctx.properties = ["name": .number(2)]
     #expect(try e.evaluate(ctx) == .number(2))
 }
+
+/// A feature type like a tile decoder's, read through the protocol rather than a dictionary.
+struct TileFeatureStub: StyleFeature {
+    var values: [String: ExpressionValue]
+    func styleProperty(_ key: String) -> ExpressionValue? { values[key] }
+    var styleProperties: [String: ExpressionValue] { values }
+    var styleID: ExpressionValue { .string("way/1") }
+    var styleGeometryType: StyleGeometryType { .multiLineString }
+}
+
+@Test func evaluatesThroughTheFeatureProtocol() throws {
+    let feature = TileFeatureStub(values: ["class": .string("primary"), "lanes": .number(4)])
+    let ctx = EvaluationContext(zoom: 12, feature: feature)
+    let e = try StyleExpression.compile(
+        json(#"["concat", ["get", "class"], "/", ["get", "lanes"], "/", ["id"], "/", ["geometry-type"]]"#))
+    #expect(try e.evaluate(ctx) == .string("primary/4/way/1/MultiLineString"))
+    #expect(try filter(#"["==", "$type", "LineString"]"#).matches(ctx))
+    #expect(try filter(#"["has", "lanes"]"#).matches(ctx))
+    #expect(try StyleExpression.compile(json(#"["properties"]"#)).evaluate(ctx) == .object(feature.values))
+}

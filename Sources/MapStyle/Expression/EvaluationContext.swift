@@ -24,6 +24,22 @@ public enum StyleGeometryType: String, Sendable, Hashable {
     }
 }
 
+/// A feature as expressions read it: the small protocol a tile decoder's feature type adopts so styles evaluate it
+/// without copying its properties into a dictionary (architecture: `MapStyle` defines it, `MapRender` adapts
+/// `MapData` features to it).
+public protocol StyleFeature: Sendable {
+    /// The value of one property, or `nil` when the feature has none of that name.
+    /// - Parameter key: the property name.
+    /// - Returns: the value or `nil`.
+    func styleProperty(_ key: String) -> ExpressionValue?
+    /// All properties (for the `properties` operator; may be slower).
+    var styleProperties: [String: ExpressionValue] { get }
+    /// The feature id (number or string), `.null` when it has none.
+    var styleID: ExpressionValue { get }
+    /// The geometry type.
+    var styleGeometryType: StyleGeometryType { get }
+}
+
 /// Everything an expression may read while it is evaluated: the globals (zoom, …) and the feature.
 ///
 /// A value type, cheap to copy; the renderer makes one per feature (or reuses one and swaps the feature fields).
@@ -31,8 +47,11 @@ public enum StyleGeometryType: String, Sendable, Hashable {
 public struct EvaluationContext: Sendable {
     /// The camera zoom level (0…24, fractional allowed), or `nil` when unknown (then `zoom` evaluates to 0).
     public var zoom: Double?
-    /// The feature's properties; missing keys read as `null`.
+    /// The feature's properties; missing keys read as `null`. Ignored when ``feature`` is set.
     public var properties: [String: ExpressionValue]
+    /// A feature read through ``StyleFeature``; when set it supplies the properties, id and geometry type instead of
+    /// ``properties``, ``featureID`` and ``geometryType``. Defaults to `nil`.
+    public var feature: (any StyleFeature)?
     /// The feature's id (number or string), `.null` when it has none.
     public var featureID: ExpressionValue
     /// The feature's geometry type, or `nil` when there is no feature.
@@ -48,6 +67,31 @@ public struct EvaluationContext: Sendable {
     public var geometryCoordinates: [[[Double]]]?
     /// Style-wide values the host sets, read by `global-state`. Defaults to empty.
     public var globalState: [String: ExpressionValue] = [:]
+
+    /// Creates a context that reads a ``StyleFeature``.
+    /// - Parameters:
+    ///   - zoom: camera zoom, or `nil`.
+    ///   - feature: the feature.
+    public init(zoom: Double?, feature: any StyleFeature) {
+        self.init(zoom: zoom)
+        self.feature = feature
+    }
+
+    /// The property `key` of the feature, or `nil`.
+    /// - Parameter key: the property name.
+    /// - Returns: the value or `nil`.
+    @inlinable
+    public func property(_ key: String) -> ExpressionValue? {
+        if let feature { return feature.styleProperty(key) }
+        return properties[key]
+    }
+
+    /// All properties of the feature.
+    public var allProperties: [String: ExpressionValue] { feature?.styleProperties ?? properties }
+    /// The feature id, from ``feature`` when set.
+    public var resolvedID: ExpressionValue { feature?.styleID ?? featureID }
+    /// The geometry type, from ``feature`` when set.
+    public var resolvedGeometryType: StyleGeometryType? { feature?.styleGeometryType ?? geometryType }
 
     /// Creates a context.
     /// - Parameters:

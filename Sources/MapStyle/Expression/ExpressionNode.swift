@@ -65,7 +65,7 @@ final class GetPropertyNode: ExpressionNode, @unchecked Sendable {
         super.init(type: .value)
     }
     override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {
-        ctx.properties[key] ?? .null
+        ctx.property(key) ?? .null
     }
     override var children: [ExpressionNode] { [node] }
 }

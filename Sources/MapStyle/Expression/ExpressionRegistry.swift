@@ -97,7 +97,7 @@ enum ExpressionRegistry {
         ]
         d["has"] = [
             Overload(params: .fixed([.string]), result: .boolean) { (ctx, a) throws(EvalError) in
-                .boolean(ctx.properties[try string(a[0], ctx)] != nil)
+                .boolean(ctx.property(try string(a[0], ctx)) != nil)
             },
             Overload(params: .fixed([.string, .object]), result: .boolean) { (ctx, a) throws(EvalError) in
                 let key = try string(a[0], ctx)
@@ -107,7 +107,7 @@ enum ExpressionRegistry {
         ]
         d["get"] = [
             Overload(params: .fixed([.string]), result: .value) { (ctx, a) throws(EvalError) in
-                ctx.properties[try string(a[0], ctx)] ?? .null
+                ctx.property(try string(a[0], ctx)) ?? .null
             },
             Overload(params: .fixed([.string, .object]), result: .value) { (ctx, a) throws(EvalError) in
                 let key = try string(a[0], ctx)
@@ -116,20 +116,20 @@ enum ExpressionRegistry {
             },
         ]
         d["properties"] = [
-            Overload(params: .fixed([]), result: .object) { (ctx, _) throws(EvalError) in .object(ctx.properties) }
+            Overload(params: .fixed([]), result: .object) { (ctx, _) throws(EvalError) in .object(ctx.allProperties) }
         ]
         d["geometry-type"] = [
             Overload(params: .fixed([]), result: .string) { (ctx, _) throws(EvalError) in
-                ctx.geometryType.map { .string($0.rawValue) } ?? .null
+                ctx.resolvedGeometryType.map { .string($0.rawValue) } ?? .null
             }
         ]
         // Legacy `$type` filters: the single-part geometry name (MultiPolygon → Polygon).
         d["filter-type"] = [
             Overload(params: .fixed([]), result: .string) { (ctx, _) throws(EvalError) in
-                ctx.geometryType.map { .string($0.legacyName) } ?? .null
+                ctx.resolvedGeometryType.map { .string($0.legacyName) } ?? .null
             }
         ]
-        d["id"] = [Overload(params: .fixed([]), result: .value) { (ctx, _) throws(EvalError) in ctx.featureID }]
+        d["id"] = [Overload(params: .fixed([]), result: .value) { (ctx, _) throws(EvalError) in ctx.resolvedID }]
         d["zoom"] = [
             Overload(params: .fixed([]), result: .number) { (ctx, _) throws(EvalError) in .number(ctx.zoom ?? 0) }
         ]
