@@ -147,3 +147,16 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     #expect(layer.property("line-miter-limit")?.number(ctx([:])) == 2)
     #expect(layer.property("fill-color") == nil)
 }
+
+@Test func defaultStyleLabelsUseTheTilemakerNameAttributes() throws {
+    // tilemaker's OpenMapTiles profile writes `name:latin` (not `name`) when no preferred language is set.
+    let style = try Style.load(contentsOfFile: defaultStylePath)
+    let poi = try #require(style.layer(id: "poi-label"))
+    let ctx = EvaluationContext(
+        zoom: 16, properties: ["name:latin": .string("Ateneum"), "class": .string("museum"), "rank": .number(3)])
+    #expect(poi.filter?.matches(ctx) == true)
+    #expect(poi.property("text-field")?.string(ctx) == "Ateneum")
+    #expect(poi.property("text-color")?.color(ctx) == StyleColor(css: "#0f9d8a"))
+    let unnamed = EvaluationContext(zoom: 16, properties: ["class": .string("museum"), "rank": .number(3)])
+    #expect(poi.filter?.matches(unnamed) == false)
+}
