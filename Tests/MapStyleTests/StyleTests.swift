@@ -148,6 +148,22 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     #expect(layer.property("fill-color") == nil)
 }
 
+@Test func iconPaddingAcceptsCSSShorthand() throws {
+    let style = Style(
+        json: json(
+            #"""
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "a", "type": "symbol", "source": "s", "layout": {"icon-padding": [1, 2]}},
+                        {"id": "b", "type": "symbol", "source": "s", "layout": {"icon-padding": 3}},
+                        {"id": "c", "type": "symbol", "source": "s"}]}
+            """#))
+    #expect(style.diagnostics.isEmpty, "\(style.diagnostics)")
+    let ctx = EvaluationContext(zoom: 10)
+    #expect(style.layer(id: "a")?.property("icon-padding")?.numbers(ctx) == [1, 2, 1, 2])
+    #expect(style.layer(id: "b")?.property("icon-padding")?.numbers(ctx) == [3, 3, 3, 3])
+    #expect(style.layer(id: "c")?.property("icon-padding")?.numbers(ctx) == [2, 2, 2, 2])
+}
+
 @Test func defaultStyleLabelsUseTheTilemakerNameAttributes() throws {
     // tilemaker's OpenMapTiles profile writes `name:latin` (not `name`) when no preferred language is set.
     let style = try Style.load(contentsOfFile: defaultStylePath)

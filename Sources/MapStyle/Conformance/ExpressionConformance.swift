@@ -62,7 +62,8 @@ public enum ExpressionConformance {
         guard let spec, let type = spec["type"]?.stringValue else { return nil }
         let simple: [String: ExpressionType] = [
             "color": .color, "string": .string, "number": .number, "enum": .string, "boolean": .boolean,
-            "formatted": .formatted, "resolvedImage": .resolvedImage,
+            "formatted": .formatted, "resolvedImage": .resolvedImage, "padding": .padding,
+            "numberArray": .numberArray, "colorArray": .colorArray, "projectionDefinition": .projectionDefinition,
         ]
         if type == "array" {
             let item = spec["value"]?.stringValue.flatMap { simple[$0] } ?? .value
@@ -204,6 +205,13 @@ public enum ExpressionConformance {
         case (.image(let name, let available), .object(let b)):
             return b["name"]?.stringValue == name && (b["available"]?.boolValue ?? available) == available
         case (.image(let name, _), .string(let s)): return name == s
+        case (.padding(let v), .object(let b)), (.numberArray(let v), .object(let b)):
+            return matches(.array(v.map(ExpressionValue.number)), b["values"] ?? .null)
+        case (.colorArray(let c), .object(let b)):
+            return matches(.array(c.map { .object(colorObject($0)) }), b["values"] ?? .null)
+        case (.projectionTransition(let from, let to, let t), .object(let b)):
+            return b["from"]?.stringValue == from && b["to"]?.stringValue == to
+                && close(t, b["transition"]?.numberValue ?? .nan)
         case (.formatted(let f), .object(let b)):
             guard let sections = b["sections"]?.arrayValue, sections.count == f.sections.count else { return false }
             for (s, w) in zip(f.sections, sections) {

@@ -293,7 +293,8 @@ final class NumberFormatNode: ExpressionNode, @unchecked Sendable {
     static let unitSymbols: [String: String] = [
         "meter": "m", "kilometer": "km", "centimeter": "cm", "millimeter": "mm", "mile": "mi", "foot": "ft",
         "inch": "in", "yard": "yd", "kilogram": "kg", "gram": "g", "percent": "%", "second": "sec", "minute": "min",
-        "hour": "hr", "celsius": "°C", "fahrenheit": "°F", "kilometer-per-hour": "km/h", "mile-per-hour": "mph",
+        "hour": "hr", "kilobyte": "kB", "megabyte": "MB", "gigabyte": "GB", "byte": "byte", "celsius": "°C",
+        "fahrenheit": "°F", "kilometer-per-hour": "km/h", "mile-per-hour": "mph",
     ]
 
     override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {

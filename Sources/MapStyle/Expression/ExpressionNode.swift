@@ -143,6 +143,8 @@ final class CoercionNode: ExpressionNode, @unchecked Sendable {
                 return .formatted(FormattedText(sections: [.init(text: "", image: name)]))
             }
             return .formatted(FormattedText(sections: [.init(text: v.stringRepresentation)]))
+        case .padding, .numberArray, .colorArray, .projectionDefinition:
+            return try CoercionNode.toArrayLike(type, try args[0].evaluate(ctx))
         case .resolvedImage:
             let v = try args[0].evaluate(ctx)
             if case .image = v { return v }
@@ -150,6 +152,56 @@ final class CoercionNode: ExpressionNode, @unchecked Sendable {
             return .image(name: name, available: ctx.availableImages?.contains(name) ?? false)
         default:
             return try args[0].evaluate(ctx)
+        }
+    }
+
+    /// The coercions to `padding`, `numberArray`, `colorArray` and `projectionDefinition`.
+    static func toArrayLike(_ type: ExpressionType, _ v: ExpressionValue) throws(EvalError) -> ExpressionValue {
+        func fail() -> EvalError {
+            let shown = v.string ?? (v == .null ? "null" : v.jsonText)
+            return EvalError("Could not parse \(type) from value '\(shown)'")
+        }
+        switch (type, v) {
+        case (.padding, .padding), (.numberArray, .numberArray), (.colorArray, .colorArray): return v
+        case (.projectionDefinition, .projectionTransition), (.projectionDefinition, .string): return v
+        case (.padding, .number(let n)): return .padding([n, n, n, n])
+        case (.padding, .array(let items)):
+            let n = items.compactMap(\.number)
+            guard n.count == items.count else { throw fail() }
+            switch n.count {
+            case 1: return .padding([n[0], n[0], n[0], n[0]])
+            case 2: return .padding([n[0], n[1], n[0], n[1]])
+            case 3: return .padding([n[0], n[1], n[2], n[1]])
+            case 4: return .padding(n)
+            default: throw fail()
+            }
+        case (.numberArray, .number(let n)): return .numberArray([n])
+        case (.numberArray, .array(let items)):
+            let n = items.compactMap(\.number)
+            guard n.count == items.count else { throw fail() }
+            return .numberArray(n)
+        case (.colorArray, .color(let c)): return .colorArray([c])
+        case (.colorArray, .string(let s)):
+            guard let c = StyleColor(css: s) else { throw fail() }
+            return .colorArray([c])
+        case (.colorArray, .array(let items)):
+            var colors: [StyleColor] = []
+            for item in items {
+                if case .color(let c) = item {
+                    colors.append(c)
+                } else if let s = item.string, let c = StyleColor(css: s) {
+                    colors.append(c)
+                } else {
+                    throw fail()
+                }
+            }
+            return .colorArray(colors)
+        case (.projectionDefinition, .array(let items)):
+            guard items.count == 3, let from = items[0].string, let to = items[1].string, let t = items[2].number else {
+                throw fail()
+            }
+            return .array([.string(from), .string(to), .number(t)])
+        default: throw fail()
         }
     }
 
@@ -523,6 +575,25 @@ final class InterpolateNode: ExpressionNode, @unchecked Sendable {
             case .lab: return .color(LabColor.interpolateLab(x, y, t))
             case .hcl: return .color(LabColor.interpolateHCL(x, y, t))
             }
+        case (.padding(let xs), .padding(let ys)):
+            return .padding(zip(xs, ys).map { $0 + ($1 - $0) * t })
+        case (.numberArray(let xs), .numberArray(let ys)):
+            guard xs.count == ys.count else {
+                throw EvalError("Cannot interpolate values of different length. from: \(xs), to: \(ys)")
+            }
+            return .numberArray(zip(xs, ys).map { $0 + ($1 - $0) * t })
+        case (.colorArray(let xs), .colorArray(let ys)):
+            guard xs.count == ys.count else {
+                throw EvalError("Cannot interpolate colour arrays of different lengths.")
+            }
+            var out: [StyleColor] = []
+            for (x, y) in zip(xs, ys) {
+                guard case .color(let c) = try blend(.color(x), .color(y), t, space: space) else { continue }
+                out.append(c)
+            }
+            return .colorArray(out)
+        case (.string(let from), .string(let to)):
+            return .projectionTransition(from: from, to: to, fraction: t)
         case (.array(let xs), .array(let ys)):
             guard xs.count == ys.count else { throw EvalError("Cannot interpolate arrays of different lengths.") }
             var out: [ExpressionValue] = []

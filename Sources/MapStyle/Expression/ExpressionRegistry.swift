@@ -252,8 +252,9 @@ enum ExpressionRegistry {
         ]
         d["resolved-locale"] = [
             Overload(params: .fixed([.collator]), result: .string) { (ctx, a) throws(EvalError) in
-                guard case .collator(let c) = try a[0].evaluate(ctx) else { return .string("en") }
-                return .string(c.locale ?? "en")
+                // Waymark's collator has no locale tailoring (root/English ordering), so that is what it resolves to.
+                _ = try a[0].evaluate(ctx)
+                return .string("en")
             }
         ]
         return d
@@ -678,7 +679,8 @@ enum ExpressionRegistry {
         }
         guard (args.count - 1) % 2 == 0 else { return c.error("Expected an even number of arguments.") }
         guard let input = c.parse(args[2], 2, .number) else { return nil }
-        var out: ExpressionType? = op == "interpolate" ? outputType(c) : .color
+        var out: ExpressionType? =
+            op == "interpolate" ? outputType(c) : (c.expectedType == .colorArray ? .colorArray : .color)
         var labels: [Double] = []
         var outputs: [ExpressionNode] = []
         var i = 3
@@ -700,8 +702,12 @@ enum ExpressionRegistry {
             i += 2
         }
         guard let type = out else { return nil }
-        let interpolatable: [ExpressionType] = [.number, .color, .array(.number, nil)]
-        if !interpolatable.contains(where: { ExpressionType.checkSubtype($0, type) == nil }) {
+        let interpolatableTypes: [ExpressionType] = [
+            .number, .color, .padding, .numberArray, .colorArray, .projectionDefinition,
+        ]
+        var interpolatable = interpolatableTypes.contains(type)
+        if case .array(.number, let n?) = type, n > 0 { interpolatable = true }
+        if !interpolatable {
             return c.error("Type \(type) is not interpolatable.")
         }
         let space: InterpolateNode.ColorSpace = op == "interpolate-hcl" ? .hcl : op == "interpolate-lab" ? .lab : .rgb

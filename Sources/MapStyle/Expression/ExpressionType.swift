@@ -25,6 +25,14 @@ public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible
     case formatted
     /// An image name made by `image`.
     case resolvedImage
+    /// Four paddings `[top, right, bottom, left]` (CSS shorthand accepted), as `icon-padding` takes.
+    case padding
+    /// A list of numbers that may be interpolated item by item (a single number is a list of one).
+    case numberArray
+    /// A list of colours that may be interpolated item by item (a single colour is a list of one).
+    case colorArray
+    /// A projection name, `[from, to, fraction]`, or an interpolated transition between two projections.
+    case projectionDefinition
 
     /// The spec's spelling: `number`, `array<number, 2>`, `array<string>`, `array`, …
     public var description: String {
@@ -40,6 +48,10 @@ public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible
         case .collator: return "collator"
         case .formatted: return "formatted"
         case .resolvedImage: return "resolvedImage"
+        case .padding: return "padding"
+        case .numberArray: return "numberArray"
+        case .colorArray: return "colorArray"
+        case .projectionDefinition: return "projectionDefinition"
         case .array(let item, let n):
             if let n { return "array<\(item), \(n)>" }
             if item == .value { return "array" }
@@ -54,7 +66,8 @@ public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible
 
     /// The members of `value`.
     static let valueMembers: [ExpressionType] = [
-        .null, .number, .string, .boolean, .color, .formatted, .object, .array(.value, nil), .resolvedImage,
+        .null, .number, .string, .boolean, .color, .projectionDefinition, .formatted, .object, .array(.value, nil),
+        .padding, .numberArray, .colorArray, .resolvedImage,
     ]
 
     /// `nil` when `actual` may be used where `expected` is required, else the spec's error message.
@@ -97,6 +110,14 @@ public enum ExpressionValue: Sendable, Equatable {
     case collator(StyleCollator)
     /// An image name from `image` (`available` tells whether the sprite has it).
     case image(name: String, available: Bool)
+    /// A ``ExpressionType/padding`` value: `[top, right, bottom, left]` in points.
+    case padding([Double])
+    /// A ``ExpressionType/numberArray`` value.
+    case numberArray([Double])
+    /// A ``ExpressionType/colorArray`` value.
+    case colorArray([StyleColor])
+    /// An interpolated ``ExpressionType/projectionDefinition``: from one projection to another at a fraction 0…1.
+    case projectionTransition(from: String, to: String, fraction: Double)
 
     /// Converts JSON into a value (numbers, strings, booleans, arrays, objects; colours stay strings).
     /// - Parameter json: the JSON value.
@@ -123,6 +144,10 @@ public enum ExpressionValue: Sendable, Equatable {
         case .formatted: return .formatted
         case .collator: return .collator
         case .image: return .resolvedImage
+        case .padding: return .padding
+        case .numberArray: return .numberArray
+        case .colorArray: return .colorArray
+        case .projectionTransition: return .projectionDefinition
         case .array(let items):
             var itemType: ExpressionType?
             for item in items {
@@ -174,6 +199,10 @@ public enum ExpressionValue: Sendable, Equatable {
         case .formatted(let f): return f.sections.map(\.text).joined()
         case .image(let name, _): return name
         case .collator: return "[object Object]"
+        case .padding(let v), .numberArray(let v): return v.map(ExpressionValue.formatNumber).joined(separator: ",")
+        case .colorArray(let c): return c.map(\.description).joined(separator: ",")
+        case .projectionTransition(let from, let to, let t):
+            return "[\"\(from)\",\"\(to)\",\(ExpressionValue.formatNumber(t))]"
         case .array, .object: return jsonText
         }
     }
@@ -190,7 +219,8 @@ public enum ExpressionValue: Sendable, Equatable {
             return "{"
                 + o.keys.sorted().map { ExpressionValue.quote($0) + ":" + o[$0]!.jsonText }.joined(separator: ",")
                 + "}"
-        case .formatted, .collator, .image: return ExpressionValue.quote(stringRepresentation)
+        case .formatted, .collator, .image, .padding, .numberArray, .colorArray, .projectionTransition:
+            return ExpressionValue.quote(stringRepresentation)
         }
     }
 

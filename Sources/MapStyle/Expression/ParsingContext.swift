@@ -106,9 +106,15 @@ final class ParsingContext {
             let actual = parsed.type
             let simple: Set<String> = ["string", "number", "boolean", "object", "array"]
             let coercible: Set<String> = ["color", "formatted", "resolvedImage"]
+            let arrayLike: [ExpressionType: Set<String>] = [
+                .padding: ["value", "number", "array"], .numberArray: ["value", "number", "array"],
+                .colorArray: ["value", "string", "array"], .projectionDefinition: ["value", "string", "array"],
+            ]
             if simple.contains(expected.kind) && actual == .value {
                 parsed = annotate(parsed, expected, annotation ?? .assert)
             } else if coercible.contains(expected.kind) && (actual == .value || actual == .string) {
+                parsed = annotate(parsed, expected, annotation ?? .coerce)
+            } else if let kinds = arrayLike[expected], kinds.contains(actual.kind) {
                 parsed = annotate(parsed, expected, annotation ?? .coerce)
             } else if checkSubtype(expected, actual) != nil {
                 return nil

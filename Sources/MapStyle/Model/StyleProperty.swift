@@ -107,12 +107,17 @@ public struct StyleProperty: Sendable {
     /// - Returns: the boolean.
     public func boolean(_ context: EvaluationContext) -> Bool { evaluate(context).boolean ?? false }
 
-    /// The value as numbers (for `*-translate`, `*-offset`, `line-dasharray`); empty when it is not an array.
+    /// The value as numbers (for `*-translate`, `*-offset`, `line-dasharray`, and `icon-padding` as
+    /// `[top, right, bottom, left]`); empty when it is not an array.
     /// - Parameter context: zoom and feature.
     /// - Returns: the numbers.
     public func numbers(_ context: EvaluationContext) -> [Double] {
-        guard case .array(let items) = evaluate(context) else { return [] }
-        return items.compactMap(\.number)
+        switch evaluate(context) {
+        case .array(let items): return items.compactMap(\.number)
+        case .padding(let v), .numberArray(let v): return v
+        case .number(let n): return [n]
+        default: return []
+        }
     }
 
     /// The value as strings (for `text-font`); empty when it is not an array.

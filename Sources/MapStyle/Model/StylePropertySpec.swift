@@ -21,7 +21,8 @@ public struct StylePropertySpec: Sendable {
     public let layerType: StyleLayerType?
     /// `true` for layout properties, `false` for paint properties.
     public let isLayout: Bool
-    /// The spec type name: `number`, `color`, `string`, `enum`, `boolean`, `array`, `formatted`, `resolvedImage`.
+    /// The spec type name: `number`, `color`, `string`, `enum`, `boolean`, `array`, `formatted`, `resolvedImage`,
+    /// `padding`.
     public let typeName: String
     /// The expression type values are checked against.
     public let valueType: ExpressionType
@@ -56,6 +57,9 @@ public struct StylePropertySpec: Sendable {
         case .object(let o): return .object(o.mapValues(json))
         case .formatted(let f): return .string(f.sections.map(\.text).joined())
         case .image(let name, _): return .string(name)
+        case .padding(let v), .numberArray(let v): return .array(v.map(JSONValue.number))
+        case .colorArray(let c): return .array(c.map { .string($0.description) })
+        case .projectionTransition(let from, let to, let t): return .array([.string(from), .string(to), .number(t)])
         case .collator: return .null
         }
     }
@@ -104,6 +108,7 @@ public struct StylePropertySpec: Sendable {
             case "boolean": valueType = .boolean
             case "formatted": valueType = .formatted
             case "resolvedImage": valueType = .resolvedImage
+            case "padding": valueType = .padding
             default: valueType = .array(item, length)
             }
             list.append(StylePropertySpec(
@@ -175,7 +180,7 @@ public struct StylePropertySpec: Sendable {
         add(.symbol, true, "icon-size", "number", .number(1), dd: true, min: 0)
         add(.symbol, true, "icon-image", "resolvedImage", nil, dd: true, tokens: true)
         add(.symbol, true, "icon-rotate", "number", .number(0), dd: true)
-        add(.symbol, true, "icon-padding", "number", .number(2), min: 0)
+        add(.symbol, true, "icon-padding", "padding", .padding([2, 2, 2, 2]), dd: true)
         add(.symbol, true, "icon-keep-upright", "boolean", .boolean(false))
         add(.symbol, true, "icon-offset", "array", zero2, dd: true, length: 2)
         add(.symbol, true, "icon-anchor", "enum", .string("center"), dd: true, values: anchor9)
