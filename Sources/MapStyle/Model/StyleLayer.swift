@@ -53,7 +53,9 @@ public struct StyleLayer: Sendable {
     public var layout: [String: StyleProperty]
 
     /// The property `name` as set, or at its spec default when unset; `nil` when Waymark does not know the name or
-    /// it belongs to another layer type.
+    /// it belongs to another layer type. Properties without a spec default (`fill-outline-color`, `*-pattern`,
+    /// `icon-image`, `*-sort-key`) evaluate to `.null` when unset: `fill-outline-color` then means "use
+    /// `fill-color`", a sort key means "document order".
     /// - Parameter name: a paint or layout property name, for example `line-width`.
     /// - Returns: the property.
     public func property(_ name: String) -> StyleProperty? {
