@@ -98,3 +98,38 @@ func property(_ name: String, _ value: String, diagnostics: inout [StyleDiagnost
     let field = try #require(style.layers.first?.property("text-field"))
     #expect(field.string(context(["name": .string("Mannerheimintie"), "ref": .number(1)])) == "Mannerheimintie (1)")
 }
+
+@Test(arguments: [
+    (#"{}"#, ""),
+    (#"[]"#, ""),
+    (#"["=", "key", "value"]"#, "[0]"),
+    (#"["==", "key"]"#, ""),
+    (#"["==", 1, "value"]"#, "[1]"),
+    (#"["==", "$type", "Square"]"#, "[2]"),
+    (#"[">", "$type", "Point"]"#, ""),
+    (#"["has", "a", "b"]"#, "[2]"),
+    (#"["none", ["==", "a", 1], ["case", true, true, false]]"#, "[2][0]"),
+])
+func rejectsMalformedLegacyFilters(text: String, key: String) {
+    do {
+        _ = try StyleFilter.compile(json(text))
+        Issue.record("\(text) compiled")
+    } catch {
+        #expect(error.errors.first?.key == key, "\(text): \(error)")
+    }
+}
+
+@Test func mixedFilterSyntaxIsReadAsAnExpressionWithAWarning() throws {
+    let style = Style(
+        json: json(
+            #"""
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "l", "type": "circle", "source": "s",
+                         "filter": ["all", ["==", "$type", "Point"], [">=", ["zoom"], 10]]}]}
+            """#))
+    #expect(style.errors.isEmpty, "\(style.errors)")
+    #expect(style.diagnostics.map(\.path) == ["layers[0].filter[1]"])
+    #expect(style.diagnostics.first?.severity == .warning)
+    // As an expression, ["==", "$type", "Point"] compares two strings, so the filter never matches (as in MapLibre).
+    #expect(style.layers.first?.filter?.matches(context([:], type: .point)) == false)
+}

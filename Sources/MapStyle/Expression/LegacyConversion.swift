@@ -263,6 +263,104 @@ enum LegacyConversion {
         }
     }
 
+    static let legacyFilterOperators: Set<String> = [
+        "==", "!=", ">", ">=", "<", "<=", "in", "!in", "all", "any", "none", "has", "!has",
+    ]
+    static let geometryTypeNames: Set<String> = ["Point", "LineString", "Polygon"]
+
+    /// Checks a legacy filter's shape (style spec "Filter (deprecated syntax)"); returns the problems with their
+    /// keys (`[2]`, `[1][0]`), empty when it is well formed.
+    static func validateLegacyFilter(_ filter: JSONValue, key: String = "") -> [ExpressionParseError] {
+        func problem(_ k: String, _ message: String) -> [ExpressionParseError] {
+            [ExpressionParseError(key: k, message: message)]
+        }
+        guard case .array(let f) = filter else {
+            if case .bool = filter { return [] }
+            return problem(key, "array expected, \(filter.typeName) found")
+        }
+        guard let first = f.first else { return problem(key, "filter array must have at least 1 element") }
+        guard case .string(let op) = first, legacyFilterOperators.contains(op) else {
+            return problem(
+                key + "[0]",
+                "expected one of [\(legacyFilterOperators.sorted().joined(separator: ", "))], \(first.typeName) found")
+        }
+        switch op {
+        case "all", "any", "none":
+            let children = Array(f.enumerated().dropFirst())
+            return children.flatMap { i, sub in validateLegacyFilter(sub, key: key + "[\(i)]") }
+        case "has", "!has":
+            if f.count != 2 { return problem(key, "filter \"\(op)\" needs exactly one key") }
+            guard case .string = f[1] else { return problem(key + "[1]", "string expected, \(f[1].typeName) found") }
+            return []
+        default:
+            let isMembership = op == "in" || op == "!in"
+            if !isMembership && f.count != 3 { return problem(key, "Expected two or three arguments.") }
+            if isMembership && f.count < 2 { return problem(key, "filter \"\(op)\" needs a key") }
+            guard case .string(let property) = f[1] else {
+                return problem(key + "[1]", "string expected, \(f[1].typeName) found")
+            }
+            var problems: [ExpressionParseError] = []
+            if property == "$type" && !isMembership && op != "==" && op != "!=" {
+                problems += problem(key, "\"$type\" cannot be use with operator \"\(op)\"")
+            }
+            for i in 2..<max(2, f.count) {
+                switch f[i] {
+                case .array, .object:
+                    problems += problem(
+                        key + "[\(i)]", "string, number, boolean or null expected, \(f[i].typeName) found")
+                case .string(let v) where property == "$type" && !geometryTypeNames.contains(v):
+                    problems += problem(key + "[\(i)]", "expected one of [Point, LineString, Polygon], \"\(v)\" found")
+                default: break
+                }
+            }
+            return problems
+        }
+    }
+
+    /// Whether a filter certainly uses expression syntax somewhere a legacy filter could not: an operator legacy
+    /// filters lack, a comparison with an array operand, or such a part inside `all`/`any`.
+    static func hasUnambiguousExpression(_ filter: JSONValue) -> Bool {
+        guard case .array(let f) = filter, case .string(let op)? = f.first else { return false }
+        switch op {
+        case "==", "!=", ">", ">=", "<", "<=":
+            if f.count != 3 { return false }
+            if case .array = f[1] { return true }
+            if case .array = f[2] { return true }
+            return false
+        case "in":
+            guard f.count >= 3 else { return false }
+            if case .string = f[1] {
+                if case .array = f[2] { return true }
+                return false
+            }
+            return true
+        case "all", "any": return f.dropFirst().contains(where: hasUnambiguousExpression)
+        case "has", "!has", "!in", "none": return false
+        default: return true
+        }
+    }
+
+    /// Keys of legacy parts inside an `all`/`any` that also holds expression syntax (MapLibre reads such a filter as
+    /// an expression and warns about the legacy parts, which then mean something else).
+    static func mixedLegacyParts(_ filter: JSONValue) -> [String] {
+        guard hasUnambiguousExpression(filter), case .array(let f) = filter, case .string(let op)? = f.first,
+            op == "all" || op == "any"
+        else { return [] }
+        var keys: [String] = []
+        for (i, sub) in f.enumerated().dropFirst() {
+            if case .array(let a) = sub, case .string(let subOp)? = a.first, legacyFilterOperators.contains(subOp),
+                !isExpressionFilter(sub) || subOp == "all" || subOp == "any"
+            {
+                if subOp == "all" || subOp == "any" {
+                    keys += mixedLegacyParts(sub).map { "[\(i)]" + $0 }
+                } else {
+                    keys.append("[\(i)]")
+                }
+            }
+        }
+        return keys
+    }
+
     /// Converts a legacy filter into an expression.
     static func convertFilter(_ filter: JSONValue) -> JSONValue {
         guard case .array(let f) = filter, let first = f.first, case .string(let op) = first else {

@@ -342,6 +342,12 @@ struct StyleLoader {
                 return nil
             }
             if let f = o["filter"] {
+                for key in LegacyConversion.mixedLegacyParts(f) {
+                    warning(
+                        path + ".filter" + key,
+                        "mixing deprecated filter syntax with expression syntax is not supported; this part is read "
+                            + "as an expression")
+                }
                 do {
                     layer.filter = try StyleFilter.compile(f)
                 } catch {

@@ -15,9 +15,15 @@ public struct StyleFilter: Sendable {
     /// Compiles a filter in legacy or expression form.
     /// - Parameter json: the filter, for example `["==", "class", "park"]` or `["==", ["get", "class"], "park"]`.
     /// - Returns: the filter.
-    /// - Throws: ``ExpressionCompileError`` when the expression is invalid.
+    /// - Throws: ``ExpressionCompileError`` when the expression is invalid or the legacy filter is malformed.
     public static func compile(_ json: JSONValue) throws(ExpressionCompileError) -> StyleFilter {
-        let expressionJSON = LegacyConversion.isExpressionFilter(json) ? json : LegacyConversion.convertFilter(json)
+        let isExpression =
+            LegacyConversion.isExpressionFilter(json) || LegacyConversion.hasUnambiguousExpression(json)
+        if !isExpression {
+            let problems = LegacyConversion.validateLegacyFilter(json)
+            if !problems.isEmpty { throw ExpressionCompileError(errors: problems) }
+        }
+        let expressionJSON = isExpression ? json : LegacyConversion.convertFilter(json)
         let context = ParsingContext(expectedType: .boolean)
         // Filters may use zoom anywhere (not only in a top-level curve), so compile without the curve rule.
         guard let node = context.parseHere(expressionJSON), context.errors.isEmpty else {
