@@ -176,3 +176,18 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     let unnamed = EvaluationContext(zoom: 16, properties: ["class": .string("museum"), "rank": .number(3)])
     #expect(poi.filter?.matches(unnamed) == false)
 }
+
+@Test func validatesLightTerrainAndFontFacesWithoutUsingThem() throws {
+    let style = Style(
+        json: json(
+            #"""
+            {"version": 8, "sources": {}, "layers": [], "font-faces": 3, "glyphs": "https://example.com/{range}.pbf",
+             "light": {"anchor": "sideways", "position": [1, 2], "color": "nope", "intensity": 2, "foo": 1},
+             "terrain": {"exaggeration": "x"}, "pitch": "45"}
+            """#))
+    #expect(
+        Set(style.errors.map(\.path)) == [
+            "font-faces", "glyphs", "light.anchor", "light.position", "light.color", "light.intensity", "light.foo",
+            "terrain.source", "terrain.exaggeration", "pitch",
+        ])
+}

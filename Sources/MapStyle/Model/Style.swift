@@ -121,9 +121,11 @@ struct StyleLoader {
         for key in ["bearing", "pitch", "roll", "centerAltitude"] {
             if let v = root[key], v.numberValue == nil { error(key, "number expected, \(v.typeName) found; ignored") }
         }
-        for key in ["light", "sky", "terrain", "projection", "state", "transition"] {
+        for key in ["light", "sky", "terrain", "projection", "state", "transition", "font-faces"] {
             if let v = root[key], v.objectValue == nil { error(key, "object expected, \(v.typeName) found; ignored") }
         }
+        if case .object(let light)? = root["light"] { validateLight(light) }
+        if case .object(let terrain)? = root["terrain"] { validateTerrain(terrain) }
         if let n = root["name"] {
             if let s = n.stringValue { style.name = s } else { error("name", "expected string, found \(n.typeName)") }
         }
@@ -183,6 +185,52 @@ struct StyleLoader {
         }
         style.diagnostics = diagnostics
         return style
+    }
+
+    /// Checks the root `light` object (Waymark does not shade, so it is validated and otherwise ignored).
+    mutating func validateLight(_ light: [String: JSONValue]) {
+        for key in light.keys.sorted() {
+            let value = light[key]!
+            let path = "light." + key
+            switch key {
+            case "anchor":
+                if !(value == .string("map") || value == .string("viewport")) {
+                    error(path, "expected one of [map, viewport], \(value.typeName) found")
+                }
+            case "position":
+                if let a = value.arrayValue {
+                    if a.count != 3 { error(path, "array length 3 expected, length \(a.count) found") }
+                } else if !LegacyConversion.isFunction(value) {
+                    error(path, "array expected, \(value.typeName) found")
+                }
+            case "color":
+                if let s = value.stringValue {
+                    if StyleColor(css: s) == nil { error(path, "color expected, \"\(s)\" found") }
+                } else if !LegacyConversion.isFunction(value) {
+                    error(path, "color expected, \(value.typeName) found")
+                }
+            case "intensity":
+                if let n = value.numberValue {
+                    if n < 0 || n > 1 { error(path, "\(ExpressionValue.formatNumber(n)) is outside 0…1") }
+                } else if !LegacyConversion.isFunction(value) {
+                    error(path, "number expected, \(value.typeName) found")
+                }
+            default:
+                if !key.hasSuffix("-transition") { error(path, "unknown property \"\(key)\"") }
+            }
+        }
+    }
+
+    /// Checks the root `terrain` object (Waymark draws no terrain, so it is validated and otherwise ignored).
+    mutating func validateTerrain(_ terrain: [String: JSONValue]) {
+        if let source = terrain["source"] {
+            if source.stringValue == nil { error("terrain.source", "string expected, \(source.typeName) found") }
+        } else {
+            error("terrain.source", "missing required property \"source\"")
+        }
+        if let e = terrain["exaggeration"], e.numberValue == nil {
+            error("terrain.exaggeration", "number expected, \(e.typeName) found")
+        }
     }
 
     mutating func zoomValue(_ json: JSONValue?, _ path: String, default def: Double) -> Double {
