@@ -83,16 +83,6 @@ roads = [
 def road_filter(classes):
     return ["all", ["match", ["get", "class"], classes, True, False],
             ["!=", ["coalesce", ["get", "brunnel"], ""], "tunnel"]]
-for classes, minz, fill, casing, widths in roads:
-    name = "-".join(classes)
-    L(id=f"road-{name}-casing", type="line", source="helsinki", source_layer="transportation", minzoom=max(minz, 12),
-      filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
-      paint={"line-color": casing, "line-width": interp([[z, w + (1 if z < 14 else 2)] for z, w in widths], 1.5)})
-for classes, minz, fill, casing, widths in reversed(roads):
-    name = "-".join(classes)
-    L(id=f"road-{name}", type="line", source="helsinki", source_layer="transportation", minzoom=minz,
-      filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
-      paint={"line-color": fill, "line-width": interp(widths, 1.5)})
 L(id="road-tunnel", type="line", source="helsinki", source_layer="transportation", minzoom=13,
   filter=["==", ["get", "brunnel"], "tunnel"], layout={"line-join": "round"},
   paint={"line-color": "#e6e2dc", "line-width": interp([[13, 1], [18, 10]], 1.5), "line-dasharray": [2, 1]})
@@ -106,6 +96,16 @@ L(id="rail-hatch", type="line", source="helsinki", source_layer="transportation"
   filter=["match", ["get", "class"], ["rail", "transit"], True, False],
   paint={"line-color": "#b9b5ae", "line-width": interp([[15, 3], [18, 7]], 1.4), "line-dasharray": [0.2, 4]})
 
+for classes, minz, fill, casing, widths in roads:
+    name = "-".join(classes)
+    L(id=f"road-{name}-casing", type="line", source="helsinki", source_layer="transportation", minzoom=max(minz, 12),
+      filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
+      paint={"line-color": casing, "line-width": interp([[z, w + (1 if z < 14 else 2)] for z, w in widths], 1.5)})
+for classes, minz, fill, casing, widths in reversed(roads):
+    name = "-".join(classes)
+    L(id=f"road-{name}", type="line", source="helsinki", source_layer="transportation", minzoom=minz,
+      filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
+      paint={"line-color": fill, "line-width": interp(widths, 1.5)})
 # Labels
 def halo(width=1.5, color=HALO):
     return {"text-halo-color": color, "text-halo-width": width}

@@ -16,8 +16,9 @@ import Testing
     ]
     var rng = SeededRandom(seed: 20_261_130)
     func randomLeaf() -> JSONValue {
-        switch Int.random(in: 0..<8, using: &rng) {
+        switch Int.random(in: 0..<9, using: &rng) {
         case 0: return .number(Double(Int.random(in: -3...30, using: &rng)))
+        case 8: return .number([1e300, -1e300, 1e19, -0.0, 5e-324].randomElement(using: &rng)!)
         case 1: return .number(Double.random(in: -1e3...1e3, using: &rng))
         case 2: return .string(["x", "name", "red", "#ff0000", "", "rank", "a"].randomElement(using: &rng)!)
         case 3: return .bool(Bool.random(using: &rng))
@@ -39,7 +40,7 @@ import Testing
         EvaluationContext(),
     ]
     var compiled = 0
-    for _ in 0..<20_000 {
+    for _ in 0..<30_000 {
         let tree = randomTree(4)
         guard let expression = try? StyleExpression.compile(tree) else { continue }
         compiled += 1
@@ -107,4 +108,25 @@ import Testing
         }
     }
     #expect(loaded == 3_000)
+}
+
+/// Extreme numbers where a careless `Int(_:)` conversion would trap.
+@Test(arguments: [
+    #"["number-format", 1e300, {"min-fraction-digits": 1e300, "max-fraction-digits": -1e300}]"#,
+    #"["index-of", 1, ["literal", [1, 2]], 1e300]"#,
+    #"["index-of", "a", "abc", -1e300]"#,
+    #"["slice", "abc", -1e300, 1e300]"#,
+    #"["at", 1e300, ["literal", [1]]]"#,
+    #"["to-string", 1e20]"#,
+    #"["to-string", ["^", 10, 400]]"#,
+])
+func extremeNumbersDoNotTrap(expression: String) {
+    guard let e = try? StyleExpression.compile(json(expression)) else { return }
+    _ = try? e.evaluate(EvaluationContext())
+}
+
+@Test func extremeArrayLengthIsACompileError() {
+    #expect(throws: ExpressionCompileError.self) {
+        try StyleExpression.compile(json(#"["array", "number", 1e300, ["literal", [1]]]"#))
+    }
 }

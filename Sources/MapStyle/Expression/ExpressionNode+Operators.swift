@@ -87,7 +87,7 @@ final class IndexOfNode: ExpressionNode, @unchecked Sendable {
         try checkNeedle(n)
         var from = 0
         if let fromIndex, case .number(let f) = try fromIndex.evaluate(ctx), f.isFinite {
-            from = Int(f)
+            from = Int(max(-1e9, min(1e9, f)))
             if from < 0, case .array(let items) = h { from += items.count }
             from = max(0, from)
         }
@@ -301,8 +301,10 @@ final class NumberFormatNode: ExpressionNode, @unchecked Sendable {
         guard case .number(let n) = try number.evaluate(ctx) else { throw EvalError("Expected a number.") }
         let currencyCode = try currency?.evaluate(ctx).string?.uppercased()
         let defaultDigits = currencyCode.map { NumberFormatNode.currencyDigits[$0] ?? 2 }
-        let minDigits = max(0, Int(try minFractionDigits?.evaluate(ctx).number ?? Double(defaultDigits ?? 0)))
-        var maxDigits = Int(try maxFractionDigits?.evaluate(ctx).number ?? Double(max(minDigits, defaultDigits ?? 3)))
+        func digits(_ v: Double) -> Int { v.isNaN ? 0 : Int(max(0, min(20, v))) }
+        let minDigits = digits(try minFractionDigits?.evaluate(ctx).number ?? Double(defaultDigits ?? 0))
+        var maxDigits = digits(
+            try maxFractionDigits?.evaluate(ctx).number ?? Double(max(minDigits, defaultDigits ?? 3)))
         maxDigits = min(max(maxDigits, minDigits), 20)
         var text = NumberFormatNode.format(abs(n), minDigits: minDigits, maxDigits: maxDigits)
         if let code = currencyCode {

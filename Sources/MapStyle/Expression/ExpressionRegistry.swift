@@ -405,7 +405,7 @@ enum ExpressionRegistry {
             }
             if args.count > 3 {
                 if args[2] != .null {
-                    guard case .number(let len) = args[2], len >= 0, len == len.rounded(.down) else {
+                    guard case .number(let len) = args[2], len >= 0, len == len.rounded(.down), len < 1e9 else {
                         return c.error(#"The length argument to "array" must be a positive integer literal"#, 2)
                     }
                     n = Int(len)

@@ -250,7 +250,7 @@ public enum ExpressionValue: Sendable, Equatable {
     static func formatNumber(_ n: Double) -> String {
         if n.isNaN { return "NaN" }
         if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
-        if n == n.rounded(), abs(n) < 1e21 {
+        if n == n.rounded(), abs(n) < 9e18 {
             if n == 0 { return "0" }
             return String(Int64(n))
         }
