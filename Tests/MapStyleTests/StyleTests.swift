@@ -93,6 +93,14 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     #expect(byPath["layers[4].id"] == .error)
     #expect(byPath["layers[5].filter"] == .error)
     #expect(byPath["layers[5].paint.fill-color[0]"] == .error)
+    // Lines point at the offending value in the text (the nearest enclosing value for missing members).
+    let lineOf = Dictionary(style.diagnostics.map { ($0.path, $0.line) }, uniquingKeysWith: { a, _ in a })
+    #expect(lineOf["version"] == 2)
+    #expect(lineOf["sources.q.type"] == 6)
+    #expect(lineOf["layers[0].paint.background-color"] == 9)
+    #expect(lineOf["layers[1].paint.line-width[2]"] == 11)
+    #expect(
+        style.diagnostics.first { $0.path == "version" }?.description == "error: version (line 2): expected 8, found 7")
     // Bad values fall back to defaults; good ones keep their value.
     let ctx = EvaluationContext(zoom: 10)
     #expect(style.layer(id: "bg")?.property("background-color")?.color(ctx) == .black)

@@ -18,6 +18,9 @@ public struct StyleDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// What is wrong and what Waymark did about it.
     public var message: String
+    /// The 1-based line in the style file where the value at ``path`` (or its nearest enclosing value) starts, or
+    /// `nil` for styles built from parsed JSON.
+    public var line: Int?
 
     /// Creates a diagnostic.
     /// - Parameters:
@@ -30,9 +33,11 @@ public struct StyleDiagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `error: layers[3].paint.line-width: message`.
+    /// `error: layers[3].paint.line-width: message`, with ` (line N)` after the path when the line is known.
     public var description: String {
-        path.isEmpty ? "\(severity.rawValue): \(message)" : "\(severity.rawValue): \(path): \(message)"
+        let lineText = line.map { " (line \($0))" } ?? ""
+        return path.isEmpty
+            ? "\(severity.rawValue)\(lineText): \(message)" : "\(severity.rawValue): \(path)\(lineText): \(message)"
     }
 }
 

@@ -103,6 +103,10 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// When non-nil, the 1-based line where each value starts, by JSON path (`layers[3].paint.line-width`).
+    var lines: [String: Int]?
+    private var currentLine = 1
+    private var lineCountedUpTo = 0
     static let maximumDepth = 512
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -111,7 +115,7 @@ struct JSONParser {
         // Skip a UTF-8 byte-order mark.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
-        let value = try parseValue()
+        let value = try parseValue(path: "")
         skipWhitespace()
         if index < bytes.count { throw error("unexpected \(describeCurrent()) after the JSON value") }
         return value
@@ -148,11 +152,21 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    /// Records the line of the value starting at `index` (counting newlines incrementally).
+    private mutating func record(_ path: String) {
+        while lineCountedUpTo < index {
+            if bytes[lineCountedUpTo] == UInt8(ascii: "\n") { currentLine += 1 }
+            lineCountedUpTo += 1
+        }
+        lines?[path] = currentLine
+    }
+
+    private mutating func parseValue(path: String) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        if lines != nil { record(path) }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"): return try parseObject(path: path)
+        case UInt8(ascii: "["): return try parseArray(path: path)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -178,7 +192,7 @@ struct JSONParser {
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject(path: String) throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -200,7 +214,7 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            result[key] = try parseValue()
+            result[key] = try parseValue(path: lines == nil ? "" : path.isEmpty ? key : path + "." + key)
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -215,7 +229,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(path: String) throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -227,7 +241,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            result.append(try parseValue())
+            result.append(try parseValue(path: lines == nil ? "" : path + "[\(result.count)]"))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") {

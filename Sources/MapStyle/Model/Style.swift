@@ -62,8 +62,10 @@ public struct Style: Sendable {
         throws(StyleLoadError) -> Style
     {
         let json: JSONValue
+        var parser = JSONParser(bytes)
+        parser.lines = [:]
         do {
-            json = try JSONValue.parse(bytes: bytes)
+            json = try parser.parseDocument()
         } catch {
             throw StyleLoadError(file: fileName, line: error.line, column: error.column, message: error.message)
         }
@@ -71,7 +73,21 @@ public struct Style: Sendable {
             throw StyleLoadError(
                 file: fileName, line: nil, column: nil, message: "the root must be an object, found \(json.typeName)")
         }
-        return Style(json: json, baseDirectory: baseDirectory)
+        var style = Style(json: json, baseDirectory: baseDirectory)
+        let lines = parser.lines ?? [:]
+        for i in style.diagnostics.indices {
+            // The nearest enclosing value that exists in the file (expression keys and missing members are trimmed).
+            var path = style.diagnostics[i].path
+            while !path.isEmpty && lines[path] == nil {
+                if let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) {
+                    path = String(path[..<cut])
+                } else {
+                    path = ""
+                }
+            }
+            style.diagnostics[i].line = lines[path]
+        }
+        return style
     }
 }
 
@@ -115,7 +131,8 @@ struct StyleLoader {
         switch root["version"] {
         case .number(8)?: break
         case nil: error("version", "missing required property \"version\" (must be 8)")
-        case let v?: error("version", "expected 8, found \(v.typeName == "number" ? "\(v.numberValue!)" : v.typeName)")
+        case let v?:
+            error("version", "expected 8, found \(v.numberValue.map(ExpressionValue.formatNumber) ?? v.typeName)")
         }
         if root["constants"] != nil { error("constants", "constants have been deprecated as of v8; ignored") }
         for key in ["bearing", "pitch", "roll", "centerAltitude"] {
