@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+# Generates Data/styles/default.json (run from anywhere: python3 Data/styles/make-default-style.py).
+# Edit this script rather than the JSON; the test MapStyleTests/StyleTests.swift checks the output loads cleanly.
+import json
+Z = ["zoom"]
+def interp(stops, base=1.0, inp=Z):
+    e = ["interpolate", ["linear"] if base == 1 else ["exponential", base], inp]
+    for z, v in stops: e += [z, v]
+    return e
+REG = ["Noto Sans Regular"]; BOLD = ["Noto Sans Bold"]; ITAL = ["Noto Sans Italic"]
+LAND = "#f5f3ef"; WATER = "#aadaff"; PARK = "#c8e6c1"; WOOD = "#bfdfb4"
+TEXT = "#5f6368"; TEXT_DARK = "#3c4043"; HALO = "#ffffff"
+layers = []
+def L(**kw):
+    d = {}
+    for k in ["id", "type", "source", "source_layer", "minzoom", "maxzoom", "filter", "layout", "paint"]:
+        if k in kw: d[k.replace("_", "-")] = kw[k]
+    layers.append(d)
+
+L(id="background", type="background", paint={"background-color": LAND})
+# World (Natural Earth, z0-7, over-zoomed above)
+L(id="world-ocean", type="fill", source="world", source_layer="ocean", paint={"fill-color": WATER})
+L(id="world-land", type="fill", source="world", source_layer="land", paint={"fill-color": LAND})
+L(id="world-lakes", type="fill", source="world", source_layer="lakes", paint={"fill-color": WATER})
+L(id="world-coastline", type="line", source="world", source_layer="coastline", maxzoom=10,
+  paint={"line-color": "#9cc7ef", "line-width": interp([[0, 0.3], [7, 0.8]])})
+# Helsinki (OpenMapTiles schema, z0-14)
+L(id="landcover-wood", type="fill", source="helsinki", source_layer="landcover",
+  filter=["match", ["get", "class"], ["wood", "forest"], True, False], paint={"fill-color": WOOD})
+L(id="landcover-grass", type="fill", source="helsinki", source_layer="landcover",
+  filter=["match", ["get", "class"], ["grass", "farmland", "wetland"], True, False], paint={"fill-color": PARK, "fill-opacity": 0.8})
+L(id="landcover-sand", type="fill", source="helsinki", source_layer="landcover",
+  filter=["==", ["get", "class"], "sand"], paint={"fill-color": "#f5ecd3"})
+L(id="landuse-residential", type="fill", source="helsinki", source_layer="landuse",
+  filter=["match", ["get", "class"], ["residential", "suburb", "neighbourhood"], True, False],
+  paint={"fill-color": "#f1efea"})
+L(id="landuse-commercial", type="fill", source="helsinki", source_layer="landuse",
+  filter=["match", ["get", "class"], ["commercial", "retail", "industrial", "railway"], True, False],
+  paint={"fill-color": "#f1ede6"})
+L(id="landuse-hospital", type="fill", source="helsinki", source_layer="landuse",
+  filter=["==", ["get", "class"], "hospital"], paint={"fill-color": "#fbe4e2"})
+L(id="landuse-education", type="fill", source="helsinki", source_layer="landuse",
+  filter=["match", ["get", "class"], ["school", "university", "college", "kindergarten"], True, False],
+  paint={"fill-color": "#efeaf4"})
+L(id="landuse-cemetery", type="fill", source="helsinki", source_layer="landuse",
+  filter=["==", ["get", "class"], "cemetery"], paint={"fill-color": "#d5e8cf"})
+L(id="landuse-pitch", type="fill", source="helsinki", source_layer="landuse",
+  filter=["match", ["get", "class"], ["pitch", "stadium", "playground", "track"], True, False],
+  paint={"fill-color": "#d4ecd0"})
+L(id="park", type="fill", source="helsinki", source_layer="park", paint={"fill-color": PARK})
+L(id="water", type="fill", source="helsinki", source_layer="water", paint={"fill-color": WATER})
+L(id="waterway", type="line", source="helsinki", source_layer="waterway",
+  layout={"line-cap": "round", "line-join": "round"},
+  paint={"line-color": WATER, "line-width": interp([[12, 0.5], [18, 4]], 1.4)})
+L(id="aeroway-area", type="fill", source="helsinki", source_layer="aeroway", minzoom=11,
+  filter=["match", ["geometry-type"], ["Polygon", "MultiPolygon"], True, False], paint={"fill-color": "#e9e7ef"})
+L(id="aeroway-runway", type="line", source="helsinki", source_layer="aeroway", minzoom=11,
+  filter=["match", ["geometry-type"], ["LineString", "MultiLineString"], True, False],
+  paint={"line-color": "#dcd9e3", "line-width": interp([[11, 3], [18, 60]], 1.5)})
+L(id="building", type="fill", source="helsinki", source_layer="building", minzoom=14,
+  paint={"fill-color": "#e8e4de", "fill-outline-color": "#d9d3c9", "fill-opacity": interp([[14, 0.5], [16, 1]])})
+# Boundaries
+L(id="world-boundary-state", type="line", source="world", source_layer="boundary_state", minzoom=3,
+  layout={"line-join": "round"},
+  paint={"line-color": "#c3bfb8", "line-width": interp([[3, 0.4], [8, 1]]), "line-dasharray": [3, 2]})
+L(id="world-boundary-country", type="line", source="world", source_layer="boundary_country",
+  layout={"line-join": "round", "line-cap": "round"},
+  paint={"line-color": "#a6a3a0", "line-width": interp([[1, 0.5], [6, 1.2], [10, 2]])})
+L(id="boundary", type="line", source="helsinki", source_layer="boundary", minzoom=8,
+  filter=["<=", ["get", "admin_level"], 8], layout={"line-join": "round"},
+  paint={"line-color": "#bdb8b0", "line-width": 1, "line-dasharray": [4, 2]})
+
+# Roads: casings below fills, by class.
+roads = [
+    # class list, min zoom, fill, casing, width stops (fill, in px at zoom)
+    (["motorway"], 5, "#fcd581", "#e4a73e", [[5, 0.8], [10, 2.5], [14, 6], [18, 28]]),
+    (["trunk"], 6, "#fde293", "#e0b354", [[6, 0.6], [10, 2.2], [14, 5.5], [18, 26]]),
+    (["primary"], 8, "#fff1b8", "#e3c67e", [[8, 0.5], [10, 1.5], [14, 5], [18, 24]]),
+    (["secondary", "tertiary"], 10, "#ffffff", "#d6d2cb", [[10, 0.8], [14, 4], [18, 20]]),
+    (["minor"], 12, "#ffffff", "#dcd8d1", [[12, 0.5], [14, 2.5], [18, 14]]),
+    (["service", "track"], 14, "#ffffff", "#e0dcd5", [[14, 1], [18, 8]]),
+]
+def road_filter(classes):
+    return ["all", ["match", ["get", "class"], classes, True, False],
+            ["!=", ["coalesce", ["get", "brunnel"], ""], "tunnel"]]
+L(id="road-tunnel", type="line", source="helsinki", source_layer="transportation", minzoom=13,
+  filter=["==", ["get", "brunnel"], "tunnel"], layout={"line-join": "round"},
+  paint={"line-color": "#e6e2dc", "line-width": interp([[13, 1], [18, 10]], 1.5), "line-dasharray": [2, 1]})
+L(id="path", type="line", source="helsinki", source_layer="transportation", minzoom=14,
+  filter=["==", ["get", "class"], "path"], layout={"line-join": "round"},
+  paint={"line-color": "#cbc4b9", "line-width": interp([[14, 0.7], [18, 2.5]], 1.4), "line-dasharray": [2, 1.5]})
+L(id="rail", type="line", source="helsinki", source_layer="transportation", minzoom=11,
+  filter=["match", ["get", "class"], ["rail", "transit"], True, False],
+  paint={"line-color": "#b9b5ae", "line-width": interp([[11, 0.6], [18, 2.5]], 1.4)})
+L(id="rail-hatch", type="line", source="helsinki", source_layer="transportation", minzoom=15,
+  filter=["match", ["get", "class"], ["rail", "transit"], True, False],
+  paint={"line-color": "#b9b5ae", "line-width": interp([[15, 3], [18, 7]], 1.4), "line-dasharray": [0.2, 4]})
+
+for classes, minz, fill, casing, widths in roads:
+    name = "-".join(classes)
+    L(id=f"road-{name}-casing", type="line", source="helsinki", source_layer="transportation", minzoom=max(minz, 12),
+      filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
+      paint={"line-color": casing, "line-width": interp([[z, w + (1 if z < 14 else 2)] for z, w in widths], 1.5)})
+for classes, minz, fill, casing, widths in reversed(roads):
+    name = "-".join(classes)
+    L(id=f"road-{name}", type="line", source="helsinki", source_layer="transportation", minzoom=minz,
+      filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
+      paint={"line-color": fill, "line-width": interp(widths, 1.5)})
+# Labels
+def halo(width=1.5, color=HALO):
+    return {"text-halo-color": color, "text-halo-width": width}
+L(id="waterway-label", type="symbol", source="helsinki", source_layer="waterway", minzoom=13,
+  layout={"symbol-placement": "line", "text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]],
+          "text-font": ITAL, "text-size": 12, "symbol-spacing": 350},
+  paint={"text-color": "#4a87c9", **halo(1.2)})
+L(id="water-name", type="symbol", source="helsinki", source_layer="water_name", minzoom=10,
+  layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": ITAL,
+          "text-size": interp([[10, 11], [16, 15]]), "text-max-width": 7, "text-letter-spacing": 0.05},
+  paint={"text-color": "#4a87c9", **halo(1.2)})
+L(id="road-label", type="symbol", source="helsinki", source_layer="transportation_name", minzoom=13,
+  filter=["match", ["get", "class"], ["motorway", "trunk", "primary", "secondary", "tertiary", "minor", "service"], True, False],
+  layout={"symbol-placement": "line", "text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]],
+          "text-font": REG, "symbol-spacing": 300, "text-max-angle": 30,
+          "text-size": interp([[13, 10], [16, 12], [18, 14]]),
+          "text-rotation-alignment": "map", "text-keep-upright": True,
+          "symbol-sort-key": ["match", ["get", "class"], ["motorway", "trunk"], 1, "primary", 2, ["secondary", "tertiary"], 3, 4]},
+  paint={"text-color": TEXT, **halo(1.5)})
+L(id="housenumber", type="symbol", source="helsinki", source_layer="housenumber", minzoom=17,
+  layout={"text-field": ["to-string", ["get", "housenumber"]], "text-font": REG, "text-size": 10, "text-padding": 3},
+  paint={"text-color": "#9a948c", **halo(1)})
+poi_color = ["match", ["get", "class"],
+    ["restaurant", "fast_food", "cafe", "bar", "pub", "ice_cream", "bakery"], "#c5692b",
+    ["shop", "grocery", "clothing_store", "jewelry", "gift", "books", "supermarket", "convenience"], "#4e7fd6",
+    ["park", "garden", "playground", "pitch", "sports", "stadium", "zoo"], "#3b8a44",
+    ["museum", "theatre", "cinema", "art_gallery", "attraction", "monument", "castle", "place_of_worship"], "#0f9d8a",
+    ["hospital", "pharmacy", "doctors", "dentist"], "#d05050",
+    ["bus", "railway", "ferry_terminal", "harbor", "airport", "parking", "fuel"], "#5f7bab",
+    ["lodging", "hotel"], "#c2508d",
+    "#7c6f64"]
+L(id="poi-dot", type="circle", source="helsinki", source_layer="poi", minzoom=15,
+  filter=["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 10, 16, 20, 17, 100]],
+  paint={"circle-radius": interp([[15, 2.5], [18, 4]]), "circle-color": poi_color,
+         "circle-stroke-color": "#ffffff", "circle-stroke-width": 1})
+L(id="poi-label", type="symbol", source="helsinki", source_layer="poi", minzoom=15,
+  filter=["all", ["any", ["has", "name:latin"], ["has", "name"]], ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 10, 16, 20, 17, 100]]],
+  layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": REG,
+          "text-size": 11, "text-anchor": "top", "text-offset": [0, 0.6], "text-max-width": 8,
+          "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 4},
+  paint={"text-color": poi_color, **halo(1.5)})
+L(id="place-neighbourhood", type="symbol", source="helsinki", source_layer="place", minzoom=13,
+  filter=["match", ["get", "class"], ["suburb", "quarter", "neighbourhood"], True, False],
+  layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": BOLD,
+          "text-transform": "uppercase", "text-letter-spacing": 0.1, "text-max-width": 8,
+          "text-size": interp([[13, 10], [16, 12]]),
+          "symbol-sort-key": ["match", ["get", "class"], "suburb", 1, "quarter", 2, 3]},
+  paint={"text-color": "#8b857d", **halo(1.5)})
+L(id="place-town", type="symbol", source="helsinki", source_layer="place", minzoom=10,
+  filter=["match", ["get", "class"], ["city", "town", "village"], True, False],
+  layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": REG,
+          "text-size": interp([[10, 13], [14, 18]]), "text-max-width": 8,
+          "symbol-sort-key": ["coalesce", ["get", "rank"], 10]},
+  paint={"text-color": TEXT_DARK, **halo(2)})
+# World labels, thinned by rank (1 = biggest) as the zoom grows.
+rank_limit = ["step", ["zoom"], 1, 2, 2, 3, 3, 4, 4, 5, 6, 6, 8, 7, 10, 8, 99]
+L(id="world-city-dot", type="circle", source="world", source_layer="places", maxzoom=8,
+  filter=["<=", ["coalesce", ["get", "rank"], 99], rank_limit],
+  paint={"circle-radius": ["match", ["to-string", ["get", "capital"]], ["1", "true", "yes", "primary"], 3, 2.2],
+         "circle-color": "#6c6c6c", "circle-stroke-color": "#ffffff", "circle-stroke-width": 1})
+L(id="world-city-label", type="symbol", source="world", source_layer="places", maxzoom=10,
+  filter=["<=", ["coalesce", ["get", "rank"], 99], rank_limit],
+  layout={"text-field": ["get", "name"], "text-font": REG,
+          "text-size": ["step", ["coalesce", ["get", "rank"], 99], 14, 2, 13, 4, 12, 7, 11],
+          "text-anchor": "bottom", "text-offset": [0, -0.3], "text-max-width": 8,
+          "symbol-sort-key": ["coalesce", ["get", "rank"], 99]},
+  paint={"text-color": TEXT_DARK, **halo(1.5)})
+L(id="world-country-label", type="symbol", source="world", source_layer="country_label", minzoom=1, maxzoom=8,
+  filter=["<=", ["coalesce", ["get", "labelrank"], 99], ["step", ["zoom"], 2, 2, 3, 3, 4, 4, 6, 5, 99]],
+  layout={"text-field": ["coalesce", ["get", "name_en"], ["get", "name"]], "text-font": BOLD,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 1, ["step", ["coalesce", ["get", "labelrank"], 9], 12, 3, 10], 6, ["step", ["coalesce", ["get", "labelrank"], 9], 16, 3, 13]],
+          "text-transform": "uppercase", "text-letter-spacing": 0.08, "text-max-width": 6,
+          "symbol-sort-key": ["coalesce", ["get", "labelrank"], 99]},
+  paint={"text-color": "#7a746c", **halo(1.5, "rgba(255, 255, 255, 0.8)")})
+
+style = {
+  "version": 8,
+  "name": "Waymark Default",
+  "metadata": {"waymark:description": "A light, calm basemap in the spirit of Google's default map: Natural Earth for the world, OpenMapTiles-schema tiles for Helsinki."},
+  "center": [24.9443, 60.1716], "zoom": 14,
+  "sources": {
+    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 7,
+              "attribution": "Natural Earth"},
+    "helsinki": {"type": "vector", "url": "mbtiles://../helsinki.mbtiles", "minzoom": 0, "maxzoom": 14,
+                 "attribution": "© OpenStreetMap contributors"},
+  },
+  "layers": layers,
+}
+
+def dump(v, indent=0):
+    pad = "  " * indent
+    one = json.dumps(v, ensure_ascii=False)
+    if len(one) + len(pad) <= 110 or not isinstance(v, (dict, list)):
+        return one
+    if isinstance(v, dict):
+        items = [f'{"  " * (indent + 1)}{json.dumps(k)}: {dump(x, indent + 1)}' for k, x in v.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    items = ["  " * (indent + 1) + dump(x, indent + 1) for x in v]
+    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+open(__import__("os").path.join(__import__("os").path.dirname(__import__("os").path.abspath(__file__)), "default.json"), "w").write(dump(style) + "\n")
+print(len(layers), "layers")

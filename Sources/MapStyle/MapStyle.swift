@@ -1,1 +1,0 @@
-// MapStyle: see ARCHITECTURE.md. (placeholder until the module lands)

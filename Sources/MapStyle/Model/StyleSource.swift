@@ -1,0 +1,76 @@
+/// A vector tile source: MBTiles on disk (`mbtiles://<path>`) or tile URL templates.
+public struct VectorSource: Sendable, Equatable {
+    /// The `url` as written, for example `mbtiles://../world.mbtiles`, or `nil`.
+    public var url: String?
+    /// For `mbtiles://` URLs, the file path resolved against the style file's folder (`..` segments folded); a path
+    /// with a leading `/` is absolute. `nil` for other URLs.
+    public var mbtilesPath: String?
+    /// Tile URL templates (`{z}/{x}/{y}`), empty when `url` is used.
+    public var tiles: [String]
+    /// Lowest zoom with tiles, 0…24. Defaults to 0.
+    public var minzoom: Double
+    /// Highest zoom with tiles (over-zoomed above), 0…24. Defaults to 22.
+    public var maxzoom: Double
+    /// Attribution HTML/text, or `nil`.
+    public var attribution: String?
+}
+
+/// A GeoJSON source: inline data or a URL.
+public struct GeoJSONSource: Sendable, Equatable {
+    /// Inline GeoJSON (a Feature, FeatureCollection or geometry), or `nil` when `url` is used.
+    public var data: JSONValue?
+    /// The `data` URL as written, or `nil` for inline data.
+    public var url: String?
+    /// For relative or `file://` URLs, the path resolved against the style file's folder; else `nil`.
+    public var path: String?
+    /// Highest zoom at which tiles are cut (over-zoomed above), 0…24. Defaults to 18.
+    public var maxzoom: Double
+    /// Attribution, or `nil`.
+    public var attribution: String?
+}
+
+/// A style source (style spec "Sources").
+public enum StyleSource: Sendable, Equatable {
+    /// `type: vector`.
+    case vector(VectorSource)
+    /// `type: geojson`.
+    case geojson(GeoJSONSource)
+    /// Any other type (`raster`, `raster-dem`, `image`, `video`): kept by name so layers can refer to it, not rendered.
+    case unsupported(type: String)
+
+    /// The attribution text, or `nil`.
+    public var attribution: String? {
+        switch self {
+        case .vector(let v): return v.attribution
+        case .geojson(let g): return g.attribution
+        case .unsupported: return nil
+        }
+    }
+}
+
+/// Path helpers for resolving URLs relative to the style file.
+enum StylePath {
+    /// Joins `relative` to `base` (a folder) and folds `.` and `..` segments.
+    static func resolve(_ relative: String, against base: String?) -> String {
+        let joined = relative.hasPrefix("/") || base == nil ? relative : base! + "/" + relative
+        let absolute = joined.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let body = parts.joined(separator: "/")
+        return absolute ? "/" + body : (body.isEmpty ? "." : body)
+    }
+
+    /// The folder part of a file path (`a/b/style.json` → `a/b`), `.` for a bare name.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+}
