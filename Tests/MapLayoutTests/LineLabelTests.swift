@@ -151,4 +151,59 @@ import Testing
             [lineLabel("LONG NAME HERE", through: [(100, 100), (150, 100)])], camera: testCamera())
         #expect(result.symbols.isEmpty)
     }
+
+    @Test func rightToLeftScriptIsPlacedAsOneStraightRun() {
+        // Hebrew cannot be drawn letter by letter (it reads right to left): one placement of the whole word,
+        // 4 × 6 = 24 points wide, centred on the anchor with its baseline 2 points below the line.
+        let result = placer.place(
+            [lineLabel("שלום", through: [(100, 100), (300, 100)], placement: .lineCenter)], camera: testCamera())
+        guard case .lineText(let text)? = result.symbols.first?.text else {
+            Issue.record("expected line text")
+            return
+        }
+        #expect(text.glyphs.count == 1)
+        #expect(text.glyphs.first?.text == "שלום")
+        #expect(near(text.glyphs[0].position.x, 200) && near(text.glyphs[0].position.y, 102))
+        #expect(text.glyphs[0].rotation == 0)
+    }
+
+    @Test func roadInTwoTilesBuffersIsLabelledByItsOwnerOnly() {
+        // A short road just east of the boundary between z4 tiles x = 7 and x = 8 (screen x = 200) is in tile 8 and
+        // in tile 7's buffer. Different feature ids (as separate tiles may give) defeat identity dedup; ownership
+        // still keeps one label.
+        let points = [(205.0, 100.0), (245.0, 100.0)]
+        var west = lineLabel("ABCDE", through: points, placement: .lineCenter)
+        west.ownerTile = TileID(z: 4, x: 7, y: 7)
+        west.identity = SymbolIdentity(layer: "road", featureID: 1, text: "ABCDE")
+        west.textAllowOverlap = true
+        var east = west
+        east.ownerTile = TileID(z: 4, x: 8, y: 7)
+        east.identity = SymbolIdentity(layer: "road", featureID: 2, text: "ABCDE")
+        let result = placer.place([west, east], camera: testCamera())
+        #expect(result.symbols.map(\.featureIndex) == [1])
+        #expect(result.statistics.culled == 1)
+    }
+
+    @Test func roadRunningToTheHorizonIsLabelledOnlyWithinTheDepthLimit() throws {
+        // Pitch 65, optical centre at y = 250, horizon at y ≈ 40.2 (see PlacementTests). The road runs straight up
+        // the screen from the bottom to just under the horizon; labels must stay within 3 camera distances.
+        let camera = testCamera(pitch: 65, padding: EdgeInsets(top: 200, left: 0, bottom: 0, right: 0))
+        let road = lineLabel(
+            "ABCDE", through: [(200, 299), (200, 200), (200, 100), (200, 60), (200, 45)], camera: camera, spacing: 60)
+        let result = placer.place([road], camera: camera)
+        #expect(!result.symbols.isEmpty)
+        let transform = camera.transform
+        for symbol in result.symbols {
+            #expect(transform.depth(of: symbol.anchor) <= 3 * transform.distance + 1e-6)
+            guard case .lineText(let text)? = symbol.text else {
+                Issue.record("expected line text")
+                continue
+            }
+            for glyph in text.glyphs { #expect(near(glyph.rotation, -90, 1e-6)) }
+        }
+        // The depth limit (y ≈ 150 − … where depth = 3 D) cuts the line: nothing is placed above it.
+        let topmost = try #require(result.symbols.map(\.screenAnchor.y).min())
+        let limitY = 250 - 450 * (2.0 / 3) / tan(65 * Double.pi / 180)  // v = −D · (depth − D) / depth · cot p
+        #expect(topmost >= limitY)
+    }
 }

@@ -224,4 +224,32 @@ import Testing
         let result = placer.place([nan, empty, shortLine], camera: testCamera())
         #expect(result.symbols.isEmpty)
     }
+
+    @Test func badValuesNeverCrash() {
+        var symbols: [SymbolFeature] = []
+        for value in [Double.nan, .infinity, -.infinity, 0, -5, 1e300] {
+            var point = pointLabel("P", at: 100, 100)
+            point.textStyle = TextStyle(size: value, letterSpacing: value)
+            point.textOffset = RenderPoint(x: value, y: value)
+            point.textRotation = value
+            point.textPadding = value
+            point.sortKey = value
+            point.icon = SymbolIcon(size: RenderSize(width: value, height: value), offset: RenderPoint(x: value, y: 0))
+            symbols.append(point)
+            var line = pointLabel("LINE", at: 0, 0)
+            line.geometry = .line([world(10, 10), WorldPoint(x: value, y: 0.5), world(300, 200), world(350, 250)])
+            line.placement = .line
+            line.spacing = value
+            line.maxAngle = value
+            line.textStyle = TextStyle(size: value == 1e300 ? 10 : value)
+            symbols.append(line)
+        }
+        _ = placer.place(symbols, camera: testCamera())
+        for camera in [
+            testCamera(bearing: .nan), testCamera(pitch: .nan),
+            CameraState(center: LatLng(latitude: .nan, longitude: 0), zoom: .infinity),
+        ] {
+            #expect(placer.place(symbols, camera: camera).symbols.allSatisfy { $0.screenAnchor.x.isFinite })
+        }
+    }
 }

@@ -26,8 +26,8 @@ import MapRender
 /// 3. **Dedup.** A candidate whose identity equals an earlier candidate's and whose anchor lies within
 ///    ``PlacementOptions/duplicateTolerance`` of it is dropped (the same feature in two tiles' buffers).
 /// 4. **Collision.** Point text collides as the axis-aligned box of its (rotated) text box grown by
-///    ``SymbolFeature/textPadding``; line text as one circle per cluster (radius half the line height plus
-///    padding); an icon as its box plus its padding. Text and icon each pass when they do not hit the index or allow
+///    ``SymbolFeature/textPadding``; line text as a chain of circles along the path, at most half a line height
+///    apart (radius half the line height plus padding); an icon as its box plus its padding. Text and icon each pass when they do not hit the index or allow
 ///    overlap; `text-optional`/`icon-optional` decide whether one may be drawn without the other (MapLibre's rule).
 ///    Shapes wholly outside the view drop the label. Placed shapes enter the index unless they ignore placement.
 ///
@@ -102,14 +102,10 @@ public final class SymbolPlacer {
         let order = candidates.indices.sorted { a, b in
             let x = candidates[a]
             let y = candidates[b]
-            let fx = symbols[x.featureIndex]
-            let fy = symbols[y.featureIndex]
-            if fx.layerIndex != fy.layerIndex { return fx.layerIndex > fy.layerIndex }
+            if x.layerIndex != y.layerIndex { return x.layerIndex > y.layerIndex }
             if x.wasPlaced != y.wasPlaced { return x.wasPlaced }
-            let kx = fx.sortKey ?? .infinity
-            let ky = fy.sortKey ?? .infinity
-            if kx != ky { return kx < ky }
-            if fx.sourceOrder != fy.sourceOrder { return fx.sourceOrder < fy.sourceOrder }
+            if x.sortKey != y.sortKey { return x.sortKey < y.sortKey }
+            if x.sourceOrder != y.sourceOrder { return x.sourceOrder < y.sourceOrder }
             if x.featureIndex != y.featureIndex { return x.featureIndex < y.featureIndex }
             return x.ordinal < y.ordinal
         }
@@ -174,6 +170,10 @@ public final class SymbolPlacer {
 
     private struct Candidate {
         var featureIndex: Int
+        var layerIndex: Int
+        /// `symbol-sort-key`, `+infinity` when absent.
+        var sortKey: Double
+        var sourceOrder: Int
         var ordinal: Int
         var world: WorldPoint
         var screen: ScreenPoint
@@ -230,7 +230,8 @@ public final class SymbolPlacer {
         let screen = context.transform.screenPoint(forUnwrapped: w)
         candidates.append(
             Candidate(
-                featureIndex: index, ordinal: 0, world: world, screen: screen,
+                featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                sourceOrder: symbol.sourceOrder, ordinal: 0, world: world, screen: screen,
                 ratio: context.perspectiveRatio(depth: depth),
                 wasPlaced: context.wasPlaced(symbol.identity, at: screen), line: nil, lineHeight: 0))
     }
@@ -288,14 +289,16 @@ public final class SymbolPlacer {
                     let geometry = layoutLineLabel(
                         clusters, on: line, anchor: distance, scale: ratio, letterSpacing: style.letterSpacing,
                         baselineShift: shape.baseline * ratio - height / 2 + offset, centerShift: offset,
-                        keepUpright: symbol.keepUpright)
+                        keepUpright: symbol.keepUpright, circleSpacing: height / 2)
                 else {
                     stats.culled += 1
                     continue
                 }
                 candidates.append(
                     Candidate(
-                        featureIndex: index, ordinal: ordinal, world: unshifted, screen: screen, ratio: ratio,
+                        featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                        sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: screen,
+                        ratio: ratio,
                         wasPlaced: context.wasPlaced(symbol.identity, at: screen), line: geometry,
                         lineHeight: height))
             }
@@ -379,13 +382,12 @@ public final class SymbolPlacer {
         let hasText = !symbol.text.isEmpty
         let style = symbol.textStyle
         let ratio = c.ratio
-        let scaledStyle = ratio == 1 ? style : scaled(style, ratio)
 
         // Text shapes.
         var textBox: (Double, Double, Double, Double)?
         var circles: [(x: Double, y: Double)] = []
         var radius = 0.0
-        var textCommand: DrawCommand?
+        var pointOffset = RenderPoint.zero
         if hasText, let line = c.line {
             radius = c.lineHeight / 2 + max(symbol.textPadding, 0)
             circles = line.centers
@@ -394,7 +396,6 @@ public final class SymbolPlacer {
                 b = (min(b.0, p.x - radius), min(b.1, p.y - radius), max(b.2, p.x + radius), max(b.3, p.y + radius))
             }
             textBox = b
-            textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
         } else if hasText {
             let shape = self.shape(symbol.text, style, clusters: false)
             let size = RenderSize(width: shape.width * ratio, height: shape.height * ratio)
@@ -407,10 +408,7 @@ public final class SymbolPlacer {
                 origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
             b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
             textBox = b
-            textCommand = .text(
-                TextCommand(
-                    text: symbol.text, style: scaledStyle, position: RenderPoint(x: c.screen.x, y: c.screen.y),
-                    anchor: symbol.textAnchor, offset: offset, rotation: symbol.textRotation))
+            pointOffset = offset
         }
 
         // Icon shape.
@@ -427,11 +425,13 @@ public final class SymbolPlacer {
         }
 
         // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
-        for b in [textBox, iconBox].compactMap({ $0 }) {
-            guard b.0.isFinite, b.1.isFinite, b.2.isFinite, b.3.isFinite, inView(b) else {
-                statistics.culled += 1
-                return nil
-            }
+        func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
+            guard let b else { return true }
+            return b.0.isFinite && b.1.isFinite && b.2.isFinite && b.3.isFinite && inView(b)
+        }
+        guard usable(textBox), usable(iconBox) else {
+            statistics.culled += 1
+            return nil
         }
 
         // Collision tests.
@@ -476,13 +476,25 @@ public final class SymbolPlacer {
         if showIcon, let icon = symbol.icon, let b = iconBox, !icon.ignorePlacement {
             grid.insertBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, key: key)
         }
+        var textCommand: DrawCommand?
+        if showText {
+            let scaledStyle = ratio == 1 ? style : scaled(style, ratio)
+            if let line = c.line {
+                textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
+            } else {
+                textCommand = .text(
+                    TextCommand(
+                        text: symbol.text, style: scaledStyle, position: RenderPoint(x: c.screen.x, y: c.screen.y),
+                        anchor: symbol.textAnchor, offset: pointOffset, rotation: symbol.textRotation))
+            }
+        }
         let iconCommand: ImageCommand? =
             showIcon
             ? symbol.icon?.image.flatMap { image in iconRect.map { ImageCommand(image: image, rect: $0) } }
             : nil
         return PlacedSymbol(
             featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
-            screenAnchor: c.screen, scale: ratio, text: showText ? textCommand : nil,
+            screenAnchor: c.screen, scale: ratio, text: textCommand,
             iconRect: showIcon ? iconRect : nil, iconCommand: iconCommand,
             textBounds: showText
                 ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
@@ -512,7 +524,9 @@ public final class SymbolPlacer {
     }
 
     /// Measures `text` in `style` once; with `clusters`, also each grapheme's advance (for line labels: clusters
-    /// are measured alone, so kerning between them is ignored).
+    /// are measured alone, so kerning between them is ignored). Text in a right-to-left or joining script (see
+    /// ``needsWholeShaping(_:)``) is one cluster: it is drawn straight, centred on the anchor, along the line's
+    /// direction.
     private func shape(_ text: String, _ style: TextStyle, clusters: Bool) -> Shape {
         let key = ShapeKey(text: text, style: style)
         if let cached = shapes[key], !clusters || cached.clusters != nil { return cached }
@@ -527,8 +541,13 @@ public final class SymbolPlacer {
             var single = style
             single.letterSpacing = 0
             single.maxWidth = nil
-            shape.clusters = text.map {
-                LabelCluster(text: String($0), advance: measurer.measure(String($0), style: single).width)
+            if needsWholeShaping(text) {
+                // Right-to-left and joining scripts cannot be drawn cluster by cluster: one straight run.
+                shape.clusters = [LabelCluster(text: text, advance: measurer.measure(text, style: single).width)]
+            } else {
+                shape.clusters = text.map {
+                    LabelCluster(text: String($0), advance: measurer.measure(String($0), style: single).width)
+                }
             }
             // A line label is one line: its height is one line's.
             let m = measurer.measure(text.isEmpty ? " " : String(text.prefix(1)), style: single)
@@ -537,6 +556,21 @@ public final class SymbolPlacer {
         }
         shapes[key] = shape
         return shape
+    }
+}
+
+/// `true` when `text` holds characters of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko) or of a
+/// script whose letters join or reorder (Indic, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian): such text must be
+/// shaped as a whole, not cluster by cluster.
+func needsWholeShaping(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+        switch scalar.value {
+        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF,
+            0xFE70...0xFEFF:
+            return true
+        default:
+            return false
+        }
     }
 }
 
@@ -573,6 +607,12 @@ func rotatedBounds(origin: RenderPoint, size: RenderSize, pivot: RenderPoint, de
         b = (min(b.0, px), min(b.1, py), max(b.2, px), max(b.3, py))
     }
     return b
+}
+
+/// A sort key for ordering: `nil` and NaN rank after every number.
+func rankKey(_ key: Double?) -> Double {
+    guard let key, !key.isNaN else { return .infinity }
+    return key
 }
 
 @inline(__always)

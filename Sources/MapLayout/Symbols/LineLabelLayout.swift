@@ -73,6 +73,9 @@ func normalizedAngle(_ angle: Double) -> Double {
     return a
 }
 
+/// The most candidate anchors one projected line gets; a smaller spacing is widened to keep to it.
+let maximumLineAnchors = 1000
+
 /// Distances along a line of `length` points where a label of `labelLength` points may be centred.
 ///
 /// `.line`: at `spacing / 2 + k · spacing` (k = 0, 1, …) wherever the whole label fits on the line; when none fits
@@ -81,7 +84,8 @@ func normalizedAngle(_ angle: Double) -> Double {
 func lineAnchorDistances(length: Double, labelLength: Double, spacing: Double, center: Bool) -> [Double] {
     guard length.isFinite, labelLength.isFinite, length >= labelLength, length > 0 else { return [] }
     if center { return [length / 2] }
-    let step = max(spacing.isFinite ? spacing : 250, 1)
+    // At most `maximumLineAnchors` candidates per line, whatever the spacing.
+    let step = max(spacing.isFinite ? spacing : 250, 1, length / Double(maximumLineAnchors))
     let low = labelLength / 2
     let high = length - labelLength / 2
     var result: [Double] = []
@@ -127,7 +131,8 @@ struct LabelCluster {
 struct LineLabelGeometry {
     /// Placements in reading order.
     var glyphs: [GlyphPlacement]
-    /// Collision circle centres (the middle of each cluster's box), in points.
+    /// Collision circle centres in points: evenly spread along the label at most `circleSpacing` apart, on the line
+    /// shifted by the text offset.
     var centers: [(x: Double, y: Double)]
     /// `true` when keep-upright reversed the direction of reading along the line.
     var flipped: Bool
@@ -141,10 +146,11 @@ struct LineLabelGeometry {
 ///     scaled), `baseline − height / 2 + offset`.
 ///   - centerShift: distance from the line to the box centre along the same normal (the `text-offset` shift).
 ///   - keepUpright: reverse the reading direction when the label would read right to left.
+///   - circleSpacing: largest distance between collision circle centres, in points (half the line height).
 /// - Returns: `nil` when the label does not fit on the line at `anchor`.
 func layoutLineLabel(
     _ clusters: [LabelCluster], on line: ScreenPolyline, anchor: Double, scale: Double, letterSpacing: Double,
-    baselineShift: Double, centerShift: Double, keepUpright: Bool
+    baselineShift: Double, centerShift: Double, keepUpright: Bool, circleSpacing: Double
 ) -> LineLabelGeometry? {
     guard line.count >= 2, !clusters.isEmpty else { return nil }
     let spacing = letterSpacing * scale
@@ -159,9 +165,7 @@ func layoutLineLabel(
         flipped = abs(atan2(b.y - a.y, b.x - a.x)) > .pi / 2 + 1e-12
     }
     var glyphs: [GlyphPlacement] = []
-    var centers: [(x: Double, y: Double)] = []
     glyphs.reserveCapacity(clusters.count)
-    centers.reserveCapacity(clusters.count)
     var cursor = 0.0
     for cluster in clusters {
         let advance = cluster.advance * scale
@@ -172,13 +176,20 @@ func layoutLineLabel(
         let angle = flipped ? normalizedAngle(p.angle + .pi) : p.angle
         let nx = -sin(angle)
         let ny = cos(angle)
-        centers.append((p.x + nx * centerShift, p.y + ny * centerShift))
         if cluster.text.allSatisfy(\.isWhitespace) { continue }
         glyphs.append(
             GlyphPlacement(
                 text: cluster.text,
                 position: RenderPoint(x: p.x + nx * baselineShift, y: p.y + ny * baselineShift),
                 rotation: angle * 180 / .pi))
+    }
+    let circleCount = max(1, Int((length / max(circleSpacing, 0.5)).rounded(.up)))
+    var centers: [(x: Double, y: Double)] = []
+    centers.reserveCapacity(circleCount)
+    for k in 0..<circleCount {
+        let p = line.sample(at: start + (Double(k) + 0.5) * length / Double(circleCount))
+        let angle = flipped ? p.angle + .pi : p.angle
+        centers.append((p.x - sin(angle) * centerShift, p.y + cos(angle) * centerShift))
     }
     return LineLabelGeometry(glyphs: glyphs, centers: centers, flipped: flipped)
 }
