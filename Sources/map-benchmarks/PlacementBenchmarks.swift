@@ -87,6 +87,26 @@ final class PlacementBenchmark: Benchmark {
     }
 }
 
+/// `placement-cold`: the same frame with a new placer each run, so every text is measured with Pango first (the
+/// first frame after a style or zoom change).
+final class ColdPlacementBenchmark: Benchmark {
+    let name = "placement-cold"
+    let unit = "candidates"
+    private var measurer: PangoTextShaper!
+    private var symbols: [SymbolFeature] = []
+
+    func setUp() throws {
+        measurer = PangoTextShaper()
+        symbols = placementSymbols(camera: placementCamera, seed: 5)
+    }
+
+    func run() throws -> Int {
+        let result = SymbolPlacer(measurer: measurer).place(symbols, camera: placementCamera)
+        blackHole(result.drawCommands())
+        return result.statistics.candidates
+    }
+}
+
 /// `placement-pitched`: the same labels seen with bearing 30 and pitch 50 (perspective ratios, depth culling).
 final class PitchedPlacementBenchmark: Benchmark {
     let name = "placement-pitched"

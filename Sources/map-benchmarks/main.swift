@@ -13,7 +13,7 @@ func allBenchmarks() -> [any Benchmark] {
         LabelSpriteBenchmark(warm: true), LabelSpriteBenchmark(warm: false),
         TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
         PolygonFillBenchmark(), PanFrameBenchmark(),
-        PlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
+        PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
     ]
 }
 

@@ -44,6 +44,8 @@ public final class SymbolPlacer {
     /// The settings.
     public var options: PlacementOptions
     private var grid: GridIndex
+    /// The current frame's view size in points.
+    private var view = (width: 1.0, height: 1.0)
     private var shapes: [ShapeKey: Shape] = [:]
 
     /// Creates a placer.
@@ -73,6 +75,7 @@ public final class SymbolPlacer {
         let transform = camera.transform
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
+        view = (viewWidth, viewHeight)
         let margin = 4 * options.cellSize
         if grid.originX != -margin || grid.width != viewWidth + 2 * margin || grid.height != viewHeight + 2 * margin
             || grid.cellSize != options.cellSize
@@ -503,8 +506,8 @@ public final class SymbolPlacer {
     }
 
     private func inView(_ b: (Double, Double, Double, Double)) -> Bool {
-        let w = grid.width - 8 * options.cellSize
-        let h = grid.height - 8 * options.cellSize
+        let w = view.width
+        let h = view.height
         if options.labelsMustFitInView { return b.0 >= 0 && b.1 >= 0 && b.2 <= w && b.3 <= h }
         return b.0 < w && b.2 > 0 && b.1 < h && b.3 > 0
     }
