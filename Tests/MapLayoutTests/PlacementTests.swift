@@ -245,11 +245,28 @@ import Testing
             symbols.append(line)
         }
         _ = placer.place(symbols, camera: testCamera())
+        _ = SymbolPlacer(measurer: FixedAdvanceTextMeasurer(), options: PlacementOptions(cellSize: -1))
+            .place(symbols, camera: testCamera())
         for camera in [
             testCamera(bearing: .nan), testCamera(pitch: .nan),
             CameraState(center: LatLng(latitude: .nan, longitude: 0), zoom: .infinity),
+            CameraState(center: LatLng(latitude: 0, longitude: 0), zoom: 4, size: ScreenSize(width: 1e9, height: 1e7)),
+            CameraState(center: LatLng(latitude: 0, longitude: 0), zoom: 4, size: ScreenSize(width: 1e12, height: 1)),
         ] {
             #expect(placer.place(symbols, camera: camera).symbols.allSatisfy { $0.screenAnchor.x.isFinite })
         }
+    }
+
+    @Test func wrappedTextCollidesWithItsWholeBox() throws {
+        // "AAAA BBBB" wrapped at 30 points: two lines of 24 points, 2 × 12 = 24 tall; anchored at its bottom edge.
+        var label = pointLabel("AAAA BBBB", at: 100, 100)
+        label.textStyle = TextStyle(size: 10, maxWidth: 30)
+        label.textAnchor = .bottom
+        let bounds = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
+        #expect(bounds == RenderRect(x: 88, y: 76, width: 24, height: 24))
+        // The offset moves the box: 1 em right and 2 em down = (10, 20) points.
+        label.textOffset = RenderPoint(x: 1, y: 2)
+        let moved = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
+        #expect(moved == RenderRect(x: 98, y: 96, width: 24, height: 24))
     }
 }

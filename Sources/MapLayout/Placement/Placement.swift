@@ -3,7 +3,8 @@ import MapRender
 
 /// Settings of a ``SymbolPlacer``; every length in screen points.
 public struct PlacementOptions: Sendable {
-    /// Cell side of the collision ``GridIndex`` in points, `> 0`. Default 32.
+    /// Cell side of the collision ``GridIndex`` in points, `> 0` (other values mean 32). Views so large that this
+    /// would make more than about a million cells get larger cells. Default 32.
     public var cellSize: Double
     /// Symbols whose anchor is deeper than this many camera distances (``CameraState/cameraDistance``) are dropped:
     /// under pitch this hides labels near and beyond the horizon, where they would be tiny and crowded. `≥ 1`.

@@ -55,7 +55,7 @@ public final class SymbolPlacer {
     public init(measurer: any TextMeasurer, options: PlacementOptions = PlacementOptions()) {
         self.measurer = measurer
         self.options = options
-        grid = GridIndex(width: 1, height: 1, cellSize: options.cellSize)
+        grid = GridIndex(width: 1, height: 1)
     }
 
     /// Number of (text, style) measurements cached; the cache is emptied when it passes 20,000 entries.
@@ -76,13 +76,17 @@ public final class SymbolPlacer {
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
         view = (viewWidth, viewHeight)
-        let margin = 4 * options.cellSize
+        // Cells of at least the configured size, and few enough for any view (at most about a million cells).
+        let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
+        var cellSize = configured
+        while (viewWidth / cellSize + 8) * (viewHeight / cellSize + 8) > 1e6 { cellSize *= 2 }
+        let margin = 4 * cellSize
         if grid.originX != -margin || grid.width != viewWidth + 2 * margin || grid.height != viewHeight + 2 * margin
-            || grid.cellSize != options.cellSize
+            || grid.cellSize != cellSize
         {
             grid = GridIndex(
                 originX: -margin, originY: -margin, width: viewWidth + 2 * margin, height: viewHeight + 2 * margin,
-                cellSize: options.cellSize)
+                cellSize: cellSize)
         } else {
             grid.removeAll()
         }
@@ -90,7 +94,7 @@ public final class SymbolPlacer {
 
         var statistics = PlacementStatistics()
         let context = FrameContext(
-            transform: transform, view: (0, 0, viewWidth, viewHeight), options: options,
+            transform: transform, options: options,
             previous: options.prefersPreviousPlacement ? previous?.memory : nil)
 
         // 1. Anchors.
@@ -142,7 +146,6 @@ public final class SymbolPlacer {
 
     private struct FrameContext {
         let transform: CameraTransform
-        let view: (Double, Double, Double, Double)
         let options: PlacementOptions
         let previous: [SymbolIdentity: [WorldPoint]]?
 
