@@ -269,4 +269,66 @@ import Testing
         let moved = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
         #expect(moved == RenderRect(x: 98, y: 96, width: 24, height: 24))
     }
+
+    @Test func variableAnchorsTryTheNextAnchorWhenBlocked() throws {
+        // "BBBB" blocks [88, 112] × [100, 112], where "AAAA" anchored at its top (box below the point) would go;
+        // anchored at its bottom it sits in [88, 112] × [88, 100], touching but not overlapping.
+        let blocker = pointLabel("BBBB", at: 100, 106, sourceOrder: 0)
+        var label = pointLabel("AAAA", at: 100, 100, sourceOrder: 1)
+        label.textVariableAnchors = [.top, .bottom, .left]
+        let result = placer.place([blocker, label], camera: testCamera())
+        #expect(placedTexts(result) == ["BBBB", "AAAA"])
+        let placed = try #require(result.symbols.last)
+        #expect(placed.textAnchor == .bottom)
+        #expect(placed.textBounds == RenderRect(x: 88, y: 88, width: 24, height: 12))
+        guard case .text(let command)? = placed.text else {
+            Issue.record("expected point text")
+            return
+        }
+        #expect(command.anchor == .bottom)
+    }
+
+    @Test(arguments: [
+        // Radial offset 1 em (10 points): left → text starts 10 points right of the point.
+        (TextAnchor.left, 1.0, RenderRect(x: 110, y: 94, width: 24, height: 12)),
+        // Corner: 10 / √2 on each axis.
+        (
+            TextAnchor.topLeft, 1.0,
+            RenderRect(
+                x: 100 + 10 / 2.0.squareRoot(), y: 100 + 10 / 2.0.squareRoot(),
+                width: 24, height: 12)
+        ),
+        (TextAnchor.bottom, 2.0, RenderRect(x: 88, y: 68, width: 24, height: 12)),
+    ])
+    func radialOffsetMovesTextAwayFromThePoint(anchor: TextAnchor, radial: Double, expected: RenderRect) throws {
+        var label = pointLabel("AAAA", at: 100, 100)
+        label.textVariableAnchors = [anchor]
+        label.textRadialOffset = radial
+        let bounds = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
+        #expect(near(bounds.minX, expected.minX) && near(bounds.minY, expected.minY))
+        #expect(near(bounds.width, expected.width) && near(bounds.height, expected.height))
+    }
+
+    @Test func variableAnchorUsesAbsoluteTextOffsetWithoutRadialOffset() throws {
+        // text-offset (−1, 2) em with anchor right: |1| em to the left of the point, no vertical shift.
+        var label = pointLabel("AAAA", at: 100, 100)
+        label.textVariableAnchors = [.right]
+        label.textOffset = RenderPoint(x: -1, y: 2)
+        let bounds = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
+        #expect(bounds == RenderRect(x: 66, y: 94, width: 24, height: 12))
+    }
+
+    @Test func previousFramesVariableAnchorIsTriedFirst() throws {
+        var label = pointLabel("AAAA", at: 100, 100)
+        label.textVariableAnchors = [.top, .bottom]
+        // Frame 1: a blocker forces .bottom.
+        let blocker = pointLabel("BBBB", at: 100, 106, sourceOrder: -1)
+        let frame1 = placer.place([blocker, label], camera: testCamera())
+        #expect(frame1.symbols.last?.textAnchor == .bottom)
+        // Frame 2: the blocker is gone; .top would fit, but the label keeps .bottom.
+        let frame2 = placer.place([label], camera: testCamera(), previous: frame1)
+        #expect(frame2.symbols.first?.textAnchor == .bottom)
+        // Without history it takes the first anchor.
+        #expect(placer.place([label], camera: testCamera()).symbols.first?.textAnchor == .top)
+    }
 }

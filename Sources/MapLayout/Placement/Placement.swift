@@ -66,6 +66,16 @@ public struct PlacedSymbol: Sendable {
     public var textBounds: RenderRect?
     /// For line labels: whether keep-upright reversed the reading direction.
     public var flipped: Bool
+    /// For point text: the text anchor used (one of ``SymbolFeature/textVariableAnchors`` when given).
+    public var textAnchor: TextAnchor?
+}
+
+/// What the next frame remembers of a placed label.
+struct RememberedLabel: Sendable {
+    /// The label's anchor in world coordinates.
+    var anchor: WorldPoint
+    /// The point text's anchor, for variable anchors.
+    var textAnchor: TextAnchor?
 }
 
 /// Counters of one placement, for tests, diagnostics and benchmarks.
@@ -95,7 +105,7 @@ public struct PlacementResult: Sendable {
     /// Counters.
     public var statistics: PlacementStatistics
     /// Anchors of placed labels by identity, for the next frame's ``SymbolPlacer/place(_:camera:previous:)``.
-    var memory: [SymbolIdentity: [WorldPoint]]
+    var memory: [SymbolIdentity: [RememberedLabel]]
 
     /// The draw commands of every placed label in drawing order: layers bottom to top (ascending
     /// ``SymbolFeature/layerIndex``); within a layer all icons, then all texts, each in placement order.

@@ -29,7 +29,9 @@ import MapRender
 ///    ``SymbolFeature/textPadding``; line text as a chain of circles along the path, at most half a line height
 ///    apart (radius half the line height plus padding); an icon as its box plus its padding. Text and icon each pass when they do not hit the index or allow
 ///    overlap; `text-optional`/`icon-optional` decide whether one may be drawn without the other (MapLibre's rule).
-///    Shapes wholly outside the view drop the label. Placed shapes enter the index unless they ignore placement.
+///    Shapes wholly outside the view drop the label. Point text with ``SymbolFeature/textVariableAnchors`` tries
+///    each anchor (the previous frame's first) and keeps the first that fits. Placed shapes enter the index unless
+///    they ignore placement.
 ///
 /// Point labels stay screen-aligned and upright whatever the bearing and pitch (only `text-rotate` turns them);
 /// line labels follow their projected line, so bearing and pitch turn them with the road, and keep-upright flips
@@ -38,6 +40,16 @@ import MapRender
 ///
 /// Output: a ``PlacementResult`` whose ``PlacementResult/drawCommands()`` are MapRender `DrawCommand`s in screen
 /// points. Thread rules: one placer per render thread; `place` is not reentrant.
+///
+/// ```swift
+/// let placer = SymbolPlacer(measurer: backend.textMeasurer)          // keep it: it caches measurements
+/// var previous: PlacementResult?
+/// // each frame:
+/// let symbols: [SymbolFeature] = …                                    // style-evaluated symbols of every visible tile
+/// let labels = placer.place(symbols, camera: camera, previous: previous)
+/// displayList.append(contentsOf: labels.drawCommands())              // after the map's fills and lines
+/// previous = labels
+/// ```
 public final class SymbolPlacer {
     /// The measurer shared with the backend (for example `PangoTextShaper`).
     public let measurer: any TextMeasurer
@@ -120,7 +132,7 @@ public final class SymbolPlacer {
         // 3 and 4. Dedup and collision.
         var seen: [SymbolIdentity: [ScreenPoint]] = [:]
         var placed: [PlacedSymbol] = []
-        var memory: [SymbolIdentity: [WorldPoint]] = [:]
+        var memory: [SymbolIdentity: [RememberedLabel]] = [:]
         grid.reserve(candidates.count * 2)
         let tolerance2 = options.duplicateTolerance * options.duplicateTolerance
         for candidateIndex in order {
@@ -135,7 +147,8 @@ public final class SymbolPlacer {
             seen[symbol.identity, default: []].append(c.screen)
             if let label = collide(c, symbol, statistics: &statistics) {
                 placed.append(label)
-                memory[symbol.identity, default: []].append(c.world)
+                memory[symbol.identity, default: []].append(
+                    RememberedLabel(anchor: c.world, textAnchor: label.textAnchor))
             }
         }
         statistics.placed = placed.count
@@ -147,7 +160,7 @@ public final class SymbolPlacer {
     private struct FrameContext {
         let transform: CameraTransform
         let options: PlacementOptions
-        let previous: [SymbolIdentity: [WorldPoint]]?
+        let previous: [SymbolIdentity: [RememberedLabel]]?
 
         var minimumDepth: Double { 0.1 * transform.distance }
         var maximumDepth: Double { max(options.maximumDepthFactor, 1) * transform.distance }
@@ -165,11 +178,12 @@ public final class SymbolPlacer {
             return (r * 10).rounded() / 10
         }
 
-        func wasPlaced(_ identity: SymbolIdentity, at screen: ScreenPoint) -> Bool {
-            guard let anchors = previous?[identity] else { return false }
+        /// The previous frame's label of `identity` whose anchor lies within the stability tolerance of `screen`.
+        func remembered(_ identity: SymbolIdentity, at screen: ScreenPoint) -> RememberedLabel? {
+            guard let labels = previous?[identity] else { return nil }
             let t2 = options.stabilityTolerance * options.stabilityTolerance
-            return anchors.contains {
-                squaredDistance(transform.screenPoint(forUnwrapped: nearestCopy($0)), screen) <= t2
+            return labels.first {
+                squaredDistance(transform.screenPoint(forUnwrapped: nearestCopy($0.anchor)), screen) <= t2
             }
         }
     }
@@ -185,6 +199,8 @@ public final class SymbolPlacer {
         var screen: ScreenPoint
         var ratio: Double
         var wasPlaced: Bool
+        /// The text anchor this identity used in the previous frame, when it was placed there.
+        var previousAnchor: TextAnchor?
         var line: LineLabelGeometry?
         var lineHeight: Double
     }
@@ -234,12 +250,13 @@ public final class SymbolPlacer {
             return
         }
         let screen = context.transform.screenPoint(forUnwrapped: w)
+        let remembered = context.remembered(symbol.identity, at: screen)
         candidates.append(
             Candidate(
                 featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
                 sourceOrder: symbol.sourceOrder, ordinal: 0, world: world, screen: screen,
-                ratio: context.perspectiveRatio(depth: depth),
-                wasPlaced: context.wasPlaced(symbol.identity, at: screen), line: nil, lineHeight: 0))
+                ratio: context.perspectiveRatio(depth: depth), wasPlaced: remembered != nil,
+                previousAnchor: remembered?.textAnchor, line: nil, lineHeight: 0))
     }
 
     private func lineCandidates(
@@ -305,8 +322,8 @@ public final class SymbolPlacer {
                         featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
                         sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: screen,
                         ratio: ratio,
-                        wasPlaced: context.wasPlaced(symbol.identity, at: screen), line: geometry,
-                        lineHeight: height))
+                        wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
+                        line: geometry, lineHeight: height))
             }
         }
     }
@@ -394,6 +411,13 @@ public final class SymbolPlacer {
         var circles: [(x: Double, y: Double)] = []
         var radius = 0.0
         var pointOffset = RenderPoint.zero
+        var pointAnchor = symbol.textAnchor
+        var chosen: (TextAnchor, RenderPoint, (Double, Double, Double, Double))?
+        // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
+        func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
+            guard let b else { return true }
+            return b.0.isFinite && b.1.isFinite && b.2.isFinite && b.3.isFinite && inView(b)
+        }
         if hasText, let line = c.line {
             radius = c.lineHeight / 2 + max(symbol.textPadding, 0)
             circles = line.centers
@@ -405,16 +429,36 @@ public final class SymbolPlacer {
         } else if hasText {
             let shape = self.shape(symbol.text, style, clusters: false)
             let size = RenderSize(width: shape.width * ratio, height: shape.height * ratio)
-            let offset = RenderPoint(
-                x: symbol.textOffset.x * style.size * ratio, y: symbol.textOffset.y * style.size * ratio)
-            let pivot = RenderPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
-            let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
             let padding = max(symbol.textPadding, 0)
-            var b = rotatedBounds(
-                origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
-            b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
-            textBox = b
-            pointOffset = offset
+            let em = style.size * ratio
+            // Variable anchors: the previous frame's choice first, then the style's order.
+            var anchors = symbol.textVariableAnchors.isEmpty ? [symbol.textAnchor] : symbol.textVariableAnchors
+            if let previous = c.previousAnchor, let i = anchors.firstIndex(of: previous), i > 0 {
+                anchors.remove(at: i)
+                anchors.insert(previous, at: 0)
+            }
+            var fallback: (TextAnchor, RenderPoint, (Double, Double, Double, Double))?
+            for anchor in anchors {
+                let ems = symbol.textVariableAnchors.isEmpty ? symbol.textOffset : variableOffset(symbol, anchor)
+                let offset = RenderPoint(x: ems.x * em, y: ems.y * em)
+                let pivot = RenderPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
+                let origin = anchor.boxOrigin(for: size, at: pivot)
+                var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                guard usable(b) else { continue }
+                if fallback == nil { fallback = (anchor, offset, b) }
+                if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
+                    chosen = (anchor, offset, b)
+                    break
+                }
+            }
+            guard let pick = chosen ?? fallback else {
+                statistics.culled += 1
+                return nil
+            }
+            textBox = pick.2
+            pointOffset = pick.1
+            pointAnchor = pick.0
         }
 
         // Icon shape.
@@ -430,11 +474,6 @@ public final class SymbolPlacer {
             iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
-        // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
-        func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
-            guard let b else { return true }
-            return b.0.isFinite && b.1.isFinite && b.2.isFinite && b.3.isFinite && inView(b)
-        }
         guard usable(textBox), usable(iconBox) else {
             statistics.culled += 1
             return nil
@@ -445,8 +484,8 @@ public final class SymbolPlacer {
         if hasText && !symbol.textAllowOverlap {
             if c.line != nil {
                 textFits = !circles.contains { grid.intersectsCircle(x: $0.x, y: $0.y, radius: radius) }
-            } else if let b = textBox {
-                textFits = !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3)
+            } else {
+                textFits = chosen != nil
             }
         }
         var iconFits = true
@@ -491,7 +530,7 @@ public final class SymbolPlacer {
                 textCommand = .text(
                     TextCommand(
                         text: symbol.text, style: scaledStyle, position: RenderPoint(x: c.screen.x, y: c.screen.y),
-                        anchor: symbol.textAnchor, offset: pointOffset, rotation: symbol.textRotation))
+                        anchor: pointAnchor, offset: pointOffset, rotation: symbol.textRotation))
             }
         }
         let iconCommand: ImageCommand? =
@@ -505,7 +544,23 @@ public final class SymbolPlacer {
             textBounds: showText
                 ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
                 : nil,
-            flipped: c.line?.flipped ?? false)
+            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil)
+    }
+
+    /// The offset in ems of text at `anchor` for a symbol with variable anchors (MapLibre's rule without its
+    /// glyph-specific baseline shift): with ``SymbolFeature/textRadialOffset`` the text moves that far away from the
+    /// anchor point, diagonally by `r / √2` on each axis for corner anchors; otherwise the absolute values of
+    /// ``SymbolFeature/textOffset`` are applied away from the anchor point on the axes the anchor names.
+    private func variableOffset(_ symbol: SymbolFeature, _ anchor: TextAnchor) -> RenderPoint {
+        let u = anchor.unitOffset
+        // Direction away from the anchored edge: left edge anchored → text to the right (+1), and so on.
+        let dx = u.x == 0 ? 1.0 : (u.x == 1 ? -1.0 : 0)
+        let dy = u.y == 0 ? 1.0 : (u.y == 1 ? -1.0 : 0)
+        if let radial = symbol.textRadialOffset, radial.isFinite {
+            let r = dx != 0 && dy != 0 ? radial / 2.0.squareRoot() : radial
+            return RenderPoint(x: dx * r, y: dy * r)
+        }
+        return RenderPoint(x: dx * abs(symbol.textOffset.x), y: dy * abs(symbol.textOffset.y))
     }
 
     private func inView(_ b: (Double, Double, Double, Double)) -> Bool {

@@ -122,6 +122,13 @@ public struct SymbolFeature: Sendable {
     /// `text-offset` in ems (× `textStyle.size` points): x right, y down. For line placement only `y` is used, as a
     /// shift perpendicular to the line (positive: below the line as read). Default zero.
     public var textOffset: RenderPoint
+    /// `text-variable-anchor`: anchors to try in order for point text until one fits (the previous frame's choice
+    /// is tried first); empty means ``textAnchor`` only. Default empty.
+    public var textVariableAnchors: [TextAnchor]
+    /// `text-radial-offset` in ems, used with ``textVariableAnchors``: the text moves this far from the anchor
+    /// point in the direction the anchor implies. `nil` uses the absolute values of ``textOffset`` instead.
+    /// Default `nil`.
+    public var textRadialOffset: Double?
     /// `text-rotate` in degrees clockwise, point placement only. Default 0.
     public var textRotation: Double
     /// `text-padding` in points: extra collision margin around the text box, `≥ 0`. Default 2.
@@ -157,7 +164,8 @@ public struct SymbolFeature: Sendable {
     public init(
         identity: SymbolIdentity, geometry: SymbolGeometry, text: String, textStyle: TextStyle,
         placement: SymbolPlacementMode = .point, textAnchor: TextAnchor = .center, textOffset: RenderPoint = .zero,
-        textRotation: Double = 0, textPadding: Double = 2, textAllowOverlap: Bool = false,
+        textVariableAnchors: [TextAnchor] = [], textRadialOffset: Double? = nil, textRotation: Double = 0,
+        textPadding: Double = 2, textAllowOverlap: Bool = false,
         textIgnorePlacement: Bool = false, textOptional: Bool = false, icon: SymbolIcon? = nil,
         sortKey: Double? = nil, layerIndex: Int = 0, sourceOrder: Int = 0, spacing: Double = 250,
         maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil
@@ -169,6 +177,8 @@ public struct SymbolFeature: Sendable {
         self.placement = placement
         self.textAnchor = textAnchor
         self.textOffset = textOffset
+        self.textVariableAnchors = textVariableAnchors
+        self.textRadialOffset = textRadialOffset
         self.textRotation = textRotation
         self.textPadding = textPadding
         self.textAllowOverlap = textAllowOverlap
