@@ -206,4 +206,18 @@ import Testing
         let limitY = 250 - 450 * (2.0 / 3) / tan(65 * Double.pi / 180)  // v = −D · (depth − D) / depth · cot p
         #expect(topmost >= limitY)
     }
+
+    @Test func sameTextAsPointAndLineLabelKeepsEachBox() throws {
+        // A wrapped point label and a line label share (text, style): the point box stays two lines tall.
+        var style = tenPoint
+        style.maxWidth = 30
+        var road = lineLabel("AAAA BBBB", through: [(100, 250), (300, 250)], placement: .lineCenter)
+        road.textStyle = style
+        var point = pointLabel("AAAA BBBB", at: 100, 100)
+        point.textStyle = style
+        let result = placer.place([road, point], camera: testCamera())
+        #expect(result.symbols.count == 2)
+        let bounds = try #require(result.symbols.first { $0.featureIndex == 1 }?.textBounds)
+        #expect(bounds.height == 24)
+    }
 }

@@ -306,12 +306,12 @@ public final class SymbolPlacer {
                     stats.tooCurved += 1
                     continue
                 }
-                let height = shape.height * ratio
+                let height = shape.lineHeight * ratio
                 let offset = symbol.textOffset.y * style.size * ratio
                 guard
                     let geometry = layoutLineLabel(
                         clusters, on: line, anchor: distance, scale: ratio, letterSpacing: style.letterSpacing,
-                        baselineShift: shape.baseline * ratio - height / 2 + offset, centerShift: offset,
+                        baselineShift: shape.lineBaseline * ratio - height / 2 + offset, centerShift: offset,
                         keepUpright: symbol.keepUpright, circleSpacing: height / 2)
                 else {
                     stats.culled += 1
@@ -582,6 +582,9 @@ public final class SymbolPlacer {
         var height: Double
         var baseline: Double
         var clusters: [LabelCluster]?
+        /// Height and baseline of one line of the text (line labels are a single line), in points.
+        var lineHeight = 0.0
+        var lineBaseline = 0.0
     }
 
     /// Measures `text` in `style` once; with `clusters`, also each grapheme's advance (for line labels: clusters
@@ -612,8 +615,8 @@ public final class SymbolPlacer {
             }
             // A line label is one line: its height is one line's.
             let m = measurer.measure(text.isEmpty ? " " : String(text.prefix(1)), style: single)
-            shape.height = m.height
-            shape.baseline = m.baseline
+            shape.lineHeight = m.height
+            shape.lineBaseline = m.baseline
         }
         shapes[key] = shape
         return shape
