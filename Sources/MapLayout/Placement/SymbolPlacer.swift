@@ -263,7 +263,9 @@ public final class SymbolPlacer {
         _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
         into candidates: inout [Candidate], _ stats: inout PlacementStatistics
     ) {
-        let text = symbol.text.contains("\n") ? String(symbol.text.map { $0 == "\n" ? " " : $0 }) : symbol.text
+        // Line labels are one line: newlines become spaces (checked on bytes, which is cheap every frame).
+        let text =
+            symbol.text.utf8.contains(10) ? String(symbol.text.map { $0 == "\n" ? " " : $0 }) : symbol.text
         let shape = self.shape(text, symbol.textStyle, clusters: true)
         guard let clusters = shape.clusters, !clusters.isEmpty else { return }
         let style = symbol.textStyle
