@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["MapGeometry"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapRender", swiftSettings: settings),
+        .target(name: "MapLayout", dependencies: ["MapGeometry", "MapRender"], swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
         .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
@@ -63,7 +64,7 @@ let package = Package(
             name: "map-benchmarks",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapRender",
-                "MapRenderCairo",
+                "MapRenderCairo", "MapLayout",
             ],
             swiftSettings: settings),
 
@@ -76,6 +77,7 @@ let package = Package(
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
+        .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapRender", "MapTestSupport"]),
         .testTarget(
             name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRender", "MapTestSupport"],
             exclude: ["Goldens"]),

@@ -15,6 +15,7 @@ func allBenchmarks() -> [any Benchmark] {
         PolygonFillBenchmark(), PanFrameBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
+        PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
     ]
 }
 

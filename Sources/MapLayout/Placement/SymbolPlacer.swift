@@ -1,0 +1,692 @@
+import MapGeometry
+import MapRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Places the labels of every visible tile for one frame: projection, priority, cross-tile dedup, collision.
+///
+/// ## What one call does
+/// 1. **Anchors.** Each ``SymbolFeature`` is projected through the camera. A point symbol has one anchor. A line
+///    symbol's line is cut to the depth range the camera may label, projected to screen, and gets anchors every
+///    ``SymbolFeature/spacing`` points where the text fits (the middle for `line-center`); anchors where the line
+///    turns more than ``SymbolFeature/maxAngle`` under the text are rejected. Anchors deeper than
+///    ``PlacementOptions/maximumDepthFactor`` camera distances (near and beyond the horizon under pitch) or behind
+///    the camera, and anchors outside ``SymbolFeature/ownerTile``, are dropped.
+/// 2. **Priority.** Candidates are sorted by, in order: higher ``SymbolFeature/layerIndex`` first (the layer drawn
+///    on top is placed first, as in MapLibre); then, with ``PlacementOptions/prefersPreviousPlacement``, labels
+///    shown in the previous frame first; then lower ``SymbolFeature/sortKey`` first (no key last); then lower
+///    ``SymbolFeature/sourceOrder``; then the input index; then the anchor's order along its line. The result does
+///    not depend on the input order except through that index tie-break.
+/// 3. **Dedup.** A candidate whose identity equals an earlier candidate's and whose anchor lies within
+///    ``PlacementOptions/duplicateTolerance`` of it is dropped (the same feature in two tiles' buffers).
+/// 4. **Collision.** Point text collides as the axis-aligned box of its (rotated) text box grown by
+///    ``SymbolFeature/textPadding``; line text as a chain of circles along the path, at most half a line height
+///    apart (radius half the line height plus padding); an icon as its box plus its padding. Text and icon each pass when they do not hit the index or allow
+///    overlap; `text-optional`/`icon-optional` decide whether one may be drawn without the other (MapLibre's rule).
+///    Shapes wholly outside the view drop the label. Point text with ``SymbolFeature/textVariableAnchors`` tries
+///    each anchor (the previous frame's first) and keeps the first that fits. Placed shapes enter the index unless
+///    they ignore placement.
+///
+/// Point labels stay screen-aligned and upright whatever the bearing and pitch (only `text-rotate` turns them);
+/// line labels follow their projected line, so bearing and pitch turn them with the road, and keep-upright flips
+/// those that would read right to left. Text is measured once per (text, style) with the injected ``TextMeasurer``
+/// and cached across frames; the perspective ratio scales the cached metrics.
+///
+/// Output: a ``PlacementResult`` whose ``PlacementResult/drawCommands()`` are MapRender `DrawCommand`s in screen
+/// points. Thread rules: one placer per render thread; `place` is not reentrant.
+///
+/// ```swift
+/// let placer = SymbolPlacer(measurer: backend.textMeasurer)          // keep it: it caches measurements
+/// var previous: PlacementResult?
+/// // each frame:
+/// let symbols: [SymbolFeature] = …                                    // style-evaluated symbols of every visible tile
+/// let labels = placer.place(symbols, camera: camera, previous: previous)
+/// displayList.append(contentsOf: labels.drawCommands())              // after the map's fills and lines
+/// previous = labels
+/// ```
+public final class SymbolPlacer {
+    /// The measurer shared with the backend (for example `PangoTextShaper`).
+    public let measurer: any TextMeasurer
+    /// The settings.
+    public var options: PlacementOptions
+    private var grid: GridIndex
+    /// The current frame's view size in points.
+    private var view = (width: 1.0, height: 1.0)
+    private var shapes: [ShapeKey: Shape] = [:]
+
+    /// Creates a placer.
+    /// - Parameters:
+    ///   - measurer: measures text in the fonts the backend draws with.
+    ///   - options: settings. Defaults to ``PlacementOptions/init(cellSize:maximumDepthFactor:scalesWithPerspective:duplicateTolerance:stabilityTolerance:prefersPreviousPlacement:labelsMustFitInView:)``.
+    public init(measurer: any TextMeasurer, options: PlacementOptions = PlacementOptions()) {
+        self.measurer = measurer
+        self.options = options
+        grid = GridIndex(width: 1, height: 1)
+    }
+
+    /// Number of (text, style) measurements cached; the cache is emptied when it passes 20,000 entries.
+    public var cachedShapeCount: Int { shapes.count }
+
+    /// Places `symbols` for the frame seen by `camera`.
+    /// - Parameters:
+    ///   - symbols: the symbols of every visible tile (any order; see the type's priority rules).
+    ///   - camera: the frame's camera; its ``CameraState/size`` is the view.
+    ///   - previous: the previous frame's result, so labels that were shown keep priority. Defaults to `nil`.
+    /// - Returns: the placed labels and counters.
+    /// - Complexity: O(n log n) for n candidate anchors, plus the collision queries (near O(n) for labels spread
+    ///   over the view).
+    public func place(_ symbols: [SymbolFeature], camera: CameraState, previous: PlacementResult? = nil)
+        -> PlacementResult
+    {
+        let transform = camera.transform
+        let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
+        let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
+        view = (viewWidth, viewHeight)
+        // Cells of at least the configured size, and few enough for any view (at most about a million cells).
+        let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
+        var cellSize = configured
+        while (viewWidth / cellSize + 8) * (viewHeight / cellSize + 8) > 1e6 { cellSize *= 2 }
+        let margin = 4 * cellSize
+        if grid.originX != -margin || grid.width != viewWidth + 2 * margin || grid.height != viewHeight + 2 * margin
+            || grid.cellSize != cellSize
+        {
+            grid = GridIndex(
+                originX: -margin, originY: -margin, width: viewWidth + 2 * margin, height: viewHeight + 2 * margin,
+                cellSize: cellSize)
+        } else {
+            grid.removeAll()
+        }
+        if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
+
+        var statistics = PlacementStatistics()
+        let context = FrameContext(
+            transform: transform, options: options,
+            previous: options.prefersPreviousPlacement ? previous?.memory : nil)
+
+        // 1. Anchors.
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(symbols.count)
+        for (index, symbol) in symbols.enumerated() {
+            makeCandidates(symbol, index: index, context: context, into: &candidates, statistics: &statistics)
+        }
+        statistics.candidates = candidates.count + statistics.culled + statistics.tooCurved
+
+        // 2. Priority.
+        let order = candidates.indices.sorted { a, b in
+            let x = candidates[a]
+            let y = candidates[b]
+            if x.layerIndex != y.layerIndex { return x.layerIndex > y.layerIndex }
+            if x.wasPlaced != y.wasPlaced { return x.wasPlaced }
+            if x.sortKey != y.sortKey { return x.sortKey < y.sortKey }
+            if x.sourceOrder != y.sourceOrder { return x.sourceOrder < y.sourceOrder }
+            if x.featureIndex != y.featureIndex { return x.featureIndex < y.featureIndex }
+            return x.ordinal < y.ordinal
+        }
+
+        // 3 and 4. Dedup and collision.
+        var seen: [SymbolIdentity: [ScreenPoint]] = [:]
+        var placed: [PlacedSymbol] = []
+        var memory: [SymbolIdentity: [RememberedLabel]] = [:]
+        grid.reserve(candidates.count * 2)
+        let tolerance2 = options.duplicateTolerance * options.duplicateTolerance
+        for candidateIndex in order {
+            let c = candidates[candidateIndex]
+            let symbol = symbols[c.featureIndex]
+            if let earlier = seen[symbol.identity],
+                earlier.contains(where: { squaredDistance($0, c.screen) <= tolerance2 })
+            {
+                statistics.duplicates += 1
+                continue
+            }
+            seen[symbol.identity, default: []].append(c.screen)
+            if let label = collide(c, symbol, statistics: &statistics) {
+                placed.append(label)
+                memory[symbol.identity, default: []].append(
+                    RememberedLabel(anchor: c.world, textAnchor: label.textAnchor))
+            }
+        }
+        statistics.placed = placed.count
+        return PlacementResult(symbols: placed, statistics: statistics, memory: memory)
+    }
+
+    // MARK: - Anchors
+
+    private struct FrameContext {
+        let transform: CameraTransform
+        let options: PlacementOptions
+        let previous: [SymbolIdentity: [RememberedLabel]]?
+
+        var minimumDepth: Double { 0.1 * transform.distance }
+        var maximumDepth: Double { max(options.maximumDepthFactor, 1) * transform.distance }
+
+        /// The copy of `w` (x ± whole worlds) nearest the camera centre.
+        func nearestCopy(_ w: WorldPoint) -> WorldPoint {
+            let dx = w.x - transform.centerWorld.x
+            guard dx.isFinite, abs(dx) > 0.5 else { return w }
+            return WorldPoint(x: w.x - (dx + 0.5).rounded(.down), y: w.y)
+        }
+
+        func perspectiveRatio(depth: Double) -> Double {
+            guard options.scalesWithPerspective, depth > 0 else { return 1 }
+            let r = min(max(0.5 + 0.5 * transform.distance / depth, 0.5), 1.5)
+            return (r * 10).rounded() / 10
+        }
+
+        /// The previous frame's label of `identity` whose anchor lies within the stability tolerance of `screen`.
+        func remembered(_ identity: SymbolIdentity, at screen: ScreenPoint) -> RememberedLabel? {
+            guard let labels = previous?[identity] else { return nil }
+            let t2 = options.stabilityTolerance * options.stabilityTolerance
+            return labels.first {
+                squaredDistance(transform.screenPoint(forUnwrapped: nearestCopy($0.anchor)), screen) <= t2
+            }
+        }
+    }
+
+    private struct Candidate {
+        var featureIndex: Int
+        var layerIndex: Int
+        /// `symbol-sort-key`, `+infinity` when absent.
+        var sortKey: Double
+        var sourceOrder: Int
+        var ordinal: Int
+        var world: WorldPoint
+        var screen: ScreenPoint
+        var ratio: Double
+        var wasPlaced: Bool
+        /// The text anchor this identity used in the previous frame, when it was placed there.
+        var previousAnchor: TextAnchor?
+        var line: LineLabelGeometry?
+        var lineHeight: Double
+    }
+
+    private func makeCandidates(
+        _ symbol: SymbolFeature, index: Int, context: FrameContext, into candidates: inout [Candidate],
+        statistics: inout PlacementStatistics
+    ) {
+        let hasText = !symbol.text.isEmpty
+        guard hasText || symbol.icon != nil else { return }
+        let alongLine = symbol.placement != .point && hasText
+        switch symbol.geometry {
+        case .point(let w):
+            pointCandidate(symbol, index: index, world: w, context: context, into: &candidates, stats: &statistics)
+        case .line(let points):
+            guard points.count >= 2 else { return }
+            if alongLine {
+                lineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
+            } else if let middle = worldMiddle(points) {
+                pointCandidate(
+                    symbol, index: index, world: middle, context: context, into: &candidates, stats: &statistics)
+            }
+        }
+    }
+
+    private func owns(_ tile: TileID?, _ w: WorldPoint) -> Bool {
+        guard let tile else { return true }
+        let nw = tile.northWest
+        let size = tile.worldSize
+        // Compare in the tile's own world copy: shift x by whole worlds into [nw.x, nw.x + 1).
+        let x = w.x - (w.x - nw.x).rounded(.down)
+        return x >= nw.x && x < nw.x + size && w.y >= nw.y && w.y < nw.y + size
+    }
+
+    private func pointCandidate(
+        _ symbol: SymbolFeature, index: Int, world: WorldPoint, context: FrameContext,
+        into candidates: inout [Candidate], stats: inout PlacementStatistics
+    ) {
+        guard world.x.isFinite, world.y.isFinite, owns(symbol.ownerTile, world) else {
+            stats.culled += 1
+            return
+        }
+        let w = context.nearestCopy(world)
+        let depth = context.transform.depth(of: w)
+        guard depth >= context.minimumDepth, depth <= context.maximumDepth else {
+            stats.culled += 1
+            return
+        }
+        let screen = context.transform.screenPoint(forUnwrapped: w)
+        let remembered = context.remembered(symbol.identity, at: screen)
+        candidates.append(
+            Candidate(
+                featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                sourceOrder: symbol.sourceOrder, ordinal: 0, world: world, screen: screen,
+                ratio: context.perspectiveRatio(depth: depth), wasPlaced: remembered != nil,
+                previousAnchor: remembered?.textAnchor, line: nil, lineHeight: 0))
+    }
+
+    private func lineCandidates(
+        _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
+        into candidates: inout [Candidate], _ stats: inout PlacementStatistics
+    ) {
+        // Line labels are one line: newlines become spaces (checked on bytes, which is cheap every frame).
+        let text =
+            symbol.text.utf8.contains(10) ? String(symbol.text.map { $0 == "\n" ? " " : $0 }) : symbol.text
+        let shape = self.shape(text, symbol.textStyle, clusters: true)
+        guard let clusters = shape.clusters, !clusters.isEmpty else { return }
+        let style = symbol.textStyle
+        let labelLength =
+            clusters.reduce(0) { $0 + $1.advance } + style.letterSpacing * Double(clusters.count - 1)
+        let transform = context.transform
+        // Same world copy for the whole line.
+        let first = context.nearestCopy(points[0])
+        let shift = first.x - points[0].x
+        let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
+        var ordinal = 0
+        for run in depthClippedRuns(shifted, context: context) {
+            let screenRun = run.map { transform.screenPoint(forUnwrapped: $0) }
+            let line = ScreenPolyline(screenRun.lazy.map { (x: $0.x, y: $0.y) })
+            guard line.count >= 2 else { continue }
+            let anchors = lineAnchorDistances(
+                length: line.length, labelLength: labelLength, spacing: symbol.spacing,
+                center: symbol.placement == .lineCenter)
+            for distance in anchors {
+                defer { ordinal += 1 }
+                let p = line.sample(at: distance)
+                let screen = ScreenPoint(x: p.x, y: p.y)
+                guard let world = transform.worldPoint(for: screen) else {
+                    stats.culled += 1
+                    continue
+                }
+                let depth = transform.depth(of: world)
+                let unshifted = WorldPoint(x: world.x - shift, y: world.y)
+                guard owns(symbol.ownerTile, unshifted) else {
+                    stats.culled += 1
+                    continue
+                }
+                let ratio = context.perspectiveRatio(depth: depth)
+                let scaledLength = labelLength * ratio
+                let window = 0.6 * style.size * ratio
+                if bendsTooMuch(
+                    line, from: distance - scaledLength / 2, to: distance + scaledLength / 2, window: window,
+                    maxAngle: max(symbol.maxAngle, 0) * .pi / 180)
+                {
+                    stats.tooCurved += 1
+                    continue
+                }
+                let height = shape.lineHeight * ratio
+                let offset = symbol.textOffset.y * style.size * ratio
+                guard
+                    let geometry = layoutLineLabel(
+                        clusters, on: line, anchor: distance, scale: ratio, letterSpacing: style.letterSpacing,
+                        baselineShift: shape.lineBaseline * ratio - height / 2 + offset, centerShift: offset,
+                        keepUpright: symbol.keepUpright, circleSpacing: height / 2)
+                else {
+                    stats.culled += 1
+                    continue
+                }
+                candidates.append(
+                    Candidate(
+                        featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                        sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: screen,
+                        ratio: ratio,
+                        wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
+                        line: geometry, lineHeight: height))
+            }
+        }
+    }
+
+    /// Splits a world polyline into runs whose depth lies in the labelled range, cutting segments exactly where
+    /// they cross it (depth is linear in world coordinates).
+    private func depthClippedRuns(_ points: [WorldPoint], context: FrameContext) -> [[WorldPoint]] {
+        let low = context.minimumDepth
+        let high = context.maximumDepth
+        var runs: [[WorldPoint]] = []
+        var current: [WorldPoint] = []
+        func at(_ a: WorldPoint, _ b: WorldPoint, _ t: Double) -> WorldPoint {
+            WorldPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        }
+        for i in 0..<(points.count - 1) {
+            let a = points[i]
+            let b = points[i + 1]
+            let da = context.transform.depth(of: a)
+            let db = context.transform.depth(of: b)
+            guard da.isFinite, db.isFinite else { continue }
+            var t0 = 0.0
+            var t1 = 1.0
+            let delta = db - da
+            if abs(delta) < 1e-12 {
+                if da < low || da > high {
+                    t0 = 1
+                    t1 = 0
+                }
+            } else {
+                let tLow = (low - da) / delta
+                let tHigh = (high - da) / delta
+                t0 = max(t0, min(tLow, tHigh))
+                t1 = min(t1, max(tLow, tHigh))
+            }
+            if t0 > t1 {
+                if current.count >= 2 { runs.append(current) }
+                current = []
+                continue
+            }
+            if t0 > 0 || current.isEmpty {
+                if current.count >= 2 { runs.append(current) }
+                current = [at(a, b, t0)]
+            }
+            current.append(at(a, b, t1))
+            if t1 < 1 {
+                if current.count >= 2 { runs.append(current) }
+                current = []
+            }
+        }
+        if current.count >= 2 { runs.append(current) }
+        return runs
+    }
+
+    private func worldMiddle(_ points: [WorldPoint]) -> WorldPoint? {
+        var total = 0.0
+        for i in 1..<points.count { total += worldDistance(points[i - 1], points[i]) }
+        guard total.isFinite else { return nil }
+        guard total > 0 else { return points[0] }
+        var remaining = total / 2
+        for i in 1..<points.count {
+            let d = worldDistance(points[i - 1], points[i])
+            if d >= remaining && d > 0 {
+                let t = remaining / d
+                return WorldPoint(
+                    x: points[i - 1].x + (points[i].x - points[i - 1].x) * t,
+                    y: points[i - 1].y + (points[i].y - points[i - 1].y) * t)
+            }
+            remaining -= d
+        }
+        return points[points.count - 1]
+    }
+
+    // MARK: - Collision
+
+    private func collide(_ c: Candidate, _ symbol: SymbolFeature, statistics: inout PlacementStatistics)
+        -> PlacedSymbol?
+    {
+        let key = UInt32(truncatingIfNeeded: c.featureIndex)
+        let hasText = !symbol.text.isEmpty
+        let style = symbol.textStyle
+        let ratio = c.ratio
+
+        // Text shapes.
+        var textBox: (Double, Double, Double, Double)?
+        var circles: [(x: Double, y: Double)] = []
+        var radius = 0.0
+        var pointOffset = RenderPoint.zero
+        var pointAnchor = symbol.textAnchor
+        var chosen: (TextAnchor, RenderPoint, (Double, Double, Double, Double))?
+        // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
+        func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
+            guard let b else { return true }
+            return b.0.isFinite && b.1.isFinite && b.2.isFinite && b.3.isFinite && inView(b)
+        }
+        if hasText, let line = c.line {
+            radius = c.lineHeight / 2 + max(symbol.textPadding, 0)
+            circles = line.centers
+            var b = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+            for p in circles {
+                b = (min(b.0, p.x - radius), min(b.1, p.y - radius), max(b.2, p.x + radius), max(b.3, p.y + radius))
+            }
+            textBox = b
+        } else if hasText {
+            let shape = self.shape(symbol.text, style, clusters: false)
+            let size = RenderSize(width: shape.width * ratio, height: shape.height * ratio)
+            let padding = max(symbol.textPadding, 0)
+            let em = style.size * ratio
+            // Variable anchors: the previous frame's choice first, then the style's order.
+            var anchors = symbol.textVariableAnchors.isEmpty ? [symbol.textAnchor] : symbol.textVariableAnchors
+            if let previous = c.previousAnchor, let i = anchors.firstIndex(of: previous), i > 0 {
+                anchors.remove(at: i)
+                anchors.insert(previous, at: 0)
+            }
+            var fallback: (TextAnchor, RenderPoint, (Double, Double, Double, Double))?
+            for anchor in anchors {
+                let ems = symbol.textVariableAnchors.isEmpty ? symbol.textOffset : variableOffset(symbol, anchor)
+                let offset = RenderPoint(x: ems.x * em, y: ems.y * em)
+                let pivot = RenderPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
+                let origin = anchor.boxOrigin(for: size, at: pivot)
+                var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                guard usable(b) else { continue }
+                if fallback == nil { fallback = (anchor, offset, b) }
+                if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
+                    chosen = (anchor, offset, b)
+                    break
+                }
+            }
+            guard let pick = chosen ?? fallback else {
+                statistics.culled += 1
+                return nil
+            }
+            textBox = pick.2
+            pointOffset = pick.1
+            pointAnchor = pick.0
+        }
+
+        // Icon shape.
+        var iconRect: RenderRect?
+        var iconBox: (Double, Double, Double, Double)?
+        if let icon = symbol.icon {
+            let size = RenderSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
+            let at = RenderPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
+            let origin = icon.anchor.boxOrigin(for: size, at: at)
+            let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+            let padding = max(icon.padding, 0)
+            iconRect = rect
+            iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
+        }
+
+        guard usable(textBox), usable(iconBox) else {
+            statistics.culled += 1
+            return nil
+        }
+
+        // Collision tests.
+        var textFits = true
+        if hasText && !symbol.textAllowOverlap {
+            if c.line != nil {
+                textFits = !circles.contains { grid.intersectsCircle(x: $0.x, y: $0.y, radius: radius) }
+            } else {
+                textFits = chosen != nil
+            }
+        }
+        var iconFits = true
+        if let icon = symbol.icon, let b = iconBox, !icon.allowOverlap {
+            iconFits = !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3)
+        }
+        // MapLibre's rule: each part may be shown alone only if the other part is optional (or absent).
+        let iconWithoutText = symbol.textOptional || !hasText
+        let textWithoutIcon = (symbol.icon?.optional ?? false) || symbol.icon == nil
+        var showText = hasText && textFits
+        var showIcon = symbol.icon != nil && iconFits
+        if !iconWithoutText && !textWithoutIcon {
+            showText = showText && showIcon
+            showIcon = showText
+        } else if !textWithoutIcon {
+            showText = showText && showIcon
+        } else if !iconWithoutText {
+            showIcon = showIcon && showText
+        }
+        guard showText || showIcon else {
+            statistics.collided += 1
+            return nil
+        }
+
+        // Insert.
+        if showText && !symbol.textIgnorePlacement {
+            if c.line != nil {
+                for p in circles { grid.insertCircle(x: p.x, y: p.y, radius: radius, key: key) }
+            } else if let b = textBox {
+                grid.insertBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, key: key)
+            }
+        }
+        if showIcon, let icon = symbol.icon, let b = iconBox, !icon.ignorePlacement {
+            grid.insertBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, key: key)
+        }
+        var textCommand: DrawCommand?
+        if showText {
+            let scaledStyle = ratio == 1 ? style : scaled(style, ratio)
+            if let line = c.line {
+                textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
+            } else {
+                textCommand = .text(
+                    TextCommand(
+                        text: symbol.text, style: scaledStyle, position: RenderPoint(x: c.screen.x, y: c.screen.y),
+                        anchor: pointAnchor, offset: pointOffset, rotation: symbol.textRotation))
+            }
+        }
+        let iconCommand: ImageCommand? =
+            showIcon
+            ? symbol.icon?.image.flatMap { image in iconRect.map { ImageCommand(image: image, rect: $0) } }
+            : nil
+        return PlacedSymbol(
+            featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
+            screenAnchor: c.screen, scale: ratio, text: textCommand,
+            iconRect: showIcon ? iconRect : nil, iconCommand: iconCommand,
+            textBounds: showText
+                ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
+                : nil,
+            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil)
+    }
+
+    /// The offset in ems of text at `anchor` for a symbol with variable anchors (MapLibre's rule without its
+    /// glyph-specific baseline shift): with ``SymbolFeature/textRadialOffset`` the text moves that far away from the
+    /// anchor point, diagonally by `r / √2` on each axis for corner anchors; otherwise the absolute values of
+    /// ``SymbolFeature/textOffset`` are applied away from the anchor point on the axes the anchor names.
+    private func variableOffset(_ symbol: SymbolFeature, _ anchor: TextAnchor) -> RenderPoint {
+        let u = anchor.unitOffset
+        // Direction away from the anchored edge: left edge anchored → text to the right (+1), and so on.
+        let dx = u.x == 0 ? 1.0 : (u.x == 1 ? -1.0 : 0)
+        let dy = u.y == 0 ? 1.0 : (u.y == 1 ? -1.0 : 0)
+        if let radial = symbol.textRadialOffset, radial.isFinite {
+            let r = dx != 0 && dy != 0 ? radial / 2.0.squareRoot() : radial
+            return RenderPoint(x: dx * r, y: dy * r)
+        }
+        return RenderPoint(x: dx * abs(symbol.textOffset.x), y: dy * abs(symbol.textOffset.y))
+    }
+
+    private func inView(_ b: (Double, Double, Double, Double)) -> Bool {
+        let w = view.width
+        let h = view.height
+        if options.labelsMustFitInView { return b.0 >= 0 && b.1 >= 0 && b.2 <= w && b.3 <= h }
+        return b.0 < w && b.2 > 0 && b.1 < h && b.3 > 0
+    }
+
+    // MARK: - Shaping cache
+
+    private struct ShapeKey: Hashable {
+        var text: String
+        var style: TextStyle
+    }
+
+    private struct Shape {
+        var width: Double
+        var height: Double
+        var baseline: Double
+        var clusters: [LabelCluster]?
+        /// Height and baseline of one line of the text (line labels are a single line), in points.
+        var lineHeight = 0.0
+        var lineBaseline = 0.0
+    }
+
+    /// Measures `text` in `style` once; with `clusters`, also each grapheme's advance (for line labels: clusters
+    /// are measured alone, so kerning between them is ignored). Text in a right-to-left or joining script (see
+    /// ``needsWholeShaping(_:)``) is one cluster: it is drawn straight, centred on the anchor, along the line's
+    /// direction.
+    private func shape(_ text: String, _ style: TextStyle, clusters: Bool) -> Shape {
+        let key = ShapeKey(text: text, style: style)
+        if let cached = shapes[key], !clusters || cached.clusters != nil { return cached }
+        var shape: Shape
+        if let cached = shapes[key] {
+            shape = cached
+        } else {
+            let m = measurer.measure(text, style: style)
+            shape = Shape(width: m.width, height: m.height, baseline: m.baseline, clusters: nil)
+        }
+        if clusters {
+            var single = style
+            single.letterSpacing = 0
+            single.maxWidth = nil
+            if needsWholeShaping(text) {
+                // Right-to-left and joining scripts cannot be drawn cluster by cluster: one straight run.
+                shape.clusters = [LabelCluster(text: text, advance: measurer.measure(text, style: single).width)]
+            } else {
+                shape.clusters = text.map {
+                    LabelCluster(text: String($0), advance: measurer.measure(String($0), style: single).width)
+                }
+            }
+            // A line label is one line: its height is one line's.
+            let m = measurer.measure(text.isEmpty ? " " : String(text.prefix(1)), style: single)
+            shape.lineHeight = m.height
+            shape.lineBaseline = m.baseline
+        }
+        shapes[key] = shape
+        return shape
+    }
+}
+
+/// `true` when `text` holds characters of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko) or of a
+/// script whose letters join or reorder (Indic, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian): such text must be
+/// shaped as a whole, not cluster by cluster.
+func needsWholeShaping(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+        switch scalar.value {
+        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF,
+            0xFE70...0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// `style` with every length multiplied by `ratio` (size, halo width and blur, letter spacing, wrap width).
+func scaled(_ style: TextStyle, _ ratio: Double) -> TextStyle {
+    var s = style
+    s.size *= ratio
+    s.haloWidth *= ratio
+    s.haloBlur *= ratio
+    s.letterSpacing *= ratio
+    s.maxWidth = s.maxWidth.map { $0 * ratio }
+    return s
+}
+
+/// The axis-aligned bounds of the box at `origin` of `size`, turned `degrees` clockwise about `pivot`.
+func rotatedBounds(origin: RenderPoint, size: RenderSize, pivot: RenderPoint, degrees: Double) -> (
+    Double, Double, Double, Double
+) {
+    if degrees == 0 || !degrees.isFinite {
+        return (origin.x, origin.y, origin.x + size.width, origin.y + size.height)
+    }
+    let r = degrees * .pi / 180
+    let c = cos(r)
+    let s = sin(r)
+    var b = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+    for (x, y) in [
+        (origin.x, origin.y), (origin.x + size.width, origin.y), (origin.x, origin.y + size.height),
+        (origin.x + size.width, origin.y + size.height),
+    ] {
+        let dx = x - pivot.x
+        let dy = y - pivot.y
+        let px = pivot.x + dx * c - dy * s
+        let py = pivot.y + dx * s + dy * c
+        b = (min(b.0, px), min(b.1, py), max(b.2, px), max(b.3, py))
+    }
+    return b
+}
+
+/// A sort key for ordering: `nil` and NaN rank after every number.
+func rankKey(_ key: Double?) -> Double {
+    guard let key, !key.isNaN else { return .infinity }
+    return key
+}
+
+@inline(__always)
+func squaredDistance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double {
+    (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
+}
+
+@inline(__always)
+func worldDistance(_ a: WorldPoint, _ b: WorldPoint) -> Double {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+}

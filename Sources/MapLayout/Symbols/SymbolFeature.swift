@@ -1,0 +1,196 @@
+import MapGeometry
+import MapRender
+
+/// The identity of a labelled feature, stable across tiles and frames: two symbols with equal identities whose
+/// anchors land within ``PlacementOptions/duplicateTolerance`` of each other are one label (cross-tile dedup), and
+/// a symbol keeps the priority of an earlier frame's label with an equal identity (stability).
+///
+/// Equality: same ``layer`` and same ``featureID`` when one is given; otherwise same ``layer`` and same ``text``
+/// (features without ids, as tilemaker and GDAL write them, are recognised by their label text and position).
+public struct SymbolIdentity: Hashable, Sendable, CustomStringConvertible {
+    /// The style layer id (or source-layer name) the symbol belongs to.
+    public var layer: String
+    /// The MVT feature id, when the tile has one. Default `nil`.
+    public var featureID: UInt64?
+    /// The label text; compared only when ``featureID`` is `nil`.
+    public var text: String
+
+    /// Creates an identity.
+    /// - Parameters:
+    ///   - layer: the style layer id or source-layer name.
+    ///   - featureID: the feature id from the tile, or `nil` (then `text` identifies the feature). Defaults to `nil`.
+    ///   - text: the label text.
+    public init(layer: String, featureID: UInt64? = nil, text: String) {
+        self.layer = layer
+        self.featureID = featureID
+        self.text = text
+    }
+
+    /// Equal layers and, when either has a feature id, equal ids; otherwise equal texts.
+    public static func == (a: SymbolIdentity, b: SymbolIdentity) -> Bool {
+        guard a.layer == b.layer, a.featureID == b.featureID else { return false }
+        return a.featureID != nil || a.text == b.text
+    }
+
+    /// Hashes the fields that ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(layer)
+        hasher.combine(featureID)
+        if featureID == nil { hasher.combine(text) }
+    }
+
+    /// `layer#id` or `layer:"text"`.
+    public var description: String {
+        featureID.map { "\(layer)#\($0)" } ?? "\(layer):\"\(text)\""
+    }
+}
+
+/// Where a symbol's labels go (`symbol-placement` in the MapLibre style spec).
+public enum SymbolPlacementMode: String, Hashable, Sendable {
+    /// One label at the point (for a line geometry: at the middle of the line by length).
+    case point
+    /// Labels along the line, one every ``SymbolFeature/spacing`` points where the text fits and does not bend too
+    /// much (for a point geometry: as `.point`).
+    case line
+    /// One label along the line, centred at the middle of the line by length (`line-center`).
+    case lineCenter = "line-center"
+}
+
+/// The anchor geometry of a symbol, in world coordinates (``WorldPoint``: Web Mercator 0…1, north-west origin).
+public enum SymbolGeometry: Hashable, Sendable {
+    /// One anchor point (a POI, a place, a polygon's label point chosen by the caller).
+    case point(WorldPoint)
+    /// A polyline of at least two points (a road, a river); fewer points place nothing.
+    case line([WorldPoint])
+}
+
+/// An icon drawn with a symbol (`icon-*`): only its box matters to placement; the image is the caller's.
+public struct SymbolIcon: Hashable, Sendable {
+    /// The icon's size on screen in points (`icon-size` × the image's point size).
+    public var size: RenderSize
+    /// Which point of the icon's box sits on the anchor (`icon-anchor`). Default center.
+    public var anchor: TextAnchor
+    /// Offset of the box from the anchor in points (`icon-offset` × `icon-size`). Default zero.
+    public var offset: RenderPoint
+    /// Extra collision margin around the box, in points (`icon-padding`), `≥ 0`. Default 2.
+    public var padding: Double
+    /// Draw even when the icon collides with earlier labels (`icon-allow-overlap`). Default `false`.
+    public var allowOverlap: Bool
+    /// Other labels may overlap this icon: it is not added to the collision index (`icon-ignore-placement`).
+    /// Default `false`.
+    public var ignorePlacement: Bool
+    /// The text may be drawn without the icon when the icon collides (`icon-optional`). Default `false`.
+    public var optional: Bool
+    /// The image to draw, when the caller has registered one; placement copies it into ``PlacedSymbol/iconCommand``.
+    /// Default `nil`.
+    public var image: ImageHandle?
+
+    /// Creates an icon; see the properties for units and defaults.
+    public init(
+        size: RenderSize, anchor: TextAnchor = .center, offset: RenderPoint = .zero, padding: Double = 2,
+        allowOverlap: Bool = false, ignorePlacement: Bool = false, optional: Bool = false, image: ImageHandle? = nil
+    ) {
+        self.size = size
+        self.anchor = anchor
+        self.offset = offset
+        self.padding = padding
+        self.allowOverlap = allowOverlap
+        self.ignorePlacement = ignorePlacement
+        self.optional = optional
+        self.image = image
+    }
+}
+
+/// One symbol to place: the style-evaluated layout of a feature of a symbol layer, in plain values.
+///
+/// The lead's pipeline builds these from tiles (MapData) and the style (MapStyle); placement needs nothing else. Em
+/// values (`text-offset`) stay in ems and are multiplied by the text size here. Defaults are the MapLibre style
+/// spec v8 defaults except ``textPadding`` (same: 2) and ``layerIndex``/``sourceOrder`` (0).
+public struct SymbolFeature: Sendable {
+    /// Cross-tile and cross-frame identity.
+    public var identity: SymbolIdentity
+    /// Anchor geometry in world coordinates.
+    public var geometry: SymbolGeometry
+    /// `symbol-placement`. Default `.point`.
+    public var placement: SymbolPlacementMode
+    /// The label text (`text-field` after `text-transform`); empty means icon only.
+    public var text: String
+    /// Font, size (points), colours, halo, letter spacing (points), wrap width (points).
+    public var textStyle: TextStyle
+    /// `text-anchor` for point placement. Default center.
+    public var textAnchor: TextAnchor
+    /// `text-offset` in ems (× `textStyle.size` points): x right, y down. For line placement only `y` is used, as a
+    /// shift perpendicular to the line (positive: below the line as read). Default zero.
+    public var textOffset: RenderPoint
+    /// `text-variable-anchor`: anchors to try in order for point text until one fits (the previous frame's choice
+    /// is tried first); empty means ``textAnchor`` only. Default empty.
+    public var textVariableAnchors: [TextAnchor]
+    /// `text-radial-offset` in ems, used with ``textVariableAnchors``: the text moves this far from the anchor
+    /// point in the direction the anchor implies. `nil` uses the absolute values of ``textOffset`` instead.
+    /// Default `nil`.
+    public var textRadialOffset: Double?
+    /// `text-rotate` in degrees clockwise, point placement only. Default 0.
+    public var textRotation: Double
+    /// `text-padding` in points: extra collision margin around the text box, `≥ 0`. Default 2.
+    public var textPadding: Double
+    /// `text-allow-overlap`: draw even when colliding. Default `false`.
+    public var textAllowOverlap: Bool
+    /// `text-ignore-placement`: do not block later labels. Default `false`.
+    public var textIgnorePlacement: Bool
+    /// `text-optional`: the icon may be drawn without the text. Default `false`.
+    public var textOptional: Bool
+    /// The icon, if the symbol has one. Default `nil`.
+    public var icon: SymbolIcon?
+    /// `symbol-sort-key`: within a layer, lower keys are placed first; `nil` places after every keyed symbol.
+    /// Default `nil`.
+    public var sortKey: Double?
+    /// The symbol layer's index in the style (higher: drawn later, on top, and placed first). Default 0.
+    public var layerIndex: Int
+    /// The feature's order in its source (tile, then feature index); earlier is placed first. Default 0.
+    public var sourceOrder: Int
+    /// `symbol-spacing`: distance between line label anchors in points, `≥ 1`. Default 250.
+    public var spacing: Double
+    /// `text-max-angle`: largest sum of turns, in degrees, the line may make within a window of 0.6 × text size
+    /// under the text. Default 45.
+    public var maxAngle: Double
+    /// `text-keep-upright`: flip line labels that would read right to left or upside down. Default `true`.
+    public var keepUpright: Bool
+    /// The tile this copy of the feature came from. When set, anchors outside the tile's square are dropped: a
+    /// feature repeated in the buffers of neighbouring tiles is labelled only by the tile that owns the anchor.
+    /// Default `nil` (no ownership check).
+    public var ownerTile: TileID?
+
+    /// Creates a symbol; see the properties for units and defaults.
+    public init(
+        identity: SymbolIdentity, geometry: SymbolGeometry, text: String, textStyle: TextStyle,
+        placement: SymbolPlacementMode = .point, textAnchor: TextAnchor = .center, textOffset: RenderPoint = .zero,
+        textVariableAnchors: [TextAnchor] = [], textRadialOffset: Double? = nil, textRotation: Double = 0,
+        textPadding: Double = 2, textAllowOverlap: Bool = false,
+        textIgnorePlacement: Bool = false, textOptional: Bool = false, icon: SymbolIcon? = nil,
+        sortKey: Double? = nil, layerIndex: Int = 0, sourceOrder: Int = 0, spacing: Double = 250,
+        maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil
+    ) {
+        self.identity = identity
+        self.geometry = geometry
+        self.text = text
+        self.textStyle = textStyle
+        self.placement = placement
+        self.textAnchor = textAnchor
+        self.textOffset = textOffset
+        self.textVariableAnchors = textVariableAnchors
+        self.textRadialOffset = textRadialOffset
+        self.textRotation = textRotation
+        self.textPadding = textPadding
+        self.textAllowOverlap = textAllowOverlap
+        self.textIgnorePlacement = textIgnorePlacement
+        self.textOptional = textOptional
+        self.icon = icon
+        self.sortKey = sortKey
+        self.layerIndex = layerIndex
+        self.sourceOrder = sourceOrder
+        self.spacing = spacing
+        self.maxAngle = maxAngle
+        self.keepUpright = keepUpright
+        self.ownerTile = ownerTile
+    }
+}
