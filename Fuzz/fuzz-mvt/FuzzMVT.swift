@@ -1,0 +1,24 @@
+#if !FUZZ_SINGLE_MODULE
+    import MapData
+#endif
+
+/// libFuzzer entry point: decodes `data` as an uncompressed Mapbox Vector Tile — every layer, every feature, every
+/// geometry, and clips it — and must never crash, trap or allocate without bound. Build and run with
+/// `scripts/fuzz-mvt.sh [SECONDS]`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMVT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let tile = VectorTile(bytes: bytes)
+    guard let layers = try? tile.layers() else { return 0 }
+    var diagnostics: [VectorTileDiagnostic] = []
+    var points = 0
+    for layer in layers {
+        for feature in layer.decodeFeatures(diagnostics: &diagnostics) {
+            _ = try? feature.geometryCommands()
+            guard let geometry = try? feature.decodeGeometry(diagnostics: &diagnostics) else { continue }
+            points &+= geometry.pointCount
+            points &+= clipGeometry(geometry, extent: feature.extent, buffer: 64).pointCount
+        }
+    }
+    return points == -1 ? 1 : 0
+}
