@@ -6,7 +6,9 @@ import Foundation
 /// Every benchmark case. Add new cases here; names must be unique.
 func allBenchmarks() -> [any Benchmark] {
     [
-        ClockReadBenchmark()
+        ClockReadBenchmark(),
+        DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
+        MBTilesInflateLookupBenchmark(),
     ]
 }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Every subcommand, in the order `waymark help` lists them.
 let commands: [any WaymarkCommand.Type] = [
-    DemoCommand.self
+    DemoCommand.self,
+    DecodeTileCommand.self,
 ]
 
 @MainActor func printTopLevelUsage() {

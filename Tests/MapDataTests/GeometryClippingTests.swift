@@ -59,3 +59,17 @@ import Testing
         #expect(clipGeometry(.polygons([[outside]]), extent: 10, buffer: 2) == .polygons([]))
     }
 }
+
+@Suite struct GeometryClippingEdgeTests {
+    @Test func emptyPartsAreHarmless() {
+        #expect(clipGeometry(.lineStrings([[], [pt(1, 1)]]), extent: 10, buffer: 0) == .lineStrings([]))
+        #expect(clipGeometry(.polygons([[]]), extent: 10, buffer: 0) == .polygons([]))
+        #expect(clipGeometry(.points([]), extent: 10, buffer: 0) == .points([]))
+        #expect(clipGeometry(.unknown, extent: 10, buffer: 0) == .unknown)
+    }
+
+    @Test func extremeCoordinatesClipWithoutOverflow() {
+        let line = VectorTileGeometry.lineStrings([[pt(Int32.min, 5), pt(Int32.max, 5)]])
+        #expect(clipGeometry(line, extent: 4096, buffer: 64) == .lineStrings([[pt(-64, 5), pt(4160, 5)]]))
+    }
+}

@@ -16,9 +16,11 @@
 ///   - extent: the layer extent, ≥ 1.
 ///   - buffer: the margin in tile units kept beyond each edge, ≥ 0 (use 0 to clip exactly to the tile).
 /// - Returns: the clipped geometry of the same kind (possibly with empty arrays).
-/// - Precondition: `extent >= 1` and `buffer >= 0`.
+/// - Precondition: `1 <= extent <= Int32.max` and `0 <= buffer <= Int32.max`.
 public func clipGeometry(_ geometry: VectorTileGeometry, extent: Int, buffer: Int) -> VectorTileGeometry {
-    precondition(extent >= 1 && buffer >= 0, "clipGeometry needs extent ≥ 1 and buffer ≥ 0")
+    precondition(
+        extent >= 1 && extent <= Int(Int32.max) && buffer >= 0 && buffer <= Int(Int32.max),
+        "clipGeometry needs 1 ≤ extent ≤ Int32.max and 0 ≤ buffer ≤ Int32.max")
     let box = ClipBox(min: Double(-buffer), max: Double(extent + buffer))
     switch geometry {
     case .unknown:
@@ -88,6 +90,7 @@ private struct ClipBox {
             if current.count >= 2 { result.append(current) }
             current = []
         }
+        guard line.count >= 2 else { return [] }
         for i in 0..<(line.count - 1) {
             let a = line[i]
             let b = line[i + 1]
