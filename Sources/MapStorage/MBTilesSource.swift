@@ -58,6 +58,11 @@ public func decompressTileData(_ bytes: [UInt8], limit: Int = 64 << 20) throws -
 /// - Inflates gzip and zlib payloads; other payloads are returned as stored. A `NULL` payload counts as missing.
 /// - The zoom range comes from `minzoom`/`maxzoom` metadata, or from the `tiles` table when those are absent.
 ///
+/// Locking: the connection uses `PRAGMA locking_mode=EXCLUSIVE`, so after the first read it keeps SQLite's *shared*
+/// lock until the source is released. Other readers are unaffected; a process that wants to write the file gets
+/// `SQLITE_BUSY` meanwhile. This removes the lock/unlock system calls around every lookup (about 13× faster lookups,
+/// see BENCHMARKS.md "Tile reading").
+///
 /// Thread rules: every call takes an internal lock; one instance may be shared across threads.
 public final class MBTilesSource: TileSource, @unchecked Sendable {
     /// The file's path as given to the initializer.
@@ -93,6 +98,9 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
             throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
         }
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // Keep the shared lock between queries instead of taking and dropping it around every tile read (several
+        // system calls each): readers are unaffected, a writer waits until this source is closed.
+        sqlite3_exec(handle, "PRAGMA locking_mode=EXCLUSIVE", nil, nil, nil)
         do {
             let tables = try Self.query(
                 handle, path: path, "SELECT name FROM sqlite_master WHERE type IN ('table','view')")
@@ -221,8 +229,26 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
         case "minzoom": meta.minZoom = meta.minZoom ?? zoom(value)
         case "maxzoom": meta.maxZoom = meta.maxZoom ?? zoom(value)
         case "attribution": meta.attribution = meta.attribution ?? value
-        case "json": meta.json = meta.json ?? value
+        case "json":
+            guard meta.json == nil else { return }
+            meta.json = value
+            meta.vectorLayers = vectorLayers(fromJSON: value)
         default: if meta.extra[name] == nil { meta.extra[name] = value }
+        }
+    }
+
+    /// Parses the `vector_layers` array of the metadata `json` row; anything malformed is skipped.
+    static func vectorLayers(fromJSON text: String) -> [TileSourceVectorLayer] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let layers = object["vector_layers"] as? [[String: Any]]
+        else { return [] }
+        return layers.compactMap { entry in
+            guard let id = entry["id"] as? String else { return nil }
+            var fields: [String: String] = [:]
+            for (key, value) in entry["fields"] as? [String: Any] ?? [:] { fields[key] = "\(value)" }
+            return TileSourceVectorLayer(
+                id: id, minZoom: (entry["minzoom"] as? NSNumber)?.intValue,
+                maxZoom: (entry["maxzoom"] as? NSNumber)?.intValue, fields: fields)
         }
     }
 

@@ -106,6 +106,10 @@ import Testing
         #expect(source.metadata.format == "pbf")
         #expect(source.minZoom == 0 && source.maxZoom == 6)
         #expect(source.metadata.center == [-75.9375, 38.788894, 6])
+        #expect(
+            source.metadata.vectorLayers == [
+                TileSourceVectorLayer(id: "cities", minZoom: 0, maxZoom: 6, fields: ["name": "String"])
+            ])
         // z2 rows 1 and 2 at column 3 → XYZ y 2 and 1; 151 and 263 compressed bytes.
         #expect(try source.rawTileData(at: TileAddress(z: 2, x: 3, y: 2))?.count == 151)
         #expect(try source.rawTileData(at: TileAddress(z: 2, x: 3, y: 1))?.count == 263)
@@ -168,6 +172,14 @@ import Testing
         #expect(tileError.reason == .badTile && tileError.description.contains(hash))
         #expect(tileError.description.contains("6/63/39"))
         #expect(try hashed.rawTileData(at: TileAddress(z: 6, x: 63, y: 39))?.count == 9)
+    }
+
+    @Test func vectorLayersToleratesBadJSON() {
+        #expect(MBTilesSource.vectorLayers(fromJSON: "{not json").isEmpty)
+        #expect(
+            MBTilesSource.vectorLayers(fromJSON: #"{"vector_layers": [{"minzoom": 1}, {"id": "water"}]}"#) == [
+                TileSourceVectorLayer(id: "water")
+            ])
     }
 
     @Test func missingFileAndNonSQLiteFile() throws {

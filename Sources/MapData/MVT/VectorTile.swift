@@ -238,8 +238,17 @@ public struct VectorTileFeature: Sendable {
     /// The geometry type (field 3).
     public let type: VectorTileGeometryType
     /// The properties resolved from the tags through the layer's key and value tables; a repeated key keeps its last
-    /// value.
-    public let properties: [String: VectorTileValue]
+    /// value. Built on each access (O(tags)); use ``value(forKey:)`` for one property.
+    public var properties: [String: VectorTileValue] {
+        var result: [String: VectorTileValue] = [:]
+        result.reserveCapacity(tags.count / 2)
+        forEachTag { result[keys[$0]] = values[$1] }
+        return result
+    }
+    /// The tag pairs as validated indices into ``keys`` and ``values`` (even length).
+    let tags: [UInt32]
+    let keys: [String]
+    let values: [VectorTileValue]
     /// The feature's index within its layer.
     public let index: Int
     /// The layer's extent (tile coordinates span `0..<extent` on both axes).
@@ -279,30 +288,53 @@ public struct VectorTileFeature: Sendable {
             throw .invalidFeature("\(context): unknown geometry type \(type)")
         }
         guard let geometryRange else { throw .invalidFeature("\(context): no geometry field (spec 4.2)") }
-        var properties: [String: VectorTileValue] = [:]
+        var tags: [UInt32] = []
         if let tagsRange {
-            var tags = ByteReader(bytes: bytes, range: tagsRange)
-            while !tags.isAtEnd {
-                guard let k = tags.readVarint() else { throw .malformed("\(context): truncated tag") }
-                guard let v = tags.readVarint() else { throw .invalidFeature("\(context): odd number of tags") }
+            tags.reserveCapacity(tagsRange.count)
+            var reader = ByteReader(bytes: bytes, range: tagsRange)
+            while !reader.isAtEnd {
+                guard let k = reader.readVarint() else { throw .malformed("\(context): truncated tag") }
+                guard let v = reader.readVarint() else { throw .invalidFeature("\(context): odd number of tags") }
                 guard k < UInt64(layer.keys.count) else {
                     throw .invalidFeature("\(context): key index \(k) out of range 0..<\(layer.keys.count)")
                 }
                 guard v < UInt64(layer.values.count) else {
                     throw .invalidFeature("\(context): value index \(v) out of range 0..<\(layer.values.count)")
                 }
-                properties[layer.keys[Int(k)]] = layer.values[Int(v)]
+                tags.append(UInt32(k))
+                tags.append(UInt32(v))
             }
         }
         self.id = id
         self.type = kind
-        self.properties = properties
+        self.tags = tags
+        self.keys = layer.keys
+        self.values = layer.values
         self.index = index
         self.extent = layer.extent
         self.layerVersion = layer.version
         self.layerName = layer.name
         self.bytes = bytes
         self.geometryRange = geometryRange
+    }
+
+    /// The value of property `key`, or `nil` when the feature has none; the last one wins if the key repeats.
+    /// O(tags), no allocation.
+    public func value(forKey key: String) -> VectorTileValue? {
+        var result: VectorTileValue?
+        forEachTag { k, v in if keys[k] == key { result = values[v] } }
+        return result
+    }
+
+    /// The number of properties (tag pairs, counting a repeated key each time).
+    public var propertyCount: Int { tags.count / 2 }
+
+    private func forEachTag(_ body: (Int, Int) -> Void) {
+        var i = 0
+        while i + 1 < tags.count {
+            body(Int(tags[i]), Int(tags[i + 1]))
+            i += 2
+        }
     }
 
     /// The raw geometry integers (command integers and zigzag parameters, spec §4.3), as stored.

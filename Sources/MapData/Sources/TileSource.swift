@@ -102,12 +102,34 @@ public struct TileSourceMetadata: Sendable, Equatable {
     public var attribution: String?
     /// The raw `json` row (holds `vector_layers` for vector tilesets).
     public var json: String?
+    /// The `vector_layers` entries of the `json` row, in file order; empty when absent or unparsable.
+    public var vectorLayers: [TileSourceVectorLayer] = []
     /// Every other row, by name.
     public var extra: [String: String]
 
     /// Creates empty metadata.
     public init() {
         extra = [:]
+    }
+}
+
+/// One entry of a tileset's `vector_layers` (MBTiles 1.3 spec, "Vector tileset metadata"): a layer the tiles contain.
+public struct TileSourceVectorLayer: Sendable, Equatable {
+    /// The layer name as it appears in the tiles.
+    public var id: String
+    /// The lowest zoom the layer appears at, when stated.
+    public var minZoom: Int?
+    /// The highest zoom the layer appears at, when stated.
+    public var maxZoom: Int?
+    /// Attribute names and their declared types (`String`, `Number`, `Boolean`) or descriptions.
+    public var fields: [String: String]
+
+    /// Creates an entry.
+    public init(id: String, minZoom: Int? = nil, maxZoom: Int? = nil, fields: [String: String] = [:]) {
+        self.id = id
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.fields = fields
     }
 }
 
