@@ -15,6 +15,8 @@ public func fuzzMVT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for layer in layers {
         for feature in layer.decodeFeatures(diagnostics: &diagnostics) {
             _ = try? feature.geometryCommands()
+            points &+= feature.properties.count
+            if let key = layer.keys.first { _ = feature.value(forKey: key) }
             guard let geometry = try? feature.decodeGeometry(diagnostics: &diagnostics) else { continue }
             points &+= geometry.pointCount
             points &+= clipGeometry(geometry, extent: feature.extent, buffer: 64).pointCount
