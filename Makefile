@@ -35,3 +35,9 @@ bench: deps
 data:
 	@scripts/install-deps.sh data
 	scripts/build-data.sh
+
+## fuzz-mvt: libFuzzer + ASan on the vector tile decoder for FUZZ_SECONDS (default 600); see scripts/fuzz-mvt.sh.
+FUZZ_SECONDS ?= 600
+.PHONY: fuzz-mvt
+fuzz-mvt:
+	scripts/fuzz-mvt.sh $(FUZZ_SECONDS)
