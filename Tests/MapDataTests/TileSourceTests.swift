@@ -42,3 +42,36 @@ import Testing
         #expect(city.plan(for: TileAddress(z: 8, x: 145, y: 74)) == nil)
     }
 }
+
+@Suite struct OverzoomGeometryTests {
+    /// z7 ancestor, z9 request (scale 4) at sub-tile (1, 2): ancestor x ∈ [1024, 2048), y ∈ [2048, 3072) of a 4096
+    /// extent maps to 0…4096 (by hand: x·4 − 1·4096, y·4 − 2·4096).
+    let transform = OverzoomTransform(source: TileAddress(z: 7, x: 5, y: 6), scale: 4, offsetX: 1, offsetY: 2)
+
+    @Test func pointsMoveAndOutsideOnesDrop() {
+        let g = VectorTileGeometry.points([pt(1024, 2048), pt(1536, 2560), pt(100, 100), pt(2047, 3071)])
+        #expect(
+            overzoomGeometry(g, transform: transform, extent: 4096, buffer: 0)
+                == .points([pt(0, 0), pt(2048, 2048), pt(4092, 4092)]))
+    }
+
+    @Test func polygonCoveringTheAncestorFillsTheRequestedTilePlusBuffer() {
+        let whole = [pt(0, 0), pt(4096, 0), pt(4096, 4096), pt(0, 4096), pt(0, 0)]
+        guard
+            case .polygons(let p) = overzoomGeometry(
+                .polygons([[whole]]), transform: transform, extent: 4096, buffer: 64)
+        else { return }
+        #expect(Set(p[0][0]) == [pt(-64, -64), pt(4160, -64), pt(4160, 4160), pt(-64, 4160)])
+        #expect(signedDoubleArea(p[0][0]) > 0)
+    }
+
+    @Test func deepOverzoomStaysInRange() {
+        // z0 → z20: scale 2^20; a line across the whole ancestor is cut to the requested tile without overflow.
+        let deep = OverzoomTransform(
+            source: TileAddress(z: 0, x: 0, y: 0), scale: 1 << 20, offsetX: 524_288, offsetY: 524_288)
+        let line = VectorTileGeometry.lineStrings([[pt(0, 2048), pt(4096, 2048)]])
+        #expect(
+            overzoomGeometry(line, transform: deep, extent: 4096, buffer: 8)
+                == .lineStrings([[pt(-8, 0), pt(4104, 0)]]))
+    }
+}

@@ -92,3 +92,21 @@ import Testing
         #expect(d.isEmpty)
     }
 }
+
+@Suite struct VectorTileConcurrencyTests {
+    /// Many tasks index the same tile at once; all see the same layers (the index is built once under a mutex).
+    @Test func concurrentIndexing() async throws {
+        let tile = VectorTile(
+            bytes: MVTTestEncoder.tile([
+                MVTTestEncoder.layer(name: "a", features: [MVTTestEncoder.feature(id: 1, geometry: [9, 2, 2])]),
+                MVTTestEncoder.layer(name: "b", features: []),
+            ]))
+        let names = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<32 { group.addTask { (try? tile.layers().map(\.name)) ?? [] } }
+            var all: [[String]] = []
+            for await n in group { all.append(n) }
+            return all
+        }
+        #expect(names.count == 32 && names.allSatisfy { $0 == ["a", "b"] })
+    }
+}

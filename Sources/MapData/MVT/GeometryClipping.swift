@@ -21,21 +21,49 @@ public func clipGeometry(_ geometry: VectorTileGeometry, extent: Int, buffer: In
     precondition(
         extent >= 1 && extent <= Int(Int32.max) && buffer >= 0 && buffer <= Int(Int32.max),
         "clipGeometry needs 1 ≤ extent ≤ Int32.max and 0 ≤ buffer ≤ Int32.max")
+    return clip(geometry, box: ClipBox(min: Double(-buffer), max: Double(extent + buffer))) {
+        (Double($0.x), Double($0.y))
+    }
+}
+
+/// Maps an ancestor tile's geometry into an over-zoomed descendant's tile coordinates and clips it there.
+///
+/// Each point `p` becomes `p · scale − offset · extent` (see ``OverzoomTransform``), computed in `Double`, then the
+/// result is clipped to `−buffer … extent + buffer` exactly as ``clipGeometry(_:extent:buffer:)`` does, so the output
+/// stays in `Int32` however deep the over-zoom. Vertices are rounded to whole units of the descendant tile.
+/// - Parameters:
+///   - geometry: geometry decoded from `transform.source`, in its tile units.
+///   - transform: from ``overzoomPlan(for:minZoom:maxZoom:)``.
+///   - extent: the layer extent, `1...Int32.max`.
+///   - buffer: the margin kept beyond each edge of the requested tile, in its units, `0...Int32.max`.
+/// - Returns: the part of the geometry that falls in the requested tile (plus buffer), in its coordinates.
+public func overzoomGeometry(
+    _ geometry: VectorTileGeometry, transform: OverzoomTransform, extent: Int, buffer: Int
+) -> VectorTileGeometry {
+    precondition(
+        extent >= 1 && extent <= Int(Int32.max) && buffer >= 0 && buffer <= Int(Int32.max),
+        "overzoomGeometry needs 1 ≤ extent ≤ Int32.max and 0 ≤ buffer ≤ Int32.max")
     let box = ClipBox(min: Double(-buffer), max: Double(extent + buffer))
+    return clip(geometry, box: box) { transform.apply(x: Double($0.x), y: Double($0.y), extent: extent) }
+}
+
+private func clip(
+    _ geometry: VectorTileGeometry, box: ClipBox, map: (VectorTilePoint) -> (Double, Double)
+) -> VectorTileGeometry {
     switch geometry {
     case .unknown:
         return .unknown
     case .points(let points):
-        return .points(points.filter { box.contains($0) })
+        return .points(points.map(map).filter { box.contains($0) }.map { ClipBox.point($0.0, $0.1) })
     case .lineStrings(let lines):
-        return .lineStrings(lines.flatMap { box.clipLine($0) })
+        return .lineStrings(lines.flatMap { box.clipLine($0.map(map)) })
     case .polygons(let polygons):
         var result: [[[VectorTilePoint]]] = []
         for polygon in polygons {
-            guard let exterior = polygon.first, let clipped = box.clipRing(exterior) else { continue }
+            guard let exterior = polygon.first, let clipped = box.clipRing(exterior.map(map)) else { continue }
             var out = [clipped]
             for hole in polygon.dropFirst() {
-                if let h = box.clipRing(hole) { out.append(h) }
+                if let h = box.clipRing(hole.map(map)) { out.append(h) }
             }
             result.append(out)
         }
@@ -47,23 +75,19 @@ private struct ClipBox {
     var min: Double
     var max: Double
 
-    func contains(_ p: VectorTilePoint) -> Bool {
-        let x = Double(p.x)
-        let y = Double(p.y)
-        return x >= min && x <= max && y >= min && y <= max
+    func contains(_ p: (Double, Double)) -> Bool {
+        p.0 >= min && p.0 <= max && p.1 >= min && p.1 <= max
     }
 
     static func point(_ x: Double, _ y: Double) -> VectorTilePoint {
-        VectorTilePoint(
-            x: Int32(clamping: Int64(x.rounded())), y: Int32(clamping: Int64(y.rounded())))
+        VectorTilePoint(x: Int32(clamping: Int64(x.rounded())), y: Int32(clamping: Int64(y.rounded())))
     }
 
     /// Liang–Barsky: the parameter interval `t0...t1` of segment a→b inside the box, or `nil`.
-    func clipSegment(_ a: VectorTilePoint, _ b: VectorTilePoint) -> (Double, Double)? {
-        let x0 = Double(a.x)
-        let y0 = Double(a.y)
-        let dx = Double(b.x) - x0
-        let dy = Double(b.y) - y0
+    func clipSegment(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double)? {
+        let (x0, y0) = a
+        let dx = b.0 - x0
+        let dy = b.1 - y0
         var t0 = 0.0
         var t1 = 1.0
         for (p, q) in [(-dx, x0 - min), (dx, max - x0), (-dy, y0 - min), (dy, max - y0)] {
@@ -83,7 +107,7 @@ private struct ClipBox {
         return (t0, t1)
     }
 
-    func clipLine(_ line: [VectorTilePoint]) -> [[VectorTilePoint]] {
+    func clipLine(_ line: [(Double, Double)]) -> [[VectorTilePoint]] {
         var result: [[VectorTilePoint]] = []
         var current: [VectorTilePoint] = []
         func flush() {
@@ -98,10 +122,10 @@ private struct ClipBox {
                 flush()
                 continue
             }
-            let dx = Double(b.x) - Double(a.x)
-            let dy = Double(b.y) - Double(a.y)
-            let start = t0 == 0 ? a : Self.point(Double(a.x) + t0 * dx, Double(a.y) + t0 * dy)
-            let end = t1 == 1 ? b : Self.point(Double(a.x) + t1 * dx, Double(a.y) + t1 * dy)
+            let dx = b.0 - a.0
+            let dy = b.1 - a.1
+            let start = t0 == 0 ? Self.point(a.0, a.1) : Self.point(a.0 + t0 * dx, a.1 + t0 * dy)
+            let end = t1 == 1 ? Self.point(b.0, b.1) : Self.point(a.0 + t1 * dx, a.1 + t1 * dy)
             if current.last != start {
                 flush()
                 current.append(start)
@@ -114,8 +138,8 @@ private struct ClipBox {
     }
 
     /// Sutherland–Hodgman against the four edges; returns a closed ring or `nil` when degenerate.
-    func clipRing(_ ring: [VectorTilePoint]) -> [VectorTilePoint]? {
-        var points = ring.map { (Double($0.x), Double($0.y)) }
+    func clipRing(_ ring: [(Double, Double)]) -> [VectorTilePoint]? {
+        var points = ring
         if points.count > 1 && points.first! == points.last! { points.removeLast() }
         // Each edge: (inside test, intersection with the edge line).
         let edges: [(inside: ((Double, Double)) -> Bool, axis: Int, value: Double)] = [

@@ -212,7 +212,9 @@ public struct VectorTileLayer: Sendable {
             do throws(VectorTileError) {
                 result.append(try feature(at: i))
             } catch {
-                diagnostics.append(VectorTileDiagnostic(layer: name, featureIndex: i, message: error.description))
+                // The error names the layer and feature for callers of feature(at:); the diagnostic already does.
+                let message = error.description.replacing("layer '\(name)' feature \(i): ", with: "")
+                diagnostics.append(VectorTileDiagnostic(layer: name, featureIndex: i, message: "skipped, \(message)"))
             }
         }
         return result
