@@ -47,3 +47,9 @@ geocoder-data:
 data-check:
 	@scripts/install-deps.sh data
 	scripts/check-data-determinism.sh
+
+## fuzz-mvt: libFuzzer + ASan on the vector tile decoder for FUZZ_SECONDS (default 600); see scripts/fuzz-mvt.sh.
+FUZZ_SECONDS ?= 600
+.PHONY: fuzz-mvt
+fuzz-mvt:
+	scripts/fuzz-mvt.sh $(FUZZ_SECONDS)

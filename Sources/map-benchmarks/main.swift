@@ -16,6 +16,8 @@ func allBenchmarks() -> [any Benchmark] {
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
+        DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
+        MBTilesInflateLookupBenchmark(),
     ]
 }
 

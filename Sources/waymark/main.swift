@@ -4,6 +4,7 @@ import Foundation
 let commands: [any WaymarkCommand.Type] = [
     DemoCommand.self,
     GeocodeCommand.self,
+    DecodeTileCommand.self,
 ]
 
 @MainActor func printTopLevelUsage() {

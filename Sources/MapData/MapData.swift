@@ -1,1 +1,0 @@
-// MapData: see ARCHITECTURE.md. (placeholder until the module lands)

@@ -1,0 +1,157 @@
+/// The address of one tile in the XYZ scheme: zoom `z`, column `x` from the west, row `y` from the north
+/// (the OSM/"slippy map" scheme; MBTiles stores rows flipped, see `MBTilesSource`).
+///
+/// A small local type so `MapData` does not depend on the camera module's tile ids; the renderer converts.
+public struct TileAddress: Sendable, Hashable, CustomStringConvertible {
+    /// Zoom level, `0...30`.
+    public var z: Int
+    /// Column, `0..<2^z`, growing eastwards.
+    public var x: Int
+    /// Row, `0..<2^z`, growing southwards.
+    public var y: Int
+
+    /// Creates an address without checking it; see ``isValid``.
+    public init(z: Int, x: Int, y: Int) {
+        self.z = z
+        self.x = x
+        self.y = y
+    }
+
+    /// Whether `0 <= z <= 30` and `x`, `y` lie in `0..<2^z`.
+    public var isValid: Bool {
+        z >= 0 && z <= 30 && x >= 0 && y >= 0 && x < (1 << z) && y < (1 << z)
+    }
+
+    /// `z/x/y`.
+    public var description: String { "\(z)/\(x)/\(y)" }
+
+    /// The ancestor of this tile at zoom `zoom` (`zoom <= z`): `x` and `y` shifted right by `z − zoom`.
+    /// - Precondition: `0 <= zoom <= z`.
+    public func ancestor(atZoom zoom: Int) -> TileAddress {
+        precondition(zoom >= 0 && zoom <= z, "ancestor zoom \(zoom) outside 0...\(z)")
+        let d = z - zoom
+        return TileAddress(z: zoom, x: x >> d, y: y >> d)
+    }
+}
+
+/// Where to draw an ancestor tile's geometry when a tile above a source's maxzoom is requested (over-zooming).
+///
+/// A point at tile coordinate `p` (units of the ancestor's extent `E`) in the ancestor lands at
+/// `(p − offset·E/scale) · scale` in the requested tile's coordinates (same extent `E`); that is,
+/// `requested = p · scale − offset · E`. Only the part of the ancestor with
+/// `offset·E/scale ≤ p < (offset+1)·E/scale` falls inside the requested tile.
+public struct OverzoomTransform: Sendable, Hashable {
+    /// The tile to load and decode.
+    public var source: TileAddress
+    /// `2^(requested.z − source.z)`, ≥ 1.
+    public var scale: Int
+    /// The requested tile's column inside the ancestor's grid of `scale × scale` sub-tiles, `0..<scale`.
+    public var offsetX: Int
+    /// The requested tile's row inside the ancestor's grid of `scale × scale` sub-tiles, `0..<scale`.
+    public var offsetY: Int
+
+    /// Maps an ancestor tile coordinate to the requested tile's coordinates (Double, unclipped).
+    /// - Parameters:
+    ///   - x: ancestor tile units, horizontal.
+    ///   - y: ancestor tile units, vertical.
+    ///   - extent: the layer extent (the same for both tiles).
+    public func apply(x: Double, y: Double, extent: Int) -> (x: Double, y: Double) {
+        let s = Double(scale)
+        let e = Double(extent)
+        return (x * s - Double(offsetX) * e, y * s - Double(offsetY) * e)
+    }
+}
+
+/// Plans which tile of a source serves a requested tile, given the source's zoom range.
+/// - Parameters:
+///   - requested: the tile the renderer wants (XYZ).
+///   - minZoom: the source's lowest zoom; below it the source shows nothing.
+///   - maxZoom: the source's highest zoom; above it the ancestor at `maxZoom` is over-zoomed.
+/// - Returns: `nil` when `requested.z < minZoom` or the address is invalid; otherwise the tile to load and the
+///   transform (scale 1, offset 0 when `requested.z <= maxZoom`).
+public func overzoomPlan(for requested: TileAddress, minZoom: Int, maxZoom: Int) -> OverzoomTransform? {
+    guard requested.isValid, requested.z >= minZoom, maxZoom >= 0 else { return nil }
+    guard requested.z > maxZoom else {
+        return OverzoomTransform(source: requested, scale: 1, offsetX: 0, offsetY: 0)
+    }
+    let d = requested.z - maxZoom
+    let ancestor = requested.ancestor(atZoom: maxZoom)
+    let scale = 1 << d
+    return OverzoomTransform(
+        source: ancestor, scale: scale, offsetX: requested.x - ancestor.x * scale,
+        offsetY: requested.y - ancestor.y * scale)
+}
+
+/// What a tile source says about itself (MBTiles `metadata` table, TileJSON-like).
+///
+/// Every field is optional because real files omit or garble them; unknown keys are kept in ``extra``.
+public struct TileSourceMetadata: Sendable, Equatable {
+    /// Human-readable name (`name`).
+    public var name: String?
+    /// Tile payload format (`format`): `pbf` for vector tiles, or `png`, `jpg`, `webp`, `json`…
+    public var format: String?
+    /// Bounds in degrees: west, south, east, north (`bounds`), or `nil` when absent or unparsable.
+    public var bounds: [Double]?
+    /// Default view: longitude, latitude (degrees), zoom (`center`), or `nil`.
+    public var center: [Double]?
+    /// Lowest zoom with tiles (`minzoom`).
+    public var minZoom: Int?
+    /// Highest zoom with tiles (`maxzoom`).
+    public var maxZoom: Int?
+    /// Attribution text, possibly HTML (`attribution`).
+    public var attribution: String?
+    /// The raw `json` row (holds `vector_layers` for vector tilesets).
+    public var json: String?
+    /// The `vector_layers` entries of the `json` row, in file order; empty when absent or unparsable.
+    public var vectorLayers: [TileSourceVectorLayer] = []
+    /// Every other row, by name.
+    public var extra: [String: String]
+
+    /// Creates empty metadata.
+    public init() {
+        extra = [:]
+    }
+}
+
+/// One entry of a tileset's `vector_layers` (MBTiles 1.3 spec, "Vector tileset metadata"): a layer the tiles contain.
+public struct TileSourceVectorLayer: Sendable, Equatable {
+    /// The layer name as it appears in the tiles.
+    public var id: String
+    /// The lowest zoom the layer appears at, when stated.
+    public var minZoom: Int?
+    /// The highest zoom the layer appears at, when stated.
+    public var maxZoom: Int?
+    /// Attribute names and their declared types (`String`, `Number`, `Boolean`) or descriptions.
+    public var fields: [String: String]
+
+    /// Creates an entry.
+    public init(id: String, minZoom: Int? = nil, maxZoom: Int? = nil, fields: [String: String] = [:]) {
+        self.id = id
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.fields = fields
+    }
+}
+
+/// A provider of tile bytes by address, such as an MBTiles file or a directory of `.mvt` files.
+///
+/// Thread rules: implementations are `Sendable` and may be called from any thread.
+public protocol TileSource: Sendable {
+    /// The lowest zoom the source has tiles for, `0...30`.
+    var minZoom: Int { get }
+    /// The highest zoom the source has tiles for, `minZoom...30`; above it callers over-zoom (``overzoomPlan``).
+    var maxZoom: Int { get }
+    /// What the source says about itself.
+    var metadata: TileSourceMetadata { get }
+    /// The tile's payload, uncompressed (gzip/zlib already inflated), or `nil` when the source has no such tile.
+    /// - Parameter address: an XYZ address; invalid addresses return `nil`.
+    /// - Throws: an error naming the source when it cannot be read (corrupt file, I/O error, bad compression).
+    func tileData(at address: TileAddress) throws -> [UInt8]?
+}
+
+extension TileSource {
+    /// Which tile of this source serves `requested`, with its over-zoom transform (see ``overzoomPlan``).
+    public func plan(for requested: TileAddress) -> OverzoomTransform? {
+        overzoomPlan(for: requested, minZoom: minZoom, maxZoom: maxZoom)
+    }
+}

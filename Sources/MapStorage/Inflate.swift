@@ -1,0 +1,78 @@
+import CZlib
+
+/// The compression a tile payload starts with, recognised by its first bytes.
+enum TileCompression: Equatable {
+    /// `1f 8b`: gzip (RFC 1952).
+    case gzip
+    /// A valid zlib header (RFC 1950: CMF 0x78 … and `(CMF·256 + FLG) % 31 == 0`).
+    case zlib
+    /// Anything else: the payload is used as is.
+    case none
+
+    init(sniffing bytes: [UInt8]) {
+        if bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B {
+            self = .gzip
+        } else if bytes.count >= 2 && bytes[0] & 0x0F == 8 && bytes[0] >> 4 <= 7
+            && (Int(bytes[0]) << 8 | Int(bytes[1])) % 31 == 0
+        {
+            self = .zlib
+        } else {
+            self = .none
+        }
+    }
+}
+
+/// Why inflating failed.
+struct InflateError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Inflates gzip or zlib data (auto-detected by zlib: window bits 15 + 32).
+///
+/// `inflateInit2` is a C macro Swift cannot import, so this calls `inflateInit2_` with the version and stream size
+/// the macro would pass (toolchain notes §1).
+/// - Parameters:
+///   - input: the compressed bytes.
+///   - limit: the largest output accepted, in bytes (guards against decompression bombs).
+/// - Throws: ``InflateError`` for corrupt or truncated input, or output beyond `limit`.
+func inflate(_ input: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
+    var stream = z_stream()
+    let initStatus = inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    guard initStatus == Z_OK else { throw InflateError(description: "zlib init failed (\(initStatus))") }
+    defer { inflateEnd(&stream) }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: max(16_384, min(input.count * 4, 1 << 20)))
+    var status: Int32 = Z_OK
+    try input.withUnsafeBufferPointer { inBuffer in
+        stream.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
+        stream.avail_in = uInt(inBuffer.count)
+        repeat {
+            let produced = chunk.withUnsafeMutableBufferPointer { outBuffer -> Int in
+                stream.next_out = outBuffer.baseAddress
+                stream.avail_out = uInt(outBuffer.count)
+                status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                return outBuffer.count - Int(stream.avail_out)
+            }
+            guard status == Z_OK || status == Z_STREAM_END else {
+                let message = stream.msg.map { String(cString: $0) } ?? "status \(status)"
+                throw InflateError(description: "corrupt compressed data (\(message))")
+            }
+            output.append(contentsOf: chunk[0..<produced])
+            guard output.count <= limit else {
+                throw InflateError(description: "inflated size exceeds \(limit) bytes")
+            }
+            if status == Z_OK && produced == 0 && stream.avail_in == 0 {
+                throw InflateError(description: "truncated compressed data")
+            }
+        } while status != Z_STREAM_END
+    }
+    return output
+}
+
+/// Inflates `bytes` when they start with a gzip or zlib header; returns them unchanged otherwise.
+func inflateIfCompressed(_ bytes: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
+    switch TileCompression(sniffing: bytes) {
+    case .gzip, .zlib: return try inflate(bytes, limit: limit)
+    case .none: return bytes
+    }
+}

@@ -1,1 +1,0 @@
-// MapStorage: see ARCHITECTURE.md. (placeholder until the module lands)

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Fuzzes the Mapbox Vector Tile decoder (Sources/MapData) with libFuzzer + AddressSanitizer.
+#
+# usage: scripts/fuzz-mvt.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
+#
+# Builds the harness Fuzz/fuzz-mvt/FuzzMVT.swift together with the MapData sources in one swiftc invocation
+# (`-sanitize=fuzzer,address`), into .build-fuzz/fuzz-mvt. The SwiftPM route
+# (`WAYMARK_FUZZ=1 swift build -c release --product fuzz-mvt --sanitize=fuzzer --sanitize=address`) also links, but
+# on this toolchain it left the library target without coverage instrumentation (libFuzzer reports "no interesting
+# inputs"), so the script compiles directly. The run starts from a scratch copy of the committed seeds
+# Fuzz/corpus/mvt/ (written by Fuzz/make-seeds.py) in the git-ignored Fuzz/corpus-work/mvt/. A crash writes a
+# crash-* input into Fuzz/corpus-work/ and the script exits non-zero; reproduce with
+# `.build-fuzz/fuzz-mvt Fuzz/corpus-work/crash-…`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-600}"
+shift || true
+mkdir -p .build-fuzz Fuzz/corpus-work/mvt
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZ_SINGLE_MODULE -module-name FuzzMVT \
+    $(find Sources/MapData -name '*.swift' | sort) Fuzz/fuzz-mvt/FuzzMVT.swift -o .build-fuzz/fuzz-mvt 2>&1 \
+    | grep -v "Cannot export local symbol" || true
+cp -n Fuzz/corpus/mvt/* Fuzz/corpus-work/mvt/ 2>/dev/null || true
+exec .build-fuzz/fuzz-mvt -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+    -artifact_prefix=Fuzz/corpus-work/ -print_final_stats=1 "$@" Fuzz/corpus-work/mvt
