@@ -22,6 +22,8 @@ enum GestureTuning {
     static let flingMaximumSpeed: Double = 8000
     /// The finger samples used for the release velocity: those of the last this many seconds.
     static let velocityWindow: Double = 0.1
+    /// A finger that rested longer than this, seconds, before lifting releases with no velocity (no fling).
+    static let restBeforeRelease: Double = 0.05
     /// The duration of the double-tap and two-finger-tap zoom animations.
     static let zoomAnimationDuration: Double = 0.25
     /// A pinch starts once the finger distance changed by this many points.

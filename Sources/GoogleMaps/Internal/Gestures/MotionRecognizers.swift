@@ -89,17 +89,27 @@ struct PanRecognizer {
 
     private mutating func record(_ time: Double, _ point: ScreenPoint) {
         samples.append((time, point))
-        let horizon = time - GestureTuning.velocityWindow
+        let horizon = time - GestureTuning.velocityWindow - GestureTuning.restBeforeRelease - 0.05
         if let firstKept = samples.firstIndex(where: { $0.time >= horizon }), firstKept > 0 {
             samples.removeFirst(firstKept)
         }
     }
 
-    /// The average velocity, points per second, over the samples of the last window ending at `time`.
+    /// The release velocity, points per second: the average over the movement samples of the last
+    /// ``GestureTuning/velocityWindow`` seconds before the finger's last movement; zero when the finger rested longer
+    /// than ``GestureTuning/restBeforeRelease`` before `time`.
     private func velocity(at time: Double) -> ScreenVector {
-        let recent = samples.filter { $0.time >= time - GestureTuning.velocityWindow }
-        guard let first = recent.first, let last = recent.last, last.time - first.time > 1e-3 else { return .zero }
-        let v = (last.point - first.point) * (1 / (last.time - first.time))
+        var lastMove: Int?
+        for i in samples.indices.dropFirst().reversed() where samples[i].point != samples[i - 1].point {
+            lastMove = i
+            break
+        }
+        guard let end = lastMove, time - samples[end].time <= GestureTuning.restBeforeRelease else { return .zero }
+        let endTime = samples[end].time
+        guard let first = samples.firstIndex(where: { $0.time >= endTime - GestureTuning.velocityWindow - 1e-9 }),
+            endTime - samples[first].time > 1e-3
+        else { return .zero }
+        let v = (samples[end].point - samples[first].point) * (1 / (endTime - samples[first].time))
         return v.dx.isFinite && v.dy.isFinite ? v : .zero
     }
 }
