@@ -5,6 +5,10 @@ import WaymarkTime
 
 @testable import GoogleMaps
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Stands in for a draggable marker in hit-test results.
 private final class FakeMarker {}
 
@@ -347,6 +351,40 @@ private final class FakeMarker {}
         #expect(isApproximatelyEqual(h.camera.zoom, 12, tolerance: 1e-9))
         #expect(close(h.camera.screenPoint(for: under), mid, 1e-6))
         #expect(close(h.camera.screenPoint(for: la), a1, 1e-6))
+    }
+
+    /// Pinch, rotate and pan at once: the fingers' radius doubles, their line turns 90° clockwise and their midpoint
+    /// moves; zoom +1, bearing −90° and both grabbed coordinates stay under their fingers (a similarity at pitch 0).
+    @Test func pinchRotateAndPanCombine() {
+        let h = GestureHarness()
+        let la = h.camera.latLng(for: ScreenPoint(x: 160, y: 200))!
+        let lb = h.camera.latLng(for: ScreenPoint(x: 240, y: 200))!
+        func fingers(_ f: Double) -> ((Double, Double), (Double, Double)) {
+            let angle = f * Double.pi / 2
+            let radius = 40 * (1 + f)
+            let c = (200 + 30 * f, 200 - 20 * f)
+            return (
+                (c.0 - cos(angle) * radius, c.1 - sin(angle) * radius),
+                (c.0 + cos(angle) * radius, c.1 + sin(angle) * radius)
+            )
+        }
+        let start = fingers(0)
+        h.two(.began, start.0, start.1)
+        h.frame()
+        for i in 1...40 {
+            let f = fingers(Double(i) / 40)
+            h.two(.moved, f.0, f.1)
+            h.frame()
+        }
+        #expect(isApproximatelyEqual(h.camera.zoom, 13, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(h.camera.bearing, 270, tolerance: 1e-9))
+        // End positions by hand: centre (230, 180), radius 80, line pointing straight down the screen.
+        #expect(close(h.camera.screenPoint(for: la), ScreenPoint(x: 230, y: 100), 1e-6))
+        #expect(close(h.camera.screenPoint(for: lb), ScreenPoint(x: 230, y: 260), 1e-6))
+        h.wait(0.2)
+        h.two(.ended, fingers(1).0, fingers(1).1)
+        h.settle()
+        #expect(h.collapsedKinds == ["willMove(true)", "didChange", "idle"])
     }
 
     /// Two fingers moving down together tilt, clamped to the D4 limit for the zoom (41.67° at zoom 12); moving up
