@@ -39,7 +39,7 @@ enum BenchmarkInputs {
         for name in names where name.hasSuffix(".mvt") && (folder == nil || name.hasPrefix(folder! + "/")) {
             let path = base.appendingPathComponent(name).path
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            if size > best?.1 ?? -1 { best = (path, size ?? 0) }
+            if size > best?.1 ?? -1 { best = (path, size) }
         }
         guard let (path, _) = best else { return nil }
         return (path, [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))

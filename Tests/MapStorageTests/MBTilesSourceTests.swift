@@ -252,4 +252,56 @@ import Testing
         }
         #expect(error.reason == .locked && error.description.contains(copy.path))
     }
+
+    /// A file written by hand with the sqlite3 CLI: duplicate metadata rows, GDAL-style rows outside the grid, a
+    /// zlib tile and a raw tile. The tile is a one-point MVT (layer "x", feature id 7 at (25, 17)) whose bytes and
+    /// zlib stream were produced with Python's zlib module.
+    @Test func duplicatesOutOfGridRowsAndZlib() throws {
+        let sqlitePath = "/usr/bin/sqlite3"
+        guard FileManager.default.isExecutableFile(atPath: sqlitePath) else { return }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-handmade-\(getpid()).mbtiles")
+        try? FileManager.default.removeItem(at: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let tile = "1a1378020a01781209080718012203093222288020"
+        let zlib = "789c9312ae60e262ac10e2e46097605462e63452d2685000001c0d02b8"
+        let sql = """
+            CREATE TABLE metadata (name text, value text);
+            CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);
+            INSERT INTO metadata VALUES ('name', 'first'), ('name', 'second'), ('minzoom', '1'), ('maxzoom', '2'),
+              ('maxzoom', '9'), ('bounds', 'not numbers'), ('center', '24.94,60.17,14'), ('attribution', '© OSM');
+            INSERT INTO tiles VALUES (1, 0, 1, X'\(zlib)'), (1, 1, 0, X'\(tile)'),
+              (1, 0, -1, X'00'), (1, 2, 0, X'00'), (2, 4, 3, X'00'), (2, 0, 4, X'00');
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: sqlitePath)
+        process.arguments = [file.path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let source = try MBTilesSource(path: file.path)
+        #expect(source.metadata.name == "first")
+        #expect(source.minZoom == 1 && source.maxZoom == 2)
+        #expect(source.metadata.bounds == nil)
+        #expect(source.metadata.center == [24.94, 60.17, 14])
+        #expect(source.metadata.attribution == "© OSM")
+        // tile_row 1 at z1 is XYZ y 0; tile_row 0 is y 1.
+        let expected = try #require(hexBytes(tile))
+        #expect(try source.tileData(at: TileAddress(z: 1, x: 0, y: 0)) == expected)
+        #expect(try source.rawTileData(at: TileAddress(z: 1, x: 0, y: 0)) == hexBytes(zlib))
+        #expect(try source.tileData(at: TileAddress(z: 1, x: 1, y: 1)) == expected)
+        let feature = try #require(try VectorTile(bytes: expected).layer(named: "x")).feature(at: 0)
+        #expect(feature.id == 7)
+        // The four out-of-grid rows are invisible.
+        #expect(try source.tileAddresses() == [TileAddress(z: 1, x: 0, y: 0), TileAddress(z: 1, x: 1, y: 1)])
+    }
+}
+
+func hexBytes(_ hex: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var iterator = hex.makeIterator()
+    while let high = iterator.next() {
+        guard let low = iterator.next(), let byte = UInt8(String([high, low]), radix: 16) else { return nil }
+        bytes.append(byte)
+    }
+    return bytes
 }
