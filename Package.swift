@@ -85,6 +85,6 @@ let package = Package(
         .testTarget(
             name: "GoogleMapsTests",
             dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport"]),
     ] + fuzzTargets
 )

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs the built `waymark` executable as a user would, capturing its exit code and output.
+struct WaymarkProcess {
+    /// What one run produced.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// `stdout` parsed as a JSON object, or `nil`.
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The `waymark` binary beside the test bundle (SwiftPM puts every product of a build in one folder).
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("waymark")
+    }
+
+    /// Runs `waymark` with `arguments` in `directory` (the repository root by default) and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
