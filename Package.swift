@@ -51,7 +51,7 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "GoogleMaps",
-            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding"],
+            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "CCairo"],
             swiftSettings: settings),
 
         // Hosts and tools.
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "WaymarkTime", "MapTestSupport"]),
         .testTarget(
             name: "GoogleMapsTests",
-            dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
+            dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
     ] + fuzzTargets
 )

@@ -1,0 +1,133 @@
+import Foundation
+import LinuxUIKit
+import MapGeometry
+
+/// What a tap or long press hit, top to bottom (D7).
+public enum _GMSTapTarget: Equatable {
+    /// The open info window of the marker.
+    case infoWindow(GMSMarker)
+    /// A tappable marker (the top-most).
+    case marker(GMSMarker)
+    /// The map at a coordinate (nil beyond the horizon).
+    case map(CLLocationCoordinate2D?)
+
+    public static func == (a: _GMSTapTarget, b: _GMSTapTarget) -> Bool {
+        switch (a, b) {
+        case (.infoWindow(let x), .infoWindow(let y)), (.marker(let x), .marker(let y)): return x === y
+        case (.map(let x), .map(let y)):
+            return x?.latitude == y?.latitude && x?.longitude == y?.longitude
+        default: return false
+        }
+    }
+}
+
+extension GMSMapView {
+    // MARK: Hit testing
+
+    /// What lies under `point` (view points): the info window, else the top-most tappable marker, else the map (D7).
+    public func _hitTest(_ point: CGPoint) -> _GMSTapTarget {
+        if let window = infoWindow, let (_, frame) = FrameRenderer.infoWindowFrame(map: self), frame.contains(point) {
+            return .infoWindow(window.marker)
+        }
+        if let marker = _markerHit(at: point) { return .marker(marker) }
+        return .map(coordinate(at: point))
+    }
+
+    private func coordinate(at point: CGPoint) -> CLLocationCoordinate2D? {
+        guard point.x.isFinite, point.y.isFinite,
+            let ll = cameraState.latLng(for: ScreenPoint(point))
+        else { return nil }
+        return CLLocationCoordinate2D(ll.wrapped)
+    }
+
+    /// The top-most tappable marker whose drawn icon (anchor, rotation, flatness, alignment insets applied; model
+    /// values) contains `point`, or nil. Markers with invalid positions are never hit (D14); opacity 0 markers are
+    /// (D13). Uses the marker quadtree: candidates are the markers whose anchors lie within the largest icon reach of
+    /// the point.
+    public func _markerHit(at point: CGPoint) -> GMSMarker? {
+        guard point.x.isFinite, point.y.isFinite, store.count > 0 else { return nil }
+        let t = cameraState.transform
+        let r = Double(store.maxReach)
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for (dx, dy) in [(-r, -r), (r, -r), (-r, r), (r, r)] {
+            let w = t.worldPointClampedToHorizon(for: ScreenPoint(x: Double(point.x) + dx, y: Double(point.y) + dy))
+            xs.append(w.x)
+            ys.append(w.y)
+        }
+        var best: GMSMarker?
+        func consider(_ marker: GMSMarker) {
+            guard marker.isTappable else { return }
+            if let b = best,
+                b.zIndex > marker.zIndex || (b.zIndex == marker.zIndex && b.sequence > marker.sequence)
+            {
+                return
+            }
+            let values = FrameRenderer.Presented(
+                position: marker.position, rotation: marker.rotation, opacity: marker.opacity,
+                groundAnchor: marker.groundAnchor, infoWindowAnchor: marker.infoWindowAnchor)
+            let (size, insets) = IconMetrics.of(marker)
+            guard
+                let placement = FrameRenderer.placement(
+                    of: marker, values: values, camera: t, size: size, insets: insets),
+                placement.contains(viewPoint: point)
+            else { return }
+            best = marker
+        }
+        // A point near or above the horizon: the clamped box may miss far markers, so search every marker.
+        let horizonMargin = t.horizonOffset.isFinite ? t.opticalCenter.y + t.horizonOffset + r : -Double.infinity
+        if Double(point.y) - r <= horizonMargin {
+            for marker in store.drawOrder() { consider(marker) }
+        } else {
+            store.forEach(worldMinX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!, consider)
+        }
+        return best
+    }
+
+    // MARK: Tap entry points (called by the gesture layer and by tests)
+
+    /// A single tap at `point` (view points), delivered at touch-up (D8). Exactly one callback fires (D7):
+    /// - on the open info window: `didTapInfoWindowOf` (the window stays open);
+    /// - on a tappable marker: `didTap(marker)`; when it returns false (or is not implemented) the marker is selected
+    ///   (a different previous selection closes first with `didCloseInfoWindowOf`; re-tapping the selected marker
+    ///   closes and reopens its window) and the camera animates its target to the marker (D9);
+    /// - elsewhere: `didTapAt(coordinate)`, then the selection (if any) closes with `didCloseInfoWindowOf` (§2.2).
+    /// Returns what was hit.
+    @discardableResult
+    public func handleTap(at point: CGPoint) -> _GMSTapTarget {
+        let target = _hitTest(point)
+        switch target {
+        case .infoWindow(let marker):
+            delegate?.mapView(self, didTapInfoWindowOf: marker)
+        case .marker(let marker):
+            if delegate?.mapView(self, didTap: marker) == true { break }
+            // The delegate may have removed the marker or changed the selection.
+            guard marker.mapStorage === self else { break }
+            if let current = selectedMarker { closeSelection(of: current) }
+            open(marker)
+            animate(toLocation: marker.position)
+        case .map(let coordinate):
+            if let coordinate { delegate?.mapView(self, didTapAt: coordinate) }
+            if let current = selectedMarker { closeSelection(of: current) }
+        }
+        return target
+    }
+
+    /// A long press at `point` (view points; 0.5 s, 10 pt tolerance, D10). On the open info window:
+    /// `didLongPressInfoWindowOf`. Elsewhere — including on a marker that is not draggable — `didLongPressAt` with the
+    /// coordinate under the touch. On a draggable marker nothing is reported here: the gesture layer starts a drag
+    /// (§2.7) instead, and the returned target tells it which marker.
+    @discardableResult
+    public func handleLongPress(at point: CGPoint) -> _GMSTapTarget {
+        let target = _hitTest(point)
+        switch target {
+        case .infoWindow(let marker):
+            delegate?.mapView(self, didLongPressInfoWindowOf: marker)
+        case .marker(let marker) where marker.isDraggable:
+            break
+        case .marker, .map:
+            if let coordinate = coordinate(at: point) { delegate?.mapView(self, didLongPressAt: coordinate) }
+        }
+        return target
+    }
+}
