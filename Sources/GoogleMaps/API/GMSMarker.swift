@@ -39,8 +39,11 @@ public enum GMSMarkerAnimation: UInt, Sendable {
             } else {
                 loggedInvalidPosition = false
             }
-            animateImplicitly(kGMSMarkerLayerLatitude, from: oldValue.latitude, to: position.latitude)
-            animateImplicitly(kGMSMarkerLayerLongitude, from: oldValue.longitude, to: position.longitude)
+            // D14: jumps into or out of an invalid position are not animated.
+            if isValidPosition(oldValue) && isValidPosition(position) {
+                animateImplicitly(kGMSMarkerLayerLatitude, from: oldValue.latitude, to: position.latitude)
+                animateImplicitly(kGMSMarkerLayerLongitude, from: oldValue.longitude, to: position.longitude)
+            }
             mapStorage?.markerDidChange(self, geometry: true)
         }
     }
@@ -184,7 +187,9 @@ public enum GMSMarkerAnimation: UInt, Sendable {
             return
         }
         let animation = CABasicAnimation(keyPath: key)
-        animation.fromValue = layer.presentedNumber(key, model: from)
+        // From what is on screen: the running animation's value, else the old model value.
+        let running = layer.animationKeys()?.isEmpty == false
+        animation.fromValue = running ? layer.presentedNumber(key, model: from) : from
         animation.toValue = to
         layer.add(animation, forKey: "implicit." + key)
     }
