@@ -51,7 +51,9 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "GoogleMaps",
-            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "CCairo"],
+            dependencies: [
+                "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "CCairo",
+            ],
             swiftSettings: settings),
 
         // Hosts and tools.

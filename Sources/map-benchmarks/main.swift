@@ -14,6 +14,7 @@ func allBenchmarks() -> [any Benchmark] {
         TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
         PolygonFillBenchmark(), PanFrameBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
+        MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
     ]
 }
 

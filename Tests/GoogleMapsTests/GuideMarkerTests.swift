@@ -127,7 +127,9 @@ import WaymarkTime
         b.icon = icon
         a.map = map
         b.map = map
-        #expect(FrameRenderer.image(for: a, scale: 2, now: 0)._cairoSurface == FrameRenderer.image(for: b, scale: 2, now: 0)._cairoSurface)
+        #expect(
+            FrameRenderer.image(for: a, scale: 2, now: 0)._cairoSurface
+                == FrameRenderer.image(for: b, scale: 2, now: 0)._cairoSurface)
     }
 
     @Test func multiFrameIconsAnimate() throws {
@@ -268,7 +270,9 @@ import WaymarkTime
     @Test func zOrderStack() {
         _ = installMapClock()
         let map = londonMap()
-        let specs: [(UIColor, Int32, CGFloat)] = [(.blue, 2, 100), (.green, 0, 110), (.orange, 1, 120), (.purple, 0, 130)]
+        let specs: [(UIColor, Int32, CGFloat)] = [
+            (.blue, 2, 100), (.green, 0, 110), (.orange, 1, 120), (.purple, 0, 130),
+        ]
         for (color, z, x) in specs {
             let m = GMSMarker(position: map.projection.coordinate(for: CGPoint(x: x, y: 100)))
             m.icon = GMSMarker.markerImage(with: color)

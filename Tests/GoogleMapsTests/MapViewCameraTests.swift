@@ -150,7 +150,8 @@ import WaymarkTime
         // Hand computation: 20° of longitude is 20/360 of the world; 400 pt = 256·2^z · 20/360 → z = log2(400·18/256).
         #expect(abs(Double(camera.zoom) - log2(400.0 * 18 / 256)) < 0.01)
         #expect(abs(camera.target.latitude) < 1e-6 && abs(camera.target.longitude) < 1e-6)
-        let inset = try #require(map.camera(for: bounds, insets: UIEdgeInsets(top: 0, left: 100, bottom: 0, right: 100)))
+        let inset = try #require(
+            map.camera(for: bounds, insets: UIEdgeInsets(top: 0, left: 100, bottom: 0, right: 100)))
         #expect(abs(Double(inset.zoom) - log2(200.0 * 18 / 256)) < 0.01)
         #expect(map.camera(for: GMSCoordinateBounds(), insets: .zero) == nil)
     }

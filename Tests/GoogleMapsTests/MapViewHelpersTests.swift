@@ -163,6 +163,7 @@ func countPixels(
     if fraction > maxDifferingFraction {
         let actual = folder.appendingPathComponent("\(name).actual.png")
         try? image.pngData()?.write(to: actual)
-        Issue.record("\(differing) pixels differ from \(name).png; actual: \(actual.path)", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(differing) pixels differ from \(name).png; actual: \(actual.path)", sourceLocation: sourceLocation)
     }
 }

@@ -149,7 +149,8 @@ import WaymarkTime
         let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 0, longitude: 0))
         m.map = map
         for bad in [
-            CLLocationCoordinate2D(latitude: .nan, longitude: 0), CLLocationCoordinate2D(latitude: 0, longitude: .infinity),
+            CLLocationCoordinate2D(latitude: .nan, longitude: 0),
+            CLLocationCoordinate2D(latitude: 0, longitude: .infinity),
             CLLocationCoordinate2D(latitude: 91, longitude: 0), CLLocationCoordinate2D(latitude: 0, longitude: -181),
         ] {
             GMSLog.messages.removeAll()
@@ -211,11 +212,13 @@ import WaymarkTime
         let nanInserted = tree.insert(id: 9999, x: .nan, y: 0)
         #expect(!nanInserted)
         for _ in 0..<20 {
-            let x0 = Double.random(in: 0...1), y0 = Double.random(in: 0...1)
+            let x0 = Double.random(in: 0...1)
+            let y0 = Double.random(in: 0...1)
             let box = (x0, y0, x0 + 0.2, y0 + 0.3)
             var found = Set<Int32>()
             tree.forEach(inMinX: box.0, minY: box.1, maxX: box.2, maxY: box.3) { id, _, _ in found.insert(id) }
-            let expected = Set(points.filter { $0.1 >= box.0 && $0.1 <= box.2 && $0.2 >= box.1 && $0.2 <= box.3 }.map(\.0))
+            let expected = Set(
+                points.filter { $0.1 >= box.0 && $0.1 <= box.2 && $0.2 >= box.1 && $0.2 <= box.3 }.map(\.0))
             #expect(found == expected)
         }
         for p in points.prefix(1000) {

@@ -116,7 +116,9 @@ public struct PointQuadtree: Sendable {
         while let index = stack.popLast() {
             let node = nodes[index]
             // Points outside [0, 1] live in edge cells; widen the edge cells so they are found.
-            let lo = (x: node.minX <= 0 ? -Double.infinity : node.minX, y: node.minY <= 0 ? -Double.infinity : node.minY)
+            let lo = (
+                x: node.minX <= 0 ? -Double.infinity : node.minX, y: node.minY <= 0 ? -Double.infinity : node.minY
+            )
             let hi = (
                 x: node.minX + node.size >= 1 ? Double.infinity : node.minX + node.size,
                 y: node.minY + node.size >= 1 ? Double.infinity : node.minY + node.size

@@ -143,7 +143,8 @@ import LinuxUIKit
             cg.setFillColor(UIColor.white.cgColor)
             cg.fillPath()
             if let contents {
-                contents.draw(in: CGRect(origin: CGPoint(x: body.minX + padding, y: body.minY + padding), size: contentSize))
+                contents.draw(
+                    in: CGRect(origin: CGPoint(x: body.minX + padding, y: body.minY + padding), size: contentSize))
             } else {
                 var y = body.minY + padding
                 for (label, labelSize) in labels {

@@ -15,6 +15,11 @@ import MapGeometry
     private var ordered: [GMSMarker] = []
     /// Largest distance from a ground anchor to an icon corner among the markers ever added, points.
     private(set) var maxReach: CGFloat = DefaultPin.size.height
+    /// Union over upright billboard markers of their tappable rectangle relative to the ground anchor, points
+    /// (rotation 0): x from `minX` to `maxX`, y from `minY` to `maxY` (y down). Starts as the default pin's.
+    private(set) var uprightExtent = (minX: CGFloat(-13), maxX: CGFloat(13), minY: CGFloat(-37), maxY: CGFloat(0))
+    /// Set once any marker was rotated or flat: hit testing then searches within ``maxReach``.
+    private(set) var hasTurnedMarkers = false
     private var appearing: [GMSMarker] = []
     private var iconViewMarkers: [ObjectIdentifier: GMSMarker] = [:]
     /// Number of markers on the map.
@@ -97,11 +102,23 @@ import MapGeometry
         } else {
             iconViewMarkers[ObjectIdentifier(marker)] = nil
         }
-        // The default pin (the common case) is already covered by the initial reach.
+        if marker.rotation != 0 || marker.isFlat { hasTurnedMarkers = true }
+        // The default pin (the common case) is already covered by the initial reach and extent.
         guard marker.icon != nil || marker.iconView != nil || marker.groundAnchor != kGMSMarkerDefaultGroundAnchor
         else { return }
         let (size, insets) = IconMetrics.of(marker)
-        maxReach = max(maxReach, MarkerPlacement.reach(imageSize: size, insets: insets, groundAnchor: marker.groundAnchor))
+        maxReach = max(
+            maxReach, MarkerPlacement.reach(imageSize: size, insets: insets, groundAnchor: marker.groundAnchor))
+        let p = MarkerPlacement(
+            screenPoint: .zero, imageSize: size, insets: insets, groundAnchor: marker.groundAnchor, rotation: 0,
+            flat: false, bearing: 0, pitch: 0)
+        let r = p.contentRect.applying(p.transform)
+        if r.minX.isFinite && r.maxX.isFinite && r.minY.isFinite && r.maxY.isFinite {
+            uprightExtent = (
+                min(uprightExtent.minX, r.minX), max(uprightExtent.maxX, r.maxX), min(uprightExtent.minY, r.minY),
+                max(uprightExtent.maxY, r.maxY)
+            )
+        }
     }
 
     func marker(inSlot slot: Int32) -> GMSMarker? {
@@ -134,10 +151,12 @@ import MapGeometry
     }
 
     /// Markers whose world position lies in the box (x may extend past [0, 1]: world copies are searched).
-    func forEach(worldMinX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (GMSMarker) -> Void) {
+    func forEach(
+        worldMinX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (GMSMarker, Double, Double) -> Void
+    ) {
         if maxX - worldMinX >= 1 {
-            tree.forEach(inMinX: -.infinity, minY: minY, maxX: .infinity, maxY: maxY) { id, _, _ in
-                if let m = marker(inSlot: id) { body(m) }
+            tree.forEach(inMinX: -.infinity, minY: minY, maxX: .infinity, maxY: maxY) { id, x, y in
+                if let m = marker(inSlot: id) { body(m, x, y) }
             }
             return
         }
@@ -145,8 +164,8 @@ import MapGeometry
             let lo = worldMinX + shift
             let hi = maxX + shift
             guard hi >= 0, lo <= 1 else { continue }
-            tree.forEach(inMinX: lo, minY: minY, maxX: hi, maxY: maxY) { id, _, _ in
-                if let m = marker(inSlot: id) { body(m) }
+            tree.forEach(inMinX: lo, minY: minY, maxX: hi, maxY: maxY) { id, x, y in
+                if let m = marker(inSlot: id) { body(m, x, y) }
             }
         }
     }
