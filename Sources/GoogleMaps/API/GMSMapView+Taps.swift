@@ -157,3 +157,31 @@ extension GMSMapView {
         return target
     }
 }
+
+/// The phases of a marker drag (§2.7), driven by the gesture layer.
+public enum _GMSDragPhase: Sendable {
+    /// The long press on a draggable marker was recognised.
+    case began
+    /// The finger moved.
+    case changed
+    /// The finger lifted (or the gesture was cancelled).
+    case ended
+}
+
+extension GMSMapView {
+    /// Not API: moves a draggable `marker` so its ground anchor is under `point` (view points; a point beyond the
+    /// horizon keeps the last position) and reports `didBeginDragging` / `didDrag` / `didEndDragging`, the position
+    /// already updated (without animation) before each call. Ignored for markers that are not on this map or not
+    /// draggable. Main thread.
+    public func _dragMarker(_ marker: GMSMarker, phase: _GMSDragPhase, to point: CGPoint) {
+        guard marker.mapStorage === self, marker.isDraggable else { return }
+        if point.x.isFinite, point.y.isFinite, let ll = cameraState.latLng(for: ScreenPoint(point)) {
+            marker.withoutImplicitAnimation { marker.position = CLLocationCoordinate2D(ll.wrapped) }
+        }
+        switch phase {
+        case .began: delegate?.mapView(self, didBeginDragging: marker)
+        case .changed: delegate?.mapView(self, didDrag: marker)
+        case .ended: delegate?.mapView(self, didEndDragging: marker)
+        }
+    }
+}

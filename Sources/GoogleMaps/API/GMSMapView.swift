@@ -80,7 +80,20 @@ public enum GMSMapViewType: UInt, Sendable {
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
         animator.onEvent = { [unowned self] event in self.deliver(event) }
+        (layer as? GMSMapLayer)?.mapView = self
     }
+
+    /// The view's layers are ``GMSMapLayer``s.
+    open override class var layerClass: CALayer.Type { GMSMapLayer.self }
+
+    /// The map's layer with the camera properties (§1.12); the same object as `layer`.
+    public var mapLayer: GMSMapLayer {
+        guard let mapLayer = layer as? GMSMapLayer else { preconditionFailure("GMSMapView's layer is a GMSMapLayer") }
+        return mapLayer
+    }
+
+    /// Not API: storage for the gesture layer's `GMSUISettings` (declared in its own file as `settings`).
+    public var _settingsStorage: AnyObject?
 
     /// Creates a map with a zero frame and the default camera (D2).
     public convenience init() {
