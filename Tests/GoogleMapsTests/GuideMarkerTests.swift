@@ -307,3 +307,35 @@ import WaymarkTime
         #expect(partial < 40)
     }
 }
+
+@MainActor @Suite struct MarkerIconViewTransformTests {
+    @Test func iconViewTransformIsApplied() {
+        _ = installMapClock()
+        let map = GMSMapView.map(
+            withFrame: CGRect(x: 0, y: 0, width: 240, height: 160),
+            camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14))
+        // A 40 × 10 bar standing on (120, 80): x 100…140, y 70…80.
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
+        view.backgroundColor = .blue
+        let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127))
+        m.iconView = view
+        m.map = map
+        var image = map._frame(scale: 1)
+        #expect(isColor(pixelAt(image, 102, 75), 0, 0, 255))
+        // Turned 90° about its centre (120, 75): now x 115…125, y 55…95.
+        view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        image = map._frame(scale: 1)
+        #expect(isLand(pixelAt(image, 102, 75)))
+        #expect(isColor(pixelAt(image, 120, 58), 0, 0, 255))
+    }
+
+    @Test func markerImagePinsAreRedrawnAtTheFrameScale() {
+        _ = installMapClock()
+        let pin = GMSMarker.markerImage(with: .blue)
+        #expect(pin.scale == 1)
+        let crisp = DefaultPin.rescaled(pin, scale: 3)
+        #expect(crisp?.scale == 3)
+        #expect(crisp === DefaultPin.image(color: .blue, scale: 3))
+        #expect(DefaultPin.rescaled(houseImage(), scale: 3) == nil)
+    }
+}

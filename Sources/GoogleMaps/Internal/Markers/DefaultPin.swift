@@ -17,6 +17,14 @@ import LinuxUIKit
         var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat, scale: CGFloat
     }
     private static var cache: [Key: UIImage] = [:]
+    /// The colour of every pin image handed out, so a pin used as an icon is redrawn crisply at another scale.
+    private static var colors: [ObjectIdentifier: UIColor] = [:]
+
+    /// The pin `image` at `scale` when `image` is one of ours (same colour, redrawn), else nil.
+    static func rescaled(_ image: UIImage, scale: CGFloat) -> UIImage? {
+        guard let color = colors[ObjectIdentifier(image)] else { return nil }
+        return self.image(color: color, scale: scale)
+    }
 
     /// The pin in `color` at `scale` pixels per point (cached).
     static func image(color: UIColor, scale: CGFloat) -> UIImage {
@@ -41,6 +49,7 @@ import LinuxUIKit
             cg.fillEllipse(in: CGRect(x: 8, y: 8, width: 10, height: 10))
         }
         cache[key] = image
+        colors[ObjectIdentifier(image)] = color
         return image
     }
 

@@ -55,14 +55,16 @@ import MapGeometry
     /// icon for the current time, or the default pin at `scale`.
     static func image(for marker: GMSMarker, scale: CGFloat, now: Double) -> UIImage {
         if let view = marker.iconView {
-            if marker.tracksViewChanges || marker.iconViewSnapshot == nil
-                || marker.iconViewSnapshot?.scale != scale && marker.tracksViewChanges
-            {
+            if marker.tracksViewChanges || marker.iconViewSnapshot == nil {
                 marker.iconViewSnapshot = view._renderImage(scale: scale)
             }
             if let snapshot = marker.iconViewSnapshot { return snapshot }
         }
-        if let icon = marker.icon { return icon }
+        if let icon = marker.icon {
+            // `markerImage(with:)` pins are vector art: redraw them at the frame's scale (cached).
+            if icon.scale != scale, let crisp = DefaultPin.rescaled(icon, scale: scale) { return crisp }
+            return icon
+        }
         return DefaultPin.image(color: DefaultPin.defaultColor, scale: scale)
     }
 
@@ -118,10 +120,20 @@ import MapGeometry
             let image = image(for: marker, scale: scale, now: now)
             let insets = marker.iconView == nil ? image.alignmentRectInsets : .zero
             let size = marker.iconView?.bounds.size ?? image.size
-            let placement = MarkerPlacement(
+            var placement = MarkerPlacement(
                 screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
                 groundAnchor: values.groundAnchor, rotation: values.rotation, flat: marker.isFlat,
                 bearing: camera.bearing, pitch: camera.pitch, appearScale: pop)
+            if let view = marker.iconView {
+                // The icon view's own (presented) transform applies about its centre; the snapshot is its bounds.
+                let own = (view.layer.presentationValue(forKey: "transform") as? CGAffineTransform) ?? view.transform
+                if !own.isIdentity {
+                    let c = CGPoint(x: size.width / 2, y: size.height / 2)
+                    placement.transform = CGAffineTransform(translationX: -c.x, y: -c.y).concatenating(own)
+                        .concatenating(CGAffineTransform(translationX: c.x, y: c.y)).concatenating(placement.transform)
+                    placement.isAxisAligned = false
+                }
+            }
             let surface =
                 image.images == nil ? image._cairoSurface : image._cairoSurface(atTime: now - marker.iconAnimationStart)
             guard let surface else { continue }
