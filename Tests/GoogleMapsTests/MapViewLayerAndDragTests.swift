@@ -56,3 +56,61 @@ import WaymarkTime
         #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) == nil)
     }
 }
+
+@MainActor @Suite struct MapViewRenderEventTests {
+    final class RenderDelegate: GMSMapViewDelegate {
+        var log: [String] = []
+        func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) { log.append("idle") }
+        func mapViewDidStartTileRendering(_ mapView: GMSMapView) { log.append("start") }
+        func mapViewDidFinishTileRendering(_ mapView: GMSMapView) { log.append("finish") }
+        func mapViewSnapshotReady(_ mapView: GMSMapView) { log.append("ready") }
+    }
+
+    @Test func renderingEventsComeInOrderOncePerCamera() {
+        let clock = installMapClock()
+        let map = makeMap()
+        let delegate = RenderDelegate()
+        map.delegate = delegate
+        // Nothing drawn yet: nothing reported.
+        run(map, clock, frames: 2)
+        #expect(delegate.log.isEmpty)
+        for _ in 0..<3 {
+            clock.advance(by: 1.0 / 60)
+            _ = map._frame(scale: 1)
+        }
+        map._tick()
+        #expect(delegate.log == ["start", "finish", "ready"])
+        delegate.log = []
+        map.animate(toZoom: 15)
+        for _ in 0..<90 {
+            clock.advance(by: 1.0 / 60)
+            _ = map._frame(scale: 1)
+        }
+        map._tick()
+        // Started for the new camera, ready only after idle.
+        #expect(delegate.log.first == "start")
+        #expect(delegate.log.last == "ready")
+        #expect(delegate.log.filter { $0 == "ready" }.count == 1)
+        let idle = delegate.log.firstIndex(of: "idle") ?? Int.max
+        #expect(idle < delegate.log.lastIndex(of: "ready")!)
+    }
+
+    @Test func badInputNeverCrashes() {
+        _ = installMapClock()
+        let map = GMSMapView()
+        // A zero-size map renders and takes taps.
+        _ = map._frame(scale: 2)
+        let m = GMSMarker()
+        m.map = map
+        #expect(map.handleTap(at: CGPoint(x: CGFloat.nan, y: 0)) == .map(nil))
+        #expect(map._markerHit(at: CGPoint(x: CGFloat.infinity, y: 3)) == nil)
+        map.camera = GMSCameraPosition(latitude: .nan, longitude: .infinity, zoom: .nan)
+        #expect(map.camera.zoom == kGMSMinZoomLevel)
+        m.groundAnchor = CGPoint(x: CGFloat.nan, y: 1e300)
+        m.rotation = .infinity
+        _ = map._frame(scale: 1)
+        map.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        _ = map._frame(scale: 1)
+        _ = map.handleTap(at: CGPoint(x: 50, y: 50))
+    }
+}

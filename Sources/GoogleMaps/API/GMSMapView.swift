@@ -39,6 +39,7 @@ public enum GMSMapViewType: UInt, Sendable {
     private var selected: GMSMarker?
     /// Device pixels per point of the last rendered frame (custom windows are snapshotted at it).
     var renderScale: CGFloat = UIScreen.main.scale
+    var renderEvents = RenderEvents()
 
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?
@@ -283,6 +284,7 @@ public enum GMSMapViewType: UInt, Sendable {
     // MARK: Events
 
     private func deliver(_ event: CameraEvent) {
+        if case .didChange = event { renderEvents.cameraVersion += 1 }
         switch event {
         case .willMove(let gesture):
             delegate?.mapView(self, willMove: gesture)
@@ -304,6 +306,41 @@ public enum GMSMapViewType: UInt, Sendable {
         animator.tick()
         if cameraTransaction != nil && !animator.isAnimating { endCameraTransaction(finished: true) }
         store.finishAppearAnimations(now: UIAnimator.shared.now)
+        deliverRenderEvents()
+    }
+
+    /// Bookkeeping for the rendering callbacks of §2.10.
+    struct RenderEvents {
+        /// Bumped on every `didChange`.
+        var cameraVersion = 0
+        /// The camera version of the last frame drawn, or -1 before the first frame.
+        var drawnVersion = -1
+        /// The camera version whose tile rendering was reported started / finished.
+        var startedVersion = -1
+        var finishedVersion = -1
+        /// The camera version for which `mapViewSnapshotReady` was sent.
+        var snapshotVersion = -1
+    }
+
+    /// §2.10 from the tick, after the camera events: once a frame for a new camera has been drawn,
+    /// `mapViewDidStartTileRendering` then (when the basemap has nothing left to load) `mapViewDidFinishTileRendering`;
+    /// then, once the camera is idle and nothing animates, `mapViewSnapshotReady`, once per camera.
+    private func deliverRenderEvents() {
+        var e = renderEvents
+        defer { renderEvents = e }
+        guard e.drawnVersion >= 0 else { return }
+        if e.startedVersion != e.drawnVersion {
+            e.startedVersion = e.drawnVersion
+            delegate?.mapViewDidStartTileRendering(self)
+        }
+        if e.finishedVersion != e.drawnVersion && !basemap.needsFrames {
+            e.finishedVersion = e.drawnVersion
+            delegate?.mapViewDidFinishTileRendering(self)
+        }
+        if e.finishedVersion == e.cameraVersion && e.snapshotVersion != e.cameraVersion && !_needsTick {
+            e.snapshotVersion = e.cameraVersion
+            delegate?.mapViewSnapshotReady(self)
+        }
     }
 
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
@@ -325,6 +362,7 @@ public enum GMSMapViewType: UInt, Sendable {
         let m = context.ctm
         let scale = max(1e-6, (m.a * m.d - m.b * m.c).magnitude.squareRoot())
         FrameRenderer.render(map: self, into: context, scale: scale)
+        renderEvents.drawnVersion = renderEvents.cameraVersion
     }
 
     // MARK: Overlays
