@@ -254,3 +254,23 @@ import WaymarkTime
         }
     }
 }
+
+@MainActor @Suite struct MarkerOverlayOwnershipTests {
+    @Test func clearRemovesEveryOverlay() {
+        _ = installMapClock()
+        let map = makeMap()
+        weak var weakOverlay: GMSOverlay?
+        do {
+            let overlay = GMSOverlay()
+            weakOverlay = overlay
+            overlay.map = map
+            #expect(!overlay.isTappable)  // non-marker overlays default to not tappable
+        }
+        #expect(weakOverlay?.map === map)
+        let marker = GMSMarker()
+        marker.map = map
+        map.clear()
+        #expect(weakOverlay == nil)
+        #expect(marker.map == nil)
+    }
+}

@@ -40,6 +40,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Device pixels per point of the last rendered frame (custom windows are snapshotted at it).
     var renderScale: CGFloat = UIScreen.main.scale
     var renderEvents = RenderEvents()
+    /// Overlays that are not markers (kept alive while on the map; drawn by their own issue's code).
+    var otherOverlays: [ObjectIdentifier: GMSOverlay] = [:]
 
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?
@@ -372,11 +374,14 @@ public enum GMSMapViewType: UInt, Sendable {
     open func clear() {
         if let current = selected { closeSelection(of: current) }
         for marker in store.allMarkers() { detach(marker) }
+        for overlay in otherOverlays.values { overlay.mapStorage = nil }
+        otherOverlays.removeAll()
     }
 
     func addOverlay(_ overlay: GMSOverlay) {
         guard let marker = overlay as? GMSMarker else {
             overlay.mapStorage = self
+            otherOverlays[ObjectIdentifier(overlay)] = overlay
             return
         }
         marker.mapStorage = self
@@ -390,6 +395,7 @@ public enum GMSMapViewType: UInt, Sendable {
             detach(marker)
         } else {
             overlay.mapStorage = nil
+            otherOverlays[ObjectIdentifier(overlay)] = nil
         }
     }
 
