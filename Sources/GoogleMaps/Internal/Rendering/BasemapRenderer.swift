@@ -38,7 +38,6 @@ import MapGeometry
             ScreenPoint(x: 0, y: 0), ScreenPoint(x: size.width, y: 0), ScreenPoint(x: 0, y: size.height),
             ScreenPoint(x: size.width, y: size.height),
         ].map { t.worldPointClampedToHorizon(for: $0) }
-        let centerX = t.centerWorld.x
         let xs = corners.map { $0.x }
         let ys = corners.map { $0.y }
         guard let minX = xs.min(), let maxX = xs.max(), let minY0 = ys.min(), let maxY0 = ys.max() else { return }
@@ -68,7 +67,6 @@ import MapGeometry
             context.addLine(to: point(maxX, y))
             y += step
         }
-        _ = centerX
         context.strokePath()
     }
 }
