@@ -52,7 +52,9 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "GoogleMaps",
-            dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding"],
+            dependencies: [
+                "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding",
+            ],
             swiftSettings: settings),
 
         // Hosts and tools.
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "WaymarkTime", "MapTestSupport"]),
         .testTarget(
             name: "GoogleMapsTests",
-            dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
+            dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport"]),
     ] + fuzzTargets
 )

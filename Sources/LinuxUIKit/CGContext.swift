@@ -342,3 +342,61 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
         image(actions: actions).pngData() ?? Data()
     }
 }
+
+extension CGContext {
+    /// Composites an image's pixels with an affine placement: the hot path the map uses for marker icons and info
+    /// windows. Not API (underscored).
+    ///
+    /// - Parameters:
+    ///   - image: the image; its current frame (``UIImage/_cairoSurface(atTime:)`` for animated images) is drawn.
+    ///   - time: seconds into an animated image's loop; ignored for still images.
+    ///   - transform: maps the image's point space (origin top-left, `image.size` points) into this context's user
+    ///     space (view points).
+    ///   - snapToPixels: when `true` and `transform` has no rotation or scale, the origin is rounded to whole device
+    ///     pixels; when the image's scale also equals `deviceScale`, the pixels are copied without resampling.
+    ///   - deviceScale: device pixels per point of this context (≥ 1).
+    ///   - alpha: opacity in [0, 1]; values outside are clamped.
+    public func _draw(
+        _ image: UIImage, time: Double = 0, transform: CGAffineTransform, snapToPixels: Bool, deviceScale: CGFloat,
+        alpha: CGFloat
+    ) {
+        let surface = image.images == nil ? image._cairoSurface : image._cairoSurface(atTime: time)
+        guard let surface, image.scale > 0, deviceScale > 0 else { return }
+        let pw = Double(cairo_image_surface_get_width(surface))
+        let ph = Double(cairo_image_surface_get_height(surface))
+        guard pw > 0, ph > 0 else { return }
+        let opacity = Double(min(max(alpha, 0), 1))
+        let cr = cairo
+        cairo_save(cr)
+        let m = transform
+        if snapToPixels && abs(image.scale - deviceScale) < 1e-9 {
+            // Blit at whole device pixels.
+            let x = Double(m.tx * deviceScale).rounded()
+            let y = Double(m.ty * deviceScale).rounded()
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, surface, x, y)
+            cairo_rectangle(cr, x, y, pw, ph)
+        } else {
+            var matrix = cairo_matrix_t(
+                xx: Double(m.a), yx: Double(m.b), xy: Double(m.c), yy: Double(m.d), x0: Double(m.tx), y0: Double(m.ty))
+            if snapToPixels {
+                // Different raster scale, still snapped: round the origin to device pixels.
+                matrix.x0 = (matrix.x0 * Double(deviceScale)).rounded() / Double(deviceScale)
+                matrix.y0 = (matrix.y0 * Double(deviceScale)).rounded() / Double(deviceScale)
+            }
+            cairo_transform(cr, &matrix)
+            let k = 1 / Double(image.scale)
+            cairo_scale(cr, k, k)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_rectangle(cr, 0, 0, pw, ph)
+        }
+        if opacity >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LinuxUIKit
+
+/// The map view's layer (spec §1.12): the camera's fields as layer properties, under the keys
+/// ``kGMSLayerCameraLatitudeKey``, ``kGMSLayerCameraLongitudeKey``, ``kGMSLayerCameraBearingKey``,
+/// ``kGMSLayerCameraZoomLevelKey`` and ``kGMSLayerCameraViewingAngleKey``.
+///
+/// Setting a property (or the key through `setValue(_:forKey:)`) is an explicit camera set on the owning map, clamped
+/// as `GMSCameraPosition` (D3): `willMove(false)`, `didChange`, `idleAt` follow on the next ticks. Reach it with
+/// ``GMSMapView/mapLayer`` (Waymark's `UIView.layer` is typed `CALayer`, so `mapView.layer` needs a cast).
+/// Not yet supported: driving the camera with `CABasicAnimation`s on these keys (use `animate(…)`).
+/// Main thread only.
+@MainActor open class GMSMapLayer: CALayer {
+    /// The map this layer belongs to.
+    weak var mapView: GMSMapView?
+
+    static let cameraKeys: Set<String> = [
+        kGMSLayerCameraLatitudeKey, kGMSLayerCameraLongitudeKey, kGMSLayerCameraBearingKey,
+        kGMSLayerCameraZoomLevelKey, kGMSLayerCameraViewingAngleKey,
+    ]
+
+    /// Camera target latitude, degrees, clamped to [−85, 85].
+    open var cameraLatitude: CLLocationDegrees {
+        get { mapView?.camera.target.latitude ?? 0 }
+        set { setValue(newValue, forKey: kGMSLayerCameraLatitudeKey) }
+    }
+
+    /// Camera target longitude, degrees, wrapped into [−180, 180).
+    open var cameraLongitude: CLLocationDegrees {
+        get { mapView?.camera.target.longitude ?? 0 }
+        set { setValue(newValue, forKey: kGMSLayerCameraLongitudeKey) }
+    }
+
+    /// Camera bearing, degrees clockwise from north, wrapped into [0, 360).
+    open var cameraBearing: CLLocationDirection {
+        get { mapView?.camera.bearing ?? 0 }
+        set { setValue(newValue, forKey: kGMSLayerCameraBearingKey) }
+    }
+
+    /// Camera zoom, clamped to the map's limits.
+    open var cameraZoomLevel: Float {
+        get { mapView?.camera.zoom ?? kGMSMinZoomLevel }
+        set { setValue(newValue, forKey: kGMSLayerCameraZoomLevelKey) }
+    }
+
+    /// Camera viewing angle, degrees, clamped by zoom (D4).
+    open var cameraViewingAngle: Double {
+        get { mapView?.camera.viewingAngle ?? 0 }
+        set { setValue(newValue, forKey: kGMSLayerCameraViewingAngleKey) }
+    }
+
+    /// Camera keys read the map's camera; other keys are `CALayer`'s.
+    open override func value(forKey key: String) -> Any? {
+        guard Self.cameraKeys.contains(key) else { return super.value(forKey: key) }
+        guard let camera = mapView?.camera else { return nil }
+        switch key {
+        case kGMSLayerCameraLatitudeKey: return camera.target.latitude
+        case kGMSLayerCameraLongitudeKey: return camera.target.longitude
+        case kGMSLayerCameraBearingKey: return camera.bearing
+        case kGMSLayerCameraZoomLevelKey: return camera.zoom
+        default: return camera.viewingAngle
+        }
+    }
+
+    /// Camera keys set the map's camera (an explicit set); values that are not numbers are ignored.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        guard Self.cameraKeys.contains(key) else {
+            super.setValue(value, forKey: key)
+            return
+        }
+        let number: Double?
+        switch value {
+        case let v as Double: number = v
+        case let v as Float: number = Double(v)
+        case let v as CGFloat: number = Double(v)
+        case let v as Int: number = Double(v)
+        default: number = nil
+        }
+        guard let v = number, let map = mapView else { return }
+        let c = map.camera
+        var target = c.target
+        var zoom = c.zoom
+        var bearing = c.bearing
+        var tilt = c.viewingAngle
+        switch key {
+        case kGMSLayerCameraLatitudeKey: target.latitude = v
+        case kGMSLayerCameraLongitudeKey: target.longitude = v
+        case kGMSLayerCameraBearingKey: bearing = v
+        case kGMSLayerCameraZoomLevelKey: zoom = Float(v)
+        default: tilt = v
+        }
+        map.camera = GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: tilt)
+    }
+}

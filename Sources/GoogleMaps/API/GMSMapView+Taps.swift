@@ -1,0 +1,187 @@
+import Foundation
+import LinuxUIKit
+import MapGeometry
+
+/// What a tap or long press hit, top to bottom (D7).
+public enum _GMSTapTarget: Equatable {
+    /// The open info window of the marker.
+    case infoWindow(GMSMarker)
+    /// A tappable marker (the top-most).
+    case marker(GMSMarker)
+    /// The map at a coordinate (nil beyond the horizon).
+    case map(CLLocationCoordinate2D?)
+
+    /// Same case and the same marker (identity) or the same coordinate.
+    public static func == (a: _GMSTapTarget, b: _GMSTapTarget) -> Bool {
+        switch (a, b) {
+        case (.infoWindow(let x), .infoWindow(let y)), (.marker(let x), .marker(let y)): return x === y
+        case (.map(let x), .map(let y)):
+            return x?.latitude == y?.latitude && x?.longitude == y?.longitude
+        default: return false
+        }
+    }
+}
+
+extension GMSMapView {
+    // MARK: Hit testing
+
+    /// What lies under `point` (view points): the info window, else the top-most tappable marker, else the map (D7).
+    public func _hitTest(_ point: CGPoint) -> _GMSTapTarget {
+        if let window = infoWindow, let (_, frame) = FrameRenderer.infoWindowFrame(map: self), frame.contains(point) {
+            return .infoWindow(window.marker)
+        }
+        if let marker = _markerHit(at: point) { return .marker(marker) }
+        return .map(coordinate(at: point))
+    }
+
+    private func coordinate(at point: CGPoint) -> CLLocationCoordinate2D? {
+        guard point.x.isFinite, point.y.isFinite,
+            let ll = cameraState.latLng(for: ScreenPoint(point))
+        else { return nil }
+        return CLLocationCoordinate2D(ll.wrapped)
+    }
+
+    /// The top-most tappable marker whose drawn icon (anchor, rotation, flatness, alignment insets applied; model
+    /// values) contains `point`, or nil. Markers with invalid positions are never hit (D14); opacity 0 markers are
+    /// (D13). Uses the marker quadtree: candidates are the markers whose anchors lie within the largest icon reach of
+    /// the point.
+    public func _markerHit(at point: CGPoint) -> GMSMarker? {
+        guard point.x.isFinite, point.y.isFinite, store.count > 0 else { return nil }
+        let t = cameraState.transform
+        // The screen box the hit marker's anchor must lie in.
+        let box: (minX: Double, maxX: Double, minY: Double, maxY: Double)
+        if store.hasTurnedMarkers {
+            let r = Double(store.maxReach)
+            box = (Double(point.x) - r, Double(point.x) + r, Double(point.y) - r, Double(point.y) + r)
+        } else {
+            let e = store.uprightExtent
+            box = (
+                Double(point.x - e.maxX), Double(point.x - e.minX), Double(point.y - e.maxY), Double(point.y - e.minY)
+            )
+        }
+        var best: GMSMarker?
+        func consider(_ marker: GMSMarker, _ wx: Double, _ wy: Double) {
+            guard marker.isTappable else { return }
+            if let b = best,
+                b.zIndex > marker.zIndex || (b.zIndex == marker.zIndex && b.sequence > marker.sequence)
+            {
+                return
+            }
+            let near = FrameRenderer.nearestCopy(WorldPoint(x: wx, y: wy), camera: t)
+            guard t.depth(of: near) > t.distance * 1e-3 else { return }
+            let s = t.screenPoint(forUnwrapped: near)
+            let (size, insets) = IconMetrics.of(marker)
+            if marker.rotation == 0 && !marker.isFlat {
+                // Upright billboard: a plain rectangle test.
+                let w = size.width - insets.left - insets.right
+                let h = size.height - insets.top - insets.bottom
+                let left = CGFloat(s.x) - marker.groundAnchor.x * w
+                let top = CGFloat(s.y) - marker.groundAnchor.y * h
+                guard point.x >= left && point.x <= left + w && point.y >= top && point.y <= top + h else { return }
+                best = marker
+                return
+            }
+            let placement = MarkerPlacement(
+                screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
+                groundAnchor: marker.groundAnchor,
+                rotation: marker.rotation, flat: marker.isFlat, bearing: t.state.bearing, pitch: t.state.pitch)
+            if placement.isAxisAligned {
+                let r = placement.contentRect.applying(placement.transform)
+                guard point.x >= r.minX && point.x <= r.maxX && point.y >= r.minY && point.y <= r.maxY else { return }
+            } else if !placement.contains(viewPoint: point) {
+                return
+            }
+            best = marker
+        }
+        // Near or above the horizon the world box of the screen box is unbounded: search every marker.
+        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)].map {
+            t.worldPoint(for: ScreenPoint(x: $0.0, y: $0.1))
+        }
+        let world = corners.compactMap { $0 }
+        if world.count < 4 {
+            for marker in store.drawOrder() {
+                if let w = marker.indexedPoint { consider(marker, w.x, w.y) }
+            }
+        } else {
+            store.forEach(
+                worldMinX: world.map(\.x).min()!, minY: world.map(\.y).min()!, maxX: world.map(\.x).max()!,
+                maxY: world.map(\.y).max()!, consider)
+        }
+        return best
+    }
+
+    // MARK: Tap entry points (called by the gesture layer and by tests)
+
+    /// A single tap at `point` (view points), delivered at touch-up (D8). Exactly one callback fires (D7):
+    /// - on the open info window: `didTapInfoWindowOf` (the window stays open);
+    /// - on a tappable marker: `didTap(marker)`; when it returns false (or is not implemented) the marker is selected
+    ///   (a different previous selection closes first with `didCloseInfoWindowOf`; re-tapping the selected marker
+    ///   closes and reopens its window) and the camera animates its target to the marker (D9);
+    /// - elsewhere: `didTapAt(coordinate)`, then the selection (if any) closes with `didCloseInfoWindowOf` (§2.2).
+    /// Returns what was hit.
+    @discardableResult
+    public func handleTap(at point: CGPoint) -> _GMSTapTarget {
+        let target = _hitTest(point)
+        switch target {
+        case .infoWindow(let marker):
+            delegate?.mapView(self, didTapInfoWindowOf: marker)
+        case .marker(let marker):
+            if delegate?.mapView(self, didTap: marker) == true { break }
+            // The delegate may have removed the marker or changed the selection.
+            guard marker.mapStorage === self else { break }
+            if let current = selectedMarker { closeSelection(of: current) }
+            open(marker)
+            animate(toLocation: marker.position)
+        case .map(let coordinate):
+            if let coordinate { delegate?.mapView(self, didTapAt: coordinate) }
+            if let current = selectedMarker { closeSelection(of: current) }
+        }
+        return target
+    }
+
+    /// A long press at `point` (view points; 0.5 s, 10 pt tolerance, D10). On the open info window:
+    /// `didLongPressInfoWindowOf`. Elsewhere — including on a marker that is not draggable — `didLongPressAt` with the
+    /// coordinate under the touch. On a draggable marker nothing is reported here: the gesture layer starts a drag
+    /// (§2.7) instead, and the returned target tells it which marker.
+    @discardableResult
+    public func handleLongPress(at point: CGPoint) -> _GMSTapTarget {
+        let target = _hitTest(point)
+        switch target {
+        case .infoWindow(let marker):
+            delegate?.mapView(self, didLongPressInfoWindowOf: marker)
+        case .marker(let marker) where marker.isDraggable:
+            break
+        case .marker, .map:
+            if let coordinate = coordinate(at: point) { delegate?.mapView(self, didLongPressAt: coordinate) }
+        }
+        return target
+    }
+}
+
+/// The phases of a marker drag (§2.7), driven by the gesture layer.
+public enum _GMSDragPhase: Sendable {
+    /// The long press on a draggable marker was recognised.
+    case began
+    /// The finger moved.
+    case changed
+    /// The finger lifted (or the gesture was cancelled).
+    case ended
+}
+
+extension GMSMapView {
+    /// Not API: moves a draggable `marker` so its ground anchor is under `point` (view points; a point beyond the
+    /// horizon keeps the last position) and reports `didBeginDragging` / `didDrag` / `didEndDragging`, the position
+    /// already updated (without animation) before each call. Ignored for markers that are not on this map or not
+    /// draggable. Main thread.
+    public func _dragMarker(_ marker: GMSMarker, phase: _GMSDragPhase, to point: CGPoint) {
+        guard marker.mapStorage === self, marker.isDraggable else { return }
+        if point.x.isFinite, point.y.isFinite, let ll = cameraState.latLng(for: ScreenPoint(point)) {
+            marker.withoutImplicitAnimation { marker.position = CLLocationCoordinate2D(ll.wrapped) }
+        }
+        switch phase {
+        case .began: delegate?.mapView(self, didBeginDragging: marker)
+        case .changed: delegate?.mapView(self, didDrag: marker)
+        case .ended: delegate?.mapView(self, didEndDragging: marker)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import LinuxUIKit
+
+/// An identifier of a cloud map style (spec §1.2). Waymark has no cloud styles: it is recorded and ignored.
+public struct GMSMapID: Hashable, Sendable {
+    /// The identifier string.
+    public let identifier: String
+    /// Wraps `identifier`.
+    public init(identifier: String) { self.identifier = identifier }
+}
+
+/// Settings for ``GMSMapView/init(options:)`` (spec §1.2); the map copies them.
+@MainActor open class GMSMapViewOptions: NSObject {
+    /// The view's frame, points. Defaults to `.zero`.
+    open var frame: CGRect = .zero
+    /// The initial camera; nil gives the default camera (D2: target (0, 0), zoom = the minimum, bearing and tilt 0).
+    open var camera: GMSCameraPosition?
+    /// A cloud map id: recorded, not used. Defaults to nil.
+    open var mapID: GMSMapID?
+    /// The colour shown where no basemap is drawn; nil gives the land colour #f2efe9.
+    open var backgroundColor: UIColor?
+
+    /// Options with the defaults.
+    public override init() {
+        super.init()
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import LinuxUIKit
+
+/// How a marker appears when it is added to a map (spec §1.4): played once per addition.
+public enum GMSMarkerAnimation: UInt, Sendable {
+    /// Appears at once (the default).
+    case none = 0
+    /// Grows from its ground anchor (0.2 s, overshooting slightly).
+    case pop = 1
+    /// Fades in (0.2 s).
+    case fadeIn = 2
+}
+
+/// A marker: an icon at a point on the map (spec §1.4, §4.1, decisions D12–D14).
+///
+/// Defaults: position (0, 0), no title or snippet, the default pin (26 × 37 pt, tip on the position), ground anchor
+/// (0.5, 1), info window anchor (0.5, 0), billboard (upright, constant size), rotation 0, opacity 1, zIndex 0,
+/// tappable, not draggable, `tracksViewChanges` true, `tracksInfoWindowChanges` false, no appear animation.
+///
+/// Changes of ``position`` and ``rotation`` on a marker that is on a map are animated over
+/// `CATransaction.animationDuration()` (the open transaction's duration, else 0.25 s); hit testing uses the new value
+/// at once. Invalid positions (NaN, infinite, beyond ±90/±180) keep the marker on its map but undrawn and untappable,
+/// with one logged warning (D14). Opacity is clamped to [0, 1] (D13); anchors outside [0, 1] extrapolate.
+/// - Thread rules: main thread (main actor) only.
+@MainActor open class GMSMarker: GMSOverlay {
+    private var implicitAnimationsSuppressed = 0
+    private var loggedInvalidPosition = false
+
+    /// Where the marker stands (its ground anchor), degrees. See the type's notes on animation and invalid values.
+    open var position: CLLocationCoordinate2D = CLLocationCoordinate2D(latitude: 0, longitude: 0) {
+        didSet {
+            if !isValidPosition(position) {
+                if !loggedInvalidPosition {
+                    loggedInvalidPosition = true
+                    GMSLog.warning(
+                        "GMSMarker position (\(position.latitude), \(position.longitude)) is invalid; the marker is "
+                            + "neither drawn nor tappable until it gets a valid position")
+                }
+            } else {
+                loggedInvalidPosition = false
+            }
+            // D14: jumps into or out of an invalid position are not animated.
+            if isValidPosition(oldValue) && isValidPosition(position) {
+                animateImplicitly(kGMSMarkerLayerLatitude, from: oldValue.latitude, to: position.latitude)
+                animateImplicitly(kGMSMarkerLayerLongitude, from: oldValue.longitude, to: position.longitude)
+            }
+            mapStorage?.markerDidChange(self, geometry: true)
+        }
+    }
+
+    /// Second line of the default info window, in a smaller font; wraps, at most 8 lines (D15). `\n` breaks lines.
+    open var snippet: String? {
+        didSet { overlayContentDidChange() }
+    }
+
+    /// The icon; nil draws the default pin (§4.1). Animated images play; `alignmentRectInsets` shrink both the tap
+    /// area and the anchor space. Ignored while ``iconView`` is set. Reuse one instance for many markers: each
+    /// distinct image is rasterised once per scale.
+    open var icon: UIImage? {
+        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+    }
+
+    /// A view drawn instead of the icon, as a snapshot clipped to its bounds, re-taken every frame while
+    /// ``tracksViewChanges`` is true. It receives no touches; animate anything but `frame` and `center`.
+    open var iconView: UIView? {
+        didSet {
+            iconViewSnapshot = nil
+            mapStorage?.markerDidChange(self, geometry: true)
+        }
+    }
+
+    /// Re-snapshot ``iconView`` every frame (true, the default) or keep the last snapshot (false). Switching it on
+    /// guarantees a new snapshot on the next frame. No effect without an icon view.
+    open var tracksViewChanges: Bool = true {
+        didSet { if tracksViewChanges && !oldValue { iconViewSnapshot = nil } }
+    }
+
+    /// Re-draw the open info window every frame (true) or only when it opens (false, the default). Switching it on
+    /// guarantees a redraw on the next frame.
+    open var tracksInfoWindowChanges: Bool = false {
+        didSet { if tracksInfoWindowChanges && !oldValue { mapStorage?.infoWindowNeedsRefresh(for: self) } }
+    }
+
+    /// The point of the icon placed on ``position``, in the unit square of the icon (or of its alignment rect):
+    /// (0, 0) top-left, (1, 1) bottom-right. Defaults to (0.5, 1). Values outside [0, 1] extrapolate (D13).
+    open var groundAnchor: CGPoint = kGMSMarkerDefaultGroundAnchor {
+        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+    }
+
+    /// The point of the icon where the info window's arrow tip sits, in the same space as ``groundAnchor``.
+    /// Defaults to (0.5, 0) (centre-top).
+    open var infoWindowAnchor: CGPoint = kGMSMarkerDefaultInfoWindowAnchor
+
+    /// Played once each time the marker is added to a map. Defaults to `.none`.
+    open var appearAnimation: GMSMarkerAnimation = .none
+
+    /// Whether a long press starts dragging the marker (§2.7; the drag gestures come with the gesture layer).
+    /// Defaults to false.
+    open var isDraggable: Bool = false
+
+    /// Flat markers lie on the ground: they turn with the map's bearing and foreshorten with its tilt, keeping their
+    /// size across zoom. Defaults to false (billboard: upright, facing the screen).
+    open var isFlat: Bool = false {
+        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+    }
+
+    /// Degrees clockwise about the ground anchor. Billboard: 0 is upright on screen; flat: 0 points north.
+    /// Animated like ``position``. Non-finite values draw as 0.
+    open var rotation: CLLocationDegrees = 0 {
+        didSet {
+            animateImplicitly(kGMSMarkerLayerRotation, from: oldValue, to: rotation)
+            mapStorage?.markerDidChange(self, geometry: true)
+        }
+    }
+
+    /// 0 (transparent, still tappable) … 1 (opaque, the default); clamped (D13, NaN becomes 1).
+    open var opacity: Float = 1 {
+        didSet {
+            let clamped = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+            if clamped != opacity { opacity = clamped }
+        }
+    }
+
+    /// Not supported (Street View is out of scope); always nil.
+    open weak var panoramaView: AnyObject?
+
+    /// The Core Animation access to this marker's properties (§1.4.1).
+    open var layer: GMSMarkerLayer {
+        if let existing = layerIfCreated { return existing }
+        let created = GMSMarkerLayer(marker: self)
+        layerIfCreated = created
+        return created
+    }
+
+    /// The layer once something asked for it (markers that are never animated never allocate one).
+    private(set) var layerIfCreated: GMSMarkerLayer?
+
+    // MARK: Map bookkeeping (internal)
+
+    /// The marker's slot in its map's tables, or -1 when on no map.
+    var slot: Int32 = -1
+    /// Order of addition to the map (ties in zIndex: later on top).
+    var sequence: UInt64 = 0
+    /// The world point under which the map's spatial index stores the marker, when stored.
+    var indexedPoint: (x: Double, y: Double)?
+    /// The last snapshot of ``iconView`` and its size in points.
+    var iconViewSnapshot: UIImage?
+    /// When the appear animation started (animator clock), or nil.
+    var appearStart: Double?
+    /// When the icon's frame animation started (animator clock), for multi-frame icons.
+    var iconAnimationStart: Double = 0
+
+    /// Creates a marker at (0, 0) with the defaults listed on the type.
+    public override init() {
+        super.init()
+        isTappable = true
+    }
+
+    /// Creates a marker at `position`.
+    public convenience init(position: CLLocationCoordinate2D) {
+        self.init()
+        withoutImplicitAnimation { self.position = position }
+    }
+
+    /// The default pin tinted with `color` (nil: the default red), as an image for ``icon``: 26 × 37 pt at the main
+    /// screen's scale, the body in `color` with a darker border and dot (§4.1).
+    open class func markerImage(with color: UIColor?) -> UIImage {
+        DefaultPin.image(color: color ?? DefaultPin.defaultColor, scale: UIScreen.main.scale)
+    }
+
+    override func overlayContentDidChange() {
+        mapStorage?.infoWindowContentDidChange(for: self)
+    }
+
+    override func overlayOrderDidChange() {
+        mapStorage?.markerOrderDidChange(self)
+    }
+
+    func withoutImplicitAnimation(_ body: () -> Void) {
+        implicitAnimationsSuppressed += 1
+        body()
+        implicitAnimationsSuppressed -= 1
+    }
+
+    private func animateImplicitly(_ key: String, from: Double, to: Double) {
+        guard implicitAnimationsSuppressed == 0, mapStorage != nil, from != to, from.isFinite, to.isFinite else {
+            return
+        }
+        let animation = CABasicAnimation(keyPath: key)
+        // From what is on screen: the running animation's value, else the old model value.
+        let running = layer.animationKeys()?.isEmpty == false
+        animation.fromValue = running ? layer.presentedNumber(key, model: from) : from
+        animation.toValue = to
+        layer.add(animation, forKey: "implicit." + key)
+    }
+}
+
+/// `true` for finite coordinates within ±90° latitude and ±180° longitude (D14).
+func isValidPosition(_ c: CLLocationCoordinate2D) -> Bool {
+    c.latitude.isFinite && c.longitude.isFinite && abs(c.latitude) <= 90 && abs(c.longitude) <= 180
+}
+
+/// Where the GoogleMaps module reports recoverable problems: one line on standard error, prefixed `[GoogleMaps]`.
+enum GMSLog {
+    /// Messages logged so far (tests read them).
+    @MainActor static var messages: [String] = []
+
+    @MainActor static func warning(_ message: String) {
+        messages.append(message)
+        FileHandle.standardError.write(Data("[GoogleMaps] warning: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LinuxUIKit
+
+/// The default marker pin (spec §4.1), drawn as vector art: a 26 × 37 pt teardrop whose tip is at the bottom centre,
+/// a 1 pt darker border (#C5221F for the default colour), the body (#EA4335) and a 10 pt dark dot (#B31412) centred in
+/// the round head. Rasterised once per colour and scale (cached), so it is crisp at scales 1, 2 and 3 and every
+/// marker of a colour shares one image.
+@MainActor enum DefaultPin {
+    /// The pin's size, points.
+    static let size = CGSize(width: 26, height: 37)
+    /// The default body colour, #EA4335.
+    static let defaultColor = UIColor(red: 234 / 255, green: 67 / 255, blue: 53 / 255, alpha: 1)
+    private static let defaultBorder = UIColor(red: 197 / 255, green: 34 / 255, blue: 31 / 255, alpha: 1)
+    private static let defaultGlyph = UIColor(red: 179 / 255, green: 20 / 255, blue: 18 / 255, alpha: 1)
+
+    struct Key: Hashable {
+        var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat, scale: CGFloat
+    }
+    private static var cache: [Key: UIImage] = [:]
+    /// The colour of every pin image handed out, so a pin used as an icon is redrawn crisply at another scale.
+    private static var colors: [ObjectIdentifier: UIColor] = [:]
+
+    /// The pin `image` at `scale` when `image` is one of ours (same colour, redrawn), else nil.
+    static func rescaled(_ image: UIImage, scale: CGFloat) -> UIImage? {
+        guard let color = colors[ObjectIdentifier(image)] else { return nil }
+        return self.image(color: color, scale: scale)
+    }
+
+    /// The pin in `color` at `scale` pixels per point (cached).
+    static func image(color: UIColor, scale: CGFloat) -> UIImage {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        let c = color.rgba
+        let key = Key(r: c.red, g: c.green, b: c.blue, a: c.alpha, scale: s)
+        if let hit = cache[key] { return hit }
+        let isDefault = color == defaultColor
+        let border = isDefault ? defaultBorder : darker(color, by: 0.78)
+        let glyph = isDefault ? defaultGlyph : darker(color, by: 0.62)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = s
+        let image = UIGraphicsImageRenderer(size: size, format: format).image { context in
+            let cg = context.cgContext
+            addPinPath(cg, in: CGRect(origin: .zero, size: size))
+            cg.setFillColor(border.cgColor)
+            cg.fillPath()
+            addPinPath(cg, in: CGRect(x: 1, y: 1, width: 24, height: 34))
+            cg.setFillColor(color.cgColor)
+            cg.fillPath()
+            cg.setFillColor(glyph.cgColor)
+            cg.fillEllipse(in: CGRect(x: 8, y: 8, width: 10, height: 10))
+        }
+        cache[key] = image
+        colors[ObjectIdentifier(image)] = color
+        return image
+    }
+
+    /// `color` with red, green and blue multiplied by `factor` (alpha kept).
+    static func darker(_ color: UIColor, by factor: CGFloat) -> UIColor {
+        let c = color.rgba
+        return UIColor(red: c.red * factor, green: c.green * factor, blue: c.blue * factor, alpha: c.alpha)
+    }
+
+    /// A teardrop in `rect`: a circle of diameter `rect.width` at the top, tangent lines down to the tip at the
+    /// bottom centre.
+    static func addPinPath(_ cg: CGContext, in rect: CGRect) {
+        let r = rect.width / 2
+        let center = CGPoint(x: rect.midX, y: rect.minY + r)
+        let tip = CGPoint(x: rect.midX, y: rect.maxY)
+        let d = tip.y - center.y
+        let beta = acos(min(1, r / d))
+        cg.beginPath()
+        // Screen angles grow clockwise (y down): from the lower-left tangent point over the top to the lower-right.
+        cg.addArc(
+            center: center, radius: r, startAngle: .pi / 2 + beta, endAngle: .pi / 2 - beta + 2 * .pi,
+            clockwise: false)
+        cg.addLine(to: tip)
+        cg.closePath()
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import LinuxUIKit
+import MapGeometry
+
+/// Draws one frame of a map: basemap, markers bottom to top, then the info window. Marker icons are composited
+/// straight from their images' Cairo surfaces (one raster per distinct image and scale); axis-aligned icons at the
+/// device scale are blitted at whole device pixels.
+@MainActor enum FrameRenderer {
+    /// The marker pop animation's scale at `t` in [0, 1]: grows from 0, overshoots to about 1.1, settles at 1.
+    static func popScale(_ t: Double) -> CGFloat {
+        let x = min(max(t, 0), 1)
+        let c = 1.70158 * 1.2
+        let u = x - 1
+        return CGFloat(1 + (c + 1) * u * u * u + c * u * u)
+    }
+
+    static func render(map: GMSMapView, into context: CGContext, scale: CGFloat) {
+        map.renderScale = scale
+        let camera = map.cameraState
+        if map.mapType != .none {
+            context.saveGState()
+            map.basemap.draw(camera: camera, in: context, scale: scale)
+            context.restoreGState()
+        }
+        drawMarkers(map: map, camera: camera, context: context, scale: scale)
+        drawInfoWindow(map: map, camera: camera, context: context, scale: scale)
+    }
+
+    /// The presented (animated) values of a marker, or its model values when nothing animates it.
+    struct Presented {
+        var position: CLLocationCoordinate2D
+        var rotation: Double
+        var opacity: Float
+        var groundAnchor: CGPoint
+        var infoWindowAnchor: CGPoint
+    }
+
+    static func presented(_ marker: GMSMarker) -> Presented {
+        var p = Presented(
+            position: marker.position, rotation: marker.rotation, opacity: marker.opacity,
+            groundAnchor: marker.groundAnchor, infoWindowAnchor: marker.infoWindowAnchor)
+        guard let layer = marker.layerIfCreated, layer.animationKeys() != nil else { return p }
+        p.position.latitude = layer.presentedNumber(kGMSMarkerLayerLatitude, model: p.position.latitude)
+        p.position.longitude = layer.presentedNumber(kGMSMarkerLayerLongitude, model: p.position.longitude)
+        p.rotation = layer.presentedNumber(kGMSMarkerLayerRotation, model: p.rotation)
+        p.opacity = Float(layer.presentedNumber(kGMSMarkerLayerOpacity, model: Double(p.opacity)))
+        p.groundAnchor = layer.presentedPoint("groundAnchor", model: p.groundAnchor)
+        p.infoWindowAnchor = layer.presentedPoint("infoWindowAnchor", model: p.infoWindowAnchor)
+        return p
+    }
+
+    /// The image a marker draws now: its icon view's snapshot (re-taken while it tracks changes), the frame of its
+    /// icon for the current time, or the default pin at `scale`.
+    static func image(for marker: GMSMarker, scale: CGFloat, now: Double) -> UIImage {
+        if let view = marker.iconView {
+            if marker.tracksViewChanges || marker.iconViewSnapshot == nil {
+                marker.iconViewSnapshot = view._renderImage(scale: scale)
+            }
+            if let snapshot = marker.iconViewSnapshot { return snapshot }
+        }
+        if let icon = marker.icon {
+            // `markerImage(with:)` pins are vector art: redraw them at the frame's scale (cached).
+            if icon.scale != scale, let crisp = DefaultPin.rescaled(icon, scale: scale) { return crisp }
+            return icon
+        }
+        return DefaultPin.image(color: DefaultPin.defaultColor, scale: scale)
+    }
+
+    /// The placement of `marker` for `camera` (model values unless `presented` is given), or nil when its position is
+    /// invalid or beyond the horizon.
+    static func placement(
+        of marker: GMSMarker, values: Presented, camera: CameraTransform, size: CGSize, insets: UIEdgeInsets,
+        appearScale: CGFloat = 1
+    ) -> MarkerPlacement? {
+        guard isValidPosition(values.position) else { return nil }
+        let w = WebMercator.worldPoint(LatLng(values.position))
+        guard camera.depth(of: nearestCopy(w, camera: camera)) > camera.distance * 1e-3 else { return nil }
+        let s = camera.screenPoint(for: w)
+        return MarkerPlacement(
+            screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets, groundAnchor: values.groundAnchor,
+            rotation: values.rotation, flat: marker.isFlat, bearing: camera.state.bearing, pitch: camera.state.pitch,
+            appearScale: appearScale)
+    }
+
+    static func nearestCopy(_ w: WorldPoint, camera: CameraTransform) -> WorldPoint {
+        var x = w.x
+        let dx = x - camera.centerWorld.x
+        if dx.isFinite && abs(dx) > 0.5 { x -= (dx + 0.5).rounded(.down) }
+        return WorldPoint(x: x, y: w.y)
+    }
+
+    private static func drawMarkers(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
+        let markers = map.store.drawOrder()
+        guard !markers.isEmpty else { return }
+        let t = camera.transform
+        let now = UIAnimator.shared.now
+        let viewW = CGFloat(camera.size.width)
+        let viewH = CGFloat(camera.size.height)
+        let reach = map.store.maxReach
+        for marker in markers {
+            let values = presented(marker)
+            guard isValidPosition(values.position) else { continue }
+            // Cheap cull on the anchor before any image work.
+            let w = WebMercator.worldPoint(LatLng(values.position))
+            let near = nearestCopy(w, camera: t)
+            guard t.depth(of: near) > t.distance * 1e-3 else { continue }
+            let s = t.screenPoint(forUnwrapped: near)
+            guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,
+                CGFloat(s.y) < viewH + reach
+            else { continue }
+            var opacity = Double(values.opacity)
+            var pop: CGFloat = 1
+            if let start = marker.appearStart {
+                let f = (now - start) / MarkerStore.appearDuration
+                if marker.appearAnimation == .pop { pop = popScale(f) } else { opacity *= min(max(f, 0), 1) }
+            }
+            guard opacity > 0, pop > 0 else { continue }
+            let image = image(for: marker, scale: scale, now: now)
+            let insets = marker.iconView == nil ? image.alignmentRectInsets : .zero
+            let size = marker.iconView?.bounds.size ?? image.size
+            var placement = MarkerPlacement(
+                screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
+                groundAnchor: values.groundAnchor, rotation: values.rotation, flat: marker.isFlat,
+                bearing: camera.bearing, pitch: camera.pitch, appearScale: pop)
+            if let view = marker.iconView {
+                // The icon view's own (presented) transform applies about its centre; the snapshot is its bounds.
+                let own = (view.layer.presentationValue(forKey: "transform") as? CGAffineTransform) ?? view.transform
+                if !own.isIdentity {
+                    let c = CGPoint(x: size.width / 2, y: size.height / 2)
+                    placement.transform = CGAffineTransform(translationX: -c.x, y: -c.y).concatenating(own)
+                        .concatenating(CGAffineTransform(translationX: c.x, y: c.y)).concatenating(placement.transform)
+                    placement.isAxisAligned = false
+                }
+            }
+            context._draw(
+                image, time: now - marker.iconAnimationStart, transform: placement.transform,
+                snapToPixels: placement.isAxisAligned, deviceScale: scale, alpha: CGFloat(opacity))
+        }
+    }
+
+    /// Where the selected marker's window goes: its image and its origin in view points, or nil.
+    static func infoWindowFrame(map: GMSMapView) -> (UIImage, CGRect)? {
+        guard let window = map.infoWindow, let image = window.image else { return nil }
+        let marker = window.marker
+        let values = presented(marker)
+        let (size, insets) = IconMetrics.of(marker)
+        guard
+            let placement = placement(
+                of: marker, values: values, camera: map.cameraState.transform, size: size, insets: insets)
+        else { return nil }
+        let c = placement.contentRect
+        let anchor = placement.viewPoint(
+            CGPoint(x: c.minX + values.infoWindowAnchor.x * c.width, y: c.minY + values.infoWindowAnchor.y * c.height))
+        let s = map.renderScale
+        let origin = CGPoint(
+            x: ((anchor.x - window.tip.x) * s).rounded() / s, y: ((anchor.y - window.tip.y) * s).rounded() / s)
+        return (image, CGRect(origin: origin, size: image.size))
+    }
+
+    private static func drawInfoWindow(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
+        guard var window = map.infoWindow else { return }
+        if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.image?.scale != scale {
+            if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.isDefault {
+                window.render(scale: scale)
+                map.infoWindow = window
+            }
+        }
+        guard let (image, frame) = infoWindowFrame(map: map) else { return }
+        let placement = MarkerPlacement(
+            screenPoint: frame.origin, imageSize: image.size, insets: .zero, groundAnchor: .zero, rotation: 0,
+            flat: false, bearing: 0, pitch: 0)
+        context._draw(
+            image, transform: placement.transform, snapToPixels: placement.isAxisAligned, deviceScale: scale, alpha: 1)
+    }
+}
+
+extension InfoWindowState {
+    /// The default bubble (re-rendered at a new scale freely; custom views keep their selection-time snapshot).
+    var isDefault: Bool {
+        if case .standard = source { return true }
+        return false
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import MapTestSupport
+import Testing
+import WaymarkTime
+
+@testable import GoogleMaps
+@testable import LinuxUIKit
+
+/// Pins fonts before the first Pango call (the Makefile exports the same variable).
+let pinMapFonts: Void = {
+    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+}()
+
+/// A fresh `ManualClock` installed as the shared animator clock (the map's camera animator reads the same clock).
+@MainActor func installMapClock(start: Double = 1000) -> ManualClock {
+    _ = pinMapFonts
+    UIAnimator.shared._reset()
+    let clock = ManualClock(start: start)
+    UIAnimator.shared.clock = clock
+    GMSLog.messages.removeAll()
+    return clock
+}
+
+/// A 400 × 300 pt map at `camera` (London at zoom 14 by default).
+@MainActor func makeMap(
+    _ camera: GMSCameraPosition = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14),
+    size: CGSize = CGSize(width: 400, height: 300)
+) -> GMSMapView {
+    GMSMapView.map(withFrame: CGRect(origin: .zero, size: size), camera: camera)
+}
+
+/// Ticks the map `frames` times, advancing the clock by `step` seconds before each tick.
+@MainActor func run(_ map: GMSMapView, _ clock: ManualClock, frames: Int, step: Double = 1.0 / 60) {
+    for _ in 0..<frames {
+        clock.advance(by: step)
+        map._tick()
+    }
+}
+
+/// Records every delegate callback as a line.
+@MainActor final class RecordingDelegate: GMSMapViewDelegate {
+    var log: [String] = []
+    var consumeMarkerTaps = false
+    var infoWindowView: UIView?
+    var infoContentsView: UIView?
+    var onIdle: (() -> Void)?
+
+    func mapView(_ mapView: GMSMapView, willMove gesture: Bool) { log.append("willMove(\(gesture))") }
+    func mapView(_ mapView: GMSMapView, didChange position: GMSCameraPosition) { log.append("didChange") }
+    func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) {
+        log.append("idle")
+        onIdle?()
+    }
+    func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) {
+        log.append("didTapAt(selected: \(mapView.selectedMarker?.title ?? "nil"))")
+    }
+    func mapView(_ mapView: GMSMapView, didLongPressAt coordinate: CLLocationCoordinate2D) {
+        log.append("didLongPressAt")
+    }
+    func mapView(_ mapView: GMSMapView, didTap marker: GMSMarker) -> Bool {
+        log.append("didTap(\(marker.title ?? "?"))")
+        return consumeMarkerTaps
+    }
+    func mapView(_ mapView: GMSMapView, didTapInfoWindowOf marker: GMSMarker) {
+        log.append("didTapInfoWindowOf(\(marker.title ?? "?"))")
+    }
+    func mapView(_ mapView: GMSMapView, didLongPressInfoWindowOf marker: GMSMarker) {
+        log.append("didLongPressInfoWindowOf(\(marker.title ?? "?"))")
+    }
+    func mapView(_ mapView: GMSMapView, didCloseInfoWindowOf marker: GMSMarker) {
+        log.append("didClose(\(marker.title ?? "?"))")
+    }
+    func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView? {
+        log.append("markerInfoWindow(\(marker.title ?? "?"))")
+        return infoWindowView
+    }
+    func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView? {
+        log.append("markerInfoContents(\(marker.title ?? "?"))")
+        return infoContentsView
+    }
+}
+
+/// Straight RGBA bytes of one pixel.
+func pixelAt(_ image: UIImage, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+    let p = image.bitmaps[0].pixel(x: x, y: y)
+    return (Int(p.r), Int(p.g), Int(p.b), Int(p.a))
+}
+
+/// True when the pixel is close to the straight RGB colour given (alpha ignored).
+func isColor(_ p: (r: Int, g: Int, b: Int, a: Int), _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 12) -> Bool {
+    abs(p.r - r) <= tolerance && abs(p.g - g) <= tolerance && abs(p.b - b) <= tolerance
+}
+
+/// The plain basemap's land colour.
+let land = (r: 242, g: 239, b: 233)
+
+/// True when the pixel shows bare land (or the faint grid over it).
+func isLand(_ p: (r: Int, g: Int, b: Int, a: Int)) -> Bool {
+    isColor(p, land.r, land.g, land.b, tolerance: 24) && p.r >= p.b
+}
+
+/// Counts pixels in a rectangle satisfying `test`.
+func countPixels(
+    _ image: UIImage, in rect: (x: Range<Int>, y: Range<Int>), where test: ((r: Int, g: Int, b: Int, a: Int)) -> Bool
+) -> Int {
+    var n = 0
+    for y in rect.y { for x in rect.x where test(pixelAt(image, x, y)) { n += 1 } }
+    return n
+}
+
+/// A 24 × 24 pt "house": black square body and roof on transparent.
+@MainActor func houseImage(scale: CGFloat = 2, color: UIColor = .black) -> UIImage {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = scale
+    return UIGraphicsImageRenderer(size: CGSize(width: 24, height: 24), format: format).image { context in
+        let cg = context.cgContext
+        cg.setFillColor(color.cgColor)
+        cg.fill(CGRect(x: 4, y: 11, width: 16, height: 11))
+        cg.beginPath()
+        cg.move(to: CGPoint(x: 2, y: 12))
+        cg.addLine(to: CGPoint(x: 12, y: 2))
+        cg.addLine(to: CGPoint(x: 22, y: 12))
+        cg.closePath()
+        cg.fillPath()
+    }
+}
+
+/// Compares with `Tests/Fixtures/goldens/markers/<name>.png` (`UPDATE=1` rewrites and fails).
+@MainActor func expectGolden(
+    _ image: UIImage, _ name: String, channelTolerance: Int = 12, maxDifferingFraction: Double = 0.004,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let folder = Fixtures.local.appendingPathComponent("goldens/markers")
+    let golden = folder.appendingPathComponent("\(name).png")
+    if Fixtures.isUpdatingGoldens {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? image.pngData()?.write(to: golden)
+        Issue.record("UPDATE=1: rewrote \(golden.path)", sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = UIImage(contentsOfFile: golden.path) else {
+        Issue.record("missing golden \(golden.path) (run with UPDATE=1)", sourceLocation: sourceLocation)
+        return
+    }
+    let a = image.bitmaps[0]
+    let e = expected.bitmaps[0]
+    guard a.width == e.width, a.height == e.height else {
+        Issue.record("size \(a.width)×\(a.height) ≠ golden \(e.width)×\(e.height)", sourceLocation: sourceLocation)
+        return
+    }
+    var differing = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let p = a.pixel(x: x, y: y)
+            let q = e.pixel(x: x, y: y)
+            if p.a == 0 && q.a == 0 { continue }
+            let d = max(
+                abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+            if d > channelTolerance { differing += 1 }
+        }
+    }
+    let fraction = Double(differing) / Double(max(1, a.width * a.height))
+    if fraction > maxDifferingFraction {
+        let actual = folder.appendingPathComponent("\(name).actual.png")
+        try? image.pngData()?.write(to: actual)
+        Issue.record(
+            "\(differing) pixels differ from \(name).png; actual: \(actual.path)", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import WaymarkTime
+
+@testable import GoogleMaps
+@testable import LinuxUIKit
+
+@MainActor @Suite struct MapViewLayerAndDragTests {
+    @Test func mapLayerReadsAndSetsTheCamera() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(latitude: 10, longitude: 20, zoom: 5))
+        let delegate = RecordingDelegate()
+        map.delegate = delegate
+        #expect(map.layer === map.mapLayer)
+        #expect(map.mapLayer.cameraLatitude == 10 && map.mapLayer.cameraLongitude == 20)
+        #expect(map.mapLayer.value(forKey: kGMSLayerCameraZoomLevelKey) as? Float == 5)
+        map.mapLayer.cameraZoomLevel = 30  // clamped (D3)
+        #expect(map.camera.zoom == 21)
+        map.mapLayer.setValue(200.0, forKey: kGMSLayerCameraLongitudeKey)  // wrapped
+        #expect(abs(map.camera.target.longitude - -160) < 1e-9)
+        map.mapLayer.cameraLatitude = 89  // clamped to 85
+        #expect(map.camera.target.latitude == 85)
+        run(map, clock, frames: 3)
+        #expect(delegate.log == ["willMove(false)", "didChange", "idle"])
+    }
+
+    @Test func dragMovesTheMarkerBeforeEachCallback() {
+        _ = installMapClock()
+        let map = makeMap(GMSCameraPosition(latitude: 0, longitude: 0, zoom: 10))
+        final class DragDelegate: GMSMapViewDelegate {
+            var log: [String] = []
+            func mapView(_ mapView: GMSMapView, didBeginDragging marker: GMSMarker) {
+                log.append("begin \(Int(mapView.projection.point(for: marker.position).x.rounded()))")
+            }
+            func mapView(_ mapView: GMSMapView, didDrag marker: GMSMarker) {
+                log.append("drag \(Int(mapView.projection.point(for: marker.position).x.rounded()))")
+            }
+            func mapView(_ mapView: GMSMapView, didEndDragging marker: GMSMarker) {
+                log.append("end \(Int(mapView.projection.point(for: marker.position).x.rounded()))")
+            }
+        }
+        let delegate = DragDelegate()
+        map.delegate = delegate
+        let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 0, longitude: 0))
+        m.map = map
+        // Not draggable: ignored.
+        map._dragMarker(m, phase: .began, to: CGPoint(x: 250, y: 150))
+        #expect(delegate.log.isEmpty)
+        m.isDraggable = true
+        map._dragMarker(m, phase: .began, to: CGPoint(x: 200, y: 150))
+        map._dragMarker(m, phase: .changed, to: CGPoint(x: 230, y: 150))
+        map._dragMarker(m, phase: .ended, to: CGPoint(x: 260, y: 150))
+        #expect(delegate.log == ["begin 200", "drag 230", "end 260"])
+        // The index follows: the marker is hit at its new place.
+        #expect(map._markerHit(at: CGPoint(x: 260, y: 140)) === m)
+        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) == nil)
+    }
+}
+
+@MainActor @Suite struct MapViewRenderEventTests {
+    final class RenderDelegate: GMSMapViewDelegate {
+        var log: [String] = []
+        func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) { log.append("idle") }
+        func mapViewDidStartTileRendering(_ mapView: GMSMapView) { log.append("start") }
+        func mapViewDidFinishTileRendering(_ mapView: GMSMapView) { log.append("finish") }
+        func mapViewSnapshotReady(_ mapView: GMSMapView) { log.append("ready") }
+    }
+
+    @Test func renderingEventsComeInOrderOncePerCamera() {
+        let clock = installMapClock()
+        let map = makeMap()
+        let delegate = RenderDelegate()
+        map.delegate = delegate
+        // Nothing drawn yet: nothing reported.
+        run(map, clock, frames: 2)
+        #expect(delegate.log.isEmpty)
+        for _ in 0..<3 {
+            clock.advance(by: 1.0 / 60)
+            _ = map._frame(scale: 1)
+        }
+        map._tick()
+        #expect(delegate.log == ["start", "finish", "ready"])
+        delegate.log = []
+        map.animate(toZoom: 15)
+        for _ in 0..<90 {
+            clock.advance(by: 1.0 / 60)
+            _ = map._frame(scale: 1)
+        }
+        map._tick()
+        // Started for the new camera, ready only after idle.
+        #expect(delegate.log.first == "start")
+        #expect(delegate.log.last == "ready")
+        #expect(delegate.log.filter { $0 == "ready" }.count == 1)
+        let idle = delegate.log.firstIndex(of: "idle") ?? Int.max
+        #expect(idle < delegate.log.lastIndex(of: "ready")!)
+    }
+
+    @Test func badInputNeverCrashes() {
+        _ = installMapClock()
+        let map = GMSMapView()
+        // A zero-size map renders and takes taps.
+        _ = map._frame(scale: 2)
+        let m = GMSMarker()
+        m.map = map
+        #expect(map.handleTap(at: CGPoint(x: CGFloat.nan, y: 0)) == .map(nil))
+        #expect(map._markerHit(at: CGPoint(x: CGFloat.infinity, y: 3)) == nil)
+        map.camera = GMSCameraPosition(latitude: .nan, longitude: .infinity, zoom: .nan)
+        #expect(map.camera.zoom == kGMSMinZoomLevel)
+        m.groundAnchor = CGPoint(x: CGFloat.nan, y: 1e300)
+        m.rotation = .infinity
+        _ = map._frame(scale: 1)
+        map.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        _ = map._frame(scale: 1)
+        _ = map.handleTap(at: CGPoint(x: 50, y: 50))
+    }
+}
