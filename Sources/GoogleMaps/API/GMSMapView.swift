@@ -28,7 +28,7 @@ public enum GMSMapViewType: UInt, Sendable {
 /// Events come from ``_tick()``: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
 /// moves; reading ``camera`` returns the new clamped value at once.
 /// - Thread rules: main thread (main actor) only, as UIKit.
-@MainActor open class GMSMapView: UIView {
+@MainActor open class GMSMapView: UIView, UITouchResponder {
     // MARK: State
 
     let animator: CameraAnimator
@@ -95,8 +95,18 @@ public enum GMSMapViewType: UInt, Sendable {
         return mapLayer
     }
 
-    /// Not API: storage for the gesture layer's `GMSUISettings` (declared in its own file as `settings`).
-    public var _settingsStorage: AnyObject?
+    /// The map's controls and gesture switches (spec §1.5). Changes take effect at once, even mid-gesture.
+    public let settings: GMSUISettings = GMSUISettings()
+
+    /// Turns the touches this view receives into camera changes, taps, long presses and marker drags (see
+    /// `GMSMapView+Gestures.swift`). Created on first use, with this map's animator, settings and clock.
+    lazy var gestures: GestureManager = makeGestureManager()
+
+    /// When set, gestures cannot move the camera target outside these bounds; programmatic moves are not limited
+    /// (spec §1.1). Defaults to nil (no limit). Invalid bounds count as nil.
+    open var cameraTargetBounds: GMSCoordinateBounds? {
+        didSet { gestures.cameraTargetBounds = cameraTargetBounds }
+    }
 
     /// Creates a map with a zero frame and the default camera (D2).
     public convenience init() {
@@ -300,11 +310,12 @@ public enum GMSMapViewType: UInt, Sendable {
     // MARK: Frame tick (internal API for hosts, tests and the gesture layer)
 
     /// Advances one frame at the shared animator clock: delivers `UIView`/`CALayer` animation completions
-    /// (`UIAnimator.shared.tick()`), then camera events (`willMove`, `didChange`, `idle`, in that order, D5), then
+    /// (`UIAnimator.shared.tick()`), then the gestures (merged touch results, fling, delayed taps), then camera events (`willMove`, `didChange`, `idle`, in that order, D5), then
     /// finishes marker appear animations and a camera animation's `CATransaction` membership. Call once per
     /// frame while ``_needsTick`` is true (a window host may call it every frame). Main thread.
     public func _tick() {
         UIAnimator.shared.tick()
+        gestures.tick()
         animator.tick()
         if cameraTransaction != nil && !animator.isAnimating { endCameraTransaction(finished: true) }
         store.finishAppearAnimations(now: UIAnimator.shared.now)
@@ -348,7 +359,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
     /// animations, marker appear animations, icon views or info windows that track changes, or the basemap loading.
     public var _needsTick: Bool {
-        animator.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
+        animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
             || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
     }
 
