@@ -24,9 +24,10 @@ public final class Snapshotter {
     /// The Cairo backend the renderer draws with.
     public let backend: CairoBackend
 
-    /// The demo view: central Helsinki at street level (60.1699° N, 24.9415° E, zoom 16), 1280×720 points.
+    /// The demo view: central Helsinki at street level (60.1699° N, 24.9443° E, zoom 16.5: the committed extract,
+    /// about 1 × 1.7 km, fills the frame), 1280×720 points.
     public static let demoCamera = CameraState(
-        center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, size: ScreenSize(width: 1280, height: 720))
+        center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
 
     /// Opens every `mbtiles://` vector source with ``MBTilesSource``; other sources resolve to `nil` (not drawn).
     /// - Throws: `MBTilesError` naming the file when it cannot be opened.

@@ -22,9 +22,11 @@ final class PipelineColdFrameBenchmark: Benchmark {
         self.camera = camera
     }
 
-    /// Central Helsinki at zoom 16 (the demo view).
+    /// Central Helsinki at zoom 16.
     static var helsinkiZ16: PipelineColdFrameBenchmark {
-        PipelineColdFrameBenchmark(name: "pipeline-cold-helsinki-z16", camera: Snapshotter.demoCamera)
+        PipelineColdFrameBenchmark(
+            name: "pipeline-cold-helsinki-z16",
+            camera: CameraState(center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, size: pipelineFrame))
     }
 
     /// The world at zoom 2.

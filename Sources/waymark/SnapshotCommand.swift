@@ -16,7 +16,7 @@ struct SnapshotCommand: WaymarkCommand {
 
           --camera   centre (degrees), zoom (Google's: 256-point tiles), bearing (degrees clockwise from north),
                      pitch (degrees from straight down); clamped as GMSMapView clamps them.
-                     Default 60.1699,24.9415,16 (central Helsinki)
+                     Default 60.1699,24.9443,16.5 (central Helsinki)
           --size     view size in points. Default 1280x720
           --scale    device pixels per point, 0.25…4. Default 1
           --style    a MapLibre style v8 JSON file. Default Data/styles/default.json
