@@ -273,3 +273,59 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     #expect(abs(shifted.point(at: 1).x - 8) < 1e-9 && abs(shifted.point(at: 1).y - 2) < 1e-9)
     #expect(shifted.point(at: 2) == RenderPoint(x: 8, y: 10))
 }
+
+@Test func severalSourcesWithTheirOwnZoomRangesDrawTogether() throws {
+    // Source `a` stops at zoom 0 (over-zoomed at zoom 1); source `b` has its own z1 tiles, each with a point at its
+    // centre. At zoom 1 in a 512-point view: one z0 tile of `a` decoded, four z1 tiles of `b`, four circles at the
+    // z1 tile centres (128 or 384 on each axis), and both attributions.
+    let json = """
+        {"version": 8,
+         "sources": {"a": {"type": "vector", "url": "mbtiles://a", "maxzoom": 0, "attribution": "Source A"},
+                     "b": {"type": "vector", "url": "mbtiles://b", "maxzoom": 1, "attribution": "Source B"}},
+         "layers": [
+           {"id": "square", "type": "fill", "source": "a", "source-layer": "shapes", "paint": {"fill-color": "#f00"}},
+           {"id": "dots", "type": "circle", "source": "b", "source-layer": "pois", "paint": {"circle-radius": 2}}]}
+        """
+    let style = try Style.parse(bytes: Array(json.utf8))
+    let dot = MVTWriter(layers: [("pois", [.init(geometry: .point(2048, 2048))])]).encode()
+    var bTiles: [TileAddress: [UInt8]] = [:]
+    for x in 0..<2 { for y in 0..<2 { bTiles[TileAddress(z: 1, x: x, y: y)] = dot } }
+    let sources: [String: MemoryTileSource] = [
+        "a": MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], maxZoom: 0),
+        "b": MemoryTileSource(tiles: bTiles, minZoom: 1, maxZoom: 1),
+    ]
+    let r = try MapRenderer(
+        style: style, backend: RecordingBackend(),
+        options: MapRenderOptions(usesTileImageCache: false, baseAttribution: nil)
+    ) { id, _ in sources[id] }
+    let list = r.displayList(camera: camera(zoom: 1, size: 512))
+    let centers = Set(
+        list.commands.compactMap { c -> RenderPoint? in
+            if case .circle(let circle) = c { return circle.center }
+            return nil
+        })
+    #expect(
+        centers == [
+            RenderPoint(x: 128, y: 128), RenderPoint(x: 384, y: 128), RenderPoint(x: 128, y: 384),
+            RenderPoint(x: 384, y: 384),
+        ])
+    #expect(list.commands.contains { if case .fill = $0 { return true } else { return false } })
+    #expect(r.lastFrameStatistics.tilesDecoded == 5)
+    #expect(r.lastFrameStatistics.attribution == "Source A · Source B")
+    #expect(r.resolvedSourceIDs == ["a", "b"])
+}
+
+@Test func bearingTurnsTheComposedTileImagesAboutTheOpticalCentre() throws {
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 90))
+    guard let start = list.commands.firstIndex(of: .save), case .transform(let t) = list.commands[start + 1] else {
+        Issue.record("no turned tile group in \(list.commands)")
+        return
+    }
+    // Bearing 90°: north points left, so a point east of the centre (150 + 10, 150) shows above it (150, 140).
+    let p = t.apply(to: RenderPoint(x: 160, y: 150))
+    #expect(abs(p.x - 150) < 1e-9 && abs(p.y - 140) < 1e-9)
+    #expect(list.commands.contains(.restore))
+}
