@@ -39,7 +39,8 @@ struct CompiledLayer {
                 "text-rotate", "text-padding", "text-allow-overlap", "text-ignore-placement", "text-optional",
                 "text-transform", "symbol-placement", "symbol-spacing", "text-max-angle", "text-keep-upright",
                 "symbol-sort-key", "text-color", "text-halo-color", "text-halo-width", "text-halo-blur",
-                "text-opacity",
+                "text-opacity", "icon-image", "icon-size", "icon-anchor", "icon-offset", "icon-padding",
+                "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity",
             ]
         default: names = []
         }

@@ -135,6 +135,8 @@ public final class MapRenderer {
     var tileImages: TileImageCache
     /// Tiles known to draw nothing at a revision, zoom and scale (so they are not rasterised again every frame).
     var emptyTileImages = Set<TileImageKey>()
+    var sprite: SpriteSheet?
+    var spriteImages: [String: ImageHandle?] = [:]
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     var frameStats = FrameStatistics()

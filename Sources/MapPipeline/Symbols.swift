@@ -28,7 +28,8 @@ extension MapRenderer {
             case "lowercase": text = text.lowercased()
             default: break
             }
-            guard !text.isEmpty else { continue }
+            let icon = symbolIcon(layer, ctx)
+            guard !text.isEmpty || icon != nil else { continue }
             let size = layer.number("text-size", ctx, 16)
             let font = fontFamilies(layer.strings("text-font", ctx))
             let placementName = layer.string("symbol-placement", ctx)
@@ -48,7 +49,8 @@ extension MapRenderer {
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
             let sortValue = layer.value("symbol-sort-key", ctx)
-            let identity = SymbolIdentity(layer: layer.id, featureID: f.feature.id, text: text)
+            let identity = SymbolIdentity(
+                layer: layer.id, featureID: f.feature.id, text: text.isEmpty ? "icon:\(icon?.image?.id ?? 0)" : text)
             let extent = f.feature.extent
             func world(_ x: Double, _ y: Double) -> WorldPoint {
                 TileProjector.world(x, y, tile: tile, extent: extent)
@@ -84,7 +86,7 @@ extension MapRenderer {
                         textPadding: layer.number("text-padding", ctx, 2),
                         textAllowOverlap: layer.bool("text-allow-overlap", ctx),
                         textIgnorePlacement: layer.bool("text-ignore-placement", ctx),
-                        textOptional: layer.bool("text-optional", ctx), sortKey: sortValue.number,
+                        textOptional: layer.bool("text-optional", ctx), icon: icon, sortKey: sortValue.number,
                         layerIndex: layer.index, sourceOrder: 0,
                         spacing: max(1, layer.number("symbol-spacing", ctx, 250)),
                         maxAngle: layer.number("text-max-angle", ctx, 45),
@@ -93,6 +95,31 @@ extension MapRenderer {
             }
         }
         return out
+    }
+
+    /// The `icon-*` layout of a feature when its `icon-image` names a sprite image, else `nil`.
+    private func symbolIcon(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> SymbolIcon? {
+        guard sprite != nil else { return nil }
+        let value = layer.value("icon-image", ctx)
+        let name: String
+        switch value {
+        case .null: return nil
+        case .image(let n, _): name = n
+        case .string(let s): name = resolveTokens(s, ctx)
+        default: name = value.stringRepresentation
+        }
+        guard !name.isEmpty, let handle = spriteImage(name) else { return nil }
+        let k = layer.number("icon-size", ctx, 1)
+        guard k > 0 else { return nil }
+        let offset = layer.numbers("icon-offset", ctx)
+        let size = handle.pointSize
+        return SymbolIcon(
+            size: RenderSize(width: size.width * k, height: size.height * k),
+            anchor: TextAnchor(styleName: layer.string("icon-anchor", ctx)),
+            offset: RenderPoint(x: (offset.first ?? 0) * k, y: (offset.count > 1 ? offset[1] : 0) * k),
+            padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
+            ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
+            image: handle)
     }
 
     private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {

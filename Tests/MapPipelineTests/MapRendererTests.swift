@@ -329,3 +329,30 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     #expect(abs(p.x - 150) < 1e-9 && abs(p.y - 140) < 1e-9)
     #expect(list.commands.contains(.restore))
 }
+
+@Test func iconsComeFromTheSpriteSheetAtIconSize() throws {
+    // A 4×2-pixel sheet holding a 2×2 "dot" at its right half; icon-size 3 draws it 6 points wide, centred on the
+    // point at (128, 64), so its rectangle is (125, 61) 6×6. A name the sprite lacks draws nothing.
+    let layers = """
+        {"id": "icons", "type": "symbol", "source": "t", "source-layer": "pois",
+         "layout": {"icon-image": ["get", "kind"], "icon-size": 3}},
+        {"id": "missing", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"icon-image": "nope"}}
+        """
+    let tile = MVTWriter(layers: [("pois", [.init(geometry: .point(2048, 1024), properties: ["kind": "dot"])])])
+        .encode()
+    let backend = RecordingBackend()
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        backend: backend)
+    var pixels = [UInt8](repeating: 0, count: 4 * 2 * 4)
+    for i in stride(from: 8, to: 32, by: 16) { for k in 0..<8 { pixels[i + k] = 255 } }
+    let index = SpriteIndex(
+        json: try JSONValue.parse(#"{"dot": {"x": 2, "y": 0, "width": 2, "height": 2, "pixelRatio": 1}}"#))
+    r.setSprite(SpriteSheet(image: RasterImage(width: 4, height: 2, pixels: pixels), index: index))
+    let images = r.displayList(camera: camera(zoom: 0)).commands.compactMap { c -> ImageCommand? in
+        if case .image(let i) = c { return i }
+        return nil
+    }
+    #expect(images.map(\.rect) == [RenderRect(x: 125, y: 61, width: 6, height: 6)])
+    #expect(images.first?.image.pixelWidth == 2)
+}
