@@ -54,6 +54,23 @@ public final class Snapshotter {
         let style = try Style.load(contentsOfFile: path)
         backend = CairoBackend()
         renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
+        if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+            renderer.setSprite(sheet)
+        }
+    }
+
+    /// Loads a sprite given as a file path or `file://` URL (`<base>.json` and `<base>.png`), relative paths against
+    /// `baseDirectory`; `nil` when it is remote, missing or unreadable (icons then draw nothing).
+    public static func loadSprite(_ url: String, baseDirectory: String?) -> SpriteSheet? {
+        var base = url
+        if base.hasPrefix("file://") { base.removeFirst("file://".count) }
+        guard !base.contains("://") else { return nil }
+        if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }
+        guard let json = FileManager.default.contents(atPath: base + ".json"),
+            let index = try? JSONValue.parse(bytes: [UInt8](json)),
+            let image = try? PNGCodec.read(path: base + ".png")
+        else { return nil }
+        return SpriteSheet(image: image, index: SpriteIndex(json: index))
     }
 
     /// Creates a snapshotter for a parsed style.
