@@ -75,3 +75,27 @@ final class PipelinePanFrameBenchmark: Benchmark {
         return snapshotter.renderer.lastFrameStatistics.labelsPlaced
     }
 }
+
+/// A warm pitched frame: Helsinki z16, bearing 45, pitch 50. Tiles stay decoded and prepared in the renderer's cache,
+/// but every frame projects and draws every tile's vectors (pitched frames use no tile images), places the labels
+/// and draws into a 1280×720 Cairo surface.
+final class PipelinePitchedFrameBenchmark: Benchmark {
+    let name = "pipeline-pitched-frame"
+    let unit = "frames"
+    let iterations = 10
+    private var snapshotter: Snapshotter!
+    private var surface: CairoSurface!
+    private let camera = CameraState(
+        center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, bearing: 45, pitch: 50, size: pipelineFrame)
+
+    func setUp() throws {
+        snapshotter = try Snapshotter()
+        surface = try CairoSurface(width: 1280, height: 720)
+    }
+
+    func run() throws -> Int {
+        let list = snapshotter.renderer.displayList(camera: camera)
+        snapshotter.backend.draw(list, into: surface, clearFirst: false)
+        return 1
+    }
+}

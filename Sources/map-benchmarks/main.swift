@@ -19,6 +19,7 @@ func allBenchmarks() -> [any Benchmark] {
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
         MBTilesInflateLookupBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelinePanFrameBenchmark(), PipelineColdFrameBenchmark.worldZ2,
+        PipelinePitchedFrameBenchmark(),
     ]
 }
 
