@@ -42,7 +42,6 @@ struct CompiledLayer {
                 "text-opacity", "icon-image", "icon-size", "icon-anchor", "icon-offset", "icon-padding",
                 "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity",
             ]
-        default: names = []
         }
         for name in names {
             if let p = layer.property(name) { props[name] = p }
