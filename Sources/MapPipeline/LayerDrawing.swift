@@ -1,0 +1,268 @@
+import MapData
+import MapGeometry
+import MapLayout
+import MapRender
+import MapStyle
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension MapRenderer {
+    /// Appends the fill, line or circle commands of `layer` for the features of `tile`.
+    func drawLayer(
+        _ layer: CompiledLayer, tile: TileID, zoom: Double, projectors: inout ProjectorCache,
+        into out: inout [DrawCommand]
+    ) {
+        guard let sourceID = layer.layer.source else { return }
+        let sourceLayer = layer.layer.sourceLayer ?? ""
+        let features = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
+        guard !features.isEmpty else { return }
+        for f in features {
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
+            guard layer.matches(ctx) else { continue }
+            let projector = projectors.projector(extent: f.feature.extent)
+            switch layer.type {
+            case .fill: drawFill(layer, f.geometry, ctx, projector, &out)
+            case .line: drawLine(layer, f.geometry, ctx, projector, &out)
+            case .circle: drawCircles(layer, f.geometry, ctx, projector, &out)
+            default: break
+            }
+        }
+    }
+
+    private func drawFill(
+        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
+        _ out: inout [DrawCommand]
+    ) {
+        guard case .polygons(let polygons) = geometry else { return }
+        guard var color = layer.color("fill-color", ctx) else { return }
+        let opacity = layer.number("fill-opacity", ctx, 1)
+        guard opacity > 0, color.alpha > 0 else { return }
+        var path = RenderPath()
+        for polygon in polygons {
+            for ring in polygon {
+                let pts = projector.clipRing(ring) { (Double($0.x), Double($0.y)) }
+                appendProjected(pts, closed: true, projector, &path)
+            }
+        }
+        guard !path.isEmpty else { return }
+        path = translated(path, layer, "fill", ctx, projector)
+        let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
+        color = color.withOpacity(1)
+        out.append(
+            .fill(FillCommand(path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias)))
+        if layer.isSet("fill-outline-color"), let outline = layer.color("fill-outline-color", ctx), antialias {
+            out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1, opacity: opacity)))
+        }
+    }
+
+    private func drawLine(
+        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
+        _ out: inout [DrawCommand]
+    ) {
+        var path = RenderPath()
+        switch geometry {
+        case .lineStrings(let lines):
+            for line in lines {
+                for piece in projector.clipLine(line, map: { (Double($0.x), Double($0.y)) }) {
+                    appendProjected(piece, closed: false, projector, &path)
+                }
+            }
+        case .polygons(let polygons):
+            for polygon in polygons {
+                for ring in polygon {
+                    let pts = projector.clipRing(ring) { (Double($0.x), Double($0.y)) }
+                    appendProjected(pts, closed: true, projector, &path)
+                }
+            }
+        default: return
+        }
+        guard !path.isEmpty, let color = layer.color("line-color", ctx) else { return }
+        let width = layer.number("line-width", ctx, 1)
+        let opacity = layer.number("line-opacity", ctx, 1)
+        guard width > 0, opacity > 0, color.alpha > 0 else { return }
+        let gap = layer.number("line-gap-width", ctx, 0)
+        let offset = layer.number("line-offset", ctx, 0)
+        path = translated(path, layer, "line", ctx, projector)
+        if gap > 0 {
+            // A casing around a gap (style spec `line-gap-width`): two lines of `width` whose centres are
+            // (gap + width) / 2 either side of the (offset) line.
+            let d = (gap + width) / 2
+            var both = offsetPath(path, by: offset - d)
+            let other = offsetPath(path, by: offset + d)
+            for i in 0..<other.subpathCount { appendSubpath(other, i, to: &both) }
+            path = both
+        } else if offset != 0 {
+            path = offsetPath(path, by: offset)
+        }
+        let dashes = layer.numbers("line-dasharray", ctx)
+        let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
+        let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
+        out.append(
+            .stroke(
+                StrokeCommand(
+                    path: path, color: color, width: width, cap: cap, join: join,
+                    miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
+                    blur: layer.number("line-blur", ctx, 0))))
+    }
+
+    /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
+    private func translated(
+        _ path: RenderPath, _ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext,
+        _ projector: TileProjector
+    ) -> RenderPath {
+        let t = translation(layer, prefix, ctx, projector)
+        guard t.x != 0 || t.y != 0 else { return path }
+        var out = RenderPath(reservingPoints: path.pointCount)
+        for i in 0..<path.subpathCount {
+            var first = true
+            for k in path.subpathRange(i) {
+                let p = path.point(at: k)
+                let q = RenderPoint(x: p.x + t.x, y: p.y + t.y)
+                if first {
+                    out.move(to: q)
+                    first = false
+                } else {
+                    out.line(to: q)
+                }
+            }
+            if path.subpathClosed[i] { out.close() }
+        }
+        return out
+    }
+
+    func translation(_ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext, _ projector: TileProjector)
+        -> RenderPoint
+    {
+        let v = layer.numbers("\(prefix)-translate", ctx)
+        guard v.count == 2, v[0] != 0 || v[1] != 0 else { return .zero }
+        let bearing = projector.bearing
+        if bearing == 0 || layer.string("\(prefix)-translate-anchor", ctx) == "viewport" {
+            return RenderPoint(x: v[0], y: v[1])
+        }
+        let b = bearing * .pi / 180
+        return RenderPoint(x: cos(b) * v[0] + sin(b) * v[1], y: -sin(b) * v[0] + cos(b) * v[1])
+    }
+
+    private func drawCircles(
+        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
+        _ out: inout [DrawCommand]
+    ) {
+        guard case .points(let points) = geometry else { return }
+        let radius = layer.number("circle-radius", ctx, 5)
+        let color = layer.color("circle-color", ctx) ?? .black
+        let opacity = layer.number("circle-opacity", ctx, 1)
+        let strokeWidth = layer.number("circle-stroke-width", ctx, 0)
+        let strokeColor = (layer.color("circle-stroke-color", ctx) ?? .black).withOpacity(
+            layer.number("circle-stroke-opacity", ctx, 1))
+        let blur = layer.number("circle-blur", ctx, 0)
+        let t = translation(layer, "circle", ctx, projector)
+        let scalesWithMap = layer.string("circle-pitch-scale", ctx) != "viewport"
+        for p in points {
+            let x = Double(p.x)
+            let y = Double(p.y)
+            guard projector.isVisible(x, y) else { continue }
+            var center = projector.project(x, y)
+            center.x += t.x
+            center.y += t.y
+            // `circle-pitch-scale: map`: circles shrink with distance like the ground under them.
+            let k = scalesWithMap ? projector.perspectiveScale(x, y) : 1
+            out.append(
+                .circle(
+                    CircleCommand(
+                        center: center, radius: radius * k, fillColor: color, strokeColor: strokeColor,
+                        strokeWidth: strokeWidth * k, blur: blur, opacity: opacity)))
+        }
+    }
+
+    private func appendProjected(_ pts: [Double], closed: Bool, _ projector: TileProjector, _ path: inout RenderPath) {
+        var n = pts.count / 2
+        // A closed ring repeats its first point; the path's close does that.
+        if closed && n > 1 && pts[0] == pts[2 * n - 2] && pts[1] == pts[2 * n - 1] { n -= 1 }
+        guard n >= (closed ? 3 : 2) else { return }
+        var lastX = Double.nan
+        var lastY = Double.nan
+        var started = false
+        for i in 0..<n {
+            let p = projector.project(pts[2 * i], pts[2 * i + 1])
+            // Drop vertices closer than a tenth of a point to the previous one.
+            if started && abs(p.x - lastX) < 0.1 && abs(p.y - lastY) < 0.1 && i != n - 1 { continue }
+            if started {
+                path.line(to: p)
+            } else {
+                path.move(to: p)
+                started = true
+            }
+            lastX = p.x
+            lastY = p.y
+        }
+        if closed { path.close() }
+    }
+}
+
+/// Offsets every sub-path of `path` sideways by `d` points (positive: to the right of the direction of travel, as
+/// `line-offset`), joining segments with miters limited to 4 × |d|.
+func offsetPath(_ path: RenderPath, by d: Double) -> RenderPath {
+    guard d != 0 else { return path }
+    var out = RenderPath(reservingPoints: path.pointCount)
+    for s in 0..<path.subpathCount {
+        let range = path.subpathRange(s)
+        let closed = path.subpathClosed[s]
+        let pts = range.map { path.point(at: $0) }
+        let n = pts.count
+        guard n >= 2 else { continue }
+        func normal(_ a: RenderPoint, _ b: RenderPoint) -> RenderPoint? {
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            guard len > 1e-9 else { return nil }
+            return RenderPoint(x: -dy / len, y: dx / len)
+        }
+        for i in 0..<n {
+            let prev: RenderPoint? = i > 0 ? normal(pts[i - 1], pts[i]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
+            let next: RenderPoint? =
+                i < n - 1 ? normal(pts[i], pts[i + 1]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
+            var shift = RenderPoint.zero
+            switch (prev, next) {
+            case (let a?, let b?):
+                let mx = a.x + b.x
+                let my = a.y + b.y
+                let ml = (mx * mx + my * my).squareRoot()
+                if ml < 1e-6 {
+                    shift = RenderPoint(x: b.x * d, y: b.y * d)
+                } else {
+                    let ux = mx / ml
+                    let uy = my / ml
+                    let cosHalf = max(ux * b.x + uy * b.y, 0.25)
+                    shift = RenderPoint(x: ux * d / cosHalf, y: uy * d / cosHalf)
+                }
+            case (let a?, nil): shift = RenderPoint(x: a.x * d, y: a.y * d)
+            case (nil, let b?): shift = RenderPoint(x: b.x * d, y: b.y * d)
+            case (nil, nil): break
+            }
+            let q = RenderPoint(x: pts[i].x + shift.x, y: pts[i].y + shift.y)
+            if i == 0 { out.move(to: q) } else { out.line(to: q) }
+        }
+        if closed { out.close() }
+    }
+    return out
+}
+
+/// Appends sub-path `index` of `source` to `path`.
+func appendSubpath(_ source: RenderPath, _ index: Int, to path: inout RenderPath) {
+    var first = true
+    for k in source.subpathRange(index) {
+        if first {
+            path.move(to: source.point(at: k))
+            first = false
+        } else {
+            path.line(to: source.point(at: k))
+        }
+    }
+    if source.subpathClosed[index] { path.close() }
+}
