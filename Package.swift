@@ -41,10 +41,18 @@ let package = Package(
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapRender", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapRender"], swiftSettings: settings),
+        .target(
+            name: "MapPipeline", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapRender"],
+            swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
         .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
         .target(name: "MapRenderCairo", dependencies: ["MapRender", "CCairo", "CPangoCairo"], swiftSettings: settings),
+        // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
+        .target(
+            name: "MapSnapshot",
+            dependencies: ["MapPipeline", "MapRenderCairo", "MapStorage", "MapStyle", "MapGeometry", "MapRender"],
+            swiftSettings: settings),
 
         // UI and public API.
         .target(
@@ -58,13 +66,16 @@ let package = Package(
         // Hosts and tools.
         .executableTarget(
             name: "waymark",
-            dependencies: ["GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo"],
+            dependencies: [
+                "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline",
+                "MapSnapshot", "MapGeometry",
+            ],
             swiftSettings: settings),
         .executableTarget(
             name: "map-benchmarks",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapRender",
-                "MapRenderCairo", "MapLayout",
+                "MapRenderCairo", "MapLayout", "MapPipeline", "MapSnapshot",
             ],
             swiftSettings: settings),
 
@@ -80,6 +91,16 @@ let package = Package(
         .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapRender", "MapTestSupport"]),
         .testTarget(
             name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRender", "MapTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "MapPipelineTests",
+            dependencies: ["MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapRender", "MapTestSupport"]),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: [
+                "MapPipeline", "MapSnapshot", "MapRenderCairo", "MapStorage", "MapStyle", "MapGeometry", "MapRender",
+                "MapTestSupport",
+            ],
             exclude: ["Goldens"]),
         .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "WaymarkTime", "MapTestSupport"]),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 /// Every subcommand, in the order `waymark help` lists them.
 let commands: [any WaymarkCommand.Type] = [
     DemoCommand.self,
+    SnapshotCommand.self,
     GeocodeCommand.self,
     DecodeTileCommand.self,
 ]

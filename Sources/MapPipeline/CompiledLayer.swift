@@ -1,0 +1,133 @@
+import MapGeometry
+import MapLayout
+import MapRender
+import MapStyle
+
+/// A style layer with the properties the pipeline reads resolved once (set values or spec defaults).
+struct CompiledLayer {
+    let layer: StyleLayer
+    let index: Int
+    private var props: [String: StyleProperty] = [:]
+
+    init(_ layer: StyleLayer, index: Int) {
+        self.layer = layer
+        self.index = index
+        let names: [String]
+        switch layer.type {
+        case .background: names = ["background-color", "background-opacity"]
+        case .fill:
+            names = ["fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-sort-key"]
+        case .line:
+            names = [
+                "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
+                "line-dasharray", "line-blur", "line-gap-width",
+            ]
+        case .circle:
+            names = [
+                "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
+                "circle-stroke-opacity", "circle-blur",
+            ]
+        case .symbol:
+            names = [
+                "text-field", "text-font", "text-size", "text-max-width", "text-line-height", "text-letter-spacing",
+                "text-justify", "text-anchor", "text-offset", "text-variable-anchor", "text-radial-offset",
+                "text-rotate", "text-padding", "text-allow-overlap", "text-ignore-placement", "text-optional",
+                "text-transform", "symbol-placement", "symbol-spacing", "text-max-angle", "text-keep-upright",
+                "symbol-sort-key", "text-color", "text-halo-color", "text-halo-width", "text-halo-blur",
+                "text-opacity",
+            ]
+        default: names = []
+        }
+        for name in names {
+            if let p = layer.property(name) { props[name] = p }
+        }
+    }
+
+    var id: String { layer.id }
+    var type: StyleLayerType { layer.type }
+
+    /// Whether the property is set by the style (not a default).
+    func isSet(_ name: String) -> Bool { layer.paint[name] != nil || layer.layout[name] != nil }
+
+    func number(_ name: String, _ ctx: EvaluationContext, _ fallback: Double = 0) -> Double {
+        guard let p = props[name] else { return fallback }
+        return p.evaluate(ctx).number ?? fallback
+    }
+
+    func color(_ name: String, _ ctx: EvaluationContext) -> RGBAColor? {
+        guard let c = props[name]?.evaluate(ctx).color else { return nil }
+        return RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+
+    func string(_ name: String, _ ctx: EvaluationContext) -> String { props[name]?.string(ctx) ?? "" }
+
+    func bool(_ name: String, _ ctx: EvaluationContext) -> Bool { props[name]?.boolean(ctx) ?? false }
+
+    func numbers(_ name: String, _ ctx: EvaluationContext) -> [Double] { props[name]?.numbers(ctx) ?? [] }
+
+    func strings(_ name: String, _ ctx: EvaluationContext) -> [String] {
+        guard let p = props[name] else { return [] }
+        switch p.evaluate(ctx) {
+        case .array(let items): return items.map(\.stringRepresentation)
+        case .string(let s): return [s]
+        default: return []
+        }
+    }
+
+    func value(_ name: String, _ ctx: EvaluationContext) -> ExpressionValue { props[name]?.evaluate(ctx) ?? .null }
+
+    func matches(_ ctx: EvaluationContext) -> Bool { layer.filter?.matches(ctx) ?? true }
+}
+
+/// `text-font` names → Pango families and weight: "Noto Sans Bold" → (["Noto Sans", "sans-serif"], bold).
+func fontFamilies(_ stack: [String]) -> (families: [String], weight: TextStyle.Weight) {
+    var families: [String] = []
+    var weight = TextStyle.Weight.regular
+    let suffixes: [(String, TextStyle.Weight?)] = [
+        (" Regular", nil), (" Bold", .bold), (" Medium", .medium), (" Semibold", .bold), (" Italic", nil),
+        (" Light", nil), (" Book", nil),
+    ]
+    for (i, var name) in stack.enumerated() {
+        var changed = true
+        while changed {
+            changed = false
+            for (suffix, w) in suffixes where name.hasSuffix(suffix) {
+                name = String(name.dropLast(suffix.count))
+                if i == 0, let w { weight = w }
+                changed = true
+            }
+        }
+        if !name.isEmpty && !families.contains(name) { families.append(name) }
+    }
+    families.append("sans-serif")
+    return (families, weight)
+}
+
+/// Replaces `{token}` references in a legacy `text-field` string with feature properties.
+func resolveTokens(_ text: String, _ ctx: EvaluationContext) -> String {
+    guard text.contains("{") else { return text }
+    var out = ""
+    var token = ""
+    var inToken = false
+    for ch in text {
+        if inToken {
+            if ch == "}" {
+                out += ctx.property(token)?.stringRepresentation ?? ""
+                token = ""
+                inToken = false
+            } else {
+                token.append(ch)
+            }
+        } else if ch == "{" {
+            inToken = true
+        } else {
+            out.append(ch)
+        }
+    }
+    if inToken { out += "{" + token }
+    return out
+}
+
+extension TextAnchor {
+    init(styleName: String) { self = TextAnchor(rawValue: styleName) ?? .center }
+}

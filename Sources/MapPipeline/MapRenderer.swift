@@ -1,0 +1,485 @@
+// MapRenderer — the frame pipeline's facade (camera → tile cover → decode → style → layout → labels → DisplayList).
+//
+// Usage (hosts: `waymark snapshot`, RenderTests, map-benchmarks, `waymark render-test`, later GMSMapView):
+//
+//     let style = try Style.load(contentsOfFile: "Data/styles/default.json")
+//     let renderer = try MapRenderer(style: style, backend: CairoBackend()) { id, source in
+//         try myResolver(id, source)            // any `TileSource`: MBTiles, GeoJSON cut to MVT, a test double…
+//     }
+//     let camera = CameraState(center: LatLng(latitude: 60.17, longitude: 24.94), zoom: 16,
+//                              size: ScreenSize(width: 1280, height: 720))
+//     let image: RasterImage = try renderer.render(camera: camera, scale: 1)   // or displayList(camera:scale:)
+//
+// `MapSnapshot.Snapshotter` wraps this with a CairoBackend, `mbtiles://` resolution through MBTilesSource and PNG
+// output; `Snapshotter.mbtilesResolver` is the default resolver to fall back on for vector sources.
+import MapData
+import MapGeometry
+import MapLayout
+import MapRender
+import MapStyle
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Settings of a ``MapRenderer``.
+public struct MapRenderOptions: Sendable {
+    /// Points a tile covers at its own zoom: 256 (Google's convention, the default: style zoom = camera zoom) or
+    /// 512 (MapLibre's: style zoom = camera zoom − 1). The style's zoom is `camera.zoom − log2(tileSize / 256)`;
+    /// tiles are requested at `floor(style zoom)`. Powers of two from 64 to 4096.
+    public var tileSize: Double
+    /// Compose flat frames (pitch 0) from cached tile images (rendered once per style revision, integer zoom and
+    /// scale) instead of drawing every tile's vectors. Pitched frames always draw vectors. Default `true`.
+    public var usesTileImageCache: Bool
+    /// Draw the attribution text at the bottom-left. Default `true`.
+    public var drawsAttribution: Bool
+    /// Always-shown attribution placed before the sources' own (decision D16). Default "© OpenStreetMap
+    /// contributors"; `nil` shows only the sources' attributions.
+    public var baseAttribution: String?
+    /// Byte bound of decoded and prepared tiles kept between frames. Default 96 MiB.
+    public var tileDataCacheBytes: Int
+    /// Byte bound of rendered tile images. Default 96 MiB.
+    public var tileImageCacheBytes: Int
+    /// Label placement settings (collision grid, perspective scaling, dedup tolerance).
+    public var placement: PlacementOptions
+
+    /// Creates options; see the properties for defaults.
+    public init(
+        tileSize: Double = 256, usesTileImageCache: Bool = true, drawsAttribution: Bool = true,
+        baseAttribution: String? = "© OpenStreetMap contributors", tileDataCacheBytes: Int = 96 << 20,
+        tileImageCacheBytes: Int = 96 << 20, placement: PlacementOptions = PlacementOptions()
+    ) {
+        self.tileSize = tileSize
+        self.usesTileImageCache = usesTileImageCache
+        self.drawsAttribution = drawsAttribution
+        self.baseAttribution = baseAttribution
+        self.tileDataCacheBytes = tileDataCacheBytes
+        self.tileImageCacheBytes = tileImageCacheBytes
+        self.placement = placement
+    }
+}
+
+/// What the last frame did (for tests, benchmarks and the viewer's HUD).
+public struct FrameStatistics: Sendable, Equatable {
+    /// Tiles covering the view.
+    public var tiles = 0
+    /// Source tiles decoded this frame (not found in the cache).
+    public var tilesDecoded = 0
+    /// Tile images rasterised this frame.
+    public var tileImagesRendered = 0
+    /// Tile images taken from the cache.
+    public var tileImagesReused = 0
+    /// Symbol candidates handed to placement.
+    public var symbolCandidates = 0
+    /// Labels placed.
+    public var labelsPlaced = 0
+    /// Whether the frame was composed from tile images (else drawn as vectors).
+    public var composedFromTileImages = false
+    /// The attribution line drawn (empty when none).
+    public var attribution = ""
+
+    /// Creates empty statistics.
+    public init() {}
+}
+
+/// Errors creating a renderer.
+public enum MapRendererError: Error, Sendable, CustomStringConvertible {
+    /// The resolver failed for a source; carries the source id and the error text.
+    case sourceUnavailable(id: String, message: String)
+
+    /// A message naming the source.
+    public var description: String {
+        switch self {
+        case .sourceUnavailable(let id, let message): return "source '\(id)' cannot be opened: \(message)"
+        }
+    }
+}
+
+/// Renders frames of a styled vector map: the frame pipeline behind snapshots, tests and the map view.
+///
+/// One frame: the camera's tile cover at `floor(style zoom)` (mixed zooms under pitch) → each source's tile for each
+/// covering tile (over-zoomed from the source's `maxzoom`, decoded through a byte-bounded cache) → every style layer
+/// in order (`minzoom`/`maxzoom`/`visibility`, filter, paint and layout evaluated at the zoom for each feature) →
+/// fills, lines and circles projected through the camera (affine per tile when flat; per-vertex perspective with
+/// near-plane clipping and nothing beyond the horizon under pitch) → symbol layers turned into `SymbolFeature`s and
+/// placed by one `SymbolPlacer` across all tiles (cross-tile dedup, collision, upright labels) → labels on top →
+/// the caller's overlay → attribution at the bottom-left.
+///
+/// Flat frames (pitch 0) with ``MapRenderOptions/usesTileImageCache`` rasterise each tile's non-symbol layers once
+/// into a tile image (`TileImageCache`, keyed by ``revision``, integer zoom and scale) and compose pans, fractional
+/// zooms and bearing from those images (`TileCompositor`); only labels are placed per frame.
+///
+/// Thread rules: one renderer per thread; it keeps caches and the previous frame's placement (so labels stay
+/// stable between frames). Bad data never stops a frame: undecodable features and unreadable tiles are skipped.
+public final class MapRenderer {
+    /// The style being drawn.
+    public let style: Style
+    /// The backend that measures text and rasterises tile images.
+    public let backend: any RenderBackend
+    /// Settings; changing ``MapRenderOptions/tileSize`` needs ``invalidate()``.
+    public var options: MapRenderOptions
+    /// Bumped by ``invalidate()``: tile images and symbols of older revisions are never reused.
+    public private(set) var revision = 0
+    /// What the last frame did.
+    public private(set) var lastFrameStatistics = FrameStatistics()
+
+    let sources: [String: ResolvedSource]
+    let layers: [CompiledLayer]
+    var decoded: TileCache<SourceTileKey, DecodedTile>
+    var prepared: TileCache<PreparedKey, PreparedTile>
+    var symbolCache: TileCache<SymbolKey, [SymbolFeature]>
+    var tileImages: TileImageCache
+    private let placer: SymbolPlacer
+    private var previousPlacement: PlacementResult?
+    var frameStats = FrameStatistics()
+
+    /// Creates a renderer.
+    /// - Parameters:
+    ///   - style: a parsed style (its diagnostics are the caller's to report).
+    ///   - backend: measures text and rasterises tile images (`CairoBackend`, or `RecordingBackend` in tests).
+    ///   - options: settings. Defaults to ``MapRenderOptions/init(tileSize:usesTileImageCache:drawsAttribution:baseAttribution:tileDataCacheBytes:tileImageCacheBytes:placement:)``.
+    ///   - resolveSource: gives the ``TileSource`` of each style source (see ``TileSourceResolver``).
+    /// - Throws: ``MapRendererError/sourceUnavailable(id:message:)`` when the resolver throws.
+    public init(
+        style: Style, backend: any RenderBackend, options: MapRenderOptions = MapRenderOptions(),
+        resolveSource: TileSourceResolver
+    ) throws {
+        self.style = style
+        self.backend = backend
+        self.options = options
+        var resolved: [String: ResolvedSource] = [:]
+        for (id, source) in style.sources.sorted(by: { $0.key < $1.key }) {
+            let tiles: (any TileSource)?
+            do { tiles = try resolveSource(id, source) } catch {
+                throw MapRendererError.sourceUnavailable(id: id, message: "\(error)")
+            }
+            guard let tiles else { continue }
+            var minZoom = tiles.minZoom
+            var maxZoom = tiles.maxZoom
+            switch source {
+            case .vector(let v):
+                minZoom = max(minZoom, Int(v.minzoom.rounded(.down)))
+                maxZoom = min(maxZoom, Int(v.maxzoom.rounded(.down)))
+            case .geojson(let g): maxZoom = min(maxZoom, Int(g.maxzoom.rounded(.down)))
+            case .unsupported: break
+            }
+            maxZoom = max(maxZoom, minZoom)
+            let text = source.attribution ?? tiles.metadata.attribution
+            resolved[id] = ResolvedSource(
+                id: id, tiles: tiles, minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
+        }
+        sources = resolved
+        layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
+        decoded = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
+        prepared = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
+        symbolCache = TileCache(capacityBytes: 16 << 20)
+        tileImages = TileImageCache(byteLimit: options.tileImageCacheBytes)
+        placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
+    }
+
+    /// The ids of the style sources that have a tile source, sorted.
+    public var resolvedSourceIDs: [String] { sources.keys.sorted() }
+
+    /// Forgets every cached tile image, prepared tile and symbol and bumps ``revision`` (call after changing the
+    /// style's sources' contents or ``options``).
+    public func invalidate() {
+        revision += 1
+        for handle in tileImages.removeAll() { backend.unregister(handle) }
+        decoded.removeAll()
+        prepared.removeAll()
+        symbolCache.removeAll()
+        previousPlacement = nil
+    }
+
+    /// The style zoom of a camera: `camera.zoom − log2(tileSize / 256)`.
+    public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
+
+    /// Renders a frame into pixels.
+    /// - Parameters:
+    ///   - camera: the camera, its `size` the view in points.
+    ///   - scale: device pixels per point, `> 0`. Default 1.
+    ///   - overlay: commands in screen points drawn above the labels and below the attribution (markers).
+    /// - Returns: `camera.size × scale` pixels, premultiplied ARGB as the backend produces them.
+    /// - Throws: `RenderError` from the backend (empty or huge size).
+    public func render(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) throws -> RasterImage {
+        try backend.render(displayList(camera: camera, scale: scale, overlay: overlay))
+    }
+
+    /// Renders a frame of `size` points (replacing the camera's size).
+    public func render(camera: CameraState, size: ScreenSize, scale: Double = 1) throws -> RasterImage {
+        var c = camera
+        c.size = size
+        return try render(camera: c, scale: scale)
+    }
+
+    /// The display list of a frame (see the type's documentation for the steps); tile images it needs are
+    /// rasterised through the backend on the way.
+    /// - Parameters:
+    ///   - camera: the camera; its `size` is the frame size in points.
+    ///   - scale: device pixels per point, `> 0` (non-finite or non-positive values mean 1).
+    ///   - overlay: commands drawn above the labels and below the attribution.
+    public func displayList(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) -> DisplayList {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        frameStats = FrameStatistics()
+        let size = RenderSize(width: camera.size.width, height: camera.size.height)
+        var list = DisplayList(size: size, scale: scale)
+        let z = styleZoom(for: camera)
+        let tileZoom = max(0, min(24, Int(z.rounded(.down))))
+        let transform = camera.transform
+        let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in
+            a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
+        }
+        frameStats.tiles = tiles.count
+
+        // Background.
+        var first = true
+        for layer in layers where layer.type == .background && layer.layer.isVisible(atZoom: z) {
+            let ctx = EvaluationContext(zoom: z)
+            let color = (layer.color("background-color", ctx) ?? .black).withOpacity(
+                layer.number("background-opacity", ctx, 1))
+            if first {
+                list.append(.clear(color))
+                first = false
+            } else {
+                var path = RenderPath()
+                path.addRect(RenderRect(x: 0, y: 0, width: size.width, height: size.height))
+                list.append(.fill(FillCommand(path: path, color: color)))
+            }
+        }
+        if first { list.append(.clear(.clear)) }
+
+        let flat = camera.pitch == 0
+        if flat && options.usesTileImageCache {
+            frameStats.composedFromTileImages = true
+            list.append(contentsOf: composeTileImages(tiles, camera: transform, tileZoom: tileZoom, scale: scale))
+        } else {
+            for layer in layers where layer.type != .background && layer.type != .symbol {
+                guard layer.layer.isVisible(atZoom: z), let sourceID = layer.layer.source, sources[sourceID] != nil
+                else { continue }
+                for tile in tiles {
+                    var projectors = ProjectorCache(tile: tile, camera: transform)
+                    drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
+                }
+            }
+        }
+
+        // Labels.
+        var symbols: [SymbolFeature] = []
+        var order = 0
+        for tile in tiles {
+            for layer in layers where layer.type == .symbol && layer.layer.isVisible(atZoom: z) {
+                guard let sourceID = layer.layer.source, sources[sourceID] != nil else { continue }
+                var built = symbolFeatures(layer, tile: tile, zoom: z)
+                for i in built.indices {
+                    built[i].sourceOrder = order
+                    order += 1
+                }
+                symbols.append(contentsOf: built)
+            }
+        }
+        frameStats.symbolCandidates = symbols.count
+        placer.options = options.placement
+        let placement = placer.place(symbols, camera: camera, previous: previousPlacement)
+        previousPlacement = placement
+        frameStats.labelsPlaced = placement.symbols.count
+        list.append(contentsOf: placement.drawCommands())
+        list.append(contentsOf: overlay)
+
+        // Attribution.
+        if options.drawsAttribution {
+            let text = attributionText(tiles: tiles, zoom: z)
+            frameStats.attribution = text
+            if !text.isEmpty {
+                let style = TextStyle(
+                    fontFamilies: ["sans-serif"], size: 11, color: RGBAColor(rgb: 0x5f6368),
+                    haloColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), haloWidth: 1.5)
+                list.append(
+                    .text(
+                        TextCommand(
+                            text: text, style: style, position: RenderPoint(x: 6, y: size.height - 5),
+                            anchor: .bottomLeft)))
+            }
+        }
+        lastFrameStatistics = frameStats
+        return list
+    }
+
+    // MARK: Attribution
+
+    /// The attribution of the sources that have data for the frame's tiles and a visible layer, deduplicated,
+    /// after ``MapRenderOptions/baseAttribution``; joined with " · ".
+    func attributionText(tiles: [TileID], zoom: Double) -> String {
+        var parts: [String] = []
+        if let base = options.baseAttribution, !base.isEmpty { parts.append(base) }
+        var used = Set<String>()
+        for layer in layers where layer.layer.isVisible(atZoom: zoom) {
+            if let s = layer.layer.source { used.insert(s) }
+        }
+        for id in used.sorted() {
+            guard let source = sources[id], let text = source.attribution, !text.isEmpty else { continue }
+            let inView = tiles.contains { tile in
+                guard let key = sourceKey(source, tile) else { return false }
+                return decodedTile(source, key).tile != nil
+            }
+            guard inView else { continue }
+            if !parts.contains(where: { $0.lowercased() == text.lowercased() }) { parts.append(text) }
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    // MARK: Tile data
+
+    func sourceKey(_ source: ResolvedSource, _ tile: TileID) -> SourceTileKey? {
+        guard tile.z >= source.minZoom else { return nil }
+        let address = TileAddress(z: tile.z, x: tile.x, y: tile.y)
+        guard let plan = overzoomPlan(for: address, minZoom: source.minZoom, maxZoom: source.maxZoom) else {
+            return nil
+        }
+        return SourceTileKey(source: source.id, address: plan.source, plan: plan)
+    }
+
+    func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
+        let cacheKey = SourceTileKey(source: key.source, address: key.address, plan: nil)
+        if let hit = decoded.get(cacheKey) { return hit }
+        let bytes = (try? source.tiles.tileData(at: key.address)) ?? nil
+        let tile = DecodedTile(bytes: bytes)
+        frameStats.tilesDecoded += 1
+        _ = decoded.put(tile, forKey: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
+        return tile
+    }
+
+    /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer).
+    func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
+        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
+        if let hit = prepared.get(key) { return hit.features }
+        guard let source = sources[sourceID], let sk = sourceKey(source, tile), let plan = sk.plan else { return [] }
+        let data = decodedTile(source, sk)
+        var out: [PreparedFeature] = []
+        var cost = 64
+        for f in data.features(layer: sourceLayer) {
+            let extent = f.feature.extent
+            // Lines keep a wider margin so joins and caps at the tile edge draw; polygons a 1-point overlap
+            // against anti-aliasing seams.
+            let buffer: Int
+            switch f.geometry {
+            case .lineStrings: buffer = extent / 32
+            default: buffer = extent / 256
+            }
+            let geometry =
+                plan.scale == 1
+                ? clipGeometry(f.geometry, extent: extent, buffer: buffer)
+                : overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
+            let n = geometry.pointCount
+            if n == 0 { continue }
+            cost += 48 + n * 8
+            out.append(
+                PreparedFeature(
+                    feature: f.feature, geometry: geometry,
+                    labelPoint: labelPoint(f.geometry, plan: plan, extent: extent)))
+        }
+        _ = prepared.put(PreparedTile(features: out), forKey: key, cost: cost)
+        return out
+    }
+}
+
+struct SourceTileKey: Hashable {
+    let source: String
+    let address: TileAddress
+    let plan: OverzoomTransform?
+}
+
+struct PreparedKey: Hashable {
+    let source: String
+    let layer: String
+    let tile: TileID
+}
+
+struct SymbolKey: Hashable {
+    let layer: Int
+    let tile: TileID
+    let zoomStep: Int
+}
+
+final class PreparedTile {
+    let features: [PreparedFeature]
+    init(features: [PreparedFeature]) { self.features = features }
+}
+
+/// A feature with geometry in the covering tile's units.
+struct PreparedFeature {
+    let feature: VectorTileFeature
+    let geometry: VectorTileGeometry
+    /// For polygons: the label point of the source feature's largest polygon (area centroid of its exterior ring),
+    /// in the covering tile's units, computed before clipping so every covering tile agrees on it.
+    let labelPoint: (x: Double, y: Double)?
+}
+
+/// The area centroid of the largest exterior ring, mapped through the over-zoom plan; `nil` for non-polygons.
+func labelPoint(_ geometry: VectorTileGeometry, plan: OverzoomTransform, extent: Int) -> (x: Double, y: Double)? {
+    guard case .polygons(let polygons) = geometry else { return nil }
+    var best: (area: Double, x: Double, y: Double)?
+    for polygon in polygons {
+        guard let ring = polygon.first, ring.count >= 4 else { continue }
+        var a = 0.0
+        var cx = 0.0
+        var cy = 0.0
+        let x0 = Double(ring[0].x)
+        let y0 = Double(ring[0].y)
+        for i in 0..<(ring.count - 1) {
+            let xa = Double(ring[i].x) - x0
+            let ya = Double(ring[i].y) - y0
+            let xb = Double(ring[i + 1].x) - x0
+            let yb = Double(ring[i + 1].y) - y0
+            let cross = xa * yb - xb * ya
+            a += cross
+            cx += (xa + xb) * cross
+            cy += (ya + yb) * cross
+        }
+        guard abs(a) > 0 else { continue }
+        let area = abs(a) / 2
+        if best == nil || area > best!.area {
+            best = (area, x0 + cx / (3 * a), y0 + cy / (3 * a))
+        }
+    }
+    guard let best else { return nil }
+    let p = plan.apply(x: best.x, y: best.y, extent: extent)
+    return (p.x, p.y)
+}
+
+/// Projectors of one tile per layer extent (almost always one extent per tile).
+struct ProjectorCache {
+    let tile: TileID
+    let camera: CameraTransform?
+    let imageSize: Double
+    private var cached: (Int, TileProjector)?
+
+    init(tile: TileID, camera: CameraTransform) {
+        self.tile = tile
+        self.camera = camera
+        imageSize = 0
+    }
+
+    /// Projectors into a tile image of `imageSize` points.
+    init(tile: TileID, imageSize: Double) {
+        self.tile = tile
+        camera = nil
+        self.imageSize = imageSize
+    }
+
+    mutating func projector(extent: Int) -> TileProjector {
+        if let cached, cached.0 == extent { return cached.1 }
+        let p: TileProjector
+        if let camera {
+            p = TileProjector(tile: tile, extent: extent, camera: camera)
+        } else {
+            let k = imageSize / Double(extent)
+            p = TileProjector(affine: k, 0, 0, k, 0, 0)
+        }
+        cached = (extent, p)
+        return p
+    }
+}

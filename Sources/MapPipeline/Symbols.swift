@@ -1,0 +1,108 @@
+import MapData
+import MapGeometry
+import MapLayout
+import MapRender
+import MapStyle
+
+extension MapRenderer {
+    /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
+    /// sixteenth of a zoom level, so pans only re-run placement).
+    func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
+        let key = SymbolKey(layer: layer.index, tile: tile, zoomStep: Int((zoom * 16).rounded()))
+        if let hit = symbolCache.get(key) { return hit }
+        let built = buildSymbols(layer, tile: tile, zoom: zoom)
+        _ = symbolCache.put(built, forKey: key, cost: 64 + built.count * 256)
+        return built
+    }
+
+    private func buildSymbols(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
+        guard let sourceID = layer.layer.source else { return [] }
+        let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
+        var out: [SymbolFeature] = []
+        for f in features {
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
+            guard layer.matches(ctx) else { continue }
+            var text = labelText(layer, ctx)
+            switch layer.string("text-transform", ctx) {
+            case "uppercase": text = text.uppercased()
+            case "lowercase": text = text.lowercased()
+            default: break
+            }
+            guard !text.isEmpty else { continue }
+            let size = layer.number("text-size", ctx, 16)
+            let font = fontFamilies(layer.strings("text-font", ctx))
+            let placementName = layer.string("symbol-placement", ctx)
+            let mode: SymbolPlacementMode =
+                placementName == "line" ? .line : placementName == "line-center" ? .lineCenter : .point
+            let maxWidthEms = layer.number("text-max-width", ctx, 10)
+            let style = TextStyle(
+                fontFamilies: font.families, size: size, weight: font.weight,
+                color: (layer.color("text-color", ctx) ?? .black).withOpacity(layer.number("text-opacity", ctx, 1)),
+                haloColor: layer.color("text-halo-color", ctx) ?? .clear,
+                haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
+                letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
+                lineHeight: layer.number("text-line-height", ctx, 1.2),
+                maxWidth: mode == .point && maxWidthEms > 0 ? maxWidthEms * size : nil,
+                justify: TextStyle.Justify(rawValue: layer.string("text-justify", ctx)) ?? .center)
+            let offset = layer.numbers("text-offset", ctx)
+            let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
+            let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
+            let sortValue = layer.value("symbol-sort-key", ctx)
+            let identity = SymbolIdentity(layer: layer.id, featureID: f.feature.id, text: text)
+            let extent = f.feature.extent
+            func world(_ x: Double, _ y: Double) -> WorldPoint {
+                TileProjector.world(x, y, tile: tile, extent: extent)
+            }
+            var geometries: [SymbolGeometry] = []
+            switch f.geometry {
+            case .points(let points):
+                for p in points { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
+            case .lineStrings(let lines):
+                for line in lines where line.count >= 2 {
+                    geometries.append(.line(line.map { world(Double($0.x), Double($0.y)) }))
+                }
+            case .polygons(let polygons):
+                if mode == .point {
+                    if let lp = f.labelPoint { geometries.append(.point(world(lp.x, lp.y))) }
+                } else {
+                    for polygon in polygons {
+                        if let ring = polygon.first {
+                            geometries.append(.line(ring.map { world(Double($0.x), Double($0.y)) }))
+                        }
+                    }
+                }
+            case .unknown: break
+            }
+            for geometry in geometries {
+                out.append(
+                    SymbolFeature(
+                        identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
+                        textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
+                        textOffset: RenderPoint(x: offset.first ?? 0, y: offset.count > 1 ? offset[1] : 0),
+                        textVariableAnchors: variable, textRadialOffset: radial,
+                        textRotation: layer.number("text-rotate", ctx, 0),
+                        textPadding: layer.number("text-padding", ctx, 2),
+                        textAllowOverlap: layer.bool("text-allow-overlap", ctx),
+                        textIgnorePlacement: layer.bool("text-ignore-placement", ctx),
+                        textOptional: layer.bool("text-optional", ctx), sortKey: sortValue.number,
+                        layerIndex: layer.index, sourceOrder: 0,
+                        spacing: max(1, layer.number("symbol-spacing", ctx, 250)),
+                        maxAngle: layer.number("text-max-angle", ctx, 45),
+                        keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
+                        ownerTile: tile))
+            }
+        }
+        return out
+    }
+
+    private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {
+        let value = layer.value("text-field", ctx)
+        let text: String
+        switch value {
+        case .null: return ""
+        case .string(let s): text = resolveTokens(s, ctx)
+        default: text = value.stringRepresentation
+        }
+        return text.trimmingSpaces()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import MapGeometry
+import MapPipeline
+import MapRender
+import MapRenderCairo
+import MapSnapshot
+import MapStyle
+
+/// `waymark snapshot`: renders a PNG of the map headless (see the usage text).
+struct SnapshotCommand: WaymarkCommand {
+    static let name = "snapshot"
+    static let summary = "render a PNG of the map for a camera (default: central Helsinki)"
+    static let usage = """
+        usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE]
+                                [--markers FILE.geojson] [-o OUT.png]
+
+          --camera   centre (degrees), zoom (Google's: 256-point tiles), bearing (degrees clockwise from north),
+                     pitch (degrees from straight down); clamped as GMSMapView clamps them.
+                     Default 60.1699,24.9415,16 (central Helsinki)
+          --size     view size in points. Default 1280x720
+          --scale    device pixels per point, 0.25…4. Default 1
+          --style    a MapLibre style v8 JSON file. Default Data/styles/default.json
+          --markers  draw the Point features of a GeoJSON file as circle markers
+          -o         output PNG path. Default out/helsinki.png
+        """
+
+    @MainActor static func run(_ arguments: [String]) throws {
+        let args = try ArgumentReader(
+            arguments, valued: ["--camera", "--size", "--scale", "--style", "--markers", "-o", "--output"])
+        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        var camera = Snapshotter.demoCamera
+        if let text = args.value("--camera") {
+            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard (3...5).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+                throw UsageError("--camera needs LAT,LON,ZOOM[,BEARING[,PITCH]] numbers, got '\(text)'")
+            }
+            let v = parts.map { $0! }
+            guard abs(v[0]) <= 90, abs(v[1]) <= 180 else {
+                throw UsageError("--camera latitude must be in -90…90 and longitude in -180…180, got '\(text)'")
+            }
+            camera.center = LatLng(latitude: v[0], longitude: v[1])
+            camera.zoom = v[2]
+            camera.bearing = v.count > 3 ? v[3] : 0
+            camera.pitch = v.count > 4 ? v[4] : 0
+        }
+        if let text = args.value("--size") {
+            let parts = text.lowercased().split(separator: "x").map { Int($0) }
+            guard parts.count == 2, let w = parts[0], let h = parts[1], (1...8192).contains(w), (1...8192).contains(h)
+            else { throw UsageError("--size needs WxH with each side 1…8192, got '\(text)'") }
+            camera.size = ScreenSize(width: Double(w), height: Double(h))
+        }
+        var scale = 1.0
+        if let text = args.value("--scale") {
+            guard let s = Double(text), s.isFinite, s >= 0.25, s <= 4 else {
+                throw UsageError("--scale needs a number in 0.25…4, got '\(text)'")
+            }
+            scale = s
+        }
+        camera = CameraConstraints().clamped(camera)
+        let output = args.value("-o") ?? args.value("--output") ?? "out/helsinki.png"
+        let snapshotter: Snapshotter
+        do { snapshotter = try Snapshotter(styleFile: args.value("--style")) } catch {
+            throw RuntimeError("\(error)")
+        }
+        var overlay: [DrawCommand] = []
+        if let markers = args.value("--markers") {
+            guard let data = FileManager.default.contents(atPath: markers) else {
+                throw RuntimeError("cannot read markers file '\(markers)'")
+            }
+            do {
+                overlay = Snapshotter.markerCommands(geojson: try JSONValue.parse(bytes: [UInt8](data)), camera: camera)
+            } catch { throw RuntimeError("markers file '\(markers)' is not JSON: \(error)") }
+        }
+        try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
+        print(output)
+    }
+
+    /// Renders and writes a PNG, creating the output folder.
+    @MainActor static func writeSnapshot(
+        _ snapshotter: Snapshotter, camera: CameraState, scale: Double, overlay: [DrawCommand],
+        to output: String
+    ) throws {
+        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        do {
+            let image = try snapshotter.render(camera: camera, scale: scale, overlay: overlay)
+            try PNGCodec.write(image, to: output)
+        } catch { throw RuntimeError("cannot render '\(output)': \(error)") }
+    }
+}
