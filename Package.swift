@@ -63,12 +63,18 @@ let package = Package(
             dependencies: ["MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding"],
             swiftSettings: settings),
 
+        // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
+        .target(
+            name: "RenderConformance",
+            dependencies: ["MapData", "MapGeometry", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline"],
+            swiftSettings: settings),
+
         // Hosts and tools.
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline",
-                "MapSnapshot", "MapGeometry",
+                "MapSnapshot", "MapGeometry", "RenderConformance",
             ],
             swiftSettings: settings),
         .executableTarget(
@@ -107,5 +113,6 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
+        .testTarget(name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
     ] + fuzzTargets
 )
