@@ -113,6 +113,7 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
-        .testTarget(name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
+        .testTarget(
+            name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
     ] + fuzzTargets
 )

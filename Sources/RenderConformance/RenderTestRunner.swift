@@ -35,7 +35,10 @@ public struct RenderTestResult: Sendable {
         switch status {
         case .passed: return "PASS \(testCase.name) (diff \(d ?? "-"))"
         case .failed:
-            if let d { return "FAIL \(testCase.name) (diff \(d) > \(String(format: "%.6f", allowed)))\(message.isEmpty ? "" : ": " + message)" }
+            if let d {
+                return
+                    "FAIL \(testCase.name) (diff \(d) > \(String(format: "%.6f", allowed)))\(message.isEmpty ? "" : ": " + message)"
+            }
             return "FAIL \(testCase.name): \(message)"
         case .skipped: return "SKIP \(testCase.name): \(message)"
         }
