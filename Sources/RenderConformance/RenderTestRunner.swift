@@ -53,6 +53,8 @@ public struct RenderTestTally: Sendable, Equatable {
     public var failed = 0
     /// Cases skipped.
     public var skipped = 0
+    /// Failed cases whose difference was at most 1 % of the pixels (near misses: rasterisation, not features).
+    public var nearMisses = 0
     /// All cases.
     public var total: Int { passed + failed + skipped }
     /// `passed / total` in percent (skipped cases count as not passing); 0 for no cases.
@@ -238,7 +240,9 @@ public final class RenderTestRunner {
                 var t = out[key] ?? RenderTestTally()
                 switch r.status {
                 case .passed: t.passed += 1
-                case .failed: t.failed += 1
+                case .failed:
+                    t.failed += 1
+                    if let d = r.difference, d <= 0.01 { t.nearMisses += 1 }
                 case .skipped: t.skipped += 1
                 }
                 out[key] = t

@@ -52,7 +52,7 @@ struct RenderTestCommand: WaymarkCommand {
             guard let t = tally[group] else { continue }
             print(
                 "\(group): \(t.passed)/\(t.total) passed (\(String(format: "%.1f", t.percent)) %), "
-                    + "\(t.failed) failed, \(t.skipped) skipped")
+                    + "\(t.failed) failed (\(t.nearMisses) within 1 % of the pixels), \(t.skipped) skipped")
         }
         print(RenderTestRunner.summaryLine(results))
         if args.has("--strict") && (tally["all"]?.failed ?? 0) > 0 {
