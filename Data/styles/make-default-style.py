@@ -137,12 +137,15 @@ poi_color = ["match", ["get", "class"],
     ["bus", "railway", "ferry_terminal", "harbor", "airport", "parking", "fuel"], "#5f7bab",
     ["lodging", "hotel"], "#c2508d",
     "#7c6f64"]
+POI_RANK = ["step", ["zoom"], 2, 16, 6, 17, 14, 18, 100]
+# Bus stops crowd the centre: only from zoom 17.
+NOT_BUS_BELOW_17 = ["any", [">=", ["zoom"], 17], ["!=", ["get", "class"], "bus"]]
 L(id="poi-dot", type="circle", source="helsinki", source_layer="poi", minzoom=15,
-  filter=["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 10, 16, 20, 17, 100]],
+  filter=["all", ["any", ["has", "name:latin"], ["has", "name"]], ["<=", ["coalesce", ["get", "rank"], 99], POI_RANK], NOT_BUS_BELOW_17],
   paint={"circle-radius": interp([[15, 2.5], [18, 4]]), "circle-color": poi_color,
          "circle-stroke-color": "#ffffff", "circle-stroke-width": 1})
 L(id="poi-label", type="symbol", source="helsinki", source_layer="poi", minzoom=15,
-  filter=["all", ["any", ["has", "name:latin"], ["has", "name"]], ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 10, 16, 20, 17, 100]]],
+  filter=["all", ["any", ["has", "name:latin"], ["has", "name"]], ["<=", ["coalesce", ["get", "rank"], 99], POI_RANK], NOT_BUS_BELOW_17],
   layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": REG,
           "text-size": 11, "text-anchor": "top", "text-offset": [0, 0.6], "text-max-width": 8,
           "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 4},

@@ -122,7 +122,9 @@ extension MapRenderer {
     }
 
     private func appendProjected(_ pts: [Double], closed: Bool, _ projector: TileProjector, _ path: inout RenderPath) {
-        let n = pts.count / 2
+        var n = pts.count / 2
+        // A closed ring repeats its first point; the path's close does that.
+        if closed && n > 1 && pts[0] == pts[2 * n - 2] && pts[1] == pts[2 * n - 1] { n -= 1 }
         guard n >= (closed ? 3 : 2) else { return }
         var lastX = Double.nan
         var lastY = Double.nan

@@ -44,7 +44,13 @@ final class DecodedTile {
         var out: [DecodedFeature] = []
         out.reserveCapacity(layer.featureCount)
         for feature in layer.decodeFeatures(diagnostics: &diagnostics) {
-            guard let geometry = try? feature.decodeGeometry(diagnostics: &diagnostics) else { continue }
+            let decoded: VectorTileGeometry?
+            if feature.type == .polygon {
+                decoded = lenientPolygonRings(feature)
+            } else {
+                decoded = try? feature.decodeGeometry(diagnostics: &diagnostics)
+            }
+            guard let geometry = decoded else { continue }
             out.append(DecodedFeature(feature: feature, geometry: geometry))
         }
         layers[name] = out
@@ -89,4 +95,45 @@ extension String {
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
     }
+}
+
+/// The rings of a polygon feature, each as its own one-ring polygon, whatever their winding.
+///
+/// Real tiles (GDAL's Natural Earth output among them) carry rings whose winding breaks spec 4.3.4.4; the strict
+/// decoder drops those, which punches rectangles out of oceans. Fills draw every ring of a feature in one path with
+/// the even-odd rule, so holes come out right without trusting the winding. `nil` when the commands are malformed.
+func lenientPolygonRings(_ feature: VectorTileFeature) -> VectorTileGeometry? {
+    guard let commands = try? feature.geometryCommands() else { return nil }
+    var rings: [[[VectorTilePoint]]] = []
+    var ring: [VectorTilePoint] = []
+    var x: Int64 = 0
+    var y: Int64 = 0
+    var i = 0
+    @inline(__always) func zigzag(_ v: UInt32) -> Int64 { Int64(v >> 1) ^ -Int64(v & 1) }
+    while i < commands.count {
+        let id = commands[i] & 7
+        let count = Int(commands[i] >> 3)
+        i += 1
+        switch id {
+        case 1, 2:
+            guard i + 2 * count <= commands.count else { return nil }
+            for _ in 0..<count {
+                x += zigzag(commands[i])
+                y += zigzag(commands[i + 1])
+                i += 2
+                guard let px = Int32(exactly: x), let py = Int32(exactly: y) else { return nil }
+                if id == 1 {
+                    if ring.count >= 3 { rings.append([ring + [ring[0]]]) }
+                    ring = []
+                }
+                ring.append(VectorTilePoint(x: px, y: py))
+            }
+        case 7:
+            if ring.count >= 3 { rings.append([ring + [ring[0]]]) }
+            ring = []
+        default: return nil
+        }
+    }
+    if ring.count >= 3 { rings.append([ring + [ring[0]]]) }
+    return rings.isEmpty ? nil : .polygons(rings)
 }

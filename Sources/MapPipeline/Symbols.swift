@@ -42,7 +42,7 @@ extension MapRenderer {
                 haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
                 letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
                 lineHeight: layer.number("text-line-height", ctx, 1.2),
-                maxWidth: mode == .point && maxWidthEms > 0 ? maxWidthEms * size : nil,
+                maxWidth: mode == .point && maxWidthEms > 0 && text.contains(" ") ? maxWidthEms * size : nil,
                 justify: TextStyle.Justify(rawValue: layer.string("text-justify", ctx)) ?? .center)
             let offset = layer.numbers("text-offset", ctx)
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))

@@ -1,0 +1,212 @@
+import MapData
+import MapGeometry
+import MapPipeline
+import MapRender
+import MapStyle
+import Testing
+
+/// One source tile 0/0/0: a square (1024…3072 tile units), a horizontal road through the middle, a point.
+/// At zoom 0 in a 256-point view centred on (0°, 0°) a tile unit is 1/16 point, so the square spans 64…192 points,
+/// the road y = 128 and the point (128, 64).
+private let sceneTile: [UInt8] = MVTWriter(layers: [
+    (
+        "shapes",
+        [
+            .init(
+                geometry: .polygon([(1024, 1024), (3072, 1024), (3072, 3072), (1024, 3072)]),
+                properties: ["kind": "park"])
+        ]
+    ),
+    ("roads", [.init(geometry: .line([(0, 2048), (4096, 2048)]), properties: ["name": "Main"])]),
+    ("pois", [.init(geometry: .point(2048, 1024), properties: ["name": "Cafe"], id: 7)]),
+]).encode()
+
+private let sceneLayers = """
+    {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+    {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}},
+    {"id": "road", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#0000ff", "line-width": 2}},
+    {"id": "poi", "type": "circle", "source": "t", "source-layer": "pois", "paint": {"circle-radius": 3, "circle-color": "#00ff00"}}
+    """
+
+@Test func flatFrameDisplayListSnapshot() throws {
+    let backend = RecordingBackend()
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: vectorOnly, backend: backend)
+    let list = r.displayList(camera: camera(zoom: 0))
+    let expected = """
+        DisplayList 256x256 @1x (4 commands)
+          clear #ffffffff
+          fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
+          stroke #0000ffff width=2 cap=butt join=miter miter=2 path{1 sub, 2 pts, bounds=(0,128 256x0): M(0,128) (256,128)}
+          circle center=(128,64) r=3 fill=#00ff00ff
+
+        """
+    #expect(list.description == expected)
+}
+
+@Test func overzoomedSourceDrawsTheSameGroundAtHigherZoom() throws {
+    // Zoom 1 in a 512-point view: the world is 512 points, so the square spans 128…384; four z1 tiles each draw the
+    // quarter of the z0 source tile they over-zoom, with at most a 1-point overlap buffer.
+    let backend = RecordingBackend()
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: vectorOnly, backend: backend)
+    let list = r.displayList(camera: camera(zoom: 1, size: 512))
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    var fills = 0
+    for case .fill(let f) in list.commands {
+        fills += 1
+        let b = try #require(f.path.bounds)
+        minX = min(minX, b.minX)
+        maxX = max(maxX, b.maxX)
+    }
+    #expect(fills == 4)
+    #expect(minX == 128)
+    #expect(maxX == 384)
+    #expect(r.lastFrameStatistics.tiles == 4)
+    #expect(r.lastFrameStatistics.tilesDecoded == 1)
+}
+
+@Test func filtersZoomRangesAndVisibilityDropLayers() throws {
+    let layers = """
+        {"id": "a", "type": "fill", "source": "t", "source-layer": "shapes", "filter": ["==", ["get", "kind"], "water"], "paint": {"fill-color": "#ff0000"}},
+        {"id": "b", "type": "fill", "source": "t", "source-layer": "shapes", "minzoom": 3, "paint": {"fill-color": "#ff0000"}},
+        {"id": "c", "type": "fill", "source": "t", "source-layer": "shapes", "layout": {"visibility": "none"}, "paint": {"fill-color": "#ff0000"}},
+        {"id": "d", "type": "fill", "source": "t", "source-layer": "shapes", "filter": ["==", "kind", "park"], "paint": {"fill-color": ["match", ["get", "kind"], "park", "#00ff00", "#000000"]}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let fills = r.displayList(camera: camera(zoom: 0)).commands.compactMap { c -> FillCommand? in
+        if case .fill(let f) = c { return f }
+        return nil
+    }
+    #expect(fills.count == 1)
+    #expect(fills.first?.color == RGBAColor(red: 0, green: 1, blue: 0))
+}
+
+@Test func labelsAreDrawnOnceAcrossTileBoundaries() throws {
+    // The point sits on the boundary between the four z2 tiles that over-zoom the z0 tile; each tile's buffer holds
+    // a copy, but only one label may be drawn.
+    let tile = MVTWriter(layers: [("pois", [.init(geometry: .point(2048, 2048), properties: ["name": "Centre"])])])
+        .encode()
+    let layers = """
+        {"id": "label", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"text-field": ["get", "name"], "text-size": 12}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 2, size: 512))
+    let texts = list.commands.compactMap { c -> TextCommand? in
+        if case .text(let t) = c { return t }
+        return nil
+    }
+    #expect(texts.map(\.text) == ["Centre"])
+    #expect(texts.first?.position == RenderPoint(x: 256, y: 256))
+    #expect(r.lastFrameStatistics.tiles == 4)
+}
+
+@Test func pointLabelsStayUprightUnderBearingAndPitch() throws {
+    let layers = """
+        {"id": "label", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"text-field": ["get", "name"], "text-size": 12}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 1, size: 512, bearing: 45, pitch: 40))
+    let texts = list.commands.compactMap { c -> TextCommand? in
+        if case .text(let t) = c { return t }
+        return nil
+    }
+    #expect(texts.count == 1)
+    #expect(texts.allSatisfy { $0.rotation == 0 })
+}
+
+@Test func pitchedFramesClipAtTheNearPlaneAndDropGroundBeyondTheHorizon() throws {
+    // A square covering the whole world, seen at the largest pitch: every projected vertex must be finite and lie
+    // below the horizon line (v = −D·cot p from the optical centre).
+    let tile = MVTWriter(layers: [
+        ("shapes", [.init(geometry: .polygon([(0, 0), (4096, 0), (4096, 4096), (0, 4096)]))])
+    ])
+    .encode()
+    let layers = """
+        {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        backend: RecordingBackend())
+    let cam = camera(zoom: 3, size: 400, pitch: 65)
+    let list = r.displayList(camera: cam)
+    let t = cam.transform
+    let horizon = t.opticalCenter.y + t.horizonOffset
+    var points = 0
+    for case .fill(let f) in list.commands {
+        for i in 0..<f.path.pointCount {
+            let p = f.path.point(at: i)
+            #expect(p.x.isFinite && p.y.isFinite)
+            #expect(p.y > horizon)
+            points += 1
+        }
+    }
+    #expect(points > 0)
+}
+
+@Test func flatFramesComposeCachedTileImagesAndReuseThemWhenPanning() throws {
+    let backend = RecordingBackend()
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: MapRenderOptions(drawsAttribution: false), backend: backend)
+    var cam = camera(zoom: 1.5, size: 300)
+    let first = r.displayList(camera: cam)
+    #expect(r.lastFrameStatistics.composedFromTileImages)
+    #expect(r.lastFrameStatistics.tileImagesRendered == 4)
+    #expect(first.commands.contains { if case .image = $0 { return true } else { return false } })
+    // Tile images are 256-point squares drawn 2^0.5 times larger at zoom 1.5.
+    for case .image(let i) in first.commands {
+        #expect(abs(i.rect.width - 256 * 2.0.squareRoot()) <= 1)
+    }
+    cam.center = LatLng(latitude: 10, longitude: 10)
+    _ = r.displayList(camera: cam)
+    #expect(r.lastFrameStatistics.tileImagesRendered == 0)
+    #expect(r.lastFrameStatistics.tileImagesReused == 4)
+    r.invalidate()
+    _ = r.displayList(camera: cam)
+    #expect(r.lastFrameStatistics.tileImagesRendered == 4)
+}
+
+@Test func attributionNamesTheSourcesInView() throws {
+    let backend = RecordingBackend()
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: MapRenderOptions(usesTileImageCache: false), backend: backend)
+    let list = r.displayList(camera: camera(zoom: 0))
+    guard case .text(let t) = list.commands.last else {
+        Issue.record("the last command is not the attribution text")
+        return
+    }
+    #expect(t.text == "© OpenStreetMap contributors · Test source")
+    #expect(t.anchor == .bottomLeft)
+    #expect(t.position.x < 20 && t.position.y > 240)
+    // No tiles in the source: only the base attribution remains.
+    let empty = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [:], options: MapRenderOptions(usesTileImageCache: false),
+        backend: RecordingBackend())
+    _ = empty.displayList(camera: camera(zoom: 0))
+    #expect(empty.lastFrameStatistics.attribution == "© OpenStreetMap contributors")
+}
+
+@Test func aFailingResolverNamesTheSource() throws {
+    struct Boom: Error {}
+    #expect(throws: MapRendererError.self) {
+        _ = try MapRenderer(style: testStyle(layers: sceneLayers), backend: RecordingBackend()) { _, _ in throw Boom() }
+    }
+}
+
+@Test func tileSize512ShiftsTheStyleZoomByOne() throws {
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [:], options: MapRenderOptions(tileSize: 512),
+        backend: RecordingBackend())
+    #expect(r.styleZoom(for: camera(zoom: 3)) == 2)
+}

@@ -1,0 +1,172 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapPipeline
+import MapRender
+import MapRenderCairo
+import MapSnapshot
+import MapStyle
+import MapTestSupport
+import Testing
+
+/// Pins fonts (DejaVu first, Noto as fallback) before the first Pango call.
+private enum PinnedFonts {
+    static let once: Void = {
+        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+    }()
+}
+
+private let dataFolder = Fixtures.repositoryRoot.appendingPathComponent("Data")
+
+/// A snapshotter on the default style and the committed data.
+private func defaultSnapshotter() throws -> Snapshotter {
+    PinnedFonts.once
+    return try Snapshotter(styleFile: dataFolder.appendingPathComponent("styles/default.json").path)
+}
+
+private func camera(_ lat: Double, _ lon: Double, _ zoom: Double, bearing: Double = 0, pitch: Double = 0)
+    -> CameraState
+{
+    CameraState(
+        center: LatLng(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch,
+        size: ScreenSize(width: 640, height: 400))
+}
+
+/// Compares `image` with `Tests/RenderTests/Goldens/<name>.png`: a pixel differs when a channel is off by more than
+/// `tolerance` (0…255, premultiplied); at most `allowedFraction` of the pixels may differ. `UPDATE=1` rewrites the
+/// golden and fails; a mismatch writes `<name>.actual.png` beside it.
+private func expectGolden(
+    _ image: RasterImage, _ name: String, tolerance: Int = 10, allowedFraction: Double = 0.002,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens")
+    let golden = folder.appendingPathComponent("\(name).png").path
+    let actual = folder.appendingPathComponent("\(name).actual.png").path
+    if ProcessInfo.processInfo.environment["UPDATE"] == "1" {
+        try PNGCodec.write(image, to: golden)
+        Issue.record("recorded new golden \(golden); run again without UPDATE=1", sourceLocation: sourceLocation)
+        return
+    }
+    guard FileManager.default.fileExists(atPath: golden) else {
+        try PNGCodec.write(image, to: actual)
+        Issue.record("missing golden \(golden); UPDATE=1 records it", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try PNGCodec.read(path: golden, scale: image.scale)
+    guard expected.width == image.width, expected.height == image.height else {
+        try PNGCodec.write(image, to: actual)
+        Issue.record("\(name): size differs from the golden", sourceLocation: sourceLocation)
+        return
+    }
+    var differing = 0
+    for i in stride(from: 0, to: image.pixels.count, by: 4) {
+        for k in 0..<4 where abs(Int(image.pixels[i + k]) - Int(expected.pixels[i + k])) > tolerance {
+            differing += 1
+            break
+        }
+    }
+    let allowed = Int(Double(image.width * image.height) * allowedFraction)
+    if differing > allowed {
+        try PNGCodec.write(image, to: actual)
+        Issue.record(
+            "\(name): \(differing) pixels differ (allowed \(allowed)); actual at \(actual)",
+            sourceLocation: sourceLocation)
+    } else {
+        try? FileManager.default.removeItem(atPath: actual)
+    }
+}
+
+/// An in-memory tile source for synthetic scenes.
+private struct SceneSource: TileSource {
+    var tiles: [TileAddress: [UInt8]]
+    var minZoom = 0
+    var maxZoom = 0
+    var metadata = TileSourceMetadata()
+    func tileData(at address: TileAddress) throws -> [UInt8]? { tiles[address] }
+}
+
+private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshotter {
+    PinnedFonts.once
+    let json = """
+        {"version": 8, "sources": {"s": {"type": "vector", "url": "mbtiles://none", "maxzoom": 0}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f5f3ef"}}, \(layers)]}
+        """
+    let style = try Style.parse(bytes: Array(json.utf8))
+    return try Snapshotter(style: style, options: MapRenderOptions(baseAttribution: nil)) { _, _ in
+        SceneSource(tiles: [TileAddress(z: 0, x: 0, y: 0): tile])
+    }
+}
+
+@Suite(.serialized) struct RenderGoldenTests {
+    @Test func worldAtZoom2() throws {
+        let s = try defaultSnapshotter()
+        try expectGolden(s.render(camera: camera(30, 10, 2)), "world-z2")
+    }
+
+    @Test func helsinkiAtZoom14() throws {
+        let s = try defaultSnapshotter()
+        try expectGolden(s.render(camera: camera(60.1716, 24.9443, 14)), "helsinki-z14")
+    }
+
+    @Test func helsinkiAtZoom16() throws {
+        let s = try defaultSnapshotter()
+        try expectGolden(s.render(camera: camera(60.1699, 24.9415, 16)), "helsinki-z16")
+    }
+
+    @Test func helsinkiAtZoom16Bearing45Pitch50() throws {
+        let s = try defaultSnapshotter()
+        let image = try s.render(camera: camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50))
+        #expect(!s.renderer.lastFrameStatistics.composedFromTileImages)
+        try expectGolden(image, "helsinki-z16-b45-p50")
+    }
+
+    /// 900 point labels on a 30 × 30 grid, 4 points apart at zoom 2: collision keeps a readable, non-overlapping
+    /// subset, higher-priority (lower sort key) labels first.
+    @Test func labelStress() throws {
+        var features: [MVTWriter.Feature] = []
+        for row in 0..<30 {
+            for col in 0..<30 {
+                features.append(
+                    .init(
+                        geometry: .point(1088 + col * 64, 1088 + row * 64),
+                        properties: ["name": "L\(row)-\(col)", "rank": "\((row * 7 + col * 3) % 10)"]))
+            }
+        }
+        let tile = MVTWriter(layers: [("labels", features)]).encode()
+        let layers = """
+            {"id": "dots", "type": "circle", "source": "s", "source-layer": "labels",
+             "paint": {"circle-radius": 1.5, "circle-color": "#9a948c"}},
+            {"id": "names", "type": "symbol", "source": "s", "source-layer": "labels",
+             "layout": {"text-field": ["get", "name"], "text-size": 12, "text-anchor": "top", "text-offset": [0, 0.3],
+                        "symbol-sort-key": ["to-number", ["get", "rank"]]},
+             "paint": {"text-color": "#3c4043", "text-halo-color": "#ffffff", "text-halo-width": 1.5}}
+            """
+        let s = try sceneSnapshotter(layers: layers, tile: tile)
+        let image = try s.render(camera: camera(0, 0, 2))
+        let placed = s.renderer.lastFrameStatistics.labelsPlaced
+        #expect(placed > 30 && placed < 900)
+        try expectGolden(image, "label-stress")
+    }
+
+    /// Labels in Latin, Cyrillic, Greek, Arabic and Hebrew (right to left), CJK and emoji.
+    @Test func unicodeLabels() throws {
+        let names = [
+            "Helsinki Helsingfors", "Москва", "Αθήνα", "القاهرة", "ירושלים", "東京", "서울", "北京", "Café ☕ 🗺️",
+        ]
+        var features: [MVTWriter.Feature] = []
+        for (i, name) in names.enumerated() {
+            features.append(
+                .init(geometry: .point(1400 + (i % 3) * 650, 1500 + (i / 3) * 520), properties: ["name": name]))
+        }
+        let tile = MVTWriter(layers: [("labels", features)]).encode()
+        let layers = """
+            {"id": "names", "type": "symbol", "source": "s", "source-layer": "labels",
+             "layout": {"text-field": ["get", "name"], "text-size": 18, "text-allow-overlap": true},
+             "paint": {"text-color": "#202124", "text-halo-color": "#ffffff", "text-halo-width": 2}}
+            """
+        let s = try sceneSnapshotter(layers: layers, tile: tile)
+        let image = try s.render(camera: camera(0, 0, 2))
+        #expect(s.renderer.lastFrameStatistics.labelsPlaced == names.count)
+        try expectGolden(image, "unicode-labels")
+    }
+}
