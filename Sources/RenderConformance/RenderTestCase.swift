@@ -142,7 +142,8 @@ public struct RenderTestSettings: Sendable {
     /// Supported operations (applied in order, so the final state is rendered): `wait` (no effect: Waymark has no
     /// transitions), `setZoom`, `setCenter`, `setBearing`, `setPitch`, `setLayerZoomRange`, `setPaintProperty`,
     /// `setLayoutProperty`, `setFilter`, `removeLayer`. Property changes under a style transition with a positive
-    /// duration (the expected image is mid-transition), any other operation, `mapMode` other than `static`,
+    /// duration (the expected image is mid-transition), layers other than background, fill, line, circle and symbol
+    /// (raster, fill-extrusion, heatmap, hillshade), any other operation, `mapMode` other than `static`,
     /// `collisionDebug`, `debug`, `showOverdrawInspector` and `source-replace` make the case skipped.
     public init(style json: JSONValue) {
         style = json
@@ -162,6 +163,12 @@ public struct RenderTestSettings: Sendable {
             skipReason = "mapMode \(mode) is not supported"
         }
         if test["source-replace"] != nil { skipReason = "source-replace (MLT tiles) is not supported" }
+        let supportedTypes: Set<String> = ["background", "fill", "line", "circle", "symbol"]
+        for layer in root["layers"]?.arrayValue ?? [] {
+            if let type = layer["type"]?.stringValue, !supportedTypes.contains(type) {
+                skipReason = "layer type \(type) is not supported"
+            }
+        }
         let operations = test["operations"]?.arrayValue ?? []
         let changesProperties = operations.contains {
             ["setPaintProperty", "setLayoutProperty"].contains($0.arrayValue?.first?.stringValue ?? "")
