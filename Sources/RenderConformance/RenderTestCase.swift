@@ -102,6 +102,20 @@ public struct RenderTestCase: Sendable {
         return rest.isEmpty
     }
 
+    /// Whether `url` is `folder` or lies below it, compared by path components after resolving symbolic links of
+    /// the longest existing ancestor of `url` (so a folder that does not exist yet is still placed correctly).
+    public static func isInside(_ url: URL, _ folder: URL) -> Bool {
+        var existing = url.standardizedFileURL
+        var tail: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+            tail.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        let resolved = existing.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" } + tail
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" }
+        return resolved.count >= base.count && Array(resolved.prefix(base.count)) == base
+    }
+
     /// The folder `local://` URLs point into: the parent of the nearest `render-tests` folder above the case
     /// (MapLibre's `metrics/integration`), else the case's parent's parent.
     public var assetsRoot: URL {

@@ -30,18 +30,18 @@ struct RenderTestCommand: WaymarkCommand {
             throw RuntimeError("\(dir): no such folder")
         }
         let root = URL(fileURLWithPath: dir).standardizedFileURL.resolvingSymlinksInPath()
+        let cases = RenderTestCase.discover(in: root, filter: args.value("--filter"))
+        guard !cases.isEmpty else { throw RuntimeError("\(dir): no render-test cases (style.json + expected*.png)") }
         var output: URL?
         if let out = args.value("--write-actual") {
             let url = URL(fileURLWithPath: out).standardizedFileURL
-            let resolved = url.resolvingSymlinksInPath().path
-            // Refuse to write inside the suite (the shared fixtures are read-only third-party data).
-            if resolved == root.path || resolved.hasPrefix(root.path + "/") {
-                throw UsageError("--write-actual must be outside DIR (\(root.path))")
+            // Refuse to write inside the suite or its assets (third-party fixtures stay untouched).
+            let protected = [root, cases[0].assetsRoot.standardizedFileURL.resolvingSymlinksInPath()]
+            for folder in protected where RenderTestCase.isInside(url, folder) {
+                throw UsageError("--write-actual must be outside the suite folder \(folder.path)")
             }
             output = url
         }
-        let cases = RenderTestCase.discover(in: root, filter: args.value("--filter"))
-        guard !cases.isEmpty else { throw RuntimeError("\(dir): no render-test cases (style.json + expected*.png)") }
         let runner = RenderTestRunner(outputDirectory: output)
         let results = runner.run(cases) { result in
             FileHandle.standardOutput.write(Data((result.line + "\n").utf8))

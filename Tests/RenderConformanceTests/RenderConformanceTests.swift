@@ -154,6 +154,21 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
     }
 }
 
+@Suite struct OutputFolderGuardTests {
+    @Test func insideAndOutside() throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-guard-\(getpid())")
+        let suite = tmp.appendingPathComponent("suite")
+        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        #expect(RenderTestCase.isInside(suite, suite))
+        #expect(RenderTestCase.isInside(suite.appendingPathComponent("out/x"), suite))
+        #expect(RenderTestCase.isInside(URL(fileURLWithPath: suite.path + "/"), suite))
+        #expect(RenderTestCase.isInside(URL(fileURLWithPath: suite.path + "/a/../out"), suite))
+        #expect(!RenderTestCase.isInside(tmp.appendingPathComponent("suite-out"), suite))
+        #expect(!RenderTestCase.isInside(tmp, suite))
+    }
+}
+
 /// End to end through `MapRenderer` and Cairo: a fixed subset of MapLibre render tests that Waymark passes
 /// (background, fill, line, circle and filter cases); a regression in the runner, the GeoJSON source, the directory
 /// tile source or the pipeline shows up here.
