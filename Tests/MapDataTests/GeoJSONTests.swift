@@ -220,6 +220,33 @@ import Testing
         #expect(q[0][0].map(\.x).min() == 0)
     }
 
+    /// A GeometryCollection becomes one MVT feature per geometry kind, each with the feature's id and properties.
+    @Test func geometryCollectionSplitsByKind() throws {
+        let s = try source(
+            #"{"type":"Feature","id":3,"properties":{"k":"v"},"geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[0,0]},{"type":"LineString","coordinates":[[-90,0],[90,0]]},{"type":"Point","coordinates":[90,0]}]}}"#
+        )
+        let features = try decode(try #require(try s.tileData(at: TileAddress(z: 0, x: 0, y: 0))))
+        #expect(features.count == 2)
+        #expect(features.allSatisfy { $0.0.id == 3 && $0.0.properties["k"] == .string("v") })
+        #expect(
+            features[0].1 == .points([VectorTilePoint(x: 2048, y: 2048), VectorTilePoint(x: 3072, y: 2048)]))
+        #expect(
+            features[1].1 == .lineStrings([[VectorTilePoint(x: 1024, y: 2048), VectorTilePoint(x: 3072, y: 2048)]]))
+    }
+
+    /// A line leaving and re-entering the clip box comes out as two pieces.
+    @Test func lineLeavingAndReenteringSplits() throws {
+        // At z1 tile (0,0) the box spans x −1024…5120 in tile units; lon 0 is x = 4096, lon 90 is x = 6144 (outside).
+        let s = try source(#"{"type":"LineString","coordinates":[[-45,60],[90,60],[90,70],[-45,70]]}"#)
+        let f = try decode(try #require(try s.tileData(at: TileAddress(z: 1, x: 0, y: 0))))
+        guard case .lineStrings(let lines)? = f.first?.1 else {
+            Issue.record("no line")
+            return
+        }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains { $0.x == 5120 } })
+    }
+
     @Test func invalidAddressIsNil() throws {
         let s = try source(#"{"type":"Point","coordinates":[0,0]}"#, maxZoom: 30)
         #expect(s.maxZoom == 24)
