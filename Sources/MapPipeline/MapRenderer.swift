@@ -133,6 +133,8 @@ public final class MapRenderer {
     var prepared: TileCache<PreparedKey, PreparedTile>
     var symbolCache: TileCache<SymbolKey, [SymbolFeature]>
     var tileImages: TileImageCache
+    /// Tiles known to draw nothing at a revision, zoom and scale (so they are not rasterised again every frame).
+    var emptyTileImages = Set<TileImageKey>()
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     var frameStats = FrameStatistics()
@@ -162,12 +164,13 @@ public final class MapRenderer {
             var maxZoom = tiles.maxZoom
             switch source {
             case .vector(let v):
-                minZoom = max(minZoom, Int(v.minzoom.rounded(.down)))
-                maxZoom = min(maxZoom, Int(v.maxzoom.rounded(.down)))
-            case .geojson(let g): maxZoom = min(maxZoom, Int(g.maxzoom.rounded(.down)))
+                minZoom = max(minZoom, zoomLevel(v.minzoom, fallback: 0))
+                maxZoom = min(maxZoom, zoomLevel(v.maxzoom, fallback: 30))
+            case .geojson(let g): maxZoom = min(maxZoom, zoomLevel(g.maxzoom, fallback: 30))
             case .unsupported: break
             }
-            maxZoom = max(maxZoom, minZoom)
+            minZoom = min(max(minZoom, 0), 30)
+            maxZoom = min(max(maxZoom, minZoom), 30)
             let text = source.attribution ?? tiles.metadata.attribution
             resolved[id] = ResolvedSource(
                 id: id, tiles: tiles, minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
@@ -192,6 +195,7 @@ public final class MapRenderer {
         decoded.removeAll()
         prepared.removeAll()
         symbolCache.removeAll()
+        emptyTileImages.removeAll()
         previousPlacement = nil
     }
 
@@ -228,6 +232,14 @@ public final class MapRenderer {
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
         let z = styleZoom(for: camera)
+        guard z.isFinite, camera.center.isFinite, camera.bearing.isFinite, camera.pitch.isFinite,
+            size.width.isFinite, size.height.isFinite
+        else {
+            // A camera with a non-finite field draws nothing rather than trapping.
+            list.append(.clear(.clear))
+            lastFrameStatistics = frameStats
+            return list
+        }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
         let transform = camera.transform
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in
@@ -362,6 +374,7 @@ public final class MapRenderer {
         var cost = 64
         for f in data.features(layer: sourceLayer) {
             let extent = f.feature.extent
+            guard extent >= 16 && extent <= 1 << 24 else { continue }
             // Lines keep a wider margin so joins and caps at the tile edge draw; polygons a 1-point overlap
             // against anti-aliasing seams.
             let buffer: Int
@@ -384,6 +397,12 @@ public final class MapRenderer {
         _ = prepared.put(PreparedTile(features: out), forKey: key, cost: cost)
         return out
     }
+}
+
+/// A style zoom number as a whole zoom level in 0…30 (`fallback` when not finite).
+func zoomLevel(_ z: Double, fallback: Int) -> Int {
+    guard z.isFinite else { return fallback }
+    return Int(min(max(z, 0), 30).rounded(.down))
 }
 
 struct SourceTileKey: Hashable {

@@ -70,6 +70,7 @@ extension MapRenderer {
             frameStats.tileImagesReused += 1
             return hit
         }
+        if emptyTileImages.contains(key) { return nil }
         let zoom = Double(tile.z)
         let side = options.tileSize
         var list = DisplayList(size: RenderSize(width: side, height: side), scale: scale)
@@ -78,7 +79,12 @@ extension MapRenderer {
             guard layer.layer.isVisible(atZoom: zoom), let s = layer.layer.source, sources[s] != nil else { continue }
             drawLayer(layer, tile: canonical, zoom: zoom, projectors: &projectors, into: &list.commands)
         }
-        guard !list.commands.isEmpty, let handle = try? backend.renderImage(list) else { return nil }
+        guard !list.commands.isEmpty else {
+            if emptyTileImages.count > 4096 { emptyTileImages.removeAll() }
+            emptyTileImages.insert(key)
+            return nil
+        }
+        guard let handle = try? backend.renderImage(list) else { return nil }
         frameStats.tileImagesRendered += 1
         for evicted in tileImages.insert(handle, for: key) where evicted != handle { backend.unregister(evicted) }
         return handle

@@ -18,6 +18,7 @@ func allBenchmarks() -> [any Benchmark] {
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
         MBTilesInflateLookupBenchmark(),
+        PipelineColdFrameBenchmark.helsinkiZ16, PipelinePanFrameBenchmark(), PipelineColdFrameBenchmark.worldZ2,
     ]
 }
 

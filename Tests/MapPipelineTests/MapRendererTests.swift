@@ -210,3 +210,24 @@ private let sceneLayers = """
         backend: RecordingBackend())
     #expect(r.styleZoom(for: camera(zoom: 3)) == 2)
 }
+
+@Test(arguments: [Double.nan, .infinity])
+func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: vectorOnly, backend: RecordingBackend())
+    var cam = camera(zoom: 1)
+    cam.zoom = value
+    #expect(r.displayList(camera: cam).commands == [.clear(.clear)])
+    cam = camera(zoom: 1)
+    cam.center = LatLng(latitude: value, longitude: 0)
+    #expect(r.displayList(camera: cam).commands == [.clear(.clear)])
+}
+
+@Test func aGarbageTileDrawsNothingButTheFrameGoesOn() throws {
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): [0xff, 0x13, 0x00, 0x42, 0x99]],
+        options: vectorOnly, backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 0))
+    #expect(list.commands == [.clear(RGBAColor(red: 1, green: 1, blue: 1))])
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MapGeometry
+import MapPipeline
+import MapRender
+import MapRenderCairo
+import MapSnapshot
+
+private let pipelineFrame = ScreenSize(width: 1280, height: 720)
+
+/// A cold frame of the default style: every run forgets the renderer's caches (decoded tiles, tile images, symbols)
+/// and renders 1280×720 into pixels, so tiles are read, decoded, styled, rasterised and composed again. Label
+/// sprites stay warm in the backend (they are a separate cache).
+final class PipelineColdFrameBenchmark: Benchmark {
+    let name: String
+    let unit = "frames"
+    let iterations = 7
+    private let camera: CameraState
+    private var snapshotter: Snapshotter!
+
+    init(name: String, camera: CameraState) {
+        self.name = name
+        self.camera = camera
+    }
+
+    /// Central Helsinki at zoom 16 (the demo view).
+    static var helsinkiZ16: PipelineColdFrameBenchmark {
+        PipelineColdFrameBenchmark(name: "pipeline-cold-helsinki-z16", camera: Snapshotter.demoCamera)
+    }
+
+    /// The world at zoom 2.
+    static var worldZ2: PipelineColdFrameBenchmark {
+        PipelineColdFrameBenchmark(
+            name: "pipeline-world-z2",
+            camera: CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2, size: pipelineFrame))
+    }
+
+    func setUp() throws { snapshotter = try Snapshotter() }
+
+    func run() throws -> Int {
+        snapshotter.renderer.invalidate()
+        let image = try snapshotter.render(camera: camera)
+        return image.width > 0 ? 1 : 0
+    }
+}
+
+/// A pan frame from cached tile images with labels: Helsinki at zoom 17 (POIs, street names and house numbers), each
+/// run moves the camera by a fractional number of points as a drag does, places the labels again and draws the frame
+/// into a 1280×720 Cairo surface. The figure returned is the number of labels drawn.
+final class PipelinePanFrameBenchmark: Benchmark {
+    let name = "pipeline-pan-frame"
+    let unit = "labels"
+    let iterations = 30
+    private var snapshotter: Snapshotter!
+    private var surface: CairoSurface!
+    private var step = 0
+    private var camera = CameraState(
+        center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 17, size: pipelineFrame)
+
+    func setUp() throws {
+        snapshotter = try Snapshotter()
+        surface = try CairoSurface(width: 1280, height: 720)
+        for _ in 0..<3 { _ = try run() }  // rasterise the tiles and warm the label sprites
+    }
+
+    func run() throws -> Int {
+        step += 1
+        var c = camera
+        let dx = Double(step % 20) * 3.3
+        let dy = Double(step % 12) * 1.7
+        if let p = c.latLng(for: ScreenPoint(x: 640 + dx, y: 360 + dy)) { c.center = p }
+        let list = snapshotter.renderer.displayList(camera: c)
+        snapshotter.backend.draw(list, into: surface, clearFirst: false)
+        return snapshotter.renderer.lastFrameStatistics.labelsPlaced
+    }
+}
