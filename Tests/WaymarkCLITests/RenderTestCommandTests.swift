@@ -53,7 +53,10 @@ func renderTestRejectsBadArgumentsWithExitCode2(arguments: [String]) throws {
     let strict = try #require(try runRenderTest([suite.path, "--filter", "fill-pattern/literal", "--strict"]))
     #expect(strict.code == 1)
     let inside = try #require(
-        try runRenderTest([suite.path, "--filter", "background-color/literal", "--write-actual", suite.appendingPathComponent("out").path]))
+        try runRenderTest([
+            suite.path, "--filter", "background-color/literal", "--write-actual",
+            suite.appendingPathComponent("out").path,
+        ]))
     #expect(inside.code != 0)
     #expect(!FileManager.default.fileExists(atPath: suite.appendingPathComponent("out").path))
 }
