@@ -16,16 +16,21 @@ struct CompiledLayer {
         switch layer.type {
         case .background: names = ["background-color", "background-opacity"]
         case .fill:
-            names = ["fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-sort-key"]
+            names = [
+                "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-sort-key", "fill-translate",
+                "fill-translate-anchor",
+            ]
         case .line:
             names = [
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
-                "line-dasharray", "line-blur", "line-gap-width",
+                "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
+                "line-translate-anchor",
             ]
         case .circle:
             names = [
                 "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
-                "circle-stroke-opacity", "circle-blur",
+                "circle-stroke-opacity", "circle-blur", "circle-translate", "circle-translate-anchor",
+                "circle-pitch-scale",
             ]
         case .symbol:
             names = [

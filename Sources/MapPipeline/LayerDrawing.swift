@@ -4,6 +4,14 @@ import MapLayout
 import MapRender
 import MapStyle
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension MapRenderer {
     /// Appends the fill, line or circle commands of `layer` for the features of `tile`.
     func drawLayer(
@@ -43,6 +51,7 @@ extension MapRenderer {
             }
         }
         guard !path.isEmpty else { return }
+        path = translated(path, layer, "fill", ctx, projector)
         let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
         color = color.withOpacity(1)
         out.append(
@@ -78,22 +87,66 @@ extension MapRenderer {
         let opacity = layer.number("line-opacity", ctx, 1)
         guard width > 0, opacity > 0, color.alpha > 0 else { return }
         let gap = layer.number("line-gap-width", ctx, 0)
+        let offset = layer.number("line-offset", ctx, 0)
+        path = translated(path, layer, "line", ctx, projector)
+        if gap > 0 {
+            // A casing around a gap (style spec `line-gap-width`): two lines of `width` whose centres are
+            // (gap + width) / 2 either side of the (offset) line.
+            let d = (gap + width) / 2
+            var both = offsetPath(path, by: offset - d)
+            let other = offsetPath(path, by: offset + d)
+            for i in 0..<other.subpathCount { appendSubpath(other, i, to: &both) }
+            path = both
+        } else if offset != 0 {
+            path = offsetPath(path, by: offset)
+        }
         let dashes = layer.numbers("line-dasharray", ctx)
         let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
         let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
-        let stroke = StrokeCommand(
-            path: path, color: color, width: width, cap: cap, join: join,
-            miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
-            blur: layer.number("line-blur", ctx, 0))
-        if gap > 0 {
-            // A casing around a gap: two strokes of `width` at ±(gap + width) / 2, drawn as one wide stroke with the
-            // gap punched out is not possible in source-over, so approximate by the outer outline only.
-            var outer = stroke
-            outer.width = gap + 2 * width
-            out.append(.stroke(outer))
-        } else {
-            out.append(.stroke(stroke))
+        out.append(
+            .stroke(
+                StrokeCommand(
+                    path: path, color: color, width: width, cap: cap, join: join,
+                    miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
+                    blur: layer.number("line-blur", ctx, 0))))
+    }
+
+    /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
+    private func translated(
+        _ path: RenderPath, _ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext,
+        _ projector: TileProjector
+    ) -> RenderPath {
+        let t = translation(layer, prefix, ctx, projector)
+        guard t.x != 0 || t.y != 0 else { return path }
+        var out = RenderPath(reservingPoints: path.pointCount)
+        for i in 0..<path.subpathCount {
+            var first = true
+            for k in path.subpathRange(i) {
+                let p = path.point(at: k)
+                let q = RenderPoint(x: p.x + t.x, y: p.y + t.y)
+                if first {
+                    out.move(to: q)
+                    first = false
+                } else {
+                    out.line(to: q)
+                }
+            }
+            if path.subpathClosed[i] { out.close() }
         }
+        return out
+    }
+
+    func translation(_ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext, _ projector: TileProjector)
+        -> RenderPoint
+    {
+        let v = layer.numbers("\(prefix)-translate", ctx)
+        guard v.count == 2, v[0] != 0 || v[1] != 0 else { return .zero }
+        let bearing = projector.bearing
+        if bearing == 0 || layer.string("\(prefix)-translate-anchor", ctx) == "viewport" {
+            return RenderPoint(x: v[0], y: v[1])
+        }
+        let b = bearing * .pi / 180
+        return RenderPoint(x: cos(b) * v[0] + sin(b) * v[1], y: -sin(b) * v[0] + cos(b) * v[1])
     }
 
     private func drawCircles(
@@ -108,16 +161,22 @@ extension MapRenderer {
         let strokeColor = (layer.color("circle-stroke-color", ctx) ?? .black).withOpacity(
             layer.number("circle-stroke-opacity", ctx, 1))
         let blur = layer.number("circle-blur", ctx, 0)
+        let t = translation(layer, "circle", ctx, projector)
+        let scalesWithMap = layer.string("circle-pitch-scale", ctx) != "viewport"
         for p in points {
             let x = Double(p.x)
             let y = Double(p.y)
             guard projector.isVisible(x, y) else { continue }
-            let center = projector.project(x, y)
+            var center = projector.project(x, y)
+            center.x += t.x
+            center.y += t.y
+            // `circle-pitch-scale: map`: circles shrink with distance like the ground under them.
+            let k = scalesWithMap ? projector.perspectiveScale(x, y) : 1
             out.append(
                 .circle(
                     CircleCommand(
-                        center: center, radius: radius, fillColor: color, strokeColor: strokeColor,
-                        strokeWidth: strokeWidth, blur: blur, opacity: opacity)))
+                        center: center, radius: radius * k, fillColor: color, strokeColor: strokeColor,
+                        strokeWidth: strokeWidth * k, blur: blur, opacity: opacity)))
         }
     }
 
@@ -144,4 +203,66 @@ extension MapRenderer {
         }
         if closed { path.close() }
     }
+}
+
+/// Offsets every sub-path of `path` sideways by `d` points (positive: to the right of the direction of travel, as
+/// `line-offset`), joining segments with miters limited to 4 × |d|.
+func offsetPath(_ path: RenderPath, by d: Double) -> RenderPath {
+    guard d != 0 else { return path }
+    var out = RenderPath(reservingPoints: path.pointCount)
+    for s in 0..<path.subpathCount {
+        let range = path.subpathRange(s)
+        let closed = path.subpathClosed[s]
+        let pts = range.map { path.point(at: $0) }
+        let n = pts.count
+        guard n >= 2 else { continue }
+        func normal(_ a: RenderPoint, _ b: RenderPoint) -> RenderPoint? {
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            guard len > 1e-9 else { return nil }
+            return RenderPoint(x: -dy / len, y: dx / len)
+        }
+        for i in 0..<n {
+            let prev: RenderPoint? = i > 0 ? normal(pts[i - 1], pts[i]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
+            let next: RenderPoint? =
+                i < n - 1 ? normal(pts[i], pts[i + 1]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
+            var shift = RenderPoint.zero
+            switch (prev, next) {
+            case (let a?, let b?):
+                let mx = a.x + b.x
+                let my = a.y + b.y
+                let ml = (mx * mx + my * my).squareRoot()
+                if ml < 1e-6 {
+                    shift = RenderPoint(x: b.x * d, y: b.y * d)
+                } else {
+                    let ux = mx / ml
+                    let uy = my / ml
+                    let cosHalf = max(ux * b.x + uy * b.y, 0.25)
+                    shift = RenderPoint(x: ux * d / cosHalf, y: uy * d / cosHalf)
+                }
+            case (let a?, nil): shift = RenderPoint(x: a.x * d, y: a.y * d)
+            case (nil, let b?): shift = RenderPoint(x: b.x * d, y: b.y * d)
+            case (nil, nil): break
+            }
+            let q = RenderPoint(x: pts[i].x + shift.x, y: pts[i].y + shift.y)
+            if i == 0 { out.move(to: q) } else { out.line(to: q) }
+        }
+        if closed { out.close() }
+    }
+    return out
+}
+
+/// Appends sub-path `index` of `source` to `path`.
+func appendSubpath(_ source: RenderPath, _ index: Int, to path: inout RenderPath) {
+    var first = true
+    for k in source.subpathRange(index) {
+        if first {
+            path.move(to: source.point(at: k))
+            first = false
+        } else {
+            path.line(to: source.point(at: k))
+        }
+    }
+    if source.subpathClosed[index] { path.close() }
 }

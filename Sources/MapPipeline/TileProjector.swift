@@ -27,6 +27,8 @@ struct TileProjector {
     private let farDepth: Double
     /// Screen points per tile unit near the tile (for choosing buffers and simplification); 1 for tile images.
     let pointsPerUnit: Double
+    /// The bearing of an affine map made from a camera (0 for tile images).
+    var affineBearing = 0.0
 
     /// The affine map of a tile under a flat camera (also used for tile images by passing a plain affine).
     init(affine a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) {
@@ -48,6 +50,7 @@ struct TileProjector {
         if camera.state.pitch == 0 {
             self.init(
                 affine: (px.x - p0.x) / e, (px.y - p0.y) / e, (py.x - p0.x) / e, (py.y - p0.y) / e, p0.x, p0.y)
+            affineBearing = camera.state.bearing
             return
         }
         let d0 = camera.depth(of: WorldPoint(x: nwX, y: nwY))
@@ -70,6 +73,18 @@ struct TileProjector {
         self.nearDepth = nearDepth
         self.farDepth = farDepth
         self.pointsPerUnit = pointsPerUnit
+    }
+
+    /// The camera bearing in degrees (0 for tile images, which the compositor turns).
+    var bearing: Double {
+        if case .perspective(let camera, _, _, _) = mode { return camera.state.bearing }
+        return affineBearing
+    }
+
+    /// `D / depth` at a tile-unit point under perspective (1 when flat).
+    func perspectiveScale(_ x: Double, _ y: Double) -> Double {
+        guard case .perspective(let camera, _, _, _) = mode else { return 1 }
+        return camera.distance / max(depthX * x + depthY * y + depth0, camera.distance * 1e-3)
     }
 
     var isPerspective: Bool {

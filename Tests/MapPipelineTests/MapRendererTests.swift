@@ -1,9 +1,10 @@
 import MapData
 import MapGeometry
-import MapPipeline
 import MapRender
 import MapStyle
 import Testing
+
+@testable import MapPipeline
 
 /// One source tile 0/0/0: a square (1024…3072 tile units), a horizontal road through the middle, a point.
 /// At zoom 0 in a 256-point view centred on (0°, 0°) a tile unit is 1/16 point, so the square spans 64…192 points,
@@ -230,4 +231,45 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         options: vectorOnly, backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 0))
     #expect(list.commands == [.clear(RGBAColor(red: 1, green: 1, blue: 1))])
+}
+
+@Test func lineOffsetGapWidthAndTranslateMoveGeometryInScreenPoints() throws {
+    // The road runs east along y = 128. `line-offset` 10 moves it to the right of travel (south, y = 138); a gap of
+    // 6 with width 2 gives two lines centred (6 + 2) / 2 = 4 either side; `fill-translate` [5, 0] moves the square
+    // (64…192) to 69…197.
+    let layers = """
+        {"id": "o", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-offset": 10}},
+        {"id": "g", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-width": 2, "line-gap-width": 6}},
+        {"id": "f", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#000", "fill-translate": [5, 0]}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let commands = Array(r.displayList(camera: camera(zoom: 0)).commands.dropFirst())  // after the clear
+    guard commands.count == 3, case .stroke(let offset) = commands[0], case .stroke(let gap) = commands[1],
+        case .fill(let fill) = commands[2]
+    else {
+        Issue.record("unexpected commands \(commands)")
+        return
+    }
+    #expect(offset.path.point(at: 0) == RenderPoint(x: 0, y: 138))
+    #expect(offset.path.point(at: 1) == RenderPoint(x: 256, y: 138))
+    #expect(gap.path.subpathCount == 2)
+    #expect(gap.path.point(at: 0).y == 124)
+    #expect(gap.path.point(at: 2).y == 132)
+    #expect(gap.width == 2)
+    #expect(fill.path.bounds == RenderRect(x: 69, y: 64, width: 128, height: 128))
+}
+
+@Test func offsetPathMitersCornersAtTheOffsetDistance() {
+    // An L: east then south. Offsetting by 2 to the right of travel puts the corner at (8, 2) for a corner at
+    // (10, 0): right of east is +y, right of south is −x, so the miter point is (10 − 2, 0 + 2).
+    var path = RenderPath()
+    path.move(to: RenderPoint(x: 0, y: 0))
+    path.line(to: RenderPoint(x: 10, y: 0))
+    path.line(to: RenderPoint(x: 10, y: 10))
+    let shifted = offsetPath(path, by: 2)
+    #expect(shifted.point(at: 0) == RenderPoint(x: 0, y: 2))
+    #expect(abs(shifted.point(at: 1).x - 8) < 1e-9 && abs(shifted.point(at: 1).y - 2) < 1e-9)
+    #expect(shifted.point(at: 2) == RenderPoint(x: 8, y: 10))
 }
