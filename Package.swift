@@ -65,12 +65,18 @@ let package = Package(
             ],
             swiftSettings: settings),
 
+        // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
+        .target(
+            name: "RenderConformance",
+            dependencies: ["MapData", "MapGeometry", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline"],
+            swiftSettings: settings),
+
         // Hosts and tools.
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline",
-                "MapSnapshot", "MapGeometry",
+                "MapSnapshot", "MapGeometry", "RenderConformance",
             ],
             swiftSettings: settings),
         .executableTarget(
@@ -109,5 +115,7 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport"]),
+        .testTarget(
+            name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
     ] + fuzzTargets
 )

@@ -6,6 +6,7 @@ let commands: [any WaymarkCommand.Type] = [
     SnapshotCommand.self,
     GeocodeCommand.self,
     DecodeTileCommand.self,
+    RenderTestCommand.self,
 ]
 
 @MainActor func printTopLevelUsage() {
