@@ -103,7 +103,8 @@ struct SyntheticIndoor {
         let data = SyntheticIndoor()
         let rule = IndoorFocusRule()
         let buildings = [data.big, data.small, data.hall]
-        #expect(rule.focusedBuilding(target: .init(latitude: 60, longitude: 25), zoom: 18, in: buildings) === data.small)
+        #expect(
+            rule.focusedBuilding(target: .init(latitude: 60, longitude: 25), zoom: 18, in: buildings) === data.small)
         #expect(
             rule.focusedBuilding(target: .init(latitude: 60.005, longitude: 25), zoom: 18, in: buildings) === data.big)
         #expect(
@@ -219,9 +220,18 @@ struct SyntheticIndoor {
     @Test(arguments: [
         ("not json", "not a JSON object"),
         (#"{"type":"Feature"}"#, "FeatureCollection"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"indoor","building_id":"x","levels":[0]},"geometry":{"type":"Point","coordinates":[24,60]}}]}"#, "feature 0"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"building","building_id":"b","name":"B","levels":[{"ordinal":0}],"default_level":3},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}]}"#, "default_level"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"building","building_id":"b","name":"B","levels":[{"ordinal":0}],"default_level":0},"geometry":{"type":"Point","coordinates":[0,0]}}]}"#, "Polygon"),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"indoor","building_id":"x","levels":[0]},"geometry":{"type":"Point","coordinates":[24,60]}}]}"#,
+            "feature 0"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"building","building_id":"b","name":"B","levels":[{"ordinal":0}],"default_level":3},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}]}"#,
+            "default_level"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"building","building_id":"b","name":"B","levels":[{"ordinal":0}],"default_level":0},"geometry":{"type":"Point","coordinates":[0,0]}}]}"#,
+            "Polygon"
+        ),
     ])
     func malformedDataNamesTheFileAndTheProblem(text: String, expected: String) {
         do {

@@ -21,7 +21,6 @@ import Testing
     static let firstTime = Date(timeIntervalSince1970: 1_782_820_800)
 
     static let gpsfake = "/usr/bin/gpsfake"
-    static let setsid = "/usr/bin/setsid"
 
     /// A localhost TCP port nobody listens on now (bound to port 0, read back, closed).
     static func freePort() -> UInt16? {
@@ -42,27 +41,26 @@ import Testing
     }
 
     @Test func fixesFromGpsfakeMatchTheLog() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.gpsfake),
-            FileManager.default.isExecutableFile(atPath: Self.setsid)
-        else {
-            print("skipped: \(Self.gpsfake) or \(Self.setsid) is absent (install Debian's gpsd and gpsd-clients)")
+        guard FileManager.default.isExecutableFile(atPath: Self.gpsfake) else {
+            print("skipped: \(Self.gpsfake) is absent (install Debian's gpsd and gpsd-clients to run this test)")
             return
         }
         let log = Fixtures.local.appendingPathComponent("location/helsinki-drive.nmea")
         let port = try #require(Self.freePort())
-        // gpsfake runs in a session of its own (setsid execs it in place, so its pid is the process group id) and
-        // starts gpsd in that group; it ignores SIGINT/SIGTERM once the log is played, so the test ends the whole
-        // group with SIGKILL and reaps gpsfake. Nothing else is signalled.
+        // gpsfake starts gpsd as its child and ignores SIGINT/SIGTERM once the log is played, so the test ends both
+        // by pid with SIGKILL (gpsd's pid read from /proc/<gpsfake>/task/<gpsfake>/children) and reaps gpsfake.
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.setsid)
+        process.executableURL = URL(fileURLWithPath: Self.gpsfake)
         // -1: play the log once; -q: quiet; -c 0.3: 0.3 s between sentences; -P: gpsd's port.
-        process.arguments = [Self.gpsfake, "-1", "-q", "-c", "0.3", "-P", "\(port)", log.path]
+        process.arguments = ["-1", "-q", "-c", "0.3", "-P", "\(port)", log.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let group = process.processIdentifier
+        let pid = process.processIdentifier
         defer {
-            kill(-group, SIGKILL)
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            kill(pid, SIGKILL)
+            for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGKILL) }
             process.waitUntilExit()
         }
 

@@ -147,7 +147,8 @@ import WaymarkTime
         }
         let track = try GPXTrack.parse(Data(#"<gpx><wpt lat="60" lon="24"/></gpx>"#.utf8), path: "untimed.gpx")
         do {
-            _ = try GPXReplayProvider(track: track, path: "untimed.gpx", clock: ManualClock(), pace: .recorded(speed: 1))
+            _ = try GPXReplayProvider(
+                track: track, path: "untimed.gpx", clock: ManualClock(), pace: .recorded(speed: 1))
             Issue.record("untimed track accepted for recorded pace")
         } catch {
             #expect(error.description.contains("untimed.gpx"))

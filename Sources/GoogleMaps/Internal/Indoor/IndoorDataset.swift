@@ -173,7 +173,8 @@ struct IndoorDataset {
         guard let defaultOrdinal = (properties["default_level"] as? NSNumber)?.intValue,
             let defaultIndex = levels.firstIndex(where: { $0.ordinal == defaultOrdinal })
         else {
-            throw .malformed(path: path, message: "feature \(index): building \(id): default_level is not one of its levels")
+            throw .malformed(
+                path: path, message: "feature \(index): building \(id): default_level is not one of its levels")
         }
         return GMSIndoorBuilding(
             buildingID: id, name: name, outline: outline, levels: levels, defaultLevelIndex: UInt(defaultIndex),
@@ -202,7 +203,8 @@ struct IndoorDataset {
         case "LineString":
             if let points = line(coordinates) { return .lineString(points) }
         case "Polygon":
-            if let rings = coordinates as? [Any], let ring = line(rings.first), ring.count >= 4, ring.first == ring.last {
+            if let rings = coordinates as? [Any], let ring = line(rings.first), ring.count >= 4, ring.first == ring.last
+            {
                 return .polygon(ring)
             }
         default:

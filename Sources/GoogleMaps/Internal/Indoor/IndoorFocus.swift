@@ -33,7 +33,9 @@ struct IndoorFocusRule {
             let a = ring[i]
             let b = ring[j]
             if (a.latitude > point.latitude) != (b.latitude > point.latitude) {
-                let x = (b.longitude - a.longitude) * (point.latitude - a.latitude) / (b.latitude - a.latitude) + a.longitude
+                let x =
+                    (b.longitude - a.longitude) * (point.latitude - a.latitude) / (b.latitude - a.latitude)
+                    + a.longitude
                 if point.longitude < x { inside.toggle() }
             }
             j = i
