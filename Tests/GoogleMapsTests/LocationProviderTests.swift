@@ -161,3 +161,29 @@ import WaymarkTime
         #expect(replay.drainFixes().count == 1)
     }
 }
+
+/// Counts start/stop calls.
+final class CountingProvider: LocationProvider {
+    var starts = 0
+    var stops = 0
+    func start() { starts += 1 }
+    func stop() { stops += 1 }
+    func drainFixes() -> [CLLocation] { [] }
+}
+
+@Suite struct MyLocationSourceLifetimeTests {
+    @Test func sourceStartsOnEnableAndStopsOnDisableAndOnDeinit() {
+        let provider = CountingProvider()
+        var source: MyLocationSource? = MyLocationSource(provider: provider)
+        #expect(provider.starts == 0)
+        source?.isEnabled = true
+        source?.isEnabled = true  // no second start
+        #expect(provider.starts == 1)
+        source?.isEnabled = false
+        #expect(provider.stops == 1)
+        source?.isEnabled = true
+        source = nil
+        #expect(provider.starts == 2)
+        #expect(provider.stops == 2)
+    }
+}

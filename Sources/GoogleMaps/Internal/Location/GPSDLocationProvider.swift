@@ -117,6 +117,9 @@ enum GPSDReport: Equatable {
 /// successful connection resets it. `stop()` closes the socket, wakes the thread and waits up to 2 s for it to end.
 ///
 /// Only IPv4 literals are accepted as `host` (`"localhost"` means `127.0.0.1`): gpsd is a local daemon.
+///
+/// Lifetime: while running, the reading thread holds the provider, so a running provider is only released after
+/// `stop()` (``MyLocationSource`` stops its provider when disabled and on deinit).
 /// - Thread rules: `start()`, `stop()` and `drainFixes()` on the main thread; the socket is read on a thread of its
 ///   own; the counters may be read from any thread.
 final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
@@ -154,7 +157,8 @@ final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
     var connectionCount: Int { lock.withLock { _connections } }
     /// How many received lines were not gpsd reports.
     var malformedLineCount: Int { lock.withLock { _malformed } }
-    /// The last connection error (e.g. "connect to 127.0.0.1:2947: Connection refused"), or `nil`.
+    /// The last connection error since the last successful connection (e.g. "connect to 127.0.0.1:2947: Connection
+    /// refused", "gpsd at 127.0.0.1:2947 closed the connection"), or `nil`.
     var lastError: String? { lock.withLock { _lastError } }
 
     func start() {
@@ -212,6 +216,7 @@ final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
             let stillRunning: Bool = lock.withLock {
                 socketFD = fd
                 _connections += 1
+                _lastError = nil
                 return running
             }
             if stillRunning { readReports(fd) }

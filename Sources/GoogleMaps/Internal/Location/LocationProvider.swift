@@ -58,6 +58,11 @@ final class MyLocationSource {
         self.provider = provider
     }
 
+    /// Stops the provider: a running gpsd provider keeps its reading thread (and itself) alive until stopped.
+    deinit {
+        provider.stop()
+    }
+
     /// Drains the provider and keeps the newest fix. Call once per frame.
     /// - Returns: `true` when ``myLocation`` changed (the map redraws the dot and notifies observers).
     @discardableResult
