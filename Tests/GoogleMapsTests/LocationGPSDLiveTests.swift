@@ -62,6 +62,8 @@ import Testing
             kill(pid, SIGKILL)
             for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGKILL) }
             process.waitUntilExit()
+            // gpsfake's control socket, which SIGKILL leaves behind.
+            try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(pid).sock")
         }
 
         let client = GPSDLocationProvider(port: port, initialBackoff: 0.1, maximumBackoff: 0.5)
