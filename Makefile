@@ -36,6 +36,7 @@ data:
 	@scripts/install-deps.sh data
 	scripts/build-data.sh
 	scripts/build-geocoder.sh
+	.sources/venv/bin/python scripts/build-indoor.py
 
 ## geocoder-data: rebuild Data/geocoder.sqlite from pinned sources (see Data/GEOCODER.md).
 geocoder-data:
