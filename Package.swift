@@ -61,7 +61,8 @@ let package = Package(
         .target(
             name: "GoogleMaps",
             dependencies: [
-                "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding",
+                "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
+                "MapRenderCairo", "MapSnapshot",
             ],
             swiftSettings: settings),
 

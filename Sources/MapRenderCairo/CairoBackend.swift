@@ -68,10 +68,17 @@ public final class CairoBackend: RenderBackend {
     }
 
     /// Executes `list` on a caller's `cairo_t *` (for hosts that draw into their own surfaces).
-    public func draw(_ list: DisplayList, context cr: OpaquePointer) {
+    /// - Parameters:
+    ///   - list: the commands, in points, at `list.scale` device pixels per point.
+    ///   - cr: the caller's context. Its current matrix is kept (translation included).
+    ///   - isScaled: `false` (the default) when `cr`'s user space is device pixels, so the backend scales by
+    ///     `list.scale`; `true` when the caller's matrix already maps points to device pixels at `list.scale` (a view
+    ///     drawing into a `CGContext`), so no further scale is applied. Labels and images snap to whole device pixels
+    ///     either way.
+    public func draw(_ list: DisplayList, context cr: OpaquePointer, isScaled: Bool = false) {
         let scale = list.scale > 0 && list.scale.isFinite ? list.scale : 1
         cairo_save(cr)
-        cairo_scale(cr, scale, scale)
+        if !isScaled { cairo_scale(cr, scale, scale) }
         var depth = 0
         for command in list.commands {
             switch command {

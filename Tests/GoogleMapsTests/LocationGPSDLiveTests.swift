@@ -86,19 +86,26 @@ import Testing
         // that arrives must be a point of the log, in order, with the log's time, speed and course.
         #expect(fixes.count >= 4, "got \(fixes.count) fixes; last error \(client.lastError ?? "none")")
         var nextIndex = 0
+        var completeFixes = 0
         for fix in fixes {
-            let index = Self.route[nextIndex...].firstIndex {
+            // gpsd may report one point twice in a cycle (its GGA and its RMC): the same point again is allowed.
+            let index = Self.route[max(0, nextIndex - 1)...].firstIndex {
                 abs($0.latitude - fix.coordinate.latitude) < 1e-6 && abs($0.longitude - fix.coordinate.longitude) < 1e-6
             }
             guard let index else {
-                Issue.record("fix \(fix) is not a later point of the log")
+                Issue.record("fix \(fix) is not the current or a later point of the log")
                 continue
             }
             nextIndex = index + 1
+            // Under load gpsd may report a cycle before its RMC sentence arrives: such a fix has no speed or course
+            // (−1) and gpsd's own clock for its time. Check time, speed and course on the complete fixes only.
+            guard fix.speed >= 0, fix.course >= 0 else { continue }
+            completeFixes += 1
             #expect(abs(fix.timestamp.timeIntervalSince(Self.firstTime) - Double(index)) < 1e-3)
             #expect(abs(fix.speed - 5.40167) < 1e-3)
             #expect(abs(fix.course - 65) < 1e-6)
         }
+        #expect(completeFixes >= 3, "only \(completeFixes) fixes carried the RMC speed and course")
         #expect(nextIndex == Self.route.count, "the last point of the log never arrived")
         // Once gpsd has a 3D fix (GGA altitude), the altitude is the log's 15.0 m above mean sea level.
         #expect(fixes.contains { $0.verticalAccuracy >= 0 && abs($0.altitude - 15) < 1e-6 })

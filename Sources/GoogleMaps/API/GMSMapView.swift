@@ -33,7 +33,7 @@ public enum GMSMapViewType: UInt, Sendable {
 
     let animator: CameraAnimator
     private var cameraTransaction: _TransactionMembership?
-    var basemap: any BasemapRenderer = PlainBasemapRenderer()
+    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap()
     let store = MarkerStore()
     var infoWindow: InfoWindowState?
     private var selected: GMSMarker?

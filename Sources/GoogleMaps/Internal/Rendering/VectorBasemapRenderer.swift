@@ -1,0 +1,42 @@
+import LinuxUIKit
+import MapGeometry
+import MapPipeline
+import MapRenderCairo
+import MapSnapshot
+
+/// The real basemap: the vector-tile frame pipeline (`MapRenderer`) over the default style and the embedded data
+/// (`Data/styles/default.json`, `Data/world.mbtiles`, `Data/helsinki.mbtiles`), executed by the Cairo backend straight
+/// into the map view's drawing context. Flat frames compose cached tile images; pitched frames draw vectors.
+/// - Thread rules: main actor, like the map view that owns it.
+@MainActor final class VectorBasemapRenderer: BasemapRenderer {
+    /// The pipeline and its Cairo backend.
+    let snapshotter: Snapshotter
+
+    /// Loads the style at `styleFile` (the default style when nil) and opens its sources.
+    /// - Throws: the style's load error or the pipeline's source error, naming the file.
+    init(styleFile: String? = nil) throws {
+        snapshotter = try Snapshotter(styleFile: styleFile)
+    }
+
+    /// Tiles are read synchronously from local files, so a drawn frame is complete.
+    var needsFrames: Bool { false }
+
+    func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
+        let list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
+        snapshotter.backend.draw(list, context: context._cairoContext, isScaled: true)
+    }
+}
+
+extension GMSMapView {
+    /// Makes the basemap of each new map view, on its first frame: the vector basemap over the embedded data, or the
+    /// plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
+    /// replace it to draw markers over a plain, data-independent background. Main actor.
+    static var makeDefaultBasemap: () -> any BasemapRenderer = {
+        do {
+            return try VectorBasemapRenderer()
+        } catch {
+            GMSLog.warning("GMSMapView: no vector basemap (\(error)); drawing a plain background")
+            return PlainBasemapRenderer()
+        }
+    }
+}
