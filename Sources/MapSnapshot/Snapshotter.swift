@@ -50,7 +50,7 @@ public final class Snapshotter {
         styleFile: String? = nil, options: MapRenderOptions = MapRenderOptions(),
         resolveSource: TileSourceResolver = Snapshotter.mbtilesResolver
     ) throws {
-        let path = styleFile ?? DataFiles.locate("styles/default.json")
+        let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = try Style.load(contentsOfFile: path)
         backend = CairoBackend()
         renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
@@ -135,34 +135,5 @@ public final class Snapshotter {
                     center: RenderPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
                     strokeColor: .white, strokeWidth: 2))
         }
-    }
-}
-
-/// Finds files under the repository's `Data/` folder from wherever the program runs.
-public enum DataFiles {
-    /// The path of `Data/<relativePath>`: under `$WAYMARK_DATA_DIR` when set; else the first existing one in the
-    /// working directory or an ancestor, then beside the executable or an ancestor (so `.build/release/waymark`
-    /// finds the checkout's `Data/`); else the working-directory candidate (for the "not found" message). The same
-    /// order `GMSGeocoder` uses for `Data/geocoder.sqlite`.
-    /// - Parameter relativePath: for example `styles/default.json` or `helsinki-pois.geojson`.
-    public static func locate(_ relativePath: String) -> String {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["WAYMARK_DATA_DIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir).appendingPathComponent(relativePath).path
-        }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent().standardizedFileURL
-        var candidates: [String] = []
-        for start in [cwd, exe] {
-            var dir = start
-            while candidates.count < 128 {
-                candidates.append(dir.appendingPathComponent("Data").appendingPathComponent(relativePath).path)
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
-            }
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
 }

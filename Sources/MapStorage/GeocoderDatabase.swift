@@ -152,22 +152,9 @@ package struct GeocoderDatabase: Sendable {
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
     ) -> URL {
-        if let explicitURL { return explicitURL }
-        if let dir = environment["WAYMARK_DATA_DIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir).appendingPathComponent(fileName)
-        }
-        var candidates: [URL] = []
-        for start in [workingDirectory.standardizedFileURL, executable.deletingLastPathComponent().standardizedFileURL]
-        {
-            var dir = start
-            while true {
-                candidates.append(dir.appendingPathComponent("Data").appendingPathComponent(fileName))
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path || candidates.count > 64 { break }
-                dir = parent
-            }
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+        explicitURL
+            ?? DataFiles.locate(
+                fileName, environment: environment, workingDirectory: workingDirectory, executable: executable)
     }
 }
 

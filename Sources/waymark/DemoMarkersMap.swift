@@ -1,6 +1,6 @@
 import Foundation
 import GoogleMaps
-import MapSnapshot
+import MapStorage
 
 /// The demo's `GMSMapView` scene, built only with the public Google Maps API as an app would: central Helsinki with
 /// the demo points of interest (`Data/helsinki-pois.geojson`) as default pins in category colours, and one museum
@@ -26,7 +26,7 @@ import MapSnapshot
     static func make(size: CGSize) throws -> GMSMapView {
         let camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9443, zoom: 16.5)
         let mapView = GMSMapView(frame: CGRect(origin: .zero, size: size), camera: camera)
-        let path = DataFiles.locate("helsinki-pois.geojson")
+        let path = DataFiles.path("helsinki-pois.geojson")
         guard let data = FileManager.default.contents(atPath: path),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let features = root["features"] as? [[String: Any]]

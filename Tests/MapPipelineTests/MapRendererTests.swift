@@ -2,6 +2,7 @@ import MapData
 import MapGeometry
 import MapRender
 import MapStyle
+import MapTestSupport
 import Testing
 
 @testable import MapPipeline

@@ -1,4 +1,5 @@
 import Foundation
+import MapStorage
 
 /// Why indoor data could not be loaded. Every message names the file.
 enum IndoorDataError: Error, Equatable, CustomStringConvertible {
@@ -74,21 +75,7 @@ struct IndoorDataset {
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
     ) -> URL {
-        if let dir = environment["WAYMARK_DATA_DIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir).appendingPathComponent(fileName)
-        }
-        var candidates: [URL] = []
-        for start in [workingDirectory.standardizedFileURL, executable.deletingLastPathComponent().standardizedFileURL]
-        {
-            var dir = start
-            while candidates.count < 64 {
-                candidates.append(dir.appendingPathComponent("Data").appendingPathComponent(fileName))
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
-            }
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+        DataFiles.locate(fileName, environment: environment, workingDirectory: workingDirectory, executable: executable)
     }
 
     /// Reads and parses a file.

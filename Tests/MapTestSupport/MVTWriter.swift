@@ -1,22 +1,38 @@
-// A copy of MapPipelineTests/TileFixtures.swift's writer (test targets cannot share files).
 /// A tiny Mapbox Vector Tile writer for tests (spec 2.1 protobuf layout), so scenes are built from known coordinates.
-struct MVTWriter {
-    enum Geometry {
+public struct MVTWriter {
+    /// One feature's geometry in tile units (extent 4096, origin top-left, y down).
+    public enum Geometry {
         case point(Int, Int)
         case line([(Int, Int)])
         /// Exterior ring (clockwise on screen, y down), open: the writer closes it.
         case polygon([(Int, Int)])
     }
 
-    struct Feature {
-        var geometry: Geometry
-        var properties: [String: String] = [:]
-        var id: UInt64?
+    /// One feature: geometry, string properties and an optional id.
+    public struct Feature {
+        /// The geometry.
+        public var geometry: Geometry
+        /// String-valued properties.
+        public var properties: [String: String] = [:]
+        /// The feature id, if any.
+        public var id: UInt64?
+
+        /// Creates a feature.
+        public init(geometry: Geometry, properties: [String: String] = [:], id: UInt64? = nil) {
+            self.geometry = geometry
+            self.properties = properties
+            self.id = id
+        }
     }
 
-    var layers: [(name: String, features: [Feature])] = []
+    /// The layers, in order.
+    public var layers: [(name: String, features: [Feature])] = []
 
-    func encode() -> [UInt8] {
+    /// Creates a writer for `layers`.
+    public init(layers: [(name: String, features: [Feature])] = []) { self.layers = layers }
+
+    /// The tile's protobuf bytes (uncompressed).
+    public func encode() -> [UInt8] {
         var tile: [UInt8] = []
         for layer in layers {
             var body: [UInt8] = []
