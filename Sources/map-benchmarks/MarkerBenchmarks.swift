@@ -73,7 +73,9 @@ struct MarkerAddBenchmark: Benchmark {
     }
 }
 
-/// Renders one 1280 × 720 frame at scale 1 with 10,000 visible default markers over the plain basemap.
+/// Renders one 1280 × 720 frame at scale 1 with 10,000 visible default markers over the map's default basemap (the
+/// vector pipeline composing cached tile images once the first frame has rasterised them; the plain background when
+/// `Data/` cannot be found).
 struct MarkerFrameBenchmark: Benchmark {
     let name = "marker-frame-10k"
     let unit = "markers"

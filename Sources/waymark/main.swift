@@ -9,13 +9,14 @@ let commands: [any WaymarkCommand.Type] = [
     RenderTestCommand.self,
 ]
 
-@MainActor func printTopLevelUsage() {
+/// Prints the command list: to stdout when asked for (`help`), to stderr after a usage error.
+@MainActor func printTopLevelUsage(toStandardOutput: Bool = false) {
     var text = "usage: waymark <command> [options]\n\ncommands:\n"
     for command in commands {
         text += "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(command.summary)\n"
     }
     text += "\n`waymark <command> --help` shows a command's options.\n"
-    FileHandle.standardError.write(Data(text.utf8))
+    (toStandardOutput ? FileHandle.standardOutput : FileHandle.standardError).write(Data(text.utf8))
 }
 
 func fail(_ message: String, code: Int32) -> Never {
@@ -29,7 +30,7 @@ guard let name = arguments.first else {
     exit(2)
 }
 if name == "help" || name == "--help" || name == "-h" {
-    printTopLevelUsage()
+    printTopLevelUsage(toStandardOutput: true)
     exit(0)
 }
 guard let command = commands.first(where: { $0.name == name }) else {

