@@ -150,6 +150,53 @@ import WaymarkTime
         #expect(isLand(pixelAt(map._renderImage(scale: 1), 378, 40)))
     }
 
+    /// Issue 7's guide behaviour through real touches: a two-finger rotate shows the compass; a tap on it (delivered
+    /// at touch-up, without the bare map's double-tap wait) turns the map back north with `willMove(false)` … one
+    /// `idle`, and the compass fades away.
+    @Test func compassAppearsAfterARotateGestureAndGoesAfterItsTap() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(target: Self.helsinki, zoom: 15))
+        map.settings.compassButton = true
+        let delegate = ControlsDelegate()
+        map.delegate = delegate
+        let input = UITouchInput(rootView: map, clock: clock)
+        run(map, clock, frames: 2)
+        #expect(map._hitTest(Self.compassCentre) != .compassButton)
+        // Two fingers 100 pt apart about the centre turn by 40° in 10 steps, hold, lift.
+        func fingers(_ degrees: Double) -> (CGPoint, CGPoint) {
+            let a = degrees * .pi / 180
+            let dx = 50 * cos(a)
+            let dy = 50 * sin(a)
+            return (CGPoint(x: 200 - dx, y: 150 - dy), CGPoint(x: 200 + dx, y: 150 + dy))
+        }
+        var (a, b) = fingers(0)
+        input.send([.init(0, .began, at: a), .init(1, .began, at: b)])
+        run(map, clock, frames: 1)
+        for i in 1...10 {
+            (a, b) = fingers(Double(i) * 4)
+            input.send([.init(0, .moved, at: a), .init(1, .moved, at: b)])
+            run(map, clock, frames: 1)
+        }
+        run(map, clock, frames: 12)
+        input.send([.init(0, .ended, at: a), .init(1, .ended, at: b)])
+        settle(map, clock)
+        #expect(MapControls.bearingIsTurned(map.camera.bearing), "bearing \(map.camera.bearing)")
+        #expect(map._hitTest(Self.compassCentre) == .compassButton)
+        #expect(delegate.log.first == "willMove(true)")
+        delegate.log.removeAll()
+        input.touchDown(at: Self.compassCentre)
+        input.touchUp(at: Self.compassCentre)
+        run(map, clock, frames: 1)
+        #expect(delegate.log.first == "willMove(false)", "the tap fires at touch-up: \(delegate.log)")
+        settle(map, clock)
+        #expect(delegate.log.last == "idle")
+        #expect(delegate.log.filter { $0 == "idle" }.count == 1)
+        #expect(!delegate.log.contains("didTapAt"))
+        #expect(map.camera.bearing == 0)
+        #expect(map.controls.compassOpacity == 0)
+        #expect(map._hitTest(Self.compassCentre) != .compassButton)
+    }
+
     @Test func compassFadeLastsThreeTenthsOfASecond() {
         let clock = installMapClock()
         let map = makeMap(GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14, bearing: 60, viewingAngle: 0))
@@ -359,6 +406,35 @@ import WaymarkTime
         let padded = map._renderImage(scale: 1)
         #expect(darkTextPixels(padded, rows: 280..<300) == 0)
         #expect(darkTextPixels(padded, rows: 200..<220) > 20)
+    }
+
+    /// With the real basemap the pipeline's own line (always at the view's bottom-left) is taken out of the frame
+    /// and the controls draw it inside the padding, above the markers. Skips without the embedded data.
+    @Test func vectorBasemapHandsItsAttributionToTheControls() throws {
+        let clock = installMapClock()
+        guard let vector = try? VectorBasemapRenderer() else {
+            print("vector basemap unavailable; skipped")
+            return
+        }
+        let map = makeMap(GMSCameraPosition(target: Self.helsinki, zoom: 14))
+        map.basemap = vector
+        map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
+        run(map, clock, frames: 1)
+        let image = map._renderImage(scale: 1)
+        #expect(vector.attribution?.hasPrefix(MapControls.baseAttribution) == true)
+        let last = vector.snapshotter.renderer.displayList(camera: map.cameraState, scale: 1).commands.last
+        // The pipeline still appends the line last (what the renderer strips from the frame it draws).
+        if case .text(let command)? = last {
+            #expect(command.text == vector.attribution)
+        } else {
+            Issue.record("the pipeline's last command is not the attribution line")
+        }
+        if let path = ProcessInfo.processInfo.environment["CONTROLS_DUMP"] {
+            try image.pngData()?.write(to: URL(fileURLWithPath: path))
+        }
+        // The controls' backing box (70 % white) sits under the text, 5 pt above the padded bottom (y 220).
+        let box = countPixels(image, in: (x: 4..<60, y: 206..<219)) { $0.r > 235 && $0.g > 235 && $0.b > 235 }
+        #expect(box > 100)
     }
 
     // MARK: Goldens
