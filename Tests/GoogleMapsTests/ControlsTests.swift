@@ -355,6 +355,14 @@ import WaymarkTime
         #expect(differing > 500)
     }
 
+    /// Without `_setIndoorDataset` the map reads `Data/indoor.geojson` (found from the working directory).
+    @Test func defaultIndoorDataFocusesForum() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(target: Self.forumAlko, zoom: 17))
+        run(map, clock, frames: 1)
+        #expect(map.indoorDisplay.activeBuilding?.levels.map(\.shortName) == ["3", "2", "1", "0", "-1"])
+    }
+
     @Test func floorPickerHiddenBelowZoom17AndWhenSwitchedOff() throws {
         let (low, _) = try Self.forumMap(zoom: 16)
         #expect(low.indoorDisplay.activeBuilding == nil)

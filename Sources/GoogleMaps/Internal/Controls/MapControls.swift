@@ -66,17 +66,25 @@ enum MapControlHit {
 
     var indoor: IndoorController {
         if let indoorStorage { return indoorStorage }
-        let url = IndoorDataset.locate()
-        let dataset: IndoorDataset
-        if FileManager.default.fileExists(atPath: url.path), let loaded = try? IndoorDataset.load(contentsOf: url) {
-            dataset = loaded
-        } else {
-            dataset = IndoorDataset(buildings: [], features: [:])
-        }
-        let controller = IndoorController(dataset: dataset)
+        let controller = IndoorController(dataset: Self.defaultIndoorDataset)
         indoorStorage = controller
         return controller
     }
+
+    /// `Data/indoor.geojson` as ``IndoorDataset/locate`` finds it, read once per process and shared by every map
+    /// (the building and level objects are immutable); empty when missing, and a malformed file is logged.
+    static let defaultIndoorDataset: IndoorDataset = {
+        let url = IndoorDataset.locate()
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            return IndoorDataset(buildings: [], features: [:])
+        }
+        do {
+            return try IndoorDataset.load(contentsOf: url)
+        } catch {
+            GMSLog.warning("GMSMapView: no indoor data (\(error))")
+            return IndoorDataset(buildings: [], features: [:])
+        }
+    }()
 
     /// `true` once the indoor data has been loaded (drawing does not load it).
     var indoorIsLoaded: Bool { indoorStorage != nil }
