@@ -388,6 +388,39 @@ import WaymarkTime
         #expect(countPixels(image, in: (x: 0..<200, y: 270..<300)) { !isLand($0) } == 0)
     }
 
+    /// Stockmann's 10 levels do not fit at 36 pt in a 300 pt map: rows shrink to fit between the compass slot
+    /// (ends at y 52 + 12 = 64) and the button slot (starts at y 242 − 12 = 230): 166 / 10 = 16.6 → 20 pt minimum.
+    @Test func tallBuildingsShrinkThePickerRows() throws {
+        let clock = installMapClock()
+        let fazer = CLLocationCoordinate2D(latitude: 60.1684514, longitude: 24.9422713)
+        let map = makeMap(GMSCameraPosition(target: fazer, zoom: 18))
+        map._setIndoorDataset(try Self.indoorData())
+        run(map, clock, frames: 1)
+        let rows = map.controls.floorPickerRows(map: map)
+        #expect(rows.count == 10)
+        #expect(rows.allSatisfy { $0.1.height == 20 })
+        #expect(rows.last?.1.maxY == 230)
+        let tall = makeMap(GMSCameraPosition(target: fazer, zoom: 18), size: CGSize(width: 400, height: 700))
+        tall._setIndoorDataset(try Self.indoorData())
+        run(tall, clock, frames: 1)
+        #expect(tall.controls.floorPickerRows(map: tall).allSatisfy { $0.1.height == 36 })
+    }
+
+    @Test func accessibilityIdentifiersOfTheShownButtons() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14, bearing: 10, viewingAngle: 0))
+        map._locationProvider = NoLocationProvider()
+        #expect(map._controlAccessibilityElements.isEmpty)
+        map.settings.compassButton = true
+        map.settings.myLocationButton = true
+        map.isMyLocationEnabled = true
+        run(map, clock, frames: 1)
+        let elements = map._controlAccessibilityElements
+        #expect(elements.map(\.identifier) == ["GMSCompassButton", "GMSMyLocationButton"])
+        #expect(elements.first?.frame == CGRect(x: 348, y: 12, width: 40, height: 40))
+        #expect(elements.last?.frame == CGRect(x: 342, y: 242, width: 46, height: 46))
+    }
+
     // MARK: Padding
 
     @Test func paddingMovesControlsAndAttribution() {

@@ -18,6 +18,13 @@ extension GMSMapView {
     /// - Thread rules: main thread.
     public var indoorDisplay: GMSIndoorDisplay { controls.indoor.display }
 
+    /// Not API (for hosts' accessibility trees and UI tests): the map's buttons shown now, as their D18 accessibility
+    /// identifiers (`kGMSAccessibilityCompass`, `kGMSAccessibilityMyLocation`) and frames in view points.
+    /// - Thread rules: main thread.
+    public var _controlAccessibilityElements: [(identifier: String, frame: CGRect)] {
+        controls.accessibilityElements(map: self)
+    }
+
     /// Not API: replaces the location provider (hosts and tests). The default comes from the `WAYMARK_LOCATION`
     /// environment variable (``LocationProviderSpec`` forms), else no provider (no fix).
     var _locationProvider: any LocationProvider {

@@ -21,8 +21,9 @@ enum MapControlHit {
 ///
 /// Layout (points, view space): every control sits inside the view inset by the map's `padding` and then by the
 /// 12 pt margin of D16. The compass (40 pt) is at the top-right; the my-location button (46 pt) at the bottom-right;
-/// the floor picker (40 pt wide, 36 pt per level, levels top to bottom as the building lists them) on the right edge,
-/// 12 pt above the my-location button's slot (the slot is kept whether or not the button shows, so the picker does
+/// the floor picker (40 pt wide, 36 pt per level — less, down to 20 pt, when the levels would not fit between the
+/// compass slot and the button slot — levels top to bottom as the building lists them) on the right edge, 12 pt above
+/// the my-location button's slot (the slot is kept whether or not the button shows, so the picker does
 /// not jump); the attribution text at the bottom-left.
 ///
 /// State advances in ``tick(map:)``: the location source is drained, the indoor focus follows the camera target and
@@ -185,8 +186,10 @@ enum MapControlHit {
             !building.levels.isEmpty
         else { return [] }
         let slot = Self.myLocationSlot(map: map)
-        let h = Self.floorRowHeight
         let bottom = slot.minY - Self.margin
+        // Rows shrink (to no less than 20 pt) so tall buildings stay between the compass slot and the button slot.
+        let room = bottom - (Self.controlArea(map: map).minY + Self.compassSize + Self.margin)
+        let h = max(20, min(Self.floorRowHeight, room / CGFloat(building.levels.count)))
         let top = bottom - h * CGFloat(building.levels.count)
         let x = slot.maxX - Self.floorPickerWidth
         return building.levels.enumerated().map { i, level in
@@ -216,6 +219,15 @@ enum MapControlHit {
     }
 
     static let dotRadius: CGFloat = 8
+
+    /// The controls shown now with their accessibility identifiers (D18) and frames in view points: the compass
+    /// (`kGMSAccessibilityCompass`) and the my-location button (`kGMSAccessibilityMyLocation`).
+    func accessibilityElements(map: GMSMapView) -> [(identifier: String, frame: CGRect)] {
+        var elements: [(identifier: String, frame: CGRect)] = []
+        if compassOpacity >= 1, let f = compassFrame(map: map) { elements.append((kGMSAccessibilityCompass, f)) }
+        if let f = myLocationButtonFrame(map: map) { elements.append((kGMSAccessibilityMyLocation, f)) }
+        return elements
+    }
 
     // MARK: Hit testing
 
