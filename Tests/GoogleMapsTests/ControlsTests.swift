@@ -197,6 +197,27 @@ import WaymarkTime
         #expect(map._hitTest(Self.compassCentre) != .compassButton)
     }
 
+    /// §2.8: the buttons work with every gesture disabled.
+    @Test func buttonsWorkWithAllGesturesOff() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14, bearing: 60, viewingAngle: 0))
+        map.settings.setAllGesturesEnabled(false)
+        map.settings.compassButton = true
+        map._locationProvider = Self.fixed(Self.helsinki)
+        map.settings.myLocationButton = true
+        map.isMyLocationEnabled = true
+        let input = UITouchInput(rootView: map, clock: clock)
+        settle(map, clock)
+        input.touchDown(at: Self.compassCentre)
+        input.touchUp(at: Self.compassCentre)
+        settle(map, clock)
+        #expect(map.camera.bearing == 0)
+        input.touchDown(at: Self.buttonCentre)
+        input.touchUp(at: Self.buttonCentre)
+        settle(map, clock)
+        #expect(abs(map.camera.target.latitude - Self.helsinki.latitude) < 1e-6)
+    }
+
     @Test func compassFadeLastsThreeTenthsOfASecond() {
         let clock = installMapClock()
         let map = makeMap(GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14, bearing: 60, viewingAngle: 0))
