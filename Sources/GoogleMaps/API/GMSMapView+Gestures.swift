@@ -14,11 +14,12 @@ extension GMSMapView {
         return manager
     }
 
-    /// What lies under a touch-down: info windows and tappable markers fire at touch-up (D8); a draggable marker
+    /// What lies under a touch-down: the map's buttons, the my-location dot, info windows and tappable markers fire
+    /// at touch-up (D8); a draggable marker
     /// turns a long press into a drag (D10); everything else is bare map (a map tap waits for a possible double tap).
     func gestureHitTarget(at point: CGPoint) -> GestureHitTarget {
         switch _hitTest(point) {
-        case .infoWindow:
+        case .infoWindow, .compassButton, .myLocationButton, .floorLevel, .myLocationDot:
             return .element
         case .marker(let marker):
             return marker.isDraggable ? .draggable(marker) : .element

@@ -2,8 +2,16 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 
-/// What a tap or long press hit, top to bottom (D7).
+/// What a tap or long press hit, top to bottom (D7; the map's buttons first).
 public enum _GMSTapTarget: Equatable {
+    /// The compass (spec §4.3).
+    case compassButton
+    /// The my-location button (spec §4.4).
+    case myLocationButton
+    /// A level row of the floor picker.
+    case floorLevel(GMSIndoorLevel)
+    /// The my-location dot, at the fix's coordinate (below markers).
+    case myLocationDot(CLLocationCoordinate2D)
     /// The open info window of the marker.
     case infoWindow(GMSMarker)
     /// A tappable marker (the top-most).
@@ -17,6 +25,10 @@ public enum _GMSTapTarget: Equatable {
         case (.infoWindow(let x), .infoWindow(let y)), (.marker(let x), .marker(let y)): return x === y
         case (.map(let x), .map(let y)):
             return x?.latitude == y?.latitude && x?.longitude == y?.longitude
+        case (.compassButton, .compassButton), (.myLocationButton, .myLocationButton): return true
+        case (.floorLevel(let x), .floorLevel(let y)): return x === y
+        case (.myLocationDot(let x), .myLocationDot(let y)):
+            return x.latitude == y.latitude && x.longitude == y.longitude
         default: return false
         }
     }
@@ -25,12 +37,22 @@ public enum _GMSTapTarget: Equatable {
 extension GMSMapView {
     // MARK: Hit testing
 
-    /// What lies under `point` (view points): the info window, else the top-most tappable marker, else the map (D7).
+    /// What lies under `point` (view points): a control button (compass, my-location button, floor level), else the
+    /// info window, else the top-most tappable marker, else the my-location dot, else the map (D7).
     public func _hitTest(_ point: CGPoint) -> _GMSTapTarget {
+        switch controlHit(at: point) {
+        case .compass: return .compassButton
+        case .myLocationButton: return .myLocationButton
+        case .floorLevel(let level): return .floorLevel(level)
+        case .myLocationDot, nil: break
+        }
         if let window = infoWindow, let (_, frame) = FrameRenderer.infoWindowFrame(map: self), frame.contains(point) {
             return .infoWindow(window.marker)
         }
         if let marker = _markerHit(at: point) { return .marker(marker) }
+        if point.x.isFinite, point.y.isFinite, let fix = controls.dotHit(at: point, map: self) {
+            return .myLocationDot(fix.coordinate)
+        }
         return .map(coordinate(at: point))
     }
 
@@ -135,6 +157,11 @@ extension GMSMapView {
         case .map(let coordinate):
             if let coordinate { delegate?.mapView(self, didTapAt: coordinate) }
             if let current = selectedMarker { closeSelection(of: current) }
+        case .compassButton: handleControlTap(.compass)
+        case .myLocationButton: handleControlTap(.myLocationButton)
+        case .floorLevel(let level): handleControlTap(.floorLevel(level))
+        case .myLocationDot(let coordinate):
+            delegate?.mapView(self, didTapMyLocation: coordinate)
         }
         return target
     }
@@ -151,8 +178,10 @@ extension GMSMapView {
             delegate?.mapView(self, didLongPressInfoWindowOf: marker)
         case .marker(let marker) where marker.isDraggable:
             break
-        case .marker, .map:
+        case .marker, .map, .myLocationDot:
             if let coordinate = coordinate(at: point) { delegate?.mapView(self, didLongPressAt: coordinate) }
+        case .compassButton, .myLocationButton, .floorLevel:
+            break
         }
         return target
     }

@@ -42,6 +42,8 @@ public enum GMSMapViewType: UInt, Sendable {
     var renderEvents = RenderEvents()
     /// Overlays that are not markers (kept alive while on the map; drawn by their own issue's code).
     var otherOverlays: [ObjectIdentifier: GMSOverlay] = [:]
+    /// Compass, my-location, floor picker and attribution (`GMSMapView+Controls.swift`).
+    lazy var controls = MapControls(provider: MapControls.defaultProvider())
 
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?
@@ -51,12 +53,18 @@ public enum GMSMapViewType: UInt, Sendable {
 
     /// Recorded only (no traffic data). Defaults to false.
     open var isTrafficEnabled = false
-    /// Recorded only. Defaults to false.
-    open var isMyLocationEnabled = false
+    /// Shows the my-location dot and accuracy circle from the map's location provider and makes ``myLocation``
+    /// report its fixes (spec §1.1, §4.4). Defaults to false; turning it off clears ``myLocation``.
+    open var isMyLocationEnabled = false {
+        didSet { controls.location.isEnabled = isMyLocationEnabled }
+    }
     /// Recorded only. Defaults to true.
     open var isBuildingsEnabled = true
-    /// Recorded only. Defaults to true.
-    open var isIndoorEnabled = true
+    /// Whether indoor buildings are focused, drawn and offered in the floor picker. Defaults to true; turning it
+    /// off unfocuses the building at once.
+    open var isIndoorEnabled = true {
+        didSet { controls.indoorEnabledDidChange(isIndoorEnabled) }
+    }
     /// Hidden from accessibility by default (Google's default: true).
     open var accessibilityElementsHidden = true
 
@@ -317,6 +325,7 @@ public enum GMSMapViewType: UInt, Sendable {
         UIAnimator.shared.tick()
         gestures.tick()
         animator.tick()
+        controls.tick(map: self)
         if cameraTransaction != nil && !animator.isAnimating { endCameraTransaction(finished: true) }
         store.finishAppearAnimations(now: UIAnimator.shared.now)
         deliverRenderEvents()
@@ -361,6 +370,7 @@ public enum GMSMapViewType: UInt, Sendable {
     public var _needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
             || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
+            || controls.needsTick
     }
 
     /// One frame: ``_tick()`` then the rendered image at `scale` device pixels per point.

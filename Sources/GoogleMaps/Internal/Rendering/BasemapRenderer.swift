@@ -14,6 +14,8 @@ import MapGeometry
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat)
     /// `true` while the basemap will look different on a later frame for the same camera (tiles loading).
     var needsFrames: Bool { get }
+    /// The attribution line for the map's controls to draw inside the padding (nil: none; see `MapControls`).
+    var attribution: String? { get }
 }
 
 /// The stand-in basemap until the vector-tile pipeline is plugged in: a plain land colour (#f2efe9) with a faint

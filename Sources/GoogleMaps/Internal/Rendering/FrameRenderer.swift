@@ -22,8 +22,10 @@ import MapGeometry
             map.basemap.draw(camera: camera, in: context, scale: scale)
             context.restoreGState()
         }
+        ControlsRenderer.drawUnderMarkers(map: map, context: context)
         drawMarkers(map: map, camera: camera, context: context, scale: scale)
         drawInfoWindow(map: map, camera: camera, context: context, scale: scale)
+        ControlsRenderer.drawOverlays(map: map, context: context)
     }
 
     /// The presented (animated) values of a marker, or its model values when nothing animates it.

@@ -21,8 +21,17 @@ import MapSnapshot
     /// Tiles are read synchronously from local files, so a drawn frame is complete.
     var needsFrames: Bool { false }
 
+    /// The attribution line of the last frame; the map's controls draw it inside the padding, above the markers
+    /// (the pipeline's own line, always at the view's bottom-left, is taken out of the frame).
+    private(set) var attribution: String?
+
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
-        let list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
+        var list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
+        let text = snapshotter.renderer.lastFrameStatistics.attribution
+        attribution = text.isEmpty ? nil : text
+        if !text.isEmpty, case .text(let command)? = list.commands.last, command.text == text {
+            list.commands.removeLast()
+        }
         snapshotter.backend.draw(list, context: context._cairoContext, isScaled: true)
     }
 }
