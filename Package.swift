@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "GoogleMaps", targets: ["GoogleMaps"]),
         .executable(name: "waymark", targets: ["waymark"]),
         .executable(name: "map-benchmarks", targets: ["map-benchmarks"]),
+        .executable(name: "map-viewer", targets: ["map-viewer"]),
     ],
     targets: [
         // C libraries from Debian's packages (adapter targets only import these).
@@ -68,6 +69,9 @@ let package = Package(
             ],
             swiftSettings: settings),
 
+        .executableTarget(
+            name: "map-viewer", dependencies: ["GoogleMaps", "LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
+
         // Tests.
         .target(name: "MapTestSupport", dependencies: ["WaymarkTime"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
@@ -86,5 +90,6 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
+        .testTarget(name: "MapViewerTests", dependencies: ["MapTestSupport"]),
     ] + fuzzTargets
 )
