@@ -247,7 +247,8 @@ import LinuxUIKit
             steps.append((t0, [.init(id, .began, at: c)]))
             for i in 1...6 {
                 let f = CGFloat(i) / 6
-                steps.append((t0 + 0.025 * Double(i), [.init(id, .moved, at: CGPoint(x: c.x + dx * f, y: c.y + dy * f))]))
+                steps.append(
+                    (t0 + 0.025 * Double(i), [.init(id, .moved, at: CGPoint(x: c.x + dx * f, y: c.y + dy * f))]))
             }
             steps.append((t0 + 0.22, [.init(id, .ended, at: CGPoint(x: c.x + dx, y: c.y + dy))]))
         case .zoomIn:

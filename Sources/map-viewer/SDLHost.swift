@@ -148,7 +148,7 @@ import LinuxUIKit
             running = false
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESIZED.rawValue:
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
                 mapper.cancelAll()
                 let (size, scale) = geometry()
                 content.rootView.frame = CGRect(origin: .zero, size: size)
