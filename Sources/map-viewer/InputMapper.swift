@@ -69,9 +69,6 @@ import LinuxUIKit
         input = UITouchInput(rootView: rootView)
     }
 
-    /// Whether any finger is down or a script waits: the host must keep waking for ``nextDeadline``.
-    var isActive: Bool { !input.activeTouches.isEmpty || !script.isEmpty }
-
     /// The next time something is due without further input (pinch release, script step), or nil.
     var nextDeadline: TimeInterval? {
         var t: TimeInterval? = script.first?.time

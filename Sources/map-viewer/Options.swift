@@ -46,6 +46,8 @@ struct ViewerOptions: Equatable {
     var width = 800
     var height = 600
     var showHelp = false
+    /// Print frame render times (median, 99th percentile, max) when the window closes.
+    var stats = false
 
     static let usage = """
         usage: map-viewer [options]
@@ -58,6 +60,7 @@ struct ViewerOptions: Equatable {
           --style FILE                             MapLibre style JSON (default: built-in style)
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
+          --stats                                  print frame times (median, p99, max) on exit
           --help                                   this text
 
         controls: drag pans; wheel or ctrl+wheel zooms about the cursor; double-click zooms in; right-drag or
@@ -94,6 +97,8 @@ struct ViewerOptions: Equatable {
             switch name {
             case "--help", "-h":
                 options.showHelp = true
+            case "--stats":
+                options.stats = true
             case "--camera":
                 options.camera = try parseCamera(try next())
             case "--markers":

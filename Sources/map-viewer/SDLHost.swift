@@ -24,11 +24,15 @@ import LinuxUIKit
     private var nextFrameAt: TimeInterval = 0
     private var frames = 0
     private var announced = false
+    /// Seconds each presented frame took (tick, render, upload, present), kept when `--stats` is on.
+    private var frameTimes: [TimeInterval] = []
+    private let keepStats: Bool
 
     static let frameInterval: TimeInterval = 1.0 / 60
 
     /// Fails (returns nil after printing why) when the window or renderer cannot be created.
-    init?(title: String, width: Int, height: Int, makeContent: (CGSize) -> any ViewerContent) {
+    init?(title: String, width: Int, height: Int, stats: Bool, makeContent: (CGSize) -> any ViewerContent) {
+        keepStats = stats
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
@@ -86,8 +90,10 @@ import LinuxUIKit
             guard frameTime >= nextFrameAt else { continue }
             let needsTick = content.needsFrames
             if dirty || needsTick || treeNeedsDisplay(content.rootView) {
+                let started = ProcessInfo.processInfo.systemUptime
                 content.tick()
                 present()
+                if keepStats { frameTimes.append(ProcessInfo.processInfo.systemUptime - started) }
                 dirty = false
                 nextFrameAt = frameTime + Self.frameInterval
             }
@@ -95,6 +101,15 @@ import LinuxUIKit
         if let texture { SDL_DestroyTexture(texture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
+        if keepStats && !frameTimes.isEmpty {
+            let sorted = frameTimes.sorted()
+            func ms(_ q: Double) -> String {
+                String(format: "%.2f", sorted[min(sorted.count - 1, Int(q * Double(sorted.count)))] * 1000)
+            }
+            viewerLog(
+                "map-viewer: stats \(sorted.count) frames, frame time median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, "
+                    + "max \(ms(1)) ms")
+        }
         viewerLog("map-viewer: closed after \(frames) frames")
     }
 

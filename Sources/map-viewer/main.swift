@@ -42,7 +42,7 @@ guard let driver = currentVideoDriver(), !["offscreen", "dummy"].contains(driver
 
 guard
     let host = SDLHost(
-        title: "map-viewer", width: options.width, height: options.height,
+        title: "map-viewer", width: options.width, height: options.height, stats: options.stats,
         makeContent: { size in makeContent(options: options, size: size) })
 else {
     SDL_Quit()

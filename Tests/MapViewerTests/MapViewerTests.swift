@@ -58,6 +58,8 @@ import Testing
         ).write(to: badPoint)
         let notStyle = dir.appendingPathComponent("style.json")
         try Data(#"{"version": 7, "layers": []}"#.utf8).write(to: notStyle)
+        let style = dir.appendingPathComponent("good-style.json")
+        try Data(#"{"version": 8, "sources": {}, "layers": []}"#.utf8).write(to: style)
         let cases: [([String], String)] = [
             (["--markers", notGeoJSON.path], "is not a GeoJSON FeatureCollection"),
             (["--markers", badPoint.path], "feature 0 of"),
@@ -105,7 +107,7 @@ import Testing
         let exe = try #require(Self.executable, "map-viewer is not built (swift build --product map-viewer)")
         let x = try XSession()
         defer { x.close() }
-        try x.launchViewer(exe, arguments: ["--size", "640x480"])
+        try x.launchViewer(exe, arguments: ["--size", "640x480", "--stats"])
         let isRed: (Int, Int, Int) -> Bool = { r, g, b in r > 200 && g < 80 && b < 80 }
         let isBlue: (Int, Int, Int) -> Bool = { r, g, b in b > 200 && r < 80 && g < 80 }
         let compassArea = (x: 560, y: 0, w: 80, h: 80)
@@ -209,6 +211,7 @@ import Testing
         // 10. Q quits with status 0.
         x.xdotool(["key", "q"])
         #expect(x.waitForOutput("map-viewer: closed after", timeout: 5))
+        #expect(x.stdout.contains("map-viewer: stats "), "no --stats line")
         let deadline = Date().addingTimeInterval(5)
         while x.viewerIsRunning && Date() < deadline { usleep(50_000) }
         #expect(x.viewerStatus == 0)
