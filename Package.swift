@@ -90,6 +90,8 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "MapTestSupport"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["MapTestSupport"]),
-        .testTarget(name: "MapViewerTests", dependencies: ["MapTestSupport"]),
+        .testTarget(
+            name: "MapViewerTests",
+            dependencies: ["map-viewer", "GoogleMaps", "LinuxUIKit", "MapGeometry", "WaymarkTime", "MapTestSupport"]),
     ] + fuzzTargets
 )

@@ -14,7 +14,7 @@ import LinuxUIKit
 ///   choose the axis: horizontal turns the finger pair (0.4° a point, rightwards clockwise, so the map turns with it),
 ///   vertical moves both fingers up or down together (a two-finger tilt);
 /// - keys: scripted touches: arrows a 100-point drag over 0.15 s held still 0.07 s before lifting (no fling), `+` a
-///   double tap at the centre, `-` a two-finger tap at the centre.
+///   double tap at the centre, `-` a two-finger tap at the centre; key gestures queue one after another.
 @MainActor final class InputMapper {
     let input: UITouchInput
     private var view: UIView { input.rootView }
@@ -61,6 +61,9 @@ import LinuxUIKit
 
     /// Scripted touches (keys): each step is sent when its time comes.
     private var script: [(time: TimeInterval, changes: [UITouchInput.Change])] = []
+    /// The earliest start of the next key gesture: a touch during the map's animated tap zoom (0.25 s) would stop it
+    /// and not count as a tap, so zoom keys leave 0.3 s after their last step.
+    private var scriptFreeAt: TimeInterval = -.infinity
 
     /// Called after touches were sent (the host marks the frame dirty).
     var onTouches: () -> Void = {}
@@ -235,7 +238,7 @@ import LinuxUIKit
     /// Queues the touches of a key gesture after any running one (about 3 gestures queue; more are dropped).
     func key(_ gesture: KeyGesture, now: TimeInterval) {
         guard script.count < 24 else { return }
-        let t0 = max(now, (script.last?.time ?? now) + 0.02)
+        let t0 = max(now, scriptFreeAt)
         let c = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
         var steps: [(TimeInterval, [UITouchInput.Change])] = []
         switch gesture {
@@ -261,6 +264,8 @@ import LinuxUIKit
             steps.append((t0 + 0.08, [.init(FingerID.key, .ended, at: a), .init(FingerID.keyB, .ended, at: b)]))
         }
         script.append(contentsOf: steps.map { (time: $0.0, changes: $0.1) })
+        let last = steps.last?.0 ?? t0
+        if case .pan = gesture { scriptFreeAt = last + 0.02 } else { scriptFreeAt = last + 0.3 }
     }
 
     // MARK: Time and resets
@@ -281,6 +286,7 @@ import LinuxUIKit
         mouseDown = false
         realFingers.removeAll()
         script.removeAll()
+        scriptFreeAt = -.infinity
         if !input.activeTouches.isEmpty {
             input.cancelAll()
             onTouches()
