@@ -76,7 +76,7 @@ import LinuxUIKit
         var event = SDL_Event()
         while running {
             let t = now
-            let wantsFrames = dirty || content.needsFrames || treeNeedsDisplay(content.rootView)
+            let wantsFrames = dirty || contentWantsFrames
             var wait: TimeInterval = 1
             if wantsFrames { wait = max(0, nextFrameAt - t) }
             if let deadline = mapper.nextDeadline { wait = min(wait, max(0, deadline - t)) }
@@ -88,8 +88,7 @@ import LinuxUIKit
             mapper.runDue(now: now)
             let frameTime = now
             guard frameTime >= nextFrameAt else { continue }
-            let needsTick = content.needsFrames
-            if dirty || needsTick || treeNeedsDisplay(content.rootView) {
+            if dirty || contentWantsFrames {
                 let started = ProcessInfo.processInfo.systemUptime
                 content.tick()
                 present()
@@ -111,6 +110,12 @@ import LinuxUIKit
                     + "max \(ms(1)) ms")
         }
         viewerLog("map-viewer: closed after \(frames) frames")
+    }
+
+    /// The content or its views want a frame: it needs ticks, a UIView/CALayer animation runs, or a view in the tree
+    /// called `setNeedsDisplay()` since the last render.
+    private var contentWantsFrames: Bool {
+        content.needsFrames || UIAnimator.shared.hasRunningAnimations || treeNeedsDisplay(content.rootView)
     }
 
     private func treeNeedsDisplay(_ view: UIView) -> Bool {
