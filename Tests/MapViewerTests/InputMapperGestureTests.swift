@@ -189,6 +189,30 @@ import WaymarkTime
         #expect(rig.mapper.input.activeTouches.isEmpty && rig.mapper.nextDeadline == nil)
     }
 
+    @Test func touchScreenFingersPinch() {
+        let rig = Rig()
+        let grabbed = rig.ground(200, 250)
+        // Two SDL fingers (ids from the device, any values) spreading from 100 to 400 points apart about (200, 250).
+        rig.mapper.finger(77, .began, at: CGPoint(x: 150, y: 250))
+        rig.mapper.finger(91, .began, at: CGPoint(x: 250, y: 250))
+        rig.frame()
+        for i in 1...15 {
+            let h = 50 + 10 * Double(i)
+            rig.mapper.finger(77, .moved, at: CGPoint(x: 200 - h, y: 250))
+            rig.mapper.finger(91, .moved, at: CGPoint(x: 200 + h, y: 250))
+            rig.frame()
+        }
+        rig.frames(0.1)
+        rig.mapper.finger(77, .ended, at: CGPoint(x: 0, y: 250))
+        rig.mapper.finger(91, .ended, at: CGPoint(x: 400, y: 250))
+        rig.frames(0.5)
+        // log2(400 / 100) = 2 levels, about the fingers' midpoint.
+        #expect(abs(rig.camera.zoom - 14) < 1e-9, "zoom \(rig.camera.zoom)")
+        let p = rig.screen(grabbed)
+        #expect(abs(p.x - 200) < 1e-6 && abs(p.y - 250) < 1e-6)
+        #expect(rig.mapper.input.activeTouches.isEmpty)
+    }
+
     @Test func resizeCancelsEveryFinger() {
         let rig = Rig()
         rig.mapper.mouseDown(button: 1, at: CGPoint(x: 100, y: 100), shiftOrAlt: false, now: rig.now)

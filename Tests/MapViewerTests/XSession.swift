@@ -187,6 +187,18 @@ final class XSession {
         return image
     }
 
+    /// Takes screenshots until `ready` holds for one (the frame may lag the log line on a loaded machine), at most
+    /// `timeout` seconds; returns the last one.
+    func screenshot(_ name: String, timeout: TimeInterval = 4, until ready: (PPMImage) -> Bool) throws -> PPMImage {
+        let deadline = Date().addingTimeInterval(timeout)
+        var image = try screenshot(name)
+        while !ready(image) && Date() < deadline {
+            usleep(100_000)
+            image = try screenshot(name)
+        }
+        return image
+    }
+
     /// CPU time (user + system), in clock ticks, the viewer has used so far, from /proc/PID/stat.
     func viewerCPUTicks() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(viewerPID)/stat", encoding: .utf8),
