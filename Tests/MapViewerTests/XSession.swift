@@ -66,6 +66,7 @@ final class XSession {
     var environment: [String: String] {
         var env = ViewerProcess.baseEnvironment()
         env["DISPLAY"] = display
+        env["MAP_VIEWER_STAND_IN"] = "1"  // the host scenario runs on the stand-in's predictable model
         return env
     }
 
