@@ -237,7 +237,8 @@ import LinuxUIKit
 
     /// Queues the touches of a key gesture after any running one (about 3 gestures queue; more are dropped).
     func key(_ gesture: KeyGesture, now: TimeInterval) {
-        guard script.count < 24 else { return }
+        // Keys wait for the hands: mixing a scripted finger with a held mouse finger would make a two-finger gesture.
+        guard script.count < 24, !mouseDown, twist == nil, pinch == nil else { return }
         let t0 = max(now, scriptFreeAt)
         let c = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
         var steps: [(TimeInterval, [UITouchInput.Change])] = []
