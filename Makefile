@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export FONTCONFIG_FILE ?= $(CURDIR)/Tests/Fixtures/fonts/fonts.conf
 
-.PHONY: demo test deps test-deps data lint bench build geocoder-data
+.PHONY: demo test deps test-deps data lint bench build geocoder-data viewer
 
 deps:
 	@scripts/install-deps.sh build
@@ -26,6 +26,11 @@ test: test-deps
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+## viewer: build and open the map in a window (needs DISPLAY or WAYLAND_DISPLAY); VIEWER_ARGS are passed on.
+viewer: deps
+	$(SWIFT) build -c release --product map-viewer
+	.build/release/map-viewer $(VIEWER_ARGS)
 
 ## bench: release-build benchmarks (see BENCHMARKS.md).
 bench: deps

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "GoogleMaps", targets: ["GoogleMaps"]),
         .executable(name: "waymark", targets: ["waymark"]),
         .executable(name: "map-benchmarks", targets: ["map-benchmarks"]),
+        .executable(name: "map-viewer", targets: ["map-viewer"]),
     ],
     targets: [
         // C libraries from Debian's packages (adapter targets only import these).
@@ -88,6 +89,9 @@ let package = Package(
             ],
             swiftSettings: settings),
 
+        .executableTarget(
+            name: "map-viewer", dependencies: ["GoogleMaps", "LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
+
         // Tests.
         .target(name: "MapTestSupport", dependencies: ["WaymarkTime"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
@@ -118,5 +122,8 @@ let package = Package(
         .testTarget(name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport"]),
         .testTarget(
             name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
+        .testTarget(
+            name: "MapViewerTests",
+            dependencies: ["map-viewer", "GoogleMaps", "LinuxUIKit", "MapGeometry", "WaymarkTime", "MapTestSupport"]),
     ] + fuzzTargets
 )
