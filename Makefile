@@ -17,6 +17,9 @@ build: deps
 demo: deps
 	$(SWIFT) build -c release --product waymark
 	.build/release/waymark demo
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		$(SWIFT) build -c release --product map-viewer && .build/release/map-viewer; \
+	else echo "No display: skipping map-viewer (run 'make viewer' where DISPLAY is set)."; fi
 
 ## test: install what is missing, build, run every test, and lint.
 test: test-deps

@@ -7,7 +7,7 @@ import Testing
 /// temporary stand-in content (grid, red crosshair at the plane origin, blue needle while turned), whose model is
 /// simple enough to predict by hand: one finger moves the crosshair 1:1, a pinch scales about the fingers' midpoint,
 /// a turn rotates about it.
-@Suite struct MapViewerTests {
+@Suite(.serialized) struct MapViewerTests {
     static let executable = ViewerProcess.executable
 
     @Test func helpPrintsUsageAndExitsZero() throws {

@@ -25,9 +25,16 @@ final class XSession {
         }
     }
 
+    /// Whether the viewer shows the stand-in content (`MAP_VIEWER_STAND_IN=1`) rather than the map.
+    let standIn: Bool
+
     /// Starts Xvfb (`-displayfd` picks a free display) with a 1024×768×24 screen.
-    init() throws {
-        folder = Fixtures.repositoryRoot.appendingPathComponent("out/map-viewer-test")
+    /// - Parameters:
+    ///   - name: the session's folder under `out/map-viewer-test/` (screenshots, logs).
+    ///   - standIn: run the viewer on its stand-in content (true) or on the real map (false).
+    init(name: String = "stand-in", standIn: Bool = true) throws {
+        self.standIn = standIn
+        folder = Fixtures.repositoryRoot.appendingPathComponent("out/map-viewer-test/\(name)")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         viewerOut = folder.appendingPathComponent("viewer-stdout.txt")
@@ -66,7 +73,7 @@ final class XSession {
     var environment: [String: String] {
         var env = ViewerProcess.baseEnvironment()
         env["DISPLAY"] = display
-        env["MAP_VIEWER_STAND_IN"] = "1"  // the host scenario runs on the stand-in's predictable model
+        if standIn { env["MAP_VIEWER_STAND_IN"] = "1" }  // the host scenario runs on the stand-in's predictable model
         return env
     }
 

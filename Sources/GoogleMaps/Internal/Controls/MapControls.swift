@@ -111,7 +111,8 @@ enum MapControlHit {
 
     /// Advances the controls one frame (called from `GMSMapView._tick()` after the camera events).
     func tick(map: GMSMapView) {
-        location.tick()
+        // A new fix moves the dot: ask the host for a frame (a window host sleeps until a view needs display).
+        if location.tick() { map.setNeedsDisplay() }
         let camera = map.cameraState
         let target = GMSCameraPosition(camera).target
         let key = (lat: target.latitude, lon: target.longitude, zoom: camera.zoom)

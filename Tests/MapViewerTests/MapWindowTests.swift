@@ -1,0 +1,111 @@
+import Foundation
+import MapTestSupport
+import Testing
+
+/// The map itself in the window, used as a person would (issue 8): a marker clicked opens its info window (seen in
+/// the screenshot), clicking the window prints the marker's title, a drag moves the map, the wheel zooms about the
+/// cursor, a right drag turns the map and the compass appears; at rest the viewer sleeps.
+@Suite(.serialized) struct MapWindowTests {
+    /// The default pin's red body (#EA4335-like) and the compass needle's red.
+    static let isPinRed: @Sendable (Int, Int, Int) -> Bool = { r, g, b in r > 200 && g < 110 && b < 100 }
+    /// The info window's white bubble.
+    static let isWhite: @Sendable (Int, Int, Int) -> Bool = { r, g, b in r > 250 && g > 250 && b > 250 }
+
+    /// The pin's red pixels in a 60 × 70 box around where the pin's body should be (labels elsewhere on the map can
+    /// be red too).
+    static func pin(in image: PPMImage, near p: (x: Double, y: Double)) -> (
+        count: Int, centroid: (x: Double, y: Double)
+    ) {
+        let found = image.find(in: (x: Int(p.x) - 30, y: Int(p.y) - 35, w: 60, h: 70), isPinRed)
+        return (found.count, found.centroid)
+    }
+
+    @Test(
+        .enabled(if: ViewerProcess.windowToolsAvailable, "Xvfb, xdotool or ImageMagick (import, convert) missing"),
+        .timeLimit(.minutes(2)))
+    func mapScenarioUnderXvfb() throws {
+        let exe = try #require(MapViewerTests.executable, "map-viewer is not built (swift build --product map-viewer)")
+        // One marker exactly at the camera target: it stands on its tip at the window centre.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("map-window-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let markers = dir.appendingPathComponent("one.geojson")
+        try Data(
+            """
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Test Marker"},
+            "geometry":{"type":"Point","coordinates":[24.9443,60.1699]}}]}
+            """.utf8
+        ).write(to: markers)
+
+        let x = try XSession(name: "map", standIn: false)
+        defer { x.close() }
+        try x.launchViewer(
+            exe, arguments: ["--size", "640x480", "--camera", "60.1699,24.9443,16", "--markers", markers.path])
+        #expect(x.waitForOutput("map-viewer: 1 markers"))
+        let pinArea = (x: 300, y: 190, w: 40, h: 52)
+        let compassArea = (x: 560, y: 0, w: 80, h: 80)
+
+        // 1. The pin stands at the centre; no compass while north is up.
+        let s0 = try x.screenshot("0-start") { $0.find(in: pinArea, Self.isPinRed).count > 100 }
+        let pin0 = s0.find(in: pinArea, Self.isPinRed)
+        #expect(pin0.count > 100, "no pin at the centre")
+        #expect(abs(pin0.centroid.x - 320) < 3, "pin at \(pin0.centroid)")
+        #expect(s0.find(in: compassArea, Self.isPinRed).count == 0, "compass shown at bearing 0")
+
+        // 2. Click the pin's head: its info window opens above it (a white bubble), and clicking the bubble prints
+        //    the title.
+        x.move(320, 222)
+        x.xdotool(["click", "1"])
+        let bubbleArea = (x: 240, y: 130, w: 160, h: 70)
+        let s1 = try x.screenshot("1-info-window") { $0.find(in: bubbleArea, Self.isWhite).count > 2000 }
+        #expect(s1.find(in: bubbleArea, Self.isWhite).count > 2000, "no info window above the pin")
+        x.move(320, 175)
+        x.xdotool(["click", "1"])
+        #expect(x.waitForOutput("map-viewer: info window Test Marker"), "stdout: \(x.stdout)")
+
+        // 3. Drag by (−100, +50) and hold still before letting go (no fling): the map, and the pin with it, moves
+        //    with the pointer.
+        x.move(450, 400)
+        x.xdotool(["mousedown", "1"])
+        for i in 1...10 {
+            x.move(450 - 10 * i, 400 + 5 * i)
+            usleep(15_000)
+        }
+        usleep(400_000)
+        x.xdotool(["mouseup", "1"])
+        let moved = (x: pin0.centroid.x - 100, y: pin0.centroid.y + 50)
+        let s2 = try x.screenshot("2-dragged") { abs(Self.pin(in: $0, near: moved).centroid.x - moved.x) < 4 }
+        let pin2 = Self.pin(in: s2, near: moved)
+        #expect(abs(pin2.centroid.x - (pin0.centroid.x - 100)) < 4, "pin \(pin0.centroid) → \(pin2.centroid)")
+        #expect(abs(pin2.centroid.y - (pin0.centroid.y + 50)) < 4, "pin \(pin0.centroid) → \(pin2.centroid)")
+
+        // 4. Two wheel notches at (320, 240): zoom +1 about the cursor, so the pin's anchor moves twice as far from
+        //    it. The anchor (tip) is 18.5 pt below the pin's red centroid at every zoom (the pin keeps its size).
+        let tip2 = (x: pin2.centroid.x, y: pin2.centroid.y + 18.5)
+        x.move(320, 240)
+        x.xdotool(["click", "--repeat", "2", "--delay", "60", "4"])
+        let expected = (x: 320 + 2 * (tip2.x - 320), y: 240 + 2 * (tip2.y - 240) - 18.5)
+        let s3 = try x.screenshot("3-wheel") { abs(Self.pin(in: $0, near: expected).centroid.x - expected.x) < 5 }
+        let pin3 = Self.pin(in: s3, near: expected)
+        #expect(
+            abs(pin3.centroid.x - expected.x) < 5 && abs(pin3.centroid.y - expected.y) < 5,
+            "pin at \(pin3.centroid), expected \(expected)")
+
+        // 5. Right drag: the map turns and the compass (red north needle) appears top-right.
+        x.drag(button: 3, from: (320, 240), to: (400, 240), steps: 8)
+        let s4 = try x.screenshot("4-rotated") { $0.find(in: compassArea, Self.isPinRed).count > 20 }
+        #expect(s4.find(in: compassArea, Self.isPinRed).count > 20, "no compass after a rotation")
+
+        // 6. At rest the loop sleeps.
+        usleep(1_500_000)
+        if let before = x.viewerCPUTicks() {
+            usleep(2_000_000)
+            if let after = x.viewerCPUTicks() {
+                #expect(after - before <= 10, "idle CPU \(after - before) ticks in 2 s")
+            }
+        }
+        x.xdotool(["windowfocus", "--sync", x.windowID])
+        x.xdotool(["key", "q"])
+        #expect(x.waitForOutput("map-viewer: closed after", timeout: 5))
+    }
+}
