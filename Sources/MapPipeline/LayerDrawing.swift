@@ -40,9 +40,14 @@ extension MapRenderer {
         _ out: inout [DrawCommand]
     ) {
         guard case .polygons(let polygons) = geometry else { return }
-        guard var color = layer.color("fill-color", ctx) else { return }
+        guard let color = layer.color("fill-color", ctx) else { return }
         let opacity = layer.number("fill-opacity", ctx, 1)
-        guard opacity > 0, color.alpha > 0 else { return }
+        let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
+        // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on; it defaults to the
+        // fill colour, and a transparent fill can still have a visible outline.
+        let outline: RGBAColor? =
+            antialias && layer.isSet("fill-outline-color") ? layer.color("fill-outline-color", ctx) : nil
+        guard opacity > 0, color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return }
         var path = RenderPath()
         for polygon in polygons {
             for ring in polygon {
@@ -52,12 +57,14 @@ extension MapRenderer {
         }
         guard !path.isEmpty else { return }
         path = translated(path, layer, "fill", ctx, projector)
-        let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
-        color = color.withOpacity(1)
-        out.append(
-            .fill(FillCommand(path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias)))
-        if layer.isSet("fill-outline-color"), let outline = layer.color("fill-outline-color", ctx), antialias {
-            out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1, opacity: opacity)))
+        if color.alpha > 0 {
+            out.append(
+                .fill(
+                    FillCommand(path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias)))
+        }
+        if let outline, outline.alpha > 0 {
+            // A hairline of one device pixel, as MapLibre's outline pass draws it.
+            out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: opacity)))
         }
     }
 

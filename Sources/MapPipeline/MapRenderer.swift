@@ -140,6 +140,8 @@ public final class MapRenderer {
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     var frameStats = FrameStatistics()
+    /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
+    var frameScale = 1.0
 
     /// Creates a renderer.
     /// - Parameters:
@@ -230,6 +232,7 @@ public final class MapRenderer {
     ///   - overlay: commands drawn above the labels and below the attribution.
     public func displayList(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) -> DisplayList {
         let scale = scale.isFinite && scale > 0 ? scale : 1
+        frameScale = scale
         frameStats = FrameStatistics()
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
