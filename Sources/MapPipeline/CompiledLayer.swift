@@ -14,7 +14,7 @@ struct CompiledLayer {
         self.index = index
         let names: [String]
         switch layer.type {
-        case .background: names = ["background-color", "background-opacity"]
+        case .background: names = ["background-color", "background-opacity", "background-pattern"]
         case .fill:
             names = [
                 "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-sort-key", "fill-translate",
