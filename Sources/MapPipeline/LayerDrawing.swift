@@ -160,7 +160,14 @@ extension MapRenderer {
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
         _ out: inout [DrawCommand]
     ) {
-        guard case .points(let points) = geometry else { return }
+        // MapLibre draws a circle at every vertex of lines and polygon rings too.
+        let points: [VectorTilePoint]
+        switch geometry {
+        case .points(let p): points = p
+        case .lineStrings(let lines): points = lines.flatMap { $0 }
+        case .polygons(let polygons): points = polygons.flatMap { $0.flatMap { $0 } }
+        default: return
+        }
         let radius = layer.number("circle-radius", ctx, 5)
         let color = layer.color("circle-color", ctx) ?? .black
         let opacity = layer.number("circle-opacity", ctx, 1)
