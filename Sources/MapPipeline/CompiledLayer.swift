@@ -18,13 +18,13 @@ struct CompiledLayer {
         case .fill:
             names = [
                 "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-sort-key", "fill-translate",
-                "fill-translate-anchor",
+                "fill-translate-anchor", "fill-pattern",
             ]
         case .line:
             names = [
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
                 "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
-                "line-translate-anchor",
+                "line-translate-anchor", "line-pattern",
             ]
         case .circle:
             names = [

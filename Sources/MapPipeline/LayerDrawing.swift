@@ -40,7 +40,7 @@ extension MapRenderer {
         _ out: inout [DrawCommand]
     ) {
         guard case .polygons(let polygons) = geometry else { return }
-        guard let color = layer.color("fill-color", ctx) else { return }
+        guard !patternIsMissing(layer, "fill-pattern", ctx), let color = layer.color("fill-color", ctx) else { return }
         let opacity = layer.number("fill-opacity", ctx, 1)
         let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
         // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on; it defaults to the
@@ -89,7 +89,8 @@ extension MapRenderer {
             }
         default: return
         }
-        guard !path.isEmpty, let color = layer.color("line-color", ctx) else { return }
+        guard !path.isEmpty, !patternIsMissing(layer, "line-pattern", ctx), let color = layer.color("line-color", ctx)
+        else { return }
         let width = layer.number("line-width", ctx, 1)
         let opacity = layer.number("line-opacity", ctx, 1)
         guard width > 0, opacity > 0, color.alpha > 0 else { return }
@@ -116,6 +117,19 @@ extension MapRenderer {
                     path: path, color: color, width: width, cap: cap, join: join,
                     miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
                     blur: layer.number("line-blur", ctx, 0))))
+    }
+
+    /// Whether the feature's `fill-pattern`/`line-pattern` names an image the sprite lacks: MapLibre then leaves the
+    /// feature out. (A pattern that exists is drawn as the solid colour: pattern fills are not implemented.)
+    private func patternIsMissing(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> Bool {
+        guard layer.isSet(name) else { return false }
+        let image: String
+        switch layer.value(name, ctx) {
+        case .image(let n, _): image = n
+        case .string(let n): image = n
+        default: return true
+        }
+        return image.isEmpty || spriteImage(image) == nil
     }
 
     /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
