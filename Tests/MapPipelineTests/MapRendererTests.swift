@@ -357,3 +357,60 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     #expect(images.map(\.rect) == [RenderRect(x: 125, y: 61, width: 6, height: 6)])
     #expect(images.first?.image.pixelWidth == 2)
 }
+
+@Test func layersDrawInStyleOrderAndCirclesSitOnEveryVertex() throws {
+    // Style spec "layers": a background after a fill covers it; MapLibre puts a circle on each vertex of a polygon
+    // (the square's corners are at 64 and 192 points).
+    let layers = """
+        {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}},
+        {"id": "cover", "type": "background", "paint": {"background-color": "#0000ff"}},
+        {"id": "corners", "type": "circle", "source": "t", "source-layer": "shapes", "paint": {"circle-radius": 2}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let commands = r.displayList(camera: camera(zoom: 0)).commands
+    guard commands.count >= 3, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
+        case .fill(let cover) = commands[2]
+    else {
+        Issue.record("unexpected commands \(commands)")
+        return
+    }
+    #expect(clear == .clear)
+    #expect(square.color == RGBAColor(red: 1, green: 0, blue: 0))
+    #expect(cover.color == RGBAColor(red: 0, green: 0, blue: 1))
+    #expect(cover.path.bounds == RenderRect(x: 0, y: 0, width: 256, height: 256))
+    let centres = Set(
+        commands.compactMap { c -> [Double]? in
+            if case .circle(let k) = c { return [k.center.x, k.center.y] }
+            return nil
+        })
+    #expect(centres == [[64, 64], [192, 64], [192, 192], [64, 192]])
+}
+
+@Test(arguments: [(1.0, true), (2.0, true), (1.0, false)])
+func fillOutlinesAreDeviceHairlinesOnlyWithAntialias(scale: Double, antialias: Bool) throws {
+    // Style spec `fill-outline-color`: drawn only when `fill-antialias` is true, even around a transparent fill;
+    // MapLibre's outline is one device pixel wide.
+    let layers = """
+        {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes",
+         "paint": {"fill-color": "rgba(0,0,0,0)", "fill-outline-color": "#0000ff", "fill-antialias": \(antialias)}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let commands = r.displayList(camera: camera(zoom: 0), scale: scale).commands
+    let strokes = commands.compactMap { c -> StrokeCommand? in
+        if case .stroke(let s) = c { return s }
+        return nil
+    }
+    #expect(!commands.contains { if case .fill = $0 { true } else { false } })
+    if antialias {
+        #expect(strokes.count == 1)
+        #expect(strokes.first?.width == 1 / scale)
+        #expect(strokes.first?.color == RGBAColor(red: 0, green: 0, blue: 1))
+        #expect(strokes.first?.path.bounds == RenderRect(x: 64, y: 64, width: 128, height: 128))
+    } else {
+        #expect(strokes.isEmpty)
+    }
+}
