@@ -108,7 +108,15 @@ extension MapRenderer {
         } else if offset != 0 {
             path = offsetPath(path, by: offset)
         }
-        let dashes = layer.numbers("line-dasharray", ctx)
+        var dashes = layer.numbers("line-dasharray", ctx)
+        if !dashes.isEmpty, let z = ctx.zoom {
+            // MapLibre measures dashes in the line width at the integer zoom ("floorwidth") and scales them with
+            // the map within the zoom level; StrokeCommand multiplies by `width`.
+            var floorCtx = ctx
+            floorCtx.zoom = z.rounded(.down)
+            let unit = layer.number("line-width", floorCtx, 1) * pow(2, z - z.rounded(.down))
+            if unit > 0 && unit.isFinite { dashes = dashes.map { $0 * unit / width } }
+        }
         let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
         let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
         out.append(
