@@ -302,9 +302,26 @@ public final class MapRenderer {
                     continue
                 }
                 guard let sourceID = layer.layer.source, sources[sourceID] != nil else { continue }
+                // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered
+                // geometry two tiles share is drawn once. Done here for flat north-up frames, with the tile's edges
+                // on device pixels; circles are not clipped.
+                let clipsToTile = flat && camera.bearing == 0 && (layer.type == .fill || layer.type == .line)
                 for tile in tiles {
                     var projectors = ProjectorCache(tile: tile, camera: transform)
+                    let start = list.commands.count
                     drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
+                    if clipsToTile && list.commands.count > start {
+                        let p = projectors.projector(extent: 4096)
+                        let a = p.project(0, 0)
+                        let b = p.project(4096, 4096)
+                        func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+                        let rect = RenderRect(
+                            x: snap(min(a.x, b.x)), y: snap(min(a.y, b.y)),
+                            width: snap(max(a.x, b.x)) - snap(min(a.x, b.x)),
+                            height: snap(max(a.y, b.y)) - snap(min(a.y, b.y)))
+                        list.commands.insert(contentsOf: [.save, .clip(rect)], at: start)
+                        list.append(.restore)
+                    }
                 }
             }
             appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)

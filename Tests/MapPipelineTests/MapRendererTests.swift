@@ -37,10 +37,16 @@ private let sceneLayers = """
         options: vectorOnly, backend: backend)
     let list = r.displayList(camera: camera(zoom: 0))
     let expected = """
-        DisplayList 256x256 @1x (4 commands)
+        DisplayList 256x256 @1x (10 commands)
           clear #ffffffff
-          fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
-          stroke #0000ffff width=2 cap=butt join=miter miter=2 path{1 sub, 2 pts, bounds=(0,128 256x0): M(0,128) (256,128)}
+          save
+            clip (0,0 256x256)
+            fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
+          restore
+          save
+            clip (0,0 256x256)
+            stroke #0000ffff width=2 cap=butt join=miter miter=2 path{1 sub, 2 pts, bounds=(0,128 256x0): M(0,128) (256,128)}
+          restore
           circle center=(128,64) r=3 fill=#00ff00ff
 
         """
@@ -246,7 +252,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     let r = try renderer(
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
-    let commands = Array(r.displayList(camera: camera(zoom: 0)).commands.dropFirst())  // after the clear
+    let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
     guard commands.count == 3, case .stroke(let offset) = commands[0], case .stroke(let gap) = commands[1],
         case .fill(let fill) = commands[2]
     else {
@@ -369,7 +375,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     let r = try renderer(
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
-    let commands = r.displayList(camera: camera(zoom: 0)).commands
+    let commands = drawing(r.displayList(camera: camera(zoom: 0)).commands)
     guard commands.count >= 3, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
         case .fill(let cover) = commands[2]
     else {
@@ -413,4 +419,41 @@ func fillOutlinesAreDeviceHairlinesOnlyWithAntialias(scale: Double, antialias: B
     } else {
         #expect(strokes.isEmpty)
     }
+}
+
+/// The commands that paint, without the per-tile `save`/`clip`/`restore` brackets.
+private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
+    commands.filter {
+        switch $0 {
+        case .save, .restore, .clip: false
+        default: true
+        }
+    }
+}
+
+@Test func flatFramesClipEachTilesFillsAndLinesToTheTileOnDevicePixels() throws {
+    // Zoom 1 in a 256-point view centred on (0°, 0°): the four z1 tiles meet at (128, 128), each 256 points wide,
+    // so tile 1/0/0 covers (-128, -128)…(128, 128). At scale 2 the edges land on device pixels already.
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers, sourceMaxZoom: 0), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: vectorOnly, backend: RecordingBackend())
+    let commands = r.displayList(camera: camera(zoom: 1), scale: 2).commands
+    let clips = Set(
+        commands.compactMap { c -> [Double]? in
+            if case .clip(let rect) = c { return [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] }
+            return nil
+        })
+    #expect(clips == [[-128, -128, 256, 256], [128, -128, 256, 256], [-128, 128, 256, 256], [128, 128, 256, 256]])
+    // Every clip sits in its own save/restore bracket, and circles are never clipped.
+    var depth = 0
+    for c in commands {
+        switch c {
+        case .save: depth += 1
+        case .restore: depth -= 1
+        case .circle: #expect(depth == 0)
+        default: break
+        }
+        #expect(depth >= 0 && depth <= 1)
+    }
+    #expect(depth == 0)
 }
