@@ -14,17 +14,17 @@ struct CompiledLayer {
         self.index = index
         let names: [String]
         switch layer.type {
-        case .background: names = ["background-color", "background-opacity"]
+        case .background: names = ["background-color", "background-opacity", "background-pattern"]
         case .fill:
             names = [
                 "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-sort-key", "fill-translate",
-                "fill-translate-anchor",
+                "fill-translate-anchor", "fill-pattern",
             ]
         case .line:
             names = [
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
                 "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
-                "line-translate-anchor",
+                "line-translate-anchor", "line-pattern",
             ]
         case .circle:
             names = [

@@ -40,9 +40,14 @@ extension MapRenderer {
         _ out: inout [DrawCommand]
     ) {
         guard case .polygons(let polygons) = geometry else { return }
-        guard var color = layer.color("fill-color", ctx) else { return }
+        guard !patternIsMissing(layer, "fill-pattern", ctx), let color = layer.color("fill-color", ctx) else { return }
         let opacity = layer.number("fill-opacity", ctx, 1)
-        guard opacity > 0, color.alpha > 0 else { return }
+        let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
+        // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on; it defaults to the
+        // fill colour, and a transparent fill can still have a visible outline.
+        let outline: RGBAColor? =
+            antialias && layer.isSet("fill-outline-color") ? layer.color("fill-outline-color", ctx) : nil
+        guard opacity > 0, color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return }
         var path = RenderPath()
         for polygon in polygons {
             for ring in polygon {
@@ -52,12 +57,14 @@ extension MapRenderer {
         }
         guard !path.isEmpty else { return }
         path = translated(path, layer, "fill", ctx, projector)
-        let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
-        color = color.withOpacity(1)
-        out.append(
-            .fill(FillCommand(path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias)))
-        if layer.isSet("fill-outline-color"), let outline = layer.color("fill-outline-color", ctx), antialias {
-            out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1, opacity: opacity)))
+        if color.alpha > 0 {
+            out.append(
+                .fill(
+                    FillCommand(path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias)))
+        }
+        if let outline, outline.alpha > 0 {
+            // A hairline of one device pixel, as MapLibre's outline pass draws it.
+            out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: opacity)))
         }
     }
 
@@ -82,7 +89,8 @@ extension MapRenderer {
             }
         default: return
         }
-        guard !path.isEmpty, let color = layer.color("line-color", ctx) else { return }
+        guard !path.isEmpty, !patternIsMissing(layer, "line-pattern", ctx), let color = layer.color("line-color", ctx)
+        else { return }
         let width = layer.number("line-width", ctx, 1)
         let opacity = layer.number("line-opacity", ctx, 1)
         guard width > 0, opacity > 0, color.alpha > 0 else { return }
@@ -100,7 +108,15 @@ extension MapRenderer {
         } else if offset != 0 {
             path = offsetPath(path, by: offset)
         }
-        let dashes = layer.numbers("line-dasharray", ctx)
+        var dashes = layer.numbers("line-dasharray", ctx)
+        if !dashes.isEmpty, let z = ctx.zoom {
+            // MapLibre measures dashes in the line width at the integer zoom ("floorwidth") and scales them with
+            // the map within the zoom level; StrokeCommand multiplies by `width`.
+            var floorCtx = ctx
+            floorCtx.zoom = z.rounded(.down)
+            let unit = layer.number("line-width", floorCtx, 1) * pow(2, z - z.rounded(.down))
+            if unit > 0 && unit.isFinite { dashes = dashes.map { $0 * unit / width } }
+        }
         let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
         let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
         out.append(
@@ -109,6 +125,19 @@ extension MapRenderer {
                     path: path, color: color, width: width, cap: cap, join: join,
                     miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
                     blur: layer.number("line-blur", ctx, 0))))
+    }
+
+    /// Whether the feature's `fill-pattern`/`line-pattern` names an image the sprite lacks: MapLibre then leaves the
+    /// feature out. (A pattern that exists is drawn as the solid colour: pattern fills are not implemented.)
+    private func patternIsMissing(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> Bool {
+        guard layer.isSet(name) else { return false }
+        let image: String
+        switch layer.value(name, ctx) {
+        case .image(let n, _): image = n
+        case .string(let n): image = n
+        default: return true
+        }
+        return image.isEmpty || spriteImage(image) == nil
     }
 
     /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
@@ -153,7 +182,14 @@ extension MapRenderer {
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
         _ out: inout [DrawCommand]
     ) {
-        guard case .points(let points) = geometry else { return }
+        // MapLibre draws a circle at every vertex of lines and polygon rings too.
+        let points: [VectorTilePoint]
+        switch geometry {
+        case .points(let p): points = p
+        case .lineStrings(let lines): points = lines.flatMap { $0 }
+        case .polygons(let polygons): points = polygons.flatMap { $0.flatMap { $0 } }
+        default: return
+        }
         let radius = layer.number("circle-radius", ctx, 5)
         let color = layer.color("circle-color", ctx) ?? .black
         let opacity = layer.number("circle-opacity", ctx, 1)

@@ -140,6 +140,8 @@ public final class MapRenderer {
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     var frameStats = FrameStatistics()
+    /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
+    var frameScale = 1.0
 
     /// Creates a renderer.
     /// - Parameters:
@@ -230,6 +232,7 @@ public final class MapRenderer {
     ///   - overlay: commands drawn above the labels and below the attribution.
     public func displayList(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) -> DisplayList {
         let scale = scale.isFinite && scale > 0 ? scale : 1
+        frameScale = scale
         frameStats = FrameStatistics()
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
@@ -249,39 +252,7 @@ public final class MapRenderer {
         }
         frameStats.tiles = tiles.count
 
-        // Background.
-        var first = true
-        for layer in layers where layer.type == .background && layer.layer.isVisible(atZoom: z) {
-            let ctx = EvaluationContext(zoom: z)
-            let color = (layer.color("background-color", ctx) ?? .black).withOpacity(
-                layer.number("background-opacity", ctx, 1))
-            if first {
-                list.append(.clear(color))
-                first = false
-            } else {
-                var path = RenderPath()
-                path.addRect(RenderRect(x: 0, y: 0, width: size.width, height: size.height))
-                list.append(.fill(FillCommand(path: path, color: color)))
-            }
-        }
-        if first { list.append(.clear(.clear)) }
-
-        let flat = camera.pitch == 0
-        if flat && options.usesTileImageCache {
-            frameStats.composedFromTileImages = true
-            list.append(contentsOf: composeTileImages(tiles, camera: transform, tileZoom: tileZoom, scale: scale))
-        } else {
-            for layer in layers where layer.type != .background && layer.type != .symbol {
-                guard layer.layer.isVisible(atZoom: z), let sourceID = layer.layer.source, sources[sourceID] != nil
-                else { continue }
-                for tile in tiles {
-                    var projectors = ProjectorCache(tile: tile, camera: transform)
-                    drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
-                }
-            }
-        }
-
-        // Labels.
+        // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
         var order = 0
         for tile in tiles {
@@ -300,7 +271,64 @@ public final class MapRenderer {
         let placement = placer.place(symbols, camera: camera, previous: previousPlacement)
         previousPlacement = placement
         frameStats.labelsPlaced = placement.symbols.count
-        list.append(contentsOf: placement.drawCommands())
+
+        let flat = camera.pitch == 0
+        if flat && options.usesTileImageCache {
+            // Tile images hold the fill, line and circle layers: backgrounds below them, labels above.
+            appendBackgrounds(layers.filter { $0.type == .background }, z: z, camera: camera, into: &list)
+            frameStats.composedFromTileImages = true
+            list.append(contentsOf: composeTileImages(tiles, camera: transform, tileZoom: tileZoom, scale: scale))
+            list.append(contentsOf: placement.drawCommands())
+        } else {
+            // Every layer in style order (style spec "layers": each drawn over the ones before it).
+            var labels: [Int: [DrawCommand]] = [:]
+            for symbol in placement.symbols {
+                if let icon = symbol.iconCommand { labels[symbol.layerIndex, default: []].append(.image(icon)) }
+            }
+            for symbol in placement.symbols {
+                if let text = symbol.text { labels[symbol.layerIndex, default: []].append(text) }
+            }
+            var backgrounds: [CompiledLayer] = []
+            for layer in layers {
+                if layer.type == .background {
+                    backgrounds.append(layer)
+                    continue
+                }
+                guard layer.layer.isVisible(atZoom: z) else { continue }
+                appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
+                backgrounds = []
+                if layer.type == .symbol {
+                    list.append(contentsOf: labels[layer.index] ?? [])
+                    continue
+                }
+                guard let sourceID = layer.layer.source, sources[sourceID] != nil else { continue }
+                // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered
+                // geometry two tiles share is drawn once. Done here for flat north-up frames, with the tile's edges
+                // on device pixels; circles are not clipped.
+                let clipsToTile = flat && camera.bearing == 0 && (layer.type == .fill || layer.type == .line)
+                for tile in tiles {
+                    var projectors = ProjectorCache(tile: tile, camera: transform)
+                    let start = list.commands.count
+                    drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
+                    if clipsToTile && list.commands.count > start {
+                        let p = projectors.projector(extent: 4096)
+                        let a = p.project(0, 0)
+                        let b = p.project(4096, 4096)
+                        func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+                        let rect = RenderRect(
+                            x: snap(min(a.x, b.x)), y: snap(min(a.y, b.y)),
+                            width: snap(max(a.x, b.x)) - snap(min(a.x, b.x)),
+                            height: snap(max(a.y, b.y)) - snap(min(a.y, b.y)))
+                        list.commands.insert(contentsOf: [.save, .clip(rect)], at: start)
+                        list.append(.restore)
+                    }
+                }
+            }
+            appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
+        }
+        if !list.commands.contains(where: { if case .clear = $0 { return true } else { return false } }) {
+            list.commands.insert(.clear(.clear), at: 0)
+        }
         list.append(contentsOf: overlay)
 
         // Attribution.
@@ -320,6 +348,31 @@ public final class MapRenderer {
         }
         lastFrameStatistics = frameStats
         return list
+    }
+
+    /// Appends background layers (colour or `background-pattern`); the frame's first background becomes its
+    /// `clear` when nothing was drawn before it.
+    private func appendBackgrounds(
+        _ backgrounds: [CompiledLayer], z: Double, camera: CameraState, into list: inout DisplayList
+    ) {
+        let size = list.size
+        for layer in backgrounds where layer.layer.isVisible(atZoom: z) {
+            let ctx = EvaluationContext(zoom: z)
+            let opacity = layer.number("background-opacity", ctx, 1)
+            if layer.isSet("background-pattern") {
+                if list.commands.isEmpty { list.append(.clear(.clear)) }
+                list.append(contentsOf: backgroundPattern(layer, ctx, camera: camera, size: size, opacity: opacity))
+                continue
+            }
+            let color = (layer.color("background-color", ctx) ?? .black).withOpacity(opacity)
+            if list.commands.isEmpty {
+                list.append(.clear(color))
+            } else {
+                var path = RenderPath()
+                path.addRect(RenderRect(x: 0, y: 0, width: size.width, height: size.height))
+                list.append(.fill(FillCommand(path: path, color: color)))
+            }
+        }
     }
 
     // MARK: Attribution

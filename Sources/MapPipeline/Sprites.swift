@@ -1,5 +1,14 @@
+import MapGeometry
 import MapRender
 import MapStyle
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A style's sprite: the sheet image and its index (style spec "Sprite": `<sprite>.png` and `<sprite>.json`).
 ///
@@ -50,5 +59,50 @@ extension MapRenderer {
         let handle = sprite?.crop(name).flatMap { try? backend.register($0) }
         spriteImages[name] = handle
         return handle
+    }
+}
+
+extension MapRenderer {
+    /// The commands of a `background-pattern` layer: the sprite image repeated over the frame, aligned to the world
+    /// (its pixel grid at the integer style zoom) and scaled by the fraction of the zoom, turning with the bearing.
+    /// A name the sprite lacks draws nothing (style spec: a missing pattern image leaves the layer out).
+    func backgroundPattern(
+        _ layer: CompiledLayer, _ ctx: EvaluationContext, camera: CameraState, size: RenderSize, opacity: Double
+    ) -> [DrawCommand] {
+        let name: String
+        switch layer.value("background-pattern", ctx) {
+        case .image(let n, _): name = n
+        case .string(let n): name = n
+        default: return []
+        }
+        guard opacity > 0, !name.isEmpty, let handle = spriteImage(name) else { return [] }
+        let z = styleZoom(for: camera)
+        let k = pow(2, z - z.rounded(.down))
+        let w = handle.pointSize.width * k
+        let h = handle.pointSize.height * k
+        guard w >= 0.5, h >= 0.5, w.isFinite, h.isFinite else { return [] }
+        // The frame centre in world points at the style zoom (MapLibre's 512-point tiles).
+        let worldSize = options.tileSize * pow(2, z)
+        let centre = WebMercator.worldPoint(camera.center)
+        let cx = centre.x * worldSize
+        let cy = centre.y * worldSize
+        // Cover the frame's circumscribed square around its centre, in map-aligned points.
+        let r = (size.width * size.width + size.height * size.height).squareRoot() / 2 + max(w, h)
+        let x0 = ((cx - r) / w).rounded(.down) * w - cx
+        let y0 = ((cy - r) / h).rounded(.down) * h - cy
+        let columns = Int(((2 * r) / w).rounded(.up)) + 1
+        let rows = Int(((2 * r) / h).rounded(.up)) + 1
+        guard columns * rows <= 250_000 else { return [] }
+        var out: [DrawCommand] = [.save]
+        let rotation = RenderTransform.rotation(radians: -camera.bearing * .pi / 180)
+        out.append(.transform(rotation.concatenating(.translation(x: size.width / 2, y: size.height / 2))))
+        for j in 0..<rows {
+            for i in 0..<columns {
+                let rect = RenderRect(x: x0 + Double(i) * w, y: y0 + Double(j) * h, width: w, height: h)
+                out.append(.image(ImageCommand(image: handle, rect: rect, opacity: opacity)))
+            }
+        }
+        out.append(.restore)
+        return out
     }
 }

@@ -90,7 +90,7 @@ public final class CairoBackend: RenderBackend {
                 cairo_paint(cr)
                 cairo_restore(cr)
             case .fill(let f): fill(f, cr)
-            case .stroke(let s): stroke(s, cr)
+            case .stroke(let s): stroke(s, scale: scale, cr)
             case .circle(let c): circle(c, cr)
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
@@ -157,7 +157,7 @@ public final class CairoBackend: RenderBackend {
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
     }
 
-    private func stroke(_ s: StrokeCommand, _ cr: OpaquePointer) {
+    private func stroke(_ s: StrokeCommand, scale: Double, _ cr: OpaquePointer) {
         let alpha = s.color.alpha * clamp01(s.opacity)
         guard alpha > 0, s.width > 0, s.width.isFinite, !s.path.isEmpty else { return }
         cairo_set_line_cap(
@@ -175,13 +175,18 @@ public final class CairoBackend: RenderBackend {
         }
         let blur = max(0, s.blur)
         if blur > 0 {
-            // The edge fades linearly over `blur`: layered strokes of decreasing width added at 1/n each.
-            let layers = 6
+            // MapLibre's line shader: at distance d from the centre the alpha is (R − d) / B clamped to 0…1, with
+            // R = width / 2 + ½ device pixel (the geometry's outset) and B = blur + 1 device pixel; a thin, much
+            // blurred line never reaches full opacity. Layered strokes of half-width R − B (k + ½) / n, each adding 1/n.
+            let px = 1 / scale
+            let outset = s.width / 2 + px / 2
+            let fade = blur + px
+            let layers = max(6, min(24, Int((fade * scale).rounded(.up))))
             cairo_push_group(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
             cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, 1 / Double(layers))
             for i in 0..<layers {
-                let w = s.width - 2 * blur * (Double(i) + 0.5) / Double(layers) + blur
+                let w = 2 * (outset - fade * (Double(i) + 0.5) / Double(layers))
                 guard w > 0 else { continue }
                 setPath(s.path, cr)
                 cairo_set_line_width(cr, w)

@@ -143,11 +143,29 @@ public final class RenderTestRunner {
         let renderer = try MapRenderer(style: style, backend: backend, options: options) { id, source in
             try Self.tileSource(id: id, source: source, assetsRoot: assetsRoot)
         }
+        if let url = style.sprite, let path = Self.localPath(url, assetsRoot: assetsRoot),
+            let sheet = Self.loadSprite(path, pixelRatio: settings.pixelRatio)
+        {
+            renderer.setSprite(sheet)
+        }
         let camera = CameraState(
             center: LatLng(latitude: settings.center.latitude, longitude: settings.center.longitude),
             zoom: settings.zoom + 1, bearing: settings.bearing, pitch: settings.pitch,
             size: ScreenSize(width: Double(settings.width), height: Double(settings.height)))
         return try renderer.render(camera: camera, scale: settings.pixelRatio)
+    }
+
+    /// A sprite sheet `<base>.json` + `<base>.png`; at a pixel ratio above 1 the `@2x` files when present (as
+    /// MapLibre picks them). `nil` when unreadable.
+    static func loadSprite(_ base: String, pixelRatio: Double) -> SpriteSheet? {
+        for suffix in pixelRatio > 1 ? ["@2x", ""] : [""] {
+            guard let json = FileManager.default.contents(atPath: base + suffix + ".json"),
+                let index = try? JSONValue.parse(bytes: [UInt8](json)),
+                let image = try? PNGCodec.read(path: base + suffix + ".png")
+            else { continue }
+            return SpriteSheet(image: image, index: SpriteIndex(json: index))
+        }
+        return nil
     }
 
     /// `local://X` → `<assetsRoot>/X` (percent escapes decoded); other strings unchanged.

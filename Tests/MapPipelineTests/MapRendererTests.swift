@@ -37,10 +37,16 @@ private let sceneLayers = """
         options: vectorOnly, backend: backend)
     let list = r.displayList(camera: camera(zoom: 0))
     let expected = """
-        DisplayList 256x256 @1x (4 commands)
+        DisplayList 256x256 @1x (10 commands)
           clear #ffffffff
-          fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
-          stroke #0000ffff width=2 cap=butt join=miter miter=2 path{1 sub, 2 pts, bounds=(0,128 256x0): M(0,128) (256,128)}
+          save
+            clip (0,0 256x256)
+            fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
+          restore
+          save
+            clip (0,0 256x256)
+            stroke #0000ffff width=2 cap=butt join=miter miter=2 path{1 sub, 2 pts, bounds=(0,128 256x0): M(0,128) (256,128)}
+          restore
           circle center=(128,64) r=3 fill=#00ff00ff
 
         """
@@ -246,7 +252,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     let r = try renderer(
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
-    let commands = Array(r.displayList(camera: camera(zoom: 0)).commands.dropFirst())  // after the clear
+    let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
     guard commands.count == 3, case .stroke(let offset) = commands[0], case .stroke(let gap) = commands[1],
         case .fill(let fill) = commands[2]
     else {
@@ -356,4 +362,98 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     }
     #expect(images.map(\.rect) == [RenderRect(x: 125, y: 61, width: 6, height: 6)])
     #expect(images.first?.image.pixelWidth == 2)
+}
+
+@Test func layersDrawInStyleOrderAndCirclesSitOnEveryVertex() throws {
+    // Style spec "layers": a background after a fill covers it; MapLibre puts a circle on each vertex of a polygon
+    // (the square's corners are at 64 and 192 points).
+    let layers = """
+        {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}},
+        {"id": "cover", "type": "background", "paint": {"background-color": "#0000ff"}},
+        {"id": "corners", "type": "circle", "source": "t", "source-layer": "shapes", "paint": {"circle-radius": 2}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let commands = drawing(r.displayList(camera: camera(zoom: 0)).commands)
+    guard commands.count >= 3, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
+        case .fill(let cover) = commands[2]
+    else {
+        Issue.record("unexpected commands \(commands)")
+        return
+    }
+    #expect(clear == .clear)
+    #expect(square.color == RGBAColor(red: 1, green: 0, blue: 0))
+    #expect(cover.color == RGBAColor(red: 0, green: 0, blue: 1))
+    #expect(cover.path.bounds == RenderRect(x: 0, y: 0, width: 256, height: 256))
+    let centres = Set(
+        commands.compactMap { c -> [Double]? in
+            if case .circle(let k) = c { return [k.center.x, k.center.y] }
+            return nil
+        })
+    #expect(centres == [[64, 64], [192, 64], [192, 192], [64, 192]])
+}
+
+@Test(arguments: [(1.0, true), (2.0, true), (1.0, false)])
+func fillOutlinesAreDeviceHairlinesOnlyWithAntialias(scale: Double, antialias: Bool) throws {
+    // Style spec `fill-outline-color`: drawn only when `fill-antialias` is true, even around a transparent fill;
+    // MapLibre's outline is one device pixel wide.
+    let layers = """
+        {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes",
+         "paint": {"fill-color": "rgba(0,0,0,0)", "fill-outline-color": "#0000ff", "fill-antialias": \(antialias)}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let commands = r.displayList(camera: camera(zoom: 0), scale: scale).commands
+    let strokes = commands.compactMap { c -> StrokeCommand? in
+        if case .stroke(let s) = c { return s }
+        return nil
+    }
+    #expect(!commands.contains { if case .fill = $0 { true } else { false } })
+    if antialias {
+        #expect(strokes.count == 1)
+        #expect(strokes.first?.width == 1 / scale)
+        #expect(strokes.first?.color == RGBAColor(red: 0, green: 0, blue: 1))
+        #expect(strokes.first?.path.bounds == RenderRect(x: 64, y: 64, width: 128, height: 128))
+    } else {
+        #expect(strokes.isEmpty)
+    }
+}
+
+/// The commands that paint, without the per-tile `save`/`clip`/`restore` brackets.
+private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
+    commands.filter {
+        switch $0 {
+        case .save, .restore, .clip: false
+        default: true
+        }
+    }
+}
+
+@Test func flatFramesClipEachTilesFillsAndLinesToTheTileOnDevicePixels() throws {
+    // Zoom 1 in a 256-point view centred on (0°, 0°): the four z1 tiles meet at (128, 128), each 256 points wide,
+    // so tile 1/0/0 covers (-128, -128)…(128, 128). At scale 2 the edges land on device pixels already.
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers, sourceMaxZoom: 0), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: vectorOnly, backend: RecordingBackend())
+    let commands = r.displayList(camera: camera(zoom: 1), scale: 2).commands
+    let clips = Set(
+        commands.compactMap { c -> [Double]? in
+            if case .clip(let rect) = c { return [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] }
+            return nil
+        })
+    #expect(clips == [[-128, -128, 256, 256], [128, -128, 256, 256], [-128, 128, 256, 256], [128, 128, 256, 256]])
+    // Every clip sits in its own save/restore bracket, and circles are never clipped.
+    var depth = 0
+    for c in commands {
+        switch c {
+        case .save: depth += 1
+        case .restore: depth -= 1
+        case .circle: #expect(depth == 0)
+        default: break
+        }
+        #expect(depth >= 0 && depth <= 1)
+    }
+    #expect(depth == 0)
 }

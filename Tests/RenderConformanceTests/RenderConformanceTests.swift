@@ -170,7 +170,7 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
 }
 
 /// End to end through `MapRenderer` and Cairo: a fixed subset of MapLibre render tests that Waymark passes
-/// (background, fill, line, circle and filter cases); a regression in the runner, the GeoJSON source, the directory
+/// (background, fill, line, circle, filter and layer-order cases); a regression in the runner, the GeoJSON source, the directory
 /// tile source or the pipeline shows up here.
 @Suite struct RenderConformanceEndToEndTests {
     static let passingCases = [
@@ -178,6 +178,11 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         "fill-color/literal", "fill-opacity/overlapping", "fill-visibility/none",
         "circle-radius/literal", "circle-color/property-function", "circle-stroke-width/literal",
         "line-join/round", "line-width/zero-width", "filter/in", "zoom-visibility/was-above",
+        // Sprite patterns, fill outlines, circles on vertices, layers in style order.
+        "background-pattern/literal", "background-pattern/@2x", "background-pattern/rotated",
+        "background-pattern/missing", "fill-outline-color/opacity", "fill-outline-color/property-function",
+        "fill-pattern/missing", "circle-geometry/polygon", "circle-geometry/linestring",
+        "combinations/fill-opaque--background-opaque", "fill-opacity/opaque-fill-over-symbol-layer",
     ]
 
     @Test func fixedSubsetPasses() throws {
