@@ -139,6 +139,8 @@ public final class MapRenderer {
     var spriteImages: [String: ImageHandle?] = [:]
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
+    /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
+    var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
     var frameStats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
     var frameScale = 1.0
@@ -270,6 +272,7 @@ public final class MapRenderer {
         placer.options = options.placement
         let placement = placer.place(symbols, camera: camera, previous: previousPlacement)
         previousPlacement = placement
+        lastLabels = (symbols, placement)
         frameStats.labelsPlaced = placement.symbols.count
 
         let flat = camera.pitch == 0

@@ -16,14 +16,16 @@ extension GMSMapView {
 
     /// What lies under a touch-down: the map's buttons, the my-location dot, info windows and tappable markers fire
     /// at touch-up (D8); a draggable marker
-    /// turns a long press into a drag (D10); everything else is bare map (a map tap waits for a possible double tap).
+    /// turns a long press into a drag (D10); everything else, base-map POIs included, is bare map (a map tap waits
+    /// for a possible double tap).
     func gestureHitTarget(at point: CGPoint) -> GestureHitTarget {
         switch _hitTest(point) {
         case .infoWindow, .compassButton, .myLocationButton, .floorLevel, .myLocationDot:
             return .element
         case .marker(let marker):
             return marker.isDraggable ? .draggable(marker) : .element
-        case .map:
+        case .map, .poi:
+            // A POI is part of the base map: a double tap on it still zooms, so its tap waits like a map tap.
             return .map
         }
     }

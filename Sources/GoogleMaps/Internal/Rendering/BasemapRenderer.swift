@@ -16,6 +16,14 @@ import MapGeometry
     var needsFrames: Bool { get }
     /// The attribution line for the map's controls to draw inside the padding (nil: none; see `MapControls`).
     var attribution: String? { get }
+    /// The base-map point of interest drawn under `point` (view points) in the last frame, top-most first, or nil
+    /// (D7: below markers and overlays, above the bare map). `placeID` is stable for the same feature.
+    func poi(at point: CGPoint) -> (placeID: String, name: String, location: CLLocationCoordinate2D)?
+}
+
+extension BasemapRenderer {
+    /// No points of interest (plain basemaps).
+    func poi(at point: CGPoint) -> (placeID: String, name: String, location: CLLocationCoordinate2D)? { nil }
 }
 
 /// The stand-in basemap until the vector-tile pipeline is plugged in: a plain land colour (#f2efe9) with a faint

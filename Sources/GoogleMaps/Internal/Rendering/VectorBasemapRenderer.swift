@@ -1,6 +1,7 @@
 import LinuxUIKit
 import MapGeometry
 import MapPipeline
+import MapRender
 import MapRenderCairo
 import MapSnapshot
 
@@ -33,6 +34,53 @@ import MapSnapshot
             list.commands.removeLast()
         }
         snapshotter.backend.draw(list, context: context._cairoContext, isScaled: true)
+    }
+
+    /// How far outside a POI's drawn label or dot a tap still hits it, in points.
+    static let poiTouchSlop: CGFloat = 4
+    /// Half the side of the square around a POI's anchor (its dot, drawn by a circle layer) that counts as the POI.
+    static let poiDotRadius: CGFloat = 6
+
+    /// The top-most (last drawn) label of the last frame from a POI layer (source-layer `poi`, or a layer whose id
+    /// starts with `poi`) whose text bounds, icon rectangle or dot square, grown by ``poiTouchSlop``, contain
+    /// `point`. Its place id is ``placeID(for:)``; its name the feature's `name` (else the label text); its location
+    /// the feature's position.
+    func poi(at point: CGPoint) -> (placeID: String, name: String, location: CLLocationCoordinate2D)? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        let x = Double(point.x)
+        let y = Double(point.y)
+        let slop = Double(Self.poiTouchSlop)
+        func inside(_ r: RenderRect?) -> Bool {
+            guard let r else { return false }
+            return x >= r.minX - slop && x <= r.maxX + slop && y >= r.minY - slop && y <= r.maxY + slop
+        }
+        let dot = Double(Self.poiDotRadius) + slop
+        for hit in snapshotter.renderer.lastPlacedSymbols.reversed()
+        where hit.sourceLayer == "poi" || hit.layerID.hasPrefix("poi") {
+            let onDot = abs(x - hit.screenAnchor.x) <= dot && abs(y - hit.screenAnchor.y) <= dot
+            guard onDot || inside(hit.textBounds) || inside(hit.iconBounds) else { continue }
+            let name = hit.name ?? hit.text
+            return (Self.placeID(for: hit), name, CLLocationCoordinate2D(hit.anchor))
+        }
+        return nil
+    }
+
+    /// The place id of a POI label. With a tile feature id (an OSM id when the tiles keep them):
+    /// `osm:<source-layer>/<id>`. The Helsinki tiles are built by tilemaker without ids (DATA.md), so otherwise a
+    /// stable id from the name and the position rounded to 1e-5° (about 1 m): `waymark:` followed by 16 hex digits
+    /// of the 64-bit FNV-1a hash of `name|lat|lng` (the same on every run and platform, unlike `Hasher`).
+    static func placeID(for hit: PlacedSymbolHit) -> String {
+        if let id = hit.featureID { return "osm:\(hit.sourceLayer ?? hit.layerID)/\(id)" }
+        let lat = (hit.anchor.latitude * 1e5).rounded()
+        let lng = (hit.anchor.longitude * 1e5).rounded()
+        let key = "\(hit.name ?? hit.text)|\(Int(lat))|\(Int(lng))"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "waymark:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
 

@@ -1,0 +1,190 @@
+import Foundation
+import MapGeometry
+import MapPipeline
+import MapTestSupport
+import Testing
+import WaymarkTime
+
+@testable import GoogleMaps
+@testable import LinuxUIKit
+
+/// Records POI taps besides the usual callbacks.
+@MainActor final class POIDelegate: GMSMapViewDelegate {
+    var log: [String] = []
+    var pois: [(placeID: String, name: String, location: CLLocationCoordinate2D)] = []
+
+    func mapView(
+        _ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String, location: CLLocationCoordinate2D
+    ) {
+        log.append("didTapPOI(\(name))")
+        pois.append((placeID, name, location))
+    }
+    func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { log.append("didTapAt") }
+    func mapView(_ mapView: GMSMapView, didTap marker: GMSMarker) -> Bool {
+        log.append("didTap(\(marker.title ?? "?"))")
+        return false
+    }
+    func mapView(_ mapView: GMSMapView, didCloseInfoWindowOf marker: GMSMarker) {
+        log.append("didClose(\(marker.title ?? "?"))")
+    }
+}
+
+/// Base-map POI taps (issue 7, spec D7) over the vector basemap of `Data/`.
+@MainActor @Suite(.serialized) struct POITapTests {
+    /// Great-circle distance in metres (haversine, R = 6,371,008.8 m).
+    static func metres(_ a: CLLocationCoordinate2D, _ b: LatLng) -> Double {
+        let r = 6_371_008.8
+        let p1 = a.latitude * .pi / 180
+        let p2 = b.latitude * .pi / 180
+        let dp = p2 - p1
+        let dl = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * r * asin(min(1, h.squareRoot()))
+    }
+
+    /// A 400 × 300 pt map over central Helsinki at zoom 17 with the vector basemap and one frame drawn, its basemap
+    /// and the POI labels of that frame (top-most last); nil (test skipped) without `Data/`.
+    static func helsinkiMap() -> (GMSMapView, ManualClock, VectorBasemapRenderer, [PlacedSymbolHit])? {
+        let clock = installMapClock()
+        guard FileManager.default.fileExists(atPath: Fixtures.data.appendingPathComponent("helsinki.mbtiles").path),
+            let basemap = try? VectorBasemapRenderer()
+        else {
+            print("POITapTests: skipped, Data/helsinki.mbtiles or the default style is missing")
+            return nil
+        }
+        let map = makeMap(GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 17))
+        map.basemap = basemap
+        _ = map._frame(scale: 1)
+        let pois = basemap.snapshotter.renderer.lastPlacedSymbols.filter { $0.sourceLayer == "poi" }
+        return (map, clock, basemap, pois)
+    }
+
+    /// The frame has POI labels whose names come from the tile features, anchored on screen where the projection
+    /// puts their positions.
+    @Test func lastFramePlacesPOILabelsWithNamesAndAnchors() {
+        guard let (map, _, _, pois) = Self.helsinkiMap() else { return }
+        #expect(pois.count >= 3, "central Helsinki at z17 shows POI labels")
+        for poi in pois {
+            #expect(poi.name != nil, "the feature of \(poi.text) is found in its tile")
+            #expect(poi.layerID == "poi-label")
+            let s = map.projection.point(for: CLLocationCoordinate2D(poi.anchor))
+            #expect(abs(s.x - poi.screenAnchor.x) < 0.01 && abs(s.y - poi.screenAnchor.y) < 0.01)
+            #expect(poi.textBounds != nil)
+        }
+    }
+
+    /// A tap on a POI's dot (its anchor) reports exactly one POI callback with its name and position, and no
+    /// didTapAt; tapping the same POI again gives the same place id; a tap on its label text hits it too.
+    @Test func tapOnPOIReportsPlaceIDNameAndLocation() throws {
+        guard let (map, _, _, pois) = Self.helsinkiMap() else { return }
+        let top = try #require(pois.last)
+        let delegate = POIDelegate()
+        map.delegate = delegate
+        let point = CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y)
+        let target = map.handleTap(at: point)
+        guard case .poi = target else {
+            Issue.record("expected a POI target, got \(target)")
+            return
+        }
+        #expect(delegate.log == ["didTapPOI(\(top.name ?? top.text))"])
+        let hit = try #require(delegate.pois.first)
+        #expect(Self.metres(hit.location, top.anchor) < 3)
+        #expect(hit.placeID.hasPrefix("waymark:") || hit.placeID.hasPrefix("osm:"))
+        print(
+            "POITapTests: tapped \(hit.name) \(hit.placeID) at \(hit.location.latitude), \(hit.location.longitude); \(pois.count) POI labels"
+        )
+        // Stable: the same POI tapped on its label text gives the same id.
+        let text = try #require(top.textBounds)
+        map.handleTap(at: CGPoint(x: text.minX + text.width / 2, y: text.minY + text.height / 2))
+        #expect(delegate.pois.count == 2)
+        #expect(delegate.pois.last?.placeID == hit.placeID)
+        #expect(delegate.pois.last?.name == hit.name)
+    }
+
+    /// The same tap through real touches: the POI is bare map for the gesture layer (a double tap would zoom), so
+    /// the callback comes after the 0.25 s double-tap wait (D8), once.
+    @Test func touchTapOnPOIFiresOnceAfterTheDoubleTapWait() throws {
+        guard let (map, clock, _, pois) = Self.helsinkiMap() else { return }
+        let top = try #require(pois.last)
+        let delegate = POIDelegate()
+        map.delegate = delegate
+        let input = UITouchInput(rootView: map, clock: clock)
+        let point = CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y)
+        input.touchDown(at: point)
+        input.touchUp(at: point)
+        run(map, clock, frames: 1)
+        #expect(delegate.log.isEmpty, "a POI tap waits for a possible double tap: \(delegate.log)")
+        run(map, clock, frames: 20)
+        #expect(delegate.log == ["didTapPOI(\(top.name ?? top.text))"])
+        #expect(delegate.pois.count == 1)
+    }
+
+    /// A marker over a POI takes the tap (D7: marker above base-map POI); empty map still gives didTapAt.
+    @Test func markerOverPOIWinsAndEmptyMapGivesDidTapAt() throws {
+        guard let (map, clock, _, pois) = Self.helsinkiMap() else { return }
+        let top = try #require(pois.last)
+        let delegate = POIDelegate()
+        map.delegate = delegate
+        let marker = GMSMarker(position: CLLocationCoordinate2D(top.anchor))
+        marker.title = "Over"
+        marker.map = map
+        run(map, clock, frames: 30)
+        // The default pin's body is about 20 pt above its anchor (the POI's dot).
+        map.handleTap(at: CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y - 20))
+        #expect(delegate.log.first == "didTap(Over)")
+        #expect(delegate.pois.isEmpty)
+        marker.map = nil
+        delegate.log.removeAll()
+
+        // A point far (> 40 pt) from every label of the last frame is bare map.
+        _ = map._frame(scale: 1)
+        let labels = (map.basemap as? VectorBasemapRenderer)?.snapshotter.renderer.lastPlacedSymbols ?? []
+        var empty: CGPoint?
+        search: for y in stride(from: 20.0, through: 280, by: 10) {
+            for x in stride(from: 20.0, through: 380, by: 10) {
+                let far = labels.allSatisfy { l in
+                    let rects = [l.textBounds, l.iconBounds].compactMap { $0 }
+                    let nearAnchor = abs(l.screenAnchor.x - x) < 40 && abs(l.screenAnchor.y - y) < 40
+                    return !nearAnchor
+                        && rects.allSatisfy {
+                            x < $0.minX - 40 || x > $0.maxX + 40 || y < $0.minY - 40 || y > $0.maxY + 40
+                        }
+                }
+                if far {
+                    empty = CGPoint(x: x, y: y)
+                    break search
+                }
+            }
+        }
+        let bare = try #require(empty, "some spot of the view is free of labels")
+        map.handleTap(at: bare)
+        #expect(delegate.log == ["didTapAt"])
+        #expect(delegate.pois.isEmpty)
+    }
+
+    /// An open info window closes after the POI callback (D7), and the POI tap is the only tap callback.
+    @Test func poiTapClosesTheOpenInfoWindowAfterItsCallback() throws {
+        guard let (map, clock, _, pois) = Self.helsinkiMap() else { return }
+        let top = try #require(pois.last)
+        let delegate = POIDelegate()
+        map.delegate = delegate
+        // A marker at the view's bottom-left corner region, selected; its window opens above it.
+        let corner = map.projection.coordinate(for: CGPoint(x: 30, y: 290))
+        let marker = GMSMarker(position: corner)
+        marker.title = "Selected"
+        marker.map = map
+        map.selectedMarker = marker
+        run(map, clock, frames: 30)
+        _ = map._frame(scale: 1)
+        switch map._hitTest(CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y)) {
+        case .marker, .infoWindow:
+            print("POITapTests: the top POI is covered by the marker or its window; skipped")
+            return
+        default: break
+        }
+        delegate.log.removeAll()
+        map.handleTap(at: CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y))
+        #expect(delegate.log == ["didTapPOI(\(top.name ?? top.text))", "didClose(Selected)"])
+        #expect(map.selectedMarker == nil)
+    }
+}
