@@ -13,7 +13,7 @@ config:
   coastline/water_polygons.shp;
 - the urban_areas, ice_shelf and glacier layers are removed: their Natural Earth shapefiles are not in the
   sources (tilemaker only warns "Unable to open", but the layers would be empty);
-- settings: name/description for Waymark, no example tile URL.
+- settings: name/description for Waymark, no example tile URL, feature ids (OSM ids) included.
 
 Lua:
 - names go to "name" (Debian writes them to "name:latin"), plus "name:en" and "name:sv";
@@ -69,6 +69,8 @@ def main(argv: list[str]) -> int:
     settings["name"] = "Waymark Helsinki"
     settings["description"] = "Central Helsinki, OpenMapTiles schema, built by Waymark scripts/build-data.sh"
     settings["filemetadata"] = {"format": "pbf", "type": "baselayer"}
+    # Feature ids = OSM ids, so base-map POI taps can report place ids derived from them (issue 7).
+    settings["include_ids"] = True
     out_config.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
 
     lua = (examples / "process-openmaptiles.lua").read_text(encoding="utf-8")

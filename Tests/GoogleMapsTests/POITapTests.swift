@@ -89,7 +89,7 @@ import WaymarkTime
         #expect(delegate.log == ["didTapPOI(\(top.name ?? top.text))"])
         let hit = try #require(delegate.pois.first)
         #expect(Self.metres(hit.location, top.anchor) < 3)
-        #expect(hit.placeID.hasPrefix("waymark:") || hit.placeID.hasPrefix("osm:"))
+        #expect(hit.placeID.hasPrefix("osm:node/") || hit.placeID.hasPrefix("osm:way/"), "\(hit.placeID)")
         print(
             "POITapTests: tapped \(hit.name) \(hit.placeID) at \(hit.location.latitude), \(hit.location.longitude); \(pois.count) POI labels"
         )
@@ -99,6 +99,33 @@ import WaymarkTime
         #expect(delegate.pois.count == 2)
         #expect(delegate.pois.last?.placeID == hit.placeID)
         #expect(delegate.pois.last?.name == hit.name)
+    }
+
+    /// Place ids are the OSM ids: every tapped POI label that also appears in `Data/helsinki-pois.geojson` (built by
+    /// a different script straight from the OSM extract, with its `osm_id`) reports that same OSM object.
+    @Test func placeIDsAreTheOSMIdsOfTheDemoPOIs() throws {
+        guard let (map, _, _, pois) = Self.helsinkiMap() else { return }
+        let data = try Data(contentsOf: Fixtures.data.appendingPathComponent("helsinki-pois.geojson"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var osmIDs: [String: Set<String>] = [:]
+        for feature in root["features"] as? [[String: Any]] ?? [] {
+            guard let p = feature["properties"] as? [String: Any], let name = p["name"] as? String,
+                let id = p["osm_id"] as? String
+            else { continue }
+            osmIDs[name, default: []].insert("osm:" + id)
+        }
+        let delegate = POIDelegate()
+        map.delegate = delegate
+        var compared = 0
+        for poi in pois {
+            guard let name = poi.name, let expected = osmIDs[name] else { continue }
+            delegate.pois.removeAll()
+            map.handleTap(at: CGPoint(x: poi.screenAnchor.x, y: poi.screenAnchor.y))
+            guard let hit = delegate.pois.last, hit.name == name else { continue }  // another label on top
+            #expect(expected.contains(hit.placeID), "\(name): \(hit.placeID) not in \(expected)")
+            compared += 1
+        }
+        #expect(compared >= 1, "no tapped POI label is among the demo POIs")
     }
 
     /// The same tap through real touches: the POI is bare map for the gesture layer (a double tap would zoom), so

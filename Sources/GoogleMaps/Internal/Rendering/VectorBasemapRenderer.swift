@@ -65,12 +65,22 @@ import MapSnapshot
         return nil
     }
 
-    /// The place id of a POI label. With a tile feature id (an OSM id when the tiles keep them):
-    /// `osm:<source-layer>/<id>`. The Helsinki tiles are built by tilemaker without ids (DATA.md), so otherwise a
-    /// stable id from the name and the position rounded to 1e-5° (about 1 m): `waymark:` followed by 16 hex digits
-    /// of the 64-bit FNV-1a hash of `name|lat|lng` (the same on every run and platform, unlike `Hasher`).
+    /// The place id of a POI label, derived from its OSM id when the tile feature has one: `osm:node/<id>`,
+    /// `osm:way/<id>` or `osm:relation/<id>`. The Helsinki tiles are built by tilemaker with `include_ids` (DATA.md),
+    /// which writes the OSM id with the object type in bits 40–41 (1 node, 2 way, 3 relation; for example the
+    /// Ateneum, way 8033120, is feature id 2^41 + 8033120). Other feature ids give `osm:<source-layer>/<id>`.
+    /// Without any id: a stable id from the name and the position rounded to 1e-5° (about 1 m), `waymark:` and 16
+    /// hex digits of the 64-bit FNV-1a hash of `name|lat|lng` (the same on every run and platform, unlike `Hasher`).
     static func placeID(for hit: PlacedSymbolHit) -> String {
-        if let id = hit.featureID { return "osm:\(hit.sourceLayer ?? hit.layerID)/\(id)" }
+        if let id = hit.featureID {
+            let osmID = id & ((1 << 40) - 1)
+            switch id >> 40 {
+            case 1: return "osm:node/\(osmID)"
+            case 2: return "osm:way/\(osmID)"
+            case 3: return "osm:relation/\(osmID)"
+            default: return "osm:\(hit.sourceLayer ?? hit.layerID)/\(id)"
+            }
+        }
         let lat = (hit.anchor.latitude * 1e5).rounded()
         let lng = (hit.anchor.longitude * 1e5).rounded()
         let key = "\(hit.name ?? hit.text)|\(Int(lat))|\(Int(lng))"
