@@ -61,13 +61,14 @@ final class CameraAnimator {
         var path: CameraFlightPath
         var start: Double
         var duration: Double
-        var constraints: CameraConstraints
 
         var target: CameraState { path.end }
 
-        func value(at time: Double) -> (CameraState, finished: Bool) {
+        /// The frame at `time`, clamped to `constraints` — the animator's current ones, so limits changed while the
+        /// animation runs (`setMinZoom(_:maxZoom:)`) bound every later frame and the end.
+        func value(at time: Double, constraints: CameraConstraints) -> (CameraState, finished: Bool) {
             let t = (time - start) / duration
-            if !(t < 1) { return (path.camera(at: 1), true) }
+            if !(t < 1) { return (constraints.clamped(path.camera(at: 1)), true) }
             return (constraints.clamped(path.camera(at: CameraAnimator.easeInOut(max(t, 0)))), false)
         }
 
@@ -115,7 +116,7 @@ final class CameraAnimator {
 
     /// The camera an animation shows at the clock's current time (the presentation value).
     var presentationCamera: CameraState {
-        animation.map { $0.value(at: clock.now).0 } ?? camera
+        animation.map { $0.value(at: clock.now, constraints: constraints).0 } ?? camera
     }
 
     private func queueWillMove(gesture: Bool) {
@@ -147,15 +148,14 @@ final class CameraAnimator {
         camera = from
         isGestureActive = false
         animation = Animation(
-            path: CameraFlightPath(from: from, to: target), start: clock.now, duration: seconds,
-            constraints: constraints)
+            path: CameraFlightPath(from: from, to: target), start: clock.now, duration: seconds)
         queueWillMove(gesture: false)
     }
 
     /// A user gesture starts: a running animation stops where it is now, and `willMove(true)` is queued.
     func beginGesture() {
         if let a = animation {
-            camera = a.value(at: clock.now).0
+            camera = a.value(at: clock.now, constraints: constraints).0
             animation = nil
             pendingChange = true
         }
@@ -194,7 +194,7 @@ final class CameraAnimator {
             onEvent(.willMove(gesture: gesture))
         }
         if let a = animation {
-            let (value, finished) = a.value(at: now)
+            let (value, finished) = a.value(at: now, constraints: constraints)
             camera = value
             if finished { animation = nil }
             pendingChange = true
