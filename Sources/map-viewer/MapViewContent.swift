@@ -2,7 +2,7 @@ import Foundation
 import GoogleMaps
 import LinuxUIKit
 
-/// The window's content: a real `GMSMapView` showing the embedded basemap, the markers of `--markers` (default: the
+/// The window's content: a real `GMSMapView` showing the embedded basemap (or the style of `--style`), the markers of `--markers` (default: the
 /// demo points of interest), the compass and my-location controls, and a my-location dot from `--location` (default:
 /// a fixed position in central Helsinki). Tapping a marker opens its info window; tapping the info window prints
 /// `map-viewer: info window <title>`; a long press drops a marker there, titled with the reverse-geocoded address.
@@ -30,6 +30,7 @@ import LinuxUIKit
         case .gpsd, .gpx: liveLocation = true
         case .none, .fixed: liveLocation = false
         }
+        GMSMapView._basemapStyleFile = options.stylePath
         let c = options.camera
         map = GMSMapView(
             frame: CGRect(origin: .zero, size: size),
@@ -50,9 +51,6 @@ import LinuxUIKit
             marker.map = map
         }
         viewerLog("map-viewer: \(entries.count) markers from \(path); my location \(spec)")
-        if options.stylePath != nil {
-            viewerLog("map-viewer: --style is checked but not applied yet (the map draws the default style)")
-        }
     }
 
     func tick() {

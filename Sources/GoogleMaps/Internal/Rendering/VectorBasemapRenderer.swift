@@ -95,12 +95,18 @@ import MapSnapshot
 }
 
 extension GMSMapView {
+    /// Not API: a MapLibre style JSON file (v8) that maps created from now on draw instead of the default style
+    /// (`Data/styles/default.json`); `mbtiles://` sources resolve relative to the file. `nil` (the default) means the
+    /// default style. A style that cannot be loaded falls back to the plain background with a logged warning. Hosts
+    /// (`map-viewer --style`) set it before creating the map. Main actor.
+    public static var _basemapStyleFile: String?
+
     /// Makes the basemap of each new map view, on its first frame: the vector basemap over the embedded data, or the
     /// plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: () -> any BasemapRenderer = {
         do {
-            return try VectorBasemapRenderer()
+            return try VectorBasemapRenderer(styleFile: GMSMapView._basemapStyleFile)
         } catch {
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"
