@@ -1,25 +1,10 @@
+import GoogleMaps
 import MapGeocoding
 import MapStorage
 
 /// Loads Data/geocoder.sqlite (found as `GMSGeocoder` finds it) into the records → ReverseGeocoder form.
 private func loadGeocoder() throws -> ReverseGeocoder {
-    let contents = try GeocoderDatabase(url: GeocoderDatabase.locate()).load()
-    let dataset = GeocoderDataset(
-        places: contents.places.map {
-            GeocoderPlace(
-                name: $0.name, countryCode: $0.countryCode, administrativeArea: $0.administrativeArea,
-                population: $0.population, latitude: $0.latitude, longitude: $0.longitude)
-        },
-        addresses: contents.addresses.map {
-            GeocoderAddressPoint(
-                street: $0.street, houseNumber: $0.houseNumber, postalCode: $0.postalCode, city: $0.city,
-                latitude: $0.latitude, longitude: $0.longitude)
-        },
-        streetPoints: contents.streetPoints.map {
-            GeocoderStreetPoint(street: $0.street, latitude: $0.latitude, longitude: $0.longitude)
-        },
-        countryNames: contents.countryNames)
-    return ReverseGeocoder(dataset: dataset)
+    try GeocoderIndexStore.load(GeocoderDatabase.locate())
 }
 
 /// Cold start: read the whole database and build the three k-d trees (what the first query of a process pays).

@@ -29,44 +29,6 @@ import WaymarkTime
     }
 }
 
-/// Compares with `Tests/Fixtures/goldens/controls/<name>.png` (`UPDATE=1` rewrites and fails).
-@MainActor func expectControlsGolden(
-    _ image: UIImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let folder = Fixtures.local.appendingPathComponent("goldens/controls")
-    let golden = folder.appendingPathComponent("\(name).png")
-    if Fixtures.isUpdatingGoldens {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? image.pngData()?.write(to: golden)
-        Issue.record("UPDATE=1: rewrote \(golden.path)", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = UIImage(contentsOfFile: golden.path) else {
-        Issue.record("missing golden \(golden.path) (run with UPDATE=1)", sourceLocation: sourceLocation)
-        return
-    }
-    let a = image.bitmaps[0]
-    let e = expected.bitmaps[0]
-    guard a.width == e.width, a.height == e.height else {
-        Issue.record("size \(a.width)×\(a.height) ≠ golden \(e.width)×\(e.height)", sourceLocation: sourceLocation)
-        return
-    }
-    var differing = 0
-    for y in 0..<a.height {
-        for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y)
-            let q = e.pixel(x: x, y: y)
-            let d = max(
-                abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-            if d > 12 { differing += 1 }
-        }
-    }
-    if Double(differing) / Double(max(1, a.width * a.height)) > 0.004 {
-        try? image.pngData()?.write(to: folder.appendingPathComponent("\(name).actual.png"))
-        Issue.record("\(differing) pixels differ from \(name).png", sourceLocation: sourceLocation)
-    }
-}
-
 /// The plain basemap with D16's base attribution line (which the map's controls draw inside the padding), standing
 /// in for the vector basemap whose pipeline supplies that line.
 @MainActor final class AttributedPlainBasemap: BasemapRenderer {
@@ -507,7 +469,7 @@ import WaymarkTime
         map.settings.compassButton = true
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectControlsGolden(map._renderImage(scale: 2), "compass-bearing60")
+        expectGolden(map._renderImage(scale: 2), "compass-bearing60", group: "controls")
     }
 
     @Test func goldenMyLocationDotAndButton() {
@@ -518,13 +480,13 @@ import WaymarkTime
         map.isMyLocationEnabled = true
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectControlsGolden(map._renderImage(scale: 2), "my-location")
+        expectGolden(map._renderImage(scale: 2), "my-location", group: "controls")
     }
 
     @Test func goldenFloorPickerAtForum() throws {
         let (map, _) = try Self.forumMap(zoom: 18)
         map.basemap = AttributedPlainBasemap()
-        expectControlsGolden(map._renderImage(scale: 2), "floor-picker-forum")
+        expectGolden(map._renderImage(scale: 2), "floor-picker-forum", group: "controls")
     }
 
     @Test func goldenPadding80AtTheBottom() {
@@ -537,6 +499,6 @@ import WaymarkTime
         map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectControlsGolden(map._renderImage(scale: 2), "padding-bottom80")
+        expectGolden(map._renderImage(scale: 2), "padding-bottom80", group: "controls")
     }
 }

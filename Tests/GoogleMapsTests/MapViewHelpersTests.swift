@@ -126,12 +126,12 @@ func countPixels(
     }
 }
 
-/// Compares with `Tests/Fixtures/goldens/markers/<name>.png` (`UPDATE=1` rewrites and fails).
+/// Compares with `Tests/Fixtures/goldens/<group>/<name>.png` (`UPDATE=1` rewrites and fails).
 @MainActor func expectGolden(
-    _ image: UIImage, _ name: String, channelTolerance: Int = 12, maxDifferingFraction: Double = 0.004,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ image: UIImage, _ name: String, group: String = "markers", channelTolerance: Int = 12,
+    maxDifferingFraction: Double = 0.004, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let folder = Fixtures.local.appendingPathComponent("goldens/markers")
+    let folder = Fixtures.local.appendingPathComponent("goldens/\(group)")
     let golden = folder.appendingPathComponent("\(name).png")
     if Fixtures.isUpdatingGoldens {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -136,7 +136,7 @@ extension GMSAddress {
 /// Loads each geocoder database once per process and keeps its index (failures are not cached, so a database built
 /// later is picked up).
 /// - Thread rules: thread-safe (one lock; a load holds it, so concurrent first queries load once).
-final class GeocoderIndexStore: @unchecked Sendable {
+package final class GeocoderIndexStore: @unchecked Sendable {
     static let shared = GeocoderIndexStore()
 
     private let lock = NSLock()
@@ -153,8 +153,8 @@ final class GeocoderIndexStore: @unchecked Sendable {
         return geocoder
     }
 
-    /// Reads the file and builds the index, without caching (the benchmark measures this).
-    static func load(_ url: URL) throws(GeocoderDatabaseError) -> ReverseGeocoder {
+    /// Reads the file and builds the index, without caching (the benchmark measures this). Not API (package).
+    package static func load(_ url: URL) throws(GeocoderDatabaseError) -> ReverseGeocoder {
         let contents = try GeocoderDatabase(url: url).load()
         let dataset = GeocoderDataset(
             places: contents.places.map {
