@@ -37,8 +37,9 @@ let package = Package(
         // Engine: pure Swift, no C, no UI.
         .target(name: "WaymarkTime", swiftSettings: settings),
         .target(name: "MapGeometry", dependencies: ["WaymarkTime"], swiftSettings: settings),
-        .target(name: "MapData", dependencies: ["MapGeometry"], swiftSettings: settings),
-        .target(name: "MapStyle", dependencies: ["MapGeometry"], swiftSettings: settings),
+        .target(name: "MapJSON", swiftSettings: settings),
+        .target(name: "MapData", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
+        .target(name: "MapStyle", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapRender", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapRender"], swiftSettings: settings),

@@ -203,7 +203,7 @@ public final class RenderTestRunner {
                 if case .string(let url) = data, let path = localPath(url, assetsRoot: assetsRoot) {
                     document = try readGeoJSON(path)
                 } else {
-                    document = try GeoJSONDocument(json: geoJSONValue(data))
+                    document = try GeoJSONDocument(json: data)
                 }
             } else if let url = g.url, let path = localPath(url, assetsRoot: assetsRoot) {
                 document = try readGeoJSON(path)
@@ -224,18 +224,6 @@ public final class RenderTestRunner {
         }
         do { return try GeoJSONDocument.parse(bytes: Array(data)) } catch {
             throw RuntimeMessage("\(path): \(error)")
-        }
-    }
-
-    /// Converts the style's JSON value into MapData's GeoJSON input value.
-    static func geoJSONValue(_ json: JSONValue) -> GeoJSONValue {
-        switch json {
-        case .null: return .null
-        case .bool(let b): return .bool(b)
-        case .number(let n): return .number(n)
-        case .string(let s): return .string(s)
-        case .array(let a): return .array(a.map(geoJSONValue))
-        case .object(let o): return .object(o.mapValues(geoJSONValue))
         }
     }
 

@@ -1,3 +1,5 @@
+import MapJSON
+
 /// A problem in a GeoJSON document: the JSON path of the offending value (`$.features[3].geometry.coordinates[0]`)
 /// and what was wrong. Thrown for syntax errors and for structures RFC 7946 does not allow.
 public struct GeoJSONError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -84,10 +86,16 @@ public struct GeoJSONDocument: Sendable, Equatable {
     public init(features: [GeoJSONFeature]) { self.features = features }
 
     /// Parses UTF-8 GeoJSON text.
-    /// - Throws: ``GeoJSONError`` naming the JSON path of the first problem (syntax errors have path `$` and a byte
-    ///   offset). Never traps on any input.
+    /// - Throws: ``GeoJSONError`` naming the JSON path of the first problem (syntax errors have path `$` and the line and
+    ///   column). Never traps on any input.
     public static func parse(bytes: [UInt8]) throws(GeoJSONError) -> GeoJSONDocument {
-        try GeoJSONDocument(json: GeoJSONValue.parse(bytes: bytes))
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw GeoJSONError(path: "$", message: "JSON syntax error at \(error)")
+        }
+        return try GeoJSONDocument(json: json)
     }
 
     /// Interprets an already-parsed JSON value as GeoJSON.
@@ -97,7 +105,7 @@ public struct GeoJSONDocument: Sendable, Equatable {
     ///   `id` that is neither string nor number.
     public init(json: GeoJSONValue) throws(GeoJSONError) {
         guard case .object(let root) = json else {
-            throw GeoJSONError(path: "$", message: "expected a GeoJSON object, found \(json.kindName)")
+            throw GeoJSONError(path: "$", message: "expected a GeoJSON object, found \(json.typeName)")
         }
         guard case .string(let type)? = root["type"] else {
             throw GeoJSONError(path: "$.type", message: "missing or non-string \"type\"")
@@ -125,7 +133,7 @@ public struct GeoJSONDocument: Sendable, Equatable {
 enum GeoJSONParser {
     static func feature(_ json: GeoJSONValue, path: String) throws(GeoJSONError) -> GeoJSONFeature {
         guard case .object(let object) = json else {
-            throw GeoJSONError(path: path, message: "expected a Feature object, found \(json.kindName)")
+            throw GeoJSONError(path: path, message: "expected a Feature object, found \(json.typeName)")
         }
         guard case .string("Feature")? = object["type"] else {
             throw GeoJSONError(path: path + ".type", message: "expected \"type\": \"Feature\"")
@@ -143,7 +151,7 @@ enum GeoJSONParser {
         case .object(let p)?: properties = p
         case let other?:
             throw GeoJSONError(
-                path: path + ".properties", message: "expected an object or null, found \(other.kindName)")
+                path: path + ".properties", message: "expected an object or null, found \(other.typeName)")
         }
         var id: GeoJSONFeatureID?
         switch object["id"] {
@@ -151,14 +159,14 @@ enum GeoJSONParser {
         case .number(let n)?: id = .number(n)
         case .string(let s)?: id = .string(s)
         case let other?:
-            throw GeoJSONError(path: path + ".id", message: "expected a string or number, found \(other.kindName)")
+            throw GeoJSONError(path: path + ".id", message: "expected a string or number, found \(other.typeName)")
         }
         return GeoJSONFeature(geometry: geometry, properties: properties, id: id)
     }
 
     static func geometry(_ json: GeoJSONValue, path: String) throws(GeoJSONError) -> GeoJSONGeometry {
         guard case .object(let object) = json else {
-            throw GeoJSONError(path: path, message: "expected a geometry object, found \(json.kindName)")
+            throw GeoJSONError(path: path, message: "expected a geometry object, found \(json.typeName)")
         }
         guard case .string(let type)? = object["type"] else {
             throw GeoJSONError(path: path + ".type", message: "missing or non-string \"type\"")
@@ -202,7 +210,7 @@ enum GeoJSONParser {
 
     static func array(_ json: GeoJSONValue, path: String) throws(GeoJSONError) -> [GeoJSONValue] {
         guard case .array(let items) = json else {
-            throw GeoJSONError(path: path, message: "expected an array, found \(json.kindName)")
+            throw GeoJSONError(path: path, message: "expected an array, found \(json.typeName)")
         }
         return items
     }
@@ -215,7 +223,7 @@ enum GeoJSONParser {
         var numbers: [Double] = []
         for (i, item) in items.enumerated() {
             guard case .number(let n) = item, n.isFinite else {
-                throw GeoJSONError(path: path + "[\(i)]", message: "expected a number, found \(item.kindName)")
+                throw GeoJSONError(path: path + "[\(i)]", message: "expected a number, found \(item.typeName)")
             }
             numbers.append(n)
         }

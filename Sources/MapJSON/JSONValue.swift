@@ -1,4 +1,5 @@
-/// A parsed JSON document: the input form of styles and expressions (RFC 8259).
+/// A parsed JSON document (RFC 8259): the input form of styles, expressions and GeoJSON. The one JSON reader of the
+/// engine (`MapStyle` re-exports it; `MapData` reads GeoJSON with it).
 ///
 /// Numbers are `Double` (integers up to 2⁵³ are exact). Objects are unordered dictionaries; style code that needs a
 /// stable order sorts the keys.
@@ -98,20 +99,26 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A recursive-descent JSON parser over UTF-8 bytes that tracks line and column for errors.
-struct JSONParser {
+/// A recursive-descent JSON parser over UTF-8 bytes that tracks line and column for errors, and optionally the line
+/// where each value starts (for diagnostics that name a line). Nesting deeper than 512 levels is a syntax error, never
+/// a stack overflow. Thread rules: a value type; use one parser from one thread.
+public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
-    /// When non-nil, the 1-based line where each value starts, by JSON path (`layers[3].paint.line-width`).
-    var lines: [String: Int]?
+    /// When non-nil (set it to `[:]` before parsing), filled with the 1-based line where each value starts, by JSON
+    /// path (`layers[3].paint.line-width`). Defaults to nil (not recorded).
+    public var lines: [String: Int]?
     private var currentLine = 1
     private var lineCountedUpTo = 0
     static let maximumDepth = 512
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// Creates a parser over a whole UTF-8 document.
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses the document: one value with optional whitespace (and a UTF-8 byte-order mark) around it.
+    /// - Throws: ``JSONSyntaxError`` with the 1-based line and column of the first problem.
+    public mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         // Skip a UTF-8 byte-order mark.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
