@@ -46,13 +46,18 @@ public struct MapRenderOptions: Sendable {
     public var tileImageCacheBytes: Int
     /// Label placement settings (collision grid, perspective scaling, dedup tolerance).
     public var placement: PlacementOptions
+    /// Render missing tiles on a worker thread and draw stand-ins meanwhile (see ``AsyncTileRendering``); read when
+    /// the renderer is created. Default `nil`: synchronous, every frame complete (snapshots, tests, goldens).
+    public var asyncTiles: AsyncTileRendering?
 
     /// Creates options; see the properties for defaults.
     public init(
         tileSize: Double = 256, usesTileImageCache: Bool = true, drawsAttribution: Bool = true,
         baseAttribution: String? = "© OpenStreetMap contributors", tileDataCacheBytes: Int = 96 << 20,
-        tileImageCacheBytes: Int = 96 << 20, placement: PlacementOptions = PlacementOptions()
+        tileImageCacheBytes: Int = 96 << 20, placement: PlacementOptions = PlacementOptions(),
+        asyncTiles: AsyncTileRendering? = nil
     ) {
+        self.asyncTiles = asyncTiles
         self.tileSize = tileSize
         self.usesTileImageCache = usesTileImageCache
         self.drawsAttribution = drawsAttribution
@@ -81,6 +86,12 @@ public struct FrameStatistics: Sendable, Equatable {
     public var composedFromTileImages = false
     /// The attribution line drawn (empty when none).
     public var attribution = ""
+    /// Asynchronous mode: tiles of this frame asked of the worker (missing images or label data).
+    public var tilesPending = 0
+    /// Asynchronous mode: tile images the worker finished that this frame took into the cache.
+    public var tilesArrived = 0
+    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images.
+    public var standIns = 0
 
     /// Creates empty statistics.
     public init() {}
@@ -123,7 +134,7 @@ public final class MapRenderer {
     /// Settings; changing ``MapRenderOptions/tileSize`` needs ``invalidate()``.
     public var options: MapRenderOptions
     /// Bumped by ``invalidate()``: tile images and symbols of older revisions are never reused.
-    public private(set) var revision = 0
+    public internal(set) var revision = 0
     /// What the last frame did.
     public private(set) var lastFrameStatistics = FrameStatistics()
 
@@ -144,21 +155,28 @@ public final class MapRenderer {
     var frameStats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
     var frameScale = 1.0
+    /// Asynchronous mode (AsyncTiles.swift): the queue to the worker, this frame's requests, the frame's centre
+    /// (world units, for request order), which source tiles had data (attribution), and the sprite's version.
+    var workQueue: TileWorkQueue?
+    var frameRequests: [TileJob] = []
+    var frameRequestIndex: [TileImageKey: Int] = [:]
+    var frameCenter = WorldPoint(x: 0.5, y: 0.5)
+    var sourceDataSeen: [SourceDataKey: Bool] = [:]
+    var spriteVersion = 0
+    /// Asynchronous mode: tiles the last frame asked of the worker (0 when it was complete).
+    public internal(set) var pendingTileCount = 0
 
     /// Creates a renderer.
     /// - Parameters:
     ///   - style: a parsed style (its diagnostics are the caller's to report).
     ///   - backend: measures text and rasterises tile images (`CairoBackend`, or `RecordingBackend` in tests).
-    ///   - options: settings. Defaults to ``MapRenderOptions/init(tileSize:usesTileImageCache:drawsAttribution:baseAttribution:tileDataCacheBytes:tileImageCacheBytes:placement:)``.
+    ///   - options: settings. Defaults to ``MapRenderOptions/init(tileSize:usesTileImageCache:drawsAttribution:baseAttribution:tileDataCacheBytes:tileImageCacheBytes:placement:asyncTiles:)``.
     ///   - resolveSource: gives the ``TileSource`` of each style source (see ``TileSourceResolver``).
     /// - Throws: ``MapRendererError/sourceUnavailable(id:message:)`` when the resolver throws.
-    public init(
+    public convenience init(
         style: Style, backend: any RenderBackend, options: MapRenderOptions = MapRenderOptions(),
         resolveSource: TileSourceResolver
     ) throws {
-        self.style = style
-        self.backend = backend
-        self.options = options
         var resolved: [String: ResolvedSource] = [:]
         for (id, source) in style.sources.sorted(by: { $0.key < $1.key }) {
             let tiles: (any TileSource)?
@@ -181,6 +199,14 @@ public final class MapRenderer {
             resolved[id] = ResolvedSource(
                 id: id, tiles: tiles, minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
         }
+        self.init(style: style, backend: backend, options: options, resolved: resolved)
+    }
+
+    /// Creates a renderer over sources already resolved (the asynchronous worker shares its owner's sources).
+    init(style: Style, backend: any RenderBackend, options: MapRenderOptions, resolved: [String: ResolvedSource]) {
+        self.style = style
+        self.backend = backend
+        self.options = options
         sources = resolved
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
         decoded = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
@@ -188,7 +214,24 @@ public final class MapRenderer {
         symbolCache = TileCache(capacityBytes: 16 << 20)
         tileImages = TileImageCache(byteLimit: options.tileImageCacheBytes)
         placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
+        if let settings = options.asyncTiles {
+            let queue = TileWorkQueue(limit: settings.queueLimit, onArrival: settings.onTileArrived)
+            workQueue = queue
+            Self.startWorker(queue: queue, settings: settings, style: style, options: options, sources: resolved)
+        }
     }
+
+    deinit { workQueue?.stop() }
+
+    /// Whether the last frame lacked tiles the worker is still making, or finished tiles wait for the next frame
+    /// (asynchronous mode; always `false` otherwise). Same thread as the frames.
+    public var hasPendingTiles: Bool { pendingTileCount > 0 || (workQueue?.hasResults ?? false) }
+
+    /// Whether finished tiles wait to be drawn by the next frame (asynchronous mode). Any thread.
+    public var hasArrivedTiles: Bool { workQueue?.hasResults ?? false }
+
+    /// Asynchronous mode: waiting requests dropped because their tiles left the view (for tests and the HUD).
+    public var staleTileRequestsDropped: Int { workQueue?.staleDropped ?? 0 }
 
     /// The ids of the style sources that have a tile source, sorted.
     public var resolvedSourceIDs: [String] { sources.keys.sorted() }
@@ -203,6 +246,10 @@ public final class MapRenderer {
         symbolCache.removeAll()
         emptyTileImages.removeAll()
         previousPlacement = nil
+        sourceDataSeen.removeAll()
+        pendingTileCount = 0
+        workQueue?.replacePending(with: [])
+        _ = workQueue?.takeResults()
     }
 
     /// The style zoom of a camera: `camera.zoom − log2(tileSize / 256)`.
@@ -236,6 +283,7 @@ public final class MapRenderer {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         frameScale = scale
         frameStats = FrameStatistics()
+        integrateArrivedTiles()
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
         let z = styleZoom(for: camera)
@@ -244,11 +292,13 @@ public final class MapRenderer {
         else {
             // A camera with a non-finite field draws nothing rather than trapping.
             list.append(.clear(.clear))
+            submitFrameRequests()
             lastFrameStatistics = frameStats
             return list
         }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
         let transform = camera.transform
+        frameCenter = transform.centerWorld
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in
             a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
         }
@@ -305,6 +355,11 @@ public final class MapRenderer {
                     continue
                 }
                 guard let sourceID = layer.layer.source, sources[sourceID] != nil else { continue }
+                if workQueue != nil {
+                    for tile in tiles where !tileDataReady(tile.canonical) {
+                        requestTile(tile.canonical, scale: scale, wantsImage: false)
+                    }
+                }
                 // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered
                 // geometry two tiles share is drawn once. Done here for flat north-up frames, with the tile's edges
                 // on device pixels; circles are not clipped.
@@ -349,6 +404,7 @@ public final class MapRenderer {
                             anchor: .bottomLeft)))
             }
         }
+        submitFrameRequests()
         lastFrameStatistics = frameStats
         return list
     }
@@ -393,6 +449,10 @@ public final class MapRenderer {
             guard let source = sources[id], let text = source.attribution, !text.isEmpty else { continue }
             let inView = tiles.contains { tile in
                 guard let key = sourceKey(source, tile) else { return false }
+                if workQueue != nil {
+                    // Asynchronous frames never read tiles: what the worker reported.
+                    return sourceDataSeen[SourceDataKey(source: source.id, address: key.address)] ?? false
+                }
                 return decodedTile(source, key).tile != nil
             }
             guard inView else { continue }
@@ -426,6 +486,8 @@ public final class MapRenderer {
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
         let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
         if let hit = prepared.get(key) { return hit.features }
+        // Asynchronous frames never decode: the worker prepares tiles (requested by the frame) and hands them over.
+        if workQueue != nil { return [] }
         guard let source = sources[sourceID], let sk = sourceKey(source, tile), let plan = sk.plan else { return [] }
         let data = decodedTile(source, sk)
         var out: [PreparedFeature] = []
@@ -452,7 +514,7 @@ public final class MapRenderer {
                     feature: f.feature, geometry: geometry,
                     labelPoint: labelPoint(f.geometry, plan: plan, extent: extent)))
         }
-        _ = prepared.put(PreparedTile(features: out), forKey: key, cost: cost)
+        _ = prepared.put(PreparedTile(features: out, cost: cost), forKey: key, cost: cost)
         return out
     }
 }
@@ -463,13 +525,13 @@ func zoomLevel(_ z: Double, fallback: Int) -> Int {
     return Int(min(max(z, 0), 30).rounded(.down))
 }
 
-struct SourceTileKey: Hashable {
+struct SourceTileKey: Hashable, Sendable {
     let source: String
     let address: TileAddress
     let plan: OverzoomTransform?
 }
 
-struct PreparedKey: Hashable {
+struct PreparedKey: Hashable, Sendable {
     let source: String
     let layer: String
     let tile: TileID
@@ -481,13 +543,19 @@ struct SymbolKey: Hashable {
     let zoomStep: Int
 }
 
-final class PreparedTile {
+/// Immutable once made, so the asynchronous worker hands it to the frame's thread as is.
+final class PreparedTile: Sendable {
     let features: [PreparedFeature]
-    init(features: [PreparedFeature]) { self.features = features }
+    /// The byte estimate it was cached with.
+    let cost: Int
+    init(features: [PreparedFeature], cost: Int) {
+        self.features = features
+        self.cost = cost
+    }
 }
 
 /// A feature with geometry in the covering tile's units.
-struct PreparedFeature {
+struct PreparedFeature: Sendable {
     let feature: VectorTileFeature
     let geometry: VectorTileGeometry
     /// For polygons: the label point of the source feature's largest polygon (area centroid of its exterior ring),

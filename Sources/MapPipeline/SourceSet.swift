@@ -9,7 +9,7 @@ import MapStyle
 public typealias TileSourceResolver = (_ id: String, _ source: StyleSource) throws -> (any TileSource)?
 
 /// One style source with the tile source that serves it and the zoom range it covers.
-struct ResolvedSource {
+struct ResolvedSource: Sendable {
     let id: String
     let tiles: any TileSource
     /// Lowest zoom with tiles: the larger of the style's `minzoom` and the tile source's.

@@ -50,6 +50,7 @@ extension MapRenderer {
         for handle in spriteImages.values { if let handle { backend.unregister(handle) } }
         spriteImages = [:]
         sprite = sheet
+        spriteVersion += 1
         symbolCache.removeAll()
     }
 

@@ -10,6 +10,12 @@ extension MapRenderer {
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
         let key = SymbolKey(layer: layer.index, tile: tile, zoomStep: Int((zoom * 16).rounded()))
         if let hit = symbolCache.get(key) { return hit }
+        // Asynchronous mode: a tile whose data the worker has not handed over yet has no labels this frame (and
+        // nothing is cached for it).
+        if workQueue != nil && !tileDataReady(tile.canonical) {
+            requestTile(tile.canonical, scale: frameScale, wantsImage: false)
+            return []
+        }
         let built = buildSymbols(layer, tile: tile, zoom: zoom)
         _ = symbolCache.put(built, forKey: key, cost: 64 + built.count * 256)
         return built

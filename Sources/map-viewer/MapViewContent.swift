@@ -16,7 +16,9 @@ import LinuxUIKit
     /// The fixed demo position used when `--location` is not given: Senate Square, 20 m accuracy.
     static let demoLocation = "fixed:60.1694,24.9522,20"
 
-    init(options: ViewerOptions, size: CGSize) {
+    /// - Parameter wake: thread-safe; wakes the host's event loop. The map makes its tiles on a worker thread and
+    ///   calls it after each one (`GMSMapView._tileArrivalHandler`), so the host sleeps until then.
+    init(options: ViewerOptions, size: CGSize, wake: @escaping @Sendable () -> Void) {
         // The map reads its location provider from WAYMARK_LOCATION (see LocationProviderSpec).
         let spec: String
         switch options.location {
@@ -31,7 +33,8 @@ import LinuxUIKit
         case .none, .fixed: liveLocation = false
         }
         GMSMapView._basemapStyleFile = options.stylePath
-        let c = options.camera
+        GMSMapView._tileArrivalHandler = wake
+        let c = options.script != nil && options.camera == .helsinki ? ViewerScript.camera : options.camera
         map = GMSMapView(
             frame: CGRect(origin: .zero, size: size),
             camera: GMSCameraPosition(
@@ -43,7 +46,10 @@ import LinuxUIKit
         map.settings.myLocationButton = true
         map.isMyLocationEnabled = true
         let path = options.markersPath ?? defaultMarkersPath() ?? ""
-        let entries = (try? MarkerFile.load(path: path))?.entries ?? []
+        var entries = (try? MarkerFile.load(path: path))?.entries ?? []
+        if options.script != nil {
+            entries = ViewerScript.demoMarkers(existing: entries, count: ViewerScript.markerCount)
+        }
         for e in entries {
             let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: e.latitude, longitude: e.longitude))
             marker.title = e.title

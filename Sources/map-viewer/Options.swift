@@ -48,6 +48,10 @@ struct ViewerOptions: Equatable {
     var showHelp = false
     /// Print frame render times (median, 99th percentile, max) when the window closes.
     var stats = false
+    /// A built-in input script to play (then print the frame times and exit); see ``ViewerScript``.
+    var script: String?
+    /// Device pixels per point forced instead of SDL's drawable/window ratio (HiDPI checks on a 1× display).
+    var scale: Double?
 
     static let usage = """
         usage: map-viewer [options]
@@ -61,6 +65,10 @@ struct ViewerOptions: Equatable {
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
           --stats                                  print frame times (median, p99, max) on exit
+          --script demo                            play the built-in 10-s pan/zoom/rotate over Helsinki with 1,000
+                                                   markers through the normal input path, print frame times, exit
+          --scale S                                render at S device pixels per point, 1..4 (default: the window's
+                                                   drawable size over its size)
           --help                                   this text
 
         controls: drag pans; wheel or ctrl+wheel zooms about the cursor; double-click zooms in; right-drag or
@@ -113,6 +121,20 @@ struct ViewerOptions: Equatable {
                 options.location = try parseLocation(try next())
             case "--size":
                 (options.width, options.height) = try parseSize(try next())
+            case "--script":
+                let name = try next()
+                guard ViewerScript.names.contains(name) else {
+                    throw UsageError(
+                        description: "--script: unknown script '\(name)' (known: \(ViewerScript.names.joined(separator: ", ")))")
+                }
+                options.script = name
+                options.stats = true
+            case "--scale":
+                let text = try next()
+                guard let v = Double(text), v.isFinite, v >= 1, v <= 4 else {
+                    throw UsageError(description: "--scale wants a number from 1 to 4, got '\(text)'")
+                }
+                options.scale = v
             default:
                 throw UsageError(description: "unknown option '\(argument)'")
             }

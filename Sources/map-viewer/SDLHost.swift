@@ -27,12 +27,23 @@ import LinuxUIKit
     /// Seconds each presented frame took (tick, render, upload, present), kept when `--stats` is on.
     private var frameTimes: [TimeInterval] = []
     private let keepStats: Bool
+    private let scriptName: String?
+    private var script: ViewerScript?
+    private let forcedScale: CGFloat?
 
     static let frameInterval: TimeInterval = 1.0 / 60
 
     /// Fails (returns nil after printing why) when the window or renderer cannot be created.
-    init?(title: String, width: Int, height: Int, stats: Bool, makeContent: (CGSize) -> any ViewerContent) {
+    /// - Parameters:
+    ///   - script: a ``ViewerScript`` name played from the first frame; the window closes at its end.
+    ///   - forcedScale: device pixels per point to render at instead of the drawable/window ratio.
+    init?(
+        title: String, width: Int, height: Int, stats: Bool, script: String? = nil, forcedScale: Double? = nil,
+        makeContent: (CGSize) -> any ViewerContent
+    ) {
         keepStats = stats
+        scriptName = script
+        self.forcedScale = forcedScale.map { CGFloat($0) }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
@@ -67,7 +78,7 @@ import LinuxUIKit
         var ph: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
         if SDL_GetRendererOutputSize(renderer, &pw, &ph) != 0 { (pw, ph) = (ww, wh) }
-        let scale = ww > 0 ? CGFloat(pw) / CGFloat(ww) : 1
+        let scale = forcedScale ?? (ww > 0 ? CGFloat(pw) / CGFloat(ww) : 1)
         return (CGSize(width: CGFloat(max(ww, 1)), height: CGFloat(max(wh, 1))), scale > 0 ? scale : 1)
     }
 
@@ -80,10 +91,15 @@ import LinuxUIKit
             var wait: TimeInterval = 1
             if wantsFrames { wait = max(0, nextFrameAt - t) }
             if let deadline = mapper.nextDeadline { wait = min(wait, max(0, deadline - t)) }
+            if let deadline = script?.nextDeadline() { wait = min(wait, max(0, deadline - t)) }
             let ms = Int32((wait * 1000).rounded(.up))
             if SDL_WaitEventTimeout(&event, ms) != 0 {
                 handle(event)
                 while running && SDL_PollEvent(&event) != 0 { handle(event) }
+            }
+            if let script {
+                script.runDue(now: now, mapper: mapper)
+                if script.isFinished(now: now) { running = false }
             }
             mapper.runDue(now: now)
             let frameTime = now
@@ -95,6 +111,11 @@ import LinuxUIKit
                 if keepStats { frameTimes.append(ProcessInfo.processInfo.systemUptime - started) }
                 dirty = false
                 nextFrameAt = frameTime + Self.frameInterval
+                if script == nil, let name = scriptName, frames > 0 {
+                    script = ViewerScript(name: name, size: content.rootView.bounds.size)
+                    frameTimes = []  // the script's frames only: not the window's first
+                    viewerLog("map-viewer: playing script \(name)")
+                }
             }
         }
         if let texture { SDL_DestroyTexture(texture) }
@@ -107,7 +128,7 @@ import LinuxUIKit
             }
             viewerLog(
                 "map-viewer: stats \(sorted.count) frames, frame time median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, "
-                    + "max \(ms(1)) ms")
+                    + "max \(ms(1)) ms" + (scriptName.map { ", script \($0)" } ?? ""))
         }
         viewerLog("map-viewer: closed after \(frames) frames")
     }

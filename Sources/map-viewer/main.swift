@@ -40,10 +40,19 @@ guard let driver = currentVideoDriver(), !["offscreen", "dummy"].contains(driver
     exit(1)
 }
 
+// Tiles made off the main thread wake the loop with this event (SDL_PushEvent is thread-safe).
+let wakeEventType = SDL_RegisterEvents(1)
+let wake: @Sendable () -> Void = {
+    guard wakeEventType != UInt32.max else { return }
+    var event = SDL_Event()
+    event.type = wakeEventType
+    _ = SDL_PushEvent(&event)
+}
 guard
     let host = SDLHost(
         title: "map-viewer", width: options.width, height: options.height, stats: options.stats,
-        makeContent: { size in makeContent(options: options, size: size) })
+        script: options.script, forcedScale: options.scale,
+        makeContent: { size in makeContent(options: options, size: size, wake: wake) })
 else {
     SDL_Quit()
     exit(1)

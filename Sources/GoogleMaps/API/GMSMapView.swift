@@ -355,10 +355,11 @@ public enum GMSMapViewType: UInt, Sendable {
             e.startedVersion = e.drawnVersion
             delegate?.mapViewDidStartTileRendering(self)
         }
-        if e.finishedVersion != e.drawnVersion && !basemap.needsFrames {
+        if e.finishedVersion != e.drawnVersion && !basemap.isLoading {
             e.finishedVersion = e.drawnVersion
             delegate?.mapViewDidFinishTileRendering(self)
         }
+        renderEvents = e
         if e.finishedVersion == e.cameraVersion && e.snapshotVersion != e.cameraVersion && !_needsTick {
             e.snapshotVersion = e.cameraVersion
             delegate?.mapViewSnapshotReady(self)
@@ -366,11 +367,21 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
-    /// animations, marker appear animations, icon views or info windows that track changes, or the basemap loading.
+    /// animations, marker appear animations, icon views or info windows that track changes, made tiles waiting to
+    /// be drawn, or a `mapViewDidFinishTileRendering` due. (Tiles still being made do not count: the host may sleep
+    /// until ``_tileArrivalHandler`` wakes it.)
     public var _needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
             || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
-            || controls.needsTick
+            || controls.needsTick || tileRenderingFinishDue
+    }
+
+    /// A frame drawn while tiles were loading has been followed by a complete one, so the next tick owes
+    /// `mapViewDidFinishTileRendering` (never true with a synchronous basemap: start and finish go out together).
+    private var tileRenderingFinishDue: Bool {
+        let e = renderEvents
+        return e.drawnVersion >= 0 && e.startedVersion == e.drawnVersion && e.finishedVersion != e.drawnVersion
+            && !basemap.isLoading
     }
 
     /// One frame: ``_tick()`` then the rendered image at `scale` device pixels per point.

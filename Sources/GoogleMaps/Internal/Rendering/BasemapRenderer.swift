@@ -7,13 +7,17 @@ import MapGeometry
 /// `GMSMapView` calls ``draw(camera:in:scale:)`` once per rendered frame, first, before markers and info windows.
 /// The context's user space is the view's bounds in points (origin top-left, y down); `scale` is device pixels per
 /// point (the context is already scaled by it). The implementation must cover the whole `camera.size` rectangle.
-/// ``needsFrames`` tells the host to keep ticking while tiles are still loading or fading.
+/// ``needsFrames`` asks the host for a frame (a tile arrived); ``isLoading`` says tiles are still being made (the
+/// host may sleep meanwhile: the basemap's arrival callback wakes it).
 /// - Thread rules: main actor, called from the map's rendering.
 @MainActor protocol BasemapRenderer: AnyObject {
     /// Draws the basemap for `camera` (size and padding included) into `context`.
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat)
-    /// `true` while the basemap will look different on a later frame for the same camera (tiles loading).
+    /// `true` while a later frame for the same camera will look different and should be drawn now (tiles arrived).
     var needsFrames: Bool { get }
+    /// `true` while the last frame lacked tiles still being made, or made tiles wait to be drawn (§2.10:
+    /// `mapViewDidFinishTileRendering` waits for it to clear).
+    var isLoading: Bool { get }
     /// The attribution line for the map's controls to draw inside the padding (nil: none; see `MapControls`).
     var attribution: String? { get }
     /// The base-map point of interest drawn under `point` (view points) in the last frame, top-most first, or nil
@@ -22,6 +26,9 @@ import MapGeometry
 }
 
 extension BasemapRenderer {
+    /// Synchronous basemaps never load.
+    var isLoading: Bool { false }
+
     /// No points of interest (plain basemaps).
     func poi(at point: CGPoint) -> (placeID: String, name: String, location: CLLocationCoordinate2D)? { nil }
 }

@@ -14,13 +14,25 @@ import MapSnapshot
     let snapshotter: Snapshotter
 
     /// Loads the style at `styleFile` (the default style when nil) and opens its sources.
+    /// - Parameters:
+    ///   - styleFile: a style JSON path, or nil for the default style.
+    ///   - onTileArrived: when given, tiles are made on a worker thread (`MapRenderOptions.asyncTiles`, with its
+    ///     own `CairoBackend`) and frames draw stand-ins until they arrive; the closure is called on the worker
+    ///     thread after each tile (hosts wake their event loop there). Nil (the default): every frame complete.
     /// - Throws: the style's load error or the pipeline's source error, naming the file.
-    init(styleFile: String? = nil) throws {
-        snapshotter = try Snapshotter(styleFile: styleFile)
+    init(styleFile: String? = nil, onTileArrived: (@Sendable () -> Void)? = nil) throws {
+        var options = MapRenderOptions()
+        if let onTileArrived {
+            options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
+        }
+        snapshotter = try Snapshotter(styleFile: styleFile, options: options)
     }
 
-    /// Tiles are read synchronously from local files, so a drawn frame is complete.
-    var needsFrames: Bool { false }
+    /// Synchronous: never (a drawn frame is complete). Asynchronous: while made tiles wait to be drawn.
+    var needsFrames: Bool { snapshotter.renderer.hasArrivedTiles }
+
+    /// Asynchronous mode: the last frame drew stand-ins for tiles still being made, or made tiles wait.
+    var isLoading: Bool { snapshotter.renderer.hasPendingTiles }
 
     /// The attribution line of the last frame; the map's controls draw it inside the padding, above the markers
     /// (the pipeline's own line, always at the view's bottom-left, is taken out of the frame).
@@ -101,12 +113,20 @@ extension GMSMapView {
     /// (`map-viewer --style`) set it before creating the map. Main actor.
     public static var _basemapStyleFile: String?
 
+    /// Not API: when set, maps created from now on make their tiles on a worker thread and draw stand-ins (an
+    /// ancestor tile scaled up, or the background) until they arrive; the handler is called on that worker thread
+    /// after each tile, so a host sleeping in its event loop can wake (map-viewer pushes an SDL event) and draw a
+    /// frame — the map then reports `_needsTick`. `nil` (the default): tiles are made inside the frame, every frame
+    /// complete (tests, snapshots). Hosts set it before creating the map. Main actor; the handler any thread.
+    public static var _tileArrivalHandler: (@Sendable () -> Void)?
+
     /// Makes the basemap of each new map view, on its first frame: the vector basemap over the embedded data, or the
     /// plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: () -> any BasemapRenderer = {
         do {
-            return try VectorBasemapRenderer(styleFile: GMSMapView._basemapStyleFile)
+            return try VectorBasemapRenderer(
+                styleFile: GMSMapView._basemapStyleFile, onTileArrived: GMSMapView._tileArrivalHandler)
         } catch {
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"
