@@ -343,6 +343,12 @@ public final class CairoBackend: RenderBackend {
         let pattern = cairo_get_source(cr)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        if i.rotation == 0 && (m.xy != 0 || m.yx != 0) {
+            // Under a turned frame (tile images composed under bearing) neighbouring images share their edges
+            // exactly: filled without edge antialiasing every pixel belongs to one image, so no background seam
+            // shows between them, and no coverage mask is built (about 25 % less time, BENCHMARKS.md).
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        }
         cairo_new_path(cr)
         cairo_rectangle(cr, 0, 0, pw, ph)
         if opacity < 1 {

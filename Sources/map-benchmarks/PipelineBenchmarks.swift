@@ -76,6 +76,35 @@ final class PipelinePanFrameBenchmark: Benchmark {
     }
 }
 
+/// A rotating, zooming frame from cached tile images (what a twist or pinch gesture draws): Helsinki at zoom 16.5
+/// (tile images scaled by √2) with the bearing turning by 7° per run from 30°, labels placed, drawn into a 1280×720
+/// Cairo surface. The figure returned is the number of labels drawn.
+final class PipelineRotatedFrameBenchmark: Benchmark {
+    let name = "pipeline-rotated-frame"
+    let unit = "labels"
+    let iterations = 30
+    private var snapshotter: Snapshotter!
+    private var surface: CairoSurface!
+    private var step = 0
+    private let camera = CameraState(
+        center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16.5, bearing: 30, size: pipelineFrame)
+
+    func setUp() throws {
+        snapshotter = try Snapshotter()
+        surface = try CairoSurface(width: 1280, height: 720)
+        for _ in 0..<3 { _ = try run() }
+    }
+
+    func run() throws -> Int {
+        step += 1
+        var c = camera
+        c.bearing = 30 + Double(step % 10) * 7
+        let list = snapshotter.renderer.displayList(camera: c)
+        snapshotter.backend.draw(list, into: surface, clearFirst: false)
+        return snapshotter.renderer.lastFrameStatistics.labelsPlaced
+    }
+}
+
 /// A warm pitched frame: Helsinki z16, bearing 45, pitch 50. Tiles stay decoded and prepared in the renderer's cache,
 /// but every frame projects and draws every tile's vectors (pitched frames use no tile images), places the labels
 /// and draws into a 1280×720 Cairo surface.

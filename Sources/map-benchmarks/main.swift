@@ -20,7 +20,7 @@ func allBenchmarks() -> [any Benchmark] {
         MBTilesInflateLookupBenchmark(),
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelinePanFrameBenchmark(), PipelineColdFrameBenchmark.worldZ2,
-        PipelinePitchedFrameBenchmark(),
+        PipelinePitchedFrameBenchmark(), PipelineRotatedFrameBenchmark(),
     ]
 }
 

@@ -26,6 +26,8 @@ import LinuxUIKit
     private var announced = false
     /// Seconds each presented frame took (tick, render, upload, present), kept when `--stats` is on.
     private var frameTimes: [TimeInterval] = []
+    /// Of each kept frame: seconds in `_renderImage` (the map's frame), the rest being tick, upload and present.
+    private var renderTimes: [TimeInterval] = []
     private let keepStats: Bool
     private let scriptName: String?
     private var script: ViewerScript?
@@ -114,6 +116,7 @@ import LinuxUIKit
                 if script == nil, let name = scriptName, frames > 0 {
                     script = ViewerScript(name: name, size: content.rootView.bounds.size)
                     frameTimes = []  // the script's frames only: not the window's first
+                    renderTimes = []
                     viewerLog("map-viewer: playing script \(name)")
                 }
             }
@@ -129,6 +132,14 @@ import LinuxUIKit
             viewerLog(
                 "map-viewer: stats \(sorted.count) frames, frame time median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, "
                     + "max \(ms(1)) ms" + (scriptName.map { ", script \($0)" } ?? ""))
+            let render = renderTimes.sorted()
+            if !render.isEmpty {
+                let median = render[render.count / 2] * 1000
+                let p99 = render[min(render.count - 1, Int(0.99 * Double(render.count)))] * 1000
+                viewerLog(
+                    "map-viewer: stats of which drawing the view (_renderImage): median "
+                        + String(format: "%.2f ms, p99 %.2f ms", median, p99))
+            }
         }
         viewerLog("map-viewer: closed after \(frames) frames")
     }
@@ -149,7 +160,9 @@ import LinuxUIKit
         if content.rootView.frame.size != size {
             content.rootView.frame = CGRect(origin: .zero, size: size)
         }
+        let renderStart = ProcessInfo.processInfo.systemUptime
         let image = content.rootView._renderImage(scale: scale)
+        if keepStats { renderTimes.append(ProcessInfo.processInfo.systemUptime - renderStart) }
         guard let surface = image._cairoSurface else { return }
         cairo_surface_flush(surface)
         let w = cairo_image_surface_get_width(surface)
