@@ -95,6 +95,64 @@ import WaymarkTime
         #expect(idle < delegate.log.lastIndex(of: "ready")!)
     }
 
+    /// Counts tile arrivals from the basemap's worker thread (every member takes the lock).
+    final class Arrivals: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var count = 0
+        func arrived() {
+            condition.lock()
+            count += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        /// Waits until more than `seen` arrivals happened (30 s guard against hanging); returns the count.
+        func wait(after seen: Int) -> Int {
+            let deadline = Date(timeIntervalSinceNow: 30)
+            condition.lock()
+            defer { condition.unlock() }
+            while count <= seen && condition.wait(until: deadline) {}
+            return count
+        }
+    }
+
+    /// A host that opts into off-main-thread tiles: the first frame draws stand-ins and only starts tile rendering;
+    /// the map asks for frames only when tiles arrive (not while they are being made), and finishes tile rendering
+    /// and reports the snapshot ready once a frame had every tile. Skips without the embedded data.
+    @Test func anAsynchronousBasemapFinishesTileRenderingWhenItsTilesArrive() {
+        let clock = installMapClock()
+        let arrivals = Arrivals()
+        guard let vector = try? VectorBasemapRenderer(onTileArrived: { arrivals.arrived() }) else {
+            print("vector basemap unavailable; skipped")
+            return
+        }
+        let map = makeMap(GMSCameraPosition(latitude: 60.1699, longitude: 24.9415, zoom: 15))
+        map.basemap = vector
+        let delegate = RenderDelegate()
+        map.delegate = delegate
+        _ = map._frame(scale: 1)
+        map._tick()
+        #expect(delegate.log == ["start"])
+        #expect(vector.isLoading)
+        #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending > 0)
+        var seen = 0
+        var frames = 0
+        while vector.isLoading && frames < 500 {
+            seen = arrivals.wait(after: seen)
+            // Only arrivals make the map want a frame.
+            guard map._needsTick else { continue }
+            clock.advance(by: 1.0 / 60)
+            _ = map._frame(scale: 1)
+            frames += 1
+        }
+        #expect(!vector.isLoading)
+        #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending == 0)
+        #expect(delegate.log == ["start"])
+        #expect(map._needsTick)  // the finish is due
+        map._tick()
+        #expect(delegate.log == ["start", "finish", "ready"])
+        #expect(!map._needsTick)
+    }
+
     @Test func badInputNeverCrashes() {
         _ = installMapClock()
         let map = GMSMapView()
