@@ -33,7 +33,9 @@ import LinuxUIKit
         case .none, .fixed: liveLocation = false
         }
         GMSMapView._basemapStyleFile = options.stylePath
-        GMSMapView._tileArrivalHandler = wake
+        // MAP_VIEWER_SYNC_TILES=1 makes tiles inside the frame as tests do (for comparing frame times).
+        let synchronous = ProcessInfo.processInfo.environment["MAP_VIEWER_SYNC_TILES"] == "1"
+        GMSMapView._tileArrivalHandler = synchronous ? nil : wake
         let c = options.script != nil && options.camera == .helsinki ? ViewerScript.camera : options.camera
         map = GMSMapView(
             frame: CGRect(origin: .zero, size: size),

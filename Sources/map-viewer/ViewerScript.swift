@@ -4,15 +4,17 @@ import LinuxUIKit
 /// A built-in, deterministic input script (`--script demo`): mouse drags, wheel notches and a right-button twist fed
 /// through ``InputMapper`` exactly as SDL's events would be, so the frames it causes are the frames a user causes.
 ///
-/// `demo` (10 s, issue 8's benchmark; the view starts at ``camera`` with ``markerCount`` markers): a 2-s drag pan,
-/// six wheel notches zooming in by 3 levels about a point off-centre (crossing integer zooms 15, 16 and 17), a 2-s
-/// right-drag turning the map by 120°, a drag pan back, and four notches zooming out. Positions scale with the
-/// window; times are seconds from the first presented frame on `UIAnimator.shared.clock`.
+/// `demo` (10 s, issue 8's benchmark; the view starts at ``camera`` over the committed Helsinki extract with
+/// ``markerCount`` markers): a 2-s drag pan, six wheel notches zooming in by 3 levels about a point off-centre
+/// (crossing integer zooms 16, 17 and 18), a 2-s right-drag turning the map by 120°, a drag pan back, and four
+/// notches zooming out. Drags are in points (the view stays over the extract at any window size); times are seconds
+/// from the first presented frame on `UIAnimator.shared.clock`.
 @MainActor final class ViewerScript {
     /// The scripts `--script` knows.
     nonisolated static let names = ["demo"]
-    /// The camera the script starts from when `--camera` is not given: central Helsinki at zoom 14.5.
-    nonisolated static let camera = CameraOption(latitude: 60.1699, longitude: 24.9415, zoom: 14.5)
+    /// The camera the script starts from when `--camera` is not given: the middle of the Helsinki extract
+    /// (`Data/helsinki.mbtiles`, about 1 × 1.7 km) at zoom 15.5.
+    nonisolated static let camera = CameraOption(latitude: 60.1716, longitude: 24.9443, zoom: 15.5)
     /// Markers on the map while the script runs (the demo POIs plus generated ones, see ``demoMarkers(count:)``).
     nonisolated static let markerCount = 1000
 
@@ -31,9 +33,7 @@ import LinuxUIKit
     /// The `name`d script for a window of `size` points; nil for an unknown name.
     init?(name: String, size: CGSize) {
         guard name == "demo" else { return nil }
-        let w = size.width
-        let h = size.height
-        let c = CGPoint(x: w / 2, y: h / 2)
+        let c = CGPoint(x: size.width / 2, y: size.height / 2)
         var s: [(TimeInterval, Action)] = []
         /// A drag from `a` to `b` between `t0` and `t1` at 60 moves a second, held still 0.1 s before release (no
         /// fling, so the next part starts from rest).
@@ -46,12 +46,12 @@ import LinuxUIKit
             }
             s.append((t1 + 0.1, .up(b, button: button)))
         }
-        drag(button: 1, from: c, to: CGPoint(x: c.x - 0.35 * w, y: c.y - 0.2 * h), 0.0, 1.8)
-        let zoomPoint = CGPoint(x: c.x + 0.1 * w, y: c.y + 0.05 * h)
+        drag(button: 1, from: c, to: CGPoint(x: c.x - 150, y: c.y - 200), 0.0, 1.8)
+        let zoomPoint = CGPoint(x: c.x + 60, y: c.y + 40)
         for i in 0..<6 { s.append((2.2 + 0.3 * Double(i), .wheel(1, zoomPoint))) }
         // 300 points sideways at 0.4°/point: 120° clockwise.
         drag(button: 3, from: c, to: CGPoint(x: c.x + 300, y: c.y), 4.4, 6.4)
-        drag(button: 1, from: CGPoint(x: c.x - 0.3 * w, y: c.y - 0.2 * h), to: CGPoint(x: c.x + 0.1 * w, y: c.y + 0.15 * h), 6.8, 8.6)
+        drag(button: 1, from: CGPoint(x: c.x - 150, y: c.y - 100), to: CGPoint(x: c.x + 150, y: c.y + 150), 6.8, 8.6)
         for i in 0..<4 { s.append((8.9 + 0.25 * Double(i), .wheel(-1, c))) }
         steps = s.sorted { $0.0 < $1.0 }
         duration = 10
@@ -85,8 +85,8 @@ import LinuxUIKit
     }
 
     /// `count` marker positions around central Helsinki, the same on every run: the demo POIs of `existing` first,
-    /// then points from a fixed linear congruential sequence within about ±1.1 km north–south and ±2.2 km east–west
-    /// of (60.1699° N, 24.9415° E), titled "Marker N".
+    /// then points from a fixed linear congruential sequence over the Helsinki extract, within about ±0.9 km
+    /// north–south and ±0.5 km east–west of (60.1716° N, 24.9443° E), titled "Marker N".
     static func demoMarkers(existing: [MarkerFile.Entry], count: Int) -> [MarkerFile.Entry] {
         var out = Array(existing.prefix(count))
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
@@ -95,8 +95,8 @@ import LinuxUIKit
             return Double(state >> 11) / Double(1 << 53)
         }
         while out.count < count {
-            let lat = 60.1699 + (next() - 0.5) * 0.02
-            let lon = 24.9415 + (next() - 0.5) * 0.08
+            let lat = 60.1716 + (next() - 0.5) * 0.016
+            let lon = 24.9443 + (next() - 0.5) * 0.018
             out.append(MarkerFile.Entry(latitude: lat, longitude: lon, title: "Marker \(out.count + 1)", snippet: nil))
         }
         return out
