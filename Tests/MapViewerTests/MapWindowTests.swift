@@ -51,6 +51,10 @@ import Testing
         #expect(pin0.count > 100, "no pin at the centre")
         #expect(abs(pin0.centroid.x - 320) < 3, "pin at \(pin0.centroid)")
         #expect(s0.find(in: compassArea, Self.isPinRed).count == 0, "compass shown at bearing 0")
+        // The tiles are made off the main thread: once they arrive the viewer wakes and draws the streets (white).
+        let whole = (x: 0, y: 0, w: 640, h: 480)
+        let tiles = try x.screenshot("0-tiles", timeout: 10) { $0.find(in: whole, Self.isWhite).count > 3000 }
+        #expect(tiles.find(in: whole, Self.isWhite).count > 3000, "no streets drawn: the tiles never arrived")
 
         // 2. Click the pin's head: its info window opens above it (a white bubble), and clicking the bubble prints
         //    the title.
@@ -107,5 +111,32 @@ import Testing
         x.xdotool(["windowfocus", "--sync", x.windowID])
         x.xdotool(["key", "q"])
         #expect(x.waitForOutput("map-viewer: closed after", timeout: 5))
+    }
+
+    /// `--script demo` plays its 10-s pan, zoom and rotation over Helsinki with 1,000 markers through the input path,
+    /// draws the map with markers while it runs, prints the frame-time line and exits by itself with 0.
+    @Test(
+        .enabled(if: ViewerProcess.windowToolsAvailable, "Xvfb, xdotool or ImageMagick (import, convert) missing"),
+        .timeLimit(.minutes(2)))
+    func scriptedDemoPlaysAndExits() throws {
+        let exe = try #require(MapViewerTests.executable, "map-viewer is not built (swift build --product map-viewer)")
+        let x = try XSession(name: "script", standIn: false)
+        defer { x.close() }
+        try x.launchViewer(exe, arguments: ["--size", "640x480", "--script", "demo"])
+        #expect(x.waitForOutput("map-viewer: 1000 markers"), "stdout: \(x.stdout)")
+        #expect(x.waitForOutput("map-viewer: playing script demo"))
+        // Seven seconds in (the script runs on the wall clock): zoomed in by 3 levels and turned, panning back; the
+        // streets of the new zoom arrived from the worker and markers are in view.
+        usleep(7_000_000)
+        let whole = (x: 0, y: 0, w: 640, h: 480)
+        let late = try x.screenshot("script-late", timeout: 3) { $0.find(in: whole, Self.isWhite).count > 3000 }
+        #expect(late.find(in: whole, Self.isWhite).count > 3000, "no streets drawn late in the script")
+        #expect(late.find(in: whole, Self.isPinRed).count > 100, "no markers in view")
+        #expect(x.waitForOutput("map-viewer: closed after", timeout: 30), "stdout: \(x.stdout)")
+        let stats = x.stdout.split(separator: "\n").first { $0.hasPrefix("map-viewer: stats ") } ?? ""
+        #expect(stats.contains("frame time median") && stats.hasSuffix("script demo"), "stats line: \(stats)")
+        let deadline = Date().addingTimeInterval(5)
+        while x.viewerIsRunning && Date() < deadline { usleep(50_000) }
+        #expect(x.viewerStatus == 0)
     }
 }
