@@ -32,6 +32,10 @@ import LinuxUIKit
     private let scriptName: String?
     private var script: ViewerScript?
     private let forcedScale: CGFloat?
+    /// `MAP_VIEWER_DUMP_FRAME=FILE.png`: the last presented frame, at its device pixels, is written there on exit
+    /// (HiDPI checks: the window shows it scaled to the window).
+    private let dumpPath = ProcessInfo.processInfo.environment["MAP_VIEWER_DUMP_FRAME"]
+    private var lastImage: UIImage?
 
     static let frameInterval: TimeInterval = 1.0 / 60
 
@@ -121,6 +125,14 @@ import LinuxUIKit
                 }
             }
         }
+        if let dumpPath, let png = lastImage?.pngData() {
+            do {
+                try png.write(to: URL(fileURLWithPath: dumpPath))
+                viewerLog("map-viewer: wrote the last frame to \(dumpPath)")
+            } catch {
+                viewerError("cannot write \(dumpPath): \(error)")
+            }
+        }
         if let texture { SDL_DestroyTexture(texture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -163,6 +175,7 @@ import LinuxUIKit
         let renderStart = ProcessInfo.processInfo.systemUptime
         let image = content.rootView._renderImage(scale: scale)
         if keepStats { renderTimes.append(ProcessInfo.processInfo.systemUptime - renderStart) }
+        if dumpPath != nil { lastImage = image }
         guard let surface = image._cairoSurface else { return }
         cairo_surface_flush(surface)
         let w = cairo_image_surface_get_width(surface)
