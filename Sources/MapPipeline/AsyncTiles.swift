@@ -344,4 +344,3 @@ extension MapRenderer {
         return out
     }
 }
-

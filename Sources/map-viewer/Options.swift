@@ -125,7 +125,8 @@ struct ViewerOptions: Equatable {
                 let name = try next()
                 guard ViewerScript.names.contains(name) else {
                     throw UsageError(
-                        description: "--script: unknown script '\(name)' (known: \(ViewerScript.names.joined(separator: ", ")))")
+                        description:
+                            "--script: unknown script '\(name)' (known: \(ViewerScript.names.joined(separator: ", ")))")
                 }
                 options.script = name
                 options.stats = true

@@ -42,7 +42,8 @@ import LinuxUIKit
             let n = max(1, Int(((t1 - t0) * 60).rounded()))
             for i in 1...n {
                 let f = CGFloat(i) / CGFloat(n)
-                s.append((t0 + (t1 - t0) * Double(f), .move(CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))))
+                s.append(
+                    (t0 + (t1 - t0) * Double(f), .move(CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))))
             }
             s.append((t1 + 0.1, .up(b, button: button)))
         }

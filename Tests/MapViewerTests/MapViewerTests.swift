@@ -33,6 +33,9 @@ import Testing
         (["--style", "/nonexistent/style.json"], "--style: cannot read"),
         (["--camera"], "--camera needs a value"),
         (["--zoom", "3"], "unknown option '--zoom'"),
+        (["--script", "tour"], "--script: unknown script 'tour' (known: demo)"),
+        (["--scale", "9"], "--scale wants a number from 1 to 4, got '9'"),
+        (["--scale", "nan"], "--scale wants a number from 1 to 4"),
     ]
 
     @Test(arguments: badArguments)
