@@ -7,6 +7,14 @@ import MapGeometry
 import MapRender
 import MapStyle
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Opt-in asynchronous tile rendering for a ``MapRenderer`` (``MapRenderOptions/asyncTiles``).
 ///
 /// With it, a frame never reads, decodes, styles or rasterises a tile itself: missing tiles are queued to one worker
@@ -29,17 +37,27 @@ public struct AsyncTileRendering: Sendable {
     /// The most tile requests kept waiting; the rest of a frame's missing tiles (the ones farthest from the centre)
     /// are asked for again by later frames. `1...4096`, default 64.
     public var queueLimit: Int
+    /// Milliseconds a frame may spend building label candidates of tiles (style evaluation of their symbol layers,
+    /// on the frame's thread) before the rest wait for the next frame: meanwhile a tile keeps the candidates of the
+    /// zoom step it last had, or shows no labels yet, and ``MapRenderer/wantsAnotherFrame`` asks for that frame.
+    /// Each frame builds at least one tile's layer. Default 4; `.infinity` builds everything in the frame; non-finite
+    /// or negative values mean `.infinity`.
+    public var labelBuildBudgetMilliseconds: Double
 
     /// Creates the settings.
     /// - Parameters:
     ///   - queueLimit: see ``queueLimit`` (clamped to `1...4096`). Default 64.
+    ///   - labelBuildBudgetMilliseconds: see ``labelBuildBudgetMilliseconds``. Default 4.
     ///   - makeBackend: see ``makeBackend``.
     ///   - onTileArrived: see ``onTileArrived``. Default: nothing.
     public init(
-        queueLimit: Int = 64, makeBackend: @escaping @Sendable () -> any RenderBackend,
-        onTileArrived: @escaping @Sendable () -> Void = {}
+        queueLimit: Int = 64, labelBuildBudgetMilliseconds: Double = 4,
+        makeBackend: @escaping @Sendable () -> any RenderBackend, onTileArrived: @escaping @Sendable () -> Void = {}
     ) {
         self.queueLimit = min(max(queueLimit, 1), 4096)
+        self.labelBuildBudgetMilliseconds =
+            labelBuildBudgetMilliseconds.isFinite && labelBuildBudgetMilliseconds >= 0
+            ? labelBuildBudgetMilliseconds : .infinity
         self.makeBackend = makeBackend
         self.onTileArrived = onTileArrived
     }
@@ -248,6 +266,29 @@ extension MapRenderer {
     }
 
     // MARK: Frame side
+
+    /// Monotonic nanoseconds (the label budget's clock).
+    static func monotonicNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    /// Starts a frame's label budget (asynchronous mode).
+    func startLabelBudget() {
+        symbolWorkDeferred = false
+        symbolBuildsThisFrame = 0
+        guard let settings = options.asyncTiles, settings.labelBuildBudgetMilliseconds.isFinite else {
+            labelBudgetDeadline = .max
+            return
+        }
+        labelBudgetDeadline = Self.monotonicNanoseconds() + UInt64(settings.labelBuildBudgetMilliseconds * 1e6)
+    }
+
+    /// Whether the frame's label budget is spent (never before the frame's first build, so labels always progress).
+    var labelBudgetSpent: Bool {
+        labelBudgetDeadline != .max && symbolBuildsThisFrame > 0 && Self.monotonicNanoseconds() > labelBudgetDeadline
+    }
 
     /// Takes the worker's finished tiles into the caches (results of older revisions are dropped).
     func integrateArrivedTiles() {

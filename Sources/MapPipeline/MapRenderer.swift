@@ -163,6 +163,12 @@ public final class MapRenderer {
     var frameCenter = WorldPoint(x: 0.5, y: 0.5)
     var sourceDataSeen: [SourceDataKey: Bool] = [:]
     var spriteVersion = 0
+    /// Asynchronous mode: the frame's label budget (monotonic ns; `.max` when unbounded), whether label work was put
+    /// off to a later frame, and the zoom step each tile's symbol layer last built.
+    var labelBudgetDeadline: UInt64 = .max
+    var symbolWorkDeferred = false
+    var symbolBuildsThisFrame = 0
+    var latestSymbolStep: [SymbolSlot: Int] = [:]
     /// Asynchronous mode: tiles the last frame asked of the worker (0 when it was complete).
     public internal(set) var pendingTileCount = 0
 
@@ -223,9 +229,16 @@ public final class MapRenderer {
 
     deinit { workQueue?.stop() }
 
-    /// Whether the last frame lacked tiles the worker is still making, or finished tiles wait for the next frame
-    /// (asynchronous mode; always `false` otherwise). Same thread as the frames.
-    public var hasPendingTiles: Bool { pendingTileCount > 0 || (workQueue?.hasResults ?? false) }
+    /// Whether the last frame lacked tiles the worker is still making or labels it put off, or finished tiles wait
+    /// for the next frame (asynchronous mode; always `false` otherwise). Same thread as the frames.
+    public var hasPendingTiles: Bool {
+        pendingTileCount > 0 || symbolWorkDeferred || (workQueue?.hasResults ?? false)
+    }
+
+    /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
+    /// last frame put label work off (``AsyncTileRendering/labelBuildBudgetMilliseconds``). Asynchronous mode;
+    /// always `false` otherwise. Same thread as the frames.
+    public var wantsAnotherFrame: Bool { symbolWorkDeferred || (workQueue?.hasResults ?? false) }
 
     /// Whether finished tiles wait to be drawn by the next frame (asynchronous mode). Any thread.
     public var hasArrivedTiles: Bool { workQueue?.hasResults ?? false }
@@ -284,6 +297,7 @@ public final class MapRenderer {
         frameScale = scale
         frameStats = FrameStatistics()
         integrateArrivedTiles()
+        startLabelBudget()
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
         let z = styleZoom(for: camera)
@@ -534,6 +548,12 @@ struct SourceTileKey: Hashable, Sendable {
 struct PreparedKey: Hashable, Sendable {
     let source: String
     let layer: String
+    let tile: TileID
+}
+
+/// A symbol layer of one covering tile (any zoom step).
+struct SymbolSlot: Hashable {
+    let layer: Int
     let tile: TileID
 }
 

@@ -12,12 +12,31 @@ extension MapRenderer {
         if let hit = symbolCache.get(key) { return hit }
         // Asynchronous mode: a tile whose data the worker has not handed over yet has no labels this frame (and
         // nothing is cached for it).
-        if workQueue != nil && !tileDataReady(tile.canonical) {
-            requestTile(tile.canonical, scale: frameScale, wantsImage: false)
-            return []
+        let slot = SymbolSlot(layer: layer.index, tile: tile)
+        if workQueue != nil {
+            if !tileDataReady(tile.canonical) {
+                requestTile(tile.canonical, scale: frameScale, wantsImage: false)
+                return []
+            }
+            // Over the frame's budget: the candidates of the zoom step the tile last had (or none yet) until a later
+            // frame builds them.
+            if labelBudgetSpent {
+                symbolWorkDeferred = true
+                if let step = latestSymbolStep[slot],
+                    let stale = symbolCache.get(SymbolKey(layer: layer.index, tile: tile, zoomStep: step))
+                {
+                    return stale
+                }
+                return []
+            }
         }
         let built = buildSymbols(layer, tile: tile, zoom: zoom)
         _ = symbolCache.put(built, forKey: key, cost: 64 + built.count * 256)
+        if workQueue != nil {
+            symbolBuildsThisFrame += 1
+            if latestSymbolStep.count > 65_536 { latestSymbolStep.removeAll() }
+            latestSymbolStep[slot] = key.zoomStep
+        }
         return built
     }
 

@@ -137,9 +137,11 @@ import WaymarkTime
         var seen = 0
         var frames = 0
         while vector.isLoading && frames < 500 {
-            seen = arrivals.wait(after: seen)
-            // Only arrivals make the map want a frame.
-            guard map._needsTick else { continue }
+            // Only arrivals (and label work put off to the next frame) make the map want a frame.
+            guard map._needsTick else {
+                seen = arrivals.wait(after: seen)
+                continue
+            }
             clock.advance(by: 1.0 / 60)
             _ = map._frame(scale: 1)
             frames += 1

@@ -89,11 +89,14 @@ private let asyncLayers = """
     {"id": "names", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"text-field": "{name}"}}
     """
 
-private func asyncRenderer(probe: WorkerProbe, backend: RecordingBackend) throws -> MapRenderer {
+private func asyncRenderer(
+    probe: WorkerProbe, backend: RecordingBackend, budget: Double = .infinity
+) throws -> MapRenderer {
     let options = MapRenderOptions(
         drawsAttribution: false,
         asyncTiles: AsyncTileRendering(
-            makeBackend: { GatedBackend(probe: probe) }, onTileArrived: { probe.arrived() }))
+            labelBuildBudgetMilliseconds: budget, makeBackend: { GatedBackend(probe: probe) },
+            onTileArrived: { probe.arrived() }))
     return try MapRenderer(style: testStyle(layers: asyncLayers), backend: backend, options: options) { _, _ in
         MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0)
     }
@@ -190,6 +193,27 @@ private func clips(_ list: DisplayList) -> Int {
         probe.setOpen(true)
         #expect(probe.wait { $0.rendered >= 1 })
         #expect(probe.counts.arrivals == 0)
+    }
+
+    /// With no time for labels each frame builds one tile's symbol layer: the rest keep the candidates of their
+    /// previous zoom step (or none yet) and the renderer asks for another frame until all are built.
+    @Test func labelWorkOverTheBudgetWaitsForLaterFrames() throws {
+        let probe = WorkerProbe()
+        let r = try asyncRenderer(probe: probe, backend: RecordingBackend(), budget: 0)
+        _ = r.displayList(camera: camera(zoom: 1.2))
+        #expect(probe.wait { $0.arrivals >= 4 })
+        var frames = 0
+        repeat {
+            _ = r.displayList(camera: camera(zoom: 1.2))
+            frames += 1
+        } while r.wantsAnotherFrame && frames < 20
+        #expect(frames == 4)  // four tiles, one symbol layer each
+        #expect(!r.wantsAnotherFrame && !r.hasPendingTiles)
+        #expect(r.lastFrameStatistics.symbolCandidates == 2)
+        // The next zoom step: one tile rebuilt, three keep their previous candidates.
+        _ = r.displayList(camera: camera(zoom: 1.25))
+        #expect(r.lastFrameStatistics.symbolCandidates == 2)
+        #expect(r.wantsAnotherFrame)
     }
 
     @Test func synchronousModeIsUnchanged() throws {

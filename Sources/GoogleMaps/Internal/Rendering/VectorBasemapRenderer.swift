@@ -28,8 +28,9 @@ import MapSnapshot
         snapshotter = try Snapshotter(styleFile: styleFile, options: options)
     }
 
-    /// Synchronous: never (a drawn frame is complete). Asynchronous: while made tiles wait to be drawn.
-    var needsFrames: Bool { snapshotter.renderer.hasArrivedTiles }
+    /// Synchronous: never (a drawn frame is complete). Asynchronous: while made tiles wait to be drawn or the last
+    /// frame put label work off.
+    var needsFrames: Bool { snapshotter.renderer.wantsAnotherFrame }
 
     /// Asynchronous mode: the last frame drew stand-ins for tiles still being made, or made tiles wait.
     var isLoading: Bool { snapshotter.renderer.hasPendingTiles }
