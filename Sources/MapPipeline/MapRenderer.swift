@@ -124,6 +124,10 @@ public enum MapRendererError: Error, Sendable, CustomStringConvertible {
 /// into a tile image (`TileImageCache`, keyed by ``revision``, integer zoom and scale) and compose pans, fractional
 /// zooms and bearing from those images (`TileCompositor`); only labels are placed per frame.
 ///
+/// With ``MapRenderOptions/asyncTiles`` set, missing tiles are made on a worker thread the renderer starts (and
+/// stops when it is released) while frames draw stand-ins; see ``AsyncTileRendering``, ``hasPendingTiles`` and
+/// ``wantsAnotherFrame``.
+///
 /// Thread rules: one renderer per thread; it keeps caches and the previous frame's placement (so labels stay
 /// stable between frames). Bad data never stops a frame: undecodable features and unreadable tiles are skipped.
 public final class MapRenderer {
