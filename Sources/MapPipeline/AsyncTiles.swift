@@ -24,7 +24,8 @@ import MapStyle
 /// deterministic, as snapshots, goldens and render tests need.
 ///
 /// Thread rules: the closures are called on the worker thread (``makeBackend``, once) and on whichever thread
-/// finishes a tile (``onTileArrived``); both must be safe to call from any thread. Tile sources are shared with the
+/// finishes a tile (``onTileArrived``); both must be safe to call from any thread. The worker runs at a lower
+/// scheduling priority (nice +10 on Linux), so on a busy machine frames win the CPU over tiles. Tile sources are shared with the
 /// worker, which is sound because ``TileSource`` is `Sendable` (`MBTilesSource` locks around its SQLite statement,
 /// and in asynchronous mode the frame's thread never reads tiles).
 public struct AsyncTileRendering: Sendable {
@@ -195,6 +196,15 @@ final class TileWorkQueue: @unchecked Sendable {
     }
 }
 
+/// Makes the calling thread yield the CPU to the frames' thread: nice +10 for this thread alone on Linux (where
+/// nice values are per thread); elsewhere nothing.
+private func lowerThisThreadsPriority() {
+    #if os(Linux)
+        // `who` 0 is the calling thread: Linux keeps nice values per thread (setpriority(2), "BUGS").
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
+}
+
 extension MapRenderer {
     /// Starts the worker thread of asynchronous mode. The worker's renderer is created on the worker thread and
     /// never leaves it; the thread ends when ``TileWorkQueue/stop()`` is called (the renderer's `deinit`).
@@ -209,6 +219,7 @@ extension MapRenderer {
             return o
         }()
         let thread = Thread {
+            lowerThisThreadsPriority()
             let worker = MapRenderer(
                 style: style, backend: settings.makeBackend(), options: workerOptions, resolved: sources)
             var spriteVersion = 0
