@@ -134,6 +134,13 @@ import WaymarkTime
         #expect(delegate.log == ["start"])
         #expect(vector.isLoading)
         #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending > 0)
+        // The camera jumps on while tiles load: the rounds of start and finish still pair up.
+        for step in 1...4 {
+            map.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9415 + 0.004 * Double(step), zoom: 16)
+            clock.advance(by: 1.0 / 60)
+            _ = map._frame(scale: 1)
+        }
+        map._tick()
         var seen = 0
         var frames = 0
         while vector.isLoading && frames < 500 {
@@ -148,10 +155,13 @@ import WaymarkTime
         }
         #expect(!vector.isLoading)
         #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending == 0)
-        #expect(delegate.log == ["start"])
-        #expect(map._needsTick)  // the finish is due
+        #expect(map._needsTick || delegate.log.last == "finish")  // the finish is due (or just went out)
         map._tick()
-        #expect(delegate.log == ["start", "finish", "ready"])
+        let rounds = delegate.log.filter { $0 == "start" || $0 == "finish" }
+        #expect(rounds.count >= 2 && rounds.count % 2 == 0, "\(delegate.log)")
+        #expect(rounds.enumerated().allSatisfy { $1 == ($0 % 2 == 0 ? "start" : "finish") }, "\(delegate.log)")
+        #expect(delegate.log.last == "ready")
+        #expect(delegate.log.filter { $0 == "ready" }.count == 1)
         #expect(!map._needsTick)
     }
 

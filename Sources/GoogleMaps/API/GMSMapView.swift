@@ -337,7 +337,8 @@ public enum GMSMapViewType: UInt, Sendable {
         var cameraVersion = 0
         /// The camera version of the last frame drawn, or -1 before the first frame.
         var drawnVersion = -1
-        /// The camera version whose tile rendering was reported started / finished.
+        /// The camera version whose tile rendering was reported started / finished (a round is open while they
+        /// differ).
         var startedVersion = -1
         var finishedVersion = -1
         /// The camera version for which `mapViewSnapshotReady` was sent.
@@ -351,11 +352,15 @@ public enum GMSMapViewType: UInt, Sendable {
         var e = renderEvents
         defer { renderEvents = e }
         guard e.drawnVersion >= 0 else { return }
-        if e.startedVersion != e.drawnVersion {
+        // Start and finish pair up: a camera drawn while tiles are still loading joins the open round, which
+        // finishes once a frame had every tile (asynchronous basemaps; a synchronous one finishes every round at
+        // once).
+        if e.startedVersion != e.drawnVersion && e.finishedVersion == e.startedVersion {
             e.startedVersion = e.drawnVersion
             delegate?.mapViewDidStartTileRendering(self)
         }
-        if e.finishedVersion != e.drawnVersion && !basemap.isLoading {
+        if e.finishedVersion != e.startedVersion && !basemap.isLoading {
+            e.startedVersion = e.drawnVersion
             e.finishedVersion = e.drawnVersion
             delegate?.mapViewDidFinishTileRendering(self)
         }
@@ -376,12 +381,11 @@ public enum GMSMapViewType: UInt, Sendable {
             || controls.needsTick || tileRenderingFinishDue
     }
 
-    /// A frame drawn while tiles were loading has been followed by a complete one, so the next tick owes
+    /// A round of tile rendering is open and the basemap has stopped loading, so the next tick owes
     /// `mapViewDidFinishTileRendering` (never true with a synchronous basemap: start and finish go out together).
     private var tileRenderingFinishDue: Bool {
         let e = renderEvents
-        return e.drawnVersion >= 0 && e.startedVersion == e.drawnVersion && e.finishedVersion != e.drawnVersion
-            && !basemap.isLoading
+        return e.finishedVersion != e.startedVersion && !basemap.isLoading
     }
 
     /// One frame: ``_tick()`` then the rendered image at `scale` device pixels per point.
