@@ -153,13 +153,6 @@ final class TileWorkQueue: @unchecked Sendable {
         return !results.isEmpty
     }
 
-    /// Whether anything is waiting, being worked on or finished but not yet taken.
-    var isBusy: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !pending.isEmpty || inFlight != nil || !results.isEmpty
-    }
-
     /// Worker side: blocks until a job is waiting (taking the most urgent) or the queue is stopped (`nil`).
     func next() -> TileJob? {
         condition.lock()
