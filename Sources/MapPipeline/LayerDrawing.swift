@@ -131,6 +131,36 @@ extension MapRenderer {
                     blur: layer.number("line-blur", ctx, 0))))
     }
 
+    /// Limits the line meshes of `commands[start...]` to `tile`'s screen quadrilateral (MapLibre's per-tile stencil)
+    /// when the frame has no rectangular tile clip: under bearing, and under pitch when the whole tile lies in the
+    /// visible depth range (a tile crossing the near plane has no finite quadrilateral and stays unlimited). Tiles
+    /// sharing an edge project its corners identically, so each pixel along it is drawn by one tile.
+    func limitLineMeshes(_ commands: inout [DrawCommand], from start: Int, to tile: TileID, camera: CameraTransform) {
+        let n = Double(1 << tile.z)
+        let x0 = Double(tile.unwrappedX) / n
+        let x1 = Double(tile.unwrappedX + 1) / n
+        let y0 = Double(tile.y) / n
+        let y1 = Double(tile.y + 1) / n
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { WorldPoint(x: $0.0, y: $0.1) }
+        if camera.state.pitch != 0 {
+            let near = camera.distance * TileProjector.nearDepthFactor
+            let far = camera.distance * CameraTransform.maximumDepthFactor
+            for c in corners {
+                let d = camera.depth(of: c)
+                guard d >= near, d <= far else { return }
+            }
+        }
+        let quad = corners.map { c -> RenderPoint in
+            let s = camera.screenPoint(forUnwrapped: c)
+            return RenderPoint(x: s.x, y: s.y)
+        }
+        for i in start..<commands.count {
+            guard case .lineMesh(var m) = commands[i] else { continue }
+            m.clipPolygon = quad
+            commands[i] = .lineMesh(m)
+        }
+    }
+
     /// The line as a MapLibre triangle mesh (``LineMeshCommand``).
     ///
     /// Tessellated in tile units (where MapLibre's line bucket works, its 15-pixel sharp-corner split being
