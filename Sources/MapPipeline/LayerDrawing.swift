@@ -22,9 +22,22 @@ extension MapRenderer {
         let sourceLayer = layer.layer.sourceLayer ?? ""
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
         guard !features.isEmpty else { return }
+        // `fill-sort-key`, `line-sort-key`, `circle-sort-key`: within a tile, features draw in ascending key order
+        // (stable: equal keys keep source order); a feature without a key counts as 0.
+        var order: [(PreparedFeature, EvaluationContext)] = []
+        order.reserveCapacity(features.count)
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
             guard layer.matches(ctx) else { continue }
+            order.append((f, ctx))
+        }
+        let sortKey = "\(layer.type.rawValue)-sort-key"
+        if layer.isSet(sortKey) {
+            let keys = order.map { layer.number(sortKey, $0.1, 0) }
+            let sorted = order.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+            order = sorted.map { order[$0] }
+        }
+        for (f, ctx) in order {
             let projector = projectors.projector(extent: f.feature.extent)
             switch layer.type {
             case .fill: drawFill(layer, f.geometry, ctx, projector, &out)
