@@ -45,7 +45,9 @@ public struct LineMesh: Hashable, Sendable {
     /// Vertex indices, three per triangle, drawn in order.
     public var indices: [UInt32]
     /// Length of the whole line in points (MapLibre's `total`), for `line-progress`: a fragment's progress is
-    /// `(distance + progressStart) / progressLength` clamped to `0…1`. Default: the mesh's own length, start 0.
+    /// `(distance + progressStart) / progressLength` clamped to `0…1`. ``LineTessellator`` sets it to the length of
+    /// the longest polyline it added (distances restart at 0 for each polyline) and leaves the start at 0; the
+    /// initialiser's default is 0.
     public var progressStart: Double
     /// See ``progressStart``; `> 0` for gradients to show.
     public var progressLength: Double
