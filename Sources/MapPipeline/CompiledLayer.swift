@@ -25,12 +25,14 @@ struct CompiledLayer {
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
                 "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
                 "line-translate-anchor", "line-pattern",
+                "line-round-limit", "line-sort-key",
             ]
         case .circle:
             names = [
                 "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
                 "circle-stroke-opacity", "circle-blur", "circle-translate", "circle-translate-anchor",
                 "circle-pitch-scale",
+                "circle-sort-key",
             ]
         case .symbol:
             names = [

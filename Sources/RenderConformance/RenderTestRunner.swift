@@ -212,7 +212,7 @@ public final class RenderTestRunner {
             } else {
                 return nil
             }
-            return GeoJSONTileSource(document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom))
+            return GeoJSONTileSource(document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), extent: 8192)
         case .unsupported:
             return nil
         }

@@ -45,7 +45,9 @@ public struct LineMesh: Hashable, Sendable {
     /// Vertex indices, three per triangle, drawn in order.
     public var indices: [UInt32]
     /// Length of the whole line in points (MapLibre's `total`), for `line-progress`: a fragment's progress is
-    /// `(distance + progressStart) / progressLength` clamped to `0…1`. Default: the mesh's own length, start 0.
+    /// `(distance + progressStart) / progressLength` clamped to `0…1`. ``LineTessellator`` sets it to the length of
+    /// the longest polyline it added (distances restart at 0 for each polyline) and leaves the start at 0; the
+    /// initialiser's default is 0.
     public var progressStart: Double
     /// See ``progressStart``; `> 0` for gradients to show.
     public var progressLength: Double
@@ -89,12 +91,17 @@ public struct LineMeshCommand: Hashable, Sendable {
     public var blur: Double
     /// Opacity `0…1` (`line-opacity`). Default 1.
     public var opacity: Double
+    /// A convex polygon in points (any winding) that limits the fragments, as MapLibre's per-tile stencil does: a
+    /// pixel is drawn only when its centre is inside (top-left rule on the edges, so tiles sharing an edge cover each
+    /// pixel once). Empty (the default) means no limit; fewer than 3 points or a non-finite point draws nothing.
+    public var clipPolygon: [RenderPoint]
 
     /// Creates a line mesh draw; see the properties for defaults.
     public init(
         mesh: LineMesh, paint: LinePaint, width: Double, gapWidth: Double = 0, offset: Double = 0, blur: Double = 0,
-        opacity: Double = 1
+        opacity: Double = 1, clipPolygon: [RenderPoint] = []
     ) {
+        self.clipPolygon = clipPolygon
         self.mesh = mesh
         self.paint = paint
         self.width = width
