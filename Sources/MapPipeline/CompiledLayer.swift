@@ -24,7 +24,7 @@ struct CompiledLayer {
             names = [
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
                 "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
-                "line-translate-anchor", "line-pattern",
+                "line-translate-anchor", "line-pattern", "line-gradient",
             ]
         case .circle:
             names = [

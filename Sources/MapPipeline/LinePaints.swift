@@ -1,18 +1,109 @@
 import MapRender
 import MapStyle
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension MapRenderer {
-    /// The paint of one line feature for ``LineMeshCommand``: solid `line-color` today; `nil` when the feature
-    /// needs the interim stroke path (a `line-dasharray`, `line-pattern` or `line-gradient`, moving to
-    /// ``LinePaint`` cases) or has no colour.
+    /// The paint of one line feature for ``LineMeshCommand``, chosen in MapLibre's order: `line-pattern` (the sprite
+    /// image along the line), else `line-dasharray` (dashes of `line-color`), else `line-gradient` (a ramp over
+    /// `line-progress`), else solid `line-color`.
+    ///
+    /// `nil` when nothing should be drawn: no colour, or a `line-pattern` the sprite lacks (MapLibre leaves such
+    /// features out). Still-render semantics for the zoom cross-fade of `line-pattern` and `line-dasharray`: the value
+    /// at the current zoom, scale 1 (MapLibre's `to` side with its fade complete).
     ///
     /// Owned by the line-paint work: this is the one place that turns line paint properties into a ``LinePaint``.
     func linePaint(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> LinePaint? {
+        let zoom = ctx.zoom ?? 0
+        let floorZoom = zoom.rounded(.down)
+        // Patterns and dashes are laid out in tile units at the integer zoom and scale with the map within it.
+        let zoomScale = pow(2, zoom - floorZoom)
+        let deviceScale = frameScale > 0 && frameScale.isFinite ? frameScale : 1
+        if layer.isSet("line-pattern") {
+            guard let image = linePatternImage(layer, ctx) else { return nil }
+            let width = max(0, layer.number("line-width", ctx, 1))
+            let gap = max(0, layer.number("line-gap-width", ctx, 0))
+            // line.vertex.glsl: outset = gap/2 + halfwidth × (gap > 0 ? 2 : 1) + antialiasing (half a device pixel).
+            let outset = gap / 2 + (gap > 0 ? width : width / 2) + (width > 0 ? 0.5 / deviceScale : 0)
+            let placed = LinePatternImage(image: image, length: image.pointSize.width * zoomScale)
+            return .pattern(LinePattern(to: placed, outset: outset))
+        }
         guard let color = layer.color("line-color", ctx) else { return nil }
-        if !layer.numbers("line-dasharray", ctx).isEmpty || layer.isSet("line-pattern") || layer.isSet("line-gradient")
-        {
-            return nil
+        let dashes = layer.numbers("line-dasharray", ctx)
+        if !dashes.isEmpty {
+            // MapLibre "floorwidth": line-width at the integer zoom (per feature for data-driven widths).
+            var floorCtx = ctx
+            floorCtx.zoom = floorZoom
+            let floorWidth = layer.number("line-width", floorCtx, 1)
+            let round = layer.string("line-cap", ctx) == "round"
+            // line_sdf.fragment.glsl: smoothstep(0.5 − sdfgamma/floorwidth, 0.5 + sdfgamma/floorwidth, sdfdist) spans
+            // ±255/512 device pixels at the integer zoom.
+            let dash = LineDash(
+                dashes: dashes, unit: floorWidth * zoomScale, round: round, edge: 255 / 512 * zoomScale / deviceScale)
+            guard floorWidth > 0, floorWidth.isFinite else { return .solid(color) }
+            return .dashed(color, dash)
+        }
+        if layer.isSet("line-gradient") {
+            var progressCtx = ctx
+            return .gradient(
+                LineGradient { progress in
+                    progressCtx.lineProgress = progress
+                    return layer.color("line-gradient", progressCtx)
+                })
         }
         return .solid(color)
     }
+
+    /// The pixels of the feature's `line-pattern` image, or `nil` when the name is empty or the sprite lacks it.
+    func linePatternImage(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> RasterImage? {
+        let name: String
+        switch layer.value("line-pattern", ctx) {
+        case .image(let n, _): name = n
+        case .string(let n): name = n
+        default: return nil
+        }
+        guard !name.isEmpty, let image = sprite?.crop(name), image.width > 0, image.height > 0 else { return nil }
+        return image
+    }
+}
+
+/// Where a tile's piece of a line lies on the whole line, from a GeoJSON source with `lineMetrics: true`
+/// (the feature's `mapbox_clip_start` and `mapbox_clip_end`, fractions `0…1` of the whole line's length; see
+/// `GeoJSONTileSource.lineMetrics`). `nil` when the feature lacks them or they are not finite with `start ≤ end`.
+func lineClip(_ ctx: EvaluationContext) -> (start: Double, end: Double)? {
+    guard let feature = ctx.feature, let s = feature.styleProperty("mapbox_clip_start")?.number,
+        let e = feature.styleProperty("mapbox_clip_end")?.number, s.isFinite, e.isFinite, s <= e
+    else { return nil }
+    return (min(max(s, 0), 1), min(max(e, 0), 1))
+}
+
+/// `LineMesh.progressStart` and `progressLength` for a mesh of one tile piece of a line, as MapLibre's `LineBucket`
+/// computes `line-progress` with line metrics: `progress = clip.start + (clip.end − clip.start) × d / pieceLength`,
+/// where `d` is the distance along the tile piece in points.
+/// - Parameters:
+///   - clip: the piece's place on the whole line (``lineClip(_:)``), or `nil` for a line without metrics: progress
+///     then runs 0…1 over the piece itself.
+///   - pieceLength: the tile piece's length in points (the whole tile feature line, before any further clipping),
+///     `> 0`.
+///   - offset: how far along the tile piece, in points, the mesh's distance 0 lies (`> 0` when the pipeline cut the
+///     start of the piece away before tessellating). Default 0.
+/// - Returns: `(start, length)` for the mesh, or `nil` when `pieceLength` is not positive and finite (no progress).
+func lineProgressSpan(clip: (start: Double, end: Double)?, pieceLength: Double, offset: Double = 0)
+    -> (start: Double, length: Double)?
+{
+    guard pieceLength > 0, pieceLength.isFinite, offset.isFinite else { return nil }
+    let span = clip.map { $0.end - $0.start } ?? 1
+    guard span > 0 else {
+        // A zero-length span: every fragment sits at the clip's start; a huge length pins progress there.
+        let s = clip?.start ?? 0
+        return (s * 1e12 + offset, 1e12)
+    }
+    let length = pieceLength / span
+    return ((clip?.start ?? 0) * length + offset, length)
 }

@@ -212,7 +212,8 @@ public final class RenderTestRunner {
             } else {
                 return nil
             }
-            return GeoJSONTileSource(document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom))
+            return GeoJSONTileSource(
+                document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), lineMetrics: g.lineMetrics)
         case .unsupported:
             return nil
         }
