@@ -28,7 +28,7 @@ extension MapRenderer {
             let projector = projectors.projector(extent: f.feature.extent)
             switch layer.type {
             case .fill: drawFill(layer, f.geometry, ctx, projector, &out)
-            case .line: drawLine(layer, f.geometry, ctx, projector, &out)
+            case .line: drawLine(layer, f.geometry, ctx, projector, extent: f.feature.extent, &out)
             case .circle: drawCircles(layer, f.geometry, ctx, projector, &out)
             default: break
             }
@@ -70,8 +70,12 @@ extension MapRenderer {
 
     private func drawLine(
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        _ out: inout [DrawCommand]
+        extent: Int, _ out: inout [DrawCommand]
     ) {
+        if let paint = linePaint(layer, ctx) {
+            drawLineMesh(layer, geometry, ctx, projector, extent: extent, paint: paint, &out)
+            return
+        }
         var path = RenderPath()
         switch geometry {
         case .lineStrings(let lines):
@@ -125,6 +129,93 @@ extension MapRenderer {
                     path: path, color: color, width: width, cap: cap, join: join,
                     miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
                     blur: layer.number("line-blur", ctx, 0))))
+    }
+
+    /// The line as a MapLibre triangle mesh (``LineMeshCommand``).
+    ///
+    /// Tessellated in tile units (where MapLibre's line bucket works, its 15-pixel sharp-corner split being
+    /// `15 × extent / 512` units), then mapped to points: centres through the projector, extrusions through its
+    /// Jacobian divided by the flat scale (points per tile unit), so a flat frame (a similarity) gets MapLibre's
+    /// geometry exactly — extrusions merely turn with the bearing — and a pitched one a per-vertex linearisation of
+    /// MapLibre's projected extrusion (lines narrow with distance as on the ground). Distances along the line are in
+    /// points at the flat scale. `line-translate` shifts the centres in points.
+    private func drawLineMesh(
+        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
+        extent: Int, paint: LinePaint, _ out: inout [DrawCommand]
+    ) {
+        guard !patternIsMissing(layer, "line-pattern", ctx) else { return }
+        let width = layer.number("line-width", ctx, 1)
+        let opacity = layer.number("line-opacity", ctx, 1)
+        guard width > 0, width.isFinite, opacity > 0, (paint.uniformColor?.alpha ?? 1) > 0 else { return }
+        let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
+        let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
+        var tessellator = LineTessellator(
+            join: join, cap: cap, miterLimit: layer.number("line-miter-limit", ctx, 2),
+            roundLimit: layer.number("line-round-limit", ctx, 1.05),
+            sharpCornerOffset: 15 * Double(max(1, extent)) / 512)
+        switch geometry {
+        case .lineStrings(let lines):
+            for line in lines {
+                for piece in projector.clipLine(line, map: { (Double($0.x), Double($0.y)) }) {
+                    tessellator.addLine(coordinates: piece, closed: false)
+                }
+            }
+        case .polygons(let polygons):
+            for polygon in polygons {
+                for ring in polygon {
+                    tessellator.addLine(
+                        coordinates: projector.clipRing(ring) { (Double($0.x), Double($0.y)) }, closed: true)
+                }
+            }
+        default: return
+        }
+        var mesh = tessellator.mesh
+        guard !mesh.isEmpty else { return }
+        let t = translation(layer, "line", ctx, projector)
+        let k = projector.pointsPerUnit
+        guard k > 0, k.isFinite else { return }
+        mesh.progressLength *= k
+        switch projector.mode {
+        case .affine(let a, let b, let c, let d, let tx, let ty):
+            let ra = a / k
+            let rb = b / k
+            let rc = c / k
+            let rd = d / k
+            for i in mesh.vertices.indices {
+                let p = mesh.vertices[i].center
+                let e = mesh.vertices[i].extrude
+                mesh.vertices[i].center = RenderPoint(
+                    x: a * p.x + c * p.y + tx + t.x, y: b * p.x + d * p.y + ty + t.y)
+                mesh.vertices[i].extrude = RenderPoint(x: ra * e.x + rc * e.y, y: rb * e.x + rd * e.y)
+                mesh.vertices[i].distance *= k
+            }
+        case .perspective:
+            var last = RenderPoint(x: Double.nan, y: Double.nan)
+            var center = RenderPoint.zero
+            var jx = RenderPoint.zero
+            var jy = RenderPoint.zero
+            for i in mesh.vertices.indices {
+                let p = mesh.vertices[i].center
+                if p != last {
+                    last = p
+                    center = projector.project(p.x, p.y)
+                    let px = projector.project(p.x + 1, p.y)
+                    let py = projector.project(p.x, p.y + 1)
+                    jx = RenderPoint(x: (px.x - center.x) / k, y: (px.y - center.y) / k)
+                    jy = RenderPoint(x: (py.x - center.x) / k, y: (py.y - center.y) / k)
+                }
+                let e = mesh.vertices[i].extrude
+                mesh.vertices[i].center = RenderPoint(x: center.x + t.x, y: center.y + t.y)
+                mesh.vertices[i].extrude = RenderPoint(x: jx.x * e.x + jy.x * e.y, y: jx.y * e.x + jy.y * e.y)
+                mesh.vertices[i].distance *= k
+            }
+        }
+        out.append(
+            .lineMesh(
+                LineMeshCommand(
+                    mesh: mesh, paint: paint, width: width, gapWidth: max(0, layer.number("line-gap-width", ctx, 0)),
+                    offset: layer.number("line-offset", ctx, 0), blur: max(0, layer.number("line-blur", ctx, 0)),
+                    opacity: min(1, opacity))))
     }
 
     /// Whether the feature's `fill-pattern`/`line-pattern` names an image the sprite lacks: MapLibre then leaves the

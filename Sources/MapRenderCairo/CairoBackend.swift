@@ -80,8 +80,20 @@ public final class CairoBackend: RenderBackend {
         cairo_save(cr)
         if !isScaled { cairo_scale(cr, scale, scale) }
         var depth = 0
-        for command in list.commands {
+        let commands = list.commands
+        var index = 0
+        while index < commands.count {
+            let command = commands[index]
+            index += 1
             switch command {
+            case .lineMesh(let first):
+                // Consecutive meshes are rasterised together (source-over is associative).
+                var batch = [first]
+                while index < commands.count, case .lineMesh(let next) = commands[index] {
+                    batch.append(next)
+                    index += 1
+                }
+                lineMeshes(batch, scale: scale, cr)
             case .clear(let color):
                 cairo_save(cr)
                 cairo_reset_clip(cr)
@@ -201,6 +213,133 @@ public final class CairoBackend: RenderBackend {
             cairo_stroke(cr)
         }
         cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Rasterises line meshes with ``LineRasterizer`` under the context's current matrix and clip.
+    ///
+    /// When the target is an ARGB32 image surface and the clip is one device rectangle (an axis-aligned matrix), the
+    /// triangles blend straight into the surface's pixels; otherwise they are drawn into a scratch image over their
+    /// device bounds and painted through Cairo, which applies any clip.
+    private func lineMeshes(_ batch: [LineMeshCommand], scale: Double, _ cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let toDevice = RenderTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        var bounds: PixelRect? = nil
+        for command in batch {
+            guard let b = LineRasterizer.deviceBounds(of: command, transform: toDevice, pixelRatio: scale) else {
+                continue
+            }
+            bounds =
+                bounds.map {
+                    PixelRect(
+                        minX: min($0.minX, b.minX), minY: min($0.minY, b.minY), maxX: max($0.maxX, b.maxX),
+                        maxY: max($0.maxY, b.maxY))
+                } ?? b
+        }
+        guard let bounds else { return }
+        if let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32, let clip = deviceClip(cr, m)
+        {
+            var sx = 1.0
+            var sy = 1.0
+            cairo_surface_get_device_scale(target, &sx, &sy)
+            var ox = 0.0
+            var oy = 0.0
+            cairo_surface_get_device_offset(target, &ox, &oy)
+            if sx == 1, sy == 1, ox == ox.rounded(), oy == oy.rounded(), let data = cairo_image_surface_get_data(target)
+            {
+                let dx = Int(ox)
+                let dy = Int(oy)
+                let w = Int(cairo_image_surface_get_width(target))
+                let h = Int(cairo_image_surface_get_height(target))
+                let area = PixelRect(
+                    minX: clip.minX + dx, minY: clip.minY + dy, maxX: clip.maxX + dx, maxY: clip.maxY + dy
+                )
+                .intersection(
+                    PixelRect(
+                        minX: bounds.minX + dx, minY: bounds.minY + dy, maxX: bounds.maxX + dx,
+                        maxY: bounds.maxY + dy)
+                )
+                .intersection(PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
+                guard !area.isEmpty else { return }
+                cairo_surface_flush(target)
+                let pixels = LinePixelTarget(
+                    base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(target)))
+                var t = toDevice
+                t.tx += ox
+                t.ty += oy
+                for command in batch {
+                    LineRasterizer.draw(command, into: pixels, transform: t, clip: area, pixelRatio: scale)
+                }
+                cairo_surface_mark_dirty_rectangle(
+                    target, Int32(area.minX), Int32(area.minY), Int32(area.maxX - area.minX),
+                    Int32(area.maxY - area.minY))
+                return
+            }
+        }
+        // Scratch image over the meshes' device bounds within the clip extents.
+        var x0 = 0.0
+        var y0 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map {
+            toDevice.apply(to: RenderPoint(x: $0.0, y: $0.1))
+        }
+        guard let cx0 = corners.map(\.x).min(), let cx1 = corners.map(\.x).max(),
+            let cy0 = corners.map(\.y).min(), let cy1 = corners.map(\.y).max(),
+            [cx0, cx1, cy0, cy1].allSatisfy({ $0.isFinite && abs($0) < 1e7 })
+        else { return }
+        let area = bounds.intersection(
+            PixelRect(
+                minX: Int(cx0.rounded(.down)), minY: Int(cy0.rounded(.down)), maxX: Int(cx1.rounded(.up)),
+                maxY: Int(cy1.rounded(.up))))
+        guard !area.isEmpty, area.maxX - area.minX <= 32767, area.maxY - area.minY <= 32767 else { return }
+        let w = area.maxX - area.minX
+        let h = area.maxY - area.minY
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
+        defer { cairo_surface_destroy(scratch) }
+        guard cairo_surface_status(scratch) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(scratch)
+        else { return }
+        cairo_surface_flush(scratch)
+        let pixels = LinePixelTarget(
+            base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(scratch)))
+        var t = toDevice
+        t.tx -= Double(area.minX)
+        t.ty -= Double(area.minY)
+        for command in batch {
+            LineRasterizer.draw(
+                command, into: pixels, transform: t, clip: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h),
+                pixelRatio: scale)
+        }
+        cairo_surface_mark_dirty(scratch)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, scratch, Double(area.minX), Double(area.minY))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The clip as one device rectangle when it is one (an axis-aligned matrix and a rectangular clip); `nil`
+    /// otherwise. An empty clip gives an empty rectangle.
+    private func deviceClip(_ cr: OpaquePointer, _ m: cairo_matrix_t) -> PixelRect? {
+        guard m.xy == 0, m.yx == 0, let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        let n = Int(list.pointee.num_rectangles)
+        if n == 0 { return PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) }
+        guard n == 1, let r = list.pointee.rectangles?.pointee else { return nil }
+        var ax = r.x
+        var ay = r.y
+        var bx = r.x + r.width
+        var by = r.y + r.height
+        cairo_user_to_device(cr, &ax, &ay)
+        cairo_user_to_device(cr, &bx, &by)
+        let v = [min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)]
+        guard v.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
+        return PixelRect(
+            minX: Int(v[0].rounded()), minY: Int(v[1].rounded()), maxX: Int(v[2].rounded()), maxY: Int(v[3].rounded()))
     }
 
     private func circle(_ c: CircleCommand, _ cr: OpaquePointer) {

@@ -39,6 +39,15 @@ extension DrawCommand: CustomStringConvertible {
             if st.opacity != 1 { s += " opacity=\(fmt(st.opacity))" }
             if st.blur != 0 { s += " blur=\(fmt(st.blur))" }
             return s + " " + describe(st.path)
+        case .lineMesh(let m):
+            var s = "line-mesh "
+            if let c = m.paint.uniformColor { s += c.hexString } else { s += "paint=\(m.paint)" }
+            s += " width=\(fmt(m.width))"
+            if m.gapWidth != 0 { s += " gap=\(fmt(m.gapWidth))" }
+            if m.offset != 0 { s += " offset=\(fmt(m.offset))" }
+            if m.blur != 0 { s += " blur=\(fmt(m.blur))" }
+            if m.opacity != 1 { s += " opacity=\(fmt(m.opacity))" }
+            return s + " " + describe(m.mesh)
         case .circle(let c):
             var s = "circle center=\(fmt(c.center)) r=\(fmt(c.radius)) fill=\(c.fillColor.hexString)"
             if c.strokeWidth > 0 { s += " stroke=\(c.strokeColor.hexString) sw=\(fmt(c.strokeWidth))" }
@@ -116,6 +125,22 @@ private func describe(_ path: RenderPath) -> String {
         s += ": " + parts.joined(separator: " ")
     }
     return s + "}"
+}
+
+private func describe(_ mesh: LineMesh) -> String {
+    guard let first = mesh.vertices.first else { return "mesh{empty}" }
+    var minX = first.center.x
+    var minY = first.center.y
+    var maxX = minX
+    var maxY = minY
+    for v in mesh.vertices {
+        minX = min(minX, v.center.x)
+        minY = min(minY, v.center.y)
+        maxX = max(maxX, v.center.x)
+        maxY = max(maxY, v.center.y)
+    }
+    let bounds = RenderRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    return "mesh{\(mesh.vertices.count) verts, \(mesh.indices.count / 3) tris, centers=\(fmt(bounds))}"
 }
 
 private func describe(_ style: TextStyle) -> String {

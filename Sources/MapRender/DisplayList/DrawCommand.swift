@@ -225,6 +225,9 @@ public enum DrawCommand: Hashable, Sendable {
     case fill(FillCommand)
     /// Stroke a path.
     case stroke(StrokeCommand)
+    /// Draw a line triangle mesh (the line layer, MapLibre's line shaders; see ``LineMeshCommand``). Each triangle
+    /// blends over what is drawn, so consecutive meshes may be batched by a backend: source-over is associative.
+    case lineMesh(LineMeshCommand)
     /// Draw a disc.
     case circle(CircleCommand)
     /// Draw a point label.

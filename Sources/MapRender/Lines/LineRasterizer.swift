@@ -1,0 +1,411 @@
+// Software rasterisation of line meshes with GL semantics: MapLibre's line.vertex.glsl / line.fragment.glsl on a
+// CPU, into premultiplied BGRA pixels (the byte order of RasterImage and Cairo's ARGB32 on little-endian machines).
+
+/// A premultiplied BGRA pixel buffer the rasteriser writes into (not owned).
+///
+/// `base` points at the top-left pixel; row `y` starts `y × bytesPerRow` bytes later; each pixel is 4 bytes
+/// B, G, R, A (premultiplied alpha). The caller keeps the memory alive and writable during the draw.
+public struct LinePixelTarget {
+    /// The top-left pixel.
+    public var base: UnsafeMutablePointer<UInt8>
+    /// Width in pixels, `≥ 0`.
+    public var width: Int
+    /// Height in pixels, `≥ 0`.
+    public var height: Int
+    /// Bytes from one row to the next, `≥ 4 × width`.
+    public var bytesPerRow: Int
+
+    /// Wraps a buffer; see the properties.
+    public init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+    }
+}
+
+/// An integer device-pixel rectangle `[minX, maxX) × [minY, maxY)`.
+public struct PixelRect: Hashable, Sendable {
+    /// First column inside.
+    public var minX: Int
+    /// First row inside.
+    public var minY: Int
+    /// First column past the right edge.
+    public var maxX: Int
+    /// First row past the bottom edge.
+    public var maxY: Int
+
+    /// Creates a rectangle from its edges; an inverted rectangle is empty.
+    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// Whether no pixel is inside.
+    public var isEmpty: Bool { maxX <= minX || maxY <= minY }
+
+    /// The overlap of two rectangles (possibly empty).
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
+    }
+}
+
+/// Draws ``LineMeshCommand``s into pixels the way MapLibre's line shaders and GL do.
+///
+/// - Geometry (`line.vertex.glsl`): every vertex is put at `center + offset2 + extrude × outset` in points (see
+///   ``LineMeshCommand``), then through `transform` into device pixels.
+/// - Coverage: a pixel is drawn by a triangle when its centre lies inside it, with the top-left rule on edges (a pixel
+///   centre exactly on an edge shared by two triangles is drawn by exactly one). Vertices are snapped to 1/256 pixel
+///   (GL sub-pixel precision) so the edge tests are exact. No coverage anti-aliasing: only the fade below softens the
+///   sides, so butt ends and join edges are hard, as in MapLibre.
+/// - Fade (`line.fragment.glsl`): `v_normal` is interpolated linearly over the triangle;
+///   `alpha = clamp(min(|v_normal|·outset − (inset − blur2), outset − |v_normal|·outset) / blur2, 0, 1)`.
+/// - Colour: the paint's straight colour, premultiplied, × alpha × opacity, blended source-over onto the pixel
+///   (`ONE, ONE_MINUS_SRC_ALPHA`), triangle by triangle, so overlapping triangles of a translucent line darken.
+///
+/// Triangles with a non-finite vertex or a vertex more than 2²¹ pixels from the clip are skipped. Thread rules:
+/// stateless; concurrent draws into different buffers are fine.
+public enum LineRasterizer {
+    /// Sub-pixel precision of vertex positions: 1/256 pixel (8 bits, as common GL implementations).
+    static let subpixel = 256.0
+    /// Vertices farther than this from the clip origin (device pixels) make their triangle draw nothing.
+    static let maxCoordinate = Double(1 << 21)
+
+    /// Draws `command` into `target`.
+    /// - Parameters:
+    ///   - command: the mesh and its paint; a width, gap, blur or opacity that is not finite draws nothing.
+    ///   - target: the pixels, premultiplied BGRA.
+    ///   - transform: points → device pixels of `target` (pixel `(i, j)` covers `[i, i+1) × [j, j+1)`).
+    ///   - clip: device pixels that may change; intersected with the target's bounds.
+    ///   - pixelRatio: device pixels per point of the style (the display list's scale), `> 0`; sets the ½-pixel
+    ///     anti-aliasing outset and the 1-pixel fade. Non-positive or non-finite means 1.
+    public static func draw(
+        _ command: LineMeshCommand, into target: LinePixelTarget, transform: RenderTransform, clip: PixelRect,
+        pixelRatio: Double
+    ) {
+        let clip = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
+        guard !clip.isEmpty, !command.mesh.isEmpty else { return }
+        let ratio = pixelRatio.isFinite && pixelRatio > 0 ? pixelRatio : 1
+        let width = command.width
+        let gap = command.gapWidth
+        let offset = command.offset
+        let blur = command.blur
+        let opacity = command.opacity
+        guard width.isFinite, gap.isFinite, offset.isFinite, blur.isFinite, opacity.isFinite,
+            [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite)
+        else { return }
+        let opacity01 = min(1, max(0, opacity))
+        guard opacity01 > 0, width >= 0 else { return }
+
+        // line.vertex.glsl
+        let aa = 0.5 / ratio
+        let halfGap = max(0, gap) / 2
+        let halfWidth = width / 2
+        let inset = halfGap + (halfGap > 0 ? aa : 0)
+        let outset = halfGap + halfWidth * (halfGap > 0 ? 2 : 1) + (halfWidth == 0 ? 0 : aa)
+        let blur2 = max(0, blur) + 1 / ratio
+        guard outset > 0 else { return }
+
+        // Device positions of every vertex.
+        let mesh = command.mesh
+        let count = mesh.vertices.count
+        var xs = [Double](repeating: .nan, count: count)
+        var ys = [Double](repeating: .nan, count: count)
+        let ox = Double(clip.minX)
+        let oy = Double(clip.minY)
+        for (k, v) in mesh.vertices.enumerated() {
+            let e = v.extrude
+            let ny: Double = v.up ? 1 : -1
+            var px = v.center.x + e.x * outset
+            var py = v.center.y + e.y * outset
+            if offset != 0 {
+                // offset2 = −offset × extrude × normal.y × mat2(t, −u, u, t), u = direction / 2.
+                let u = 0.5 * v.direction
+                let t = 1 - abs(u)
+                let s = -offset * ny
+                px += s * (e.x * t - e.y * u)
+                py += s * (e.x * u + e.y * t)
+            }
+            let dx = transform.a * px + transform.c * py + transform.tx - ox
+            let dy = transform.b * px + transform.d * py + transform.ty - oy
+            if dx.isFinite && dy.isFinite && abs(dx) < maxCoordinate && abs(dy) < maxCoordinate {
+                xs[k] = (dx * subpixel).rounded()
+                ys[k] = (dy * subpixel).rounded()
+            }
+        }
+
+        var raster = TriangleRaster(
+            target: target, clip: clip, inset: inset, outset: outset, blur2: blur2, opacity: opacity01,
+            paint: command.paint, progressStart: mesh.progressStart, progressLength: mesh.progressLength)
+        let indices = mesh.indices
+        var i = 0
+        while i + 2 < indices.count {
+            let a = Int(indices[i])
+            let b = Int(indices[i + 1])
+            let c = Int(indices[i + 2])
+            i += 3
+            guard a < count, b < count, c < count else { continue }
+            guard !xs[a].isNaN, !xs[b].isNaN, !xs[c].isNaN else { continue }
+            raster.draw(
+                (xs[a], ys[a], mesh.vertices[a]), (xs[b], ys[b], mesh.vertices[b]), (xs[c], ys[c], mesh.vertices[c]))
+        }
+    }
+
+    /// Draws `command` into a ``RasterImage`` (tests, small hosts); see
+    /// ``draw(_:into:transform:clip:pixelRatio:)``. `clip` defaults to the whole image.
+    public static func draw(
+        _ command: LineMeshCommand, into image: inout RasterImage, transform: RenderTransform,
+        clip: PixelRect? = nil, pixelRatio: Double
+    ) {
+        let w = image.width
+        let h = image.height
+        guard w > 0, h > 0 else { return }
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            draw(
+                command, into: LinePixelTarget(base: base, width: w, height: h, bytesPerRow: w * 4),
+                transform: transform, clip: clip ?? PixelRect(minX: 0, minY: 0, maxX: w, maxY: h),
+                pixelRatio: pixelRatio)
+        }
+    }
+
+    /// The device-pixel bounds of what `command` can touch under `transform` (rounded outwards), or `nil` when
+    /// it draws nothing or a value is not finite.
+    public static func deviceBounds(of command: LineMeshCommand, transform: RenderTransform, pixelRatio: Double)
+        -> PixelRect?
+    {
+        let ratio = pixelRatio.isFinite && pixelRatio > 0 ? pixelRatio : 1
+        guard !command.mesh.isEmpty, command.width.isFinite, command.gapWidth.isFinite, command.offset.isFinite
+        else { return nil }
+        let reach =
+            max(0, command.gapWidth) / 2 + max(0, command.width) * (command.gapWidth > 0 ? 1 : 0.5) + 0.5 / ratio
+            + abs(command.offset)
+        // Extrusions are at most ~2.03 long; an offset bent at a join at most twice that.
+        let r = 2.05 * reach * 2
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for v in command.mesh.vertices {
+            minX = min(minX, v.center.x)
+            maxX = max(maxX, v.center.x)
+            minY = min(minY, v.center.y)
+            maxY = max(maxY, v.center.y)
+        }
+        minX -= r
+        minY -= r
+        maxX += r
+        maxY += r
+        let corners = [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)].map {
+            transform.apply(to: RenderPoint(x: $0.0, y: $0.1))
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+            [x0, x1, y0, y1].allSatisfy(\.isFinite), max(abs(x0), abs(x1), abs(y0), abs(y1)) < 1e9
+        else { return nil }
+        return PixelRect(
+            minX: Int(x0.rounded(.down)) - 1, minY: Int(y0.rounded(.down)) - 1, maxX: Int(x1.rounded(.up)) + 1,
+            maxY: Int(y1.rounded(.up)) + 1)
+    }
+}
+
+/// The per-command state of the triangle loop.
+private struct TriangleRaster {
+    let target: LinePixelTarget
+    let clip: PixelRect
+    let inset: Double
+    let outset: Double
+    let blur2: Double
+    let invBlur2: Double
+    let opacity: Double
+    let paint: LinePaint
+    let uniform: (r: Double, g: Double, b: Double, a: Double)?
+    let progressStart: Double
+    let progressLength: Double
+
+    init(
+        target: LinePixelTarget, clip: PixelRect, inset: Double, outset: Double, blur2: Double, opacity: Double,
+        paint: LinePaint, progressStart: Double, progressLength: Double
+    ) {
+        self.target = target
+        self.clip = clip
+        self.inset = inset
+        self.outset = outset
+        self.blur2 = blur2
+        invBlur2 = 1 / blur2
+        self.opacity = opacity
+        self.paint = paint
+        if let c = paint.uniformColor {
+            let a = min(1, max(0, c.alpha))
+            uniform = (c.red * a, c.green * a, c.blue * a, a)
+        } else {
+            uniform = nil
+        }
+        self.progressStart = progressStart
+        self.progressLength = progressLength
+    }
+
+    typealias V = (x: Double, y: Double, v: LineMeshVertex)
+
+    /// Rasterises one triangle; positions are in 1/256 device pixels relative to the clip origin.
+    mutating func draw(_ a: V, _ b: V, _ c: V) {
+        let p0 = a
+        var p1 = b
+        var p2 = c
+        // Orient so that the edge functions are positive inside.
+        let area = edgeValue(p0, p1, p2.x, p2.y)
+        if area == 0 { return }
+        if area < 0 { swap(&p1, &p2) }
+        if let u = uniform, u.a == 0 { return }
+        let sub = LineRasterizer.subpixel
+        // Bounding rows (pixel centres at (j + ½)·256).
+        let minY = min(p0.y, p1.y, p2.y)
+        let maxY = max(p0.y, p1.y, p2.y)
+        let minX = min(p0.x, p1.x, p2.x)
+        let maxX = max(p0.x, p1.x, p2.x)
+        let width = clip.maxX - clip.minX
+        let height = clip.maxY - clip.minY
+        var rowStart = Int(((minY - sub / 2) / sub).rounded(.down))
+        var rowEnd = Int(((maxY - sub / 2) / sub).rounded(.up))
+        rowStart = max(rowStart, 0)
+        rowEnd = min(rowEnd, height - 1)
+        let colLimit0 = max(Int(((minX - sub / 2) / sub).rounded(.down)), 0)
+        let colLimit1 = min(Int(((maxX - sub / 2) / sub).rounded(.up)), width - 1)
+        guard rowStart <= rowEnd, colLimit0 <= colLimit1 else { return }
+
+        // Edges as exact integer edge functions.
+        let edges = (Edge(p1, p2), Edge(p2, p0), Edge(p0, p1))
+
+        // Attribute planes over device pixels: value(x, y) = ax·x + ay·y + a0 with x, y in pixels.
+        let x0 = p0.x / sub
+        let y0 = p0.y / sub
+        let x1 = p1.x / sub
+        let y1 = p1.y / sub
+        let x2 = p2.x / sub
+        let y2 = p2.y / sub
+        let det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+        guard det != 0, det.isFinite else { return }
+        @inline(__always) func plane(_ f0: Double, _ f1: Double, _ f2: Double) -> (Double, Double, Double) {
+            let dx = ((f1 - f0) * (y2 - y0) - (f2 - f0) * (y1 - y0)) / det
+            let dy = ((f2 - f0) * (x1 - x0) - (f1 - f0) * (x2 - x0)) / det
+            return (dx, dy, f0 - dx * x0 - dy * y0)
+        }
+        let nx = plane(p0.v.round ? 1 : 0, p1.v.round ? 1 : 0, p2.v.round ? 1 : 0)
+        let ny = plane(p0.v.up ? 1 : -1, p1.v.up ? 1 : -1, p2.v.up ? 1 : -1)
+        let dist = uniform == nil ? plane(p0.v.distance, p1.v.distance, p2.v.distance) : (0, 0, 0)
+
+        let base = target.base
+        let stride = target.bytesPerRow
+        for row in rowStart...rowEnd {
+            var lo = colLimit0
+            var hi = colLimit1
+            edges.0.limit(row: row, lo: &lo, hi: &hi)
+            if lo <= hi { edges.1.limit(row: row, lo: &lo, hi: &hi) }
+            if lo <= hi { edges.2.limit(row: row, lo: &lo, hi: &hi) }
+            if lo > hi { continue }
+            let yc = Double(row) + 0.5
+            let xc = Double(lo) + 0.5
+            var vx = nx.0 * xc + nx.1 * yc + nx.2
+            var vy = ny.0 * xc + ny.1 * yc + ny.2
+            var vd = dist.0 * xc + dist.1 * yc + dist.2
+            var p = base + (clip.minY + row) * stride + (clip.minX + lo) * 4
+            for _ in lo...hi {
+                let d = (vx * vx + vy * vy).squareRoot() * outset
+                var alpha = min(d - (inset - blur2), outset - d) * invBlur2
+                alpha = alpha < 0 ? 0 : (alpha > 1 ? 1 : alpha)
+                if alpha > 0 {
+                    let k = alpha * opacity
+                    if let u = uniform {
+                        blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
+                    } else {
+                        let progress =
+                            progressLength > 0 ? min(1, max(0, (vd + progressStart) / progressLength)) : 0
+                        let col = paint.color(at: LineFragment(distance: vd, across: vy, progress: progress))
+                        let ca = min(1, max(0, col.alpha)) * k
+                        blend(p, col.red * ca, col.green * ca, col.blue * ca, ca)
+                    }
+                }
+                vx += nx.0
+                vy += ny.0
+                vd += dist.0
+                p += 4
+            }
+        }
+    }
+
+    /// Source-over of a premultiplied colour (components `0…1`) onto a BGRA pixel.
+    @inline(__always) private func blend(
+        _ p: UnsafeMutablePointer<UInt8>, _ r: Double, _ g: Double, _ b: Double, _ a: Double
+    ) {
+        if a >= 1 {
+            p[0] = UInt8(min(255, max(0, b * 255 + 0.5)))
+            p[1] = UInt8(min(255, max(0, g * 255 + 0.5)))
+            p[2] = UInt8(min(255, max(0, r * 255 + 0.5)))
+            p[3] = 255
+            return
+        }
+        let keep = 1 - a
+        @inline(__always) func mix(_ s: Double, _ d: UInt8) -> UInt8 {
+            let v = s * 255 + Double(d) * keep + 0.5
+            return UInt8(v >= 255 ? 255 : (v <= 0 ? 0 : v))
+        }
+        p[0] = mix(b, p[0])
+        p[1] = mix(g, p[1])
+        p[2] = mix(r, p[2])
+        p[3] = mix(a, p[3])
+    }
+
+    /// Twice the signed area of the triangle, exactly (integer sub-pixel coordinates).
+    @inline(__always) private func edgeValue(_ v0: V, _ v1: V, _ x: Double, _ y: Double) -> Int64 {
+        (Int64(v1.x) - Int64(v0.x)) * (Int64(y) - Int64(v0.y)) - (Int64(v1.y) - Int64(v0.y)) * (Int64(x) - Int64(v0.x))
+    }
+}
+
+/// One triangle edge as `E(X, Y) = A·X + B·Y + C`, positive inside, in exact integer 1/256-pixel units (vertices
+/// within 2²¹ pixels keep every term below 2⁶⁰).
+private struct Edge {
+    let a: Int64
+    let b: Int64
+    let c: Int64
+    /// Top-left edges include pixel centres on the edge (`E ≥ 0`), the others exclude them (`E > 0`).
+    let bias: Int64
+
+    init(_ v0: TriangleRaster.V, _ v1: TriangleRaster.V) {
+        let x0 = Int64(v0.x)
+        let y0 = Int64(v0.y)
+        let x1 = Int64(v1.x)
+        let y1 = Int64(v1.y)
+        a = y0 - y1
+        b = x1 - x0
+        c = x0 * y1 - x1 * y0
+        bias = (a > 0 || (a == 0 && b > 0)) ? 1 : 0
+    }
+
+    /// Narrows the columns `lo…hi` to those whose centre satisfies the edge on the row `row`.
+    @inline(__always) func limit(row: Int, lo: inout Int, hi: inout Int) {
+        // Inside ⟺ a·X + k > 0 with k = b·Y + c + bias, X = 256·col + 128, Y = 256·row + 128.
+        let k = b * (Int64(row) * 256 + 128) + c + bias
+        if a == 0 {
+            if k <= 0 { hi = lo - 1 }
+            return
+        }
+        // Estimate the boundary column, then step it until the exact test agrees.
+        let boundary = -Double(k) / Double(a)
+        var col = Int(max(-1e9, min(1e9, ((boundary - 128) / 256).rounded(.down))))
+        @inline(__always) func inside(_ col: Int) -> Bool { a * (Int64(col) * 256 + 128) + k > 0 }
+        if a > 0 {
+            // Inside for columns ≥ first.
+            while inside(col) { col -= 1 }
+            while !inside(col) { col += 1 }
+            if col > lo { lo = col }
+        } else {
+            // Inside for columns ≤ last.
+            while !inside(col) { col -= 1 }
+            while inside(col + 1) { col += 1 }
+            if col < hi { hi = col }
+        }
+    }
+}
