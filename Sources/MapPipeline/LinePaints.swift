@@ -51,11 +51,16 @@ extension MapRenderer {
         }
         if layer.isSet("line-gradient") {
             var progressCtx = ctx
-            return .gradient(
-                LineGradient { progress in
-                    progressCtx.lineProgress = progress
-                    return layer.color("line-gradient", progressCtx)
-                })
+            var gradient = LineGradient { progress in
+                progressCtx.lineProgress = progress
+                return layer.color("line-gradient", progressCtx)
+            }
+            // A GeoJSON source with lineMetrics cuts one feature per tile piece and says where it lies on the line.
+            if let clip = lineClip(ctx) {
+                gradient.clipStart = clip.start
+                gradient.clipEnd = clip.end
+            }
+            return .gradient(gradient)
         }
         return .solid(color)
     }

@@ -49,7 +49,8 @@ public enum LinePaint: Hashable, Sendable {
         case .dashed(let c, let dash):
             let a = dash.coverage(distance: fragment.distance, across: fragment.across)
             return a >= 1 ? c : c.withOpacity(a)
-        case .gradient(let g): return g.color(progress: fragment.progress)
+        case .gradient(let g):
+            return g.color(progress: g.clipStart + (g.clipEnd - g.clipStart) * fragment.progress)
         case .pattern(let p): return p.color(distance: fragment.distance, across: fragment.across)
         }
     }
@@ -208,6 +209,13 @@ public struct LineDash: Hashable, Sendable {
 public struct LineGradient: Hashable, Sendable {
     /// Premultiplied RGBA per entry, 4 values `0…1` each, 256 entries (or fewer for a test ramp, at least 1).
     let ramp: [Double]
+
+    /// Where the mesh's own progress 0…1 lies on the whole line: a fragment of mesh progress `p` takes the colour at
+    /// `clipStart + (clipEnd − clipStart) × p` (MapLibre `LineBucket` with line metrics, `mapbox_clip_start/end`).
+    /// Defaults 0 and 1 (the mesh is the whole line).
+    public var clipStart: Double = 0
+    /// See ``clipStart``.
+    public var clipEnd: Double = 1
 
     /// The number of entries MapLibre's colour ramp has.
     public static let resolution = 256
