@@ -440,8 +440,12 @@ public final class MapRenderer {
             case .lineStrings: buffer = extent / 32
             default: buffer = extent / 256
             }
+            // A GeoJSON line piece with line metrics stays whole: its `mapbox_clip_start/end` describe all of it.
+            let keepWhole = plan.scale == 1 && buffer == extent / 32 && f.feature.properties["mapbox_clip_start"] != nil
             let geometry =
-                plan.scale == 1
+                keepWhole
+                ? f.geometry
+                : plan.scale == 1
                 ? clipGeometry(f.geometry, extent: extent, buffer: buffer)
                 : overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
             let n = geometry.pointCount
