@@ -42,10 +42,14 @@ extension MapRenderer {
             floorCtx.zoom = floorZoom
             let floorWidth = layer.number("line-width", floorCtx, 1)
             let round = layer.string("line-cap", ctx) == "round"
-            // line_sdf.fragment.glsl: smoothstep(0.5 − sdfgamma/floorwidth, 0.5 + sdfgamma/floorwidth, sdfdist) spans
-            // ±255/512 device pixels at the integer zoom.
+            // line_sdf.fragment.glsl: smoothstep(0.5 − sdfgamma/floorwidth, 0.5 + sdfgamma/floorwidth, sdfdist) with
+            // sdfgamma = atlasWidth / (min(widthA, widthB) × 256 × pixelRatio) / 2 spans ±255/512 device pixels for a
+            // pattern of scale 1. The cross-fade's `from` pattern has scale 2 above the last integer zoom but 0.5 at
+            // it (a whole zoom), halving min(widthA, widthB): edges are twice as soft at whole zooms.
+            let crossFade = zoom == floorZoom ? 2.0 : 1.0
             let dash = LineDash(
-                dashes: dashes, unit: floorWidth * zoomScale, round: round, edge: 255 / 512 * zoomScale / deviceScale)
+                dashes: dashes, unit: floorWidth * zoomScale, round: round,
+                edge: 255 / 512 * crossFade * zoomScale / deviceScale)
             guard floorWidth > 0, floorWidth.isFinite else { return .solid(color) }
             return .dashed(color, dash)
         }

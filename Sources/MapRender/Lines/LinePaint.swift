@@ -103,7 +103,7 @@ public struct LineDash: Hashable, Sendable {
     /// Round dash ends (`line-cap: round`).
     public let round: Bool
     /// Half the width, in points, of the smoothstep that softens a dash edge (MapLibre `sdfgamma / floorwidth`,
-    /// about half a device pixel).
+    /// half a device pixel or one).
     public let edge: Double
     /// Whether the pattern covers the whole line (bad or all-dash input).
     public let isSolid: Bool
@@ -113,8 +113,8 @@ public struct LineDash: Hashable, Sendable {
     ///   - dashes: `line-dasharray`, alternating dash and gap lengths in line widths, each `≥ 0`.
     ///   - unit: points per line width along the line (see the type's description), `> 0`.
     ///   - round: round dash ends (`line-cap: round`).
-    ///   - edge: half the width in points of the soft edge, `≥ 0`; MapLibre uses about `0.5 × zoomScale / deviceScale`
-    ///     (`255/512 × 2^(zoom − floor zoom) / pixelRatio`).
+    ///   - edge: half the width in points of the soft edge, `≥ 0`; MapLibre uses about half a device pixel
+    ///     (`255/512 × 2^(zoom − floor zoom) / pixelRatio`), twice that at a whole zoom (its cross-fade scales).
     public init(dashes: [Double], unit: Double, round: Bool, edge: Double) {
         self.unit = unit
         self.round = round
@@ -170,7 +170,10 @@ public struct LineDash: Hashable, Sendable {
     public func signedDistance(distance: Double, across: Double) -> Double {
         if isSolid { return .greatestFiniteMagnitude }
         guard !parts.isEmpty, distance.isFinite else { return -.greatestFiniteMagnitude }
-        var t = (distance / unit).truncatingRemainder(dividingBy: period)
+        // The atlas is 256 texels per period, each holding the distance at its left edge but sampled at its centre:
+        // the pattern lands half a texel later along the line.
+        let texel = period / 256
+        var t = (distance / unit - texel / 2).truncatingRemainder(dividingBy: period)
         if t < 0 { t += period }
         // The part holding t: the first whose right end is at or after it (LineAtlas walks its ranges this way).
         var part = parts[parts.count - 1]
@@ -181,9 +184,10 @@ public struct LineDash: Hashable, Sendable {
         let along = min(abs(t - part.left), abs(t - part.right))
         let d: Double
         if round {
-            // LineAtlas.addRoundDash: `across` reaches half a line width (plus one atlas texel) at the edge.
-            let texel = period / 256
-            let middle = abs(across.isFinite ? across : 0) * (0.5 + texel)
+            // LineAtlas.addRoundDash: 15 rows, row ±7 at half a line width plus one texel; the line's edge
+            // (across ±1) samples ±7.5 rows, clamped to the outer rows.
+            let a = abs(across.isFinite ? across : 0)
+            let middle = min(a * 15 / 14, 1) * (0.5 + texel)
             if part.isDash {
                 let toEdge = 0.5 - middle
                 d = (along * along + toEdge * toEdge).squareRoot()
