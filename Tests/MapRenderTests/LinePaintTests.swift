@@ -3,70 +3,79 @@ import Testing
 
 /// The line paints: MapLibre's dash SDF (`LineAtlas` + `line_sdf`), gradient ramp and pattern sampling.
 @Suite struct LinePaintTests {
+    /// The atlas samples half a texel (1/512 of a period) late; these helpers put `d` where the pattern's `d` is.
+    func sd(_ dash: LineDash, _ d: Double, across: Double = 0) -> Double {
+        dash.signedDistance(distance: d + dash.unit * dash.period / 512, across: across)
+    }
+
+    func cover(_ dash: LineDash, _ d: Double, across: Double = 0) -> Double {
+        dash.coverage(distance: d + dash.unit * dash.period / 512, across: across)
+    }
+
     /// [2, 1] at 4 points per line width: dashes 0…8, gaps 8…12 points, repeating every 12.
     @Test func buttDashSignedDistances() {
         let dash = LineDash(dashes: [2, 1], unit: 4, round: false, edge: 0.5)
-        #expect(abs(dash.signedDistance(distance: 4, across: 0) - 4) < 1e-9)  // middle of the dash
-        #expect(abs(dash.signedDistance(distance: 7, across: 0) - 1) < 1e-9)
-        #expect(abs(dash.signedDistance(distance: 10, across: 0) + 2) < 1e-9)  // middle of the gap
-        #expect(abs(dash.signedDistance(distance: 13, across: 0) - 1) < 1e-9)  // next period
-        #expect(abs(dash.signedDistance(distance: 0.5, across: 0.9) - 0.5) < 1e-9)  // butt: across ignored
-        #expect(dash.coverage(distance: 4, across: 0) == 1)
-        #expect(dash.coverage(distance: 10, across: 0) == 0)
+        #expect(abs(sd(dash, 4) - 4) < 1e-6)  // middle of the dash
+        #expect(abs(sd(dash, 7) - 1) < 1e-6)
+        #expect(abs(sd(dash, 10) + 2) < 1e-6)  // middle of the gap
+        #expect(abs(sd(dash, 13) - 1) < 1e-6)  // next period
+        #expect(abs(sd(dash, 0.5, across: 0.9) - 0.5) < 1e-6)  // butt: across ignored
+        #expect(cover(dash, 4) == 1)
+        #expect(cover(dash, 10) == 0)
         // On the edge: half covered; the step spans ±edge.
-        #expect(abs(dash.coverage(distance: 8, across: 0) - 0.5) < 1e-9)
-        #expect(dash.coverage(distance: 8.6, across: 0) == 0)
-        #expect(dash.coverage(distance: 7.4, across: 0) == 1)
+        #expect(abs(cover(dash, 8) - 0.5) < 1e-6)
+        #expect(cover(dash, 8.6) == 0)
+        #expect(cover(dash, 7.4) == 1)
     }
 
     /// An odd array repeats with its first and last dashes joined: [1, 1, 1] is dash 0…1, gap 1…2, dash 2…4 (2…3
     /// and the next period's 0…1), gap 4…5…
     @Test func oddDashArrayJoinsTheEnds() {
         let dash = LineDash(dashes: [1, 1, 1], unit: 1, round: false, edge: 0.1)
-        #expect(abs(dash.signedDistance(distance: 3, across: 0) - 1) < 1e-9)  // middle of the joined dash 2…4
+        #expect(abs(sd(dash, 3) - 1) < 1e-6)  // middle of the joined dash 2…4
         // 0.2 lies in the joined dash −1…1: 0.8 from its right end.
-        #expect(abs(dash.signedDistance(distance: 0.2, across: 0) - 0.8) < 1e-9)
-        #expect(abs(dash.signedDistance(distance: 1.5, across: 0) + 0.5) < 1e-9)
+        #expect(abs(sd(dash, 0.2) - 0.8) < 1e-6)
+        #expect(abs(sd(dash, 1.5) + 0.5) < 1e-6)
     }
 
     /// A zero-length gap vanishes with butt caps (one solid line); a zero-length dash vanishes too.
     @Test func zeroLengthPartsWithButtCaps() {
         let noGap = LineDash(dashes: [2, 0], unit: 3, round: false, edge: 0.5)
         #expect(noGap.isSolid)
-        #expect(noGap.coverage(distance: 6, across: 0) == 1)
+        #expect(cover(noGap, 6) == 1)
         let gapInside = LineDash(dashes: [1, 0, 1, 2], unit: 1, round: false, edge: 0.1)
         // Dashes 0…1 and 1…2 merge into 0…2: the middle is 1 from both ends.
-        #expect(abs(gapInside.signedDistance(distance: 1, across: 0) - 1) < 1e-9)
+        #expect(abs(sd(gapInside, 1) - 1) < 1e-6)
         let noDash = LineDash(dashes: [0, 3], unit: 2, round: false, edge: 0.5)
-        #expect(noDash.coverage(distance: 0, across: 0) == 0)
-        #expect(noDash.coverage(distance: 3, across: 0) == 0)
+        #expect(cover(noDash, 0) == 0)
+        #expect(cover(noDash, 3) == 0)
     }
 
     /// Round caps grow a half disc of radius half a line width into the gap; a zero-length dash is a dot.
     @Test func roundDashEndsAreDiscs() {
         // [1, 2] at 10 points per width: dash 0…10, gap 10…30; caps reach 5 points into the gap on the centre line.
         let dash = LineDash(dashes: [1, 2], unit: 10, round: true, edge: 0.5)
-        #expect(abs(dash.signedDistance(distance: 12, across: 0) - 3) < 1e-9)
-        #expect(abs(dash.signedDistance(distance: 15, across: 0)) < 1e-9)
-        #expect(dash.coverage(distance: 20, across: 0) == 0)
+        #expect(abs(sd(dash, 12) - 3) < 1e-6)
+        #expect(abs(sd(dash, 15)) < 1e-6)
+        #expect(cover(dash, 20) == 0)
         // Off the centre line the cap is narrower: at 4 points into the gap, across 0.8 (≈ 4 points) is outside.
-        #expect(dash.coverage(distance: 14, across: 0) == 1)
-        #expect(dash.coverage(distance: 14, across: 0.8) == 0)
+        #expect(cover(dash, 14) == 1)
+        #expect(cover(dash, 14, across: 0.8) == 0)
         // Inside a dash everything is covered, even at the edge of the line.
-        #expect(dash.coverage(distance: 5, across: 1) == 1)
+        #expect(cover(dash, 5, across: 1) == 1)
         // [0, 2]: dots of diameter one width (10 points) every 20 points.
         let dots = LineDash(dashes: [0, 2], unit: 10, round: true, edge: 0.5)
         #expect(!dots.isSolid)
-        #expect(dots.coverage(distance: 20, across: 0) == 1)
-        #expect(dots.coverage(distance: 23, across: 0) == 1)
-        #expect(dots.coverage(distance: 10, across: 0) == 0)
+        #expect(cover(dots, 20) == 1)
+        #expect(cover(dots, 23) == 1)
+        #expect(cover(dots, 10) == 0)
     }
 
     /// A zero-length gap with round caps leaves the line whole (the caps of both neighbours overlap).
     @Test func roundZeroGapIsSolid() {
         let dash = LineDash(dashes: [2, 0], unit: 4, round: true, edge: 0.5)
         for d in stride(from: 0.0, through: 24, by: 0.5) {
-            #expect(dash.coverage(distance: d, across: 0) == 1, "at \(d)")
+            #expect(cover(dash, d) == 1, "at \(d)")
         }
     }
 
@@ -75,8 +84,8 @@ import Testing
         #expect(LineDash(dashes: [-1, 2], unit: 1, round: false, edge: 0.5).isSolid)
         #expect(LineDash(dashes: [1, 1], unit: .nan, round: true, edge: 0.5).isSolid)
         let dash = LineDash(dashes: [1, 1], unit: 1, round: false, edge: 0.5)
-        #expect(dash.coverage(distance: .infinity, across: 0) == 0)
-        #expect(dash.coverage(distance: -0.5, across: .nan) >= 0)
+        #expect(cover(dash, .infinity) == 0)
+        #expect(cover(dash, -0.5, across: .nan) >= 0)
     }
 
     /// `LinePaint.dashed` scales the colour's alpha by the coverage.
@@ -104,7 +113,7 @@ import Testing
             p < 0.5 ? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) : .init(red: 1, green: 0, blue: 0)
         }
         let half = fade.color(progress: 0.5)
-        #expect(abs(half.alpha - 0.5) < 1e-9 && abs(half.red - 1) < 1e-9)
+        #expect(abs(half.alpha - 0.5) < 1e-9 && abs(half.red - 1) < 1e-6)
         #expect(LinePaint.gradient(g).color(at: LineFragment(distance: 0, across: 0, progress: 1)).red == 1)
     }
 
