@@ -440,8 +440,10 @@ public final class MapRenderer {
             case .lineStrings: buffer = extent / 32
             default: buffer = extent / 256
             }
-            // A GeoJSON line piece with line metrics stays whole: its `mapbox_clip_start/end` describe all of it.
-            let keepWhole = plan.scale == 1 && buffer == extent / 32 && f.feature.properties["mapbox_clip_start"] != nil
+            // Lines of a tile at its own zoom stay whole, as MapLibre's line bucket takes them: distances along the
+            // line (dash and pattern phase) then start where MapLibre's do, and a GeoJSON piece's line metrics
+            // (`mapbox_clip_start/end`) describe all of it. Flat north-up frames clip each tile's lines to the tile.
+            let keepWhole = plan.scale == 1 && buffer == extent / 32
             let geometry =
                 keepWhole
                 ? f.geometry
