@@ -440,13 +440,16 @@ public final class MapRenderer {
             case .lineStrings: buffer = extent / 32
             default: buffer = extent / 256
             }
-            // Lines of a tile at its own zoom stay whole, as MapLibre's line bucket takes them: distances along the
-            // line (dash and pattern phase) then start where MapLibre's do, and a GeoJSON piece's line metrics
-            // (`mapbox_clip_start/end`) describe all of it. Flat north-up frames clip each tile's lines to the tile.
-            let keepWhole = plan.scale == 1 && buffer == extent / 32
+            // Lines stay whole, as MapLibre's line bucket takes them (also over-zoomed, up to 16× so a deep
+            // over-zoom does not tessellate its whole ancestor per tile): distances along the line (dash and pattern
+            // phase) then start where MapLibre's do, and a GeoJSON piece's line metrics (`mapbox_clip_start/end`)
+            // describe all of it. Flat north-up frames clip each tile's lines to the tile.
+            let isLine = buffer == extent / 32
             let geometry =
-                keepWhole
+                isLine && plan.scale == 1
                 ? f.geometry
+                : isLine && plan.scale <= 16
+                ? overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: extent * (plan.scale + 1))
                 : plan.scale == 1
                 ? clipGeometry(f.geometry, extent: extent, buffer: buffer)
                 : overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
