@@ -249,11 +249,10 @@ public struct LineGradient: Hashable, Sendable {
         let i0 = Int(x.rounded(.down))
         let i1 = min(i0 + 1, n - 1)
         let f = x - Double(i0)
-        var out = [0.0, 0, 0, 0]
-        for k in 0..<4 { out[k] = ramp[4 * i0 + k] * (1 - f) + ramp[4 * i1 + k] * f }
-        let a = out[3]
+        func mix(_ k: Int) -> Double { ramp[4 * i0 + k] * (1 - f) + ramp[4 * i1 + k] * f }
+        let a = mix(3)
         guard a > 0 else { return RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
-        return RGBAColor(red: out[0] / a, green: out[1] / a, blue: out[2] / a, alpha: a)
+        return RGBAColor(red: mix(0) / a, green: mix(1) / a, blue: mix(2) / a, alpha: a)
     }
 }
 
@@ -295,15 +294,18 @@ public struct LinePatternImage: Hashable, Sendable {
         var b = 0.0
         var a = 0.0
         image.pixels.withUnsafeBufferPointer { px in
-            for (xi, yi, wgt) in [
-                (xa, ya, (1 - fx) * (1 - fy)), (xb, ya, fx * (1 - fy)), (xa, yb, (1 - fx) * fy), (xb, yb, fx * fy),
-            ] where wgt > 0 {
+            func add(_ xi: Int, _ yi: Int, _ wgt: Double) {
+                guard wgt > 0 else { return }
                 let o = (yi * w + xi) * 4
                 b += Double(px[o]) * wgt
                 g += Double(px[o + 1]) * wgt
                 r += Double(px[o + 2]) * wgt
                 a += Double(px[o + 3]) * wgt
             }
+            add(xa, ya, (1 - fx) * (1 - fy))
+            add(xb, ya, fx * (1 - fy))
+            add(xa, yb, (1 - fx) * fy)
+            add(xb, yb, fx * fy)
         }
         return (r / 255, g / 255, b / 255, a / 255)
     }
