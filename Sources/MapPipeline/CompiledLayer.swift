@@ -24,13 +24,15 @@ struct CompiledLayer {
             names = [
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
                 "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
-                "line-translate-anchor", "line-pattern", "line-gradient",
+                "line-translate-anchor", "line-pattern",
+                "line-round-limit", "line-sort-key", "line-gradient",
             ]
         case .circle:
             names = [
                 "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
                 "circle-stroke-opacity", "circle-blur", "circle-translate", "circle-translate-anchor",
                 "circle-pitch-scale",
+                "circle-sort-key",
             ]
         case .symbol:
             names = [

@@ -22,9 +22,22 @@ extension MapRenderer {
         let sourceLayer = layer.layer.sourceLayer ?? ""
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
         guard !features.isEmpty else { return }
+        // `fill-sort-key`, `line-sort-key`, `circle-sort-key`: within a tile, features draw in ascending key order
+        // (stable: equal keys keep source order); a feature without a key counts as 0.
+        var order: [(PreparedFeature, EvaluationContext)] = []
+        order.reserveCapacity(features.count)
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
             guard layer.matches(ctx) else { continue }
+            order.append((f, ctx))
+        }
+        let sortKey = "\(layer.type.rawValue)-sort-key"
+        if layer.isSet(sortKey) {
+            let keys = order.map { layer.number(sortKey, $0.1, 0) }
+            let sorted = order.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+            order = sorted.map { order[$0] }
+        }
+        for (f, ctx) in order {
             let projector = projectors.projector(extent: f.feature.extent)
             switch layer.type {
             case .fill: drawFill(layer, f.geometry, ctx, projector, &out)
@@ -131,10 +144,87 @@ extension MapRenderer {
                     blur: layer.number("line-blur", ctx, 0))))
     }
 
+    /// A clipped polygon ring `[x0, y0, …]` (tile units) cut into open polylines where it runs along the clip box
+    /// outside the tile (a horizontal or vertical segment at `x ≤ 0`, `x ≥ extent`, `y ≤ 0` or `y ≥ extent`), each
+    /// cut end extended `extend` units straight on; `nil` when the ring has no such segment.
+    ///
+    /// MapLibre's tiles keep a wide buffer, so the outline along the clip edge lies far outside the tile and its
+    /// stencil hides it; ours keep a narrow one for fills, so the edge would show as a line along the tile border.
+    /// Extending the cut ends keeps the outline's width up to and past the tile edge.
+    func ringPieces(_ pts: [Double], extent: Double, extend: Double) -> [[Double]]? {
+        var n = pts.count / 2
+        if n > 1 && pts[0] == pts[2 * n - 2] && pts[1] == pts[2 * n - 1] { n -= 1 }
+        guard n >= 3 else { return nil }
+        @inline(__always) func onClipEdge(_ i: Int) -> Bool {
+            let j = (i + 1) % n
+            let ax = pts[2 * i]
+            let ay = pts[2 * i + 1]
+            let bx = pts[2 * j]
+            let by = pts[2 * j + 1]
+            return (ax == bx && (ax <= 0 || ax >= extent)) || (ay == by && (ay <= 0 || ay >= extent))
+        }
+        guard let s = (0..<n).first(where: onClipEdge) else { return nil }
+        var pieces: [[Double]] = []
+        var piece: [Double] = []
+        func finish() {
+            guard piece.count >= 4 else { return }
+            let m = piece.count
+            for (end, next) in [(0, 2), (m - 2, m - 4)] {
+                let dx = piece[end] - piece[next]
+                let dy = piece[end + 1] - piece[next + 1]
+                let l = (dx * dx + dy * dy).squareRoot()
+                guard l > 0 else { continue }
+                piece[end] += dx / l * extend
+                piece[end + 1] += dy / l * extend
+            }
+            pieces.append(piece)
+        }
+        for step in 1...n {
+            let i = (s + step) % n
+            piece.append(pts[2 * i])
+            piece.append(pts[2 * i + 1])
+            if onClipEdge(i) {
+                finish()
+                piece = []
+            }
+        }
+        return pieces
+    }
+
+    /// Limits the line meshes of `commands[start...]` to `tile`'s screen quadrilateral (MapLibre's per-tile stencil)
+    /// when the frame has no rectangular tile clip: under bearing, and under pitch when the whole tile lies in the
+    /// visible depth range (a tile crossing the near plane has no finite quadrilateral and stays unlimited). Tiles
+    /// sharing an edge project its corners identically, so each pixel along it is drawn by one tile.
+    func limitLineMeshes(_ commands: inout [DrawCommand], from start: Int, to tile: TileID, camera: CameraTransform) {
+        let n = Double(1 << tile.z)
+        let x0 = Double(tile.unwrappedX) / n
+        let x1 = Double(tile.unwrappedX + 1) / n
+        let y0 = Double(tile.y) / n
+        let y1 = Double(tile.y + 1) / n
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { WorldPoint(x: $0.0, y: $0.1) }
+        if camera.state.pitch != 0 {
+            let near = camera.distance * TileProjector.nearDepthFactor
+            let far = camera.distance * CameraTransform.maximumDepthFactor
+            for c in corners {
+                let d = camera.depth(of: c)
+                guard d >= near, d <= far else { return }
+            }
+        }
+        let quad = corners.map { c -> RenderPoint in
+            let s = camera.screenPoint(forUnwrapped: c)
+            return RenderPoint(x: s.x, y: s.y)
+        }
+        for i in start..<commands.count {
+            guard case .lineMesh(var m) = commands[i] else { continue }
+            m.clipPolygon = quad
+            commands[i] = .lineMesh(m)
+        }
+    }
+
     /// The line as a MapLibre triangle mesh (``LineMeshCommand``).
     ///
-    /// Tessellated in tile units (where MapLibre's line bucket works, its 15-pixel sharp-corner split being
-    /// `15 × extent / 512` units), then mapped to points: centres through the projector, extrusions through its
+    /// Tessellated in MapLibre's tile units (the tile's units scaled to extent 8192, where MapLibre's line bucket
+    /// works: its 15-pixel sharp-corner split is 240 units, rounded to whole units), then mapped to points: centres through the projector, extrusions through its
     /// Jacobian divided by the flat scale (points per tile unit), so a flat frame (a similarity) gets MapLibre's
     /// geometry exactly — extrusions merely turn with the bearing — and a pitched one a per-vertex linearisation of
     /// MapLibre's projected extrusion (lines narrow with distance as on the ground). Distances along the line are in
@@ -149,22 +239,37 @@ extension MapRenderer {
         guard width > 0, width.isFinite, opacity > 0, (paint.uniformColor?.alpha ?? 1) > 0 else { return }
         let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
         let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
+        // MapLibre's tile units: extent 8192, where the sharp-corner split is 15 × 8192 / 512 units, rounded.
+        let unitScale = 8192 / Double(max(1, extent))
         var tessellator = LineTessellator(
             join: join, cap: cap, miterLimit: layer.number("line-miter-limit", ctx, 2),
-            roundLimit: layer.number("line-round-limit", ctx, 1.05),
-            sharpCornerOffset: 15 * Double(max(1, extent)) / 512)
+            roundLimit: layer.number("line-round-limit", ctx, 1.05), sharpCornerOffset: 15 * 8192 / 512,
+            roundsSplitVertices: true)
+        // How far the cut ends of polygon outlines are extended, in tile units: well past the tile and the line.
+        let half =
+            (width + max(0, layer.number("line-gap-width", ctx, 0)) * 2) / 2
+            + abs(layer.number("line-offset", ctx, 0))
+        let reach = max(Double(extent) / 16, 4 * half / max(projector.pointsPerUnit, 1e-9))
         switch geometry {
         case .lineStrings(let lines):
             for line in lines {
                 for piece in projector.clipLine(line, map: { (Double($0.x), Double($0.y)) }) {
-                    tessellator.addLine(coordinates: piece, closed: false)
+                    tessellator.addLine(coordinates: piece.map { $0 * unitScale }, closed: false)
                 }
             }
         case .polygons(let polygons):
             for polygon in polygons {
                 for ring in polygon {
-                    tessellator.addLine(
-                        coordinates: projector.clipRing(ring) { (Double($0.x), Double($0.y)) }, closed: true)
+                    let pts = projector.clipRing(ring) { (Double($0.x), Double($0.y)) }
+                    let pieces = ringPieces(pts, extent: Double(extent), extend: reach)
+                    guard let pieces else {
+                        tessellator.addLine(coordinates: pts.map { $0 * unitScale }, closed: true)
+                        continue
+                    }
+                    // Polygon outlines start and end with butt "caps" (MapLibre's line bucket).
+                    tessellator.cap = .butt
+                    for piece in pieces { tessellator.addLine(coordinates: piece.map { $0 * unitScale }) }
+                    tessellator.cap = cap
                 }
             }
         default: return
@@ -172,9 +277,11 @@ extension MapRenderer {
         var mesh = tessellator.mesh
         guard !mesh.isEmpty else { return }
         let t = translation(layer, "line", ctx, projector)
+        // k: points per tile unit at the flat scale; u: tile units per MapLibre unit.
         let k = projector.pointsPerUnit
+        let u = 1 / unitScale
         guard k > 0, k.isFinite else { return }
-        mesh.progressLength *= k
+        mesh.progressLength *= k * u
         switch projector.mode {
         case .affine(let a, let b, let c, let d, let tx, let ty):
             let ra = a / k
@@ -184,10 +291,11 @@ extension MapRenderer {
             for i in mesh.vertices.indices {
                 let p = mesh.vertices[i].center
                 let e = mesh.vertices[i].extrude
-                mesh.vertices[i].center = RenderPoint(
-                    x: a * p.x + c * p.y + tx + t.x, y: b * p.x + d * p.y + ty + t.y)
+                let x = p.x * u
+                let y = p.y * u
+                mesh.vertices[i].center = RenderPoint(x: a * x + c * y + tx + t.x, y: b * x + d * y + ty + t.y)
                 mesh.vertices[i].extrude = RenderPoint(x: ra * e.x + rc * e.y, y: rb * e.x + rd * e.y)
-                mesh.vertices[i].distance *= k
+                mesh.vertices[i].distance *= k * u
             }
         case .perspective:
             var last = RenderPoint(x: Double.nan, y: Double.nan)
@@ -198,16 +306,18 @@ extension MapRenderer {
                 let p = mesh.vertices[i].center
                 if p != last {
                     last = p
-                    center = projector.project(p.x, p.y)
-                    let px = projector.project(p.x + 1, p.y)
-                    let py = projector.project(p.x, p.y + 1)
+                    let x = p.x * u
+                    let y = p.y * u
+                    center = projector.project(x, y)
+                    let px = projector.project(x + 1, y)
+                    let py = projector.project(x, y + 1)
                     jx = RenderPoint(x: (px.x - center.x) / k, y: (px.y - center.y) / k)
                     jy = RenderPoint(x: (py.x - center.x) / k, y: (py.y - center.y) / k)
                 }
                 let e = mesh.vertices[i].extrude
                 mesh.vertices[i].center = RenderPoint(x: center.x + t.x, y: center.y + t.y)
                 mesh.vertices[i].extrude = RenderPoint(x: jx.x * e.x + jy.x * e.y, y: jx.y * e.x + jy.y * e.y)
-                mesh.vertices[i].distance *= k
+                mesh.vertices[i].distance *= k * u
             }
         }
         out.append(

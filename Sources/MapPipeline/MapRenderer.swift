@@ -324,6 +324,8 @@ public final class MapRenderer {
                             height: snap(max(a.y, b.y)) - snap(min(a.y, b.y)))
                         list.commands.insert(contentsOf: [.save, .clip(rect)], at: start)
                         list.append(.restore)
+                    } else if layer.type == .line && list.commands.count > start {
+                        limitLineMeshes(&list.commands, from: start, to: tile, camera: transform)
                     }
                 }
             }

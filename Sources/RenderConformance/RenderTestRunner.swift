@@ -213,7 +213,8 @@ public final class RenderTestRunner {
                 return nil
             }
             return GeoJSONTileSource(
-                document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), lineMetrics: g.lineMetrics)
+                document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), extent: 8192,
+                lineMetrics: g.lineMetrics)
         case .unsupported:
             return nil
         }

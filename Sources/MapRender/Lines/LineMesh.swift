@@ -89,12 +89,17 @@ public struct LineMeshCommand: Hashable, Sendable {
     public var blur: Double
     /// Opacity `0…1` (`line-opacity`). Default 1.
     public var opacity: Double
+    /// A convex polygon in points (any winding) that limits the fragments, as MapLibre's per-tile stencil does: a
+    /// pixel is drawn only when its centre is inside (top-left rule on the edges, so tiles sharing an edge cover each
+    /// pixel once). Empty (the default) means no limit; fewer than 3 points or a non-finite point draws nothing.
+    public var clipPolygon: [RenderPoint]
 
     /// Creates a line mesh draw; see the properties for defaults.
     public init(
         mesh: LineMesh, paint: LinePaint, width: Double, gapWidth: Double = 0, offset: Double = 0, blur: Double = 0,
-        opacity: Double = 1
+        opacity: Double = 1, clipPolygon: [RenderPoint] = []
     ) {
+        self.clipPolygon = clipPolygon
         self.mesh = mesh
         self.paint = paint
         self.width = width

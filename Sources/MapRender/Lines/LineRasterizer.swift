@@ -136,8 +136,38 @@ public enum LineRasterizer {
             }
         }
 
+        // The clip polygon's edges, oriented so that inside is positive.
+        var clipEdges: [Edge] = []
+        if !command.clipPolygon.isEmpty {
+            let poly = command.clipPolygon
+            guard poly.count >= 3 else { return }
+            var qx: [Double] = []
+            var qy: [Double] = []
+            for p in poly {
+                let dx = transform.a * p.x + transform.c * p.y + transform.tx - ox
+                let dy = transform.b * p.x + transform.d * p.y + transform.ty - oy
+                guard dx.isFinite, dy.isFinite, abs(dx) < maxCoordinate, abs(dy) < maxCoordinate else { return }
+                qx.append((dx * subpixel).rounded())
+                qy.append((dy * subpixel).rounded())
+            }
+            var area = 0.0
+            for k in qx.indices {
+                let n = (k + 1) % qx.count
+                area += qx[k] * qy[n] - qx[n] * qy[k]
+            }
+            guard area != 0 else { return }
+            for k in qx.indices {
+                let n = (k + 1) % qx.count
+                if qx[k] == qx[n] && qy[k] == qy[n] { continue }
+                clipEdges.append(
+                    area > 0
+                        ? Edge(qx[k], qy[k], qx[n], qy[n]) : Edge(qx[n], qy[n], qx[k], qy[k]))
+            }
+        }
+
         var raster = TriangleRaster(
-            target: target, clip: clip, inset: inset, outset: outset, blur2: blur2, opacity: opacity01,
+            target: target, clip: clip, clipEdges: clipEdges, inset: inset, outset: outset, blur2: blur2,
+            opacity: opacity01,
             paint: command.paint, progressStart: mesh.progressStart, progressLength: mesh.progressLength)
         let indices = mesh.indices
         var i = 0
@@ -216,6 +246,7 @@ public enum LineRasterizer {
 private struct TriangleRaster {
     let target: LinePixelTarget
     let clip: PixelRect
+    let clipEdges: [Edge]
     let inset: Double
     let outset: Double
     let blur2: Double
@@ -227,11 +258,13 @@ private struct TriangleRaster {
     let progressLength: Double
 
     init(
-        target: LinePixelTarget, clip: PixelRect, inset: Double, outset: Double, blur2: Double, opacity: Double,
+        target: LinePixelTarget, clip: PixelRect, clipEdges: [Edge], inset: Double, outset: Double, blur2: Double,
+        opacity: Double,
         paint: LinePaint, progressStart: Double, progressLength: Double
     ) {
         self.target = target
         self.clip = clip
+        self.clipEdges = clipEdges
         self.inset = inset
         self.outset = outset
         self.blur2 = blur2
@@ -277,7 +310,7 @@ private struct TriangleRaster {
         guard rowStart <= rowEnd, colLimit0 <= colLimit1 else { return }
 
         // Edges as exact integer edge functions.
-        let edges = (Edge(p1, p2), Edge(p2, p0), Edge(p0, p1))
+        let edges = (Edge(p1.x, p1.y, p2.x, p2.y), Edge(p2.x, p2.y, p0.x, p0.y), Edge(p0.x, p0.y, p1.x, p1.y))
 
         // Attribute planes over device pixels: value(x, y) = ax·x + ay·y + a0 with x, y in pixels.
         let x0 = p0.x / sub
@@ -305,6 +338,7 @@ private struct TriangleRaster {
             edges.0.limit(row: row, lo: &lo, hi: &hi)
             if lo <= hi { edges.1.limit(row: row, lo: &lo, hi: &hi) }
             if lo <= hi { edges.2.limit(row: row, lo: &lo, hi: &hi) }
+            for e in clipEdges where lo <= hi { e.limit(row: row, lo: &lo, hi: &hi) }
             if lo > hi { continue }
             let yc = Double(row) + 0.5
             let xc = Double(lo) + 0.5
@@ -373,11 +407,12 @@ private struct Edge {
     /// Top-left edges include pixel centres on the edge (`E ≥ 0`), the others exclude them (`E > 0`).
     let bias: Int64
 
-    init(_ v0: TriangleRaster.V, _ v1: TriangleRaster.V) {
-        let x0 = Int64(v0.x)
-        let y0 = Int64(v0.y)
-        let x1 = Int64(v1.x)
-        let y1 = Int64(v1.y)
+    /// The edge from `(x0, y0)` to `(x1, y1)` (whole 1/256 pixels); inside is to its right on a y-down screen.
+    init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let x0 = Int64(x0)
+        let y0 = Int64(y0)
+        let x1 = Int64(x1)
+        let y1 = Int64(y1)
         a = y0 - y1
         b = x1 - x0
         c = x0 * y1 - x1 * y0

@@ -52,6 +52,9 @@ public struct LineTessellator: Sendable {
     /// Length, in input units, of the segment pieces split off next to corners sharper than 75°; `0` disables the
     /// split (MapLibre: 15 pixels at the tile's zoom, 0 when the tile is over-scaled more than 16×). Default 0.
     public var sharpCornerOffset: Double
+    /// Whether the vertices split off at sharp corners are rounded to whole input units (MapLibre rounds them to
+    /// its integer tile grid, extent 8192). Default false.
+    public var roundsSplitVertices: Bool
     /// The triangles built so far.
     public private(set) var mesh = LineMesh()
 
@@ -62,8 +65,9 @@ public struct LineTessellator: Sendable {
     /// Creates an empty tessellator; see the properties for defaults.
     public init(
         join: LineJoin = .miter, cap: LineCap = .butt, miterLimit: Double = 2, roundLimit: Double = 1.05,
-        sharpCornerOffset: Double = 0
+        sharpCornerOffset: Double = 0, roundsSplitVertices: Bool = false
     ) {
+        self.roundsSplitVertices = roundsSplitVertices
         self.join = join
         self.cap = cap
         self.miterLimit = miterLimit
@@ -177,7 +181,7 @@ public struct LineTessellator: Sendable {
             if isSharpCorner && i > first, let pv = prev {
                 let segment = cur.dist(pv)
                 if segment > 2 * sharpOffset && sharpOffset > 0 {
-                    let newPrev = cur - (cur - pv) * (sharpOffset / segment)
+                    let newPrev = cur - split((cur - pv) * (sharpOffset / segment))
                     distance += newPrev.dist(pv)
                     addCurrentVertex(newPrev, pN, 0, 0)
                     prev = newPrev
@@ -278,7 +282,7 @@ public struct LineTessellator: Sendable {
             if isSharpCorner && i < len - 1, let nv = next {
                 let segment = cur.dist(nv)
                 if segment > 2 * sharpOffset && sharpOffset > 0 {
-                    let newCurrent = cur + (nv - cur) * (sharpOffset / segment)
+                    let newCurrent = cur + split((nv - cur) * (sharpOffset / segment))
                     distance += newCurrent.dist(cur)
                     addCurrentVertex(newCurrent, nN, 0, 0)
                     cur = newCurrent
@@ -287,6 +291,11 @@ public struct LineTessellator: Sendable {
             current = cur
         }
         mesh.progressLength = max(mesh.progressLength, distance)
+    }
+
+    /// The step to a sharp-corner split vertex, rounded like MapLibre's `_round()` when asked.
+    private func split(_ step: P) -> P {
+        roundsSplitVertices ? P(step.x.rounded(), step.y.rounded()) : step
     }
 
     /// A vertex pair at `p`: the left one at `normal` turned forward by `endLeft`, the right one at `−normal` turned
