@@ -424,7 +424,8 @@ public final class MapRenderer {
         return tile
     }
 
-    /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer).
+    /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
+    /// kept whole up to 16× over-zoom).
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
         let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
         if let hit = prepared.get(key) { return hit.features }
@@ -447,14 +448,17 @@ public final class MapRenderer {
             // phase) then start where MapLibre's do, and a GeoJSON piece's line metrics (`mapbox_clip_start/end`)
             // describe all of it. Flat north-up frames clip each tile's lines to the tile.
             let isLine = buffer == extent / 32
-            let geometry =
-                isLine && plan.scale == 1
-                ? f.geometry
-                : isLine && plan.scale <= 16
-                ? overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: extent * (plan.scale + 1))
-                : plan.scale == 1
-                ? clipGeometry(f.geometry, extent: extent, buffer: buffer)
-                : overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
+            let geometry: VectorTileGeometry
+            if isLine && plan.scale == 1 {
+                geometry = f.geometry
+            } else if isLine && plan.scale <= 16 {
+                geometry = overzoomGeometry(
+                    f.geometry, transform: plan, extent: extent, buffer: extent * (plan.scale + 1))
+            } else if plan.scale == 1 {
+                geometry = clipGeometry(f.geometry, extent: extent, buffer: buffer)
+            } else {
+                geometry = overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
+            }
             let n = geometry.pointCount
             if n == 0 { continue }
             cost += 48 + n * 8
