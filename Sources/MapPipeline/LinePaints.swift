@@ -91,28 +91,3 @@ func lineClip(_ ctx: EvaluationContext) -> (start: Double, end: Double)? {
     else { return nil }
     return (min(max(s, 0), 1), min(max(e, 0), 1))
 }
-
-/// `LineMesh.progressStart` and `progressLength` for a mesh of one tile piece of a line, as MapLibre's `LineBucket`
-/// computes `line-progress` with line metrics: `progress = clip.start + (clip.end − clip.start) × d / pieceLength`,
-/// where `d` is the distance along the tile piece in points.
-/// - Parameters:
-///   - clip: the piece's place on the whole line (``lineClip(_:)``), or `nil` for a line without metrics: progress
-///     then runs 0…1 over the piece itself.
-///   - pieceLength: the tile piece's length in points (the whole tile feature line, before any further clipping),
-///     `> 0`.
-///   - offset: how far along the tile piece, in points, the mesh's distance 0 lies (`> 0` when the pipeline cut the
-///     start of the piece away before tessellating). Default 0.
-/// - Returns: `(start, length)` for the mesh, or `nil` when `pieceLength` is not positive and finite (no progress).
-func lineProgressSpan(clip: (start: Double, end: Double)?, pieceLength: Double, offset: Double = 0)
-    -> (start: Double, length: Double)?
-{
-    guard pieceLength > 0, pieceLength.isFinite, offset.isFinite else { return nil }
-    let span = clip.map { $0.end - $0.start } ?? 1
-    guard span > 0 else {
-        // A zero-length span: every fragment sits at the clip's start; a huge length pins progress there.
-        let s = clip?.start ?? 0
-        return (s * 1e12 + offset, 1e12)
-    }
-    let length = pieceLength / span
-    return ((clip?.start ?? 0) * length + offset, length)
-}
