@@ -77,7 +77,7 @@ extension MapRenderer {
         case .string(let n): name = n
         default: return nil
         }
-        guard !name.isEmpty, let image = sprite?.crop(name), image.width > 0, image.height > 0 else { return nil }
+        guard !name.isEmpty, let image = spritePixels(name), image.width > 0, image.height > 0 else { return nil }
         return image
     }
 }

@@ -137,6 +137,8 @@ public final class MapRenderer {
     var emptyTileImages = Set<TileImageKey>()
     var sprite: SpriteSheet?
     var spriteImages: [String: ImageHandle?] = [:]
+    /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
+    var spritePixels: [String: RasterImage?] = [:]
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
