@@ -427,7 +427,7 @@ public final class MapRenderer {
     }
 
     /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
-    /// kept whole up to 16× over-zoom).
+    /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
         let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
         if let hit = prepared.get(key) { return hit.features }
@@ -445,21 +445,18 @@ public final class MapRenderer {
             case .lineStrings: buffer = extent / 32
             default: buffer = extent / 256
             }
-            // Lines stay whole, as MapLibre's line bucket takes them (also over-zoomed, up to 16× so a deep
-            // over-zoom does not tessellate its whole ancestor per tile): distances along the line (dash and pattern
-            // phase) then start where MapLibre's do, and a GeoJSON piece's line metrics (`mapbox_clip_start/end`)
-            // describe all of it. Flat north-up frames clip each tile's lines to the tile.
-            let isLine = buffer == extent / 32
+            // Lines reach the tessellator as MapLibre's line bucket takes them: whole at the tile's own zoom, and
+            // over-zoomed pieces with a lead-in that restores their distance along the ancestor's line. Distances
+            // along the line (dash and pattern phase) then match MapLibre's, and a GeoJSON piece's line metrics
+            // (`mapbox_clip_start/end`) describe all of it. Tiles clip their lines to the tile when drawn.
             let geometry: VectorTileGeometry
-            if isLine && plan.scale == 1 {
-                geometry = f.geometry
-            } else if isLine && plan.scale <= 16 {
-                geometry = overzoomGeometry(
-                    f.geometry, transform: plan, extent: extent, buffer: extent * (plan.scale + 1))
-            } else if plan.scale == 1 {
-                geometry = clipGeometry(f.geometry, extent: extent, buffer: buffer)
-            } else {
-                geometry = overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
+            switch (f.geometry, plan.scale == 1) {
+            case (.lineStrings, true): geometry = f.geometry
+            case (.lineStrings(let lines), false):
+                geometry = .lineStrings(
+                    overzoomLinesKeepingDistance(lines, transform: plan, extent: extent, buffer: buffer))
+            case (_, true): geometry = clipGeometry(f.geometry, extent: extent, buffer: buffer)
+            case (_, false): geometry = overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
             }
             let n = geometry.pointCount
             if n == 0 { continue }

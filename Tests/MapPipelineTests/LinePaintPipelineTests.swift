@@ -114,3 +114,34 @@ import Testing
         #expect(plain.color(progress: 1) == RGBAColor(red: 0, green: 0, blue: 1))
     }
 }
+
+/// Over-zoomed line pieces keep their distance along the ancestor's line through a collinear lead-in.
+@Test func overzoomedLinePiecesKeepTheirDistanceAlongTheLine() throws {
+    // Ancestor line along y = 2048 from x = 0 to 4096; at scale 2 the right-hand child (offset 1, 0) sees it from
+    // x = −64 (buffer) to 4096, having entered 4096 − 64 = 4032 units along the line (in child units, 2 × 2048 − 64).
+    let line = [VectorTilePoint(x: 0, y: 2048), VectorTilePoint(x: 4096, y: 2048)]
+    let plan = try #require(overzoomPlan(for: TileAddress(z: 1, x: 1, y: 0), minZoom: 0, maxZoom: 0))
+    let pieces = overzoomLinesKeepingDistance([line], transform: plan, extent: 4096, buffer: 64)
+    #expect(
+        pieces == [
+            [VectorTilePoint(x: -4096, y: 4096), VectorTilePoint(x: -64, y: 4096), VectorTilePoint(x: 4096, y: 4096)]
+        ])
+    // The left child sees the start of the line: no lead-in, cut at the buffer.
+    let left = try #require(overzoomPlan(for: TileAddress(z: 1, x: 0, y: 0), minZoom: 0, maxZoom: 0))
+    #expect(
+        overzoomLinesKeepingDistance([line], transform: left, extent: 4096, buffer: 64) == [
+            [VectorTilePoint(x: 0, y: 4096), VectorTilePoint(x: 4160, y: 4096)]
+        ])
+    // A line leaving and re-entering gives two pieces, the second with a lead-in as long as everything before it.
+    let hairpin = [
+        VectorTilePoint(x: 1000, y: 100), VectorTilePoint(x: 3000, y: 100), VectorTilePoint(x: 3000, y: 200),
+        VectorTilePoint(x: 1000, y: 200),
+    ]
+    let cut = overzoomLinesKeepingDistance([hairpin], transform: left, extent: 4096, buffer: 0)
+    #expect(cut.count == 2)
+    // Second piece enters at x = 4096 going west after 2 × (2000 + 100) + 2 × (3000 − 2048) = 6104 child units.
+    #expect(cut.last?.first == VectorTilePoint(x: 4096 + 6104, y: 400))
+    #expect(cut.last?[1] == VectorTilePoint(x: 4096, y: 400))
+    // Degenerate input draws nothing and does not trap.
+    #expect(overzoomLinesKeepingDistance([[line[0]]], transform: plan, extent: 4096, buffer: 64).isEmpty)
+}
