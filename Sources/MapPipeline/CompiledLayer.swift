@@ -25,7 +25,7 @@ struct CompiledLayer {
                 "line-color", "line-width", "line-opacity", "line-cap", "line-join", "line-miter-limit",
                 "line-dasharray", "line-blur", "line-gap-width", "line-offset", "line-translate",
                 "line-translate-anchor", "line-pattern",
-                "line-round-limit", "line-sort-key",
+                "line-round-limit", "line-sort-key", "line-gradient",
             ]
         case .circle:
             names = [

@@ -152,6 +152,8 @@ public final class MapRenderer {
     var emptyTileImages = Set<TileImageKey>()
     var sprite: SpriteSheet?
     var spriteImages: [String: ImageHandle?] = [:]
+    /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
+    var spritePixels: [String: RasterImage?] = [:]
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
@@ -502,7 +504,8 @@ public final class MapRenderer {
         return tile
     }
 
-    /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer).
+    /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
+    /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
         let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
         if let hit = prepared.get(key) { return hit.features }
@@ -522,10 +525,19 @@ public final class MapRenderer {
             case .lineStrings: buffer = extent / 32
             default: buffer = extent / 256
             }
-            let geometry =
-                plan.scale == 1
-                ? clipGeometry(f.geometry, extent: extent, buffer: buffer)
-                : overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
+            // Lines reach the tessellator as MapLibre's line bucket takes them: whole at the tile's own zoom, and
+            // over-zoomed pieces with a lead-in that restores their distance along the ancestor's line. Distances
+            // along the line (dash and pattern phase) then match MapLibre's, and a GeoJSON piece's line metrics
+            // (`mapbox_clip_start/end`) describe all of it. Tiles clip their lines to the tile when drawn.
+            let geometry: VectorTileGeometry
+            switch (f.geometry, plan.scale == 1) {
+            case (.lineStrings, true): geometry = f.geometry
+            case (.lineStrings(let lines), false):
+                geometry = .lineStrings(
+                    overzoomLinesKeepingDistance(lines, transform: plan, extent: extent, buffer: buffer))
+            case (_, true): geometry = clipGeometry(f.geometry, extent: extent, buffer: buffer)
+            case (_, false): geometry = overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
+            }
             let n = geometry.pointCount
             if n == 0 { continue }
             cost += 48 + n * 8

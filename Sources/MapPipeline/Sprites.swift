@@ -49,6 +49,7 @@ extension MapRenderer {
     public func setSprite(_ sheet: SpriteSheet?) {
         for handle in spriteImages.values { if let handle { backend.unregister(handle) } }
         spriteImages = [:]
+        spritePixels = [:]
         sprite = sheet
         spriteVersion += 1
         symbolCache.removeAll()
@@ -64,6 +65,14 @@ extension MapRenderer {
 }
 
 extension MapRenderer {
+    /// The pixels of a sprite image, cut out on first use and shared afterwards; `nil` when the sprite lacks it.
+    func spritePixels(_ name: String) -> RasterImage? {
+        if let known = spritePixels[name] { return known }
+        let image = sprite?.crop(name)
+        spritePixels[name] = image
+        return image
+    }
+
     /// The commands of a `background-pattern` layer: the sprite image repeated over the frame, aligned to the world
     /// (its pixel grid at the integer style zoom) and scaled by the fraction of the zoom, turning with the bearing.
     /// A name the sprite lacks draws nothing (style spec: a missing pattern image leaves the layer out).

@@ -212,7 +212,9 @@ public final class RenderTestRunner {
             } else {
                 return nil
             }
-            return GeoJSONTileSource(document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), extent: 8192)
+            return GeoJSONTileSource(
+                document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), extent: 8192,
+                lineMetrics: g.lineMetrics)
         case .unsupported:
             return nil
         }

@@ -273,3 +273,75 @@ import Testing
         #expect(tms.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("3/4/2"))
     }
 }
+
+/// `lineMetrics: true`: every clipped piece carries where it starts and ends on the whole line, so `line-progress`
+/// runs on across tile boundaries.
+@Suite struct GeoJSONLineMetricsTests {
+    func pieces(_ source: GeoJSONTileSource, _ address: TileAddress) throws -> [(
+        start: Double, end: Double, points: [VectorTilePoint]
+    )] {
+        guard let bytes = try source.tileData(at: address),
+            let layer = try VectorTile(bytes: bytes).layer(named: "_geojson")
+        else { return [] }
+        var diagnostics: [VectorTileDiagnostic] = []
+        return try layer.decodeFeatures(diagnostics: &diagnostics).map { f in
+            guard case .double(let s)? = f.properties["mapbox_clip_start"],
+                case .double(let e)? = f.properties["mapbox_clip_end"],
+                case .lineStrings(let lines) = try f.decodeGeometry(diagnostics: &diagnostics), lines.count == 1
+            else { return (-1, -1, []) }
+            return (s, e, lines[0])
+        }
+    }
+
+    /// A line from 90° W to 90° E along the equator (world x 0.25…0.75) on the bottom edge of the z1 tiles (0, 0) and
+    /// (1, 0); the buffer is a quarter tile (0.125 world units), so tile x = 0 keeps 0.25…0.625 and x = 1 keeps
+    /// 0.375…0.75.
+    @Test func piecesOnBothSidesOfATileBoundaryMeetInProgress() throws {
+        let doc = try GeoJSONDocument.parse(
+            bytes: Array(
+                #"{"type":"Feature","properties":{"k":1},"geometry":{"type":"LineString","coordinates":[[-90,0],[90,0]]}}"#
+                    .utf8))
+        let s = GeoJSONTileSource(document: doc, lineMetrics: true)
+        let left = try pieces(s, TileAddress(z: 1, x: 0, y: 0))
+        let right = try pieces(s, TileAddress(z: 1, x: 1, y: 0))
+        #expect(left.count == 1 && right.count == 1)
+        // Fractions of the line's length 0.5: the left piece 0…0.75, the right one 0.25…1.
+        #expect(abs(left[0].start) < 1e-9)
+        #expect(abs(left[0].end - 0.75) < 1e-9)
+        #expect(abs(right[0].start - 0.25) < 1e-9)
+        #expect(abs(right[0].end - 1) < 1e-9)
+        // The same ground point (the tile boundary, world x 0.5) maps to the same progress from both tiles:
+        // progress = start + (end − start) × (distance along the piece / piece length).
+        func progress(_ p: (start: Double, end: Double, points: [VectorTilePoint]), atTileX x: Double) -> Double {
+            let x0 = Double(p.points[0].x)
+            let x1 = Double(p.points[p.points.count - 1].x)
+            return p.start + (p.end - p.start) * (x - x0) / (x1 - x0)
+        }
+        #expect(abs(progress(left[0], atTileX: 4096) - 0.5) < 1e-9)
+        #expect(abs(progress(right[0], atTileX: 0) - 0.5) < 1e-9)
+        // Without lineMetrics there are no such properties.
+        let plain = GeoJSONTileSource(document: doc)
+        let bytes = try #require(try plain.tileData(at: TileAddress(z: 1, x: 0, y: 0)))
+        var diagnostics: [VectorTileDiagnostic] = []
+        let f = try #require(
+            try VectorTile(bytes: bytes).layer(named: "_geojson")?.decodeFeatures(diagnostics: &diagnostics).first)
+        #expect(f.properties["mapbox_clip_start"] == nil)
+        #expect(f.properties["k"] == .uint(1))
+    }
+
+    /// A line leaving and re-entering a tile gives two pieces, each with its own span.
+    @Test func aLineCutTwiceGivesTwoSpans() throws {
+        // World x 0.25 → 0.75 → 0.25 at two latitudes: a hairpin; at z0 with no buffer issue it stays one piece, at
+        // z2 tile (1, 1) (x 0.25…0.5) the outgoing and returning legs are separate pieces.
+        let doc = try GeoJSONDocument.parse(
+            bytes: Array(#"{"type":"LineString","coordinates":[[-90,10],[90,10],[90,20],[-90,20]]}"#.utf8))
+        let s = GeoJSONTileSource(document: doc, lineMetrics: true)
+        let z0 = try pieces(s, TileAddress(z: 0, x: 0, y: 0))
+        #expect(z0.count == 1)
+        #expect(abs(z0[0].start) < 1e-9 && abs(z0[0].end - 1) < 1e-9)
+        let z2 = try pieces(s, TileAddress(z: 2, x: 1, y: 1))
+        #expect(z2.count == 2)
+        #expect(z2.allSatisfy { $0.start < $0.end })
+        #expect(z2[0].end < z2[1].start)
+    }
+}

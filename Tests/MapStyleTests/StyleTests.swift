@@ -65,7 +65,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
             {"id": "bg", "type": "background", "paint": {"background-color": "nope"}},
             {"id": "roads", "type": "line", "source": "s", "source-layer": "transportation",
              "paint": {"line-width": ["+", 1, "x"], "line-color": "#fff", "fill-color": "red", "line-wobble": 3,
-                       "line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"],
+                       "line-trim-offset": [0, 0.5],
                        "line-width-transition": {"duration": -1}}},
             {"id": "h", "type": "heatmap", "source": "s", "source-layer": "poi"},
             {"id": "x", "type": "fill", "source": "missing", "source-layer": "a"},
@@ -86,7 +86,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     #expect(byPath["layers[1].paint.line-width[2]"] == .error)
     #expect(byPath["layers[1].paint.fill-color"] == .error)
     #expect(byPath["layers[1].paint.line-wobble"] == .error)
-    #expect(byPath["layers[1].paint.line-gradient"] == .warning)
+    #expect(byPath["layers[1].paint.line-trim-offset"] == .warning)
     #expect(byPath["layers[1].paint.line-width-transition.duration"] == .error)
     #expect(byPath["layers[2].type"] == .warning)
     #expect(byPath["layers[3].source"] == .error)

@@ -16,6 +16,11 @@
 /// other ids are dropped. Property values: strings, booleans, integral numbers (uint or sint), other numbers
 /// (double); arrays and objects as compact JSON text; `null` is left out. No simplification is applied.
 ///
+/// With ``lineMetrics`` (the style source's `lineMetrics: true`), every clipped piece of a line becomes a feature of
+/// its own carrying `mapbox_clip_start` and `mapbox_clip_end` (doubles `0…1`): where the piece starts and ends as a
+/// fraction of its whole line's length measured in Web Mercator (geojson-vt's line metrics, read by MapLibre's
+/// `LineBucket` for `line-progress`), so a gradient runs on across tile boundaries.
+///
 /// Thread rules: an immutable value, safe from any thread.
 public struct GeoJSONTileSource: TileSource {
     /// Always 0.
@@ -31,6 +36,8 @@ public struct GeoJSONTileSource: TileSource {
     /// Extra tile units kept on each side of the tile when clipping (default `extent / 4`: the style spec's default
     /// `buffer` of 128 on a 512-unit tile).
     public let buffer: Int
+    /// Whether clipped line pieces carry `mapbox_clip_start`/`mapbox_clip_end` (see the type's description).
+    public let lineMetrics: Bool
 
     let features: [ProjectedFeature]
 
@@ -41,11 +48,13 @@ public struct GeoJSONTileSource: TileSource {
     ///   - maxZoom: the style source's `maxzoom`, clamped to `0...24`; default 18.
     ///   - extent: tile extent, clamped to `256...16384`; default 4096.
     ///   - buffer: clip buffer in tile units, `nil` for `extent / 4`.
+    ///   - lineMetrics: split lines into one feature per clipped piece with its line metrics; default `false`.
     public init(
         document: GeoJSONDocument, layerName: String = "_geojson", maxZoom: Int = 18, extent: Int = 4096,
-        buffer: Int? = nil
+        buffer: Int? = nil, lineMetrics: Bool = false
     ) {
         self.layerName = layerName
+        self.lineMetrics = lineMetrics
         self.maxZoom = min(24, max(0, maxZoom))
         self.extent = min(16384, max(256, extent))
         self.buffer = max(0, buffer ?? self.extent / 4)
@@ -93,6 +102,23 @@ public struct GeoJSONTileSource: TileSource {
                 let kept = points.map(toTile).filter { box.contains($0) }.map(quantise)
                 guard !kept.isEmpty else { continue }
                 geometry = .points(kept)
+            case .lines(let lines) where lineMetrics:
+                for line in lines {
+                    let tileLine = line.map(toTile)
+                    let total = GeoJSONClipBox.length(tileLine)
+                    guard total > 0, total.isFinite else { continue }
+                    for (piece, start, end) in box.clipLineMeasured(tileLine) where piece.count >= 2 {
+                        var properties = feature.properties.filter {
+                            $0.key != "mapbox_clip_start" && $0.key != "mapbox_clip_end"
+                        }
+                        properties.append((key: "mapbox_clip_start", value: .double(min(1, max(0, start / total)))))
+                        properties.append((key: "mapbox_clip_end", value: .double(min(1, max(0, end / total)))))
+                        out.append(
+                            MVTEncoderFeature(
+                                id: feature.id, geometry: .lineStrings([piece.map(quantise)]), properties: properties))
+                    }
+                }
+                continue
             case .lines(let lines):
                 var pieces: [[VectorTilePoint]] = []
                 for line in lines {
@@ -282,6 +308,52 @@ struct GeoJSONClipBox: Sendable {
         }
         if current.count >= 2 { pieces.append(current) }
         return pieces
+    }
+
+    /// Like ``clipLine(_:)``, with each piece's start and end distance along the whole line (in the line's units).
+    func clipLineMeasured(_ line: [WorldXY]) -> [(piece: [WorldXY], start: Double, end: Double)] {
+        var pieces: [(piece: [WorldXY], start: Double, end: Double)] = []
+        var current: [WorldXY] = []
+        var start = 0.0
+        var end = 0.0
+        var along = 0.0
+        func flush() {
+            if current.count >= 2 { pieces.append((current, start, end)) }
+            current = []
+        }
+        for i in 1..<max(1, line.count) {
+            let a = line[i - 1]
+            let b = line[i]
+            let segment = Self.distance(a, b)
+            defer { along += segment }
+            guard let (p, q, clippedEnd) = clipSegment(a, b) else {
+                flush()
+                continue
+            }
+            if current.isEmpty || current.last! != p {
+                flush()
+                current = [p]
+                start = along + Self.distance(a, p)
+            }
+            current.append(q)
+            end = along + Self.distance(a, q)
+            if clippedEnd { flush() }
+        }
+        flush()
+        return pieces
+    }
+
+    /// The length of a polyline.
+    static func length(_ line: [WorldXY]) -> Double {
+        var total = 0.0
+        for i in 1..<max(1, line.count) { total += distance(line[i - 1], line[i]) }
+        return total
+    }
+
+    static func distance(_ a: WorldXY, _ b: WorldXY) -> Double {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// The part of segment a→b inside the box and whether b itself was cut off.

@@ -309,6 +309,7 @@ struct StyleLoader {
             var source = GeoJSONSource(
                 data: nil, url: nil, path: nil, maxzoom: zoomValue(o["maxzoom"], path + ".maxzoom", default: 18),
                 attribution: attribution)
+            if case .bool(let b)? = o["lineMetrics"] { source.lineMetrics = b }
             switch o["data"] {
             case .string(let url)?:
                 source.url = url
@@ -434,7 +435,7 @@ struct StyleLoader {
 
     /// Spec properties of the supported layer types that Waymark does not implement (warnings, not errors).
     static let unsupportedProperties: Set<String> = [
-        "line-gradient", "line-trim-offset", "icon-text-fit", "icon-text-fit-padding", "text-variable-anchor",
+        "line-trim-offset", "icon-text-fit", "icon-text-fit-padding", "text-variable-anchor",
         "text-variable-anchor-offset", "text-writing-mode", "text-overlap", "icon-overlap",
         "symbol-screen-space", "text-emissive-strength", "resampling",
     ]

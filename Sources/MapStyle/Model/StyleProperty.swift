@@ -162,7 +162,10 @@ public struct StyleProperty: Sendable {
         do {
             let expression = try StyleExpression.compile(expressionJSON, spec: spec.expressionSpec)
             let property = StyleProperty(spec: spec, value: .expression(expression))
-            if expression.isFeatureConstant && expression.isZoomConstant {
+            // Fold constants; `line-progress` and `heatmap-density` vary per fragment, so they are not.
+            if expression.isFeatureConstant && expression.isZoomConstant
+                && ExpressionAnalysis.isGlobalPropertyConstant(expression.root, ["line-progress", "heatmap-density"])
+            {
                 do {
                     let v = try expression.evaluate(EvaluationContext())
                     if case .number(let n) = v {

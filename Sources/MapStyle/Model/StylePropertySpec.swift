@@ -152,6 +152,8 @@ public struct StylePropertySpec: Sendable {
         add(.line, false, "line-blur", "number", .number(0), dd: true, min: 0)
         add(.line, false, "line-dasharray", "array", nil, interp: false)
         add(.line, false, "line-pattern", "resolvedImage", nil, dd: true)
+        // A color-ramp over line-progress (evaluated per fragment progress, not per feature).
+        add(.line, false, "line-gradient", "color", nil)
 
         add(.circle, true, "circle-sort-key", "number", nil, dd: true, interp: false)
         add(.circle, false, "circle-radius", "number", .number(5), dd: true, min: 0)

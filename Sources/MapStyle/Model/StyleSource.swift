@@ -27,6 +27,9 @@ public struct GeoJSONSource: Sendable, Equatable {
     public var maxzoom: Double
     /// Attribution, or `nil`.
     public var attribution: String?
+    /// `lineMetrics`: whether line features carry their position along the whole line (for `line-gradient`).
+    /// Defaults to `false`.
+    public var lineMetrics: Bool = false
 }
 
 /// A style source (style spec "Sources").
