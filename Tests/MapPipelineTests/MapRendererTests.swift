@@ -243,7 +243,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 @Test func lineOffsetGapWidthAndTranslateMoveGeometryInScreenPoints() throws {
     // The road runs east along y = 128. Line meshes carry `line-offset` and `line-gap-width` to the line shader
     // (the centre line stays put; MapLibre's vertex shader moves it); `line-translate` [0, 3] moves the centres;
-    // `fill-translate` [5, 0] moves the square (64…192) to 69…197. A dashed line keeps the stroke path, offset there.
+    // `fill-translate` [5, 0] moves the square (64…192) to 69…197. A dashed line is a mesh too, with a dashed paint.
     let layers = """
         {"id": "o", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-offset": 10}},
         {"id": "g", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-width": 2, "line-gap-width": 6, "line-translate": [0, 3]}},
@@ -255,7 +255,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         backend: RecordingBackend())
     let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
     guard commands.count == 4, case .lineMesh(let offset) = commands[0], case .lineMesh(let gap) = commands[1],
-        case .fill(let fill) = commands[2], case .stroke(let dashed) = commands[3]
+        case .fill(let fill) = commands[2], case .lineMesh(let dashed) = commands[3]
     else {
         Issue.record("unexpected commands \(commands)")
         return
@@ -266,8 +266,12 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     #expect(gap.gapWidth == 6 && gap.width == 2 && gap.offset == 0)
     #expect(gap.mesh.vertices.allSatisfy { $0.center.y == 131 })
     #expect(fill.path.bounds == RenderRect(x: 69, y: 64, width: 128, height: 128))
-    #expect(dashed.path.point(at: 0) == RenderPoint(x: 0, y: 138))
-    #expect(dashed.path.point(at: 1) == RenderPoint(x: 256, y: 138))
+    #expect(dashed.offset == 10 && dashed.mesh.vertices.map(\.center.y) == [128, 128, 128, 128])
+    guard case .dashed(_, let dash) = dashed.paint else {
+        Issue.record("dashed line painted \(dashed.paint)")
+        return
+    }
+    #expect(dash.period == 3 && !dash.isSolid)
 }
 
 @Test func lineMeshesTurnWithTheBearingAndStayInTheirTile() throws {

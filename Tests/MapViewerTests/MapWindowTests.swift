@@ -100,13 +100,18 @@ import Testing
         let s4 = try x.screenshot("4-rotated") { $0.find(in: compassArea, Self.isPinRed).count > 20 }
         #expect(s4.find(in: compassArea, Self.isPinRed).count > 20, "no compass after a rotation")
 
-        // 6. At rest the loop sleeps.
+        // 6. At rest the loop sleeps: once the tile worker has made the new view's tiles (slow in a debug build, and
+        //    its CPU counts for the process too), a 2-s window costs at most 10 ticks. Up to 15 windows are tried.
         usleep(1_500_000)
-        if let before = x.viewerCPUTicks() {
+        var windows: [Int] = []
+        while windows.count < 15, windows.last.map({ $0 > 10 }) ?? true {
+            guard let before = x.viewerCPUTicks() else { break }
             usleep(2_000_000)
-            if let after = x.viewerCPUTicks() {
-                #expect(after - before <= 10, "idle CPU \(after - before) ticks in 2 s")
-            }
+            guard let after = x.viewerCPUTicks() else { break }
+            windows.append(after - before)
+        }
+        if !windows.isEmpty {
+            #expect(windows.last! <= 10, "idle CPU ticks in successive 2-s windows: \(windows)")
         }
         x.xdotool(["windowfocus", "--sync", x.windowID])
         x.xdotool(["key", "q"])
