@@ -44,9 +44,12 @@ public struct SpriteSheet: Sendable {
 }
 
 extension MapRenderer {
-    /// Sets (or with `nil` removes) the sprite that `icon-image` names refer to; forgets cached symbols.
+    /// Sets (or with `nil` removes) the sprite that `icon-image` and `*-pattern` names refer to; forgets cached
+    /// symbols and tile images (which may hold pattern fills and lines of the old sheet).
     /// - Parameter sheet: the decoded sheet and its index.
     public func setSprite(_ sheet: SpriteSheet?) {
+        for handle in tileImages.removeAll() { backend.unregister(handle) }
+        emptyTileImages.removeAll()
         for handle in spriteImages.values { if let handle { backend.unregister(handle) } }
         spriteImages = [:]
         spritePixels = [:]
@@ -106,7 +109,8 @@ extension MapRenderer {
         let b = (px.y - c.y) / (e / 2)
         let cc = (py.x - c.x) / (e / 2)
         let d = (py.y - c.y) / (e / 2)
-        let tileUnits = RenderTransform(a: a, b: b, c: cc, d: d, tx: c.x - a * e / 2 - cc * e / 2, ty: c.y - b * e / 2 - d * e / 2)
+        let tileUnits = RenderTransform(
+            a: a, b: b, c: cc, d: d, tx: c.x - a * e / 2 - cc * e / 2, ty: c.y - b * e / 2 - d * e / 2)
         let k = e / side
         let t = RenderTransform.translation(x: -offX, y: -offY).concatenating(.scale(x: k, y: k))
             .concatenating(tileUnits)

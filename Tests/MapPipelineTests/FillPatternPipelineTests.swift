@@ -31,7 +31,8 @@ import Testing
             json: try JSONValue.parse(
                 #"{"dot": {"x": 0, "y": 0, "width": 2, "height": 2, "pixelRatio": 1},"#
                     + #""bar": {"x": 2, "y": 0, "width": 3, "height": 2, "pixelRatio": 1}}"#))
-        return SpriteSheet(image: RasterImage(width: 5, height: 2, pixels: [UInt8](repeating: 255, count: 40)), index: index)
+        return SpriteSheet(
+            image: RasterImage(width: 5, height: 2, pixels: [UInt8](repeating: 255, count: 40)), index: index)
     }
 
     func list(_ layers: String, camera: CameraState, sprite: Bool = true) throws -> DisplayList {
@@ -133,5 +134,30 @@ import Testing
         let x = t.tx.truncatingRemainder(dividingBy: 3)
         #expect(abs(x) < 1e-9 || abs(abs(x) - 3) < 1e-9, "transform \(t)")
         #expect(abs(t.ty.truncatingRemainder(dividingBy: 2)) < 1e-9)
+    }
+
+    /// Tile images hold pattern fills too, aligned the same way (tile 0/0/0 at zoom 0 is the world); setting the
+    /// sprite drops tile images drawn without it.
+    @Test func tileImagesDrawPatternsAndFollowTheSprite() throws {
+        let layer = """
+            {"id": "p", "type": "fill", "source": "t", "source-layer": "areas", "paint": {"fill-pattern": "bar"}}
+            """
+        let backend = RecordingBackend()
+        let r = try renderer(
+            style: testStyle(layers: layer), tiles: [TileAddress(z: 0, x: 0, y: 0): squares],
+            options: MapRenderOptions(drawsAttribution: false), backend: backend)
+        func patterns() -> [FillPattern] {
+            backend.renderedLists.flatMap(\.commands).compactMap {
+                if case .fill(let f) = $0 { return f.pattern }
+                return nil
+            }
+        }
+        _ = r.displayList(camera: camera(zoom: 0))
+        #expect(patterns().isEmpty)
+        r.setSprite(try sprite())
+        _ = r.displayList(camera: camera(zoom: 0))
+        let found = patterns()
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.transform == .identity && $0.image.pixelWidth == 3 })
     }
 }

@@ -96,7 +96,8 @@ import Testing
         path.addRect(RenderRect(x: 0, y: 0, width: 4, height: 4))
         var list = DisplayList(size: RenderSize(width: 4, height: 4), scale: 1)
         let unknown = ImageHandle(id: 99, pixelWidth: 2, pixelHeight: 2, scale: 1)
-        list.append(.fill(FillCommand(path: path, color: .black, pattern: FillPattern(image: unknown, transform: .identity))))
+        list.append(
+            .fill(FillCommand(path: path, color: .black, pattern: FillPattern(image: unknown, transform: .identity))))
         list.append(.fill(FillCommand(path: path, color: RGBAColor(rgb: 0x00FF00), pattern: nil)))
         let image = try backend.render(list)
         #expect(image.premultipliedRGBA(x: 1, y: 1)! == (0, 255, 0, 255))

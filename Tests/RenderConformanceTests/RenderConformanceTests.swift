@@ -183,6 +183,9 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         "background-pattern/missing", "fill-outline-color/opacity", "fill-outline-color/property-function",
         "fill-pattern/missing", "circle-geometry/polygon", "circle-geometry/linestring",
         "combinations/fill-opaque--background-opaque", "fill-opacity/opaque-fill-over-symbol-layer",
+        // Pattern fills: world-aligned, zoom-scaled, @2x sprites, per-feature images.
+        "fill-pattern/literal", "fill-pattern/zoomed", "fill-pattern/@2x", "fill-pattern/case-data-expression",
+        "fill-pattern/opacity",
     ]
 
     @Test func fixedSubsetPasses() throws {
