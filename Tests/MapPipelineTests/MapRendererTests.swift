@@ -45,7 +45,7 @@ private let sceneLayers = """
           restore
           save
             clip (0,0 256x256)
-            stroke #0000ffff width=2 cap=butt join=miter miter=2 path{1 sub, 2 pts, bounds=(0,128 256x0): M(0,128) (256,128)}
+            line-mesh #0000ffff width=2 mesh{4 verts, 2 tris, centers=(0,128 256x0)}
           restore
           circle center=(128,64) r=3 fill=#00ff00ff
 
@@ -241,31 +241,54 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 }
 
 @Test func lineOffsetGapWidthAndTranslateMoveGeometryInScreenPoints() throws {
-    // The road runs east along y = 128. `line-offset` 10 moves it to the right of travel (south, y = 138); a gap of
-    // 6 with width 2 gives two lines centred (6 + 2) / 2 = 4 either side; `fill-translate` [5, 0] moves the square
-    // (64…192) to 69…197.
+    // The road runs east along y = 128. Line meshes carry `line-offset` and `line-gap-width` to the line shader
+    // (the centre line stays put; MapLibre's vertex shader moves it); `line-translate` [0, 3] moves the centres;
+    // `fill-translate` [5, 0] moves the square (64…192) to 69…197. A dashed line keeps the stroke path, offset there.
     let layers = """
         {"id": "o", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-offset": 10}},
-        {"id": "g", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-width": 2, "line-gap-width": 6}},
-        {"id": "f", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#000", "fill-translate": [5, 0]}}
+        {"id": "g", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-width": 2, "line-gap-width": 6, "line-translate": [0, 3]}},
+        {"id": "f", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#000", "fill-translate": [5, 0]}},
+        {"id": "d", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-offset": 10, "line-dasharray": [2, 1]}}
         """
     let r = try renderer(
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
-    guard commands.count == 3, case .stroke(let offset) = commands[0], case .stroke(let gap) = commands[1],
-        case .fill(let fill) = commands[2]
+    guard commands.count == 4, case .lineMesh(let offset) = commands[0], case .lineMesh(let gap) = commands[1],
+        case .fill(let fill) = commands[2], case .stroke(let dashed) = commands[3]
     else {
         Issue.record("unexpected commands \(commands)")
         return
     }
-    #expect(offset.path.point(at: 0) == RenderPoint(x: 0, y: 138))
-    #expect(offset.path.point(at: 1) == RenderPoint(x: 256, y: 138))
-    #expect(gap.path.subpathCount == 2)
-    #expect(gap.path.point(at: 0).y == 124)
-    #expect(gap.path.point(at: 2).y == 132)
-    #expect(gap.width == 2)
+    #expect(offset.offset == 10 && offset.gapWidth == 0 && offset.width == 1)
+    #expect(offset.mesh.vertices.map(\.center.y) == [128, 128, 128, 128])
+    #expect(offset.mesh.vertices.map(\.center.x) == [0, 0, 256, 256])
+    #expect(gap.gapWidth == 6 && gap.width == 2 && gap.offset == 0)
+    #expect(gap.mesh.vertices.allSatisfy { $0.center.y == 131 })
     #expect(fill.path.bounds == RenderRect(x: 69, y: 64, width: 128, height: 128))
+    #expect(dashed.path.point(at: 0) == RenderPoint(x: 0, y: 138))
+    #expect(dashed.path.point(at: 1) == RenderPoint(x: 256, y: 138))
+}
+
+@Test func lineMeshesTurnWithTheBearingAndStayInTheirTile() throws {
+    // Under a bearing of 90° the road (east along the tile's middle) runs up the screen; its extrusions turn with
+    // it, and the mesh is limited to the tile's screen quadrilateral (MapLibre's per-tile stencil).
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: vectorOnly, backend: RecordingBackend())
+    let meshes = r.displayList(camera: camera(zoom: 0, bearing: 90)).commands.compactMap { c -> LineMeshCommand? in
+        if case .lineMesh(let m) = c { return m }
+        return nil
+    }
+    #expect(meshes.count == 1)
+    guard let mesh = meshes.first else { return }
+    for v in mesh.mesh.vertices {
+        #expect(abs(v.center.x - 128) < 1e-9)
+        #expect(abs(v.extrude.y) < 1e-9 && abs(abs(v.extrude.x) - 1) < 1e-9)
+    }
+    #expect(mesh.clipPolygon.count == 4)
+    let xs = mesh.clipPolygon.map(\.x)
+    #expect(abs((xs.min() ?? 0) - 0) < 1e-6 && abs((xs.max() ?? 0) - 256) < 1e-6)
 }
 
 @Test func offsetPathMitersCornersAtTheOffsetDistance() {

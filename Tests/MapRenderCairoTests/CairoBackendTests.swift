@@ -265,6 +265,47 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 }
 
 @Suite struct BadInputTests {
+    @Test func lineMeshesDrawExactlyAsTheRasteriserUnderTransformAndClip() throws {
+        // Two translucent crossing lines in two consecutive commands (one batch), clipped to a rectangle; drawn
+        // straight into the surface (axis-aligned matrix) and through a scratch image (a rotated matrix).
+        var horizontal = LineTessellator(cap: .round)
+        horizontal.addLine([RenderPoint(x: 2, y: 10), RenderPoint(x: 28, y: 12)])
+        var vertical = LineTessellator(join: .round)
+        vertical.addLine([RenderPoint(x: 15, y: 2), RenderPoint(x: 14, y: 18), RenderPoint(x: 24, y: 26)])
+        let a = LineMeshCommand(
+            mesh: horizontal.mesh, paint: .solid(RGBAColor(rgb: 0xCC3300)), width: 4, blur: 1, opacity: 0.6)
+        let b = LineMeshCommand(mesh: vertical.mesh, paint: .solid(RGBAColor(rgb: 0x0033CC, alpha: 0.7)), width: 3)
+        let clip = RenderRect(x: 4, y: 3, width: 20, height: 20)
+        for rotated in [false, true] {
+            var list = DisplayList(size: RenderSize(width: 30, height: 30), scale: 2)
+            list.append(.save)
+            var toPixels = RenderTransform.scale(x: 2, y: 2)
+            if rotated {
+                // A quarter turn about the centre (15, 15).
+                let turn = RenderTransform(a: 0, b: 1, c: -1, d: 0, tx: 30, ty: 0)
+                list.append(.transform(turn))
+                toPixels = turn.concatenating(toPixels)
+            }
+            list.append(.clip(clip))
+            list.append(.lineMesh(a))
+            list.append(.lineMesh(b))
+            list.append(.restore)
+            let image = try makeBackend().render(list)
+            var expected = RasterImage(width: 60, height: 60, scale: 2)
+            // The clip in device pixels: user (4, 3)…(24, 23) through the transform.
+            let p0 = toPixels.apply(to: clip.origin)
+            let p1 = toPixels.apply(to: RenderPoint(x: clip.maxX, y: clip.maxY))
+            let pixelClip = PixelRect(
+                minX: Int(min(p0.x, p1.x)), minY: Int(min(p0.y, p1.y)), maxX: Int(max(p0.x, p1.x)),
+                maxY: Int(max(p0.y, p1.y)))
+            for command in [a, b] {
+                LineRasterizer.draw(command, into: &expected, transform: toPixels, clip: pixelClip, pixelRatio: 2)
+            }
+            #expect(image.pixels == expected.pixels, "rotated: \(rotated)")
+            #expect(expected.pixels.contains { $0 != 0 })
+        }
+    }
+
     @Test func badCommandsAreSkippedAndLaterCommandsStillDraw() throws {
         var line = RenderPath()
         line.addPolyline([1, 1, 9, 1], closed: false)

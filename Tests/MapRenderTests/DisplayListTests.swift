@@ -90,4 +90,25 @@ import Testing
         #expect(DisplayList(size: RenderSize(width: -4, height: 50)).pixelWidth == 0)
         #expect(DisplayList(size: RenderSize(width: .nan, height: 50)).pixelWidth == 0)
     }
+
+    @Test func lineMeshDescription() {
+        var t = LineTessellator()
+        t.addLine([RenderPoint(x: 10, y: 20), RenderPoint(x: 50, y: 20), RenderPoint(x: 50, y: 60)])
+        var list = DisplayList(size: RenderSize(width: 100, height: 100), scale: 2)
+        list.append(.lineMesh(LineMeshCommand(mesh: t.mesh, paint: .solid(RGBAColor(rgb: 0x336699)), width: 3)))
+        list.append(
+            .lineMesh(
+                LineMeshCommand(
+                    mesh: t.mesh, paint: .solid(.black), width: 2.5, gapWidth: 4, offset: -1.5, blur: 0.5,
+                    opacity: 0.25)))
+        list.append(.lineMesh(LineMeshCommand(mesh: LineMesh(), paint: .solid(.black), width: 1)))
+        #expect(
+            list.description == """
+                DisplayList 100x100 @2x (3 commands)
+                  line-mesh #336699ff width=3 mesh{6 verts, 4 tris, centers=(10,20 40x40)}
+                  line-mesh #000000ff width=2.5 gap=4 offset=-1.5 blur=0.5 opacity=0.25 mesh{6 verts, 4 tris, centers=(10,20 40x40)}
+                  line-mesh #000000ff width=1 mesh{empty}
+
+                """)
+    }
 }

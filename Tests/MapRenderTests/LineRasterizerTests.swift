@@ -15,7 +15,9 @@ import Testing
             clipPolygon: clipPolygon)
     }
 
-    private func alpha(_ image: RasterImage, _ x: Int, _ y: Int) -> Int { Int(image.pixels[(y * image.width + x) * 4 + 3]) }
+    private func alpha(_ image: RasterImage, _ x: Int, _ y: Int) -> Int {
+        Int(image.pixels[(y * image.width + x) * 4 + 3])
+    }
 
     @Test func horizontalLineFadesOnlyAtItsSides() {
         // Width 7 at ratio 1: outset 4 device pixels, the fade 1 pixel; the quad spans x 2…10, y 2…10.

@@ -124,7 +124,7 @@ import Testing
         #expect(mesh([p(1, 1), p(1, 1), p(1, 1)]).isEmpty)
         #expect(mesh([p(0, 0), p(.nan, 1), p(5, 5)]).isEmpty)
         #expect(mesh([p(0, 0), p(.infinity, 1)]).isEmpty)
-        #expect(mesh([p(0, 0), p(1, 0)], closed: true).isEmpty)
+        #expect(mesh([p(2, 2), p(2, 2), p(2, 2)], closed: true).isEmpty)
         var t = LineTessellator()
         t.addLine(coordinates: [0, 0, 1], closed: false)
         #expect(t.mesh.isEmpty)

@@ -183,6 +183,12 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         "background-pattern/missing", "fill-outline-color/opacity", "fill-outline-color/property-function",
         "fill-pattern/missing", "circle-geometry/polygon", "circle-geometry/linestring",
         "combinations/fill-opaque--background-opaque", "fill-opacity/opaque-fill-over-symbol-layer",
+        // Line meshes: road tiles, butt ends, translucent overlap, gap and offset in the shader, the tile stencil
+        // under bearing, polygon outlines across tiles, sort keys, pitch.
+        "line-color/literal", "line-width/literal", "line-cap/butt", "line-opacity/literal",
+        "line-join/miter-transparent", "line-gap-width/literal", "line-offset/literal-negative",
+        "line-translate-anchor/viewport", "line-visibility/visible", "line-triangulation/round",
+        "line-sort-key/literal", "line-pitch/pitch30",
         // Pattern fills: world-aligned, zoom-scaled, @2x sprites, per-feature images.
         "fill-pattern/literal", "fill-pattern/zoomed", "fill-pattern/@2x", "fill-pattern/case-data-expression",
         "fill-pattern/opacity",

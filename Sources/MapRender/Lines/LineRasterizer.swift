@@ -332,6 +332,8 @@ private struct TriangleRaster {
 
         let base = target.base
         let stride = target.bytesPerRow
+        // alpha = min(dist − (inset − blur2), outset − dist) / blur2
+        let innerEdge = blur2 - inset
         for row in rowStart...rowEnd {
             var lo = colLimit0
             var hi = colLimit1
@@ -346,21 +348,44 @@ private struct TriangleRaster {
             var vy = ny.0 * xc + ny.1 * yc + ny.2
             var vd = dist.0 * xc + dist.1 * yc + dist.2
             var p = base + (clip.minY + row) * stride + (clip.minX + lo) * 4
+            if let u = uniform {
+                // One colour: premultiplied by opacity once; fully covered opaque pixels are stored directly.
+                let r = u.r * opacity
+                let g = u.g * opacity
+                let b = u.b * opacity
+                let a = u.a * opacity
+                let solid = a >= 1
+                let sb = UInt8(min(255, max(0, b * 255 + 0.5)))
+                let sg = UInt8(min(255, max(0, g * 255 + 0.5)))
+                let sr = UInt8(min(255, max(0, r * 255 + 0.5)))
+                for _ in lo...hi {
+                    let d = (vx * vx + vy * vy).squareRoot() * outset
+                    let alpha = min(d + innerEdge, outset - d) * invBlur2
+                    if alpha >= 1 && solid {
+                        p[0] = sb
+                        p[1] = sg
+                        p[2] = sr
+                        p[3] = 255
+                    } else if alpha > 0 {
+                        let k = min(alpha, 1)
+                        blend(p, r * k, g * k, b * k, a * k)
+                    }
+                    vx += nx.0
+                    vy += ny.0
+                    p += 4
+                }
+                continue
+            }
             for _ in lo...hi {
                 let d = (vx * vx + vy * vy).squareRoot() * outset
-                var alpha = min(d - (inset - blur2), outset - d) * invBlur2
+                var alpha = min(d + innerEdge, outset - d) * invBlur2
                 alpha = alpha < 0 ? 0 : (alpha > 1 ? 1 : alpha)
                 if alpha > 0 {
                     let k = alpha * opacity
-                    if let u = uniform {
-                        blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
-                    } else {
-                        let progress =
-                            progressLength > 0 ? min(1, max(0, (vd + progressStart) / progressLength)) : 0
-                        let col = paint.color(at: LineFragment(distance: vd, across: vy, progress: progress))
-                        let ca = min(1, max(0, col.alpha)) * k
-                        blend(p, col.red * ca, col.green * ca, col.blue * ca, ca)
-                    }
+                    let progress = progressLength > 0 ? min(1, max(0, (vd + progressStart) / progressLength)) : 0
+                    let col = paint.color(at: LineFragment(distance: vd, across: vy, progress: progress))
+                    let ca = min(1, max(0, col.alpha)) * k
+                    blend(p, col.red * ca, col.green * ca, col.blue * ca, ca)
                 }
                 vx += nx.0
                 vy += ny.0
