@@ -69,9 +69,12 @@ extension MapRenderer {
             ? layer.color("fill-outline-color", ctx) : nil
         guard opacity > 0, patternImage != nil || color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return }
         var path = RenderPath()
+        // A visible point of the feature (tile units), about which a pitched projection is linearised for a pattern.
+        var anchor: (x: Double, y: Double)? = nil
         for polygon in polygons {
             for ring in polygon {
                 let pts = projector.clipRing(ring) { (Double($0.x), Double($0.y)) }
+                if anchor == nil, pts.count >= 2 { anchor = (pts[0], pts[1]) }
                 appendProjected(pts, closed: true, projector, &path)
             }
         }
@@ -81,7 +84,8 @@ extension MapRenderer {
             let t = translation(layer, "fill", ctx, projector)
             guard
                 let transform = fillPatternTransform(
-                    image: patternImage, tile: tile, zoom: ctx.zoom ?? 0, projector: projector, extent: extent)
+                    image: patternImage, tile: tile, zoom: ctx.zoom ?? 0, projector: projector, extent: extent,
+                    anchor: anchor ?? (Double(extent) / 2, Double(extent) / 2))
             else { return }
             let pattern = FillPattern(
                 image: patternImage, transform: transform.concatenating(.translation(x: t.x, y: t.y)))

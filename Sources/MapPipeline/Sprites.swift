@@ -81,10 +81,12 @@ extension MapRenderer {
     /// tile's projection scales by `2^(zoom − floor zoom)` and turns with the bearing.
     ///
     /// The tile's origin is reduced modulo the image size first (MapLibre's `u_pixel_coord_upper/lower`), so the
-    /// numbers stay small at any zoom. A pitched projection is linearised about the tile's centre (Cairo patterns
-    /// are affine): exact when flat, approximate under pitch. `nil` for an empty image or a degenerate projection.
+    /// numbers stay small at any zoom. A pitched projection is linearised about `anchor` (tile units, a visible point
+    /// of the feature; Cairo patterns are affine): exact when flat, approximate under pitch away from the anchor.
+    /// `nil` for an empty image or a degenerate projection.
     func fillPatternTransform(
-        image: ImageHandle, tile: TileID, zoom: Double, projector: TileProjector, extent: Int
+        image: ImageHandle, tile: TileID, zoom: Double, projector: TileProjector, extent: Int,
+        anchor: (x: Double, y: Double)
     ) -> RenderTransform? {
         let w = image.pointSize.width
         let h = image.pointSize.height
@@ -100,17 +102,18 @@ extension MapRenderer {
         // Pattern point of the tile's north-west corner.
         let offX = positiveMod(positiveMod(Double(tile.unwrappedX), w) * side, w)
         let offY = positiveMod(positiveMod(Double(tile.y), h) * side, h)
-        // Tile units → screen: affine from the projector about the tile's centre.
+        // Tile units → screen: the projector's derivative at the anchor (its own map when flat).
         let e = Double(extent)
-        let c = projector.project(e / 2, e / 2)
-        let px = projector.project(e, e / 2)
-        let py = projector.project(e / 2, e)
-        let a = (px.x - c.x) / (e / 2)
-        let b = (px.y - c.y) / (e / 2)
-        let cc = (py.x - c.x) / (e / 2)
-        let d = (py.y - c.y) / (e / 2)
+        let step = e / 64
+        let c = projector.project(anchor.x, anchor.y)
+        let px = projector.project(anchor.x + step, anchor.y)
+        let py = projector.project(anchor.x, anchor.y + step)
+        let a = (px.x - c.x) / step
+        let b = (px.y - c.y) / step
+        let cc = (py.x - c.x) / step
+        let d = (py.y - c.y) / step
         let tileUnits = RenderTransform(
-            a: a, b: b, c: cc, d: d, tx: c.x - a * e / 2 - cc * e / 2, ty: c.y - b * e / 2 - d * e / 2)
+            a: a, b: b, c: cc, d: d, tx: c.x - a * anchor.x - cc * anchor.y, ty: c.y - b * anchor.x - d * anchor.y)
         let k = e / side
         let t = RenderTransform.translation(x: -offX, y: -offY).concatenating(.scale(x: k, y: k))
             .concatenating(tileUnits)

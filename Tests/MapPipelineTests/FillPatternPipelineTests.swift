@@ -105,6 +105,23 @@ import Testing
         #expect(abs(t.a) < 1e-9 && abs(t.b + 1) < 1e-9 && abs(t.c - 1) < 1e-9 && abs(t.d) < 1e-9, "\(t)")
     }
 
+    /// Under pitch the pattern is linearised about a visible point of each feature: every patterned feature still
+    /// draws, with a finite transform that maps that point's neighbourhood as the perspective does (squeezed
+    /// vertically).
+    @Test func pitchedFillsKeepTheirPattern() throws {
+        let layer = """
+            {"id": "p", "type": "fill", "source": "t", "source-layer": "areas", "paint": {"fill-pattern": "dot"}}
+            """
+        let pitched = fills(try list(layer, camera: camera(zoom: 1, size: 512, pitch: 50)))
+        #expect(pitched.count >= 2)
+        for f in pitched {
+            let t = try #require(f.pattern?.transform)
+            let finite = [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy { $0.isFinite }
+            #expect(finite)
+            #expect(abs(t.b) < 1e-6 && abs(t.c) < 0.5 && t.d > 0 && t.d < t.a, "transform \(t)")
+        }
+    }
+
     /// A pattern the sprite lacks (or no sprite) draws nothing, as in MapLibre; the fill colour is not a fallback.
     @Test func missingPatternDrawsNothing() throws {
         let layer = """
