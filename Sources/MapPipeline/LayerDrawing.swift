@@ -40,7 +40,7 @@ extension MapRenderer {
         for (f, ctx) in order {
             let projector = projectors.projector(extent: f.feature.extent)
             switch layer.type {
-            case .fill: drawFill(layer, f.geometry, ctx, projector, &out)
+            case .fill: drawFill(layer, f.geometry, ctx, projector, tile: tile, extent: f.feature.extent, &out)
             case .line: drawLine(layer, f.geometry, ctx, projector, extent: f.feature.extent, &out)
             case .circle: drawCircles(layer, f.geometry, ctx, projector, &out)
             default: break
@@ -50,26 +50,52 @@ extension MapRenderer {
 
     private func drawFill(
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        _ out: inout [DrawCommand]
+        tile: TileID, extent: Int, _ out: inout [DrawCommand]
     ) {
         guard case .polygons(let polygons) = geometry else { return }
-        guard !patternIsMissing(layer, "fill-pattern", ctx), let color = layer.color("fill-color", ctx) else { return }
+        // `fill-pattern` replaces `fill-color`; a name the sprite lacks leaves the feature out (MapLibre).
+        var patternImage: ImageHandle? = nil
+        if layer.isSet("fill-pattern") {
+            guard let image = patternHandle(layer, "fill-pattern", ctx) else { return }
+            patternImage = image
+        }
+        guard let color = patternImage == nil ? layer.color("fill-color", ctx) : .black else { return }
         let opacity = layer.number("fill-opacity", ctx, 1)
         let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
-        // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on; it defaults to the
-        // fill colour, and a transparent fill can still have a visible outline.
+        // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on and without
+        // `fill-pattern`; it defaults to the fill colour, and a transparent fill can still have a visible outline.
         let outline: RGBAColor? =
-            antialias && layer.isSet("fill-outline-color") ? layer.color("fill-outline-color", ctx) : nil
-        guard opacity > 0, color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return }
+            antialias && patternImage == nil && layer.isSet("fill-outline-color")
+            ? layer.color("fill-outline-color", ctx) : nil
+        guard opacity > 0, patternImage != nil || color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return }
         var path = RenderPath()
+        // A visible point of the feature (tile units), about which a pitched projection is linearised for a pattern.
+        var anchor: (x: Double, y: Double)? = nil
         for polygon in polygons {
             for ring in polygon {
                 let pts = projector.clipRing(ring) { (Double($0.x), Double($0.y)) }
+                if anchor == nil, pts.count >= 2 { anchor = (pts[0], pts[1]) }
                 appendProjected(pts, closed: true, projector, &path)
             }
         }
         guard !path.isEmpty else { return }
         path = translated(path, layer, "fill", ctx, projector)
+        if let patternImage {
+            let t = translation(layer, "fill", ctx, projector)
+            guard
+                let transform = fillPatternTransform(
+                    image: patternImage, tile: tile, zoom: ctx.zoom ?? 0, projector: projector, extent: extent,
+                    anchor: anchor ?? (Double(extent) / 2, Double(extent) / 2))
+            else { return }
+            let pattern = FillPattern(
+                image: patternImage, transform: transform.concatenating(.translation(x: t.x, y: t.y)))
+            out.append(
+                .fill(
+                    FillCommand(
+                        path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias,
+                        pattern: pattern)))
+            return
+        }
         if color.alpha > 0 {
             out.append(
                 .fill(
@@ -328,8 +354,23 @@ extension MapRenderer {
                     opacity: min(1, opacity))))
     }
 
-    /// Whether the feature's `fill-pattern`/`line-pattern` names an image the sprite lacks: MapLibre then leaves the
-    /// feature out. (A pattern that exists is drawn as the solid colour: pattern fills are not implemented.)
+    /// The registered sprite image the feature's `fill-pattern`/`background-pattern` names (still-render: the
+    /// value at the current zoom, MapLibre's cross-fade finished), or `nil` when the name is empty or the sprite
+    /// lacks it.
+    func patternHandle(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> ImageHandle? {
+        let image: String
+        switch layer.value(name, ctx) {
+        case .image(let n, _): image = n
+        case .string(let n): image = n
+        default: return nil
+        }
+        guard !image.isEmpty, let handle = spriteImage(image), handle.pixelWidth > 0, handle.pixelHeight > 0 else {
+            return nil
+        }
+        return handle
+    }
+
+    /// Whether the feature's `line-pattern` names an image the sprite lacks: MapLibre then leaves the feature out.
     private func patternIsMissing(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> Bool {
         guard layer.isSet(name) else { return false }
         let image: String

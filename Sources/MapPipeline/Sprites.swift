@@ -44,9 +44,12 @@ public struct SpriteSheet: Sendable {
 }
 
 extension MapRenderer {
-    /// Sets (or with `nil` removes) the sprite that `icon-image` names refer to; forgets cached symbols.
+    /// Sets (or with `nil` removes) the sprite that `icon-image` and `*-pattern` names refer to; forgets cached
+    /// symbols and tile images (which may hold pattern fills and lines of the old sheet).
     /// - Parameter sheet: the decoded sheet and its index.
     public func setSprite(_ sheet: SpriteSheet?) {
+        for handle in tileImages.removeAll() { backend.unregister(handle) }
+        emptyTileImages.removeAll()
         for handle in spriteImages.values { if let handle { backend.unregister(handle) } }
         spriteImages = [:]
         spritePixels = [:]
@@ -73,46 +76,82 @@ extension MapRenderer {
         return image
     }
 
-    /// The commands of a `background-pattern` layer: the sprite image repeated over the frame, aligned to the world
-    /// (its pixel grid at the integer style zoom) and scaled by the fraction of the zoom, turning with the bearing.
-    /// A name the sprite lacks draws nothing (style spec: a missing pattern image leaves the layer out).
+    /// The pattern transform of a `fill-pattern` drawn in `tile` (MapLibre `fill_pattern.vertex.glsl`,
+    /// `get_pattern_pos`): pattern space (image points) → screen points, the image repeated on the world's pixel
+    /// grid at the integer zoom `floor(zoom)` (so it lines up across tiles and with `background-pattern`), which the
+    /// tile's projection scales by `2^(zoom − floor zoom)` and turns with the bearing.
+    ///
+    /// The tile's origin is reduced modulo the image size first (MapLibre's `u_pixel_coord_upper/lower`), so the
+    /// numbers stay small at any zoom. A pitched projection is linearised about `anchor` (tile units, a visible point
+    /// of the feature; Cairo patterns are affine): exact when flat, approximate under pitch away from the anchor.
+    /// `nil` for an empty image or a degenerate projection.
+    func fillPatternTransform(
+        image: ImageHandle, tile: TileID, zoom: Double, projector: TileProjector, extent: Int,
+        anchor: (x: Double, y: Double)
+    ) -> RenderTransform? {
+        let w = image.pointSize.width
+        let h = image.pointSize.height
+        guard w > 0, h > 0, w.isFinite, h.isFinite, extent > 0, zoom.isFinite else { return nil }
+        let floorZoom = zoom.rounded(.down)
+        // The tile's side in world points at the integer zoom.
+        let side = options.tileSize * pow(2, floorZoom - Double(tile.z))
+        guard side > 0, side.isFinite else { return nil }
+        func positiveMod(_ v: Double, _ m: Double) -> Double {
+            let r = v.truncatingRemainder(dividingBy: m)
+            return r < 0 ? r + m : r
+        }
+        // Pattern point of the tile's north-west corner.
+        let offX = positiveMod(positiveMod(Double(tile.unwrappedX), w) * side, w)
+        let offY = positiveMod(positiveMod(Double(tile.y), h) * side, h)
+        // Tile units → screen: the projector's derivative at the anchor (its own map when flat).
+        let e = Double(extent)
+        let step = e / 64
+        let c = projector.project(anchor.x, anchor.y)
+        let px = projector.project(anchor.x + step, anchor.y)
+        let py = projector.project(anchor.x, anchor.y + step)
+        let a = (px.x - c.x) / step
+        let b = (px.y - c.y) / step
+        let cc = (py.x - c.x) / step
+        let d = (py.y - c.y) / step
+        let tileUnits = RenderTransform(
+            a: a, b: b, c: cc, d: d, tx: c.x - a * anchor.x - cc * anchor.y, ty: c.y - b * anchor.x - d * anchor.y)
+        let k = e / side
+        let t = RenderTransform.translation(x: -offX, y: -offY).concatenating(.scale(x: k, y: k))
+            .concatenating(tileUnits)
+        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite), t.a * t.d - t.b * t.c != 0 else { return nil }
+        return t
+    }
+
+    /// The command of a `background-pattern` layer: the sprite image repeated over the frame, aligned to the world
+    /// (its pixel grid at the integer style zoom) and scaled by the fraction of the zoom, turning with the bearing
+    /// (MapLibre `background_pattern`). A name the sprite lacks draws nothing (style spec: a missing pattern image
+    /// leaves the layer out).
     func backgroundPattern(
         _ layer: CompiledLayer, _ ctx: EvaluationContext, camera: CameraState, size: RenderSize, opacity: Double
     ) -> [DrawCommand] {
-        let name: String
-        switch layer.value("background-pattern", ctx) {
-        case .image(let n, _): name = n
-        case .string(let n): name = n
-        default: return []
-        }
-        guard opacity > 0, !name.isEmpty, let handle = spriteImage(name) else { return [] }
+        guard opacity > 0, let handle = patternHandle(layer, "background-pattern", ctx) else { return [] }
         let z = styleZoom(for: camera)
         let k = pow(2, z - z.rounded(.down))
         let w = handle.pointSize.width * k
         let h = handle.pointSize.height * k
-        guard w >= 0.5, h >= 0.5, w.isFinite, h.isFinite else { return [] }
-        // The frame centre in world points at the style zoom (MapLibre's 512-point tiles).
+        guard w > 0, h > 0, w.isFinite, h.isFinite else { return [] }
+        // The frame centre in world points at the style zoom (MapLibre's 512-point tiles), and its offset into the
+        // pattern period there.
         let worldSize = options.tileSize * pow(2, z)
         let centre = WebMercator.worldPoint(camera.center)
-        let cx = centre.x * worldSize
-        let cy = centre.y * worldSize
-        // Cover the frame's circumscribed square around its centre, in map-aligned points.
-        let r = (size.width * size.width + size.height * size.height).squareRoot() / 2 + max(w, h)
-        let x0 = ((cx - r) / w).rounded(.down) * w - cx
-        let y0 = ((cy - r) / h).rounded(.down) * h - cy
-        let columns = Int(((2 * r) / w).rounded(.up)) + 1
-        let rows = Int(((2 * r) / h).rounded(.up)) + 1
-        guard columns * rows <= 250_000 else { return [] }
-        var out: [DrawCommand] = [.save]
-        let rotation = RenderTransform.rotation(radians: -camera.bearing * .pi / 180)
-        out.append(.transform(rotation.concatenating(.translation(x: size.width / 2, y: size.height / 2))))
-        for j in 0..<rows {
-            for i in 0..<columns {
-                let rect = RenderRect(x: x0 + Double(i) * w, y: y0 + Double(j) * h, width: w, height: h)
-                out.append(.image(ImageCommand(image: handle, rect: rect, opacity: opacity)))
-            }
-        }
-        out.append(.restore)
-        return out
+        let fx = (centre.x * worldSize).truncatingRemainder(dividingBy: w)
+        let fy = (centre.y * worldSize).truncatingRemainder(dividingBy: h)
+        // Pattern point q → map-aligned offset from the centre k·q − f → turned by the bearing → screen.
+        let transform = RenderTransform.scale(x: k, y: k).concatenating(.translation(x: -fx, y: -fy))
+            .concatenating(.rotation(radians: -camera.bearing * .pi / 180))
+            .concatenating(.translation(x: size.width / 2, y: size.height / 2))
+        var path = RenderPath()
+        path.addRect(RenderRect(x: 0, y: 0, width: size.width, height: size.height))
+        return [
+            .fill(
+                FillCommand(
+                    path: path, color: .black, opacity: opacity,
+                    pattern: FillPattern(image: handle, transform: transform)))
+        ]
     }
 }

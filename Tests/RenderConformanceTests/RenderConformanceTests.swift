@@ -189,6 +189,9 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         "line-join/miter-transparent", "line-gap-width/literal", "line-offset/literal-negative",
         "line-translate-anchor/viewport", "line-visibility/visible", "line-triangulation/round",
         "line-sort-key/literal", "line-pitch/pitch30",
+        // Pattern fills: world-aligned, zoom-scaled, @2x sprites, per-feature images.
+        "fill-pattern/literal", "fill-pattern/zoomed", "fill-pattern/@2x", "fill-pattern/case-data-expression",
+        "fill-pattern/opacity",
     ]
 
     @Test func fixedSubsetPasses() throws {

@@ -26,7 +26,14 @@ extension DrawCommand: CustomStringConvertible {
         case .clear(let color):
             return "clear \(color.hexString)"
         case .fill(let f):
-            var s = "fill \(f.color.hexString)"
+            var s = "fill "
+            if let p = f.pattern {
+                let t = p.transform
+                s += "pattern=#\(p.image.id) \(fmt(p.image.pointSize.width))x\(fmt(p.image.pointSize.height))pt"
+                s += " transform=[\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(fmt).joined(separator: " "))]"
+            } else {
+                s += f.color.hexString
+            }
             if f.opacity != 1 { s += " opacity=\(fmt(f.opacity))" }
             if f.fillRule != .nonZero { s += " rule=\(f.fillRule.rawValue)" }
             if !f.antialias { s += " aa=off" }

@@ -26,28 +26,54 @@ public enum LineJoin: String, Hashable, Sendable {
     case bevel
 }
 
+/// An image repeated over a fill (`fill-pattern`, `background-pattern`; MapLibre `fill_pattern.fragment.glsl`,
+/// `background_pattern.fragment.glsl`).
+///
+/// Pattern space is measured in the image's points (its pixels ÷ its scale, the sprite's pixel ratio): the image
+/// covers `0…pointWidth × 0…pointHeight` and repeats in both directions. ``transform`` maps pattern space to the
+/// fill's points (the coordinate system the path is in), so it carries the zoom scale, the bearing and the
+/// alignment to the world pixel grid. Backends sample bilinearly, wrapping at the image's edges, as MapLibre's
+/// linear-filtered atlas with its wrapped padding does.
+public struct FillPattern: Hashable, Sendable {
+    /// The image, from ``RenderBackend/register(_:)``; its ``ImageHandle/pointSize`` is one period of the pattern.
+    public var image: ImageHandle
+    /// Pattern space (image points) → the fill's points. A singular or non-finite transform draws nothing.
+    public var transform: RenderTransform
+
+    /// Creates a pattern paint.
+    public init(image: ImageHandle, transform: RenderTransform) {
+        self.image = image
+        self.transform = transform
+    }
+}
+
 /// Fill a path's interior.
 public struct FillCommand: Hashable, Sendable {
     /// The path in points.
     public var path: RenderPath
-    /// Fill colour (straight alpha).
+    /// Fill colour (straight alpha); ignored when ``pattern`` is set.
     public var color: RGBAColor
-    /// Extra opacity multiplied into the colour's alpha, `0…1`. Default 1.
+    /// Extra opacity multiplied into the colour's alpha (or the pattern's), `0…1`. Default 1.
     public var opacity: Double
     /// Inside test. Default non-zero.
     public var fillRule: FillRule
     /// Anti-aliased edges (`fill-antialias`). Default true.
     public var antialias: Bool
+    /// An image repeated over the interior instead of ``color`` (`fill-pattern`), or `nil` (the default) for a
+    /// solid fill. A handle the backend does not know draws nothing.
+    public var pattern: FillPattern?
 
     /// Creates a fill; see the properties for defaults.
     public init(
-        path: RenderPath, color: RGBAColor, opacity: Double = 1, fillRule: FillRule = .nonZero, antialias: Bool = true
+        path: RenderPath, color: RGBAColor, opacity: Double = 1, fillRule: FillRule = .nonZero, antialias: Bool = true,
+        pattern: FillPattern? = nil
     ) {
         self.path = path
         self.color = color
         self.opacity = opacity
         self.fillRule = fillRule
         self.antialias = antialias
+        self.pattern = pattern
     }
 }
 
