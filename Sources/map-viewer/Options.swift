@@ -20,7 +20,7 @@ struct CameraOption: Equatable {
     var pitch: Double = 0
 
     /// Helsinki city centre, where the viewer opens by default.
-    static let helsinki = CameraOption(latitude: 60.1699, longitude: 24.9384, zoom: 13)
+    static let helsinki = CameraOption(latitude: 60.1699, longitude: 24.9443, zoom: 16)
 }
 
 /// Where the my-location dot comes from (`--location`).
@@ -59,7 +59,7 @@ struct ViewerOptions: Equatable {
         Opens the map in a window (SDL2). Needs a display: DISPLAY (X11 or Xvfb) or WAYLAND_DISPLAY.
 
         options:
-          --camera LAT,LON,ZOOM[,BEARING[,PITCH]]  initial camera (default 60.1699,24.9384,13)
+          --camera LAT,LON,ZOOM[,BEARING[,PITCH]]  initial camera (default 60.1699,24.9443,16)
           --markers FILE.geojson                   Point features shown as markers (default Data/helsinki-pois.geojson)
           --style FILE                             MapLibre style JSON (default: built-in style)
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
