@@ -201,12 +201,7 @@ public final class CairoBackend: RenderBackend {
         cairo_set_fill_rule(cr, f.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_set_antialias(cr, f.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_set_source(cr, source)
-        if opacity < 1 {
-            cairo_clip(cr)
-            cairo_paint_with_alpha(cr, opacity)
-        } else {
-            cairo_fill(cr)
-        }
+        fillPath(withOpacity: opacity, cr)
         cairo_restore(cr)
     }
 
@@ -360,6 +355,17 @@ public final class CairoBackend: RenderBackend {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// Fills the current path with the current source at `opacity` (`< 1`: clip to the path and paint with alpha, as
+    /// Cairo has no fill-with-alpha).
+    private func fillPath(withOpacity opacity: Double, _ cr: OpaquePointer) {
+        if opacity < 1 {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        } else {
+            cairo_fill(cr)
+        }
     }
 
     /// The clip as one device rectangle when it is one (an axis-aligned matrix and a rectangular clip); `nil`
@@ -531,12 +537,7 @@ public final class CairoBackend: RenderBackend {
         }
         cairo_new_path(cr)
         cairo_rectangle(cr, 0, 0, pw, ph)
-        if opacity < 1 {
-            cairo_clip(cr)
-            cairo_paint_with_alpha(cr, opacity)
-        } else {
-            cairo_fill(cr)
-        }
+        fillPath(withOpacity: opacity, cr)
         cairo_restore(cr)
     }
 }
