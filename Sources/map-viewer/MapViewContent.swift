@@ -49,8 +49,11 @@ import LinuxUIKit
         map.isMyLocationEnabled = true
         let path = options.markersPath ?? defaultMarkersPath() ?? ""
         var entries = (try? MarkerFile.load(path: path))?.entries ?? []
+        var source = "from \(path)"
         if options.script != nil {
+            let loaded = entries.count
             entries = ViewerScript.demoMarkers(existing: entries, count: ViewerScript.markerCount)
+            source = "(\(loaded) from \(path), \(entries.count - loaded) generated for the script)"
         }
         for e in entries {
             let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: e.latitude, longitude: e.longitude))
@@ -58,7 +61,7 @@ import LinuxUIKit
             marker.snippet = e.snippet
             marker.map = map
         }
-        viewerLog("map-viewer: \(entries.count) markers from \(path); my location \(spec)")
+        viewerLog("map-viewer: \(entries.count) markers \(source); my location \(spec)")
     }
 
     func tick() {

@@ -48,7 +48,9 @@ do {
     FileHandle.standardError.write(Data("waymark \(command.name): \(error.description)\n\(command.usage)\n".utf8))
     exit(2)
 } catch let error as RuntimeError {
-    fail("\(command.name): \(error.description)", code: 1)
+    FileHandle.standardError.write(Data("waymark \(command.name): \(error.description)\n".utf8))
+    exit(1)
 } catch {
-    fail("\(command.name): \(error)", code: 1)
+    FileHandle.standardError.write(Data("waymark \(command.name): \(error)\n".utf8))
+    exit(1)
 }

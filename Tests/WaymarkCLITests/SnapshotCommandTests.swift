@@ -59,4 +59,7 @@ func snapshotRejectsBadArgumentsWithExitCode2(arguments: [String]) throws {
     let missing = try #require(try runWaymark(["snapshot", "--style", "/nonexistent/style.json", "-o", out.path]))
     #expect(missing.code == 1)
     #expect(missing.stderr.contains("/nonexistent/style.json"))
+    // A short reason, not a Foundation error dump, after the same prefix usage errors use.
+    #expect(missing.stderr.hasPrefix("waymark snapshot: "), "stderr: \(missing.stderr)")
+    #expect(missing.stderr.contains("no such file") && !missing.stderr.contains("NSCocoaErrorDomain"))
 }

@@ -46,7 +46,9 @@ public struct Style: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw StyleLoadError(file: path, line: nil, column: nil, message: "cannot read the file (\(error))")
+            throw StyleLoadError(
+                file: path, line: nil, column: nil,
+                message: "cannot read the file (\(readFailureReason(error)))")
         }
         return try parse(bytes: Array(data), fileName: path, baseDirectory: StylePath.directory(of: path))
     }
@@ -508,5 +510,16 @@ struct StyleLoader {
             }
         }
         return result
+    }
+}
+
+/// A short reason for a failed file read: "no such file", "permission denied", "is a folder", else the error's text.
+func readFailureReason(_ error: any Error) -> String {
+    guard let e = error as? CocoaError else { return "\(error)" }
+    switch e.code {
+    case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+    case .fileReadNoPermission: return "permission denied"
+    case .fileReadCorruptFile, .fileReadUnknown: return "unreadable"
+    default: return "error \(e.code.rawValue)"
     }
 }
