@@ -14,9 +14,14 @@ import MapStyle
 
 extension MapRenderer {
     /// Appends the fill, line or circle commands of `layer` for the features of `tile`.
+    ///
+    /// Circles: prepared points keep a buffer (``MapRenderer/pointBufferPoints``) beyond the tile. A tile image
+    /// (`clipsToImage`) draws the circles of its buffered points too, so a circle straddling a tile edge is drawn in
+    /// part by both images and appears whole; a frame drawn as vectors does not clip circles, so there a tile draws
+    /// only the circles of the points it owns (`0 ≤ x, y < extent`) and a shared point is drawn once.
     func drawLayer(
         _ layer: CompiledLayer, tile: TileID, zoom: Double, projectors: inout ProjectorCache,
-        into out: inout [DrawCommand]
+        clipsToImage: Bool = false, into out: inout [DrawCommand]
     ) {
         guard let sourceID = layer.layer.source else { return }
         let sourceLayer = layer.layer.sourceLayer ?? ""
@@ -42,7 +47,9 @@ extension MapRenderer {
             switch layer.type {
             case .fill: drawFill(layer, f.geometry, ctx, projector, tile: tile, extent: f.feature.extent, &out)
             case .line: drawLine(layer, f.geometry, ctx, projector, extent: f.feature.extent, &out)
-            case .circle: drawCircles(layer, f.geometry, ctx, projector, &out)
+            case .circle:
+                drawCircles(
+                    layer, f.geometry, ctx, projector, ownedWithin: clipsToImage ? nil : f.feature.extent, &out)
             default: break
             }
         }
@@ -420,9 +427,11 @@ extension MapRenderer {
         return RenderPoint(x: cos(b) * v[0] + sin(b) * v[1], y: -sin(b) * v[0] + cos(b) * v[1])
     }
 
+    /// Appends a circle per point (or vertex); with `ownedWithin` (the extent) only points in `0..<extent` on both
+    /// axes.
     private func drawCircles(
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        _ out: inout [DrawCommand]
+        ownedWithin extent: Int?, _ out: inout [DrawCommand]
     ) {
         // MapLibre draws a circle at every vertex of lines and polygon rings too.
         let points: [VectorTilePoint]
@@ -442,6 +451,7 @@ extension MapRenderer {
         let t = translation(layer, "circle", ctx, projector)
         let scalesWithMap = layer.string("circle-pitch-scale", ctx) != "viewport"
         for p in points {
+            if let extent, p.x < 0 || p.y < 0 || p.x >= extent || p.y >= extent { continue }
             let x = Double(p.x)
             let y = Double(p.y)
             guard projector.isVisible(x, y) else { continue }

@@ -504,6 +504,18 @@ public final class MapRenderer {
         return tile
     }
 
+    /// How far beyond a tile's edges, in points at the tile's own zoom, point features are kept: a tile image draws
+    /// the circle of a point in this margin, so circles whose radius + stroke width + blur is at most this appear
+    /// whole across tile edges (MapLibre draws a circle from every tile whose buffer holds the point).
+    static let pointBufferPoints = 32.0
+
+    /// ``pointBufferPoints`` in units of a layer with `extent` (at least 1/256 of the extent, as polygons).
+    func pointBuffer(extent: Int) -> Int {
+        let side = options.tileSize.isFinite && options.tileSize > 0 ? options.tileSize : 256
+        let units = (Self.pointBufferPoints / side * Double(extent)).rounded(.up)
+        return max(extent / 256, Int(min(units, Double(extent))))
+    }
+
     /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
     /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
@@ -518,11 +530,13 @@ public final class MapRenderer {
         for f in data.features(layer: sourceLayer) {
             let extent = f.feature.extent
             guard extent >= 16 && extent <= 1 << 24 else { continue }
-            // Lines keep a wider margin so joins and caps at the tile edge draw; polygons a 1-point overlap
-            // against anti-aliasing seams.
+            // Lines keep a wider margin so joins and caps at the tile edge draw; points one wide enough for the
+            // circle of a point across the edge (``pointBufferPoints``); polygons a small overlap against
+            // anti-aliasing seams.
             let buffer: Int
             switch f.geometry {
             case .lineStrings: buffer = extent / 32
+            case .points: buffer = pointBuffer(extent: extent)
             default: buffer = extent / 256
             }
             // Lines reach the tessellator as MapLibre's line bucket takes them: whole at the tile's own zoom, and

@@ -134,7 +134,8 @@ extension MapRenderer {
         var projectors = ProjectorCache(tile: canonical, imageSize: side)
         for layer in layers where layer.type != .background && layer.type != .symbol {
             guard layer.layer.isVisible(atZoom: zoom), let s = layer.layer.source, sources[s] != nil else { continue }
-            drawLayer(layer, tile: canonical, zoom: zoom, projectors: &projectors, into: &list.commands)
+            drawLayer(
+                layer, tile: canonical, zoom: zoom, projectors: &projectors, clipsToImage: true, into: &list.commands)
         }
         return list.commands.isEmpty ? nil : list
     }

@@ -101,7 +101,20 @@ public final class CairoBackend: RenderBackend {
                 cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
                 cairo_paint(cr)
                 cairo_restore(cr)
-            case .fill(let f): fill(f, cr)
+            case .fill(let first):
+                // A run of opaque fills of one colour is drawn as one unit, so the anti-aliased coverages of
+                // abutting edges (a polygon split into pieces, neighbouring tiles) add up instead of letting the
+                // background show through as a faint seam.
+                var batch = [first]
+                if isUnionable(first) {
+                    while index < commands.count, case .fill(let next) = commands[index], isUnionable(next),
+                        next.color == first.color
+                    {
+                        batch.append(next)
+                        index += 1
+                    }
+                }
+                if batch.count == 1 { fill(first, cr) } else { unionFill(batch, cr) }
             case .stroke(let s): stroke(s, scale: scale, cr)
             case .circle(let c): circle(c, cr)
             case .text(let t): text(t, scale: scale, cr)
@@ -171,6 +184,66 @@ public final class CairoBackend: RenderBackend {
         cairo_set_source_rgba(cr, f.color.red, f.color.green, f.color.blue, alpha)
         cairo_fill(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+    }
+
+    /// Whether `f` may join a run drawn by ``unionFill(_:_:)``: a solid, fully opaque, anti-aliased fill.
+    private func isUnionable(_ f: FillCommand) -> Bool {
+        f.pattern == nil && f.antialias && f.color.alpha >= 1 && f.opacity >= 1 && !f.path.isEmpty
+    }
+
+    /// Fills a run of opaque fills of one colour as one shape: each path's coverage (with its own fill rule) is
+    /// added into an alpha-only group, saturating at full, and the colour is painted through that mask once. Two
+    /// half-covered pixels along an edge the paths share become fully covered (drawn one after another with
+    /// source-over they reach only 75 %); where paths overlap the result is still the colour, so the union looks as
+    /// the fills drawn in order would, minus the seams. The group is limited to the run's device-pixel bounds.
+    private func unionFill(_ batch: [FillCommand], _ cr: OpaquePointer) {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for f in batch {
+            guard let b = f.path.bounds else { continue }
+            for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
+                var dx = x
+                var dy = y
+                cairo_user_to_device(cr, &dx, &dy)
+                minX = min(minX, dx)
+                minY = min(minY, dy)
+                maxX = max(maxX, dx)
+                maxY = max(maxY, dy)
+            }
+        }
+        // Non-finite or absurd bounds (bad input): no clip beyond the current one.
+        let limit = 1e7
+        let bounded = [minX, minY, maxX, maxY].allSatisfy { $0.isFinite && abs($0) < limit }
+        cairo_save(cr)
+        if bounded {
+            var user = cairo_matrix_t()
+            cairo_get_matrix(cr, &user)
+            cairo_identity_matrix(cr)
+            cairo_new_path(cr)
+            let x0 = (minX - 1).rounded(.down)
+            let y0 = (minY - 1).rounded(.down)
+            cairo_rectangle(cr, x0, y0, (maxX + 1).rounded(.up) - x0, (maxY + 1).rounded(.up) - y0)
+            cairo_clip(cr)
+            cairo_set_matrix(cr, &user)
+        }
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        for f in batch {
+            setPath(f.path, cr)
+            cairo_set_fill_rule(cr, f.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_fill(cr)
+        }
+        if let mask = cairo_pop_group(cr) {
+            let c = batch[0].color
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, 1)
+            cairo_mask(cr, mask)
+            cairo_pattern_destroy(mask)
+        }
+        cairo_restore(cr)
     }
 
     /// Fills the path with the registered image repeated (`CAIRO_EXTEND_REPEAT`, bilinear like MapLibre's pattern

@@ -484,3 +484,28 @@ private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
     }
     #expect(depth == 0)
 }
+
+@Test func aPointNearATileEdgeIsInBothTileImagesAndDrawnOnceAsVectors() throws {
+    // z1 tiles over-zoomed from z0; the point lies 2 points (32 units) left of the edge between tiles (0, 0) and
+    // (1, 0). Tile images are clipped to their tile, so both draw the circle (each its own half); a vector frame
+    // does not clip circles, so only the tile that owns the point draws it.
+    let tile = MVTWriter(layers: [("pois", [.init(geometry: .point(2048 - 16, 1024))])]).encode()
+    let layers = """
+        {"id": "dots", "type": "circle", "source": "t", "source-layer": "pois", "paint": {"circle-radius": 6}}
+        """
+    let style = try testStyle(layers: layers)
+    let tiles = [TileAddress(z: 0, x: 0, y: 0): tile]
+    let r = try renderer(style: style, tiles: tiles, options: vectorOnly, backend: RecordingBackend())
+    func centres(_ commands: [DrawCommand]) -> [RenderPoint] {
+        commands.compactMap { c -> RenderPoint? in
+            if case .circle(let k) = c { return k.center }
+            return nil
+        }
+    }
+    let frame = r.displayList(camera: camera(zoom: 1, size: 512))
+    #expect(centres(frame.commands) == [RenderPoint(x: 254, y: 128)])
+    let left = try #require(r.tileImageList(TileID(z: 1, x: 0, y: 0), scale: 1))
+    let right = try #require(r.tileImageList(TileID(z: 1, x: 1, y: 0), scale: 1))
+    #expect(centres(left.commands) == [RenderPoint(x: 254, y: 128)])
+    #expect(centres(right.commands) == [RenderPoint(x: -2, y: 128)])
+}

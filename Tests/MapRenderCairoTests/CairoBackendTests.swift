@@ -306,6 +306,47 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         }
     }
 
+    /// Two opaque rectangles of one colour share the edge x = 10.4 and a third (even-odd) the edge y = 6.5 with
+    /// both: drawn as one run, the partly covered pixels along the shared edges add up to full cover, so no
+    /// background shows through (one after another with source-over two half covers reach only 75 %).
+    @Test func abuttingOpaqueFillsOfOneColourLeaveNoSeam() throws {
+        var list = DisplayList(size: RenderSize(width: 24, height: 14), scale: 1)
+        list.append(.clear(RGBAColor(rgb: 0xFFFFFF)))
+        let sea = RGBAColor(rgb: 0x0040C0)
+        list.append(.fill(FillCommand(path: rectPath(2, 1, 8.4, 5.5), color: sea)))
+        list.append(.fill(FillCommand(path: rectPath(10.4, 1, 8.6, 5.5), color: sea)))
+        list.append(.fill(FillCommand(path: rectPath(2, 6.5, 17, 5), color: sea, fillRule: .evenOdd)))
+        let image = try makeBackend().render(list)
+        for y in 1..<11 {
+            for x in 3..<18 {
+                let p = image.premultipliedRGBA(x: x, y: y)!
+                #expect(p == (0, 0x40, 0xC0, 255), "pixel (\(x), \(y)) is \(p)")
+            }
+        }
+        // The outer edges keep their antialiasing: row 11 (the bottom edge at 11.5) is half covered.
+        let edge = image.premultipliedRGBA(x: 10, y: 11)!
+        #expect(edge.a == 255 && edge.r > 100 && edge.r < 160)
+    }
+
+    /// A run of fills still draws each with its own rule, and overlaps keep the colour (no brightening where two fills
+    /// cover the same pixel), while a translucent fill in between breaks the run and blends as before.
+    @Test func unionedFillsKeepHolesOverlapsAndTranslucentFills() throws {
+        var list = DisplayList(size: RenderSize(width: 20, height: 10), scale: 1)
+        list.append(.clear(RGBAColor(rgb: 0xFFFFFF)))
+        var ring = rectPath(0, 0, 10, 10)
+        ring.addRect(RenderRect(x: 3, y: 3, width: 4, height: 4))
+        let red = RGBAColor(rgb: 0xFF0000)
+        list.append(.fill(FillCommand(path: ring, color: red, fillRule: .evenOdd)))
+        list.append(.fill(FillCommand(path: rectPath(8, 0, 12, 10), color: red)))
+        list.append(.fill(FillCommand(path: rectPath(12, 0, 8, 5), color: RGBAColor(rgb: 0x0000FF, alpha: 0.5))))
+        let image = try makeBackend().render(list)
+        #expect(image.premultipliedRGBA(x: 5, y: 5)! == (255, 255, 255, 255))  // the hole
+        #expect(image.premultipliedRGBA(x: 1, y: 1)! == (255, 0, 0, 255))
+        #expect(image.premultipliedRGBA(x: 9, y: 5)! == (255, 0, 0, 255))  // overlap
+        let blended = image.premultipliedRGBA(x: 15, y: 2)!
+        #expect(abs(Int(blended.r) - 128) <= 1 && blended.g == 0 && abs(Int(blended.b) - 128) <= 1)
+    }
+
     @Test func badCommandsAreSkippedAndLaterCommandsStillDraw() throws {
         var line = RenderPath()
         line.addPolyline([1, 1, 9, 1], closed: false)

@@ -148,6 +148,35 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
         try expectGolden(image, "label-stress")
     }
 
+    /// A circle whose point lies 2 points left of a tile edge (z1 tiles over-zoomed from z0, composed from tile
+    /// images): the right tile keeps the point in its buffer and draws its part of the circle, so the frame shows a
+    /// whole disc, symmetric about its centre, not one cut straight at the tile edge.
+    @Test func circleAcrossATileEdgeIsWhole() throws {
+        let tile = MVTWriter(layers: [("pois", [.init(geometry: .point(2048 - 16, 1024))])]).encode()
+        let layers = """
+            {"id": "dots", "type": "circle", "source": "s", "source-layer": "pois",
+             "paint": {"circle-radius": 6, "circle-color": "#ff0000"}}
+            """
+        let s = try sceneSnapshotter(layers: layers, tile: tile)
+        let image = try s.render(
+            camera: CameraState(
+                center: LatLng(latitude: 0, longitude: 0), zoom: 1, size: ScreenSize(width: 512, height: 512)))
+        #expect(s.renderer.lastFrameStatistics.composedFromTileImages)
+        // Centre (254, 128); the tile edge is at x = 256.
+        func isRed(_ x: Int, _ y: Int) -> Bool {
+            let p = image.premultipliedRGBA(x: x, y: y)!
+            return p.r > 200 && p.g < 60 && p.b < 60
+        }
+        #expect(isRed(253, 128) && isRed(257, 128) && isRed(258, 128))
+        #expect(isRed(256, 124) && isRed(256, 131))
+        for y in 120..<137 {
+            let left = (242..<254).filter { isRed($0, y) }.count
+            let right = (254..<266).filter { isRed($0, y) }.count
+            #expect(abs(left - right) <= 1, "row \(y): \(left) red pixels left of the centre, \(right) right")
+        }
+        #expect(!isRed(261, 128) && !isRed(246, 128))
+    }
+
     /// Labels in Latin, Cyrillic, Greek, Arabic and Hebrew (right to left), CJK and emoji.
     @Test func unicodeLabels() throws {
         let names = [
