@@ -116,10 +116,16 @@ let package = Package(
                 "MapTestSupport",
             ],
             exclude: ["Goldens"]),
-        .testTarget(name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "WaymarkTime", "MapTestSupport"]),
+        .target(
+            name: "UIKitTestSupport", dependencies: ["LinuxUIKit", "MapTestSupport"], path: "Tests/UIKitTestSupport"),
+        .testTarget(
+            name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"]),
         .testTarget(
             name: "GoogleMapsTests",
-            dependencies: ["GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport"]),
+            dependencies: [
+                "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
+                "UIKitTestSupport",
+            ]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport"]),
         .testTarget(
             name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),

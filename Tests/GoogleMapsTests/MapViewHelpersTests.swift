@@ -1,6 +1,7 @@
 import Foundation
 import MapTestSupport
 import Testing
+import UIKitTestSupport
 import WaymarkTime
 
 @testable import GoogleMaps
@@ -111,19 +112,7 @@ func countPixels(
 
 /// A 24 × 24 pt "house": black square body and roof on transparent.
 @MainActor func houseImage(scale: CGFloat = 2, color: UIColor = .black) -> UIImage {
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = scale
-    return UIGraphicsImageRenderer(size: CGSize(width: 24, height: 24), format: format).image { context in
-        let cg = context.cgContext
-        cg.setFillColor(color.cgColor)
-        cg.fill(CGRect(x: 4, y: 11, width: 16, height: 11))
-        cg.beginPath()
-        cg.move(to: CGPoint(x: 2, y: 12))
-        cg.addLine(to: CGPoint(x: 12, y: 2))
-        cg.addLine(to: CGPoint(x: 22, y: 12))
-        cg.closePath()
-        cg.fillPath()
-    }
+    makeHouseImage(scale: scale, color: color)
 }
 
 /// Compares with `Tests/Fixtures/goldens/<group>/<name>.png` (`UPDATE=1` rewrites and fails).
@@ -131,40 +120,7 @@ func countPixels(
     _ image: UIImage, _ name: String, group: String = "markers", channelTolerance: Int = 12,
     maxDifferingFraction: Double = 0.004, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let folder = Fixtures.local.appendingPathComponent("goldens/\(group)")
-    let golden = folder.appendingPathComponent("\(name).png")
-    if Fixtures.isUpdatingGoldens {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? image.pngData()?.write(to: golden)
-        Issue.record("UPDATE=1: rewrote \(golden.path)", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = UIImage(contentsOfFile: golden.path) else {
-        Issue.record("missing golden \(golden.path) (run with UPDATE=1)", sourceLocation: sourceLocation)
-        return
-    }
-    let a = image.bitmaps[0]
-    let e = expected.bitmaps[0]
-    guard a.width == e.width, a.height == e.height else {
-        Issue.record("size \(a.width)×\(a.height) ≠ golden \(e.width)×\(e.height)", sourceLocation: sourceLocation)
-        return
-    }
-    var differing = 0
-    for y in 0..<a.height {
-        for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y)
-            let q = e.pixel(x: x, y: y)
-            if p.a == 0 && q.a == 0 { continue }
-            let d = max(
-                abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-            if d > channelTolerance { differing += 1 }
-        }
-    }
-    let fraction = Double(differing) / Double(max(1, a.width * a.height))
-    if fraction > maxDifferingFraction {
-        let actual = folder.appendingPathComponent("\(name).actual.png")
-        try? image.pngData()?.write(to: actual)
-        Issue.record(
-            "\(differing) pixels differ from \(name).png; actual: \(actual.path)", sourceLocation: sourceLocation)
-    }
+    expectImage(
+        image, matchesGolden: name, group: group, channelTolerance: channelTolerance,
+        maxDifferingFraction: maxDifferingFraction, sourceLocation: sourceLocation)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MapTestSupport
 import Testing
+import UIKitTestSupport
 import WaymarkTime
 
 @testable import LinuxUIKit
@@ -50,63 +51,7 @@ func makeTemporaryDirectory() throws -> URL {
     _ image: UIImage, named name: String, channelTolerance: Int = 10, maxDifferingFraction: Double = 0.003,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let folder = Fixtures.local.appendingPathComponent("goldens/uikit")
-    let golden = folder.appendingPathComponent("\(name).png")
-    if Fixtures.isUpdatingGoldens {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? image.pngData()?.write(to: golden)
-        Issue.record(
-            "UPDATE=1: rewrote \(golden.path); look at it, then run again without UPDATE",
-            sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = UIImage(contentsOfFile: golden.path) else {
-        Issue.record("missing golden \(golden.path) (run with UPDATE=1 to create it)", sourceLocation: sourceLocation)
-        return
-    }
-    let a = image.bitmaps[0]
-    let e = expected.bitmaps[0]
-    guard a.width == e.width, a.height == e.height else {
-        Issue.record(
-            "size \(a.width)×\(a.height) differs from golden \(e.width)×\(e.height)", sourceLocation: sourceLocation)
-        return
-    }
-    var differing = 0
-    for y in 0..<a.height {
-        for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y)
-            let q = e.pixel(x: x, y: y)
-            // Fully transparent pixels have no meaningful colour.
-            if p.a == 0 && q.a == 0 { continue }
-            let d = max(
-                abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-            if d > channelTolerance { differing += 1 }
-        }
-    }
-    let fraction = Double(differing) / Double(max(1, a.width * a.height))
-    if fraction > maxDifferingFraction {
-        let actual = folder.appendingPathComponent("\(name).actual.png")
-        try? image.pngData()?.write(to: actual)
-        Issue.record(
-            "\(differing) pixels (\(fraction * 100) %) differ from \(golden.lastPathComponent); actual: \(actual.path)",
-            sourceLocation: sourceLocation)
-    }
-}
-
-/// A 24 × 24 point "house" drawn in opaque black on transparent (a square body and a triangular roof), for template
-/// tests: body x 4…20, y 11…22; roof from (2, 12) up to (12, 2) and down to (22, 12).
-@MainActor func makeHouseImage(scale: CGFloat = 1) -> UIImage {
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = scale
-    return UIGraphicsImageRenderer(size: CGSize(width: 24, height: 24), format: format).image { context in
-        let cg = context.cgContext
-        cg.setFillColor(UIColor.black.cgColor)
-        cg.fill(CGRect(x: 4, y: 11, width: 16, height: 11))
-        cg.beginPath()
-        cg.move(to: CGPoint(x: 2, y: 12))
-        cg.addLine(to: CGPoint(x: 12, y: 2))
-        cg.addLine(to: CGPoint(x: 22, y: 12))
-        cg.closePath()
-        cg.fillPath()
-    }
+    expectImage(
+        image, matchesGolden: name, group: "uikit", channelTolerance: channelTolerance,
+        maxDifferingFraction: maxDifferingFraction, sourceLocation: sourceLocation)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKitTestSupport
 
 @testable import LinuxUIKit
 
