@@ -45,18 +45,53 @@ final class PipelineColdFrameBenchmark: Benchmark {
     }
 }
 
-/// A pan frame from cached tile images with labels: Helsinki at zoom 17 (POIs, street names and house numbers), each
-/// run moves the camera by a fractional number of points as a drag does, places the labels again and draws the frame
-/// into a 1280×720 Cairo surface. The figure returned is the number of labels drawn.
-final class PipelinePanFrameBenchmark: Benchmark {
-    let name = "pipeline-pan-frame"
+/// A frame composed from cached tile images with labels, the camera moved a little each run as a gesture moves it:
+/// the tiles are rasterised and the label sprites warmed in `setUp`, each run places the labels again and draws the
+/// frame into a 1280×720 Cairo surface. The figure returned is the number of labels drawn.
+final class PipelineMovingFrameBenchmark: Benchmark {
+    let name: String
     let unit = "labels"
     let iterations = 30
+    private let camera: CameraState
+    private let move: (CameraState, Int) -> CameraState
     private var snapshotter: Snapshotter!
     private var surface: CairoSurface!
     private var step = 0
-    private var camera = CameraState(
-        center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 17, size: pipelineFrame)
+
+    init(name: String, camera: CameraState, move: @escaping (CameraState, Int) -> CameraState) {
+        self.name = name
+        self.camera = camera
+        self.move = move
+    }
+
+    /// Helsinki at zoom 17 (POIs, street names and house numbers), moved by a fractional number of points per run as
+    /// a drag does.
+    static var pan: PipelineMovingFrameBenchmark {
+        PipelineMovingFrameBenchmark(
+            name: "pipeline-pan-frame",
+            camera: CameraState(center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 17, size: pipelineFrame)
+        ) { camera, step in
+            var c = camera
+            let dx = Double(step % 20) * 3.3
+            let dy = Double(step % 12) * 1.7
+            if let p = c.latLng(for: ScreenPoint(x: 640 + dx, y: 360 + dy)) { c.center = p }
+            return c
+        }
+    }
+
+    /// What a twist or pinch gesture draws: Helsinki at zoom 16.5 (tile images scaled by √2) with the bearing turning
+    /// by 7° per run from 30°.
+    static var rotated: PipelineMovingFrameBenchmark {
+        PipelineMovingFrameBenchmark(
+            name: "pipeline-rotated-frame",
+            camera: CameraState(
+                center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16.5, bearing: 30, size: pipelineFrame)
+        ) { camera, step in
+            var c = camera
+            c.bearing = 30 + Double(step % 10) * 7
+            return c
+        }
+    }
 
     func setUp() throws {
         snapshotter = try Snapshotter()
@@ -66,40 +101,7 @@ final class PipelinePanFrameBenchmark: Benchmark {
 
     func run() throws -> Int {
         step += 1
-        var c = camera
-        let dx = Double(step % 20) * 3.3
-        let dy = Double(step % 12) * 1.7
-        if let p = c.latLng(for: ScreenPoint(x: 640 + dx, y: 360 + dy)) { c.center = p }
-        let list = snapshotter.renderer.displayList(camera: c)
-        snapshotter.backend.draw(list, into: surface, clearFirst: false)
-        return snapshotter.renderer.lastFrameStatistics.labelsPlaced
-    }
-}
-
-/// A rotating, zooming frame from cached tile images (what a twist or pinch gesture draws): Helsinki at zoom 16.5
-/// (tile images scaled by √2) with the bearing turning by 7° per run from 30°, labels placed, drawn into a 1280×720
-/// Cairo surface. The figure returned is the number of labels drawn.
-final class PipelineRotatedFrameBenchmark: Benchmark {
-    let name = "pipeline-rotated-frame"
-    let unit = "labels"
-    let iterations = 30
-    private var snapshotter: Snapshotter!
-    private var surface: CairoSurface!
-    private var step = 0
-    private let camera = CameraState(
-        center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16.5, bearing: 30, size: pipelineFrame)
-
-    func setUp() throws {
-        snapshotter = try Snapshotter()
-        surface = try CairoSurface(width: 1280, height: 720)
-        for _ in 0..<3 { _ = try run() }
-    }
-
-    func run() throws -> Int {
-        step += 1
-        var c = camera
-        c.bearing = 30 + Double(step % 10) * 7
-        let list = snapshotter.renderer.displayList(camera: c)
+        let list = snapshotter.renderer.displayList(camera: move(camera, step))
         snapshotter.backend.draw(list, into: surface, clearFirst: false)
         return snapshotter.renderer.lastFrameStatistics.labelsPlaced
     }

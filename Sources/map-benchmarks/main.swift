@@ -19,8 +19,8 @@ func allBenchmarks() -> [any Benchmark] {
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
         MBTilesInflateLookupBenchmark(),
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
-        PipelineColdFrameBenchmark.helsinkiZ16, PipelinePanFrameBenchmark(), PipelineColdFrameBenchmark.worldZ2,
-        PipelinePitchedFrameBenchmark(), PipelineRotatedFrameBenchmark(),
+        PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
+        PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
     ]
 }
 
