@@ -619,26 +619,39 @@ enum ExpressionRegistry {
         }
         guard (args.count - 1) % 2 == 0 else { return c.error("Expected an even number of arguments.") }
         guard let input = c.parse(args[1], 1, .number) else { return nil }
-        var out = outputType(c)
+        let out = outputType(c)
+        guard let stops = parseStops(c, args, from: 1, op: "step", output: out) else { return nil }
+        return StepNode(type: stops.type, input: input, labels: stops.labels, outputs: stops.outputs)
+    }
+
+    /// The input/output pairs of `step` (from index 1, whose first input is the implicit −∞ in place of a label)
+    /// and `interpolate` (from index 3): literal, strictly ascending inputs, outputs parsed against the output type
+    /// (`output`, or the first output's type when `nil`). `nil` after recording the error at the offending index.
+    private static func parseStops(
+        _ c: ParsingContext, _ args: [JSONValue], from start: Int, op: String, output: ExpressionType?
+    ) -> (labels: [Double], outputs: [ExpressionNode], type: ExpressionType)? {
+        var out = output
         var labels: [Double] = []
         var outputs: [ExpressionNode] = []
-        var i = 1
+        var i = start
         while i < args.count {
             let label: Double
-            if i == 1 {
+            if op == "step" && i == start {
                 label = -.infinity
             } else {
                 guard case .number(let n) = args[i] else {
-                    return c.error(
-                        #"Input/output pairs for "step" expressions must be defined using literal numeric values (not "#
-                            + "computed expressions) for the input values.", i)
+                    _ = c.error(
+                        "Input/output pairs for \"\(op)\" expressions must be defined using literal numeric values "
+                            + "(not computed expressions) for the input values.", i)
+                    return nil
                 }
                 label = n
             }
             if let last = labels.last, last >= label {
-                return c.error(
-                    #"Input/output pairs for "step" expressions must be arranged with input values in strictly "#
+                _ = c.error(
+                    "Input/output pairs for \"\(op)\" expressions must be arranged with input values in strictly "
                         + "ascending order.", i)
+                return nil
             }
             guard let parsed = c.parse(args[i + 1], i + 1, out) else { return nil }
             out = out ?? parsed.type
@@ -647,7 +660,7 @@ enum ExpressionRegistry {
             i += 2
         }
         guard let type = out else { return nil }
-        return StepNode(type: type, input: input, labels: labels, outputs: outputs)
+        return (labels, outputs, type)
     }
 
     static func parseInterpolate(_ c: ParsingContext, _ args: [JSONValue]) -> ExpressionNode? {
@@ -679,29 +692,11 @@ enum ExpressionRegistry {
         }
         guard (args.count - 1) % 2 == 0 else { return c.error("Expected an even number of arguments.") }
         guard let input = c.parse(args[2], 2, .number) else { return nil }
-        var out: ExpressionType? =
+        let out: ExpressionType? =
             op == "interpolate" ? outputType(c) : (c.expectedType == .colorArray ? .colorArray : .color)
-        var labels: [Double] = []
-        var outputs: [ExpressionNode] = []
-        var i = 3
-        while i < args.count {
-            guard case .number(let label) = args[i] else {
-                return c.error(
-                    #"Input/output pairs for "interpolate" expressions must be defined using literal numeric values "#
-                        + "(not computed expressions) for the input values.", i)
-            }
-            if let last = labels.last, last >= label {
-                return c.error(
-                    #"Input/output pairs for "interpolate" expressions must be arranged with input values in "#
-                        + "strictly ascending order.", i)
-            }
-            guard let parsed = c.parse(args[i + 1], i + 1, out) else { return nil }
-            out = out ?? parsed.type
-            labels.append(label)
-            outputs.append(parsed)
-            i += 2
+        guard let (labels, outputs, type) = parseStops(c, args, from: 3, op: "interpolate", output: out) else {
+            return nil
         }
-        guard let type = out else { return nil }
         let interpolatableTypes: [ExpressionType] = [
             .number, .color, .padding, .numberArray, .colorArray, .projectionDefinition,
         ]
