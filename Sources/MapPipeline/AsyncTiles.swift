@@ -242,7 +242,7 @@ extension MapRenderer {
         for (sourceID, sourceLayer) in usedSourceLayers {
             _ = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
             let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile)
-            if let p = self.prepared.get(key) { prepared[key] = p }
+            if let p = self.prepared.value(for: key) { prepared[key] = p }
         }
         var sourceData: [SourceDataKey: Bool] = [:]
         for source in sources.values {
@@ -299,7 +299,7 @@ extension MapRenderer {
         guard let queue = workQueue else { return }
         for result in queue.takeResults() where result.key.revision == revision {
             for (key, tile) in result.prepared where !prepared.contains(key) {
-                _ = prepared.put(tile, forKey: key, cost: tile.cost)
+                _ = prepared.insert(tile, for: key, cost: tile.cost)
             }
             if sourceDataSeen.count > 16_384 { sourceDataSeen.removeAll() }
             for (key, hasData) in result.sourceData { sourceDataSeen[key] = hasData }

@@ -144,9 +144,9 @@ public final class MapRenderer {
 
     let sources: [String: ResolvedSource]
     let layers: [CompiledLayer]
-    var decoded: TileCache<SourceTileKey, DecodedTile>
-    var prepared: TileCache<PreparedKey, PreparedTile>
-    var symbolCache: TileCache<SymbolKey, [SymbolFeature]>
+    var decoded: ByteBoundedLRU<SourceTileKey, DecodedTile>
+    var prepared: ByteBoundedLRU<PreparedKey, PreparedTile>
+    var symbolCache: ByteBoundedLRU<SymbolKey, [SymbolFeature]>
     var tileImages: TileImageCache
     /// Tiles known to draw nothing at a revision, zoom and scale (so they are not rasterised again every frame).
     var emptyTileImages = Set<TileImageKey>()
@@ -221,9 +221,9 @@ public final class MapRenderer {
         self.options = options
         sources = resolved
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
-        decoded = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
-        prepared = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
-        symbolCache = TileCache(capacityBytes: 16 << 20)
+        decoded = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
+        prepared = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
+        symbolCache = ByteBoundedLRU(byteLimit: 16 << 20)
         tileImages = TileImageCache(byteLimit: options.tileImageCacheBytes)
         placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
         if let settings = options.asyncTiles {
@@ -260,9 +260,9 @@ public final class MapRenderer {
     public func invalidate() {
         revision += 1
         for handle in tileImages.removeAll() { backend.unregister(handle) }
-        decoded.removeAll()
-        prepared.removeAll()
-        symbolCache.removeAll()
+        _ = decoded.removeAll()
+        _ = prepared.removeAll()
+        _ = symbolCache.removeAll()
         emptyTileImages.removeAll()
         previousPlacement = nil
         sourceDataSeen.removeAll()
@@ -496,11 +496,11 @@ public final class MapRenderer {
 
     func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
         let cacheKey = SourceTileKey(source: key.source, address: key.address, plan: nil)
-        if let hit = decoded.get(cacheKey) { return hit }
+        if let hit = decoded.value(for: cacheKey) { return hit }
         let bytes = (try? source.tiles.tileData(at: key.address)) ?? nil
         let tile = DecodedTile(bytes: bytes)
         frameStats.tilesDecoded += 1
-        _ = decoded.put(tile, forKey: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
+        _ = decoded.insert(tile, for: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
         return tile
     }
 
@@ -520,7 +520,7 @@ public final class MapRenderer {
     /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
         let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
-        if let hit = prepared.get(key) { return hit.features }
+        if let hit = prepared.value(for: key) { return hit.features }
         // Asynchronous frames never decode: the worker prepares tiles (requested by the frame) and hands them over.
         if workQueue != nil { return [] }
         guard let source = sources[sourceID], let sk = sourceKey(source, tile), let plan = sk.plan else { return [] }
@@ -560,7 +560,7 @@ public final class MapRenderer {
                     feature: f.feature, geometry: geometry,
                     labelPoint: labelPoint(f.geometry, plan: plan, extent: extent)))
         }
-        _ = prepared.put(PreparedTile(features: out, cost: cost), forKey: key, cost: cost)
+        _ = prepared.insert(PreparedTile(features: out, cost: cost), for: key, cost: cost)
         return out
     }
 }

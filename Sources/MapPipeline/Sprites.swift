@@ -55,7 +55,7 @@ extension MapRenderer {
         spritePixels = [:]
         sprite = sheet
         spriteVersion += 1
-        symbolCache.removeAll()
+        _ = symbolCache.removeAll()
     }
 
     /// The backend handle of a sprite image, registered on first use; `nil` when the sprite lacks it.

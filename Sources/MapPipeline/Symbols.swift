@@ -9,7 +9,7 @@ extension MapRenderer {
     /// sixteenth of a zoom level, so pans only re-run placement).
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
         let key = SymbolKey(layer: layer.index, tile: tile, zoomStep: Int((zoom * 16).rounded()))
-        if let hit = symbolCache.get(key) { return hit }
+        if let hit = symbolCache.value(for: key) { return hit }
         // Asynchronous mode: a tile whose data the worker has not handed over yet has no labels this frame (and
         // nothing is cached for it).
         let slot = SymbolSlot(layer: layer.index, tile: tile)
@@ -23,7 +23,7 @@ extension MapRenderer {
             if labelBudgetSpent {
                 symbolWorkDeferred = true
                 if let step = latestSymbolStep[slot],
-                    let stale = symbolCache.get(SymbolKey(layer: layer.index, tile: tile, zoomStep: step))
+                    let stale = symbolCache.value(for: SymbolKey(layer: layer.index, tile: tile, zoomStep: step))
                 {
                     return stale
                 }
@@ -31,7 +31,7 @@ extension MapRenderer {
             }
         }
         let built = buildSymbols(layer, tile: tile, zoom: zoom)
-        _ = symbolCache.put(built, forKey: key, cost: 64 + built.count * 256)
+        _ = symbolCache.insert(built, for: key, cost: 64 + built.count * 256)
         if workQueue != nil {
             symbolBuildsThisFrame += 1
             if latestSymbolStep.count > 65_536 { latestSymbolStep.removeAll() }

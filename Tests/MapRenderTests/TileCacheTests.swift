@@ -34,6 +34,64 @@ import Testing
         #expect(lru.keysByRecency.first == 124 && lru.keysByRecency.last == 1)
         #expect(lru.removeAll().count == 50)
     }
+
+    // The decoded-tile cache's cases (MapPipeline keeps decoded, prepared and symbol tiles in this LRU too).
+
+    @Test func aFullSizeEntryPushesOutEverythingElse() {
+        var lru = ByteBoundedLRU<String, Int>(byteLimit: 100)
+        lru.insert(1, for: "a", cost: 40)
+        lru.insert(2, for: "b", cost: 40)
+        _ = lru.value(for: "a")
+        #expect(lru.insert(3, for: "c", cost: 30) == [2])
+        #expect(lru.totalBytes == 70)
+        // Least recently used first.
+        #expect(lru.insert(4, for: "d", cost: 100) == [1, 3])
+        #expect(lru.count == 1)
+        #expect(lru.totalBytes == 100)
+        #expect(lru.contains("d") && !lru.contains("a"))
+    }
+
+    @Test func oversizedEntryIsNotStoredAndReplacesOldValue() {
+        var lru = ByteBoundedLRU<Int, String>(byteLimit: 10)
+        lru.insert("x", for: 1, cost: 5)
+        #expect(lru.insert("huge", for: 1, cost: 11) == ["x", "huge"])
+        #expect(lru.value(for: 1) == nil)
+        #expect(lru.totalBytes == 0)
+    }
+
+    @Test func replacingAKeyUpdatesItsCost() {
+        var lru = ByteBoundedLRU<Int, String>(byteLimit: 10)
+        lru.insert("x", for: 1, cost: 8)
+        lru.insert("y", for: 1, cost: 2)
+        #expect(lru.totalBytes == 2)
+        #expect(lru.value(for: 1) == "y")
+        #expect(lru.removeValue(for: 1) == "y")
+        #expect(lru.totalBytes == 0)
+        #expect(lru.keysByRecency.isEmpty)
+    }
+
+    /// Against a naive reference model (an array ordered by recency) under a seeded random workload.
+    @Test func matchesAReferenceModel() {
+        var rng = SplitMix(seed: 7)
+        var lru = ByteBoundedLRU<Int, Int>(byteLimit: 500)
+        var model: [(key: Int, value: Int, cost: Int)] = []  // most recent first
+        for step in 0..<5000 {
+            let key = Int(rng.next() % 40)
+            if rng.next() % 3 == 0 {
+                let expected = model.first { $0.key == key }?.value
+                #expect(lru.value(for: key) == expected)
+                if let i = model.firstIndex(where: { $0.key == key }) { model.insert(model.remove(at: i), at: 0) }
+            } else {
+                let cost = Int(rng.next() % 120)
+                lru.insert(step, for: key, cost: cost)
+                model.removeAll { $0.key == key }
+                model.insert((key, step, cost), at: 0)
+                while model.reduce(0, { $0 + $1.cost }) > 500 { model.removeLast() }
+            }
+            #expect(lru.keysByRecency == model.map(\.key))
+            #expect(lru.totalBytes == model.reduce(0) { $0 + $1.cost })
+        }
+    }
 }
 
 @Suite struct TileImageCacheTests {
@@ -110,5 +168,18 @@ import Testing
                   image #1 rect=(100,100 256x256)
 
                 """)
+    }
+}
+
+/// SplitMix64, local so this file needs nothing but MapRender.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

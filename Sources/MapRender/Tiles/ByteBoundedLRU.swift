@@ -56,6 +56,9 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
         return nodes[slot]!.value
     }
 
+    /// Whether `key` is stored, without changing recency or the hit counters. O(1).
+    public func contains(_ key: Key) -> Bool { index[key] != nil }
+
     /// Returns the value for `key` without changing recency or the hit counters.
     public func peek(_ key: Key) -> Value? {
         index[key].flatMap { nodes[$0]?.value }
