@@ -218,10 +218,10 @@ extension MapRenderer {
             join: join, cap: cap, miterLimit: layer.number("line-miter-limit", ctx, 2),
             roundLimit: layer.number("line-round-limit", ctx, 1.05), sharpCornerOffset: 15 * 8192 / 512,
             roundsSplitVertices: true)
+        let gapWidth = max(0, layer.number("line-gap-width", ctx, 0))
+        let offset = layer.number("line-offset", ctx, 0)
         // How far the cut ends of polygon outlines are extended, in tile units: well past the tile and the line.
-        let half =
-            (width + max(0, layer.number("line-gap-width", ctx, 0)) * 2) / 2
-            + abs(layer.number("line-offset", ctx, 0))
+        let half = (width + gapWidth * 2) / 2 + abs(offset)
         let reach = max(Double(extent) / 16, 4 * half / max(projector.pointsPerUnit, 1e-9))
         switch geometry {
         case .lineStrings(let lines):
@@ -296,9 +296,8 @@ extension MapRenderer {
         out.append(
             .lineMesh(
                 LineMeshCommand(
-                    mesh: mesh, paint: paint, width: width, gapWidth: max(0, layer.number("line-gap-width", ctx, 0)),
-                    offset: layer.number("line-offset", ctx, 0), blur: max(0, layer.number("line-blur", ctx, 0)),
-                    opacity: min(1, opacity))))
+                    mesh: mesh, paint: paint, width: width, gapWidth: gapWidth, offset: offset,
+                    blur: max(0, layer.number("line-blur", ctx, 0)), opacity: min(1, opacity))))
     }
 
     /// The registered sprite image the feature's `fill-pattern`/`background-pattern` names (still-render: the
