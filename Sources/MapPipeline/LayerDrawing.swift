@@ -304,16 +304,19 @@ extension MapRenderer {
     /// value at the current zoom, MapLibre's cross-fade finished), or `nil` when the name is empty or the sprite
     /// lacks it.
     func patternHandle(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> ImageHandle? {
-        let image: String
+        guard let image = patternName(layer, name, ctx), let handle = spriteImage(image), handle.pixelWidth > 0,
+            handle.pixelHeight > 0
+        else { return nil }
+        return handle
+    }
+
+    /// The sprite image name the feature's `*-pattern` property `name` gives (an image or string value), or `nil` for
+    /// another value or an empty name.
+    func patternName(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> String? {
         switch layer.value(name, ctx) {
-        case .image(let n, _): image = n
-        case .string(let n): image = n
+        case .image(let n, _), .string(let n): return n.isEmpty ? nil : n
         default: return nil
         }
-        guard !image.isEmpty, let handle = spriteImage(image), handle.pixelWidth > 0, handle.pixelHeight > 0 else {
-            return nil
-        }
-        return handle
     }
 
     /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
