@@ -93,8 +93,7 @@ public enum LineRasterizer {
         let offset = command.offset
         let blur = command.blur
         let opacity = command.opacity
-        guard width.isFinite, gap.isFinite, offset.isFinite, blur.isFinite, opacity.isFinite,
-            [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite)
+        guard width.isFinite, gap.isFinite, offset.isFinite, blur.isFinite, opacity.isFinite, transform.isFinite
         else { return }
         let opacity01 = min(1, max(0, opacity))
         guard opacity01 > 0, width >= 0 else { return }
