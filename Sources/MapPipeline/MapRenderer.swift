@@ -144,6 +144,9 @@ public final class MapRenderer {
 
     let sources: [String: ResolvedSource]
     let layers: [CompiledLayer]
+    /// The (source id, source layer) pairs the style's non-background layers read, in a stable order (asynchronous
+    /// mode: what a tile needs prepared before its labels draw).
+    let usedSourceLayers: [(String, String)]
     var decoded: TileCache<SourceTileKey, DecodedTile>
     var prepared: TileCache<PreparedKey, PreparedTile>
     var symbolCache: TileCache<SymbolKey, [SymbolFeature]>
@@ -221,6 +224,7 @@ public final class MapRenderer {
         self.options = options
         sources = resolved
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
+        usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
         decoded = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
         prepared = TileCache(capacityBytes: options.tileDataCacheBytes / 2)
         symbolCache = TileCache(capacityBytes: 16 << 20)
