@@ -257,8 +257,9 @@ extension MapRenderer {
             key: job.key, wantsImage: job.wantsImage, image: image, prepared: prepared, sourceData: sourceData)
     }
 
-    /// The (source id, source layer) pairs the style's non-background layers read, in a stable order.
-    var usedSourceLayers: [(String, String)] {
+    /// The (source id, source layer) pairs `layers`' non-background layers read from `sources`, in a stable order
+    /// (``usedSourceLayers``, computed once when the renderer is made).
+    static func sourceLayers(of layers: [CompiledLayer], in sources: [String: ResolvedSource]) -> [(String, String)] {
         var seen = Set<String>()
         var out: [(String, String)] = []
         for layer in layers where layer.type != .background {

@@ -46,7 +46,11 @@ extension MapRenderer {
             let projector = projectors.projector(extent: f.feature.extent)
             switch layer.type {
             case .fill: drawFill(layer, f.geometry, ctx, projector, tile: tile, extent: f.feature.extent, &out)
-            case .line: drawLine(layer, f.geometry, ctx, projector, extent: f.feature.extent, &out)
+            case .line:
+                // `linePaint` is `nil` exactly when nothing is drawn: no `line-color`, or a `line-pattern` the sprite
+                // lacks.
+                guard let paint = linePaint(layer, ctx) else { continue }
+                drawLine(layer, f.geometry, ctx, projector, extent: f.feature.extent, paint: paint, &out)
             case .circle:
                 drawCircles(
                     layer, f.geometry, ctx, projector, ownedWithin: clipsToImage ? nil : f.feature.extent, &out)
@@ -112,69 +116,6 @@ extension MapRenderer {
             // A hairline of one device pixel, as MapLibre's outline pass draws it.
             out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: opacity)))
         }
-    }
-
-    private func drawLine(
-        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        extent: Int, _ out: inout [DrawCommand]
-    ) {
-        if let paint = linePaint(layer, ctx) {
-            drawLineMesh(layer, geometry, ctx, projector, extent: extent, paint: paint, &out)
-            return
-        }
-        var path = RenderPath()
-        switch geometry {
-        case .lineStrings(let lines):
-            for line in lines {
-                for piece in projector.clipLine(line, map: { (Double($0.x), Double($0.y)) }) {
-                    appendProjected(piece, closed: false, projector, &path)
-                }
-            }
-        case .polygons(let polygons):
-            for polygon in polygons {
-                for ring in polygon {
-                    let pts = projector.clipRing(ring) { (Double($0.x), Double($0.y)) }
-                    appendProjected(pts, closed: true, projector, &path)
-                }
-            }
-        default: return
-        }
-        guard !path.isEmpty, !patternIsMissing(layer, "line-pattern", ctx), let color = layer.color("line-color", ctx)
-        else { return }
-        let width = layer.number("line-width", ctx, 1)
-        let opacity = layer.number("line-opacity", ctx, 1)
-        guard width > 0, opacity > 0, color.alpha > 0 else { return }
-        let gap = layer.number("line-gap-width", ctx, 0)
-        let offset = layer.number("line-offset", ctx, 0)
-        path = translated(path, layer, "line", ctx, projector)
-        if gap > 0 {
-            // A casing around a gap (style spec `line-gap-width`): two lines of `width` whose centres are
-            // (gap + width) / 2 either side of the (offset) line.
-            let d = (gap + width) / 2
-            var both = offsetPath(path, by: offset - d)
-            let other = offsetPath(path, by: offset + d)
-            for i in 0..<other.subpathCount { appendSubpath(other, i, to: &both) }
-            path = both
-        } else if offset != 0 {
-            path = offsetPath(path, by: offset)
-        }
-        var dashes = layer.numbers("line-dasharray", ctx)
-        if !dashes.isEmpty, let z = ctx.zoom {
-            // MapLibre measures dashes in the line width at the integer zoom ("floorwidth") and scales them with
-            // the map within the zoom level; StrokeCommand multiplies by `width`.
-            var floorCtx = ctx
-            floorCtx.zoom = z.rounded(.down)
-            let unit = layer.number("line-width", floorCtx, 1) * pow(2, z - z.rounded(.down))
-            if unit > 0 && unit.isFinite { dashes = dashes.map { $0 * unit / width } }
-        }
-        let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
-        let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
-        out.append(
-            .stroke(
-                StrokeCommand(
-                    path: path, color: color, width: width, cap: cap, join: join,
-                    miterLimit: layer.number("line-miter-limit", ctx, 2), dashes: dashes, opacity: opacity,
-                    blur: layer.number("line-blur", ctx, 0))))
     }
 
     /// A clipped polygon ring `[x0, y0, …]` (tile units) cut into open polylines where it runs along the clip box
@@ -262,11 +203,10 @@ extension MapRenderer {
     /// geometry exactly — extrusions merely turn with the bearing — and a pitched one a per-vertex linearisation of
     /// MapLibre's projected extrusion (lines narrow with distance as on the ground). Distances along the line are in
     /// points at the flat scale. `line-translate` shifts the centres in points.
-    private func drawLineMesh(
+    private func drawLine(
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
         extent: Int, paint: LinePaint, _ out: inout [DrawCommand]
     ) {
-        guard !patternIsMissing(layer, "line-pattern", ctx) else { return }
         let width = layer.number("line-width", ctx, 1)
         let opacity = layer.number("line-opacity", ctx, 1)
         guard width > 0, width.isFinite, opacity > 0, (paint.uniformColor?.alpha ?? 1) > 0 else { return }
@@ -278,10 +218,10 @@ extension MapRenderer {
             join: join, cap: cap, miterLimit: layer.number("line-miter-limit", ctx, 2),
             roundLimit: layer.number("line-round-limit", ctx, 1.05), sharpCornerOffset: 15 * 8192 / 512,
             roundsSplitVertices: true)
+        let gapWidth = max(0, layer.number("line-gap-width", ctx, 0))
+        let offset = layer.number("line-offset", ctx, 0)
         // How far the cut ends of polygon outlines are extended, in tile units: well past the tile and the line.
-        let half =
-            (width + max(0, layer.number("line-gap-width", ctx, 0)) * 2) / 2
-            + abs(layer.number("line-offset", ctx, 0))
+        let half = (width + gapWidth * 2) / 2 + abs(offset)
         let reach = max(Double(extent) / 16, 4 * half / max(projector.pointsPerUnit, 1e-9))
         switch geometry {
         case .lineStrings(let lines):
@@ -356,37 +296,27 @@ extension MapRenderer {
         out.append(
             .lineMesh(
                 LineMeshCommand(
-                    mesh: mesh, paint: paint, width: width, gapWidth: max(0, layer.number("line-gap-width", ctx, 0)),
-                    offset: layer.number("line-offset", ctx, 0), blur: max(0, layer.number("line-blur", ctx, 0)),
-                    opacity: min(1, opacity))))
+                    mesh: mesh, paint: paint, width: width, gapWidth: gapWidth, offset: offset,
+                    blur: max(0, layer.number("line-blur", ctx, 0)), opacity: min(1, opacity))))
     }
 
     /// The registered sprite image the feature's `fill-pattern`/`background-pattern` names (still-render: the
     /// value at the current zoom, MapLibre's cross-fade finished), or `nil` when the name is empty or the sprite
     /// lacks it.
     func patternHandle(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> ImageHandle? {
-        let image: String
-        switch layer.value(name, ctx) {
-        case .image(let n, _): image = n
-        case .string(let n): image = n
-        default: return nil
-        }
-        guard !image.isEmpty, let handle = spriteImage(image), handle.pixelWidth > 0, handle.pixelHeight > 0 else {
-            return nil
-        }
+        guard let image = patternName(layer, name, ctx), let handle = spriteImage(image), handle.pixelWidth > 0,
+            handle.pixelHeight > 0
+        else { return nil }
         return handle
     }
 
-    /// Whether the feature's `line-pattern` names an image the sprite lacks: MapLibre then leaves the feature out.
-    private func patternIsMissing(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> Bool {
-        guard layer.isSet(name) else { return false }
-        let image: String
+    /// The sprite image name the feature's `*-pattern` property `name` gives (an image or string value), or `nil` for
+    /// another value or an empty name.
+    func patternName(_ layer: CompiledLayer, _ name: String, _ ctx: EvaluationContext) -> String? {
         switch layer.value(name, ctx) {
-        case .image(let n, _): image = n
-        case .string(let n): image = n
-        default: return true
+        case .image(let n, _), .string(let n): return n.isEmpty ? nil : n
+        default: return nil
         }
-        return image.isEmpty || spriteImage(image) == nil
     }
 
     /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
@@ -539,18 +469,4 @@ func offsetPath(_ path: RenderPath, by d: Double) -> RenderPath {
         if closed { out.close() }
     }
     return out
-}
-
-/// Appends sub-path `index` of `source` to `path`.
-func appendSubpath(_ source: RenderPath, _ index: Int, to path: inout RenderPath) {
-    var first = true
-    for k in source.subpathRange(index) {
-        if first {
-            path.move(to: source.point(at: k))
-            first = false
-        } else {
-            path.line(to: source.point(at: k))
-        }
-    }
-    if source.subpathClosed[index] { path.close() }
 }

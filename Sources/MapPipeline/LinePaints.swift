@@ -71,13 +71,9 @@ extension MapRenderer {
 
     /// The pixels of the feature's `line-pattern` image, or `nil` when the name is empty or the sprite lacks it.
     func linePatternImage(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> RasterImage? {
-        let name: String
-        switch layer.value("line-pattern", ctx) {
-        case .image(let n, _): name = n
-        case .string(let n): name = n
-        default: return nil
-        }
-        guard !name.isEmpty, let image = spritePixels(name), image.width > 0, image.height > 0 else { return nil }
+        guard let name = patternName(layer, "line-pattern", ctx), let image = spritePixels(name), image.width > 0,
+            image.height > 0
+        else { return nil }
         return image
     }
 }

@@ -144,6 +144,9 @@ public final class MapRenderer {
 
     let sources: [String: ResolvedSource]
     let layers: [CompiledLayer]
+    /// The (source id, source layer) pairs the style's non-background layers read, in a stable order (asynchronous
+    /// mode: what a tile needs prepared before its labels draw).
+    let usedSourceLayers: [(String, String)]
     var decoded: ByteBoundedLRU<SourceTileKey, DecodedTile>
     var prepared: ByteBoundedLRU<PreparedKey, PreparedTile>
     var symbolCache: ByteBoundedLRU<SymbolKey, [SymbolFeature]>
@@ -221,6 +224,7 @@ public final class MapRenderer {
         self.options = options
         sources = resolved
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
+        usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
         decoded = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
         prepared = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
         symbolCache = ByteBoundedLRU(byteLimit: 16 << 20)

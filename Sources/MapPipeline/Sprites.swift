@@ -118,7 +118,7 @@ extension MapRenderer {
         let k = e / side
         let t = RenderTransform.translation(x: -offX, y: -offY).concatenating(.scale(x: k, y: k))
             .concatenating(tileUnits)
-        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite), t.a * t.d - t.b * t.c != 0 else { return nil }
+        guard t.isFinite, t.a * t.d - t.b * t.c != 0 else { return nil }
         return t
     }
 

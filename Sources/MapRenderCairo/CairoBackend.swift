@@ -253,7 +253,7 @@ public final class CairoBackend: RenderBackend {
         let t = p.transform
         let determinant = t.a * t.d - t.b * t.c
         guard opacity > 0, !f.path.isEmpty, let surface = images[p.image.id], determinant != 0,
-            determinant.isFinite, [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite),
+            determinant.isFinite, t.isFinite,
             p.image.scale > 0, p.image.scale.isFinite
         else { return }
         // Cairo's pattern matrix maps user space (the fill's points) to the surface's pixels: the inverse of the

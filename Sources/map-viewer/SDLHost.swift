@@ -137,20 +137,20 @@ import LinuxUIKit
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         if keepStats && !frameTimes.isEmpty {
-            let sorted = frameTimes.sorted()
-            func ms(_ q: Double) -> String {
+            /// The `q` quantile (0…1) of ascending seconds, in milliseconds with two decimals.
+            func ms(_ sorted: [TimeInterval], _ q: Double) -> String {
                 String(format: "%.2f", sorted[min(sorted.count - 1, Int(q * Double(sorted.count)))] * 1000)
             }
+            let sorted = frameTimes.sorted()
             viewerLog(
-                "map-viewer: stats \(sorted.count) frames, frame time median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, "
-                    + "max \(ms(1)) ms" + (scriptName.map { ", script \($0)" } ?? ""))
+                "map-viewer: stats \(sorted.count) frames, frame time median \(ms(sorted, 0.5)) ms, "
+                    + "p99 \(ms(sorted, 0.99)) ms, max \(ms(sorted, 1)) ms"
+                    + (scriptName.map { ", script \($0)" } ?? ""))
             let render = renderTimes.sorted()
             if !render.isEmpty {
-                let median = render[render.count / 2] * 1000
-                let p99 = render[min(render.count - 1, Int(0.99 * Double(render.count)))] * 1000
                 viewerLog(
-                    "map-viewer: stats of which drawing the view (_renderImage): median "
-                        + String(format: "%.2f ms, p99 %.2f ms", median, p99))
+                    "map-viewer: stats of which drawing the view (_renderImage): median \(ms(render, 0.5)) ms, "
+                        + "p99 \(ms(render, 0.99)) ms")
             }
         }
         viewerLog("map-viewer: closed after \(frames) frames")

@@ -122,4 +122,9 @@ public struct RenderTransform: Hashable, Sendable {
     public func apply(to point: RenderPoint) -> RenderPoint {
         RenderPoint(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
+
+    /// Whether all six coefficients are finite (no NaN or infinity).
+    public var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
 }

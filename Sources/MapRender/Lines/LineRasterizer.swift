@@ -93,11 +93,12 @@ public enum LineRasterizer {
         let offset = command.offset
         let blur = command.blur
         let opacity = command.opacity
-        guard width.isFinite, gap.isFinite, offset.isFinite, blur.isFinite, opacity.isFinite,
-            [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite)
+        guard width.isFinite, gap.isFinite, offset.isFinite, blur.isFinite, opacity.isFinite, transform.isFinite
         else { return }
         let opacity01 = min(1, max(0, opacity))
         guard opacity01 > 0, width >= 0 else { return }
+        // A transparent uniform colour draws nothing.
+        if let c = command.paint.uniformColor, min(1, max(0, c.alpha)) == 0 { return }
 
         // line.vertex.glsl
         let aa = 0.5 / ratio
@@ -253,7 +254,9 @@ private struct TriangleRaster {
     let invBlur2: Double
     let opacity: Double
     let paint: LinePaint
-    let uniform: (r: Double, g: Double, b: Double, a: Double)?
+    /// A uniform paint's colour, premultiplied and times the opacity (`0…1`), with the bytes of a fully covered pixel
+    /// when it is opaque; `nil` for a paint that varies per fragment.
+    let uniform: (r: Double, g: Double, b: Double, a: Double, solid: (b: UInt8, g: UInt8, r: UInt8)?)?
     let progressStart: Double
     let progressLength: Double
 
@@ -272,8 +275,18 @@ private struct TriangleRaster {
         self.opacity = opacity
         self.paint = paint
         if let c = paint.uniformColor {
-            let a = min(1, max(0, c.alpha))
-            uniform = (c.red * a, c.green * a, c.blue * a, a)
+            let alpha = min(1, max(0, c.alpha))
+            let r = c.red * alpha * opacity
+            let g = c.green * alpha * opacity
+            let b = c.blue * alpha * opacity
+            let a = alpha * opacity
+            let solid =
+                a >= 1
+                ? (
+                    b: UInt8(min(255, max(0, b * 255 + 0.5))), g: UInt8(min(255, max(0, g * 255 + 0.5))),
+                    r: UInt8(min(255, max(0, r * 255 + 0.5)))
+                ) : nil
+            uniform = (r, g, b, a, solid)
         } else {
             uniform = nil
         }
@@ -292,7 +305,6 @@ private struct TriangleRaster {
         let area = edgeValue(p0, p1, p2.x, p2.y)
         if area == 0 { return }
         if area < 0 { swap(&p1, &p2) }
-        if let u = uniform, u.a == 0 { return }
         let sub = LineRasterizer.subpixel
         // Bounding rows (pixel centres at (j + ½)·256).
         let minY = min(p0.y, p1.y, p2.y)
@@ -349,26 +361,18 @@ private struct TriangleRaster {
             var vd = dist.0 * xc + dist.1 * yc + dist.2
             var p = base + (clip.minY + row) * stride + (clip.minX + lo) * 4
             if let u = uniform {
-                // One colour: premultiplied by opacity once; fully covered opaque pixels are stored directly.
-                let r = u.r * opacity
-                let g = u.g * opacity
-                let b = u.b * opacity
-                let a = u.a * opacity
-                let solid = a >= 1
-                let sb = UInt8(min(255, max(0, b * 255 + 0.5)))
-                let sg = UInt8(min(255, max(0, g * 255 + 0.5)))
-                let sr = UInt8(min(255, max(0, r * 255 + 0.5)))
+                // One colour (premultiplied by opacity once); fully covered opaque pixels are stored directly.
                 for _ in lo...hi {
                     let d = (vx * vx + vy * vy).squareRoot() * outset
                     let alpha = min(d + innerEdge, outset - d) * invBlur2
-                    if alpha >= 1 && solid {
-                        p[0] = sb
-                        p[1] = sg
-                        p[2] = sr
+                    if alpha >= 1, let solid = u.solid {
+                        p[0] = solid.b
+                        p[1] = solid.g
+                        p[2] = solid.r
                         p[3] = 255
                     } else if alpha > 0 {
                         let k = min(alpha, 1)
-                        blend(p, r * k, g * k, b * k, a * k)
+                        blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
                     }
                     vx += nx.0
                     vy += ny.0
