@@ -8,8 +8,8 @@
 /// and each chunk written as the character of code chunk + 63 (so only `?` … `~` occur).
 /// - Thread rules: pure functions, safe from any thread.
 public enum EncodedPolyline {
-    /// The encoded string of `path`. Coordinates with a non-finite component, or so large that 1e5 times them does
-    /// not fit in 53 bits, cannot be represented and are skipped. The empty path gives "".
+    /// The encoded string of `path`. Coordinates with a non-finite component, or a component beyond ±``limit``
+    /// degrees, are not represented and are skipped. The empty path gives "".
     public static func encode(_ path: [LatLng]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.count * 8)
@@ -24,8 +24,8 @@ public enum EncodedPolyline {
     }
 
     /// The path of an encoded string, or nil when `encoded` is not a valid encoding: a character outside `?` … `~`,
-    /// a value cut off before its last chunk, a latitude without its longitude, or a value too long to be a
-    /// coordinate. "" decodes to the empty path. Decoded values are not range-checked (a latitude beyond ±90 decodes
+    /// a value cut off before its last chunk, a latitude without its longitude, or a value beyond ±``limit``
+    /// degrees. "" decodes to the empty path. Decoded values are not range-checked (a latitude beyond ±90 decodes
     /// as written), so every string ``encode(_:)`` makes decodes to its input at 1e−5 precision.
     public static func decode(_ encoded: String) -> [LatLng]? {
         var path: [LatLng] = []
@@ -48,7 +48,7 @@ public enum EncodedPolyline {
             if let latitudeDelta = pending {
                 latitude += latitudeDelta
                 longitude += delta
-                guard abs(latitude) < 1 << 55, abs(longitude) < 1 << 55 else { return nil }
+                guard abs(latitude) < 1 << 45, abs(longitude) < 1 << 45 else { return nil }
                 path.append(LatLng(latitude: Double(latitude) / 1e5, longitude: Double(longitude) / 1e5))
                 pending = nil
             } else {
@@ -59,10 +59,14 @@ public enum EncodedPolyline {
         return path
     }
 
+    /// The largest magnitude in degrees that encodes (2^45 units of 1e−5°, about 3.5e8°): far beyond any coordinate,
+    /// and small enough that every encodable value decodes and re-encodes exactly.
+    public static let limit: Double = 0x1p45 / 1e5
+
     /// `degrees` in rounded units of 1e−5 degrees, or nil when not representable.
     private static func units(_ degrees: Double) -> Int? {
         let scaled = (degrees * 1e5).rounded()
-        guard scaled.isFinite, abs(scaled) < 0x1p53 else { return nil }
+        guard scaled.isFinite, abs(scaled) < 0x1p45 else { return nil }
         return Int(scaled)
     }
 

@@ -100,7 +100,7 @@ extension Spherical {
                     let length2 = x2 * x2 + dy * dy
                     let t = length2 <= 0 ? 0 : clamp((x * x2 + (y3 - y1) * dy) / length2, 0, 1)
                     let closestφ = inverseMercator(y1 + t * dy)
-                    if havDistance(φ3, closestφ, x - t * x2) < havTolerance { return true }
+                    if havDistance(φ3, closestφ, x - t * x2) <= havTolerance { return true }
                 }
             }
             (φ1, λ1, y1) = (φ2, λ2, y2)
