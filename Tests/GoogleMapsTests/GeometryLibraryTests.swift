@@ -77,6 +77,10 @@ private let left = c(0, -90)
             #expect(abs(wrap(h - expected, minimum: -180, maximum: 180)) <= 1e-6, "\(from) → \(to): \(h)")
         }
         #expect(GMSGeometryHeading(c(10, 20), c(10, 20)) == 0)
+        // From the North Pole, measured from the meridian of the pole's longitude.
+        #expect(isApproximatelyEqual(GMSGeometryHeading(up, c(0, 90)), 90, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(GMSGeometryHeading(up, c(0, -90)), 270, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(GMSGeometryHeading(c(90, 30), c(0, 90)), 120, tolerance: 1e-9))
     }
 
     /// SphericalUtilTest.testComputeOffset: from front and from left.

@@ -62,9 +62,10 @@ open class GMSPath: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     }
 
     /// This path in Google's encoded polyline format (coordinates rounded to 1e−5 degrees, halves away from zero).
-    /// Coordinates with a non-finite component cannot be encoded and are left out.
+    /// Coordinates with a non-finite component, or one beyond ±``EncodedPolyline/limit`` (about 3.5e8) degrees,
+    /// cannot be encoded and are left out.
     open func encodedPath() -> String {
-        EncodedPolyline.encode(coordinates.map(LatLng.init))
+        EncodedPolyline.encode(engineCoordinates)
     }
 
     /// A new path with `deltaLatitude` and `deltaLongitude` (degrees) added to every coordinate; this path is not

@@ -38,8 +38,9 @@ public enum Spherical {
     }
 
     /// The initial heading, degrees clockwise from north in [0, 360), at `from` of the shortest great-circle path to
-    /// `to`; 0 when the two points are equal. From a pole the heading is that of the meridian of `from.longitude`'s
-    /// frame (the formula's limit), as in Google's library.
+    /// `to`; 0 when the two points are equal. At a pole every direction points the same way; the result is then
+    /// measured from the meridian of `from.longitude` (from the North Pole, `to` at longitude λ gives
+    /// 180 − (λ − from.longitude)), as Google's formula gives.
     public static func heading(from: LatLng, to: LatLng) -> Double {
         let (φ1, λ1) = radians(from)
         let (φ2, λ2) = radians(to)
