@@ -188,3 +188,30 @@ public struct PMTilesArchive: Sendable {
         return try PMTilesDirectory.decode(plain, archive: name, limits: limits)
     }
 }
+
+/// A ``RangeReader`` over bytes in memory (tests, fuzzing, archives already downloaded whole).
+/// Thread rules: immutable.
+public struct MemoryRangeReader: RangeReader {
+    /// The name used in errors.
+    public let name: String
+    /// The bytes.
+    public let bytes: [UInt8]
+    /// `bytes.count`.
+    public var size: UInt64? { UInt64(bytes.count) }
+    /// The identity given at creation, or `nil`.
+    public let identity: String?
+
+    /// Creates a reader.
+    public init(name: String, bytes: [UInt8], identity: String? = nil) {
+        self.name = name
+        self.bytes = bytes
+        self.identity = identity
+    }
+
+    /// The bytes `offset..<offset + length` clipped to the buffer (empty past the end).
+    public func read(offset: UInt64, length: Int) throws -> [UInt8] {
+        guard offset < UInt64(bytes.count), length > 0 else { return [] }
+        let start = Int(offset)
+        return Array(bytes[start..<start + min(length, bytes.count - start)])
+    }
+}
