@@ -10,7 +10,9 @@
 public func fuzzPMTiles(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var sum: UInt64 = 0
-    if let entries = try? PMTilesDirectory.decode(Array(bytes.dropFirst(min(bytes.count, PMTilesHeader.size))), archive: "fuzz") {
+    if let entries = try? PMTilesDirectory.decode(
+        Array(bytes.dropFirst(min(bytes.count, PMTilesHeader.size))), archive: "fuzz")
+    {
         for e in entries.prefix(64) {
             sum &+= PMTilesDirectory.find(e.tileID &+ 1, in: entries)?.offset ?? 0
             if let a = PMTilesTileID.address(of: e.tileID), let id = PMTilesTileID.id(of: a) { sum &+= id }

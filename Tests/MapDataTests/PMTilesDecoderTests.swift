@@ -31,7 +31,8 @@ import Testing
     }
 
     static func open(_ bytes: [UInt8], limits: PMTilesLimits = PMTilesLimits()) throws -> PMTilesArchive {
-        try PMTilesArchive(reader: MemoryRangeReader(name: "mem.pmtiles", bytes: bytes), decompress: plain, limits: limits)
+        try PMTilesArchive(
+            reader: MemoryRangeReader(name: "mem.pmtiles", bytes: bytes), decompress: plain, limits: limits)
     }
 
     static func lookup(_ bytes: [UInt8], _ id: UInt64) throws -> PMTilesEntry? {
@@ -182,10 +183,12 @@ import Testing
         #expect(reason([1, 0, 1, 1]) == .badDirectory)  // truncated
         var few = PMTilesLimits()
         few.maxEntries = 1
-        #expect(reason(PMTilesDirectory.encode([
-            PMTilesEntry(tileID: 0, offset: 0, length: 1, runLength: 1),
-            PMTilesEntry(tileID: 1, offset: 1, length: 1, runLength: 1),
-        ]), limits: few) == .limitExceeded)
+        #expect(
+            reason(
+                PMTilesDirectory.encode([
+                    PMTilesEntry(tileID: 0, offset: 0, length: 1, runLength: 1),
+                    PMTilesEntry(tileID: 1, offset: 1, length: 1, runLength: 1),
+                ]), limits: few) == .limitExceeded)
     }
 
     @Test func leafWalkFindsTilesAndRejectsCyclesAndDeepChains() throws {
@@ -212,11 +215,13 @@ import Testing
             }
         }
         // A leaf pointing at itself.
-        let selfLeaf = Self.leafSection({ l in [[PMTilesEntry(tileID: 0, offset: 0, length: l[0], runLength: 0)]] }, count: 1)
+        let selfLeaf = Self.leafSection(
+            { l in [[PMTilesEntry(tileID: 0, offset: 0, length: l[0], runLength: 0)]] }, count: 1)
         #expect(
-            reason(Self.archive(
-                root: [PMTilesEntry(tileID: 0, offset: 0, length: selfLeaf.lengths[0], runLength: 0)],
-                leaves: selfLeaf.bytes)) == .directoryCycle)
+            reason(
+                Self.archive(
+                    root: [PMTilesEntry(tileID: 0, offset: 0, length: selfLeaf.lengths[0], runLength: 0)],
+                    leaves: selfLeaf.bytes)) == .directoryCycle)
         // Two leaves pointing at each other.
         let pair = Self.leafSection(
             { l in
@@ -226,9 +231,10 @@ import Testing
                 ]
             }, count: 2)
         #expect(
-            reason(Self.archive(
-                root: [PMTilesEntry(tileID: 0, offset: 0, length: pair.lengths[0], runLength: 0)],
-                leaves: pair.bytes)) == .directoryCycle)
+            reason(
+                Self.archive(
+                    root: [PMTilesEntry(tileID: 0, offset: 0, length: pair.lengths[0], runLength: 0)],
+                    leaves: pair.bytes)) == .directoryCycle)
         // A chain of six distinct leaves: deeper than the four levels followed.
         let chain = Self.leafSection(
             { l in
@@ -240,9 +246,10 @@ import Testing
                 }
             }, count: 6)
         #expect(
-            reason(Self.archive(
-                root: [PMTilesEntry(tileID: 0, offset: 0, length: chain.lengths[0], runLength: 0)],
-                leaves: chain.bytes)) == .limitExceeded)
+            reason(
+                Self.archive(
+                    root: [PMTilesEntry(tileID: 0, offset: 0, length: chain.lengths[0], runLength: 0)],
+                    leaves: chain.bytes)) == .limitExceeded)
         // A leaf outside the leaf section, a tile past the tile data, a huge tile.
         #expect(
             reason(Self.archive(root: [PMTilesEntry(tileID: 0, offset: 5, length: 100, runLength: 0)], leaves: leaf))
@@ -251,8 +258,9 @@ import Testing
             reason(Self.archive(root: [PMTilesEntry(tileID: 20, offset: 90, length: 20, runLength: 1)]))
                 == .badTile)
         #expect(
-            reason(Self.archive(
-                root: [PMTilesEntry(tileID: 20, offset: 0, length: UInt32.max, runLength: 1)], tileData: 100))
+            reason(
+                Self.archive(
+                    root: [PMTilesEntry(tileID: 20, offset: 0, length: UInt32.max, runLength: 1)], tileData: 100))
                 == .badTile)
         // A root directory whose stored length is beyond the limit (an archive claiming gigabytes) is refused before
         // any read of that size.
@@ -263,7 +271,10 @@ import Testing
         huge.replaceSubrange(0..<127, with: header.encoded())
         #expect(throws: PMTilesError.self) { try Self.open(huge) }
         // Wrong version and magic through the archive reader too.
-        #expect(throws: PMTilesError(archive: "mem.pmtiles", reason: .unsupportedVersion, detail: "version 2, only version 3 is read")) {
+        #expect(
+            throws: PMTilesError(
+                archive: "mem.pmtiles", reason: .unsupportedVersion, detail: "version 2, only version 3 is read")
+        ) {
             try Self.open(Self.archive(root: [], version: 2))
         }
     }

@@ -128,13 +128,16 @@ import Testing
         }
         try TileArchiveConverter.convert(input: Self.helsinki, output: existing, overwrite: true)
         #expect(throws: TileArchiveConverter.ConversionError.self) {
-            try TileArchiveConverter.convert(input: Self.helsinki, output: folder.appendingPathComponent("x.mbtiles").path)
+            try TileArchiveConverter.convert(
+                input: Self.helsinki, output: folder.appendingPathComponent("x.mbtiles").path)
         }
         #expect(throws: TileArchiveConverter.ConversionError.self) {
             try TileArchiveConverter.convert(input: Self.helsinki, output: folder.appendingPathComponent("x.zip").path)
         }
         #expect(FileManager.default.fileExists(atPath: existing))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("partial")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -176,7 +179,9 @@ import Testing
         #expect(reason(folder.appendingPathComponent("missing.pmtiles").path) == .cannotRead)
         #expect(reason(folder.path) == .cannotRead)
         #expect(reason(try file("empty.pmtiles", [])) == .badMagic)
-        #expect(reason(try file("mbtiles.pmtiles", [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.helsinki))))) == .badMagic)
+        #expect(
+            reason(try file("mbtiles.pmtiles", [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.helsinki)))))
+                == .badMagic)
         var v2 = good
         v2[7] = 2
         #expect(reason(try file("v2.pmtiles", v2)) == .unsupportedVersion)

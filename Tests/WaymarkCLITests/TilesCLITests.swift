@@ -39,8 +39,10 @@ import Testing
 
     @Test func usageErrorsExitTwo() throws {
         for args in [
-            ["tiles"], ["tiles", "build"], ["tiles", "convert", "a.mbtiles"], ["tiles", "convert", "a.txt", "b.pmtiles"],
-            ["tiles", "convert", "a.mbtiles", "b.mbtiles"], ["tiles", "convert", "a.mbtiles", "b.pmtiles", "--leaf-size", "0"],
+            ["tiles"], ["tiles", "build"], ["tiles", "convert", "a.mbtiles"],
+            ["tiles", "convert", "a.txt", "b.pmtiles"],
+            ["tiles", "convert", "a.mbtiles", "b.mbtiles"],
+            ["tiles", "convert", "a.mbtiles", "b.pmtiles", "--leaf-size", "0"],
         ] {
             let result = try WaymarkProcess.run(args)
             #expect(result.status == 2, "\(args)")

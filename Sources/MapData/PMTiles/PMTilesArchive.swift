@@ -19,7 +19,8 @@ public protocol RangeReader: Sendable {
 /// Inflates a directory, the metadata or a tile: `(bytes, compression, limit) → inflated bytes`, or the bytes
 /// unchanged for `.none`. Supplied by the adapter layer (MapStorage uses zlib); the engine imports no C.
 /// - Throws: for corrupt data or output beyond `limit` bytes.
-public typealias PMTilesDecompressor = @Sendable (_ bytes: [UInt8], _ compression: PMTilesCompression, _ limit: Int)
+public typealias PMTilesDecompressor =
+    @Sendable (_ bytes: [UInt8], _ compression: PMTilesCompression, _ limit: Int)
     throws -> [UInt8]
 
 /// An opened PMTiles v3 archive's fixed parts: the header, the root directory and the metadata, read through a
@@ -91,7 +92,8 @@ public struct PMTilesArchive: Sendable {
         guard !overflow, end <= header.leafDirectoryLength else {
             throw PMTilesError(
                 archive: name, reason: .badDirectory,
-                detail: "leaf at \(entry.offset)+\(entry.length) past the \(header.leafDirectoryLength)-byte leaf section")
+                detail:
+                    "leaf at \(entry.offset)+\(entry.length) past the \(header.leafDirectoryLength)-byte leaf section")
         }
         let bytes = try Self.section(
             reader, offset: header.leafDirectoryOffset + entry.offset, length: UInt64(entry.length),

@@ -64,7 +64,8 @@ public struct PMTilesBuilder {
                 {
                     entries[entries.count - 1].runLength += 1
                 } else {
-                    entries.append(PMTilesEntry(tileID: id, offset: offset, length: UInt32(payload.count), runLength: 1))
+                    entries.append(
+                        PMTilesEntry(tileID: id, offset: offset, length: UInt32(payload.count), runLength: 1))
                 }
             } else {
                 let offset = UInt64(data.count)

@@ -86,7 +86,8 @@ public enum PMTilesDirectory {
         guard count <= (bytes.count - index) / 4 else {
             throw fail("\(count) entries cannot fit in \(bytes.count - index) bytes")
         }
-        var entries = [PMTilesEntry](repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
+        var entries = [PMTilesEntry](
+            repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
         var lastID: UInt64 = 0
         for i in 0..<count {
             let delta = try varint()

@@ -252,7 +252,8 @@ public struct PMTilesHeader: Sendable, Equatable {
             let (end, overflow) = offset.addingReportingOverflow(length)
             guard !overflow, end <= UInt64(Int64.max) else {
                 throw PMTilesError(
-                    archive: archive, reason: .badHeader, detail: "\(name) offset \(offset) + length \(length) overflows")
+                    archive: archive, reason: .badHeader,
+                    detail: "\(name) offset \(offset) + length \(length) overflows")
             }
             if let archiveSize, end > archiveSize {
                 throw PMTilesError(
