@@ -37,6 +37,36 @@ import Testing
         #expect(missing.status == 1 && missing.stderr.contains("nope.mbtiles"))
     }
 
+    @Test func snapshotDrawsAPMTilesStyleAndReportsRemoteArchives() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-style-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = Fixtures.data.path
+        let style = try String(contentsOfFile: data + "/styles/default.json", encoding: .utf8)
+            .replacingOccurrences(of: "mbtiles://../world.mbtiles", with: "mbtiles://\(data)/world.mbtiles")
+        let local = folder.appendingPathComponent("local.json").path
+        let remote = folder.appendingPathComponent("remote.json").path
+        let pmtiles = Fixtures.local.appendingPathComponent("pmtiles/helsinki.pmtiles").path
+        try style.replacingOccurrences(of: "mbtiles://../helsinki.mbtiles", with: "pmtiles://file://\(pmtiles)")
+            .write(toFile: local, atomically: true, encoding: .utf8)
+        try style.replacingOccurrences(
+            of: "mbtiles://../helsinki.mbtiles", with: "pmtiles://https://example.invalid/helsinki.pmtiles"
+        ).write(toFile: remote, atomically: true, encoding: .utf8)
+        let camera = ["--camera", "60.1699,24.9443,16", "--size", "320x200"]
+        let drawn = try WaymarkProcess.run(
+            ["snapshot", "--style", local] + camera + ["-o", folder.appendingPathComponent("a.png").path])
+        #expect(drawn.status == 0 && drawn.stderr.isEmpty, "\(drawn.stderr)")
+        let skipped = try WaymarkProcess.run(
+            ["snapshot", "--style", remote] + camera + ["-o", folder.appendingPathComponent("b.png").path])
+        #expect(skipped.status == 0)
+        let lines = skipped.stderr.split(separator: "\n").filter { $0.contains("not fetched yet") }
+        #expect(lines.count == 1 && lines[0].contains("sources.helsinki.url"), "\(skipped.stderr)")
+        // The remote source draws nothing: the frame differs from the local one.
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("a.png"))
+                != Data(contentsOf: folder.appendingPathComponent("b.png")))
+    }
+
     @Test func usageErrorsExitTwo() throws {
         for args in [
             ["tiles"], ["tiles", "build"], ["tiles", "convert", "a.mbtiles"],
