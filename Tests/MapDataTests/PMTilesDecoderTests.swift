@@ -214,14 +214,16 @@ import Testing
                 return nil
             }
         }
+        /// An archive whose root points at the first leaf of `section`.
+        func rooted(_ section: (bytes: [UInt8], lengths: [UInt32])) -> [UInt8] {
+            Self.archive(
+                root: [PMTilesEntry(tileID: 0, offset: 0, length: section.lengths[0], runLength: 0)],
+                leaves: section.bytes)
+        }
         // A leaf pointing at itself.
         let selfLeaf = Self.leafSection(
             { l in [[PMTilesEntry(tileID: 0, offset: 0, length: l[0], runLength: 0)]] }, count: 1)
-        #expect(
-            reason(
-                Self.archive(
-                    root: [PMTilesEntry(tileID: 0, offset: 0, length: selfLeaf.lengths[0], runLength: 0)],
-                    leaves: selfLeaf.bytes)) == .directoryCycle)
+        #expect(reason(rooted(selfLeaf)) == .directoryCycle)
         // Two leaves pointing at each other.
         let pair = Self.leafSection(
             { l in
@@ -230,11 +232,7 @@ import Testing
                     [PMTilesEntry(tileID: 0, offset: 0, length: l[0], runLength: 0)],
                 ]
             }, count: 2)
-        #expect(
-            reason(
-                Self.archive(
-                    root: [PMTilesEntry(tileID: 0, offset: 0, length: pair.lengths[0], runLength: 0)],
-                    leaves: pair.bytes)) == .directoryCycle)
+        #expect(reason(rooted(pair)) == .directoryCycle)
         // A chain of six distinct leaves: deeper than the four levels followed.
         let chain = Self.leafSection(
             { l in
@@ -245,11 +243,7 @@ import Testing
                         : [PMTilesEntry(tileID: 0, offset: start, length: l[i + 1], runLength: 0)]
                 }
             }, count: 6)
-        #expect(
-            reason(
-                Self.archive(
-                    root: [PMTilesEntry(tileID: 0, offset: 0, length: chain.lengths[0], runLength: 0)],
-                    leaves: chain.bytes)) == .limitExceeded)
+        #expect(reason(rooted(chain)) == .limitExceeded)
         // A leaf outside the leaf section, a tile past the tile data, a huge tile.
         #expect(
             reason(Self.archive(root: [PMTilesEntry(tileID: 0, offset: 5, length: 100, runLength: 0)], leaves: leaf))
