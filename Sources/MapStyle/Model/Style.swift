@@ -289,8 +289,17 @@ struct StyleLoader {
                 if s.hasPrefix("mbtiles://") {
                     source.mbtilesPath = StylePath.resolve(
                         String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
+                } else if s.hasPrefix("pmtiles://") {
+                    let rest = String(s.dropFirst("pmtiles://".count))
+                    if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
+                        warning(path + ".url", "PMTiles over HTTP is not fetched yet; \"\(s)\" is kept but not drawn")
+                    } else {
+                        let file = rest.hasPrefix("file://") ? String(rest.dropFirst("file://".count)) : rest
+                        source.pmtilesPath = StylePath.resolve(file, against: baseDirectory)
+                    }
                 } else {
-                    warning(path + ".url", "only mbtiles:// URLs are read; \"\(s)\" is kept but not fetched")
+                    warning(
+                        path + ".url", "only mbtiles:// and pmtiles:// URLs are read; \"\(s)\" is kept but not fetched")
                 }
             }
             if let tiles = o["tiles"] {

@@ -1,4 +1,4 @@
-/// A vector tile source: MBTiles on disk (`mbtiles://<path>`) or tile URL templates.
+/// A vector tile source: MBTiles or PMTiles on disk (`mbtiles://<path>`, `pmtiles://<path>`) or tile URL templates.
 public struct VectorSource: Sendable, Equatable {
     /// The `url` as written, for example `mbtiles://../world.mbtiles`, or `nil`.
     public var url: String?
@@ -13,6 +13,10 @@ public struct VectorSource: Sendable, Equatable {
     public var maxzoom: Double
     /// Attribution HTML/text, or `nil`.
     public var attribution: String?
+    /// For local `pmtiles://` URLs (`pmtiles://file:///abs/path.pmtiles`, or `pmtiles://` + a path, relative to the
+    /// style file's folder as for `mbtiles://`), the resolved file path; `nil` otherwise (also for
+    /// `pmtiles://http(s)://…`, which parses but is not fetched yet). Waymark's reading of the PMTiles protocol URL.
+    public var pmtilesPath: String? = nil
 }
 
 /// A GeoJSON source: inline data or a URL.
