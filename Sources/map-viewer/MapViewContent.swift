@@ -17,7 +17,7 @@ import LinuxUIKit
     static let demoLocation = "fixed:60.1694,24.9522,20"
 
     /// - Parameter wake: thread-safe; wakes the host's event loop. The map makes its tiles on a worker thread and
-    ///   calls it after each one (`GMSMapView._tileArrivalHandler`), so the host sleeps until then.
+    ///   calls it after each one (`GMSMapView.tileArrivalHandler`), so the host sleeps until then.
     init(options: ViewerOptions, size: CGSize, wake: @escaping @Sendable () -> Void) {
         // The map reads its location provider from WAYMARK_LOCATION (see LocationProviderSpec).
         let spec: String
@@ -35,7 +35,7 @@ import LinuxUIKit
         GMSMapView._basemapStyleFile = options.stylePath
         // MAP_VIEWER_SYNC_TILES=1 makes tiles inside the frame as tests do (for comparing frame times).
         let synchronous = ProcessInfo.processInfo.environment["MAP_VIEWER_SYNC_TILES"] == "1"
-        GMSMapView._tileArrivalHandler = synchronous ? nil : wake
+        GMSMapView.tileArrivalHandler = synchronous ? nil : wake
         let c = options.script != nil && options.camera == .helsinki ? ViewerScript.camera : options.camera
         map = GMSMapView(
             frame: CGRect(origin: .zero, size: size),
@@ -67,7 +67,7 @@ import LinuxUIKit
     func tick() {
         // Geocoder answers arrive on the main queue; the SDL loop is not a run loop, so drain it here.
         if pendingGeocodes > 0 { _ = RunLoop.main.run(mode: .default, before: Date()) }
-        map._tick()
+        map.tick()
     }
 
     /// Whether the location provider delivers fixes over time (GPX replay, gpsd); a fixed position does not.
@@ -75,7 +75,7 @@ import LinuxUIKit
 
     /// The map's own needs, a pending geocode, or a live location provider (whose fixes are drained on the tick).
     /// At rest with a fixed position this is false and the host sleeps.
-    var needsFrames: Bool { map._needsTick || pendingGeocodes > 0 || liveLocation }
+    var needsFrames: Bool { map.needsTick || pendingGeocodes > 0 || liveLocation }
 
     func resetNorth() {
         map.animate(toBearing: 0)

@@ -26,7 +26,7 @@ import LinuxUIKit
     private var announced = false
     /// Seconds each presented frame took (tick, render, upload, present), kept when `--stats` is on.
     private var frameTimes: [TimeInterval] = []
-    /// Of each kept frame: seconds in `_renderImage` (the map's frame), the rest being tick, upload and present.
+    /// Of each kept frame: seconds in `renderImage` (the map's frame), the rest being tick, upload and present.
     private var renderTimes: [TimeInterval] = []
     private let keepStats: Bool
     private let scriptName: String?
@@ -149,7 +149,7 @@ import LinuxUIKit
             let render = renderTimes.sorted()
             if !render.isEmpty {
                 viewerLog(
-                    "map-viewer: stats of which drawing the view (_renderImage): median \(ms(render, 0.5)) ms, "
+                    "map-viewer: stats of which drawing the view (renderImage): median \(ms(render, 0.5)) ms, "
                         + "p99 \(ms(render, 0.99)) ms")
             }
         }
@@ -173,10 +173,10 @@ import LinuxUIKit
             content.rootView.frame = CGRect(origin: .zero, size: size)
         }
         let renderStart = ProcessInfo.processInfo.systemUptime
-        let image = content.rootView._renderImage(scale: scale)
+        let image = content.rootView.renderImage(scale: scale)
         if keepStats { renderTimes.append(ProcessInfo.processInfo.systemUptime - renderStart) }
         if dumpPath != nil { lastImage = image }
-        guard let surface = image._cairoSurface else { return }
+        guard let surface = image.cairoSurface else { return }
         cairo_surface_flush(surface)
         let w = cairo_image_surface_get_width(surface)
         let h = cairo_image_surface_get_height(surface)

@@ -1,6 +1,6 @@
 // TEMPORARY: a stand-in for GMSMapView so the window host can be built and tested before the map view lands
 // (issue 8). Delete this file and switch `makeContent(options:)` in MapContent.swift to the map once GMSMapView
-// conforms to UITouchResponder and has `_tick()` / `_needsTick`.
+// conforms to UITouchResponder and has `tick()` / `needsTick`.
 
 import Foundation
 import LinuxUIKit

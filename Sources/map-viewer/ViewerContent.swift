@@ -5,7 +5,7 @@ import LinuxUIKit
 /// the stand-in for `GMSMapView` means writing one conformance (see `makeContent(options:log:)`).
 ///
 /// Frame contract: each loop turn the host delivers input (touches through `UITouchInput` on ``rootView``), then calls
-/// ``tick()``, then renders ``rootView`` with `_renderImage(scale:)` if input arrived, the view tree asked for
+/// ``tick()``, then renders ``rootView`` with `renderImage(scale:)` if input arrived, the view tree asked for
 /// display, or ``needsFrames`` was true before the tick. While ``needsFrames`` is false and no input comes, the host
 /// sleeps in `SDL_WaitEventTimeout`.
 @MainActor protocol ViewerContent: AnyObject {

@@ -16,7 +16,7 @@ let pinMapFonts: Void = {
 @MainActor func installMapClock(start: Double = 1000) -> ManualClock {
     GMSMapView.makeDefaultBasemap = { PlainBasemapRenderer() }
     _ = pinMapFonts
-    UIAnimator.shared._reset()
+    UIAnimator.shared.reset()
     let clock = ManualClock(start: start)
     UIAnimator.shared.clock = clock
     GMSLog.messages.removeAll()
@@ -35,7 +35,7 @@ let pinMapFonts: Void = {
 @MainActor func run(_ map: GMSMapView, _ clock: ManualClock, frames: Int, step: Double = 1.0 / 60) {
     for _ in 0..<frames {
         clock.advance(by: step)
-        map._tick()
+        map.tick()
     }
 }
 

@@ -20,19 +20,19 @@ public enum GMSMapViewType: UInt, Sendable {
 /// The map (spec §1.1, §2): a `UIView` that draws a basemap, markers and info windows for a camera, and reports
 /// camera and tap events to its ``delegate``.
 ///
-/// Headless by design: the view renders itself into an image at any moment (`_renderImage(scale:)`, or `_frame(scale:)`
-/// which ticks first). A host (window, test, CLI) drives time by calling ``_tick()`` once per frame; camera events,
+/// Headless by design: the view renders itself into an image at any moment (`renderImage(scale:)`, or `renderFrame(scale:)`
+/// which ticks first). A host (window, test, CLI) drives time by calling ``tick()`` once per frame; camera events,
 /// marker appear animations, `UIView`/`CALayer` animation completions and tracked snapshots all advance there.
 ///
 /// Camera: setting ``camera`` or calling ``moveCamera(_:)`` is an explicit set; `animate…` calls animate (D5, D6).
-/// Events come from ``_tick()``: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
+/// Events come from ``tick()``: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
 /// moves; reading ``camera`` returns the new clamped value at once.
 /// - Thread rules: main thread (main actor) only, as UIKit.
 @MainActor open class GMSMapView: UIView, UITouchResponder {
     // MARK: State
 
     let animator: CameraAnimator
-    private var cameraTransaction: _TransactionMembership?
+    private var cameraTransaction: TransactionMembership?
     lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap()
     let store = MarkerStore()
     var infoWindow: InfoWindowState?
@@ -266,7 +266,7 @@ public enum GMSMapViewType: UInt, Sendable {
     private func animateCamera(to state: CameraState) {
         endCameraTransaction(finished: false)
         // Inside a CATransaction its duration wins (D6), and the transaction's completion waits for the camera.
-        if let membership = CATransaction._joinOpenTransactions() {
+        if let membership = CATransaction.joinOpenTransactions() {
             cameraTransaction = membership
             animator.animate(to: state, duration: CATransaction.animationDuration())
             if !animator.isAnimating { endCameraTransaction(finished: true) }
@@ -320,8 +320,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Advances one frame at the shared animator clock: delivers `UIView`/`CALayer` animation completions
     /// (`UIAnimator.shared.tick()`), then the gestures (merged touch results, fling, delayed taps), then camera events (`willMove`, `didChange`, `idle`, in that order, D5), then
     /// finishes marker appear animations and a camera animation's `CATransaction` membership. Call once per
-    /// frame while ``_needsTick`` is true (a window host may call it every frame). Main thread.
-    public func _tick() {
+    /// frame while ``needsTick`` is true (a window host may call it every frame). Main thread.
+    package func tick() {
         UIAnimator.shared.tick()
         gestures.tick()
         animator.tick()
@@ -365,7 +365,7 @@ public enum GMSMapViewType: UInt, Sendable {
             delegate?.mapViewDidFinishTileRendering(self)
         }
         renderEvents = e
-        if e.finishedVersion == e.cameraVersion && e.snapshotVersion != e.cameraVersion && !_needsTick {
+        if e.finishedVersion == e.cameraVersion && e.snapshotVersion != e.cameraVersion && !needsTick {
             e.snapshotVersion = e.cameraVersion
             delegate?.mapViewSnapshotReady(self)
         }
@@ -374,8 +374,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
     /// animations, marker appear animations, icon views or info windows that track changes, made tiles waiting to
     /// be drawn, or a `mapViewDidFinishTileRendering` due. (Tiles still being made do not count: the host may sleep
-    /// until ``_tileArrivalHandler`` wakes it.)
-    public var _needsTick: Bool {
+    /// until ``tileArrivalHandler`` wakes it.)
+    package var needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
             || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
             || controls.needsTick || tileRenderingFinishDue
@@ -388,10 +388,10 @@ public enum GMSMapViewType: UInt, Sendable {
         return e.finishedVersion != e.startedVersion && !basemap.isLoading
     }
 
-    /// One frame: ``_tick()`` then the rendered image at `scale` device pixels per point.
-    public func _frame(scale: CGFloat) -> UIImage {
-        _tick()
-        return _renderImage(scale: scale)
+    /// One frame: ``tick()`` then the rendered image at `scale` device pixels per point.
+    package func renderFrame(scale: CGFloat) -> UIImage {
+        tick()
+        return renderImage(scale: scale)
     }
 
     /// Draws the map (basemap, markers, info window) for the current camera; subviews draw on top.

@@ -46,7 +46,7 @@ import MapSnapshot
         if !text.isEmpty, case .text(let command)? = list.commands.last, command.text == text {
             list.commands.removeLast()
         }
-        snapshotter.backend.draw(list, context: context._cairoContext, isScaled: true)
+        snapshotter.backend.draw(list, context: context.cairoContext, isScaled: true)
     }
 
     /// How far outside a POI's drawn label or dot a tap still hits it, in points.
@@ -117,9 +117,9 @@ extension GMSMapView {
     /// Not API: when set, maps created from now on make their tiles on a worker thread and draw stand-ins (an
     /// ancestor tile scaled up, or the background) until they arrive; the handler is called on that worker thread
     /// after each tile, so a host sleeping in its event loop can wake (map-viewer pushes an SDL event) and draw a
-    /// frame — the map then reports `_needsTick`. `nil` (the default): tiles are made inside the frame, every frame
+    /// frame — the map then reports `needsTick`. `nil` (the default): tiles are made inside the frame, every frame
     /// complete (tests, snapshots). Hosts set it before creating the map. Main actor; the handler any thread.
-    public static var _tileArrivalHandler: (@Sendable () -> Void)?
+    package static var tileArrivalHandler: (@Sendable () -> Void)?
 
     /// Makes the basemap of each new map view, on its first frame: the vector basemap over the embedded data, or the
     /// plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
@@ -127,7 +127,7 @@ extension GMSMapView {
     static var makeDefaultBasemap: () -> any BasemapRenderer = {
         do {
             return try VectorBasemapRenderer(
-                styleFile: GMSMapView._basemapStyleFile, onTileArrived: GMSMapView._tileArrivalHandler)
+                styleFile: GMSMapView._basemapStyleFile, onTileArrived: GMSMapView.tileArrivalHandler)
         } catch {
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"
