@@ -14,7 +14,7 @@ let pinMapFonts: Void = {
 
 /// A fresh `ManualClock` installed as the shared animator clock (the map's camera animator reads the same clock).
 @MainActor func installMapClock(start: Double = 1000) -> ManualClock {
-    GMSMapView.makeDefaultBasemap = { PlainBasemapRenderer() }
+    GMSMapView.makeDefaultBasemap = { _ in PlainBasemapRenderer() }
     _ = pinMapFonts
     UIAnimator.shared.reset()
     let clock = ManualClock(start: start)

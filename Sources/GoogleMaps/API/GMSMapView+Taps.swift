@@ -150,7 +150,7 @@ extension GMSMapView {
     /// - elsewhere: `didTapAt(coordinate)`, then the selection (if any) closes with `didCloseInfoWindowOf` (§2.2).
     /// Returns what was hit.
     @discardableResult
-    public func handleTap(at point: CGPoint) -> MapTapTarget {
+    package func handleTap(at point: CGPoint) -> MapTapTarget {
         let target = tapTarget(point)
         switch target {
         case .infoWindow(let marker):
@@ -182,7 +182,7 @@ extension GMSMapView {
     /// coordinate under the touch. On a draggable marker nothing is reported here: the gesture layer starts a drag
     /// (§2.7) instead, and the returned target tells it which marker.
     @discardableResult
-    public func handleLongPress(at point: CGPoint) -> MapTapTarget {
+    package func handleLongPress(at point: CGPoint) -> MapTapTarget {
         let target = tapTarget(point)
         switch target {
         case .infoWindow(let marker):

@@ -33,7 +33,9 @@ public enum GMSMapViewType: UInt, Sendable {
 
     let animator: CameraAnimator
     private var cameraTransaction: TransactionMembership?
-    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap()
+    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap(mapLibreStyleStorage)
+    /// The MapLibre style (``mapLibreStyle``).
+    var mapLibreStyleStorage: MapLibreStyle = .bundled
     let store = MarkerStore()
     var infoWindow: InfoWindowState?
     private var selected: GMSMarker?
@@ -76,8 +78,9 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Insets of the area where the camera target is centred and controls sit, points (§4.5). Non-finite or negative
     /// values count as 0. Defaults to `.zero`. Changing it keeps the camera target at the new optical centre and
     /// sends no camera events.
+    /// Set inside a `UIView.animate` block, the change animates with the block's duration and curve.
     open var padding: UIEdgeInsets = .zero {
-        didSet { viewportDidChange() }
+        didSet { paddingDidChange(from: oldValue) }
     }
 
     // MARK: Construction
@@ -87,6 +90,7 @@ public enum GMSMapViewType: UInt, Sendable {
         let camera = options.camera ?? GMSMapView.defaultCamera(minZoom: kGMSMinZoomLevel)
         animator = CameraAnimator(
             camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: AnimatorClock.shared)
+        mapLibreStyleStorage = options.mapLibreStyle
         super.init(frame: options.frame)
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
@@ -289,11 +293,12 @@ public enum GMSMapViewType: UInt, Sendable {
         return GMSCameraPosition(state)
     }
 
-    /// `true` when the two positions would draw identically (equal after clamping to float precision).
+    /// `true` when the two positions would draw identically: after clamping, the targets are less than 1/1000 point
+    /// apart at the zoom drawn, and zoom, bearing (the shorter way round) and viewing angle differ by less than 1e-6.
     open func areEqual(forRenderingPosition position: GMSCameraPosition, position otherPosition: GMSCameraPosition)
         -> Bool
     {
-        position.isEqual(otherPosition)
+        GMSCameraPosition.rendersSame(position, otherPosition)
     }
 
     /// Deprecated upstream, no-op.
@@ -323,6 +328,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// frame while ``needsTick`` is true (a window host may call it every frame). Main thread.
     package func tick() {
         UIAnimator.shared.tick()
+        tickPadding()
         gestures.tick()
         animator.tick()
         controls.tick(map: self)
