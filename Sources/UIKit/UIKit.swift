@@ -36,9 +36,15 @@ import UIKitSDL
 @MainActor public func UIApplicationMain(
     delegate: any UIApplicationDelegate.Type, arguments: [String] = CommandLine.arguments
 ) -> Int32 {
-    let options = UIApplicationHostOptions(arguments: arguments)
-    return ApplicationRunner.run(
-        delegate: delegate.init(), options: options, makeWindowBackend: SDLWindowBackend.make)
+    UIApplicationMain(delegate: delegate, options: UIApplicationHostOptions(arguments: arguments))
+}
+
+/// Runs the app with an instance of `delegate` and host options given in code (Waymark's own; see
+/// ``UIApplicationHostOptions``): for apps with their own command line.
+@MainActor public func UIApplicationMain(
+    delegate: any UIApplicationDelegate.Type, options: UIApplicationHostOptions
+) -> Int32 {
+    ApplicationRunner.run(delegate: delegate.init(), options: options, makeWindowBackend: SDLWindowBackend.make)
 }
 
 extension UIApplicationDelegate {

@@ -122,11 +122,17 @@ extension GMSMapView {
     /// every frame complete. Main actor; the handler any thread.
     package static var tileArrivalHandler: (@Sendable () -> Void)?
 
+    /// Package plumbing: makes maps created from now on draw every tile inside the frame even in a window app
+    /// (map-viewer's `MAP_VIEWER_SYNC_TILES=1`, for comparing frame times). Defaults to false.
+    package static var synchronousTiles = false
+
     /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap, or
     /// the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
-        let wake = UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
+        let wake =
+            GMSMapView.synchronousTiles
+            ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
         do {
             return try VectorBasemapRenderer(style: style, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
         } catch {
