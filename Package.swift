@@ -67,7 +67,9 @@ let package = Package(
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
         // Thin Linux-only modules so code written from Google's guides keeps `import UIKit` / `import CoreLocation`.
-        .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL"], swiftSettings: settings),
+        .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit"], swiftSettings: settings),
+        // Empty: satisfies swift-testing's cross-import overlay lookup for a module named UIKit (see its file).
+        .target(name: "_Testing_UIKit", swiftSettings: settings),
         .target(name: "CoreLocation", swiftSettings: settings),
         .target(
             name: "GoogleMaps",
