@@ -126,6 +126,7 @@ import Foundation
     /// Runs the main run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s) and
     /// returns the next timer's fire time on the host clock, or nil.
     package func serviceRunLoop() -> TimeInterval? {
+        _ = RunLoop.main.run(mode: .default, before: Date())
         let limit = RunLoop.main.limitDate(forMode: .default)
         guard let limit, limit != .distantFuture else { return nil }
         return now + max(0, limit.timeIntervalSinceNow)

@@ -26,6 +26,11 @@ func defaultMarkersPath() -> String? {
     return nil
 }
 
+/// The window's resize line (`viewWillTransition(to:with:)` of either root view controller).
+@MainActor func logResize(to size: CGSize) {
+    viewerLog("map-viewer: resized to \(Int(size.width))x\(Int(size.height)) pt, scale \(UIScreen.main.scale)")
+}
+
 /// Prints one line to standard output at once (tests read the viewer's stdout while it runs).
 func viewerLog(_ line: String) {
     print(line)

@@ -84,7 +84,7 @@ import UIKit
     }
 
     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
-        viewerLog("map-viewer: resized to \(Int(size.width))x\(Int(size.height)) pt, scale \(UIScreen.main.scale)")
+        logResize(to: size)
     }
 
     func mapView(_ mapView: GMSMapView, didTapInfoWindowOf marker: GMSMarker) {

@@ -13,6 +13,10 @@ import LinuxUIKit
     override func loadView() {
         view = StandInView(frame: UIScreen.main.bounds)
     }
+
+    override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        logResize(to: size)
+    }
 }
 
 @MainActor final class StandInView: UIView, UITouchResponder, UIFrameTicking {
