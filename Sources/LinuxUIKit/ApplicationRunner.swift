@@ -157,6 +157,7 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
             }
             backend.waitForEvents(until: deadline, host: host)
             guard !host.isClosed else { break }
+            if let due = timerDeadline, host.now >= due { host.dirty = true }  // a timer fires: draw what it changed
             timerDeadline = host.serviceRunLoop()
             hookDeadline = host.runTurnHooks()
             backend.runDueInput(now: host.now)

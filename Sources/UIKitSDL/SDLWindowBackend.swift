@@ -202,6 +202,8 @@ import LinuxUIKit
             mapper.finger(f.fingerId ^ (f.touchId << 32), phase, at: p)
         case SDL_KEYDOWN.rawValue:
             handleKey(event.key.keysym.sym, host: host, mapper: mapper)
+        case wakeEventType:
+            host.dirty = true  // background work (tiles, a geocoder answer on the main queue) may change the views
         default:
             // SDL_MULTIGESTURE is ignored on purpose: its fingers already arrive as SDL_FINGER* touches; the wake
             // event only ends the wait.

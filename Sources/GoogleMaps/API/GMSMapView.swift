@@ -414,6 +414,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Removes every overlay (markers included) from the map. The selected marker's window closes first with one
     /// `didCloseInfoWindowOf` (D11); no camera events. Safe inside delegate callbacks.
     open func clear() {
+        setNeedsDisplay()  // a window host draws the change
         if let current = selected { closeSelection(of: current) }
         for marker in store.allMarkers() { detach(marker) }
         for overlay in otherOverlays.values { overlay.mapStorage = nil }
@@ -421,6 +422,7 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     func addOverlay(_ overlay: GMSOverlay) {
+        setNeedsDisplay()
         guard let marker = overlay as? GMSMarker else {
             overlay.mapStorage = self
             otherOverlays[ObjectIdentifier(overlay)] = overlay
@@ -432,6 +434,7 @@ public enum GMSMapViewType: UInt, Sendable {
 
     func removeOverlay(_ overlay: GMSOverlay) {
         guard overlay.mapStorage === self else { return }
+        setNeedsDisplay()
         if let marker = overlay as? GMSMarker {
             if selected === marker { closeSelection(of: marker) }
             detach(marker)
@@ -447,10 +450,12 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     func markerDidChange(_ marker: GMSMarker, geometry: Bool) {
+        setNeedsDisplay()
         if geometry { store.update(marker) }
     }
 
     func markerOrderDidChange(_ marker: GMSMarker) {
+        setNeedsDisplay()
         store.orderDirty = true
     }
 
@@ -459,6 +464,7 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     func infoWindowNeedsRefresh(for marker: GMSMarker) {
+        setNeedsDisplay()
         if infoWindow?.marker === marker { infoWindow?.needsRefresh = true }
     }
 
@@ -483,12 +489,14 @@ public enum GMSMapViewType: UInt, Sendable {
 
     /// Selects `marker` and builds its window.
     func open(_ marker: GMSMarker) {
+        setNeedsDisplay()
         selected = marker
         infoWindow = InfoWindowBuilder.build(for: marker, map: self)
     }
 
     /// Closes the window of the selected `marker` and reports it.
     func closeSelection(of marker: GMSMarker) {
+        setNeedsDisplay()
         selected = nil
         infoWindow = nil
         delegate?.mapView(self, didCloseInfoWindowOf: marker)
