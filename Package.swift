@@ -102,7 +102,8 @@ let package = Package(
             swiftSettings: settings),
 
         .executableTarget(
-            name: "map-viewer", dependencies: ["GoogleMaps", "UIKit", "UIKitSDL", "LinuxUIKit"], swiftSettings: settings),
+            name: "map-viewer", dependencies: ["GoogleMaps", "UIKit", "UIKitSDL", "LinuxUIKit"], swiftSettings: settings
+        ),
 
         // One app per guide in /work/shared/seeds (`swift run markers-example`; `--headless --snapshot FILE.png`).
         .executableTarget(

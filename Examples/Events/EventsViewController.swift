@@ -36,7 +36,10 @@ final class EventsViewController: UIViewController, GMSMapViewDelegate {
     }
 
     func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) {
-        print(String(format: "idleAt %.6f, %.6f zoom %.2f", position.target.latitude, position.target.longitude, position.zoom))
+        print(
+            String(
+                format: "idleAt %.6f, %.6f zoom %.2f", position.target.latitude, position.target.longitude,
+                position.zoom))
         geocoder.reverseGeocodeCoordinate(position.target) { response, error in
             guard error == nil, let result = response?.firstResult() else { return }
             let marker = GMSMarker(position: position.target)

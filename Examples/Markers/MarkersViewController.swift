@@ -39,7 +39,8 @@ final class MarkersViewController: UIViewController, GMSMapViewDelegate {
 
     @discardableResult
     private func add(
-        _ title: String, at latitude: CLLocationDegrees, _ longitude: CLLocationDegrees, _ configure: (GMSMarker) -> Void
+        _ title: String, at latitude: CLLocationDegrees, _ longitude: CLLocationDegrees,
+        _ configure: (GMSMarker) -> Void
     ) -> GMSMarker {
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
         marker.title = title

@@ -27,11 +27,13 @@ import Foundation
     var window: UIWindow? { get set }
     /// Launch started; return false to refuse a launch URL (ignored on Linux). Default: true.
     func application(
-        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
     /// Launch finished: make the window here. Default: true. The options are nil on Linux.
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
     /// The window is shown and takes input. Default: nothing.
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -49,11 +51,13 @@ extension UIApplicationDelegate {
     }
     /// Returns true.
     public func application(
-        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
     /// Returns true.
     public func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}

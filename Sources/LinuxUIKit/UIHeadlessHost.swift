@@ -211,7 +211,10 @@ import Foundation
         let a = finger()
         let b = finger()
         func fingers(_ d: CGFloat, _ phase: UITouch.Phase) -> [UITouchInput.Change] {
-            [.init(a, phase, at: CGPoint(x: c.x - d / 2, y: c.y)), .init(b, phase, at: CGPoint(x: c.x + d / 2, y: c.y))]
+            [
+                .init(a, phase, at: CGPoint(x: c.x - d / 2, y: c.y)),
+                .init(b, phase, at: CGPoint(x: c.x + d / 2, y: c.y)),
+            ]
         }
         send(fingers(startDistance, .began))
         let n = max(1, Int((duration / Self.frameInterval).rounded()))

@@ -1,6 +1,6 @@
 import Foundation
-import UIKit
 import GoogleMaps
+import UIKit
 import UIKitSDL
 
 /// The viewer app: one window with the root view controller of ``makeRootViewController(options:)``. The window
@@ -17,7 +17,8 @@ import UIKitSDL
     private let dumpPath = ProcessInfo.processInfo.environment["MAP_VIEWER_DUMP_FRAME"]
 
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = makeRootViewController(options: Self.options)
@@ -31,7 +32,8 @@ import UIKitSDL
         guard let host = application.host, let window else { return }
         let size = window.bounds.size
         viewerLog(
-            "map-viewer: ready \(Int(size.width))x\(Int(size.height)) pt, scale \(host.scale), video \(host.driverName)")
+            "map-viewer: ready \(Int(size.width))x\(Int(size.height)) pt, scale \(host.scale), video \(host.driverName)"
+        )
         host.keepsStatistics = Self.options.stats
         host.onKey = { [weak self] key in if key == "n" { self?.resetNorth() } }
         if let name = Self.options.script, let script = ViewerScript(name: name, size: size) {

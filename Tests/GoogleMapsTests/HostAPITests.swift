@@ -27,9 +27,11 @@ import WaymarkTime
         let clock = installMapClock()
         let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
         map.tick()
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-            map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 100, right: 0)
-        })
+        UIView.animate(
+            withDuration: 1, delay: 0, options: .curveLinear,
+            animations: {
+                map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 100, right: 0)
+            })
         #expect(map.padding.bottom == 100, "the model value changes at once")
         clock.advance(by: 0.5)
         map.tick()

@@ -181,7 +181,8 @@ import WaymarkTime
         #expect(o.backend == .headless && o.snapshotPath == "out.png")
         #expect(o.size == CGSize(width: 640, height: 480) && o.scale == 2 && o.title == "app")
         #expect(UIApplicationHostOptions(arguments: ["app", "--window"], environment: [:]).backend == .window)
-        #expect(UIApplicationHostOptions(arguments: ["app"], environment: ["WAYMARK_HEADLESS": "1"]).backend == .headless)
+        #expect(
+            UIApplicationHostOptions(arguments: ["app"], environment: ["WAYMARK_HEADLESS": "1"]).backend == .headless)
         let bad = UIApplicationHostOptions(arguments: ["app", "--size", "0x5"], environment: [:])
         #expect(bad.size == CGSize(width: 800, height: 600))
     }

@@ -20,12 +20,14 @@ public enum GMSMapViewType: UInt, Sendable {
 /// The map (spec §1.1, §2): a `UIView` that draws a basemap, markers and info windows for a camera, and reports
 /// camera and tap events to its ``delegate``.
 ///
-/// Headless by design: the view renders itself into an image at any moment (`renderImage(scale:)`, or `renderFrame(scale:)`
-/// which ticks first). A host (window, test, CLI) drives time by calling ``tick()`` once per frame; camera events,
-/// marker appear animations, `UIView`/`CALayer` animation completions and tracked snapshots all advance there.
+/// In an app the window loop drives the map (frames, touches, ticks); without a display `UIHeadlessHost` does the
+/// same on a virtual clock, and renders it to images (`snapshot()`, or `drawHierarchy(in:afterScreenUpdates:)` on
+/// the map). Inside the package, hosts without a window (tests, the CLI) call ``tick()`` once per frame; camera
+/// events, marker appear animations, `UIView`/`CALayer` animation completions and tracked snapshots all advance
+/// there.
 ///
 /// Camera: setting ``camera`` or calling ``moveCamera(_:)`` is an explicit set; `animate…` calls animate (D5, D6).
-/// Events come from ``tick()``: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
+/// Events come from the frame tick: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
 /// moves; reading ``camera`` returns the new clamped value at once.
 /// - Thread rules: main thread (main actor) only, as UIKit.
 @MainActor open class GMSMapView: UIView, UITouchResponder {
