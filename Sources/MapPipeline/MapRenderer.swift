@@ -33,8 +33,9 @@ public struct MapRenderOptions: Sendable {
     /// tiles are requested at `floor(style zoom)`. Powers of two from 64 to 4096.
     public var tileSize: Double
     /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
-    /// layers, rendered once per style revision, integer zoom and scale) instead of drawing every tile's vectors; the
-    /// layers draw in style order either way. Pitched frames always draw vectors. Default `true`.
+    /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
+    /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
+    /// Pitched frames always draw vectors. Default `true`.
     public var usesTileImageCache: Bool
     /// Draw the attribution text at the bottom-left. Default `true`.
     public var drawsAttribution: Bool

@@ -59,8 +59,8 @@ extension MapRenderer {
             let k = camera.worldSize / (n * frame.side)
             placements.append(
                 TilePlacement(
-                    image: image, origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k),
-                    scale: k))
+                    image: image,
+                    origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k))
         }
         let bearing = camera.state.bearing
         let frame = RenderSize(width: camera.state.size.width, height: camera.state.size.height)
@@ -195,9 +195,26 @@ extension MapRenderer {
         let zoom = zoom ?? Double(canonical.z)
         var projectors = ProjectorCache(
             tile: canonical, imageSize: side ?? options.tileSize, offset: offset, bearing: bearing)
+        let side = side ?? options.tileSize
+        let n = 1 << canonical.z
         for layer in tileLayerRuns[run] {
             guard layer.layer.isVisible(atZoom: zoom), let s = layer.layer.source, sources[s] != nil else { continue }
             drawLayer(layer, tile: canonical, zoom: zoom, projectors: &projectors, clipsToImage: true, into: &commands)
+            // Circles are not clipped to their tile, and sources buffer no points across the antimeridian: a tile
+            // image at the world's edge also draws the circles of the tile beyond it (itself at zoom 0).
+            guard layer.type == .circle else { continue }
+            for dx in [-1, 1] where !(0..<n).contains(canonical.x + dx) {
+                let beyond = TileID(z: canonical.z, x: (canonical.x + dx + n) % n, y: canonical.y)
+                var shifted = ProjectorCache(
+                    tile: beyond, imageSize: side, offset: RenderPoint(x: offset.x + Double(dx) * side, y: offset.y),
+                    bearing: bearing)
+                var wrapped: [DrawCommand] = []
+                drawLayer(layer, tile: beyond, zoom: zoom, projectors: &shifted, clipsToImage: true, into: &wrapped)
+                for case .circle(let c) in wrapped {
+                    let reach = c.radius + c.strokeWidth + c.blur * c.radius + 1
+                    if c.center.x + reach > 0 && c.center.x - reach < side { commands.append(.circle(c)) }
+                }
+            }
         }
     }
 
@@ -231,8 +248,8 @@ extension MapRenderer {
     }
 
     /// Takes a tile's stacked run images (``tileImageList(_:scale:)``, rasterised by the asynchronous worker) into
-    /// the cache: one image per run that has a visible pixel, the others remembered as empty. `key` is the run-0 key
-    /// of the tile; `stack` `nil` means no run draws anything.
+    /// the cache: run 0 and every later run that has a visible pixel, the others remembered as empty. `key` is the
+    /// run-0 key of the tile; `stack` `nil` means no run draws anything.
     func storeTileImageStack(_ stack: RasterImage?, for key: TileImageKey) {
         let rows = tileImageRows(scale: key.pixelScale)
         var stored = false
@@ -245,7 +262,9 @@ extension MapRenderer {
             }
             let bytes = rows * stack.bytesPerRow
             let slice = Array(stack.pixels[(run * bytes)..<((run + 1) * bytes)])
-            guard slice.contains(where: { $0 != 0 }) else {
+            // The stack does not say which runs drew: a later run with no visible pixel counts as empty (sparse
+            // overlays such as POI dots then cost nothing); run 0 is kept as the image always was.
+            guard run == 0 || slice.contains(where: { $0 != 0 }) else {
                 markEmpty(runKey)
                 continue
             }
