@@ -18,7 +18,8 @@ func allBenchmarks() -> [any Benchmark] {
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
         MBTilesInflateLookupBenchmark(),
-        MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
+        MarkerAddBenchmark(count: 100_000), MarkerAddBenchmark(count: 1_000_000), MarkerFrameBenchmark(),
+        MarkerHitTestBenchmark(count: 100_000), MarkerHitTestBenchmark(count: 1_000_000),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
     ]

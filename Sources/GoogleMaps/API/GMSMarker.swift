@@ -141,8 +141,6 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     var slot: Int32 = -1
     /// Order of addition to the map (ties in zIndex: later on top).
     var sequence: UInt64 = 0
-    /// The world point under which the map's spatial index stores the marker, when stored.
-    var indexedPoint: (x: Double, y: Double)?
     /// The last snapshot of ``iconView`` and its size in points.
     var iconViewSnapshot: UIImage?
     /// When the appear animation started (animator clock), or nil.

@@ -3,8 +3,9 @@ import LinuxUIKit
 import MapGeometry
 
 /// Draws one frame of a map: basemap, markers bottom to top, then the info window. Marker icons are composited
-/// straight from their images' Cairo surfaces (one raster per distinct image and scale); axis-aligned icons at the
-/// device scale are blitted at whole device pixels.
+/// straight from their images' pixels (one raster per distinct image and scale): still, upright, opaque icons at the
+/// device scale are blitted at whole device pixels by ``PixelTarget`` (run-length sprites, no Cairo call), the rest
+/// through Cairo.
 @MainActor enum FrameRenderer {
     /// The marker pop animation's scale at `t` in [0, 1]: grows from 0, overshoots to about 1.1, settles at 1.
     static func popScale(_ t: Double) -> CGFloat {
@@ -99,6 +100,11 @@ import MapGeometry
         let viewW = CGFloat(camera.size.width)
         let viewH = CGFloat(camera.size.height)
         let reach = map.store.maxReach
+        // Still, upright, opaque icons at the device scale are blitted straight into the frame's pixels (the same
+        // bytes Cairo's OVER writes); everything else goes through Cairo.
+        context.withPixelTarget(deviceScale: scale) { target in
+        var lastImage: UIImage?
+        var lastSprite: BlitSprite?
         for marker in markers {
             let values = presented(marker)
             guard isValidPosition(values.position) else { continue }
@@ -134,9 +140,23 @@ import MapGeometry
                     placement.isAxisAligned = false
                 }
             }
+            if let target, placement.isAxisAligned, opacity >= 1, marker.iconView == nil, image.scale == scale {
+                if image !== lastImage {
+                    lastImage = image
+                    lastSprite = map.store.sprite(for: image)
+                }
+                let x = Double(placement.transform.tx * scale).rounded()
+                let y = Double(placement.transform.ty * scale).rounded()
+                if let sprite = lastSprite, abs(x) < 1e9, abs(y) < 1e9 {
+                    target.blit(sprite, x: Int(x), y: Int(y))
+                    continue
+                }
+            }
+            if let target { context.markPixelsDirty(target) }
             context._draw(
                 image, time: now - marker.iconAnimationStart, transform: placement.transform,
                 snapToPixels: placement.isAxisAligned, deviceScale: scale, alpha: CGFloat(opacity))
+        }
         }
     }
 
