@@ -8,6 +8,9 @@
 /// values, so results are exact). Leaves split when they hold more than `bucketCapacity` points, down to
 /// `maximumDepth` levels (deeper leaves just grow, so many points at one spot never recurse forever).
 ///
+/// Insertions and removals are batched and applied at the next query (queries are therefore `mutating`): insertions in
+/// Z order, so a million points go in at memory speed; a large batch of removals in one pass over the leaves.
+///
 /// Layout: each leaf holds one contiguous array of 24-byte entries (x, y, id, tag) in ascending tag order; node bounds
 /// are derived while descending, not stored. Memory: about 24 bytes a point in the leaves (plus array growth slack), 4 in the id
 /// table, and 8 a node. Non-finite coordinates and negative ids are refused by ``insert(id:x:y:tag:)``.
@@ -31,8 +34,17 @@ public struct PointQuadtree: Sendable {
     /// Per node: the leaf's bucket index in ``buckets`` (-1 for inner nodes).
     private var bucketOfNode: [Int32]
     private var buckets: [[Entry]]
-    /// Per id: the node holding it, or -1.
+    /// Per id: the node holding it (≥ 0), or ``absent``, ``pendingInsert``, ``pendingRemoval``.
     private var nodeOfID: [Int32] = []
+    /// Points inserted since the last query, applied in Z order (neighbours together, so the leaves are visited
+    /// in memory order: inserting a million points one by one otherwise spends most of its time in cache misses).
+    private var pending: [Entry] = []
+    /// (id, node) of points removed since the last query whose entries are still in their leaves.
+    private var removals: [(id: Int32, node: Int32)] = []
+    private static let absent: Int32 = -1
+    private static let pendingInsert: Int32 = -2
+    private static let pendingRemoval: Int32 = -3
+    private static let chosen: Int32 = -4
     /// Most points a leaf holds before it splits (at least 1).
     public let bucketCapacity: Int
     /// Deepest level a leaf splits to.
@@ -81,38 +93,96 @@ public struct PointQuadtree: Sendable {
     }
 
     /// Whether `id` is stored.
-    public func contains(id: Int32) -> Bool { id >= 0 && Int(id) < nodeOfID.count && nodeOfID[Int(id)] >= 0 }
+    public func contains(id: Int32) -> Bool {
+        guard id >= 0, Int(id) < nodeOfID.count else { return false }
+        let state = nodeOfID[Int(id)]
+        return state >= 0 || state == Self.pendingInsert
+    }
 
     /// Adds a point (an id already stored is moved: its old point is removed first). Returns `false` (storing
-    /// nothing) when a coordinate is NaN or infinite or `id` is negative.
+    /// nothing) when a coordinate is NaN or infinite or `id` is negative. The point reaches its leaf at the next query
+    /// (insertions are batched).
     @discardableResult
     public mutating func insert(id: Int32, x: Double, y: Double, tag: UInt32 = 0) -> Bool {
         guard x.isFinite, y.isFinite, id >= 0 else { return false }
         if contains(id: id) { remove(id: id) }
         if Int(id) >= nodeOfID.count {
-            nodeOfID.append(contentsOf: repeatElement(-1, count: Int(id) + 1 - nodeOfID.count))
+            nodeOfID.append(contentsOf: repeatElement(Self.absent, count: Int(id) + 1 - nodeOfID.count))
         }
-        let l = leaf(x: x, y: y)
+        pending.append(Entry(x: x, y: y, id: id, tag: tag))
+        nodeOfID[Int(id)] = Self.pendingInsert
+        count += 1
+        return true
+    }
+
+    /// Applies the batched removals and insertions (every query does this first).
+    public mutating func flush() {
+        if !removals.isEmpty { applyRemovals() }
+        if !pending.isEmpty { applyInsertions() }
+    }
+
+    private mutating func applyRemovals() {
+        if removals.count < 256 {
+            for (id, node) in removals {
+                let b = Int(bucketOfNode[Int(node)])
+                if let i = buckets[b].firstIndex(where: { $0.id == id }) { buckets[b].remove(at: i) }
+            }
+        } else {
+            // Many removals (a map cleared, say): one pass keeps each leaf's live entries, in order.
+            let ids = nodeOfID
+            for node in bucketOfNode.indices where bucketOfNode[node] >= 0 {
+                buckets[Int(bucketOfNode[node])].removeAll { ids[Int($0.id)] != Int32(node) }
+            }
+        }
+        removals.removeAll(keepingCapacity: false)
+    }
+
+    private mutating func applyInsertions() {
+        // The latest pending entry of each id wins (an id re-inserted before the flush appears more than once).
+        var batch: [(key: UInt64, entry: Entry)] = []
+        batch.reserveCapacity(pending.count)
+        for e in pending.reversed() where nodeOfID[Int(e.id)] == Self.pendingInsert {
+            nodeOfID[Int(e.id)] = Self.chosen
+            batch.append((Self.zOrder(e.x, e.y), e))
+        }
+        pending.removeAll(keepingCapacity: false)
+        batch.sort { $0.key < $1.key || ($0.key == $1.key && $0.entry.tag < $1.entry.tag) }
+        for (_, e) in batch { place(e) }
+    }
+
+    /// The Z-order (Morton) code of a point's clamped position: 32 bits of x and y interleaved.
+    private static func zOrder(_ x: Double, _ y: Double) -> UInt64 {
+        func spread(_ v: Double) -> UInt64 {
+            var b = UInt64(min(clamp(v) * 4_294_967_295, 4_294_967_295))
+            b = (b | (b << 16)) & 0x0000_FFFF_0000_FFFF
+            b = (b | (b << 8)) & 0x00FF_00FF_00FF_00FF
+            b = (b | (b << 4)) & 0x0F0F_0F0F_0F0F_0F0F
+            b = (b | (b << 2)) & 0x3333_3333_3333_3333
+            b = (b | (b << 1)) & 0x5555_5555_5555_5555
+            return b
+        }
+        return spread(x) | (spread(y) << 1)
+    }
+
+    /// Puts `e` into its leaf (ascending tag order), splitting a full leaf.
+    private mutating func place(_ e: Entry) {
+        let l = leaf(x: e.x, y: e.y)
         let b = Int(bucketOfNode[l.node])
-        let entry = Entry(x: x, y: y, id: id, tag: tag)
-        if let last = buckets[b].last, last.tag > tag {
-            // Keep the leaf in ascending tag order (appending is the common case: tags given in increasing order).
+        if let last = buckets[b].last, last.tag > e.tag {
             var lo = 0
             var hi = buckets[b].count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if buckets[b][mid].tag <= tag { lo = mid + 1 } else { hi = mid }
+                if buckets[b][mid].tag <= e.tag { lo = mid + 1 } else { hi = mid }
             }
-            buckets[b].insert(entry, at: lo)
+            buckets[b].insert(e, at: lo)
         } else {
-            buckets[b].append(entry)
+            buckets[b].append(e)
         }
-        nodeOfID[Int(id)] = Int32(l.node)
-        count += 1
+        nodeOfID[Int(e.id)] = Int32(l.node)
         if buckets[b].count > bucketCapacity && l.depth < maximumDepth {
             split(l.node, depth: l.depth, minX: l.minX, minY: l.minY, size: l.size)
         }
-        return true
     }
 
     private mutating func split(_ node: Int, depth: Int, minX: Double, minY: Double, size: Double) {
@@ -149,10 +219,9 @@ public struct PointQuadtree: Sendable {
     @discardableResult
     public mutating func remove(id: Int32) -> Bool {
         guard contains(id: id) else { return false }
-        let b = Int(bucketOfNode[Int(nodeOfID[Int(id)])])
-        guard let i = buckets[b].firstIndex(where: { $0.id == id }) else { return false }
-        buckets[b].remove(at: i)
-        nodeOfID[Int(id)] = -1
+        let state = nodeOfID[Int(id)]
+        if state >= 0 { removals.append((id, state)) }
+        nodeOfID[Int(id)] = state >= 0 ? Self.pendingRemoval : Self.absent
         count -= 1
         return true
     }
@@ -165,13 +234,15 @@ public struct PointQuadtree: Sendable {
     }
 
     /// The stored point `id`, or nil.
-    public func entry(id: Int32) -> Entry? {
+    public mutating func entry(id: Int32) -> Entry? {
+        flush()
         guard contains(id: id) else { return nil }
         return buckets[Int(bucketOfNode[Int(nodeOfID[Int(id)])])].first { $0.id == id }
     }
 
     /// Sets the tag of every stored point to `tag(id)` (O(points · log bucketCapacity)).
     public mutating func retag(_ tag: (Int32) -> UInt32) {
+        flush()
         for b in buckets.indices {
             for i in buckets[b].indices { buckets[b][i].tag = tag(buckets[b][i].id) }
             buckets[b].sort { $0.tag < $1.tag }
@@ -182,9 +253,10 @@ public struct PointQuadtree: Sendable {
     /// `minY ≤ y ≤ maxY`, in ascending tag order (the caller filters the entries; a leaf's buffer is valid only during
     /// the call; walking it backwards finds a leaf's highest-tagged match first). An empty or
     /// non-finite rectangle visits nothing. The fast path of ``forEach(inMinX:minY:maxX:maxY:_:)``.
-    public func forEachLeaf(
+    public mutating func forEachLeaf(
         inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (UnsafeBufferPointer<Entry>) -> Void
     ) {
+        flush()
         guard minX <= maxX, minY <= maxY, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
         // (node, minX, minY, size): at most 3 pending siblings a level.
         withUnsafeTemporaryAllocation(of: (Int32, Double, Double, Double).self, capacity: 4 * 32) { stack in
@@ -216,7 +288,7 @@ public struct PointQuadtree: Sendable {
 
     /// Calls `body` with the id and coordinates of every point with `minX ≤ x ≤ maxX` and `minY ≤ y ≤ maxY`, in no
     /// particular order. An empty or non-finite rectangle finds nothing.
-    public func forEach(
+    public mutating func forEach(
         inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32, Double, Double) -> Void
     ) {
         forEachLeaf(inMinX: minX, minY: minY, maxX: maxX, maxY: maxY) { entries in
@@ -225,7 +297,8 @@ public struct PointQuadtree: Sendable {
     }
 
     /// Calls `body` with every stored entry, in no particular order.
-    public func forEachEntry(_ body: (Entry) -> Void) {
+    public mutating func forEachEntry(_ body: (Entry) -> Void) {
+        flush()
         for bucket in buckets { for e in bucket { body(e) } }
     }
 }

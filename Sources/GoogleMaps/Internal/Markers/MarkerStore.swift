@@ -63,7 +63,8 @@ import MapGeometry
         } else {
             marker.appearStart = nil
         }
-        marker.iconAnimationStart = now
+        // Multi-frame icons play from their addition (still icons need no clock).
+        marker.iconAnimationStart = marker.icon?.images != nil ? now : 0
     }
 
     func remove(_ marker: GMSMarker) {
@@ -108,6 +109,9 @@ import MapGeometry
             iconViewMarkers[ObjectIdentifier(marker)] = nil
         }
         if marker.rotation != 0 || marker.isFlat { hasTurnedMarkers = true }
+        if marker.icon?.images != nil && marker.iconAnimationStart == 0 {
+            marker.iconAnimationStart = UIAnimator.shared.now
+        }
         // The default pin (the common case) is already covered by the initial reach and extent.
         guard marker.icon != nil || marker.iconView != nil || marker.groundAnchor != kGMSMarkerDefaultGroundAnchor
         else { return }
