@@ -33,6 +33,8 @@ public struct PointQuadtree: Sendable {
     private var firstChild: [Int32]
     /// Per node: the leaf's bucket index in ``buckets`` (-1 for inner nodes).
     private var bucketOfNode: [Int32]
+    /// Per node: an upper bound of the tags below it (exact after ``retag(_:)``; removals leave it high).
+    private var maxTag: [UInt32]
     private var buckets: [[Entry]]
     /// Per id: the node holding it (≥ 0), or ``absent``, ``pendingInsert``, ``pendingRemoval``.
     private var nodeOfID: [Int32] = []
@@ -61,13 +63,16 @@ public struct PointQuadtree: Sendable {
         self.maximumDepth = min(max(0, maximumDepth), 30)
         firstChild = [-1]
         bucketOfNode = [0]
+        maxTag = [0]
         buckets = [[]]
     }
 
     @inline(__always) private static func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
 
     /// The leaf containing (x, y) and its depth and bounds.
-    private func leaf(x: Double, y: Double) -> (node: Int, depth: Int, minX: Double, minY: Double, size: Double) {
+    private mutating func leaf(x: Double, y: Double, raisingMaxTagTo tag: UInt32) -> (
+        node: Int, depth: Int, minX: Double, minY: Double, size: Double
+    ) {
         let cx = Self.clamp(x)
         let cy = Self.clamp(y)
         var node = 0
@@ -75,6 +80,7 @@ public struct PointQuadtree: Sendable {
         var minX = 0.0
         var minY = 0.0
         var size = 1.0
+        if maxTag[0] < tag { maxTag[0] = tag }
         while firstChild[node] >= 0 {
             size *= 0.5
             var quadrant = 0
@@ -88,6 +94,7 @@ public struct PointQuadtree: Sendable {
             }
             node = Int(firstChild[node]) + quadrant
             depth += 1
+            if maxTag[node] < tag { maxTag[node] = tag }
         }
         return (node, depth, minX, minY, size)
     }
@@ -166,7 +173,7 @@ public struct PointQuadtree: Sendable {
 
     /// Puts `e` into its leaf (ascending tag order), splitting a full leaf.
     private mutating func place(_ e: Entry) {
-        let l = leaf(x: e.x, y: e.y)
+        let l = leaf(x: e.x, y: e.y, raisingMaxTagTo: e.tag)
         let b = Int(bucketOfNode[l.node])
         if let last = buckets[b].last, last.tag > e.tag {
             var lo = 0
@@ -201,12 +208,14 @@ public struct PointQuadtree: Sendable {
         for c in 0..<4 {
             firstChild.append(-1)
             bucketOfNode.append(Int32(childBuckets[c]))
+            maxTag.append(0)
         }
         let half = size / 2
         for e in entries {
             let quadrant = (Self.clamp(e.x) >= minX + half ? 1 : 0) + (Self.clamp(e.y) >= minY + half ? 2 : 0)
             buckets[childBuckets[quadrant]].append(e)
             nodeOfID[Int(e.id)] = Int32(first + quadrant)
+            maxTag[first + quadrant] = max(maxTag[first + quadrant], e.tag)
         }
         for c in 0..<4 where buckets[childBuckets[c]].count > bucketCapacity && depth + 1 < maximumDepth {
             split(
@@ -247,6 +256,79 @@ public struct PointQuadtree: Sendable {
             for i in buckets[b].indices { buckets[b][i].tag = tag(buckets[b][i].id) }
             buckets[b].sort { $0.tag < $1.tag }
         }
+        // Children come after their parent: one backward pass makes every bound exact.
+        for node in firstChild.indices.reversed() {
+            let first = Int(firstChild[node])
+            maxTag[node] =
+                first >= 0
+                ? max(max(maxTag[first], maxTag[first + 1]), max(maxTag[first + 2], maxTag[first + 3]))
+                : buckets[Int(bucketOfNode[node])].last?.tag ?? 0
+        }
+    }
+
+    /// The point with the highest tag below `limit` among those with `minX ≤ x ≤ maxX` and `minY ≤ y ≤ maxY` (the
+    /// first inserted of equal tags is not guaranteed), or nil. Best first: subtrees are visited highest bound first
+    /// and skipped once their bound cannot beat the best found, so the cost hardly depends on how many points the
+    /// rectangle holds.
+    public mutating func topEntry(
+        inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, below limit: UInt64 = .max
+    ) -> Entry? {
+        flush()
+        guard minX <= maxX, minY <= maxY, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else {
+            return nil
+        }
+        var best: Entry?
+        var bestTag: Int64 = -1
+        withUnsafeTemporaryAllocation(of: (Int32, Double, Double, Double).self, capacity: 4 * 32) { stack in
+            stack[0] = (0, 0, 0, 1)
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let (node, nx, ny, size) = stack[top]
+                let n = Int(node)
+                guard Int64(maxTag[n]) > bestTag else { continue }
+                let lo = (x: nx <= 0 ? -Double.infinity : nx, y: ny <= 0 ? -Double.infinity : ny)
+                let hi = (
+                    x: nx + size >= 1 ? Double.infinity : nx + size, y: ny + size >= 1 ? Double.infinity : ny + size
+                )
+                guard lo.x <= maxX, hi.x >= minX, lo.y <= maxY, hi.y >= minY else { continue }
+                let first = firstChild[n]
+                if first >= 0 {
+                    // Push the children lowest bound first, so the highest is visited next.
+                    let half = size / 2
+                    var order = (Int32(0), Int32(1), Int32(2), Int32(3))
+                    withUnsafeMutableBytes(of: &order) { raw in
+                        let o = raw.bindMemory(to: Int32.self)
+                        for i in 1..<4 {
+                            var j = i
+                            while j > 0 && maxTag[Int(first + o[j])] < maxTag[Int(first + o[j - 1])] {
+                                o.swapAt(j, j - 1)
+                                j -= 1
+                            }
+                        }
+                        for c in o {
+                            stack[top] = (first + c, nx + (c & 1 == 1 ? half : 0), ny + (c & 2 == 2 ? half : 0), half)
+                            top += 1
+                        }
+                    }
+                    continue
+                }
+                buckets[Int(bucketOfNode[n])].withUnsafeBufferPointer { entries in
+                    var i = entries.count - 1
+                    while i >= 0 {
+                        let e = entries[i]
+                        if Int64(e.tag) <= bestTag { break }
+                        if UInt64(e.tag) < limit && e.x >= minX && e.x <= maxX && e.y >= minY && e.y <= maxY {
+                            best = e
+                            bestTag = Int64(e.tag)
+                            break
+                        }
+                        i -= 1
+                    }
+                }
+            }
+        }
+        return best
     }
 
     /// Calls `body` with the entries of every leaf that may hold points with `minX ≤ x ≤ maxX` and
@@ -276,7 +358,9 @@ public struct PointQuadtree: Sendable {
                 if first >= 0 {
                     let half = size / 2
                     for c in 0..<4 {
-                        stack[top] = (first + Int32(c), nx + (c & 1 == 1 ? half : 0), ny + (c & 2 == 2 ? half : 0), half)
+                        stack[top] = (
+                            first + Int32(c), nx + (c & 1 == 1 ? half : 0), ny + (c & 2 == 2 ? half : 0), half
+                        )
                         top += 1
                     }
                     continue

@@ -247,22 +247,11 @@ import MapGeometry
         /// The highest-ranked candidate ranked below `limit`.
         func highest(below limit: Int64) -> PointQuadtree.Entry? {
             var top: PointQuadtree.Entry?
-            var topRank: Int64 = -1
             for (lo, hi) in ranges {
-                tree.forEachLeaf(inMinX: lo, minY: minY, maxX: hi, maxY: maxY) { entries in
-                    // Entries ascend by rank: walk down from the top, stop at the first match or below the best.
-                    var i = entries.count - 1
-                    while i >= 0 {
-                        let e = entries[i]
-                        let rank = Int64(e.tag)
-                        if rank <= topRank { break }
-                        if rank < limit && e.x >= lo && e.x <= hi && e.y >= minY && e.y <= maxY {
-                            top = e
-                            topRank = rank
-                            break
-                        }
-                        i -= 1
-                    }
+                if let e = tree.topEntry(inMinX: lo, minY: minY, maxX: hi, maxY: maxY, below: UInt64(limit)),
+                    e.tag > top?.tag ?? 0 || top == nil
+                {
+                    top = e
                 }
             }
             return top
