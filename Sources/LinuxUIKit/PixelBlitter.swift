@@ -88,6 +88,25 @@ package struct PixelTarget {
     package func blit(_ sprite: BlitSprite, x: Int, y: Int) {
         guard x < width, y < height, x + sprite.width > 0, y + sprite.height > 0 else { return }
         sprite.pixels.withUnsafeBufferPointer { src in
+            if x >= 0, y >= 0, x + sprite.width <= width, y + sprite.height <= height {
+                // Wholly inside (the common case): no clipping a run; short opaque runs copied inline.
+                let origin = base + y * stride + x
+                for run in sprite.runs {
+                    let d = origin + Int(run.row) * stride + Int(run.column)
+                    let s = src.baseAddress! + Int(run.offset)
+                    let n = Int(run.length)
+                    if run.opaque {
+                        if n <= 16 {
+                            for i in 0..<n { d[i] = s[i] }
+                        } else {
+                            d.update(from: s, count: n)
+                        }
+                    } else {
+                        for i in 0..<n { d[i] = over(s[i], d[i]) }
+                    }
+                }
+                return
+            }
             for run in sprite.runs {
                 let dy = y + Int(run.row)
                 guard dy >= 0, dy < height else { continue }
