@@ -16,11 +16,23 @@ package final class BlitSprite {
         var opaque: Bool
     }
 
+    /// Adjacent runs of one row merged: `lead` translucent pixels, then `opaque` opaque ones, then `trail`
+    /// translucent ones (an icon's row is usually one of these: anti-aliased edges around an opaque body).
+    struct Segment {
+        var offset: Int32
+        var row: Int32
+        var column: Int32
+        var lead: Int32
+        var opaque: Int32
+        var trail: Int32
+    }
+
     /// Width and height in pixels.
     package let width: Int
     package let height: Int
     let pixels: [UInt32]
     let runs: [Run]
+    let segments: [Segment]
 
     /// The sprite of `image`'s first bitmap, or nil for animated images, empty images and surfaces that are not
     /// ARGB32.
@@ -65,10 +77,39 @@ package final class BlitSprite {
                 x = end
             }
         }
+        var segments: [Segment] = []
+        for run in runs {
+            let n = run.length
+            if var last = segments.last, last.row == run.row,
+                last.column + last.lead + last.opaque + last.trail == run.column
+            {
+                // Extends the segment when the pattern allows: translucent → opaque → translucent.
+                if !run.opaque && last.opaque == 0 {
+                    last.lead += n
+                } else if run.opaque && last.trail == 0 {
+                    last.opaque += n
+                } else if !run.opaque && last.trail == 0 {
+                    last.trail += n
+                } else {
+                    segments.append(Self.segment(run))
+                    continue
+                }
+                segments[segments.count - 1] = last
+            } else {
+                segments.append(Self.segment(run))
+            }
+        }
         width = w
         height = h
         self.pixels = pixels
         self.runs = runs
+        self.segments = segments
+    }
+
+    private static func segment(_ run: Run) -> Segment {
+        Segment(
+            offset: run.offset, row: run.row, column: run.column, lead: run.opaque ? 0 : run.length,
+            opaque: run.opaque ? run.length : 0, trail: 0)
     }
 }
 
@@ -91,19 +132,22 @@ package struct PixelTarget {
             if x >= 0, y >= 0, x + sprite.width <= width, y + sprite.height <= height {
                 // Wholly inside (the common case): no clipping a run; short opaque runs copied inline.
                 let origin = base + y * stride + x
-                for run in sprite.runs {
-                    let d = origin + Int(run.row) * stride + Int(run.column)
-                    let s = src.baseAddress! + Int(run.offset)
-                    let n = Int(run.length)
-                    if run.opaque {
-                        if n <= 16 {
-                            for i in 0..<n { d[i] = s[i] }
-                        } else {
-                            d.update(from: s, count: n)
-                        }
+                for segment in sprite.segments {
+                    var d = origin + Int(segment.row) * stride + Int(segment.column)
+                    var s = src.baseAddress! + Int(segment.offset)
+                    let lead = Int(segment.lead)
+                    for i in 0..<lead { d[i] = over(s[i], d[i]) }
+                    d += lead
+                    s += lead
+                    let n = Int(segment.opaque)
+                    if n <= 16 {
+                        for i in 0..<n { d[i] = s[i] }
                     } else {
-                        for i in 0..<n { d[i] = over(s[i], d[i]) }
+                        d.update(from: s, count: n)
                     }
+                    d += n
+                    s += n
+                    for i in 0..<Int(segment.trail) { d[i] = over(s[i], d[i]) }
                 }
                 return
             }
