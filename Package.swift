@@ -153,7 +153,8 @@ let package = Package(
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
                 "UIKitTestSupport",
             ]),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport"]),
+        .testTarget(
+            name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapRender", "MapRenderCairo"]),
         .testTarget(
             name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
         .testTarget(

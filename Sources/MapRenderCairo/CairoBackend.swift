@@ -17,9 +17,13 @@ public final class CairoBackend: RenderBackend {
     public let labelSprites: LabelSpriteCache
     private var images: [Int: CairoSurface] = [:]
     private var nextImageID = 1
+    /// `false` on a machine with no fonts (``FontAvailability``): text and line-text commands are then skipped.
+    public let drawsText: Bool
 
-    /// Creates a backend with its own shaper and a label sprite cache of `labelCacheBytes` (default 32 MiB).
+    /// Creates a backend with its own shaper and a label sprite cache of `labelCacheBytes` (default 32 MiB). On a
+    /// machine with no fonts it prints ``FontAvailability/missingFontsWarning`` (once per process) and skips labels.
     public init(labelCacheBytes: Int = 32 << 20) {
+        drawsText = FontAvailability.warnIfMissing()
         shaper = PangoTextShaper()
         labelSprites = LabelSpriteCache(shaper: shaper, byteLimit: labelCacheBytes)
     }
@@ -497,7 +501,7 @@ public final class CairoBackend: RenderBackend {
 
     private func text(_ t: TextCommand, scale: Double, _ cr: OpaquePointer) {
         let opacity = clamp01(t.opacity)
-        guard opacity > 0, !t.text.isEmpty, t.style.size > 0, t.style.size.isFinite,
+        guard drawsText, opacity > 0, !t.text.isEmpty, t.style.size > 0, t.style.size.isFinite,
             t.position.x.isFinite, t.position.y.isFinite, t.offset.x.isFinite, t.offset.y.isFinite
         else { return }
         let unit = t.anchor.unitOffset
@@ -509,7 +513,7 @@ public final class CairoBackend: RenderBackend {
 
     private func lineText(_ l: LineTextCommand, scale: Double, _ cr: OpaquePointer) {
         let opacity = clamp01(l.opacity)
-        guard opacity > 0, l.style.size > 0, l.style.size.isFinite else { return }
+        guard drawsText, opacity > 0, l.style.size > 0, l.style.size.isFinite else { return }
         var style = l.style
         style.maxWidth = nil
         for g in l.glyphs where !g.text.isEmpty && g.position.x.isFinite && g.position.y.isFinite {

@@ -178,6 +178,14 @@ public final class LabelSpriteCache {
             pango_cairo_show_layout(cr, layout)
         }
 
+        // Cairo refuses images over 32767 pixels a side (an error surface would put the frame's context in an error
+        // state and blank the rest of the frame): such text (or Pango's metrics with no fonts) draws nothing.
+        guard width <= 32767, height <= 32767 else {
+            return LabelSprite(
+                surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!, width: 1, height: 1,
+                boxOrigin: RenderPoint(x: 0, y: 0), boxSize: RenderSize(width: 0, height: 0), baseline: 0,
+                rotationDegrees: degrees, unknownGlyphCount: unknown)
+        }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cr = cairo_create(surface)!
         if halo > 0 {

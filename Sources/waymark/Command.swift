@@ -3,7 +3,8 @@ import Foundation
 /// One `waymark` subcommand. Each lives in its own file and is listed once in `main.swift`.
 ///
 /// Exit codes (documented in README.md): 0 success or help; 1 runtime failure (a message on stderr);
-/// 2 usage or validation error (a usage line on stderr).
+/// 2 usage or validation error (a usage line on stderr); 3 images written without labels because the machine has no
+/// fonts (the warning on stderr names the package to install; `FontAvailability`).
 protocol WaymarkCommand {
     /// The word after `waymark`, for example `snapshot`.
     static var name: String { get }
@@ -13,6 +14,12 @@ protocol WaymarkCommand {
     static var usage: String { get }
     /// Runs the command with the arguments after its name. Throws ``UsageError`` or ``RuntimeError``.
     @MainActor static func run(_ arguments: [String]) throws
+    /// Whether the command draws maps with labels: it then exits with 3 on a machine with no fonts. Default false.
+    static var drawsLabels: Bool { get }
+}
+
+extension WaymarkCommand {
+    static var drawsLabels: Bool { false }
 }
 
 /// A bad command line: printed with the command's usage; exit code 2.

@@ -8,6 +8,7 @@ import MapSnapshot
 /// colours and one info window open, written under `out/`.
 struct DemoCommand: WaymarkCommand {
     static let name = "demo"
+    static let drawsLabels = true
     static let summary = "render the demo maps (Helsinki street level, world at zoom 2, GMSMapView with markers)"
     static let usage =
         "usage: waymark demo    (writes out/demo-helsinki.png, out/demo-world.png and out/demo-markers.png)"

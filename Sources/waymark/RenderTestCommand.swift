@@ -8,6 +8,7 @@ import RenderConformance
 /// failed); 2 for usage errors. See `RenderTestRunner` for the comparison rules.
 struct RenderTestCommand: WaymarkCommand {
     static let name = "render-test"
+    static let drawsLabels = true
     static let summary = "run MapLibre render-test cases (style.json + expected.png) and report pass rates"
     static let usage = """
         usage: waymark render-test DIR [--filter PATTERN] [--write-actual OUTDIR] [--strict]

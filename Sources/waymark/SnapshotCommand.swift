@@ -9,6 +9,7 @@ import MapStyle
 /// `waymark snapshot`: renders a PNG of the map headless (see the usage text).
 struct SnapshotCommand: WaymarkCommand {
     static let name = "snapshot"
+    static let drawsLabels = true
     static let summary = "render a PNG of the map for a camera (default: central Helsinki)"
     static let usage = """
         usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE]

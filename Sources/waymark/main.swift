@@ -1,4 +1,5 @@
 import Foundation
+import MapRenderCairo
 
 /// Every subcommand, in the order `waymark help` lists them.
 let commands: [any WaymarkCommand.Type] = [
@@ -45,6 +46,8 @@ if rest.contains("--help") || rest.contains("-h") {
 }
 do {
     try command.run(rest)
+    // The maps were written, but without labels (the backend printed one warning naming the font package).
+    if command.drawsLabels && !FontAvailability.hasFonts { exit(3) }
 } catch let error as UsageError {
     FileHandle.standardError.write(Data("waymark \(command.name): \(error.description)\n\(command.usage)\n".utf8))
     exit(2)

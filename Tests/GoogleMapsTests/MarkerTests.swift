@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapTestSupport
 import Testing
 import WaymarkTime
 
@@ -229,6 +230,93 @@ import WaymarkTime
         var all = 0
         tree.forEach(inMinX: 0, minY: 0, maxX: 1, maxY: 1) { _, _, _ in all += 1 }
         #expect(all == 1100)
+    }
+
+    /// The tagged query the hit test relies on: the highest tag below a limit in a box, with batched insertions,
+    /// moves and removals pending, against a brute force over the same points.
+    @Test func quadtreeTopEntryMatchesBruteForce() {
+        var tree = PointQuadtree(bucketCapacity: 8)
+        var rng = SeededRandom(seed: 17)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        var points: [Int32: (x: Double, y: Double, tag: UInt32)] = [:]
+        for i in 0..<3000 {
+            // Clustered (many splits) and spread points; tags in random order.
+            let p = i % 3 == 0 ? (unit(), unit()) : (0.3 + unit() * 0.01, 0.6 + unit() * 0.01)
+            let tag = UInt32(truncatingIfNeeded: rng.next() % 100_000)
+            points[Int32(i)] = (p.0, p.1, tag)
+            tree.insert(id: Int32(i), x: p.0, y: p.1, tag: tag)
+        }
+        for round in 0..<6 {
+            // Moves and removals between queries (applied in batches).
+            for _ in 0..<(round % 2 == 0 ? 50 : 600) {
+                let id = Int32(rng.next() % 3000)
+                if rng.next() % 2 == 0 {
+                    tree.remove(id: id)
+                    points[id] = nil
+                } else {
+                    let p = (0.3 + unit() * 0.01, 0.6 + unit() * 0.01, UInt32(rng.next() % 100_000))
+                    tree.insert(id: id, x: p.0, y: p.1, tag: p.2)
+                    points[id] = p
+                }
+            }
+            #expect(tree.count == points.count)
+            for _ in 0..<40 {
+                let clustered = rng.next() % 2 == 0
+                let x0 = clustered ? 0.3 + unit() * 0.01 : unit()
+                let y0 = clustered ? 0.6 + unit() * 0.01 : unit()
+                let w = clustered ? unit() * 0.004 : unit() * 0.3
+                let limit = rng.next() % 3 == 0 ? UInt64(rng.next() % 100_000) : UInt64.max
+                let expected = points.filter { _, p in
+                    p.x >= x0 && p.x <= x0 + w && p.y >= y0 && p.y <= y0 + w && UInt64(p.tag) < limit
+                }.map(\.value.tag).max()
+                let found = tree.topEntry(inMinX: x0, minY: y0, maxX: x0 + w, maxY: y0 + w, below: limit)
+                #expect(found?.tag == expected)
+                if let found { #expect(points[found.id]?.tag == found.tag) }
+            }
+        }
+    }
+
+    /// Rotated, flat, non-tappable and stacked markers on a tilted, turned map: the indexed hit test returns what
+    /// testing every marker's drawn placement top to bottom returns.
+    @Test func hitTestUnderTiltAndRotationMatchesBruteForce() {
+        _ = installMapClock()
+        let map = makeMap(GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14, bearing: 30, viewingAngle: 45))
+        var markers: [GMSMarker] = []
+        var rng = SeededRandom(seed: 5)
+        let house = houseImage().withAlignmentRectInsets(UIEdgeInsets(top: 2, left: 3, bottom: 4, right: 1))
+        for i in 0..<1500 {
+            let m = GMSMarker(
+                position: CLLocationCoordinate2D(
+                    latitude: 60.17 + Double(rng.next() % 1000) / 1000 * 0.03 - 0.015,
+                    longitude: 24.94 + Double(rng.next() % 1000) / 1000 * 0.06 - 0.03))
+            switch i % 5 {
+            case 0: m.rotation = Double(rng.next() % 360)
+            case 1: m.isFlat = true
+            case 2: m.icon = house
+            case 3: m.groundAnchor = CGPoint(x: 0.2, y: 1.4)
+            default: break
+            }
+            if i % 7 == 0 { m.isTappable = false }
+            m.zIndex = Int32(rng.next() % 3)
+            m.map = map
+            markers.append(m)
+        }
+        markers[10].zIndex = 9  // a change of order after the markers were indexed
+        let top = map.store.drawOrder().reversed()
+        let t = map.cameraState.transform
+        for k in 0..<300 {
+            let p = CGPoint(x: Double((k * 37) % 400), y: Double((k * 53) % 300))
+            let expected = top.first { m in
+                guard m.isTappable else { return false }
+                let (size, insets) = IconMetrics.of(m)
+                guard
+                    let placement = FrameRenderer.placement(
+                        of: m, values: FrameRenderer.presented(m), camera: t, size: size, insets: insets)
+                else { return false }
+                return placement.contains(viewPoint: p)
+            }
+            #expect(map.markerHit(at: p) === expected, "tap \(k) at \(p)")
+        }
     }
 
     @Test func hitTestAmongManyMarkersMatchesBruteForce() {

@@ -1,4 +1,6 @@
 import Foundation
+import MapRender
+import MapRenderCairo
 import MapTestSupport
 import Testing
 
@@ -25,5 +27,44 @@ import Testing
             // A real map is not a flat colour: a PNG of one colour at this size compresses to a few KB.
             #expect(data.count > 50_000, "\(name) is only \(data.count) bytes")
         }
+    }
+
+    /// A minimal server container has no fonts: an empty fontconfig configuration (no `<dir>`) in the child process
+    /// (fontconfig reads its configuration once per process). The demo still writes its maps, with markers and the
+    /// info window, prints one warning naming the package to install, and exits with 3.
+    @Test func demoWithoutFontsWarnsOnceAndStillDrawsMarkersAndTheInfoWindow() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-nofonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("fonts.conf")
+        try Data(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig><cachedir>\(dir.path)/fontcache</cachedir></fontconfig>
+            """.utf8
+        ).write(to: config)
+        let r = try WaymarkProcess.run(["demo"], in: dir, environment: ["FONTCONFIG_FILE": config.path])
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "warning:").count - 1 == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("apt-get install \(FontAvailability.recommendedPackage)"), "\(r.stderr)")
+        let image = try PNGCodec.read(path: dir.appendingPathComponent("out/demo-markers.png").path)
+        // The restaurant pins' orange body (0.91, 0.45, 0.13): many pins on the demo map, none in the basemap.
+        var orange = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                guard let p = image.premultipliedRGBA(x: x, y: y) else { continue }
+                if abs(Int(p.r) - 232) < 6 && abs(Int(p.g) - 115) < 6 && abs(Int(p.b) - 33) < 6 { orange += 1 }
+            }
+        }
+        #expect(orange > 2000, "only \(orange) pin-orange pixels: the markers were not drawn")
+        // The Ateneum's info window: a white bubble above its pin, near the centre of the map.
+        var white = 0
+        for y in 252..<286 {
+            for x in 592..<660 {
+                if let p = image.premultipliedRGBA(x: x, y: y), p.r > 250, p.g > 250, p.b > 250 { white += 1 }
+            }
+        }
+        #expect(white > 34 * 68 / 2, "the info window was not drawn (\(white) white pixels)")
     }
 }

@@ -72,71 +72,9 @@ extension GMSMapView {
 
     /// The top-most tappable marker whose drawn icon (anchor, rotation, flatness, alignment insets applied; model
     /// values) contains `point`, or nil. Markers with invalid positions are never hit (D14); opacity 0 markers are
-    /// (D13). Uses the marker quadtree: candidates are the markers whose anchors lie within the largest icon reach of
-    /// the point.
+    /// (D13). Uses the marker quadtree (``MarkerStore/topmostHit(at:camera:)``).
     package func markerHit(at point: CGPoint) -> GMSMarker? {
-        guard point.x.isFinite, point.y.isFinite, store.count > 0 else { return nil }
-        let t = cameraState.transform
-        // The screen box the hit marker's anchor must lie in.
-        let box: (minX: Double, maxX: Double, minY: Double, maxY: Double)
-        if store.hasTurnedMarkers {
-            let r = Double(store.maxReach)
-            box = (Double(point.x) - r, Double(point.x) + r, Double(point.y) - r, Double(point.y) + r)
-        } else {
-            let e = store.uprightExtent
-            box = (
-                Double(point.x - e.maxX), Double(point.x - e.minX), Double(point.y - e.maxY), Double(point.y - e.minY)
-            )
-        }
-        var best: GMSMarker?
-        func consider(_ marker: GMSMarker, _ wx: Double, _ wy: Double) {
-            guard marker.isTappable else { return }
-            if let b = best,
-                b.zIndex > marker.zIndex || (b.zIndex == marker.zIndex && b.sequence > marker.sequence)
-            {
-                return
-            }
-            let near = FrameRenderer.nearestCopy(WorldPoint(x: wx, y: wy), camera: t)
-            guard t.depth(of: near) > t.distance * 1e-3 else { return }
-            let s = t.screenPoint(forUnwrapped: near)
-            let (size, insets) = IconMetrics.of(marker)
-            if marker.rotation == 0 && !marker.isFlat {
-                // Upright billboard: a plain rectangle test.
-                let w = size.width - insets.left - insets.right
-                let h = size.height - insets.top - insets.bottom
-                let left = CGFloat(s.x) - marker.groundAnchor.x * w
-                let top = CGFloat(s.y) - marker.groundAnchor.y * h
-                guard point.x >= left && point.x <= left + w && point.y >= top && point.y <= top + h else { return }
-                best = marker
-                return
-            }
-            let placement = MarkerPlacement(
-                screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
-                groundAnchor: marker.groundAnchor,
-                rotation: marker.rotation, flat: marker.isFlat, bearing: t.state.bearing, pitch: t.state.pitch)
-            if placement.isAxisAligned {
-                let r = placement.contentRect.applying(placement.transform)
-                guard point.x >= r.minX && point.x <= r.maxX && point.y >= r.minY && point.y <= r.maxY else { return }
-            } else if !placement.contains(viewPoint: point) {
-                return
-            }
-            best = marker
-        }
-        // Near or above the horizon the world box of the screen box is unbounded: search every marker.
-        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)].map {
-            t.worldPoint(for: ScreenPoint(x: $0.0, y: $0.1))
-        }
-        let world = corners.compactMap { $0 }
-        if world.count < 4 {
-            for marker in store.drawOrder() {
-                if let w = marker.indexedPoint { consider(marker, w.x, w.y) }
-            }
-        } else {
-            store.forEach(
-                worldMinX: world.map(\.x).min()!, minY: world.map(\.y).min()!, maxX: world.map(\.x).max()!,
-                maxY: world.map(\.y).max()!, consider)
-        }
-        return best
+        store.topmostHit(at: point, camera: cameraState.transform)
     }
 
     // MARK: Tap entry points (called by the gesture layer and by tests)

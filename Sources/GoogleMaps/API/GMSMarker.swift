@@ -23,8 +23,9 @@ public enum GMSMarkerAnimation: UInt, Sendable {
 /// with one logged warning (D14). Opacity is clamped to [0, 1] (D13); anchors outside [0, 1] extrapolate.
 /// - Thread rules: main thread (main actor) only.
 @MainActor open class GMSMarker: GMSOverlay {
-    private var implicitAnimationsSuppressed = 0
-    private var loggedInvalidPosition = false
+    // Storage is laid out for maps of a million markers (BENCHMARKS.md, Markers): the common state inline, packed;
+    // what most markers never set (info window anchor, rotation, layer, snapshots, animation clocks) in ``extras``,
+    // allocated on first use.
 
     /// Where the marker stands (its ground anchor), degrees. See the type's notes on animation and invalid values.
     open var position: CLLocationCoordinate2D = CLLocationCoordinate2D(latitude: 0, longitude: 0) {
@@ -89,7 +90,10 @@ public enum GMSMarkerAnimation: UInt, Sendable {
 
     /// The point of the icon where the info window's arrow tip sits, in the same space as ``groundAnchor``.
     /// Defaults to (0.5, 0) (centre-top).
-    open var infoWindowAnchor: CGPoint = kGMSMarkerDefaultInfoWindowAnchor
+    open var infoWindowAnchor: CGPoint {
+        get { extras?.infoWindowAnchor ?? kGMSMarkerDefaultInfoWindowAnchor }
+        set { ensureExtras().infoWindowAnchor = newValue }
+    }
 
     /// Played once each time the marker is added to a map. Defaults to `.none`.
     open var appearAnimation: GMSMarkerAnimation = .none
@@ -106,9 +110,12 @@ public enum GMSMarkerAnimation: UInt, Sendable {
 
     /// Degrees clockwise about the ground anchor. Billboard: 0 is upright on screen; flat: 0 points north.
     /// Animated like ``position``. Non-finite values draw as 0.
-    open var rotation: CLLocationDegrees = 0 {
-        didSet {
-            animateImplicitly(kGMSMarkerLayerRotation, from: oldValue, to: rotation)
+    open var rotation: CLLocationDegrees {
+        get { extras?.rotation ?? 0 }
+        set {
+            let oldValue = rotation
+            ensureExtras().rotation = newValue
+            animateImplicitly(kGMSMarkerLayerRotation, from: oldValue, to: newValue)
             mapStorage?.markerDidChange(self, geometry: true)
         }
     }
@@ -121,34 +128,63 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         }
     }
 
-    /// Not supported (Street View is out of scope); always nil.
-    open weak var panoramaView: AnyObject?
+    /// Not supported (Street View is out of scope); always nil (assignments are ignored).
+    open var panoramaView: AnyObject? {
+        get { nil }
+        set {}  // swift-format-ignore
+    }
 
     /// The Core Animation access to this marker's properties (§1.4.1).
     open var layer: GMSMarkerLayer {
         if let existing = layerIfCreated { return existing }
         let created = GMSMarkerLayer(marker: self)
-        layerIfCreated = created
+        ensureExtras().layer = created
         return created
     }
 
     /// The layer once something asked for it (markers that are never animated never allocate one).
-    private(set) var layerIfCreated: GMSMarkerLayer?
+    var layerIfCreated: GMSMarkerLayer? { extras?.layer }
 
     // MARK: Map bookkeeping (internal)
 
-    /// The marker's slot in its map's tables, or -1 when on no map.
-    var slot: Int32 = -1
+    /// What few markers set, allocated on first use.
+    private final class Extras {
+        var infoWindowAnchor = kGMSMarkerDefaultInfoWindowAnchor
+        var rotation: CLLocationDegrees = 0
+        var layer: GMSMarkerLayer?
+        var iconViewSnapshot: UIImage?
+        var appearStart: Double?
+        var iconAnimationStart: Double = 0
+    }
+    private var extras: Extras?
+    private func ensureExtras() -> Extras {
+        if let extras { return extras }
+        let created = Extras()
+        extras = created
+        return created
+    }
+
     /// Order of addition to the map (ties in zIndex: later on top).
     var sequence: UInt64 = 0
-    /// The world point under which the map's spatial index stores the marker, when stored.
-    var indexedPoint: (x: Double, y: Double)?
+    /// The marker's slot in its map's tables, or -1 when on no map.
+    var slot: Int32 = -1
+    private var implicitAnimationsSuppressed: UInt8 = 0
+    private var loggedInvalidPosition = false
     /// The last snapshot of ``iconView`` and its size in points.
-    var iconViewSnapshot: UIImage?
+    var iconViewSnapshot: UIImage? {
+        get { extras?.iconViewSnapshot }
+        set { if newValue != nil || extras != nil { ensureExtras().iconViewSnapshot = newValue } }
+    }
     /// When the appear animation started (animator clock), or nil.
-    var appearStart: Double?
-    /// When the icon's frame animation started (animator clock), for multi-frame icons.
-    var iconAnimationStart: Double = 0
+    var appearStart: Double? {
+        get { extras?.appearStart }
+        set { if newValue != nil || extras != nil { ensureExtras().appearStart = newValue } }
+    }
+    /// When the icon's frame animation started (animator clock), for multi-frame icons; 0 for still icons.
+    var iconAnimationStart: Double {
+        get { extras?.iconAnimationStart ?? 0 }
+        set { if newValue != 0 || extras != nil { ensureExtras().iconAnimationStart = newValue } }
+    }
 
     /// Creates a marker at (0, 0) with the defaults listed on the type.
     public override init() {

@@ -22,7 +22,16 @@ import LinuxUIKit
     }
 
     /// App data; never read or written by the SDK. Avoid strong references to map objects (retain cycles).
-    open var userData: Any?
+    open var userData: Any? {
+        get { userDataBox?.value }
+        set { userDataBox = newValue.map(UserDataBox.init) }
+    }
+    /// ``userData`` boxed: 8 bytes an overlay instead of an inline 32-byte `Any?` (markers come by the million).
+    private var userDataBox: UserDataBox?
+    private final class UserDataBox {
+        let value: Any
+        init(_ value: Any) { self.value = value }
+    }
 
     /// Storage behind ``map``; only the map view writes it.
     weak var mapStorage: GMSMapView?

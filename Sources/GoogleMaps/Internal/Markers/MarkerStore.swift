@@ -2,17 +2,19 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 
-/// A map's markers: slots (the map keeps its markers alive), drawing order (zIndex, then order of addition), a
-/// point quadtree over their world positions for hit testing, and the bookkeeping for appear animations and
-/// tracked icon views. Main actor.
+/// A map's markers: slots (the map keeps its markers alive), drawing order (zIndex, then order of addition) and each
+/// slot's rank in it, a point quadtree over their world positions whose entries carry that rank (hit testing ranks
+/// candidates inside the leaf), and the bookkeeping for appear animations and tracked icon views. Main actor.
 @MainActor final class MarkerStore {
     private var slots: [GMSMarker?] = []
     private var freeSlots: [Int32] = []
-    private(set) var tree = PointQuadtree()
+    private var tree = PointQuadtree()
     private var nextSequence: UInt64 = 0
-    /// The drawing order needs rebuilding.
+    /// The drawing order (and the ranks) need rebuilding.
     var orderDirty = false
     private var ordered: [GMSMarker] = []
+    /// Per slot: the marker's index in ``ordered`` (valid while the order is not dirty), also each tree entry's tag.
+    private var ranks: [UInt32] = []
     /// Largest distance from a ground anchor to an icon corner among the markers ever added, points.
     private(set) var maxReach: CGFloat = DefaultPin.size.height
     /// Union over upright billboard markers of their tappable rectangle relative to the ground anchor, points
@@ -24,6 +26,8 @@ import MapGeometry
     private var iconViewMarkers: [ObjectIdentifier: GMSMarker] = [:]
     /// Number of markers on the map.
     private(set) var count = 0
+    /// Blit-ready pixels of the still icons drawn lately, by image (the image is kept so its identity stays unique).
+    private var sprites: [ObjectIdentifier: (image: UIImage, sprite: BlitSprite?)] = [:]
 
     /// Duration of the pop and fade-in appear animations, seconds.
     static let appearDuration: Double = 0.2
@@ -39,11 +43,18 @@ import MapGeometry
         } else {
             slot = Int32(slots.count)
             slots.append(marker)
+            ranks.append(0)
         }
         marker.slot = slot
         marker.sequence = nextSequence
         nextSequence += 1
         count += 1
+        if !orderDirty && (ordered.last.map { $0.zIndex <= marker.zIndex } ?? true) {
+            ranks[Int(slot)] = UInt32(ordered.count)
+            ordered.append(marker)
+        } else {
+            orderDirty = true
+        }
         index(marker)
         noteGeometry(marker)
         if marker.appearAnimation != .none {
@@ -52,12 +63,8 @@ import MapGeometry
         } else {
             marker.appearStart = nil
         }
-        marker.iconAnimationStart = now
-        if !orderDirty && (ordered.last.map { $0.zIndex <= marker.zIndex } ?? true) {
-            ordered.append(marker)
-        } else {
-            orderDirty = true
-        }
+        // Multi-frame icons play from their addition (still icons need no clock).
+        marker.iconAnimationStart = marker.icon?.images != nil ? now : 0
     }
 
     func remove(_ marker: GMSMarker) {
@@ -88,12 +95,11 @@ import MapGeometry
     private func index(_ marker: GMSMarker) {
         guard isValidPosition(marker.position) else { return }
         let w = WebMercator.worldPoint(LatLng(marker.position))
-        if tree.insert(id: marker.slot, x: w.x, y: w.y) { marker.indexedPoint = (w.x, w.y) }
+        tree.insert(id: marker.slot, x: w.x, y: w.y, tag: ranks[Int(marker.slot)])
     }
 
     private func unindex(_ marker: GMSMarker) {
-        if let p = marker.indexedPoint { tree.remove(id: marker.slot, x: p.x, y: p.y) }
-        marker.indexedPoint = nil
+        tree.remove(id: marker.slot)
     }
 
     private func noteGeometry(_ marker: GMSMarker) {
@@ -103,6 +109,9 @@ import MapGeometry
             iconViewMarkers[ObjectIdentifier(marker)] = nil
         }
         if marker.rotation != 0 || marker.isFlat { hasTurnedMarkers = true }
+        if marker.icon?.images != nil && marker.iconAnimationStart == 0 {
+            marker.iconAnimationStart = UIAnimator.shared.now
+        }
         // The default pin (the common case) is already covered by the initial reach and extent.
         guard marker.icon != nil || marker.iconView != nil || marker.groundAnchor != kGMSMarkerDefaultGroundAnchor
         else { return }
@@ -121,6 +130,17 @@ import MapGeometry
         }
     }
 
+    /// The blit-ready pixels of `image` (nil for animated images), prepared once and kept for the next frames (at most
+    /// 512 images; the cache starts over beyond).
+    func sprite(for image: UIImage) -> BlitSprite? {
+        let key = ObjectIdentifier(image)
+        if let hit = sprites[key] { return hit.sprite }
+        if sprites.count >= 512 { sprites.removeAll() }
+        let sprite = BlitSprite(image: image)
+        sprites[key] = (image, sprite)
+        return sprite
+    }
+
     func marker(inSlot slot: Int32) -> GMSMarker? {
         slot >= 0 && Int(slot) < slots.count ? slots[Int(slot)] : nil
     }
@@ -131,6 +151,9 @@ import MapGeometry
             ordered = slots.compactMap { $0 }.sorted {
                 $0.zIndex != $1.zIndex ? $0.zIndex < $1.zIndex : $0.sequence < $1.sequence
             }
+            for (i, marker) in ordered.enumerated() { ranks[Int(marker.slot)] = UInt32(i) }
+            let ranks = self.ranks
+            tree.retag { ranks[Int($0)] }
             orderDirty = false
         }
         return ordered
@@ -150,24 +173,110 @@ import MapGeometry
         }
     }
 
-    /// Markers whose world position lies in the box (x may extend past [0, 1]: world copies are searched).
-    func forEach(
-        worldMinX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (GMSMarker, Double, Double) -> Void
-    ) {
-        if maxX - worldMinX >= 1 {
-            tree.forEach(inMinX: -.infinity, minY: minY, maxX: .infinity, maxY: maxY) { id, x, y in
-                if let m = marker(inSlot: id) { body(m, x, y) }
-            }
-            return
+    /// The top-most tappable marker whose drawn icon (anchor, rotation, flatness, alignment insets applied; model
+    /// values) contains `point` (view points) for camera `t`, or nil. Markers with invalid positions are never hit
+    /// (D14); opacity 0 markers are (D13); ties in zIndex go to the later marker.
+    ///
+    /// The candidates are the markers whose anchors lie in the world box under the screen box the hit marker's anchor
+    /// must lie in (the upright extent of every icon, or the largest reach once a marker was turned or flat), exact
+    /// under rotation and tilt because each candidate is then tested in view space, from the highest drawing rank
+    /// down (the quadtree's entries carry the rank). A tap among thousands
+    /// of overlapping pins ranks them inside the leaves and tests the few top ones exactly.
+    func topmostHit(at point: CGPoint, camera t: CameraTransform) -> GMSMarker? {
+        guard point.x.isFinite, point.y.isFinite, count > 0 else { return nil }
+        if orderDirty { _ = drawOrder() }
+        // The screen box the hit marker's anchor must lie in.
+        let box: (minX: Double, maxX: Double, minY: Double, maxY: Double)
+        if hasTurnedMarkers {
+            let r = Double(maxReach)
+            box = (Double(point.x) - r, Double(point.x) + r, Double(point.y) - r, Double(point.y) + r)
+        } else {
+            let e = uprightExtent
+            box = (
+                Double(point.x - e.maxX), Double(point.x - e.minX), Double(point.y - e.maxY), Double(point.y - e.minY)
+            )
         }
-        for shift in [-1.0, 0, 1] {
-            let lo = worldMinX + shift
-            let hi = maxX + shift
-            guard hi >= 0, lo <= 1 else { continue }
-            tree.forEach(inMinX: lo, minY: minY, maxX: hi, maxY: maxY) { id, x, y in
-                if let m = marker(inSlot: id) { body(m, x, y) }
+        func contains(_ marker: GMSMarker, _ wx: Double, _ wy: Double) -> Bool {
+            guard marker.isTappable else { return false }
+            let near = FrameRenderer.nearestCopy(WorldPoint(x: wx, y: wy), camera: t)
+            guard t.depth(of: near) > t.distance * 1e-3 else { return false }
+            let s = t.screenPoint(forUnwrapped: near)
+            let (size, insets) = IconMetrics.of(marker)
+            if marker.rotation == 0 && !marker.isFlat {
+                // Upright billboard: a plain rectangle test.
+                let w = size.width - insets.left - insets.right
+                let h = size.height - insets.top - insets.bottom
+                let left = CGFloat(s.x) - marker.groundAnchor.x * w
+                let top = CGFloat(s.y) - marker.groundAnchor.y * h
+                return point.x >= left && point.x <= left + w && point.y >= top && point.y <= top + h
+            }
+            let placement = MarkerPlacement(
+                screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
+                groundAnchor: marker.groundAnchor,
+                rotation: marker.rotation, flat: marker.isFlat, bearing: t.state.bearing, pitch: t.state.pitch)
+            if placement.isAxisAligned {
+                let r = placement.contentRect.applying(placement.transform)
+                return point.x >= r.minX && point.x <= r.maxX && point.y >= r.minY && point.y <= r.maxY
+            }
+            return placement.contains(viewPoint: point)
+        }
+        // Near or above the horizon the world box of the screen box is unbounded: search every marker, top first.
+        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
+        let world = corners.compactMap { t.worldPoint(for: ScreenPoint(x: $0.0, y: $0.1)) }
+        guard world.count == 4 else {
+            for marker in ordered.reversed() {
+                if let e = tree.entry(id: marker.slot), contains(marker, e.x, e.y) { return marker }
+            }
+            return nil
+        }
+        var minX = world[0].x
+        var maxX = world[0].x
+        var minY = world[0].y
+        var maxY = world[0].y
+        for w in world.dropFirst() {
+            minX = min(minX, w.x)
+            maxX = max(maxX, w.x)
+            minY = min(minY, w.y)
+            maxY = max(maxY, w.y)
+        }
+        // World copies: a box wider than the world searches every x; otherwise the box shifted by -1, 0 and +1.
+        let ranges =
+            maxX - minX >= 1
+            ? [(-Double.infinity, Double.infinity)]
+            : [-1.0, 0, 1].filter { maxX + $0 >= 0 && minX + $0 <= 1 }.map { (minX + $0, maxX + $0) }
+        /// The highest-ranked candidate ranked below `limit`.
+        func highest(below limit: Int64) -> PointQuadtree.Entry? {
+            var top: PointQuadtree.Entry?
+            for (lo, hi) in ranges {
+                if let e = tree.topEntry(inMinX: lo, minY: minY, maxX: hi, maxY: maxY, below: UInt64(limit)),
+                    e.tag > top?.tag ?? 0 || top == nil
+                {
+                    top = e
+                }
+            }
+            return top
+        }
+        // Candidates from the top down: usually the first is hit (the box is exact for upright icons of one shape).
+        var limit = Int64.max
+        for _ in 0..<4 {
+            guard let e = highest(below: limit) else { return nil }
+            if let marker = slots[Int(e.id)], contains(marker, e.x, e.y) { return marker }
+            limit = Int64(e.tag)
+        }
+        // Many misses on top (non-tappable markers, mixed icons): rank the remaining candidates once.
+        var rest: [PointQuadtree.Entry] = []
+        for (lo, hi) in ranges {
+            tree.forEachLeaf(inMinX: lo, minY: minY, maxX: hi, maxY: maxY) { entries in
+                for e in entries where e.x >= lo && e.x <= hi && e.y >= minY && e.y <= maxY && Int64(e.tag) < limit {
+                    rest.append(e)
+                }
             }
         }
+        rest.sort { $0.tag > $1.tag }
+        for e in rest {
+            if let marker = slots[Int(e.id)], contains(marker, e.x, e.y) { return marker }
+        }
+        return nil
     }
 }
 
