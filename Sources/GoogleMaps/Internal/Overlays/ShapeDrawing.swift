@@ -1,0 +1,381 @@
+import Foundation
+import LinuxUIKit
+import MapGeometry
+import MapRender
+
+/// How one stroked piece of a shape is coloured.
+enum ShapeStrokePaint {
+    /// One colour.
+    case solid(RGBAColor)
+    /// From the first colour at the piece's start to the second at its end.
+    case gradient(RGBAColor, RGBAColor)
+}
+
+/// What a polyline, polygon or circle draws, in geographic terms: stroked pieces (each with its paint) and an
+/// optional fill. Built from the overlay's properties whenever one changes; ``ShapeDrawing`` turns it into meshes.
+struct ShapeSpec {
+    /// One stroked line or ring.
+    struct Stroke {
+        var coordinates: [CLLocationCoordinate2D]
+        /// A ring (polygon outline): its last point joins its first.
+        var closed: Bool
+        var paint: ShapeStrokePaint
+    }
+
+    /// The lines to stroke, bottom first.
+    var strokes: [Stroke] = []
+    /// Rings to fill (the first the shell, the others holes), or empty.
+    var fillRings: [[CLLocationCoordinate2D]] = []
+    /// The fill colour (nil: no fill drawn; the interior still counts for taps when ``tappableInterior``).
+    var fillColor: RGBAColor?
+    /// Whether a tap inside ``fillRings`` hits (polygons and circles).
+    var tappableInterior = false
+    /// Stroke width in points, `≥ 0`.
+    var strokeWidth: Double = 1
+    /// Segments follow great circles.
+    var geodesic = false
+}
+
+extension RGBAColor {
+    /// The components of a UIKit colour.
+    init(_ color: UIColor) {
+        let c = color.rgba
+        self.init(red: Double(c.red), green: Double(c.green), blue: Double(c.blue), alpha: Double(c.alpha))
+    }
+}
+
+/// The prepared geometry of one shape: per integer zoom, its lines geodesically subdivided, simplified to a quarter
+/// pixel, tessellated by `LineTessellator` (round joins and caps, as Google draws polylines) and its fill rings
+/// (holes wound against the shell; filled non-zero, so a self-intersecting shell is filled where it winds), all in
+/// world pixels of that zoom relative to the shape's origin. Per frame the prepared meshes are reused: flat frames
+/// draw them under one rotation + translation per world copy (rescaled once per fractional zoom), pitched frames
+/// project each vertex.
+@MainActor final class ShapeDrawing {
+    /// What to draw; setting it drops every prepared level.
+    var spec = ShapeSpec() {
+        didSet { rebuildSource() }
+    }
+
+    /// The shape's world bounds (nil: nothing to draw).
+    private(set) var bounds: OverlayBounds?
+    /// World point every prepared coordinate is relative to (the first valid coordinate, x unwrapped near it).
+    private var origin = WorldPoint(x: 0, y: 0)
+
+    struct Level {
+        let level: Int
+        /// World pixels per world unit at this level.
+        let unit: Double
+        /// Stroked lines (world pixels relative to the origin) with their closedness, for hit testing.
+        var lines: [(points: [Double], closed: Bool)] = []
+        var meshes: [LineMeshCommand] = []
+        var fillRings: [[Double]] = []
+        var fillPath = RenderPath()
+    }
+
+    private var levels: [Int: Level] = [:]
+    /// The prepared level rescaled to a fractional zoom (points at that zoom): level, zoom, meshes, fill path.
+    private var scaled: (level: Int, zoom: Double, meshes: [LineMeshCommand], fill: RenderPath)?
+
+    /// Number of levels prepared since the last edit (tests check the cache).
+    var preparedLevelCount: Int { levels.count }
+
+    private func rebuildSource() {
+        levels.removeAll()
+        scaled = nil
+        // Bounds at a coarse tolerance (about a pixel at zoom 10), grown by it.
+        let tolerance = 1.0 / (256 * 1024)
+        var all: OverlayBounds?
+        var first: WorldPoint?
+        func add(_ flat: [Double]) {
+            guard let b = OverlayBounds(flat: flat) else { return }
+            all = all?.union(b) ?? b
+        }
+        for stroke in spec.strokes {
+            var flat = ShapeGeometry.worldPath(
+                stroke.coordinates, closed: stroke.closed, geodesic: spec.geodesic, tolerance: tolerance)
+            guard flat.count >= 2 else { continue }
+            if let first { Self.shift(&flat, near: first.x) } else { first = WorldPoint(x: flat[0], y: flat[1]) }
+            add(flat)
+        }
+        for ring in spec.fillRings {
+            var flat = ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance)
+            guard flat.count >= 2 else { continue }
+            if let first { Self.shift(&flat, near: first.x) } else { first = WorldPoint(x: flat[0], y: flat[1]) }
+            add(flat)
+        }
+        origin = first ?? WorldPoint(x: 0, y: 0)
+        bounds = all.map {
+            OverlayBounds(
+                minX: $0.minX - tolerance, minY: $0.minY - tolerance, maxX: $0.maxX + tolerance,
+                maxY: $0.maxY + tolerance)
+        }
+    }
+
+    /// Moves a flat world path by whole worlds so that its first point is within half a world of `x`.
+    private static func shift(_ flat: inout [Double], near x: Double) {
+        let k = (flat[0] - x + 0.5).rounded(.down)
+        guard k != 0 else { return }
+        var i = 0
+        while i < flat.count {
+            flat[i] -= k
+            i += 2
+        }
+    }
+
+    /// The geometry prepared at `level` (built on first use).
+    func level(_ level: Int) -> Level {
+        if let prepared = levels[level] { return prepared }
+        if levels.count >= 3 { levels.removeAll() }
+        let unit = 256 * exp2(Double(level))
+        var out = Level(level: level, unit: unit)
+        let tolerance = 0.25 / unit
+        func local(_ flat: [Double]) -> [Double] {
+            var flat = flat
+            Self.shift(&flat, near: origin.x)
+            var i = 0
+            while i + 1 < flat.count {
+                flat[i] = (flat[i] - origin.x) * unit
+                flat[i + 1] = (flat[i + 1] - origin.y) * unit
+                i += 2
+            }
+            return ShapeGeometry.simplified(flat, tolerance: 0.25)
+        }
+        let width = spec.strokeWidth.isFinite ? max(0, spec.strokeWidth) : 0
+        for stroke in spec.strokes {
+            let flat = local(
+                ShapeGeometry.worldPath(
+                    stroke.coordinates, closed: stroke.closed, geodesic: spec.geodesic, tolerance: tolerance))
+            guard flat.count >= 2 else { continue }
+            out.lines.append((flat, stroke.closed))
+            guard width > 0 else { continue }
+            var tessellator = LineTessellator(join: .round, cap: stroke.closed ? .butt : .round)
+            tessellator.addLine(coordinates: flat, closed: stroke.closed)
+            let mesh = tessellator.mesh
+            guard !mesh.isEmpty else { continue }
+            let paint: LinePaint
+            switch stroke.paint {
+            case .solid(let c):
+                guard c.alpha > 0 else { continue }
+                paint = .solid(c)
+            case .gradient(let a, let b):
+                paint = .gradient(
+                    LineGradient { p in
+                        RGBAColor(
+                            red: a.red + (b.red - a.red) * p, green: a.green + (b.green - a.green) * p,
+                            blue: a.blue + (b.blue - a.blue) * p, alpha: a.alpha + (b.alpha - a.alpha) * p)
+                    })
+            }
+            out.meshes.append(LineMeshCommand(mesh: mesh, paint: paint, width: width))
+        }
+        for (i, ring) in spec.fillRings.enumerated() {
+            var flat = local(ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance))
+            guard flat.count >= 6 else { continue }
+            // Shell clockwise on screen (positive), holes the other way: non-zero then cuts the holes out.
+            let area = ShapeGeometry.signedArea2(flat)
+            if (i == 0) != (area > 0) { flat = ShapeGeometry.reversedRing(flat) }
+            out.fillRings.append(flat)
+            out.fillPath.addPolyline(flat, closed: true)
+        }
+        levels[level] = out
+        return out
+    }
+
+    /// The rotation + translation putting points at the frame's zoom (relative to the origin, world copy `copy`)
+    /// on screen, for a flat frame.
+    private func flatTransform(_ frame: OverlayFrame, copy: Double) -> RenderTransform {
+        let t = frame.camera
+        let o = t.screenPoint(forUnwrapped: WorldPoint(x: origin.x + copy, y: origin.y))
+        let b = t.state.bearing * .pi / 180
+        return RenderTransform(a: cos(b), b: -sin(b), c: sin(b), d: cos(b), tx: o.x, ty: o.y)
+    }
+
+    /// Appends the fill, then the strokes, for every visible world copy.
+    func appendDrawCommands(for frame: OverlayFrame, into commands: inout [DrawCommand]) {
+        guard let bounds else { return }
+        let reach = (spec.strokeWidth.isFinite ? spec.strokeWidth : 0) / frame.camera.worldSize
+        let copies = frame.copies(of: bounds, reach: reach)
+        guard !copies.isEmpty else { return }
+        let prepared = level(frame.level)
+        let fillColor = spec.fillColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        if frame.isFlat {
+            let zoom = frame.camera.state.zoom
+            let s = exp2(zoom - Double(prepared.level))
+            if scaled?.level != prepared.level || scaled?.zoom != zoom {
+                scaled = (prepared.level, zoom, Self.scaled(prepared.meshes, by: s), Self.scaled(prepared.fillPath, by: s))
+            }
+            guard let scaled else { return }
+            for copy in copies {
+                commands.append(.save)
+                commands.append(.transform(flatTransform(frame, copy: copy)))
+                if let fillColor, !scaled.fill.isEmpty {
+                    commands.append(.fill(FillCommand(path: scaled.fill, color: fillColor)))
+                }
+                for mesh in scaled.meshes { commands.append(.lineMesh(mesh)) }
+                commands.append(.restore)
+            }
+            return
+        }
+        for copy in copies {
+            let projector = PitchedProjector(frame: frame, origin: origin, copy: copy, unit: prepared.unit)
+            if let fillColor {
+                var path = RenderPath()
+                for ring in prepared.fillRings {
+                    let clipped = projector.project(ring: ring)
+                    if clipped.count >= 6 { path.addPolyline(clipped, closed: true) }
+                }
+                if !path.isEmpty { commands.append(.fill(FillCommand(path: path, color: fillColor))) }
+            }
+            for mesh in prepared.meshes {
+                var m = mesh
+                m.mesh = projector.project(mesh: mesh.mesh)
+                commands.append(.lineMesh(m))
+            }
+        }
+    }
+
+    private static func scaled(_ meshes: [LineMeshCommand], by s: Double) -> [LineMeshCommand] {
+        guard s != 1 else { return meshes }
+        return meshes.map { command in
+            var c = command
+            for i in c.mesh.vertices.indices {
+                c.mesh.vertices[i].center.x *= s
+                c.mesh.vertices[i].center.y *= s
+                c.mesh.vertices[i].distance *= s
+            }
+            c.mesh.progressLength *= s
+            c.mesh.progressStart *= s
+            return c
+        }
+    }
+
+    private static func scaled(_ path: RenderPath, by s: Double) -> RenderPath {
+        guard s != 1, !path.isEmpty else { return path }
+        var out = RenderPath(reservingPoints: path.pointCount)
+        for sub in 0..<path.subpathCount {
+            let range = path.subpathRange(sub)
+            var flat: [Double] = []
+            flat.reserveCapacity(range.count * 2)
+            for i in range {
+                let p = path.point(at: i)
+                flat.append(p.x * s)
+                flat.append(p.y * s)
+            }
+            out.addPolyline(flat, closed: path.subpathClosed[sub])
+        }
+        return out
+    }
+
+    /// Whether `point` (screen points) is within half the stroke width plus `slop` of a stroked line, or (for area
+    /// shapes) inside the fill rings, on any world copy.
+    func contains(_ point: ScreenPoint, slop: Double, frame: OverlayFrame) -> Bool {
+        guard let bounds, let world = frame.camera.worldPoint(for: point) else { return false }
+        let prepared = level(frame.level)
+        // Screen points per level pixel at the tap (isotropic estimate under pitch).
+        let s = exp2(frame.camera.state.zoom - Double(prepared.level)) * frame.camera.scale(at: world)
+        guard s > 0, s.isFinite else { return false }
+        let tolerance = ((spec.strokeWidth.isFinite ? max(0, spec.strokeWidth) : 0) / 2 + slop) / s
+        let reach = tolerance / prepared.unit
+        for copy in frame.copies(of: bounds, reach: reach) {
+            let x = world.x - copy
+            guard x >= bounds.minX - reach, x <= bounds.maxX + reach, world.y >= bounds.minY - reach,
+                world.y <= bounds.maxY + reach
+            else { continue }
+            let lx = (x - origin.x) * prepared.unit
+            let ly = (world.y - origin.y) * prepared.unit
+            if spec.tappableInterior, ShapeGeometry.winding(prepared.fillRings, x: lx, y: ly) != 0 { return true }
+            for line in prepared.lines
+            where ShapeGeometry.squaredDistance(
+                toLine: line.points, closed: line.closed, x: lx, y: ly, limit: tolerance) <= tolerance * tolerance
+            {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+/// Projects prepared geometry (world pixels of a level, relative to an origin, on one world copy) through a pitched
+/// camera. Points nearer than a fifth of the camera distance are cut off: rings are clipped against that plane in
+/// world space, mesh vertices behind it become NaN (their triangles draw nothing).
+@MainActor struct PitchedProjector {
+    let camera: CameraTransform
+    let ox: Double
+    let oy: Double
+    let unit: Double
+    let near: Double
+
+    init(frame: OverlayFrame, origin: WorldPoint, copy: Double, unit: Double) {
+        camera = frame.camera
+        ox = origin.x + copy
+        oy = origin.y
+        self.unit = unit
+        near = frame.camera.distance * 0.2
+    }
+
+    private func world(_ x: Double, _ y: Double) -> WorldPoint { WorldPoint(x: ox + x / unit, y: oy + y / unit) }
+
+    /// The ring clipped to the near plane and projected: flat screen coordinates.
+    func project(ring: [Double]) -> [Double] {
+        let n = ring.count / 2
+        var out: [Double] = []
+        out.reserveCapacity(ring.count)
+        func emit(_ w: WorldPoint) {
+            let s = camera.screenPoint(forUnwrapped: w)
+            out.append(s.x)
+            out.append(s.y)
+        }
+        for i in 0..<n {
+            let j = (i + 1) % n
+            let a = world(ring[2 * i], ring[2 * i + 1])
+            let b = world(ring[2 * j], ring[2 * j + 1])
+            let da = camera.depth(of: a) - near
+            let db = camera.depth(of: b) - near
+            if da >= 0 { emit(a) }
+            if (da >= 0) != (db >= 0) {
+                let f = da / (da - db)
+                emit(WorldPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
+            }
+        }
+        return out
+    }
+
+    /// The mesh with its centres projected and its extrusions turned into screen directions (constant screen width:
+    /// the direction along the line is mapped through the local projection, the extrusion stays its length).
+    func project(mesh: LineMesh) -> LineMesh {
+        var m = mesh
+        var last = RenderPoint(x: .nan, y: .nan)
+        var center = RenderPoint.zero
+        var j = (a: 0.0, b: 0.0, c: 0.0, d: 0.0)
+        var valid = false
+        for i in m.vertices.indices {
+            let p = m.vertices[i].center
+            if p != last {
+                last = p
+                let w = world(p.x, p.y)
+                valid = camera.depth(of: w) >= near
+                if valid {
+                    let s = camera.screenPoint(forUnwrapped: w)
+                    let sx = camera.screenPoint(forUnwrapped: WorldPoint(x: w.x + 1 / unit, y: w.y))
+                    let sy = camera.screenPoint(forUnwrapped: WorldPoint(x: w.x, y: w.y + 1 / unit))
+                    center = RenderPoint(x: s.x, y: s.y)
+                    j = (sx.x - s.x, sx.y - s.y, sy.x - s.x, sy.y - s.y)
+                }
+            }
+            guard valid else {
+                m.vertices[i].center = RenderPoint(x: .nan, y: .nan)
+                continue
+            }
+            let e = m.vertices[i].extrude
+            let length = (e.x * e.x + e.y * e.y).squareRoot()
+            // Along-line direction = e turned 90°, mapped, normalised, turned back.
+            let ax = -e.y
+            let ay = e.x
+            let mx = j.a * ax + j.c * ay
+            let my = j.b * ax + j.d * ay
+            let ml = (mx * mx + my * my).squareRoot()
+            m.vertices[i].center = center
+            m.vertices[i].extrude = ml > 0 ? RenderPoint(x: my / ml * length, y: -mx / ml * length) : e
+        }
+        return m
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import MapGeometry
+
+/// The sphere and Mercator geometry the shapes are drawn with: great-circle interpolation and offsets, segment
+/// lengths, circle outlines, antimeridian unwrapping and the per-zoom subdivision of geodesic segments.
+///
+/// Earth radius 6,371,009 m (Google's geometry library). Invalid coordinates (NaN, |latitude| > 90, infinite) are
+/// skipped by every function that makes drawn geometry.
+enum ShapeGeometry {
+    /// Google's Earth radius for the geometry library, metres.
+    static let earthRadius = 6_371_009.0
+
+    /// Whether a coordinate can be drawn.
+    static func isValid(_ c: CLLocationCoordinate2D) -> Bool {
+        c.latitude.isFinite && c.longitude.isFinite && abs(c.latitude) <= 90
+    }
+
+    /// The unit vector of a coordinate.
+    private static func vector(_ c: CLLocationCoordinate2D) -> (Double, Double, Double) {
+        let φ = c.latitude * .pi / 180
+        let λ = c.longitude * .pi / 180
+        return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+    }
+
+    private static func coordinate(_ v: (Double, Double, Double)) -> CLLocationCoordinate2D {
+        let φ = atan2(v.2, (v.0 * v.0 + v.1 * v.1).squareRoot())
+        let λ = atan2(v.1, v.0)
+        return CLLocationCoordinate2D(latitude: φ * 180 / .pi, longitude: λ * 180 / .pi)
+    }
+
+    /// The central angle between two coordinates, radians (haversine).
+    static func angle(_ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D) -> Double {
+        let φ1 = a.latitude * .pi / 180
+        let φ2 = b.latitude * .pi / 180
+        let dφ = φ2 - φ1
+        let dλ = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
+        return 2 * asin(min(1, h.squareRoot()))
+    }
+
+    /// The point a `fraction` of the way from `a` to `b` along the great circle (spherical linear interpolation);
+    /// for antipodal or equal points, the straight interpolation of latitude and longitude.
+    static func interpolate(_ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D, _ fraction: Double)
+        -> CLLocationCoordinate2D
+    {
+        let va = vector(a)
+        let vb = vector(b)
+        let cosΩ = min(1, max(-1, va.0 * vb.0 + va.1 * vb.1 + va.2 * vb.2))
+        let Ω = acos(cosΩ)
+        let sinΩ = sin(Ω)
+        guard sinΩ > 1e-12 else {
+            return CLLocationCoordinate2D(
+                latitude: a.latitude + (b.latitude - a.latitude) * fraction,
+                longitude: a.longitude + (b.longitude - a.longitude) * fraction)
+        }
+        let k1 = sin((1 - fraction) * Ω) / sinΩ
+        let k2 = sin(fraction * Ω) / sinΩ
+        return coordinate((k1 * va.0 + k2 * vb.0, k1 * va.1 + k2 * vb.1, k1 * va.2 + k2 * vb.2))
+    }
+
+    /// The point `distance` metres from `from` along the great circle starting at `heading` degrees clockwise from
+    /// north.
+    static func offset(_ from: CLLocationCoordinate2D, distance: Double, heading: Double) -> CLLocationCoordinate2D {
+        let δ = distance / earthRadius
+        let θ = heading * .pi / 180
+        let φ1 = from.latitude * .pi / 180
+        let λ1 = from.longitude * .pi / 180
+        let sinφ2 = sin(φ1) * cos(δ) + cos(φ1) * sin(δ) * cos(θ)
+        let φ2 = asin(min(1, max(-1, sinφ2)))
+        let λ2 = λ1 + atan2(sin(θ) * sin(δ) * cos(φ1), cos(δ) - sin(φ1) * sinφ2)
+        return CLLocationCoordinate2D(latitude: φ2 * 180 / .pi, longitude: λ2 * 180 / .pi)
+    }
+
+    /// The lengths of the segments of `coordinates` measured as `kind` says (see ``GMSLengthKind``); invalid
+    /// coordinates give segments of length 0.
+    static func segmentLengths(_ coordinates: [CLLocationCoordinate2D], kind: GMSLengthKind) -> [Double] {
+        guard coordinates.count >= 2 else { return [] }
+        var out: [Double] = []
+        out.reserveCapacity(coordinates.count - 1)
+        for i in 1..<coordinates.count {
+            let a = coordinates[i - 1]
+            let b = coordinates[i]
+            guard isValid(a), isValid(b) else {
+                out.append(0)
+                continue
+            }
+            switch kind {
+            case .geodesic:
+                out.append(angle(a, b) * earthRadius)
+            case .rhumb:
+                let φ1 = a.latitude * .pi / 180
+                let φ2 = b.latitude * .pi / 180
+                let dφ = φ2 - φ1
+                var dλ = (b.longitude - a.longitude) * .pi / 180
+                if abs(dλ) > .pi { dλ -= (dλ > 0 ? 2 : -2) * .pi }
+                let dψ = log(tan(.pi / 4 + φ2 / 2) / tan(.pi / 4 + φ1 / 2))
+                let q = abs(dψ) > 1e-12 ? dφ / dψ : cos(φ1)
+                out.append((dφ * dφ + q * q * dλ * dλ).squareRoot() * earthRadius)
+            case .projected:
+                let wa = WebMercator.worldPoint(LatLng(a))
+                let wb = WebMercator.worldPoint(LatLng(b))
+                var dx = wb.x - wa.x
+                if abs(dx) > 0.5 { dx -= dx > 0 ? 1 : -1 }
+                let dy = wb.y - wa.y
+                out.append(2 * (dx * dx + dy * dy).squareRoot())
+            }
+        }
+        return out
+    }
+
+    /// The outline of a circle of `radius` metres around `center`: `count` points at that great-circle distance,
+    /// clockwise from north (an empty array for an invalid centre or a radius that is not positive and finite).
+    static func circleOutline(center: CLLocationCoordinate2D, radius: Double, count: Int = 180)
+        -> [CLLocationCoordinate2D]
+    {
+        guard isValid(center), radius.isFinite, radius > 0 else { return [] }
+        let r = min(radius, earthRadius * .pi * 0.999)
+        return (0..<count).map { offset(center, distance: r, heading: Double($0) * 360 / Double(count)) }
+    }
+
+    /// World points (unit square, x unwrapped) of the valid coordinates of `coordinates`: each point's longitude is
+    /// taken the short way from the previous one (a step of exactly 180° goes east), so a line across the
+    /// antimeridian stays continuous. With `geodesic`, each segment is subdivided along its great circle until no
+    /// piece strays more than `tolerance` world units from the chord drawn in Mercator (at most 2^12 pieces a segment).
+    static func worldPath(_ coordinates: [CLLocationCoordinate2D], closed: Bool, geodesic: Bool, tolerance: Double)
+        -> [Double]
+    {
+        var valid = coordinates.filter(isValid)
+        if closed, let first = valid.first, valid.count > 2 { valid.append(first) }
+        guard let first = valid.first else { return [] }
+        var out: [Double] = []
+        out.reserveCapacity(valid.count * 2)
+        var previous = first
+        var previousWorld = WebMercator.worldPoint(LatLng(first))
+        out.append(previousWorld.x)
+        out.append(previousWorld.y)
+        func unwrapped(_ c: CLLocationCoordinate2D, near x: Double) -> WorldPoint {
+            let w = WebMercator.worldPoint(LatLng(c))
+            let dx = w.x - x
+            let shift = (dx + 0.5).rounded(.down)
+            return WorldPoint(x: w.x - shift, y: w.y)
+        }
+        for c in valid.dropFirst() {
+            let end = unwrapped(c, near: previousWorld.x)
+            if geodesic {
+                subdivide(previous, previousWorld, c, end, tolerance: tolerance, depth: 0, into: &out)
+            } else {
+                out.append(end.x)
+                out.append(end.y)
+            }
+            previous = c
+            previousWorld = end
+        }
+        if closed, out.count >= 4 {
+            // The closing point repeats the first; the ring closes itself when drawn.
+            out.removeLast(2)
+        }
+        return out
+    }
+
+    /// Appends the points after `a` up to and including `b` of the great circle from `a` to `b`, subdivided.
+    private static func subdivide(
+        _ a: CLLocationCoordinate2D, _ wa: WorldPoint, _ b: CLLocationCoordinate2D, _ wb: WorldPoint,
+        tolerance: Double, depth: Int, into out: inout [Double]
+    ) {
+        if depth < 12 && angle(a, b) > 1e-9 {
+            let m = interpolate(a, b, 0.5)
+            var wm = WebMercator.worldPoint(LatLng(m))
+            let mid = (wa.x + wb.x) / 2
+            wm.x -= (wm.x - mid + 0.5).rounded(.down)
+            let dx = wm.x - mid
+            let dy = wm.y - (wa.y + wb.y) / 2
+            if dx * dx + dy * dy > tolerance * tolerance || depth < 2 && angle(a, b) > 0.2 {
+                subdivide(a, wa, m, wm, tolerance: tolerance, depth: depth + 1, into: &out)
+                subdivide(m, wm, b, wb, tolerance: tolerance, depth: depth + 1, into: &out)
+                return
+            }
+        }
+        out.append(wb.x)
+        out.append(wb.y)
+    }
+
+    /// Drops points closer than `tolerance` to the last kept point (radial-distance simplification), keeping the
+    /// first and last points. Flat `x, y` coordinates.
+    static func simplified(_ flat: [Double], tolerance: Double) -> [Double] {
+        let n = flat.count / 2
+        guard n > 2, tolerance > 0 else { return flat }
+        var out: [Double] = []
+        out.reserveCapacity(flat.count)
+        out.append(flat[0])
+        out.append(flat[1])
+        var lx = flat[0]
+        var ly = flat[1]
+        let t2 = tolerance * tolerance
+        for i in 1..<(n - 1) {
+            let x = flat[2 * i]
+            let y = flat[2 * i + 1]
+            let dx = x - lx
+            let dy = y - ly
+            if dx * dx + dy * dy >= t2 {
+                out.append(x)
+                out.append(y)
+                lx = x
+                ly = y
+            }
+        }
+        out.append(flat[2 * n - 2])
+        out.append(flat[2 * n - 1])
+        return out
+    }
+
+    /// Twice the signed area of a flat ring (positive: clockwise on a y-down screen).
+    static func signedArea2(_ flat: [Double]) -> Double {
+        let n = flat.count / 2
+        guard n >= 3 else { return 0 }
+        var area = 0.0
+        var j = n - 1
+        for i in 0..<n {
+            area += flat[2 * j] * flat[2 * i + 1] - flat[2 * i] * flat[2 * j + 1]
+            j = i
+        }
+        return area
+    }
+
+    /// The ring with its points in reverse order.
+    static func reversedRing(_ flat: [Double]) -> [Double] {
+        var out: [Double] = []
+        out.reserveCapacity(flat.count)
+        var i = flat.count / 2 - 1
+        while i >= 0 {
+            out.append(flat[2 * i])
+            out.append(flat[2 * i + 1])
+            i -= 1
+        }
+        return out
+    }
+
+    /// The winding number of the rings around `(x, y)` (non-zero: inside).
+    static func winding(_ rings: [[Double]], x: Double, y: Double) -> Int {
+        var w = 0
+        for ring in rings {
+            let n = ring.count / 2
+            guard n >= 3 else { continue }
+            var j = n - 1
+            for i in 0..<n {
+                let x0 = ring[2 * j]
+                let y0 = ring[2 * j + 1]
+                let x1 = ring[2 * i]
+                let y1 = ring[2 * i + 1]
+                if y0 <= y {
+                    if y1 > y && (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0) > 0 { w += 1 }
+                } else if y1 <= y && (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0) < 0 {
+                    w -= 1
+                }
+                j = i
+            }
+        }
+        return w
+    }
+
+    /// The squared distance from `(px, py)` to the nearest segment of a flat polyline (closed: with the closing
+    /// segment), or infinity for an empty line; a single point counts as a zero-length segment.
+    static func squaredDistance(toLine flat: [Double], closed: Bool, x px: Double, y py: Double, limit: Double)
+        -> Double
+    {
+        let n = flat.count / 2
+        guard n > 0 else { return .infinity }
+        var best = Double.infinity
+        func consider(_ i: Int, _ j: Int) {
+            let ax = flat[2 * i]
+            let ay = flat[2 * i + 1]
+            let bx = flat[2 * j]
+            let by = flat[2 * j + 1]
+            // Cheap reject on the segment's box grown by the limit.
+            if px < min(ax, bx) - limit || px > max(ax, bx) + limit || py < min(ay, by) - limit
+                || py > max(ay, by) + limit
+            {
+                return
+            }
+            let dx = bx - ax
+            let dy = by - ay
+            let l2 = dx * dx + dy * dy
+            var t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0
+            t = min(1, max(0, t))
+            let ex = ax + t * dx - px
+            let ey = ay + t * dy - py
+            best = min(best, ex * ex + ey * ey)
+        }
+        if n == 1 { consider(0, 0) }
+        for i in 1..<max(n, 1) { consider(i - 1, i) }
+        if closed && n > 2 { consider(n - 1, 0) }
+        return best
+    }
+}
