@@ -19,6 +19,8 @@ func allBenchmarks() -> [any Benchmark] {
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
         MBTilesInflateLookupBenchmark(),
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
+        ShapeAddBenchmark(), ShapePanFrameBenchmark(.polylines), ShapePanFrameBenchmark(.polygons),
+        ShapeHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
     ]
