@@ -34,8 +34,14 @@ private func routePaths(_ count: Int, points: Int) -> [[CLLocationCoordinate2D]]
             heading += (rng.next() - 0.5) * 0.6
             x += cos(heading) * 1.5
             y += sin(heading) * 1.5
-            if x < 0 || x > 1280 { heading = .pi - heading; x = min(max(x, 0), 1280) }
-            if y < 0 || y > 720 { heading = -heading; y = min(max(y, 0), 720) }
+            if x < 0 || x > 1280 {
+                heading = .pi - heading
+                x = min(max(x, 0), 1280)
+            }
+            if y < 0 || y > 720 {
+                heading = -heading
+                y = min(max(y, 0), 720)
+            }
             return CLLocationCoordinate2D(latitude: 60.17 + (360 - y) * degY, longitude: 24.94 + (x - 640) * degX)
         }
     }
@@ -50,7 +56,8 @@ private func pentagonPaths(_ count: Int) -> [[CLLocationCoordinate2D]] {
         return (0..<5).map { k in
             let a = Double(k) * 2 * .pi / 5
             return CLLocationCoordinate2D(
-                latitude: 60.17 + (360 - y - 6 * sin(a)) * 0.000172, longitude: 24.94 + (x + 6 * cos(a) - 640) * 0.000343)
+                latitude: 60.17 + (360 - y - 6 * sin(a)) * 0.000172,
+                longitude: 24.94 + (x + 6 * cos(a) - 640) * 0.000343)
         }
     }
 }

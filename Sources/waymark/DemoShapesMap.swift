@@ -10,7 +10,8 @@ import GoogleMaps
         let mapView = GMSMapView(frame: CGRect(origin: .zero, size: size), camera: camera)
 
         // The zone: the city centre with the Esplanadi park cut out.
-        let zone = GMSPolygon(path: path([(60.1745, 24.9320), (60.1745, 24.9560), (60.1655, 24.9560), (60.1655, 24.9320)]))
+        let zone = GMSPolygon(
+            path: path([(60.1745, 24.9320), (60.1745, 24.9560), (60.1655, 24.9560), (60.1655, 24.9320)]))
         zone.holes = [path([(60.1683, 24.9440), (60.1683, 24.9500), (60.1671, 24.9500), (60.1671, 24.9440)])]
         zone.fillColor = UIColor(red: 0.95, green: 0.55, blue: 0.10, alpha: 0.18)
         zone.strokeColor = UIColor(red: 0.85, green: 0.40, blue: 0.05, alpha: 1)

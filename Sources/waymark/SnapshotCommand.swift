@@ -29,7 +29,8 @@ struct SnapshotCommand: WaymarkCommand {
 
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
-            arguments, valued: ["--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output"])
+            arguments,
+            valued: ["--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output"])
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         var camera = Snapshotter.demoCamera
         if let text = args.value("--camera") {
@@ -76,7 +77,8 @@ struct SnapshotCommand: WaymarkCommand {
                 throw RuntimeError("cannot read markers file '\(markers)'")
             }
             do {
-                overlay += Snapshotter.markerCommands(geojson: try JSONValue.parse(bytes: [UInt8](data)), camera: camera)
+                let json = try JSONValue.parse(bytes: [UInt8](data))
+                overlay += Snapshotter.markerCommands(geojson: json, camera: camera)
             } catch { throw RuntimeError("markers file '\(markers)' is not JSON: \(error)") }
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)

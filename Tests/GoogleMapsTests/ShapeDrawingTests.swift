@@ -68,7 +68,8 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
         let map = makeMap(GMSCameraPosition(latitude: 52, longitude: -25, zoom: 2))
         let helsinki = CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9384)
         let newYork = CLLocationCoordinate2D(latitude: 40.7128, longitude: -74.006)
-        let geodesic = GMSPolyline(path: shapePath([(helsinki.latitude, helsinki.longitude), (newYork.latitude, newYork.longitude)]))
+        let geodesic = GMSPolyline(
+            path: shapePath([(helsinki.latitude, helsinki.longitude), (newYork.latitude, newYork.longitude)]))
         geodesic.geodesic = true
         geodesic.strokeWidth = 3
         geodesic.strokeColor = .red
@@ -202,7 +203,10 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
             let lat = Self.london.latitude + dLat
             let lng = Self.london.longitude + dLng
             let p = GMSPolygon(
-                path: shapePath([(lat - 0.002, lng - 0.003), (lat + 0.002, lng - 0.003), (lat + 0.002, lng + 0.003), (lat - 0.002, lng + 0.003)]))
+                path: shapePath([
+                    (lat - 0.002, lng - 0.003), (lat + 0.002, lng - 0.003), (lat + 0.002, lng + 0.003),
+                    (lat - 0.002, lng + 0.003),
+                ]))
             p.fillColor = color
             p.zIndex = z
             return p

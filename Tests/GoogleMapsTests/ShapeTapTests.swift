@@ -57,7 +57,8 @@ import WaymarkTime
         // Half width 2 + slop 8 = 10 points.
         #expect(map.handleTap(at: CGPoint(x: 200, y: 150)) == .overlay(line))
         #expect(map.handleTap(at: CGPoint(x: 200, y: 159.5)) == .overlay(line))
-        #expect(map.handleTap(at: CGPoint(x: 200, y: 161)) == .map(map.projection.coordinate(for: CGPoint(x: 200, y: 161))))
+        #expect(
+            map.handleTap(at: CGPoint(x: 200, y: 161)) == .map(map.projection.coordinate(for: CGPoint(x: 200, y: 161))))
         #expect(map.handleTap(at: CGPoint(x: 361, y: 150)) != .overlay(line), "beyond the end")
         #expect(delegate.log == ["didTapOverlay(line)", "didTapOverlay(line)", "didTapAt", "didTapAt"])
         #expect(delegate.overlays.allSatisfy { $0 === line })
@@ -120,7 +121,8 @@ import WaymarkTime
         under.zIndex = -1
         #expect(map.handleTap(at: CGPoint(x: 200, y: 150)) == .overlay(under), "the untappable line passes through")
         under.isTappable = false
-        #expect(map.handleTap(at: CGPoint(x: 200, y: 150)) == .map(map.projection.coordinate(for: CGPoint(x: 200, y: 150))))
+        #expect(
+            map.handleTap(at: CGPoint(x: 200, y: 150)) == .map(map.projection.coordinate(for: CGPoint(x: 200, y: 150))))
         #expect(delegate.log == ["didTapMarker(pin)", "didTapOverlay(under)", "didTapAt"])
     }
 
@@ -177,12 +179,15 @@ import WaymarkTime
 /// map, and after `clear()` nothing is drawn or tappable.
 @MainActor @Suite struct ShapeFuzzTests {
     /// A uniform double in `lo..<hi`.
-    func unit(_ rng: inout SeededRandom, _ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &rng) }
+    func unit(_ rng: inout SeededRandom, _ lo: Double, _ hi: Double) -> Double {
+        Double.random(in: lo..<hi, using: &rng)
+    }
 
     @Test func randomEditsCameraMovesAndTaps() {
         _ = installMapClock()
         var rng = SeededRandom(seed: 0x5EED_5A9E)
-        let map = makeMap(GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12), size: CGSize(width: 64, height: 48))
+        let map = makeMap(
+            GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12), size: CGSize(width: 64, height: 48))
         let delegate = ShapeTapDelegate()
         map.delegate = delegate
         var shapes: [GMSOverlay] = []
@@ -220,7 +225,8 @@ import WaymarkTime
                     s = p
                 case 2: s = GMSCircle(position: coordinate(), radius: unit(&rng, -100, 5000))
                 default:
-                    let g = GMSGroundOverlay(position: coordinate(), icon: houseImage(scale: 1), zoomLevel: CGFloat(unit(&rng, 0, 20)))
+                    let g = GMSGroundOverlay(
+                        position: coordinate(), icon: houseImage(scale: 1), zoomLevel: CGFloat(unit(&rng, 0, 20)))
                     g.bearing = unit(&rng, -400, 400)
                     s = g
                 }
@@ -232,9 +238,18 @@ import WaymarkTime
                 if let s = shapes.randomElement(using: &rng) { s.map = s.map == nil ? map : nil }
             case 3:
                 if let s = shapes.randomElement(using: &rng) {
-                    if let l = s as? GMSPolyline { l.path = path(); l.strokeWidth = CGFloat(unit(&rng, -2, 30)) }
-                    if let p = s as? GMSPolygon { p.path = path(); p.fillColor = rng.next() % 4 == 0 ? nil : .green }
-                    if let c = s as? GMSCircle { c.position = coordinate(); c.radius = unit(&rng, 0, 1e7) }
+                    if let l = s as? GMSPolyline {
+                        l.path = path()
+                        l.strokeWidth = CGFloat(unit(&rng, -2, 30))
+                    }
+                    if let p = s as? GMSPolygon {
+                        p.path = path()
+                        p.fillColor = rng.next() % 4 == 0 ? nil : .green
+                    }
+                    if let c = s as? GMSCircle {
+                        c.position = coordinate()
+                        c.radius = unit(&rng, 0, 1e7)
+                    }
                     if let g = s as? GMSGroundOverlay { g.anchor = CGPoint(x: unit(&rng, -1, 2), y: unit(&rng, -1, 2)) }
                     s.zIndex = Int32(rng.next() % 5) - 2
                 }

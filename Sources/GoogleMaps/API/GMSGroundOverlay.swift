@@ -31,7 +31,8 @@ import MapRender
                 let a = anchorWorld(x0, y0, x1, y1)
                 var w = WebMercator.worldPoint(LatLng(newValue))
                 w.x -= (w.x - a.x + 0.5).rounded(.down)
-                placement = .rectangle(minX: x0 + w.x - a.x, minY: y0 + w.y - a.y, maxX: x1 + w.x - a.x, maxY: y1 + w.y - a.y)
+                placement = .rectangle(
+                    minX: x0 + w.x - a.x, minY: y0 + w.y - a.y, maxX: x1 + w.x - a.x, maxY: y1 + w.y - a.y)
             }
             storedPosition = newValue
             overlayDidChange()

@@ -77,14 +77,18 @@ import MapRender
         spec.tappableInterior = true
         let shell = (storedPath?.coordinates ?? []).filter(ShapeGeometry.isValid)
         guard shell.count >= 2 else { return spec }
-        let rings = [shell] + (storedHoles ?? []).map { $0.coordinates.filter(ShapeGeometry.isValid) }
+        let rings =
+            [shell]
+            + (storedHoles ?? []).map { $0.coordinates.filter(ShapeGeometry.isValid) }
             .filter { $0.count >= 3 }
         if shell.count >= 3 {
             spec.fillRings = rings
             spec.fillColor = fillColor.map(RGBAColor.init)
         }
         if let strokeColor {
-            spec.strokes = rings.map { ShapeSpec.Stroke(coordinates: $0, closed: true, paint: .solid(RGBAColor(strokeColor))) }
+            spec.strokes = rings.map {
+                ShapeSpec.Stroke(coordinates: $0, closed: true, paint: .solid(RGBAColor(strokeColor)))
+            }
         }
         return spec
     }

@@ -44,6 +44,16 @@ package enum GeoJSONShapes {
             }
             return path
         }
+        func polygon(_ v: JSONValue?, _ style: Style, _ place: String) throws -> GMSPolygon {
+            guard let rings = v?.arrayValue, let first = rings.first else {
+                throw fail("\(place): polygon without rings")
+            }
+            let polygon = style.polygon(try ring(first, "\(place) ring 0"))
+            polygon.holes = try rings.dropFirst().enumerated().map {
+                try ring($0.element, "\(place) ring \($0.offset + 1)")
+            }
+            return polygon
+        }
         func geometry(_ g: JSONValue, properties: JSONValue?, place: String) throws {
             let style = Style(properties)
             switch g["type"]?.stringValue {
@@ -54,10 +64,10 @@ package enum GeoJSONShapes {
                     out.append(style.polyline(try ring(line, "\(place) line \(i)")))
                 }
             case "Polygon":
-                out.append(try style.polygon(g["coordinates"]?.arrayValue ?? [], place: place, ring: ring))
+                out.append(try polygon(g["coordinates"], style, place))
             case "MultiPolygon":
-                for (i, polygon) in (g["coordinates"]?.arrayValue ?? []).enumerated() {
-                    out.append(try style.polygon(polygon.arrayValue ?? [], place: "\(place) polygon \(i)", ring: ring))
+                for (i, p) in (g["coordinates"]?.arrayValue ?? []).enumerated() {
+                    out.append(try polygon(p, style, "\(place) polygon \(i)"))
                 }
             case "GeometryCollection":
                 for (i, child) in (g["geometries"]?.arrayValue ?? []).enumerated() {
@@ -118,12 +128,8 @@ package enum GeoJSONShapes {
             return line
         }
 
-        @MainActor func polygon(
-            _ rings: [JSONValue], place: String, ring: (JSONValue?, String) throws -> GMSMutablePath
-        ) throws -> GMSPolygon {
-            guard let first = rings.first else { throw LoadError(description: "\(place): polygon without rings") }
-            let polygon = GMSPolygon(path: try ring(first, "\(place) ring 0"))
-            polygon.holes = try rings.dropFirst().enumerated().map { try ring($0.element, "\(place) ring \($0.offset + 1)") }
+        @MainActor func polygon(_ path: GMSPath) -> GMSPolygon {
+            let polygon = GMSPolygon(path: path)
             polygon.fillColor = fill
             polygon.strokeColor = strokeWidth > 0 ? stroke : nil
             polygon.strokeWidth = strokeWidth

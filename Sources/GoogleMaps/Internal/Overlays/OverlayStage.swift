@@ -91,12 +91,10 @@ struct OverlayBounds: Equatable {
     func overlayContains(_ point: ScreenPoint, slop: Double, frame: OverlayFrame) -> Bool
 }
 
-/// The map's non-marker overlays in draw order, with a grid index over their world bounds for culling and hit
+/// The map's non-marker overlays in draw order, with an ``OverlayIndex`` over their world bounds for culling and hit
 /// testing, and the Cairo backend that executes their draw commands.
 ///
 /// Order: ascending zIndex, ties by order of addition (an overlay removed and added again counts as new).
-/// The grid has 64 × 64 cells over the world square; overlays larger than a quarter of the world are kept in a
-/// separate list that every query visits.
 @MainActor final class OverlayStage {
     /// How far outside a shape's stroke (beyond half its width) a tap still hits it, in points. Waymark's choice;
     /// Google does not document its tolerance.
@@ -106,18 +104,32 @@ struct OverlayBounds: Equatable {
         let object: AnyObject
         let renderable: (any OverlayRenderable)?
         let sequence: Int
-        /// Cells the entry is in, or nil for the large list / no bounds.
-        var cells: [Int] = []
-        var bounds: OverlayBounds?
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var nextSequence = 0
     private var ordered: [ObjectIdentifier] = []
     private var orderDirty = false
-    private static let gridSize = 64
-    private var grid = [[ObjectIdentifier]](repeating: [], count: 64 * 64)
-    private var large: Set<ObjectIdentifier> = []
+    private var index = OverlayIndex()
+    /// Bumped by every change that can alter a frame (add, remove, edit, order).
+    private var revision = 0
+
+    /// What a cached overlay raster was drawn for: flat frames that differ only by a pan reuse it.
+    private struct RasterKey: Equatable {
+        var revision: Int
+        var zoom: Double
+        var bearing: Double
+        var size: ScreenSize
+        var opticalCenter: ScreenPoint
+        var scale: Double
+    }
+
+    /// The overlays of a flat frame drawn once into an image ``rasterMargin`` larger than the view on every side,
+    /// and the camera centre it was drawn for; pans within the margin blit it at whole device pixels.
+    private var raster: (key: RasterKey, center: WorldPoint, handle: ImageHandle, margin: Double)?
+
+    /// The raster's margin around the view, as a fraction of the view's larger side.
+    static let rasterMargin = 0.25
     /// Overlays whose bounds must be (re)indexed.
     private var stale: Set<ObjectIdentifier> = []
     /// The world bounds of the visible area in the frame being drawn or hit-tested.
@@ -143,6 +155,7 @@ struct OverlayBounds: Equatable {
     /// Adds `object` on top of its zIndex group (`renderable` nil: kept, never drawn).
     func add(_ object: AnyObject, renderable: (any OverlayRenderable)?) {
         let id = ObjectIdentifier(object)
+        revision += 1
         if entries[id] != nil { remove(object) }
         entries[id] = Entry(object: object, renderable: renderable, sequence: nextSequence)
         nextSequence += 1
@@ -155,6 +168,7 @@ struct OverlayBounds: Equatable {
     func remove(_ object: AnyObject) {
         let id = ObjectIdentifier(object)
         guard entries[id] != nil else { return }
+        revision += 1
         unindex(id)
         entries[id] = nil
         stale.remove(id)
@@ -165,10 +179,11 @@ struct OverlayBounds: Equatable {
     /// Removes everything and returns what was removed, in draw order.
     func removeAll() -> [AnyObject] {
         let all = objects
+        revision += 1
+        dropRaster()
         entries.removeAll()
         ordered.removeAll()
-        grid = [[ObjectIdentifier]](repeating: [], count: Self.gridSize * Self.gridSize)
-        large.removeAll()
+        index.removeAll()
         stale.removeAll()
         for (_, image) in images { backend.unregister(image.handle) }
         images.removeAll()
@@ -178,6 +193,7 @@ struct OverlayBounds: Equatable {
     /// The geometry of `object` changed: it is re-indexed before the next frame or hit test.
     func geometryDidChange(_ object: AnyObject) {
         let id = ObjectIdentifier(object)
+        revision += 1
         guard entries[id] != nil, !stale.contains(id) else { return }
         unindex(id)
         stale.insert(id)
@@ -186,12 +202,15 @@ struct OverlayBounds: Equatable {
     /// Indexes the overlays added or changed since the last query.
     private func indexStale() {
         guard !stale.isEmpty else { return }
-        for id in stale { index(id) }
+        for id in stale { reindex(id) }
         stale.removeAll()
     }
 
     /// A zIndex changed.
-    func orderDidChange() { orderDirty = true }
+    func orderDidChange() {
+        orderDirty = true
+        revision += 1
+    }
 
     private func sortIfNeeded() {
         guard orderDirty else { return }
@@ -212,67 +231,21 @@ struct OverlayBounds: Equatable {
 
     // MARK: Index
 
-    private func index(_ id: ObjectIdentifier) {
-        guard var entry = entries[id], let bounds = entry.renderable?.overlayBounds else { return }
-        entry.bounds = bounds
-        let n = Self.gridSize
-        if bounds.maxX - bounds.minX > 0.25 || bounds.maxY - bounds.minY > 0.25 {
-            large.insert(id)
-            entry.cells = []
-        } else {
-            var cells: [Int] = []
-            let y0 = Self.cell(bounds.minY)
-            let y1 = Self.cell(bounds.maxY)
-            var x = (bounds.minX * Double(n)).rounded(.down)
-            let xEnd = (bounds.maxX * Double(n)).rounded(.down)
-            while x <= xEnd {
-                let cx = ((Int(x) % n) + n) % n
-                for cy in y0...y1 { cells.append(cy * n + cx) }
-                x += 1
-            }
-            for c in cells { grid[c].append(id) }
-            entry.cells = cells
-        }
-        entries[id] = entry
+    private func reindex(_ id: ObjectIdentifier) {
+        guard let bounds = entries[id]?.renderable?.overlayBounds else { return }
+        index.insert(id, bounds: bounds)
     }
 
-    private func unindex(_ id: ObjectIdentifier) {
-        guard var entry = entries[id] else { return }
-        for c in entry.cells { grid[c].removeAll { $0 == id } }
-        large.remove(id)
-        entry.cells = []
-        entry.bounds = nil
-        entries[id] = entry
-    }
-
-    private static func cell(_ v: Double) -> Int {
-        let n = gridSize
-        guard v.isFinite else { return 0 }
-        return min(n - 1, max(0, Int((v * Double(n)).rounded(.down))))
-    }
+    private func unindex(_ id: ObjectIdentifier) { index.remove(id) }
 
     /// The entries whose indexed bounds may meet the world box, in draw order (bottom first).
     private func candidates(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [ObjectIdentifier] {
         sortIfNeeded()
         indexStale()
-        let n = Self.gridSize
-        var found = large
-        if maxX - minX >= 1 {
-            for cell in grid { for id in cell { found.insert(id) } }
-        } else {
-            let y0 = Self.cell(minY)
-            let y1 = Self.cell(maxY)
-            var x = (minX * Double(n)).rounded(.down)
-            let xEnd = (maxX * Double(n)).rounded(.down)
-            guard x.isFinite, xEnd.isFinite else { return [] }
-            while x <= xEnd {
-                let cx = ((Int(x) % n) + n) % n
-                for cy in y0...y1 { for id in grid[cy * n + cx] { found.insert(id) } }
-                x += 1
-            }
-        }
-        if found.count * 4 > ordered.count {
-            return ordered.filter { found.contains($0) }
+        let found = index.query(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        if found.count * 8 > ordered.count {
+            let set = Set(found)
+            return ordered.filter { set.contains($0) }
         }
         return found.sorted { a, b in
             let ra = rank(a)
@@ -316,14 +289,69 @@ struct OverlayBounds: Equatable {
     }
 
     /// Draws every visible overlay into `context` (the map view's context: points, already scaled by `scale`).
+    ///
+    /// Flat frames go through a raster cache: the overlays are drawn into an image larger than the view by
+    /// ``rasterMargin`` on each side, which later frames that only pan (same overlays, zoom, bearing, size, padding
+    /// and scale; the centre moved less than the margin) draw at the new offset rounded to whole device pixels
+    /// (at most half a device pixel from the exact place). Pitched frames are drawn directly.
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
         guard !entries.isEmpty else {
             lastCommandCount = 0
+            dropRaster()
             return
         }
-        let list = displayList(camera: camera, scale: Double(scale))
-        guard !list.commands.isEmpty else { return }
+        let s = Double(scale)
+        guard camera.pitch == 0, s > 0 else {
+            let list = displayList(camera: camera, scale: s)
+            if !list.commands.isEmpty { backend.draw(list, context: context._cairoContext, isScaled: true) }
+            return
+        }
+        let t = camera.transform
+        let key = RasterKey(
+            revision: revision, zoom: camera.zoom, bearing: camera.bearing, size: camera.size,
+            opticalCenter: t.opticalCenter, scale: s)
+        func offset(from center: WorldPoint) -> (x: Double, y: Double) {
+            // Where the raster's centre world point lands now, relative to where it was drawn.
+            let p = t.screenPoint(forUnwrapped: center)
+            return (p.x - t.opticalCenter.x, p.y - t.opticalCenter.y)
+        }
+        if let r = raster, r.key == key {
+            let d = offset(from: r.center)
+            if abs(d.x) < r.margin && abs(d.y) < r.margin {
+                blit(r.handle, margin: r.margin, dx: d.x, dy: d.y, camera: camera, scale: s, into: context)
+                return
+            }
+        }
+        dropRaster()
+        let margin = (max(camera.size.width, camera.size.height) * Self.rasterMargin).rounded(.up)
+        var wide = camera
+        wide.size = ScreenSize(width: camera.size.width + 2 * margin, height: camera.size.height + 2 * margin)
+        wide.padding = EdgeInsets(
+            top: camera.padding.top + margin, left: camera.padding.left + margin,
+            bottom: camera.padding.bottom + margin, right: camera.padding.right + margin)
+        let list = displayList(camera: wide, scale: s)
+        guard let handle = try? backend.renderImage(list) else { return }
+        raster = (key, t.centerWorld, handle, margin)
+        blit(handle, margin: margin, dx: 0, dy: 0, camera: camera, scale: s, into: context)
+    }
+
+    private func blit(
+        _ handle: ImageHandle, margin: Double, dx: Double, dy: Double, camera: CameraState, scale: Double,
+        into context: CGContext
+    ) {
+        let x = ((dx - margin) * scale).rounded() / scale
+        let y = ((dy - margin) * scale).rounded() / scale
+        let rect = RenderRect(
+            x: x, y: y, width: Double(handle.pixelWidth) / scale, height: Double(handle.pixelHeight) / scale)
+        let list = DisplayList(
+            size: RenderSize(width: camera.size.width, height: camera.size.height), scale: scale,
+            commands: [.image(ImageCommand(image: handle, rect: rect))])
         backend.draw(list, context: context._cairoContext, isScaled: true)
+    }
+
+    private func dropRaster() {
+        if let r = raster { backend.unregister(r.handle) }
+        raster = nil
     }
 
     /// The top-most tappable overlay under `point` (view points) for `camera`, or nil. Highest zIndex first, later

@@ -65,14 +65,17 @@ extension RGBAColor {
         let level: Int
         /// World pixels per world unit at this level.
         let unit: Double
-        /// Stroked lines (world pixels relative to the origin) with their closedness, for hit testing.
-        var lines: [(points: [Double], closed: Bool)] = []
-        var meshes: [LineMeshCommand] = []
+        /// Stroked lines (world pixels relative to the origin): points, closedness, paint, hit-test chunk boxes.
+        var lines:
+            [(points: [Double], closed: Bool, paint: ShapeStrokePaint, chunks: [(Double, Double, Double, Double)])] =
+                []
         var fillRings: [[Double]] = []
         var fillPath = RenderPath()
     }
 
     private var levels: [Int: Level] = [:]
+    /// The stroke meshes of a prepared level (made on first draw: hit tests need only the lines).
+    private var levelMeshes: [Int: [LineMeshCommand]] = [:]
     /// The prepared level rescaled to a fractional zoom (points at that zoom): level, zoom, meshes, fill path.
     private var scaled: (level: Int, zoom: Double, meshes: [LineMeshCommand], fill: RenderPath)?
 
@@ -81,34 +84,47 @@ extension RGBAColor {
 
     private func rebuildSource() {
         levels.removeAll()
+        levelMeshes.removeAll()
         scaled = nil
-        // Bounds at a coarse tolerance (about a pixel at zoom 10), grown by it.
-        let tolerance = 1.0 / (256 * 1024)
+        let rings = spec.strokes.map { ($0.coordinates, $0.closed) } + spec.fillRings.map { ($0, true) }
+        if spec.geodesic {
+            // Great circles bulge poleward of their ends: bounds of the subdivided lines (about a pixel at zoom 10).
+            let tolerance = 1.0 / (256 * 1024)
+            var all: OverlayBounds?
+            var first: WorldPoint?
+            for (coordinates, closed) in rings {
+                var flat = ShapeGeometry.worldPath(coordinates, closed: closed, geodesic: true, tolerance: tolerance)
+                guard flat.count >= 2 else { continue }
+                if let first { Self.shift(&flat, near: first.x) } else { first = WorldPoint(x: flat[0], y: flat[1]) }
+                guard let b = OverlayBounds(flat: flat) else { continue }
+                all = all?.union(b) ?? b
+            }
+            origin = first ?? WorldPoint(x: 0, y: 0)
+            bounds = all.map {
+                OverlayBounds(
+                    minX: $0.minX - tolerance, minY: $0.minY - tolerance, maxX: $0.maxX + tolerance,
+                    maxY: $0.maxY + tolerance)
+            }
+            return
+        }
+        // Straight Mercator segments: the bounds of the coordinates, projected at their extremes only.
         var all: OverlayBounds?
-        var first: WorldPoint?
-        func add(_ flat: [Double]) {
-            guard let b = OverlayBounds(flat: flat) else { return }
+        var firstLng: Double?
+        for (coordinates, _) in rings {
+            guard let d = ShapeGeometry.degreeBounds(coordinates) else { continue }
+            let shift = firstLng.map { 360 * ((d.first - $0) / 360 + 0.5).rounded(.down) } ?? 0
+            if firstLng == nil {
+                firstLng = d.first
+                let c = coordinates.first(where: ShapeGeometry.isValid)!
+                origin = WebMercator.worldPoint(LatLng(c))
+            }
+            let sw = WebMercator.worldPoint(LatLng(latitude: d.minLat, longitude: d.minLng - shift))
+            let ne = WebMercator.worldPoint(LatLng(latitude: d.maxLat, longitude: d.maxLng - shift))
+            let b = OverlayBounds(minX: sw.x, minY: ne.y, maxX: ne.x, maxY: sw.y)
             all = all?.union(b) ?? b
         }
-        for stroke in spec.strokes {
-            var flat = ShapeGeometry.worldPath(
-                stroke.coordinates, closed: stroke.closed, geodesic: spec.geodesic, tolerance: tolerance)
-            guard flat.count >= 2 else { continue }
-            if let first { Self.shift(&flat, near: first.x) } else { first = WorldPoint(x: flat[0], y: flat[1]) }
-            add(flat)
-        }
-        for ring in spec.fillRings {
-            var flat = ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance)
-            guard flat.count >= 2 else { continue }
-            if let first { Self.shift(&flat, near: first.x) } else { first = WorldPoint(x: flat[0], y: flat[1]) }
-            add(flat)
-        }
-        origin = first ?? WorldPoint(x: 0, y: 0)
-        bounds = all.map {
-            OverlayBounds(
-                minX: $0.minX - tolerance, minY: $0.minY - tolerance, maxX: $0.maxX + tolerance,
-                maxY: $0.maxY + tolerance)
-        }
+        if firstLng == nil { origin = WorldPoint(x: 0, y: 0) }
+        bounds = all
     }
 
     /// Moves a flat world path by whole worlds so that its first point is within half a world of `x`.
@@ -125,7 +141,10 @@ extension RGBAColor {
     /// The geometry prepared at `level` (built on first use).
     func level(_ level: Int) -> Level {
         if let prepared = levels[level] { return prepared }
-        if levels.count >= 3 { levels.removeAll() }
+        if levels.count >= 3 {
+            levels.removeAll()
+            levelMeshes.removeAll()
+        }
         let unit = 256 * exp2(Double(level))
         var out = Level(level: level, unit: unit)
         let tolerance = 0.25 / unit
@@ -140,32 +159,12 @@ extension RGBAColor {
             }
             return ShapeGeometry.simplified(flat, tolerance: 0.25)
         }
-        let width = spec.strokeWidth.isFinite ? max(0, spec.strokeWidth) : 0
         for stroke in spec.strokes {
             let flat = local(
                 ShapeGeometry.worldPath(
                     stroke.coordinates, closed: stroke.closed, geodesic: spec.geodesic, tolerance: tolerance))
             guard flat.count >= 2 else { continue }
-            out.lines.append((flat, stroke.closed))
-            guard width > 0 else { continue }
-            var tessellator = LineTessellator(join: .round, cap: stroke.closed ? .butt : .round)
-            tessellator.addLine(coordinates: flat, closed: stroke.closed)
-            let mesh = tessellator.mesh
-            guard !mesh.isEmpty else { continue }
-            let paint: LinePaint
-            switch stroke.paint {
-            case .solid(let c):
-                guard c.alpha > 0 else { continue }
-                paint = .solid(c)
-            case .gradient(let a, let b):
-                paint = .gradient(
-                    LineGradient { p in
-                        RGBAColor(
-                            red: a.red + (b.red - a.red) * p, green: a.green + (b.green - a.green) * p,
-                            blue: a.blue + (b.blue - a.blue) * p, alpha: a.alpha + (b.alpha - a.alpha) * p)
-                    })
-            }
-            out.meshes.append(LineMeshCommand(mesh: mesh, paint: paint, width: width))
+            out.lines.append((flat, stroke.closed, stroke.paint, ShapeGeometry.chunkBoxes(flat, closed: stroke.closed)))
         }
         for (i, ring) in spec.fillRings.enumerated() {
             var flat = local(ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance))
@@ -177,6 +176,35 @@ extension RGBAColor {
             out.fillPath.addPolyline(flat, closed: true)
         }
         levels[level] = out
+        return out
+    }
+
+    /// The stroke meshes of `prepared` (tessellated on first use).
+    private func meshes(_ prepared: Level) -> [LineMeshCommand] {
+        if let made = levelMeshes[prepared.level] { return made }
+        let width = spec.strokeWidth.isFinite ? max(0, spec.strokeWidth) : 0
+        var out: [LineMeshCommand] = []
+        for line in prepared.lines where width > 0 {
+            var tessellator = LineTessellator(join: .round, cap: line.closed ? .butt : .round)
+            tessellator.addLine(coordinates: line.points, closed: line.closed)
+            let mesh = tessellator.mesh
+            guard !mesh.isEmpty else { continue }
+            let paint: LinePaint
+            switch line.paint {
+            case .solid(let c):
+                guard c.alpha > 0 else { continue }
+                paint = .solid(c)
+            case .gradient(let a, let b):
+                paint = .gradient(
+                    LineGradient { p in
+                        RGBAColor(
+                            red: a.red + (b.red - a.red) * p, green: a.green + (b.green - a.green) * p,
+                            blue: a.blue + (b.blue - a.blue) * p, alpha: a.alpha + (b.alpha - a.alpha) * p)
+                    })
+            }
+            out.append(LineMeshCommand(mesh: mesh, paint: paint, width: width))
+        }
+        levelMeshes[prepared.level] = out
         return out
     }
 
@@ -201,15 +229,22 @@ extension RGBAColor {
             let zoom = frame.camera.state.zoom
             let s = exp2(zoom - Double(prepared.level))
             if scaled?.level != prepared.level || scaled?.zoom != zoom {
-                scaled = (prepared.level, zoom, Self.scaled(prepared.meshes, by: s), Self.scaled(prepared.fillPath, by: s))
+                scaled = (
+                    prepared.level, zoom, Self.scaled(meshes(prepared), by: s), Self.scaled(prepared.fillPath, by: s)
+                )
             }
             guard let scaled else { return }
             for copy in copies {
-                commands.append(.save)
-                commands.append(.transform(flatTransform(frame, copy: copy)))
+                let transform = flatTransform(frame, copy: copy)
                 if let fillColor, !scaled.fill.isEmpty {
-                    commands.append(.fill(FillCommand(path: scaled.fill, color: fillColor)))
+                    // In screen points, so runs of opaque same-colour fills reach the backend together (drawn as
+                    // one coverage group, no seams, one Cairo fill).
+                    commands.append(
+                        .fill(FillCommand(path: Self.transformed(scaled.fill, transform), color: fillColor)))
                 }
+                guard !scaled.meshes.isEmpty else { continue }
+                commands.append(.save)
+                commands.append(.transform(transform))
                 for mesh in scaled.meshes { commands.append(.lineMesh(mesh)) }
                 commands.append(.restore)
             }
@@ -225,7 +260,7 @@ extension RGBAColor {
                 }
                 if !path.isEmpty { commands.append(.fill(FillCommand(path: path, color: fillColor))) }
             }
-            for mesh in prepared.meshes {
+            for mesh in meshes(prepared) {
                 var m = mesh
                 m.mesh = projector.project(mesh: mesh.mesh)
                 commands.append(.lineMesh(m))
@@ -250,15 +285,19 @@ extension RGBAColor {
 
     private static func scaled(_ path: RenderPath, by s: Double) -> RenderPath {
         guard s != 1, !path.isEmpty else { return path }
+        return transformed(path, .scale(x: s, y: s))
+    }
+
+    private static func transformed(_ path: RenderPath, _ t: RenderTransform) -> RenderPath {
         var out = RenderPath(reservingPoints: path.pointCount)
         for sub in 0..<path.subpathCount {
             let range = path.subpathRange(sub)
             var flat: [Double] = []
             flat.reserveCapacity(range.count * 2)
             for i in range {
-                let p = path.point(at: i)
-                flat.append(p.x * s)
-                flat.append(p.y * s)
+                let p = t.apply(to: path.point(at: i))
+                flat.append(p.x)
+                flat.append(p.y)
             }
             out.addPolyline(flat, closed: path.subpathClosed[sub])
         }
@@ -284,8 +323,8 @@ extension RGBAColor {
             let ly = (world.y - origin.y) * prepared.unit
             if spec.tappableInterior, ShapeGeometry.winding(prepared.fillRings, x: lx, y: ly) != 0 { return true }
             for line in prepared.lines
-            where ShapeGeometry.squaredDistance(
-                toLine: line.points, closed: line.closed, x: lx, y: ly, limit: tolerance) <= tolerance * tolerance
+            where ShapeGeometry.isNear(
+                line.points, closed: line.closed, chunks: line.chunks, x: lx, y: ly, limit: tolerance)
             {
                 return true
             }

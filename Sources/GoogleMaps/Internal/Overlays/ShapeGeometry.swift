@@ -119,7 +119,7 @@ enum ShapeGeometry {
     }
 
     /// World points (unit square, x unwrapped) of the valid coordinates of `coordinates`: each point's longitude is
-    /// taken the short way from the previous one (a step of exactly 180° goes east), so a line across the
+    /// taken the short way from the previous one (a step of exactly 180° goes west), so a line across the
     /// antimeridian stays continuous. With `geodesic`, each segment is subdivided along its great circle until no
     /// piece strays more than `tolerance` world units from the chord drawn in Mercator (at most 2^12 pieces a segment).
     static func worldPath(_ coordinates: [CLLocationCoordinate2D], closed: Bool, geodesic: Bool, tolerance: Double)
@@ -258,37 +258,83 @@ enum ShapeGeometry {
         return w
     }
 
-    /// The squared distance from `(px, py)` to the nearest segment of a flat polyline (closed: with the closing
-    /// segment), or infinity for an empty line; a single point counts as a zero-length segment.
-    static func squaredDistance(toLine flat: [Double], closed: Bool, x px: Double, y py: Double, limit: Double)
-        -> Double
-    {
+    /// Points per hit-test chunk of a line (``chunkBoxes(_:closed:)``).
+    static let chunkLength = 32
+
+    /// The bounding boxes `(minX, minY, maxX, maxY)` of the line's segments in runs of ``chunkLength``: box `k`
+    /// holds segments `k·32 ..< (k+1)·32` (segment `i` runs from point `i` to point `i + 1`, the closing segment of a
+    /// ring from the last point to the first).
+    static func chunkBoxes(_ flat: [Double], closed: Bool) -> [(Double, Double, Double, Double)] {
         let n = flat.count / 2
-        guard n > 0 else { return .infinity }
-        var best = Double.infinity
-        func consider(_ i: Int, _ j: Int) {
-            let ax = flat[2 * i]
-            let ay = flat[2 * i + 1]
-            let bx = flat[2 * j]
-            let by = flat[2 * j + 1]
-            // Cheap reject on the segment's box grown by the limit.
-            if px < min(ax, bx) - limit || px > max(ax, bx) + limit || py < min(ay, by) - limit
-                || py > max(ay, by) + limit
-            {
-                return
+        let segments = segmentCount(n, closed: closed)
+        var out: [(Double, Double, Double, Double)] = []
+        var start = 0
+        while start < segments {
+            let end = min(start + chunkLength, segments)
+            var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+            for i in start...end {
+                let k = i % n
+                box.0 = min(box.0, flat[2 * k])
+                box.1 = min(box.1, flat[2 * k + 1])
+                box.2 = max(box.2, flat[2 * k])
+                box.3 = max(box.3, flat[2 * k + 1])
             }
-            let dx = bx - ax
-            let dy = by - ay
-            let l2 = dx * dx + dy * dy
-            var t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0
-            t = min(1, max(0, t))
-            let ex = ax + t * dx - px
-            let ey = ay + t * dy - py
-            best = min(best, ex * ex + ey * ey)
+            out.append(box)
+            start = end
         }
-        if n == 1 { consider(0, 0) }
-        for i in 1..<max(n, 1) { consider(i - 1, i) }
-        if closed && n > 2 { consider(n - 1, 0) }
-        return best
+        return out
+    }
+
+    /// Segments of a line of `n` points (a single point counts as one zero-length segment).
+    static func segmentCount(_ n: Int, closed: Bool) -> Int {
+        n == 1 ? 1 : n < 2 ? 0 : (closed && n > 2 ? n : n - 1)
+    }
+
+    /// Whether `(px, py)` lies within `limit` of a segment of the flat line (closed: with the closing segment),
+    /// visiting only the chunks whose box, grown by `limit`, holds the point.
+    static func isNear(
+        _ flat: [Double], closed: Bool, chunks: [(Double, Double, Double, Double)], x px: Double, y py: Double,
+        limit: Double
+    ) -> Bool {
+        let n = flat.count / 2
+        guard n > 0 else { return false }
+        let segments = segmentCount(n, closed: closed)
+        let l2 = limit * limit
+        for (c, box) in chunks.enumerated() {
+            guard px >= box.0 - limit, px <= box.2 + limit, py >= box.1 - limit, py <= box.3 + limit else { continue }
+            for i in (c * chunkLength)..<min((c + 1) * chunkLength, segments) {
+                let j = (i + 1) % n
+                let ax = flat[2 * i]
+                let ay = flat[2 * i + 1]
+                let dx = flat[2 * j] - ax
+                let dy = flat[2 * j + 1] - ay
+                let d2 = dx * dx + dy * dy
+                let t = d2 > 0 ? min(1, max(0, ((px - ax) * dx + (py - ay) * dy) / d2)) : 0
+                let ex = ax + t * dx - px
+                let ey = ay + t * dy - py
+                if ex * ex + ey * ey <= l2 { return true }
+            }
+        }
+        return false
+    }
+
+    /// The bounds of a line in degrees, longitudes unwrapped the short way from the first (cheap: no projection):
+    /// `(first longitude, min longitude, max longitude, min latitude, max latitude)`, or nil for no valid point.
+    static func degreeBounds(_ coordinates: [CLLocationCoordinate2D])
+        -> (first: Double, minLng: Double, maxLng: Double, minLat: Double, maxLat: Double)?
+    {
+        guard let first = coordinates.first(where: isValid) else { return nil }
+        var lng = first.longitude
+        var b = (first: lng, minLng: lng, maxLng: lng, minLat: first.latitude, maxLat: first.latitude)
+        for c in coordinates where isValid(c) {
+            var d = c.longitude - lng
+            d -= 360 * (d / 360 + 0.5).rounded(.down)
+            lng += d
+            b.minLng = min(b.minLng, lng)
+            b.maxLng = max(b.maxLng, lng)
+            b.minLat = min(b.minLat, c.latitude)
+            b.maxLat = max(b.maxLat, c.latitude)
+        }
+        return b
     }
 }
