@@ -34,6 +34,14 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
 
 /// Shapes drawn through the overlay stage over the plain test basemap, compared with goldens in
 /// `Tests/Fixtures/goldens/shapes` (each looked at when made) and checked pixel by pixel where the geometry is known.
+/// The pixel of `image` (rendered from `map`) at a coordinate.
+@MainActor func pixel(_ image: UIImage, _ map: GMSMapView, _ lat: Double, _ lng: Double) -> (
+    r: Int, g: Int, b: Int, a: Int
+) {
+    let s = map.projection.point(for: CLLocationCoordinate2D(latitude: lat, longitude: lng))
+    return pixelAt(image, Int(s.x), Int(s.y))
+}
+
 @MainActor @Suite struct ShapeDrawingTests {
     static let london = CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127)
 
@@ -107,11 +115,7 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
         polygon.strokeWidth = 2
         polygon.map = map
         let image = map._frame(scale: 1)
-        let p = map.projection
-        func at(_ lat: Double, _ lng: Double) -> (r: Int, g: Int, b: Int, a: Int) {
-            let s = p.point(for: CLLocationCoordinate2D(latitude: lat, longitude: lng))
-            return pixelAt(image, Int(s.x), Int(s.y))
-        }
+        let at = { (lat: Double, lng: Double) in pixel(image, map, lat, lng) }
         #expect(isLand(at(51.5, -0.14)), "first hole")
         #expect(isLand(at(51.5, -0.115)), "second hole")
         #expect(!isLand(at(51.5, -0.127)), "between the holes is filled")
@@ -233,16 +237,12 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
         marker.icon = houseImage(scale: 1, color: .magenta)
         marker.map = map
         let image = map._frame(scale: 1)
-        let p = map.projection
-        func at(_ lat: Double, _ lng: Double) -> (r: Int, g: Int, b: Int, a: Int) {
-            let s = p.point(for: CLLocationCoordinate2D(latitude: lat, longitude: lng))
-            return pixelAt(image, Int(s.x), Int(s.y))
-        }
+        let at = { (lat: Double, lng: Double) in pixel(image, map, lat, lng) }
         #expect(isColor(at(51.5005, -0.1255), 255, 0, 0), "red (z 3) over green (z 2)")
         #expect(isColor(at(51.4985, -0.1275), 0, 255, 0), "green (z 2) over blue (z 1)")
         #expect(isColor(at(51.4975, -0.1305), 0, 0, 255), "blue alone")
         #expect(isColor(at(51.5, -0.127), 255, 255, 0), "the later of two equal zIndex lines on top")
-        let m = p.point(for: marker.position)
+        let m = map.projection.point(for: marker.position)
         #expect(isColor(pixelAt(image, Int(m.x), Int(m.y) - 6), 255, 0, 255), "the marker above all shapes")
         golden(image, "z-order-shapes-markers")
     }

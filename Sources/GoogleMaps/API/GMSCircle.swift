@@ -53,10 +53,6 @@ import MapRender
         self.radius = radius
     }
 
-    override func overlayOrderDidChange() {
-        mapStorage?.overlayStage.orderDidChange()
-    }
-
     func makeSpec() -> ShapeSpec {
         var spec = ShapeSpec()
         spec.strokeWidth = strokeWidth.isFinite ? Double(strokeWidth) : 0

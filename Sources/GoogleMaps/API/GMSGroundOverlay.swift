@@ -107,10 +107,6 @@ import MapRender
         self.position = position
     }
 
-    override func overlayOrderDidChange() {
-        mapStorage?.overlayStage.orderDidChange()
-    }
-
     private func overlayDidChange() {
         mapStorage?.overlayStage.geometryDidChange(self)
     }

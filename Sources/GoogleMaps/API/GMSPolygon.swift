@@ -66,10 +66,6 @@ import MapRender
         self.path = path
     }
 
-    override func overlayOrderDidChange() {
-        mapStorage?.overlayStage.orderDidChange()
-    }
-
     func makeSpec() -> ShapeSpec {
         var spec = ShapeSpec()
         spec.strokeWidth = strokeWidth.isFinite ? Double(strokeWidth) : 0

@@ -110,6 +110,11 @@ struct OverlayBounds: Equatable {
     private var nextSequence = 0
     private var ordered: [ObjectIdentifier] = []
     private var orderDirty = false
+    /// Each overlay's place in ``ordered`` (valid while the order is not dirty).
+    private var position: [ObjectIdentifier: Int] = [:]
+    /// The largest stroke reach (half width, points) of any overlay indexed so far (it never shrinks: it only widens
+    /// the box tap candidates are looked up in).
+    private var maxReach = 0.0
     private var index = OverlayIndex()
     /// Bumped by every change that can alter a frame (add, remove, edit, order).
     private var revision = 0
@@ -173,6 +178,7 @@ struct OverlayBounds: Equatable {
         entries[id] = nil
         stale.remove(id)
         ordered.removeAll { $0 == id }
+        orderDirty = true
         if images[id] != nil { unregisterImage(for: object) }
     }
 
@@ -215,25 +221,21 @@ struct OverlayBounds: Equatable {
     private func sortIfNeeded() {
         guard orderDirty else { return }
         orderDirty = false
-        ordered.sort { a, b in
-            let ea = entries[a]!
-            let eb = entries[b]!
-            let za = ea.renderable?.overlayZIndex ?? 0
-            let zb = eb.renderable?.overlayZIndex ?? 0
-            return za != zb ? za < zb : ea.sequence < eb.sequence
+        let keyed = ordered.map { id -> (Int32, Int, ObjectIdentifier) in
+            let e = entries[id]!
+            return (e.renderable?.overlayZIndex ?? 0, e.sequence, id)
         }
-    }
-
-    private func rank(_ id: ObjectIdentifier) -> (Int32, Int) {
-        let e = entries[id]!
-        return (e.renderable?.overlayZIndex ?? 0, e.sequence)
+        ordered = keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.2)
+        position = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element, $0.offset) })
     }
 
     // MARK: Index
 
     private func reindex(_ id: ObjectIdentifier) {
-        guard let bounds = entries[id]?.renderable?.overlayBounds else { return }
+        guard let r = entries[id]?.renderable, let bounds = r.overlayBounds else { return }
         index.insert(id, bounds: bounds)
+        let reach = r.overlayReach
+        if reach.isFinite { maxReach = max(maxReach, reach) }
     }
 
     private func unindex(_ id: ObjectIdentifier) { index.remove(id) }
@@ -247,11 +249,7 @@ struct OverlayBounds: Equatable {
             let set = Set(found)
             return ordered.filter { set.contains($0) }
         }
-        return found.sorted { a, b in
-            let ra = rank(a)
-            let rb = rank(b)
-            return ra.0 != rb.0 ? ra.0 < rb.0 : ra.1 < rb.1
-        }
+        return found.map { (position[$0] ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     // MARK: Frames
@@ -361,8 +359,10 @@ struct OverlayBounds: Equatable {
             let world = camera.transform.worldPoint(for: point)
         else { return nil }
         let frame = frame(for: camera, scale: scale)
+        sortIfNeeded()
+        indexStale()
         // Candidates whose bounds, grown by the largest reach, hold the point on some world copy.
-        let reach = (64 + Self.tapSlop) / frame.camera.worldSize / max(frame.camera.scale(at: world), 1e-6)
+        let reach = (maxReach + Self.tapSlop + 1) / frame.camera.worldSize / max(frame.camera.scale(at: world), 1e-6)
         let x = world.x - (world.x).rounded(.down)
         var ids = candidates(minX: x - reach, minY: world.y - reach, maxX: x + reach, maxY: world.y + reach)
         ids.reverse()

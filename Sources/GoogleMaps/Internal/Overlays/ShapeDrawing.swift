@@ -61,10 +61,17 @@ extension RGBAColor {
     /// World point every prepared coordinate is relative to (the first valid coordinate, x unwrapped near it).
     private var origin = WorldPoint(x: 0, y: 0)
 
-    struct Level {
+    /// One prepared zoom level (a class: hit tests and frames read it without copying its arrays).
+    final class Level {
         let level: Int
         /// World pixels per world unit at this level.
         let unit: Double
+
+        init(level: Int, unit: Double) {
+            self.level = level
+            self.unit = unit
+        }
+
         /// Stroked lines (world pixels relative to the origin): points, closedness, paint, hit-test chunk boxes.
         var lines:
             [(points: [Double], closed: Bool, paint: ShapeStrokePaint, chunks: [(Double, Double, Double, Double)])] =
@@ -146,7 +153,7 @@ extension RGBAColor {
             levelMeshes.removeAll()
         }
         let unit = 256 * exp2(Double(level))
-        var out = Level(level: level, unit: unit)
+        let out = Level(level: level, unit: unit)
         let tolerance = 0.25 / unit
         func local(_ flat: [Double]) -> [Double] {
             var flat = flat
@@ -308,13 +315,18 @@ extension RGBAColor {
     /// shapes) inside the fill rings, on any world copy.
     func contains(_ point: ScreenPoint, slop: Double, frame: OverlayFrame) -> Bool {
         guard let bounds, let world = frame.camera.worldPoint(for: point) else { return false }
+        // Screen points per world unit at the tap (isotropic estimate under pitch); the reach in world units.
+        let pointsPerWorld = frame.camera.worldSize * frame.camera.scale(at: world)
+        guard pointsPerWorld > 0, pointsPerWorld.isFinite else { return false }
+        let reach = ((spec.strokeWidth.isFinite ? max(0, spec.strokeWidth) : 0) / 2 + slop) / pointsPerWorld
+        // The world copies whose bounds, grown by the reach, hold the point.
+        let first = (world.x - bounds.maxX - reach).rounded(.up)
+        let last = (world.x - bounds.minX + reach).rounded(.down)
+        guard first <= last, last - first < 64, world.y >= bounds.minY - reach, world.y <= bounds.maxY + reach
+        else { return false }
         let prepared = level(frame.level)
-        // Screen points per level pixel at the tap (isotropic estimate under pitch).
-        let s = exp2(frame.camera.state.zoom - Double(prepared.level)) * frame.camera.scale(at: world)
-        guard s > 0, s.isFinite else { return false }
-        let tolerance = ((spec.strokeWidth.isFinite ? max(0, spec.strokeWidth) : 0) / 2 + slop) / s
-        let reach = tolerance / prepared.unit
-        for copy in frame.copies(of: bounds, reach: reach) {
+        let tolerance = reach * prepared.unit
+        for copy in stride(from: first, through: last, by: 1) {
             let x = world.x - copy
             guard x >= bounds.minX - reach, x <= bounds.maxX + reach, world.y >= bounds.minY - reach,
                 world.y <= bounds.maxY + reach
