@@ -64,6 +64,29 @@ import WaymarkTime
         #expect(delegate.overlays.allSatisfy { $0 === line })
     }
 
+    /// A long line is indexed by runs of points: taps on any run hit, a tap inside its bounds but off the line misses.
+    @Test func longLinesHitOnEveryRunAndMissBetween() {
+        let (map, delegate, _) = setUp()
+        let p = map.projection
+        // A 200-point zig-zag from x 20 to 380, between y 60 and y 240.
+        var points: [(Double, Double)] = []
+        for i in 0..<200 {
+            let c = p.coordinate(
+                for: CGPoint(
+                    x: 20 + Double(i) * 1.8, y: i % 40 < 20 ? 60 + Double(i % 20) * 9 : 240 - Double(i % 20) * 9))
+            points.append((c.latitude, c.longitude))
+        }
+        let line = GMSPolyline(path: shapePath(points))
+        line.isTappable = true
+        line.title = "zigzag"
+        line.map = map
+        #expect(map.handleTap(at: CGPoint(x: 20 + 199 * 1.8, y: 240 - 19 * 9)) == .overlay(line), "the last run")
+        #expect(map.handleTap(at: CGPoint(x: 20, y: 60)) == .overlay(line), "the first point")
+        #expect(
+            map.handleTap(at: CGPoint(x: 20 + 30 * 1.8, y: 240)) != .overlay(line), "inside the bounds, off the line")
+        #expect(delegate.log == ["didTapOverlay(zigzag)", "didTapOverlay(zigzag)", "didTapAt"])
+    }
+
     @Test func tapInsideHolesIsNotAHit() {
         let (map, delegate, _) = setUp()
         let p = map.projection

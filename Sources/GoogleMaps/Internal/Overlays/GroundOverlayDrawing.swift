@@ -10,6 +10,7 @@ extension GMSGroundOverlay: OverlayRenderable {
     var overlayZIndex: Int32 { zIndex }
     var overlayIsTappable: Bool { isTappable }
     var overlayReach: Double { 0 }
+    var overlayIndexBoxes: [OverlayBounds] { overlayBounds.map { [$0] } ?? [] }
 
     var overlayBounds: OverlayBounds? {
         guard icon != nil else { return nil }

@@ -83,6 +83,9 @@ struct OverlayBounds: Equatable {
     var overlayIsTappable: Bool { get }
     /// World bounds of what it draws, or nil when it draws nothing (not drawn, never hit).
     var overlayBounds: OverlayBounds? { get }
+    /// The boxes it is indexed under: its bounds, or several smaller boxes covering everything it draws and takes
+    /// taps on (long lines: runs of points).
+    var overlayIndexBoxes: [OverlayBounds] { get }
     /// How far beyond ``overlayBounds`` it draws, in screen points (half its stroke width).
     var overlayReach: Double { get }
     /// Appends its draw commands (screen points) for `frame`.
@@ -232,8 +235,8 @@ struct OverlayBounds: Equatable {
     // MARK: Index
 
     private func reindex(_ id: ObjectIdentifier) {
-        guard let r = entries[id]?.renderable, let bounds = r.overlayBounds else { return }
-        index.insert(id, bounds: bounds)
+        guard let r = entries[id]?.renderable, r.overlayBounds != nil else { return }
+        index.insert(id, boxes: r.overlayIndexBoxes)
         let reach = r.overlayReach
         if reach.isFinite { maxReach = max(maxReach, reach) }
     }

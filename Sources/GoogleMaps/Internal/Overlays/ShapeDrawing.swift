@@ -58,6 +58,9 @@ extension RGBAColor {
 
     /// The shape's world bounds (nil: nothing to draw).
     private(set) var bounds: OverlayBounds?
+    /// The boxes the stage indexes the shape under: the bounds, or for a stroke-only shape with straight segments
+    /// the bounds of runs of 32 segments of each line (so a tap or a view meets only the lines passing near it).
+    private(set) var indexBoxes: [OverlayBounds] = []
     /// World point every prepared coordinate is relative to (the first valid coordinate, x unwrapped near it).
     private var origin = WorldPoint(x: 0, y: 0)
 
@@ -112,8 +115,10 @@ extension RGBAColor {
                     minX: $0.minX - tolerance, minY: $0.minY - tolerance, maxX: $0.maxX + tolerance,
                     maxY: $0.maxY + tolerance)
             }
+            indexBoxes = bounds.map { [$0] } ?? []
             return
         }
+        var chunks: [OverlayBounds] = []
         // Straight Mercator segments: the bounds of the coordinates, projected at their extremes only.
         var all: OverlayBounds?
         var firstLng: Double?
@@ -129,9 +134,41 @@ extension RGBAColor {
             let ne = WebMercator.worldPoint(LatLng(latitude: d.maxLat, longitude: d.maxLng - shift))
             let b = OverlayBounds(minX: sw.x, minY: ne.y, maxX: ne.x, maxY: sw.y)
             all = all?.union(b) ?? b
+            if !spec.tappableInterior && coordinates.count > 2 * ShapeGeometry.chunkLength {
+                // Runs of 33 points (32 segments, sharing their ends), unwrapped like the whole line.
+                var start = 0
+                var lng = d.first
+                while start < coordinates.count - 1 {
+                    let end = min(start + ShapeGeometry.chunkLength, coordinates.count - 1)
+                    var lo = (lng: Double.infinity, lat: Double.infinity)
+                    var hi = (lng: -Double.infinity, lat: -Double.infinity)
+                    for c in coordinates[start...end] where ShapeGeometry.isValid(c) {
+                        var delta = c.longitude - lng
+                        delta -= 360 * (delta / 360 + 0.5).rounded(.down)
+                        lng += delta
+                        lo = (min(lo.lng, lng), min(lo.lat, c.latitude))
+                        hi = (max(hi.lng, lng), max(hi.lat, c.latitude))
+                    }
+                    // The run's last point starts the next run: step back to it.
+                    if let last = coordinates[start...end].last(where: ShapeGeometry.isValid) {
+                        var delta = last.longitude - lng
+                        delta -= 360 * (delta / 360 + 0.5).rounded(.down)
+                        lng += delta
+                    }
+                    if lo.lng.isFinite {
+                        let a = WebMercator.worldPoint(LatLng(latitude: lo.lat, longitude: lo.lng - shift))
+                        let z = WebMercator.worldPoint(LatLng(latitude: hi.lat, longitude: hi.lng - shift))
+                        chunks.append(OverlayBounds(minX: a.x, minY: z.y, maxX: z.x, maxY: a.y))
+                    }
+                    start = end
+                }
+            } else {
+                chunks.append(b)
+            }
         }
         if firstLng == nil { origin = WorldPoint(x: 0, y: 0) }
         bounds = all
+        indexBoxes = all == nil ? [] : chunks
     }
 
     /// Moves a flat world path by whole worlds so that its first point is within half a world of `x`.

@@ -33,6 +33,7 @@ extension ShapeOverlay {
     var overlayZIndex: Int32 { zIndex }
     var overlayIsTappable: Bool { isTappable }
     var overlayBounds: OverlayBounds? { currentDrawing().bounds }
+    var overlayIndexBoxes: [OverlayBounds] { currentDrawing().indexBoxes }
     var overlayReach: Double { currentDrawing().spec.strokeWidth / 2 }
 
     func appendDrawCommands(for frame: OverlayFrame, into commands: inout [DrawCommand]) {
