@@ -54,9 +54,7 @@ import MapRender
     }
 
     func makeSpec() -> ShapeSpec {
-        var spec = ShapeSpec()
-        spec.strokeWidth = strokeWidth.isFinite ? Double(strokeWidth) : 0
-        spec.tappableInterior = true
+        var spec = ShapeSpec(strokeWidth: strokeWidth, tappableInterior: true)
         let ring = ShapeGeometry.circleOutline(center: position, radius: radius, count: 256)
         guard ring.count >= 3 else { return spec }
         spec.fillRings = [ring]

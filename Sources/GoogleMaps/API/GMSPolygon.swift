@@ -67,10 +67,7 @@ import MapRender
     }
 
     func makeSpec() -> ShapeSpec {
-        var spec = ShapeSpec()
-        spec.strokeWidth = strokeWidth.isFinite ? Double(strokeWidth) : 0
-        spec.geodesic = geodesic
-        spec.tappableInterior = true
+        var spec = ShapeSpec(strokeWidth: strokeWidth, geodesic: geodesic, tappableInterior: true)
         let shell = (storedPath?.coordinates ?? []).filter(ShapeGeometry.isValid)
         guard shell.count >= 2 else { return spec }
         let rings =

@@ -59,9 +59,7 @@ import MapRender
     }
 
     func makeSpec() -> ShapeSpec {
-        var spec = ShapeSpec()
-        spec.strokeWidth = strokeWidth.isFinite ? Double(strokeWidth) : 0
-        spec.geodesic = geodesic
+        var spec = ShapeSpec(strokeWidth: strokeWidth, geodesic: geodesic)
         let coordinates = (storedPath?.coordinates ?? []).filter(ShapeGeometry.isValid)
         spec.strokes = ShapeSpans.strokes(
             coordinates, spans: spans ?? [], color: strokeColor, geodesic: geodesic)

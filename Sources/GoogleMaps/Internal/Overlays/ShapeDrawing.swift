@@ -34,6 +34,16 @@ struct ShapeSpec {
     var strokeWidth: Double = 1
     /// Segments follow great circles.
     var geodesic = false
+
+    /// An empty spec.
+    init() {}
+
+    /// A spec with these settings and nothing to draw yet; a non-finite width counts as 0.
+    init(strokeWidth: CGFloat, geodesic: Bool = false, tappableInterior: Bool = false) {
+        self.strokeWidth = strokeWidth.isFinite ? Double(strokeWidth) : 0
+        self.geodesic = geodesic
+        self.tappableInterior = tappableInterior
+    }
 }
 
 extension RGBAColor {
