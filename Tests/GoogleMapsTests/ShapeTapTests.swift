@@ -68,22 +68,22 @@ import WaymarkTime
     @Test func longLinesHitOnEveryRunAndMissBetween() {
         let (map, delegate, _) = setUp()
         let p = map.projection
-        // A 200-point zig-zag from x 20 to 380, between y 60 and y 240.
+        // A 300-point zig-zag from x 20 to 379, between y 60 and y 240 (indexed as three runs).
         var points: [(Double, Double)] = []
-        for i in 0..<200 {
+        for i in 0..<300 {
             let c = p.coordinate(
                 for: CGPoint(
-                    x: 20 + Double(i) * 1.8, y: i % 40 < 20 ? 60 + Double(i % 20) * 9 : 240 - Double(i % 20) * 9))
+                    x: 20 + Double(i) * 1.2, y: i % 40 < 20 ? 60 + Double(i % 20) * 9 : 240 - Double(i % 20) * 9))
             points.append((c.latitude, c.longitude))
         }
         let line = GMSPolyline(path: shapePath(points))
         line.isTappable = true
         line.title = "zigzag"
         line.map = map
-        #expect(map.handleTap(at: CGPoint(x: 20 + 199 * 1.8, y: 240 - 19 * 9)) == .overlay(line), "the last run")
+        #expect(map.handleTap(at: CGPoint(x: 20 + 299 * 1.2, y: 60 + 19 * 9)) == .overlay(line), "the last run")
         #expect(map.handleTap(at: CGPoint(x: 20, y: 60)) == .overlay(line), "the first point")
         #expect(
-            map.handleTap(at: CGPoint(x: 20 + 30 * 1.8, y: 240)) != .overlay(line), "inside the bounds, off the line")
+            map.handleTap(at: CGPoint(x: 60, y: 240)) != .overlay(line), "inside the bounds, off the line")
         #expect(delegate.log == ["didTapOverlay(zigzag)", "didTapOverlay(zigzag)", "didTapAt"])
     }
 

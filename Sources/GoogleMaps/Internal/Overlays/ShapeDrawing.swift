@@ -69,8 +69,11 @@ extension RGBAColor {
     /// The shape's world bounds (nil: nothing to draw).
     private(set) var bounds: OverlayBounds?
     /// The boxes the stage indexes the shape under: the bounds, or for a stroke-only shape with straight segments
-    /// the bounds of runs of 32 segments of each line (so a tap or a view meets only the lines passing near it).
+    /// the bounds of runs of ``indexRunLength`` segments of each line (so a tap or a view meets only the lines
+    /// passing near it).
     private(set) var indexBoxes: [OverlayBounds] = []
+    /// Segments per indexed run of a long line (more runs: fewer tap candidates, slower adds).
+    static let indexRunLength = 100
     /// World point every prepared coordinate is relative to (the first valid coordinate, x unwrapped near it).
     private var origin = WorldPoint(x: 0, y: 0)
 
@@ -144,12 +147,12 @@ extension RGBAColor {
             let ne = WebMercator.worldPoint(LatLng(latitude: d.maxLat, longitude: d.maxLng - shift))
             let b = OverlayBounds(minX: sw.x, minY: ne.y, maxX: ne.x, maxY: sw.y)
             all = all?.union(b) ?? b
-            if !spec.tappableInterior && coordinates.count > 2 * ShapeGeometry.chunkLength {
-                // Runs of 33 points (32 segments, sharing their ends), unwrapped like the whole line.
+            if !spec.tappableInterior && coordinates.count > 2 * Self.indexRunLength {
+                // Runs of segments sharing their end points, unwrapped like the whole line.
                 var start = 0
                 var lng = d.first
                 while start < coordinates.count - 1 {
-                    let end = min(start + ShapeGeometry.chunkLength, coordinates.count - 1)
+                    let end = min(start + Self.indexRunLength, coordinates.count - 1)
                     var lo = (lng: Double.infinity, lat: Double.infinity)
                     var hi = (lng: -Double.infinity, lat: -Double.infinity)
                     for c in coordinates[start...end] where ShapeGeometry.isValid(c) {
