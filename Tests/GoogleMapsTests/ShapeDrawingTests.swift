@@ -247,6 +247,32 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
         golden(image, "z-order-shapes-markers")
     }
 
+    @Test func texturedStampsAreDrawnOverTheSpanColour() {
+        _ = installMapClock()
+        let map = makeMap(GMSCameraPosition(target: Self.london, zoom: 15))
+        let p = map.projection
+        func line(_ y: CGFloat, _ style: GMSStrokeStyle) {
+            let a = p.coordinate(for: CGPoint(x: 40, y: y))
+            let b = p.coordinate(for: CGPoint(x: 360, y: y))
+            let l = GMSPolyline(path: shapePath([(a.latitude, a.longitude), (b.latitude, b.longitude)]))
+            l.strokeWidth = 24
+            l.spans = [GMSStyleSpan(style: style)]
+            l.map = map
+        }
+        let red = GMSStrokeStyle.solidColor(.red)
+        red.stampStyle = GMSTextureStyle(image: houseImage(scale: 1))
+        line(100, red)
+        line(200, .transparentStroke(withStamp: GMSSpriteStyle(image: houseImage(scale: 1))))
+        let image = map._frame(scale: 1)
+        // The red base shows through the stamps' transparent corners; the black houses cover it elsewhere.
+        #expect(countPixels(image, in: (40..<360, 90..<110)) { isColor($0, 255, 0, 0, tolerance: 30) } > 200)
+        #expect(countPixels(image, in: (40..<360, 90..<110)) { isColor($0, 0, 0, 0, tolerance: 40) } > 1000)
+        // A transparent stroke shows only the stamps.
+        #expect(countPixels(image, in: (40..<360, 190..<210)) { isColor($0, 255, 0, 0, tolerance: 60) } == 0)
+        #expect(countPixels(image, in: (40..<360, 190..<210)) { isColor($0, 0, 0, 0, tolerance: 40) } > 1000)
+        golden(image, "stamped-polylines")
+    }
+
     @Test func clearRemovesEveryShapeFromTheFrame() {
         _ = installMapClock()
         let map = makeMap(GMSCameraPosition(target: Self.london, zoom: 14))

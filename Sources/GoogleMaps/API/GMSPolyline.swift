@@ -115,7 +115,9 @@ enum ShapeSpans {
             case .solid(let c): paint = .solid(RGBAColor(c))
             case .gradient(let a, let b): paint = .gradient(RGBAColor(a), RGBAColor(b))
             }
-            out.append(ShapeSpec.Stroke(coordinates: piece, closed: false, paint: paint))
+            out.append(
+                ShapeSpec.Stroke(
+                    coordinates: piece, closed: false, paint: paint, stamp: span.style.stampStyle?.stampImage))
             start = end
         }
         return out

@@ -5,9 +5,8 @@ import LinuxUIKit
 /// SDK for iOS `GMSStrokeStyle`).
 ///
 /// A gradient runs from `fromColor` at the start of the span it styles to `toColor` at its end (interpolated in
-/// premultiplied sRGB). A stamp (``stampStyle``) is kept but not drawn yet: Waymark draws the span's colour only (as
-/// Google does without its Metal renderer for sprite stamps), so a ``transparentStroke(withStamp:)`` span is
-/// invisible.
+/// premultiplied sRGB). A stamp (``stampStyle``) is drawn over the colour: where the stamp is transparent the colour
+/// shows through.
 /// - Thread rules: create and change on the main thread; the map reads the style when the polyline's spans are set.
 public final class GMSStrokeStyle: NSObject, @unchecked Sendable {
     /// What colours the stroke.
@@ -49,8 +48,8 @@ public final class GMSStrokeStyle: NSObject, @unchecked Sendable {
 /// The abstract base of the stamp styles: an image drawn repeatedly along a stroke (Maps SDK for iOS
 /// `GMSStampStyle`). Use ``GMSTextureStyle`` or ``GMSSpriteStyle``.
 ///
-/// Google draws each stamp as a square as wide as the stroke, its top towards the start of the line. Waymark keeps
-/// the image but does not draw stamps yet (see ``GMSStrokeStyle``).
+/// Each stamp is drawn as a square as wide as the stroke (the image is squeezed to a square), its top towards the
+/// start of the line and its bottom towards the end, one after another along the line (a `line-pattern` mesh paint).
 open class GMSStampStyle: NSObject, @unchecked Sendable {
     /// The image repeated over the stroke.
     public let stampImage: UIImage
@@ -72,7 +71,8 @@ open class GMSTextureStyle: GMSStampStyle, @unchecked Sendable {
 }
 
 /// A stamp style whose image is drawn as sprites along the stroke (Maps SDK for iOS `GMSSpriteStyle`). Google needs
-/// its Metal renderer for sprites and otherwise falls back to the span's colour, which is what Waymark draws.
+/// its Metal renderer for sprites; Waymark always draws them, the same way as ``GMSTextureStyle`` (stamps one stroke
+/// width long, end to end), over the span's colour (Google treats the colour as a fallback only).
 open class GMSSpriteStyle: GMSStampStyle, @unchecked Sendable {
     /// A sprite stamp of `image`.
     public init(image: UIImage) { super.init(stampImage: image) }

@@ -2,6 +2,7 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 import MapRender
+import MapRenderCairo
 
 /// How one stroked piece of a shape is coloured.
 enum ShapeStrokePaint {
@@ -20,6 +21,8 @@ struct ShapeSpec {
         /// A ring (polygon outline): its last point joins its first.
         var closed: Bool
         var paint: ShapeStrokePaint
+        /// An image stamped along the piece over its paint (``GMSStampStyle``), or nil.
+        var stamp: UIImage? = nil
     }
 
     /// The lines to stroke, bottom first.
@@ -88,10 +91,12 @@ extension RGBAColor {
             self.unit = unit
         }
 
-        /// Stroked lines (world pixels relative to the origin): points, closedness, paint, hit-test chunk boxes.
+        /// Stroked lines (world pixels relative to the origin): points, closedness, paint, stamp, hit-test chunk boxes.
         var lines:
-            [(points: [Double], closed: Bool, paint: ShapeStrokePaint, chunks: [(Double, Double, Double, Double)])] =
-                []
+            [(
+                points: [Double], closed: Bool, paint: ShapeStrokePaint, stamp: UIImage?,
+                chunks: [(Double, Double, Double, Double)]
+            )] = []
         var fillRings: [[Double]] = []
         var fillPath = RenderPath()
     }
@@ -108,6 +113,7 @@ extension RGBAColor {
     private func rebuildSource() {
         levels.removeAll()
         levelMeshes.removeAll()
+        stamps.removeAll()
         scaled = nil
         let rings = spec.strokes.map { ($0.coordinates, $0.closed) } + spec.fillRings.map { ($0, true) }
         if spec.geodesic {
@@ -221,7 +227,9 @@ extension RGBAColor {
                 ShapeGeometry.worldPath(
                     stroke.coordinates, closed: stroke.closed, geodesic: spec.geodesic, tolerance: tolerance))
             guard flat.count >= 2 else { continue }
-            out.lines.append((flat, stroke.closed, stroke.paint, ShapeGeometry.chunkBoxes(flat, closed: stroke.closed)))
+            out.lines.append(
+                (flat, stroke.closed, stroke.paint, stroke.stamp, ShapeGeometry.chunkBoxes(flat, closed: stroke.closed))
+            )
         }
         for (i, ring) in spec.fillRings.enumerated() {
             var flat = local(ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance))
@@ -246,11 +254,10 @@ extension RGBAColor {
             tessellator.addLine(coordinates: line.points, closed: line.closed)
             let mesh = tessellator.mesh
             guard !mesh.isEmpty else { continue }
-            let paint: LinePaint
+            let paint: LinePaint?
             switch line.paint {
             case .solid(let c):
-                guard c.alpha > 0 else { continue }
-                paint = .solid(c)
+                paint = c.alpha > 0 ? .solid(c) : nil
             case .gradient(let a, let b):
                 paint = .gradient(
                     LineGradient { p in
@@ -259,10 +266,38 @@ extension RGBAColor {
                             blue: a.blue + (b.blue - a.blue) * p, alpha: a.alpha + (b.alpha - a.alpha) * p)
                     })
             }
-            out.append(LineMeshCommand(mesh: mesh, paint: paint, width: width))
+            if let paint { out.append(LineMeshCommand(mesh: mesh, paint: paint, width: width)) }
+            if let stamp = line.stamp, let pattern = stampPattern(stamp, width: width) {
+                out.append(LineMeshCommand(mesh: mesh, paint: .pattern(pattern), width: width))
+            }
         }
         levelMeshes[prepared.level] = out
         return out
+    }
+
+    private var stamps: [ObjectIdentifier: (image: UIImage, width: Double, pattern: LinePattern)] = [:]
+
+    /// A stamp image as a line pattern: the image's rows run along the line (its top towards the start), each stamp
+    /// squeezed to a square one stroke width on a side, stamps end to end. Nil when the image cannot be read.
+    private func stampPattern(_ image: UIImage, width: Double) -> LinePattern? {
+        let id = ObjectIdentifier(image)
+        if let known = stamps[id], known.image === image, known.width == width { return known.pattern }
+        guard width > 0, let data = image.pngData(), let s = try? PNGCodec.decode([UInt8](data)), s.width > 0,
+            s.height > 0
+        else { return nil }
+        // The pattern's x runs along the line (the image's y), its y across (the image's x).
+        var pixels = [UInt8](repeating: 0, count: s.width * s.height * 4)
+        for y in 0..<s.height {
+            for x in 0..<s.width {
+                let from = (y * s.width + x) * 4
+                let to = (x * s.height + y) * 4
+                for k in 0..<4 { pixels[to + k] = s.pixels[from + k] }
+            }
+        }
+        let raster = RasterImage(width: s.height, height: s.width, scale: Double(s.width) / width, pixels: pixels)
+        let pattern = LinePattern(to: LinePatternImage(image: raster, length: width), outset: width / 2 + 0.5)
+        stamps[id] = (image, width, pattern)
+        return pattern
     }
 
     /// The rotation + translation putting points at the frame's zoom (relative to the origin, world copy `copy`)
