@@ -23,6 +23,8 @@ func allBenchmarks() -> [any Benchmark] {
         TileFormatLookupBenchmark(.mbtiles, inflate: true), TileFormatLookupBenchmark(.pmtiles, inflate: true),
         MarkerAddBenchmark(count: 100_000), MarkerAddBenchmark(count: 1_000_000), MarkerFrameBenchmark(),
         MarkerHitTestBenchmark(count: 100_000), MarkerHitTestBenchmark(count: 1_000_000),
+        ShapeAddBenchmark(), ShapePanFrameBenchmark(.polylines), ShapePanFrameBenchmark(.polygons),
+        ShapeHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,

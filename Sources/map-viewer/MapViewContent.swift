@@ -80,6 +80,13 @@ import UIKit
             marker.map = map
         }
         viewerLog("map-viewer: \(entries.count) markers \(source); my location \(spec)")
+        if let overlays = options.overlaysPath {
+            do {
+                let shapes = try GeoJSONShapes.shapes(fromFile: overlays)
+                for shape in shapes { shape.map = map }
+                viewerLog("map-viewer: \(shapes.count) shapes from \(overlays)")
+            } catch { viewerLog("map-viewer: \(error)") }
+        }
         view = map
     }
 

@@ -38,6 +38,8 @@ struct ViewerOptions: Equatable {
     var camera: CameraOption = .helsinki
     /// A GeoJSON FeatureCollection of Point features shown as markers; nil = the demo POIs when found.
     var markersPath: String?
+    /// A GeoJSON file whose LineString / Polygon features are drawn as shapes (`GeoJSONShapes`); nil = none.
+    var overlaysPath: String?
     /// A MapLibre style JSON file; nil = the built-in style.
     var stylePath: String?
     /// nil = the fixed demo provider.
@@ -61,6 +63,7 @@ struct ViewerOptions: Equatable {
         options:
           --camera LAT,LON,ZOOM[,BEARING[,PITCH]]  initial camera (default 60.1699,24.9443,16)
           --markers FILE.geojson                   Point features shown as markers (default Data/helsinki-pois.geojson)
+          --overlays FILE.geojson                  LineString / Polygon features drawn as polylines / polygons
           --style FILE                             MapLibre style JSON (default: built-in style)
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
@@ -113,6 +116,12 @@ struct ViewerOptions: Equatable {
                 let path = try next()
                 _ = try MarkerFile.load(path: path)
                 options.markersPath = path
+            case "--overlays":
+                let path = try next()
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw UsageError(description: "--overlays: cannot read '\(path)'")
+                }
+                options.overlaysPath = path
             case "--style":
                 let path = try next()
                 try checkStyle(path: path)

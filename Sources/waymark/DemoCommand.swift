@@ -5,13 +5,15 @@ import MapSnapshot
 
 /// `waymark demo`: the main job on the embedded default data (what `make demo` runs): a street-level snapshot of
 /// central Helsinki, a world view at zoom 2, and a `GMSMapView` of Helsinki with the demo POI markers in category
-/// colours and one info window open, written under `out/`.
+/// colours and one info window open, and one with shapes (route, zone with a hole, circle, ground overlay), written
+/// under `out/`.
 struct DemoCommand: WaymarkCommand {
     static let name = "demo"
     static let drawsLabels = true
     static let summary = "render the demo maps (Helsinki street level, world at zoom 2, GMSMapView with markers)"
     static let usage =
-        "usage: waymark demo    (writes out/demo-helsinki.png, out/demo-world.png and out/demo-markers.png)"
+        "usage: waymark demo    (writes out/demo-helsinki.png, out/demo-world.png, out/demo-markers.png and"
+        + " out/demo-shapes.png)"
 
     @MainActor static func run(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError("demo takes no arguments") }
@@ -35,5 +37,14 @@ struct DemoCommand: WaymarkCommand {
             throw RuntimeError("cannot write out/demo-markers.png: \(error.localizedDescription)")
         }
         print("out/demo-markers.png")
+        guard let shapes = DemoShapesMap.make(size: CGSize(width: 1280, height: 720)).renderFrame(scale: 1).pngData() else {
+            throw RuntimeError("could not encode the shapes demo as PNG")
+        }
+        do {
+            try shapes.write(to: URL(fileURLWithPath: "out/demo-shapes.png"))
+        } catch {
+            throw RuntimeError("cannot write out/demo-shapes.png: \(error.localizedDescription)")
+        }
+        print("out/demo-shapes.png")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleMaps
 import MapGeometry
 import MapPipeline
 import MapRender
@@ -13,7 +14,7 @@ struct SnapshotCommand: WaymarkCommand {
     static let summary = "render a PNG of the map for a camera (default: central Helsinki)"
     static let usage = """
         usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE]
-                                [--markers FILE.geojson] [-o OUT.png]
+                                [--markers FILE.geojson] [--overlays FILE.geojson] [-o OUT.png]
 
           --camera   centre (degrees), zoom (Google's: 256-point tiles), bearing (degrees clockwise from north),
                      pitch (degrees from straight down); clamped as GMSMapView clamps them.
@@ -22,12 +23,15 @@ struct SnapshotCommand: WaymarkCommand {
           --scale    device pixels per point, 0.25…4. Default 1
           --style    a MapLibre style v8 JSON file. Default Data/styles/default.json
           --markers  draw the Point features of a GeoJSON file as circle markers
+          --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
+                     (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)
           -o         output PNG path. Default out/helsinki.png
         """
 
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
-            arguments, valued: ["--camera", "--size", "--scale", "--style", "--markers", "-o", "--output"])
+            arguments,
+            valued: ["--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output"])
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         var camera = Snapshotter.demoCamera
         if let text = args.value("--camera") {
@@ -68,12 +72,18 @@ struct SnapshotCommand: WaymarkCommand {
             FileHandle.standardError.write(Data("waymark snapshot: \(diagnostic)\n".utf8))
         }
         var overlay: [DrawCommand] = []
+        if let file = args.value("--overlays") {
+            let shapes: [GMSOverlay]
+            do { shapes = try GeoJSONShapes.shapes(fromFile: file) } catch { throw RuntimeError("\(error)") }
+            overlay += GMSOverlayDrawCommands(shapes, camera: camera, scale: scale)
+        }
         if let markers = args.value("--markers") {
             guard let data = FileManager.default.contents(atPath: markers) else {
                 throw RuntimeError("cannot read markers file '\(markers)'")
             }
             do {
-                overlay = Snapshotter.markerCommands(geojson: try JSONValue.parse(bytes: [UInt8](data)), camera: camera)
+                let json = try JSONValue.parse(bytes: [UInt8](data))
+                overlay += Snapshotter.markerCommands(geojson: json, camera: camera)
             } catch { throw RuntimeError("markers file '\(markers)' is not JSON: \(error)") }
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)

@@ -19,7 +19,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try WaymarkProcess.run(["demo"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        for name in ["demo-helsinki.png", "demo-world.png", "demo-markers.png"] {
+        for name in ["demo-helsinki.png", "demo-world.png", "demo-markers.png", "demo-shapes.png"] {
             #expect(r.stdout.contains("out/\(name)"))
             let data = try Data(contentsOf: dir.appendingPathComponent("out/\(name)"))
             let size = try #require(Self.pngSize(data), "\(name) is not a PNG")

@@ -24,7 +24,8 @@ extension GMSMapView {
             return .element
         case .marker(let marker):
             return marker.isDraggable ? .draggable(marker) : .element
-        case .map, .poi:
+        case .map, .poi, .overlay:
+            // A POI or a shape lies on the base map: a double tap on it still zooms, so its tap waits like a map tap.
             // A POI is part of the base map: a double tap on it still zooms, so its tap waits like a map tap.
             return .map
         }

@@ -16,6 +16,8 @@ package enum MapTapTarget: Equatable {
     case infoWindow(GMSMarker)
     /// A tappable marker (the top-most).
     case marker(GMSMarker)
+    /// A tappable non-marker overlay (the top-most: highest zIndex, the later added on ties).
+    case overlay(GMSOverlay)
     /// A base-map point of interest: its place id, name and position (below markers, above the map; D7).
     case poi(placeID: String, name: String, location: CLLocationCoordinate2D)
     /// The map at a coordinate (nil beyond the horizon).
@@ -25,6 +27,7 @@ package enum MapTapTarget: Equatable {
     public static func == (a: MapTapTarget, b: MapTapTarget) -> Bool {
         switch (a, b) {
         case (.infoWindow(let x), .infoWindow(let y)), (.marker(let x), .marker(let y)): return x === y
+        case (.overlay(let x), .overlay(let y)): return x === y
         case (.map(let x), .map(let y)):
             return x?.latitude == y?.latitude && x?.longitude == y?.longitude
         case (.poi(let x, _, _), .poi(let y, _, _)): return x == y
@@ -41,8 +44,8 @@ extension GMSMapView {
     // MARK: Hit testing
 
     /// What lies under `point` (view points): a control button (compass, my-location button, floor level), else the
-    /// info window, else the top-most tappable marker, else the my-location dot, else a base-map POI of the last
-    /// frame, else the map (D7).
+    /// info window, else the top-most tappable marker, else the my-location dot, else the top-most tappable shape or
+    /// ground overlay, else a base-map POI of the last frame, else the map (D7).
     package func tapTarget(_ point: CGPoint) -> MapTapTarget {
         switch controlHit(at: point) {
         case .compass: return .compassButton
@@ -56,6 +59,11 @@ extension GMSMapView {
         if let marker = markerHit(at: point) { return .marker(marker) }
         if point.x.isFinite, point.y.isFinite, let fix = controls.dotHit(at: point, map: self) {
             return .myLocationDot(fix.coordinate)
+        }
+        if let overlay = overlayStage.hit(at: ScreenPoint(point), camera: cameraState, scale: Double(renderScale))
+            as? GMSOverlay
+        {
+            return .overlay(overlay)
         }
         if let poi = basemap.poi(at: point) {
             return .poi(placeID: poi.placeID, name: poi.name, location: poi.location)
@@ -84,6 +92,7 @@ extension GMSMapView {
     /// - on a tappable marker: `didTap(marker)`; when it returns false (or is not implemented) the marker is selected
     ///   (a different previous selection closes first with `didCloseInfoWindowOf`; re-tapping the selected marker
     ///   closes and reopens its window) and the camera animates its target to the marker (D9);
+    /// - on a tappable overlay that is not a marker: `didTap(overlay)`, then the selection closes (D7);
     /// - on a base-map POI: `didTapPOIWithPlaceID` (no `didTapAt`), then the selection closes (D7);
     /// - elsewhere: `didTapAt(coordinate)`, then the selection (if any) closes with `didCloseInfoWindowOf` (§2.2).
     /// Returns what was hit.
@@ -100,6 +109,9 @@ extension GMSMapView {
             if let current = selectedMarker { closeSelection(of: current) }
             open(marker)
             animate(toLocation: marker.position)
+        case .overlay(let overlay):
+            delegate?.mapView(self, didTap: overlay)
+            if let current = selectedMarker { closeSelection(of: current) }
         case .poi(let placeID, let name, let location):
             delegate?.mapView(self, didTapPOIWithPlaceID: placeID, name: name, location: location)
             if let current = selectedMarker { closeSelection(of: current) }
@@ -127,7 +139,7 @@ extension GMSMapView {
             delegate?.mapView(self, didLongPressInfoWindowOf: marker)
         case .marker(let marker) where marker.isDraggable:
             break
-        case .marker, .map, .myLocationDot, .poi:
+        case .marker, .map, .myLocationDot, .poi, .overlay:
             if let coordinate = coordinate(at: point) { delegate?.mapView(self, didLongPressAt: coordinate) }
         case .compassButton, .myLocationButton, .floorLevel:
             break

@@ -44,8 +44,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Device pixels per point of the last rendered frame (custom windows are snapshotted at it).
     var renderScale: CGFloat = UIScreen.main.scale
     var renderEvents = RenderEvents()
-    /// Overlays that are not markers (kept alive while on the map; drawn by their own issue's code).
-    var otherOverlays: [ObjectIdentifier: GMSOverlay] = [:]
+    /// Overlays that are not markers, in draw order (kept alive while on the map; `Internal/Overlays`).
+    let overlayStage = OverlayStage()
     /// Compass, my-location, floor picker and attribution (`GMSMapView+Controls.swift`).
     lazy var controls = MapControls(provider: MapControls.defaultProvider())
 
@@ -419,15 +419,14 @@ public enum GMSMapViewType: UInt, Sendable {
         setNeedsDisplay()  // a window host draws the change
         if let current = selected { closeSelection(of: current) }
         for marker in store.allMarkers() { detach(marker) }
-        for overlay in otherOverlays.values { overlay.mapStorage = nil }
-        otherOverlays.removeAll()
+        for overlay in overlayStage.removeAll() { (overlay as? GMSOverlay)?.mapStorage = nil }
     }
 
     func addOverlay(_ overlay: GMSOverlay) {
         setNeedsDisplay()
         guard let marker = overlay as? GMSMarker else {
             overlay.mapStorage = self
-            otherOverlays[ObjectIdentifier(overlay)] = overlay
+            overlayStage.add(overlay, renderable: overlay as? any OverlayRenderable)
             return
         }
         marker.mapStorage = self
@@ -442,7 +441,7 @@ public enum GMSMapViewType: UInt, Sendable {
             detach(marker)
         } else {
             overlay.mapStorage = nil
-            otherOverlays[ObjectIdentifier(overlay)] = nil
+            overlayStage.remove(overlay)
         }
     }
 

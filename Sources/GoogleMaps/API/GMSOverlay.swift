@@ -54,6 +54,6 @@ import LinuxUIKit
 
     /// Hook for subclasses: content shown in a window changed.
     func overlayContentDidChange() {}
-    /// Hook for subclasses: the drawing order changed.
-    func overlayOrderDidChange() {}
+    /// Hook for subclasses: the drawing order changed (non-marker overlays: the map's overlay stage re-sorts).
+    func overlayOrderDidChange() { mapStorage?.overlayStage.orderDidChange() }
 }

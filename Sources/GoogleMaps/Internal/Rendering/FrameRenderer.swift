@@ -23,6 +23,7 @@ import MapGeometry
             map.basemap.draw(camera: camera, in: context, scale: scale)
             context.restoreGState()
         }
+        map.overlayStage.draw(camera: camera, in: context, scale: scale)
         ControlsRenderer.drawUnderMarkers(map: map, context: context)
         drawMarkers(map: map, camera: camera, context: context, scale: scale)
         drawInfoWindow(map: map, camera: camera, context: context, scale: scale)
