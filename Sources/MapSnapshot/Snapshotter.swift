@@ -29,12 +29,14 @@ public final class Snapshotter {
     public static let demoCamera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
 
-    /// Opens every `mbtiles://` vector source with ``MBTilesSource``; other sources resolve to `nil` (not drawn).
+    /// Opens every `mbtiles://` vector source with ``MBTilesSource`` and local raster sources with
+    /// ``rasterResolver(_:_:)``; other sources resolve to `nil` (not drawn).
     /// - Throws: `MBTilesError` naming the file when it cannot be opened.
     /// - Parameters:
     ///   - id: the style source id (unused).
     ///   - source: the style source.
     public static func mbtilesResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+        if case .raster = source { return try rasterResolver(id, source) }
         guard case .vector(let v) = source, let path = v.mbtilesPath else { return nil }
         return try MBTilesSource(path: path)
     }
@@ -53,7 +55,8 @@ public final class Snapshotter {
         let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = try Style.load(contentsOfFile: path)
         backend = CairoBackend()
-        renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
+        renderer = try MapRenderer(
+            style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             renderer.setSprite(sheet)
         }
@@ -84,10 +87,12 @@ public final class Snapshotter {
         resolveSource: TileSourceResolver = Snapshotter.mbtilesResolver
     ) throws {
         backend = CairoBackend()
-        renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
+        renderer = try MapRenderer(
+            style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
     }
 
-    /// Renders a frame (see ``MapRenderer/render(camera:scale:overlay:)``).
+    /// Renders a frame (see ``MapRenderer/render(camera:scale:overlay:)``). Raster tiles decode with
+    /// ``PixbufRasterDecoder`` unless the options name another decoder.
     public func render(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) throws -> RasterImage {
         try renderer.render(camera: camera, scale: scale, overlay: overlay)
     }
