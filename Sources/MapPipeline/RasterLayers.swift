@@ -42,9 +42,10 @@ extension MapRenderer {
             saturation: paint.saturation, contrast: paint.contrast)
         let side = options.tileSize.isFinite && options.tileSize > 0 ? options.tileSize : 256
         let shift = Int(log2(side / Double(definition.tileSize)).rounded())
-        let wanted = tile.z + shift
+        // Below zoom 0 (a 512-point source tile over a 256-point world) the zoom-0 tile is drawn scaled down.
+        let wanted = max(0, tile.z + shift)
         guard wanted >= source.minZoom else { return }
-        let zs = max(0, min(wanted, source.maxZoom))
+        let zs = min(wanted, source.maxZoom)
         let extent = 4096.0
         let projector = projectors.projector(extent: Int(extent))
         let n = Double(1 << tile.z)
