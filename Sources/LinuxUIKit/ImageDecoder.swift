@@ -78,7 +78,9 @@ package enum ImageDecoder {
     static func decode(data: Data) throws(ImageDecodingError) -> Decoded {
         if data.isEmpty { throw .empty }
         guard let format = format(of: data) else {
-            throw .undecodable("unsupported or unrecognized image file format (PNG, JPEG, GIF, and WebP with webp-pixbuf-loader, are supported)")
+            throw .undecodable(
+                "unsupported or unrecognized image file format (PNG, JPEG, GIF and, with webp-pixbuf-loader, WebP)"
+            )
         }
         if let problem = truncation(of: data) { throw .undecodable(problem) }
         guard let loader = gdk_pixbuf_loader_new_with_type(format, nil) else {
@@ -169,8 +171,7 @@ package enum ImageDecoder {
     /// Decodes one still image (the first frame of an animation) into premultiplied B, G, R, A bytes, rows top to
     /// bottom without padding: the form the map renderer's `RasterImage` takes. For raster map tiles.
     /// - Throws: ``ImageDecodingError`` (its description names the problem).
-    package static func decodePremultipliedBGRA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8])
-    {
+    package static func decodePremultipliedBGRA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8]) {
         let decoded = try decode(data: Data(bytes))
         return decoded.frames[0].premultipliedBGRA()
     }
@@ -218,7 +219,9 @@ package enum ImageDecoder {
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return "gif" }
-        if head.starts(with: Array("RIFF".utf8)), data.count >= 12, [UInt8](data.dropFirst(8).prefix(4)) == Array("WEBP".utf8) {
+        if head.starts(with: Array("RIFF".utf8)), data.count >= 12,
+            [UInt8](data.dropFirst(8).prefix(4)) == Array("WEBP".utf8)
+        {
             return "webp"
         }
         return nil

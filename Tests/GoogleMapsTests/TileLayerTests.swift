@@ -117,8 +117,10 @@ final class ScriptedLayer: GMSTileLayer {
         checker.map = map
         let polygon = GMSPolygon(
             path: GMSPath(coordinates: [
-                CLLocationCoordinate2D(latitude: 30, longitude: -40), CLLocationCoordinate2D(latitude: 30, longitude: 40),
-                CLLocationCoordinate2D(latitude: -30, longitude: 40), CLLocationCoordinate2D(latitude: -30, longitude: -40),
+                CLLocationCoordinate2D(latitude: 30, longitude: -40),
+                CLLocationCoordinate2D(latitude: 30, longitude: 40),
+                CLLocationCoordinate2D(latitude: -30, longitude: 40),
+                CLLocationCoordinate2D(latitude: -30, longitude: -40),
             ]))
         polygon.fillColor = UIColor(red: 0, green: 0.8, blue: 0, alpha: 1)
         polygon.strokeWidth = 0

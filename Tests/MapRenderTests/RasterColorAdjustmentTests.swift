@@ -19,9 +19,11 @@ import Testing
 
     @Test func eachStepOnOneColour() {
         // Hue 120°: weights (0, 0, 1) → (b, r, g).
-        #expect(Self.close(RasterColorAdjustment(hueRotate: 120).apply(red: 0.8, green: 0.2, blue: 0.1), (0.1, 0.8, 0.2)))
+        #expect(
+            Self.close(RasterColorAdjustment(hueRotate: 120).apply(red: 0.8, green: 0.2, blue: 0.1), (0.1, 0.8, 0.2)))
         // Saturation −1: the mean of the colour.
-        #expect(Self.close(RasterColorAdjustment(saturation: -1).apply(red: 0.9, green: 0.3, blue: 0.0), (0.4, 0.4, 0.4)))
+        #expect(
+            Self.close(RasterColorAdjustment(saturation: -1).apply(red: 0.9, green: 0.3, blue: 0.0), (0.4, 0.4, 0.4)))
         // Contrast −0.5: k = 0.5 about 0.5.
         #expect(Self.close(RasterColorAdjustment(contrast: -0.5).apply(red: 1, green: 0, blue: 0.5), (0.75, 0.25, 0.5)))
         // Brightness: min + (max − min)·c.
@@ -38,7 +40,10 @@ import Testing
         let a = 128.0
         let image = RasterImage(
             width: 1, height: 1,
-            pixels: [UInt8((50 * a / 255).rounded()), UInt8((100 * a / 255).rounded()), UInt8((200 * a / 255).rounded()), 128])
+            pixels: [
+                UInt8((50 * a / 255).rounded()), UInt8((100 * a / 255).rounded()), UInt8((200 * a / 255).rounded()),
+                128,
+            ])
         let out = RasterColorAdjustment(saturation: -1).apply(to: image)
         #expect(out.pixels[3] == 128)
         let grey = out.color(x: 0, y: 0)!

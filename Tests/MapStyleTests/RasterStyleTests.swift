@@ -45,7 +45,8 @@ import Testing
     @Test func rasterLayersNeedRasterSources() throws {
         let s = try Self.style(
             #"{"r": {"type": "raster", "tiles": ["t/{z}/{x}/{y}.png"]}, "v": {"type": "vector", "tiles": ["v/{z}/{x}/{y}.pbf"]}}"#,
-            #"[{"id": "ok", "type": "raster", "source": "r"}, {"id": "bad", "type": "raster", "source": "v"}, {"id": "fill", "type": "fill", "source": "r"}]"#)
+            #"[{"id": "ok", "type": "raster", "source": "r"}, {"id": "bad", "type": "raster", "source": "v"}, {"id": "fill", "type": "fill", "source": "r"}]"#
+        )
         #expect(s.layers.map(\.id) == ["ok"])
         #expect(s.errors.contains { $0.path == "layers[1]" })
         #expect(s.errors.contains { $0.path == "layers[2]" })
@@ -54,19 +55,22 @@ import Testing
     @Test func rasterPaintDefaultsClampingAndZoomCurves() throws {
         let s = try Self.style(
             #"{"r": {"type": "raster", "tiles": ["t/{z}/{x}/{y}.png"]}}"#,
-            #"[{"id": "d", "type": "raster", "source": "r"}, {"id": "p", "type": "raster", "source": "r", "paint": {"raster-opacity": ["interpolate", ["linear"], ["zoom"], 0, 0, 10, 1], "raster-saturation": -1, "raster-contrast": 0.25, "raster-hue-rotate": 90, "raster-brightness-min": 0.1, "raster-brightness-max": 0.9, "raster-resampling": "nearest", "raster-fade-duration": 0}}]"#)
+            #"[{"id": "d", "type": "raster", "source": "r"}, {"id": "p", "type": "raster", "source": "r", "paint": {"raster-opacity": ["interpolate", ["linear"], ["zoom"], 0, 0, 10, 1], "raster-saturation": -1, "raster-contrast": 0.25, "raster-hue-rotate": 90, "raster-brightness-min": 0.1, "raster-brightness-max": 0.9, "raster-resampling": "nearest", "raster-fade-duration": 0}}]"#
+        )
         #expect(s.errors.isEmpty, "\(s.errors)")
         #expect(RasterPaint(layer: s.layers[0], zoom: 5) == RasterPaint())
         #expect(RasterPaint().fadeDurationMilliseconds == 300 && RasterPaint().isColorIdentity)
         let p = RasterPaint(layer: s.layers[1], zoom: 5)
         #expect(abs(p.opacity - 0.5) < 1e-9)
         #expect(p.saturation == -1 && p.contrast == 0.25 && p.hueRotate == 90)
-        #expect(p.brightnessMin == 0.1 && p.brightnessMax == 0.9 && p.resamplesNearest && p.fadeDurationMilliseconds == 0)
+        #expect(
+            p.brightnessMin == 0.1 && p.brightnessMax == 0.9 && p.resamplesNearest && p.fadeDurationMilliseconds == 0)
         #expect(!p.isColorIdentity)
         // Out-of-range numbers clamp, unknown enum values take the default, foreign properties are reported.
         let bad = try Self.style(
             #"{"r": {"type": "raster", "tiles": ["t/{z}/{x}/{y}.png"]}}"#,
-            #"[{"id": "x", "type": "raster", "source": "r", "paint": {"raster-opacity": 2, "raster-resampling": "cubic", "line-width": 1}}]"#)
+            #"[{"id": "x", "type": "raster", "source": "r", "paint": {"raster-opacity": 2, "raster-resampling": "cubic", "line-width": 1}}]"#
+        )
         let clamped = RasterPaint(layer: bad.layers[0], zoom: 0)
         #expect(clamped.opacity == 1 && !clamped.resamplesNearest)
         #expect(bad.diagnostics.contains { $0.path.hasSuffix("line-width") })

@@ -55,6 +55,14 @@ import Testing
             camera: CameraState(center: center, zoom: zoom, size: ScreenSize(width: 256, height: 256)))
     }
 
+    /// A raster source over the folder's `{z}/{x}/{y}.png` files, 256-point tiles, with `extra` members.
+    static func folder(
+        _ dir: URL, _ extra: String = #""maxzoom": 0"#, tileSize: Int = 256, plainPath: Bool = false
+    ) -> String {
+        let template = (plainPath ? "" : "file://") + dir.path + "/{z}/{x}/{y}.png"
+        return #"{"type": "raster", "tileSize": \#(tileSize), "tiles": [""# + template + #""], "# + extra + "}"
+    }
+
     static func rgb(_ image: RasterImage, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
         let p = image.premultipliedRGBA(x: x, y: y)!
         return (Int(p.r), Int(p.g), Int(p.b))
@@ -67,18 +75,18 @@ import Testing
     @Test func xyzFolderSourceDraws() throws {
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let image = try Self.render(source: #"{"type": "raster", "tileSize": 256, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 0}"#)
+        let image = try Self.render(source: Self.folder(dir))
         #expect(Self.near(Self.rgb(image, 64, 128), Self.west))
         #expect(Self.near(Self.rgb(image, 192, 128), Self.east))
         // A plain path template draws the same.
-        let plain = try Self.render(source: #"{"type": "raster", "tileSize": 256, "tiles": ["\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 0}"#)
+        let plain = try Self.render(source: Self.folder(dir, plainPath: true))
         #expect(plain.pixels == image.pixels)
     }
 
     @Test func overZoomScalesTheParentAndResamplingPicksTheFilter() throws {
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let source = #"{"type": "raster", "tileSize": 256, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 0}"#
+        let source = Self.folder(dir)
         // Zoom 3: the tile is 2048 points wide; the view's centre column is the tile's west/east boundary.
         let linear = try Self.render(source: source, zoom: 3)
         let nearest = try Self.render(source: source, paint: #"{"raster-resampling": "nearest"}"#, zoom: 3)
@@ -94,7 +102,7 @@ import Testing
     @Test func minzoomAndBoundsLeaveTilesOut() throws {
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let belowMin = try Self.render(source: #"{"type": "raster", "tileSize": 256, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "minzoom": 1}"#)
+        let belowMin = try Self.render(source: Self.folder(dir, #""minzoom": 1"#))
         #expect(Self.near(Self.rgb(belowMin, 64, 128), (255, 255, 255)))
         // Bounds over the eastern hemisphere only: at zoom 1 the western source tiles are never drawn (as in
         // MapLibre, bounds are checked against the source tile, so the zoom-1 tiles are written too).
@@ -104,7 +112,7 @@ import Testing
             try Data(Self.tilePNG()).write(to: dir.appendingPathComponent("1/\(x)/\(y).png"))
         }
         let bounded = try Self.render(
-            source: #"{"type": "raster", "tileSize": 256, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 1, "bounds": [0.1, -80, 180, 80]}"#,
+            source: Self.folder(dir, #""maxzoom": 1, "bounds": [0.1, -80, 180, 80]"#),
             zoom: 1)
         #expect(Self.near(Self.rgb(bounded, 64, 128), (255, 255, 255)))
         // East of the centre: tile 1/1/y's west half.
@@ -114,7 +122,7 @@ import Testing
     @Test func paintPropertiesFollowMapLibresFormulas() throws {
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let source = #"{"type": "raster", "tileSize": 256, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 0}"#
+        let source = Self.folder(dir)
         // Saturation −1: every channel becomes the mean, (200 + 40 + 40) / 3 ≈ 93.3.
         let grey = try Self.render(source: source, paint: #"{"raster-saturation": -1}"#)
         #expect(Self.near(Self.rgb(grey, 64, 128), (93, 93, 93)))
@@ -165,7 +173,7 @@ import Testing
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A 512-point source tile at zoom 0 over a 256-point world: drawn scaled down, same picture.
-        let image = try Self.render(source: #"{"type": "raster", "tileSize": 512, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 0}"#)
+        let image = try Self.render(source: Self.folder(dir, tileSize: 512))
         #expect(Self.near(Self.rgb(image, 64, 128), Self.west))
         #expect(Self.near(Self.rgb(image, 192, 128), Self.east))
     }
@@ -174,7 +182,7 @@ import Testing
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("not an image".utf8).write(to: dir.appendingPathComponent("0/0/0.png"))
-        let image = try Self.render(source: #"{"type": "raster", "tileSize": 256, "tiles": ["file://\#(dir.path)/{z}/{x}/{y}.png"], "maxzoom": 0}"#)
+        let image = try Self.render(source: Self.folder(dir))
         #expect(Self.near(Self.rgb(image, 64, 128), (255, 255, 255)))
     }
 }

@@ -57,7 +57,8 @@ extension GMSMapView {
                 let renderer = try VectorBasemapRenderer(
                     style: Self.imageryStyle(
                         source: source, tileSize: mapTypeState.tileSizes[mapType] ?? 256,
-                        labelsFrom: mapType == .hybrid ? Self._basemapStyleFile ?? DataFiles.path("styles/default.json")
+                        labelsFrom: mapType == .hybrid
+                            ? Self._basemapStyleFile ?? DataFiles.path("styles/default.json")
                             : nil))
                 mapTypeState.renderers[mapType] = renderer
                 return renderer

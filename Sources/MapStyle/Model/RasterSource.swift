@@ -54,7 +54,8 @@ extension StyleLoader {
     mutating func loadRasterSource(_ o: [String: JSONValue], path: String) -> RasterSource {
         var source = RasterSource(
             minzoom: zoomValue(o["minzoom"], path + ".minzoom", default: 0),
-            maxzoom: zoomValue(o["maxzoom"], path + ".maxzoom", default: 22), attribution: o["attribution"]?.stringValue)
+            maxzoom: zoomValue(o["maxzoom"], path + ".maxzoom", default: 22), attribution: o["attribution"]?.stringValue
+        )
         if let v = o["scheme"] {
             if let s = v.stringValue, s == "xyz" || s == "tms" {
                 source.scheme = s
@@ -75,14 +76,16 @@ extension StyleLoader {
             {
                 source.bounds = [max(n[0], -180), max(n[1], -90), min(n[2], 180), min(n[3], 90)]
             } else {
-                error(path + ".bounds", "expected [west, south, east, north] with west < east and south < north; ignored")
+                error(
+                    path + ".bounds", "expected [west, south, east, north] with west < east and south < north; ignored")
             }
         }
         if let url = o["url"] {
             if let s = url.stringValue {
                 source.url = s
                 if s.hasPrefix("mbtiles://") {
-                    source.mbtilesPath = StylePath.resolve(String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
+                    source.mbtilesPath = StylePath.resolve(
+                        String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
                 }
             } else {
                 error(path + ".url", "expected string, found \(url.typeName); ignored")

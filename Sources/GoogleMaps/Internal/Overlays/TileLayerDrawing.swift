@@ -231,7 +231,9 @@ extension GMSTileLayer: OverlayRenderable {
                 store.lastUse[key] = store.frameNumber
                 let alpha = fadeIn ? min(1, max(0, (now - arrived) / Self.fadeDuration)) : 1
                 if alpha < 1 { appendStandIn(for: tile, place: place, into: &standIns) }
-                place(handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha, into: &drawn)
+                place(
+                    handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha,
+                    into: &drawn)
                 continue
             case .noTile?: continue
             case .requested?: break
@@ -248,7 +250,9 @@ extension GMSTileLayer: OverlayRenderable {
                 if case .ready(let handle, let arrived)? = store.tiles[key] {
                     let alpha = fadeIn ? min(1, max(0, (now - arrived) / Self.fadeDuration)) : 1
                     if alpha < 1 { appendStandIn(for: tile, place: place, into: &standIns) }
-                    place(handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha, into: &drawn)
+                    place(
+                        handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha,
+                        into: &drawn)
                     continue
                 }
             }
@@ -289,7 +293,8 @@ extension GMSTileLayer: OverlayRenderable {
     /// The nearest loaded ancestor's part over `tile`, else its loaded children.
     private func appendStandIn(
         for tile: TileID,
-        place: (ImageHandle, Int, Int, Int, ClosedRange<Double>, ClosedRange<Double>, Double, inout [DrawCommand]) -> Void,
+        place: (ImageHandle, Int, Int, Int, ClosedRange<Double>, ClosedRange<Double>, Double, inout [DrawCommand]) ->
+            Void,
         into out: inout [DrawCommand]
     ) {
         let store = tileStore
