@@ -227,16 +227,8 @@ extension GMSTileLayer: OverlayRenderable {
                     }, into: &out)
             }
             switch store.tiles[key] {
-            case .ready(let handle, let arrived)?:
-                store.lastUse[key] = store.frameNumber
-                let alpha = fadeIn ? min(1, max(0, (now - arrived) / Self.fadeDuration)) : 1
-                if alpha < 1 { appendStandIn(for: tile, place: place, into: &standIns) }
-                place(
-                    handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha,
-                    into: &drawn)
-                continue
             case .noTile?: continue
-            case .requested?: break
+            case .ready?, .requested?: break
             case .retry(let after)? where now < after: break
             case .retry?, nil:
                 store.tiles[key] = .requested
@@ -247,14 +239,15 @@ extension GMSTileLayer: OverlayRenderable {
                     receiver: TileLayerReceiver(store: store, generation: store.generation))
                 // An answer given inside the call draws in this very frame.
                 integrateArrivals(stage: stage, now: now)
-                if case .ready(let handle, let arrived)? = store.tiles[key] {
-                    let alpha = fadeIn ? min(1, max(0, (now - arrived) / Self.fadeDuration)) : 1
-                    if alpha < 1 { appendStandIn(for: tile, place: place, into: &standIns) }
-                    place(
-                        handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha,
-                        into: &drawn)
-                    continue
-                }
+            }
+            if case .ready(let handle, let arrived)? = store.tiles[key] {
+                store.lastUse[key] = store.frameNumber
+                let alpha = fadeIn ? min(1, max(0, (now - arrived) / Self.fadeDuration)) : 1
+                if alpha < 1 { appendStandIn(for: tile, place: place, into: &standIns) }
+                place(
+                    handle, z: tile.z, unwrappedX: tile.unwrappedX, y: tile.y, u: 0...1, v: 0...1, alpha: alpha,
+                    into: &drawn)
+                continue
             }
             appendStandIn(for: tile, place: place, into: &standIns)
         }
