@@ -185,4 +185,18 @@ import Testing
         let image = try Self.render(source: Self.folder(dir))
         #expect(Self.near(Self.rgb(image, 64, 128), (255, 255, 255)))
     }
+
+    /// A 1 × 1 lossless WebP (the image feature detectors use).
+    static let webp = [UInt8](Data(base64Encoded: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")!)
+
+    @Test(.enabled(if: PixbufRasterDecoder.decodesWebP, "needs Debian's webp-pixbuf-loader"))
+    func webpTilesDecodeWhereTheLoaderIsInstalled() throws {
+        let image = try PixbufRasterDecoder().decode(Self.webp)
+        #expect(image.width == 1 && image.height == 1)
+    }
+
+    @Test(.enabled(if: !PixbufRasterDecoder.decodesWebP, "the WebP loader is installed"))
+    func webpWithoutItsLoaderIsAnErrorNotACrash() throws {
+        #expect(throws: (any Error).self) { try PixbufRasterDecoder().decode(Self.webp) }
+    }
 }
