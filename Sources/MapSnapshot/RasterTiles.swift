@@ -32,6 +32,8 @@ extension Snapshotter {
     public static func rasterResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
         guard case .raster(let r) = source else { return nil }
         if let path = r.mbtilesPath { return try MBTilesSource(path: path) }
+        // `pmtiles://` URLs and http(s) templates: the PMTiles reader and the HTTP loader open them as they open
+        // vector sources of the same kind (any `TileSource` of tile bytes); they plug in here when they land.
         guard let template = r.localTileTemplate else { return nil }
         // Absolute templates hang below "/"; relative ones were resolved against the style's folder already.
         let relative = template.hasPrefix("/") ? String(template.dropFirst()) : template

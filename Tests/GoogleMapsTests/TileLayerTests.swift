@@ -146,6 +146,17 @@ final class ScriptedLayer: GMSTileLayer {
         #expect(isColor(pixelAt(reordered, 180, 130), 255, 153, 0, tolerance: 4), "\(pixelAt(reordered, 180, 130))")
     }
 
+    @Test func tileZoomShowsTilesAtAboutTheirPixelSize() {
+        let layer = GMSTileLayer()
+        #expect(layer.tileSize == 256 && layer.opacity == 1 && layer.fadeIn && layer.zIndex == 0 && layer.map == nil)
+        #expect(layer.tileZoom(cameraZoom: 5.7, scale: 1) == 5)
+        // 256-pixel tiles on a 2× screen come from one zoom deeper; 512-pixel (HiDPI) tiles at the camera's zoom.
+        #expect(layer.tileZoom(cameraZoom: 5.7, scale: 2) == 6)
+        layer.tileSize = 512
+        #expect(layer.tileZoom(cameraZoom: 5.7, scale: 2) == 5)
+        #expect(layer.tileZoom(cameraZoom: 30, scale: 1) == 22 && layer.tileZoom(cameraZoom: .nan, scale: 1) == 0)
+    }
+
     @Test func noTileIsFinalAndNilIsTriedAgainLater() throws {
         let clock = installMapClock()
         let map = makeMap(Self.world)
