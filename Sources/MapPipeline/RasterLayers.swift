@@ -3,14 +3,6 @@ import MapGeometry
 import MapRender
 import MapStyle
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A raster tile as drawn: the source, its tile and the colour pass applied to it.
 struct RasterTileKey: Hashable {
     let source: String
@@ -40,8 +32,10 @@ extension MapRenderer {
         let adjustment = RasterColorAdjustment(
             hueRotate: paint.hueRotate, brightnessMin: paint.brightnessMin, brightnessMax: paint.brightnessMax,
             saturation: paint.saturation, contrast: paint.contrast)
-        let side = options.tileSize.isFinite && options.tileSize > 0 ? options.tileSize : 256
-        let shift = Int(log2(side / Double(definition.tileSize)).rounded())
+        // Both sizes are powers of two: the shift is the difference of their exponents.
+        let side =
+            options.tileSize.isFinite && options.tileSize >= 1 && options.tileSize <= 65536 ? options.tileSize : 256
+        let shift = Int(side).trailingZeroBitCount - definition.tileSize.trailingZeroBitCount
         // Below zoom 0 (a 512-point source tile over a 256-point world) the zoom-0 tile is drawn scaled down.
         let wanted = max(0, tile.z + shift)
         guard wanted >= source.minZoom else { return }
