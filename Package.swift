@@ -60,7 +60,9 @@ let package = Package(
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapSnapshot",
-            dependencies: ["MapPipeline", "MapRenderCairo", "MapStorage", "MapStyle", "MapGeometry", "MapRender"],
+            dependencies: [
+                "MapPipeline", "MapRenderCairo", "MapStorage", "MapStyle", "MapGeometry", "MapRender", "LinuxUIKit",
+            ],
             swiftSettings: settings),
 
         // UI and public API.
@@ -85,7 +87,9 @@ let package = Package(
         // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
         .target(
             name: "RenderConformance",
-            dependencies: ["MapData", "MapGeometry", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline"],
+            dependencies: [
+                "MapData", "MapGeometry", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline", "MapSnapshot",
+            ],
             swiftSettings: settings),
 
         // Hosts and tools.

@@ -26,12 +26,14 @@ enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Decodes PNG, JPEG and GIF through Debian's gdk-pixbuf loaders into Cairo bitmaps.
+/// Decodes PNG, JPEG and GIF (and WebP where Debian's `webp-pixbuf-loader` is installed) through gdk-pixbuf's
+/// loaders into Cairo bitmaps: the one image decoder of the package (map raster tiles reach it through
+/// ``decodePremultipliedBGRA(_:)``).
 ///
 /// Image sizes are checked from the header (the loader's `size-prepared` signal, or `gdk_pixbuf_get_file_info` for
 /// files) before any pixel buffer is allocated; oversized images are refused with ``ImageDecodingError/tooLarge``.
 /// Thread-safe: every call uses its own loader.
-enum ImageDecoder {
+package enum ImageDecoder {
     /// The longest accepted side, in pixels.
     static let maximumDimension = 16_384
     /// The largest accepted `width × height`, in pixels (64 Mi pixels = 256 MiB as ARGB32).
@@ -76,7 +78,9 @@ enum ImageDecoder {
     static func decode(data: Data) throws(ImageDecodingError) -> Decoded {
         if data.isEmpty { throw .empty }
         guard let format = format(of: data) else {
-            throw .undecodable("unsupported or unrecognized image file format (PNG, JPEG and GIF are supported)")
+            throw .undecodable(
+                "unsupported or unrecognized image file format (PNG, JPEG, GIF and, with webp-pixbuf-loader, WebP)"
+            )
         }
         if let problem = truncation(of: data) { throw .undecodable(problem) }
         guard let loader = gdk_pixbuf_loader_new_with_type(format, nil) else {
@@ -164,6 +168,22 @@ enum ImageDecoder {
         return decoded
     }
 
+    /// Decodes one still image (the first frame of an animation) into premultiplied B, G, R, A bytes, rows top to
+    /// bottom without padding: the form the map renderer's `RasterImage` takes. For raster map tiles.
+    /// - Throws: ``ImageDecodingError`` (its description names the problem).
+    package static func decodePremultipliedBGRA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        let decoded = try decode(data: Data(bytes))
+        return decoded.frames[0].premultipliedBGRA()
+    }
+
+    /// Whether gdk-pixbuf has a loader for the format (`"png"`, `"jpeg"`, `"webp"`, …): WebP needs Debian's
+    /// `webp-pixbuf-loader`.
+    package static func hasLoader(_ format: String) -> Bool {
+        guard let loader = gdk_pixbuf_loader_new_with_type(format, nil) else { return false }
+        g_object_unref(UnsafeMutableRawPointer(loader))
+        return true
+    }
+
     /// Converts a pixbuf (straight RGB or RGBA bytes) into a premultiplied ARGB32 Cairo surface.
     static func bitmap(from pixbuf: OpaquePointer) -> CairoBitmap {
         let width = Int(gdk_pixbuf_get_width(pixbuf))
@@ -191,13 +211,19 @@ enum ImageDecoder {
         return bitmap
     }
 
-    /// The gdk-pixbuf loader name for PNG, JPEG or GIF data (by signature), or nil for anything else. Only these
-    /// three formats are accepted: their loaders are incremental and report the size before allocating.
+    /// The gdk-pixbuf loader name for PNG, JPEG, GIF or WebP data (by signature), or nil for anything else. Only these
+    /// formats are accepted (WebP when its loader is installed): their loaders are incremental and report the size
+    /// before allocating.
     static func format(of data: Data) -> String? {
         let head = [UInt8](data.prefix(8))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return "gif" }
+        if head.starts(with: Array("RIFF".utf8)), data.count >= 12,
+            [UInt8](data.dropFirst(8).prefix(4)) == Array("WEBP".utf8)
+        {
+            return "webp"
+        }
         return nil
     }
 
@@ -265,5 +291,32 @@ enum ImageDecoder {
             }
         }
         return requireTrailer ? nil : frames
+    }
+}
+
+extension CairoBitmap {
+    /// The pixels as premultiplied B, G, R, A bytes, rows top to bottom without padding.
+    func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8]) {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if let data = cairo_image_surface_get_data(surface), width > 0 {
+            pixels.withUnsafeMutableBytes { out in
+                for y in 0..<height {
+                    out.baseAddress!.advanced(by: y * width * 4).copyMemory(
+                        from: data.advanced(by: y * stride), byteCount: width * 4)
+                }
+            }
+        }
+        return (width, height, pixels)
+    }
+}
+
+extension UIImage {
+    /// The first frame's pixels as premultiplied B, G, R, A bytes (rows top to bottom, no padding), for the map's
+    /// drawing backend (tile layers); `nil` for an empty image.
+    package func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8])? {
+        guard let first = bitmaps.first, first.width > 0, first.height > 0 else { return nil }
+        return first.premultipliedBGRA()
     }
 }

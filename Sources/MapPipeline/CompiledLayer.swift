@@ -34,6 +34,7 @@ struct CompiledLayer {
                 "circle-pitch-scale",
                 "circle-sort-key",
             ]
+        case .raster: names = []  // RasterPaint reads the layer's properties (RasterLayers.swift)
         case .symbol:
             names = [
                 "text-field", "text-font", "text-size", "text-max-width", "text-line-height", "text-letter-spacing",

@@ -23,6 +23,9 @@ extension MapRenderer {
         _ layer: CompiledLayer, tile: TileID, zoom: Double, projectors: inout ProjectorCache,
         clipsToImage: Bool = false, into out: inout [DrawCommand]
     ) {
+        if layer.type == .raster {
+            return drawRaster(layer, tile: tile, zoom: zoom, projectors: &projectors, into: &out)
+        }
         guard let sourceID = layer.layer.source else { return }
         let sourceLayer = layer.layer.sourceLayer ?? ""
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)

@@ -51,6 +51,9 @@ public struct MapRenderOptions: Sendable {
     /// Render missing tiles on a worker thread and draw stand-ins meanwhile (see ``AsyncTileRendering``); read when
     /// the renderer is created. Default `nil`: synchronous, every frame complete (snapshots, tests, goldens).
     public var asyncTiles: AsyncTileRendering?
+    /// Decodes raster tiles (`raster` layers; RasterLayers.swift). Default `nil`: raster layers draw nothing (hosts
+    /// set `MapSnapshot.PixbufRasterDecoder`).
+    public var rasterDecoder: (any RasterImageDecoder)?
 
     /// Creates options; see the properties for defaults.
     public init(
@@ -166,6 +169,8 @@ public final class MapRenderer {
     var spriteImages: [String: ImageHandle?] = [:]
     /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
     var spritePixels: [String: RasterImage?] = [:]
+    /// Decoded, colour-adjusted raster tiles registered with the backend (`nil`: no tile or undecodable).
+    var rasterTiles = ByteBoundedLRU<RasterTileKey, ImageHandle?>(byteLimit: 64 << 20)
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
@@ -215,6 +220,9 @@ public final class MapRenderer {
                 minZoom = max(minZoom, zoomLevel(v.minzoom, fallback: 0))
                 maxZoom = min(maxZoom, zoomLevel(v.maxzoom, fallback: 30))
             case .geojson(let g): maxZoom = min(maxZoom, zoomLevel(g.maxzoom, fallback: 30))
+            case .raster(let r):
+                minZoom = max(minZoom, zoomLevel(r.minzoom, fallback: 0))
+                maxZoom = min(maxZoom, zoomLevel(r.maxzoom, fallback: 30))
             case .unsupported: break
             }
             minZoom = min(max(minZoom, 0), 30)
@@ -282,6 +290,7 @@ public final class MapRenderer {
         _ = prepared.removeAll()
         _ = symbolCache.removeAll()
         emptyTileImages.removeAll()
+        for case let handle? in rasterTiles.removeAll() { backend.unregister(handle) }
         previousPlacement = nil
         sourceDataSeen.removeAll()
         pendingTileCount = 0

@@ -605,7 +605,7 @@ public final class CairoBackend: RenderBackend {
         cairo_set_source_surface(cr, surface.pointer, 0, 0)
         let pattern = cairo_get_source(cr)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(pattern, i.nearestNeighbor ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
         if i.rotation == 0 && (m.xy != 0 || m.yx != 0) {
             // Under a turned frame (tile images composed under bearing) neighbouring images share their edges
             // exactly: filled without edge antialiasing every pixel belongs to one image, so no background seam

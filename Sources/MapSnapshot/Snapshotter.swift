@@ -29,23 +29,19 @@ public final class Snapshotter {
     public static let demoCamera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
 
-    /// Opens every local tileset vector source: `mbtiles://` with ``MBTilesSource``, `pmtiles://` (a path or
-    /// `file://` URL) with ``PMTilesSource``; other sources resolve to `nil` (not drawn).
+    /// Opens every local tileset: `mbtiles://` vector sources with ``MBTilesSource``, `pmtiles://` vector sources (a
+    /// path or `file://` URL) with ``PMTilesSource``, and local raster sources with ``rasterResolver(_:_:)``; other
+    /// sources resolve to `nil` (not drawn).
     /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened.
     /// - Parameters:
     ///   - id: the style source id (unused).
     ///   - source: the style source.
     public static func fileResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+        if case .raster = source { return try rasterResolver(id, source) }
         guard case .vector(let v) = source else { return nil }
         if let path = v.mbtilesPath { return try MBTilesSource(path: path) }
         if let path = v.pmtilesPath { return try PMTilesSource(path: path) }
         return nil
-    }
-
-    /// The former name of ``fileResolver(_:_:)`` (which now opens `pmtiles://` sources too).
-    @available(*, deprecated, renamed: "fileResolver")
-    public static func mbtilesResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
-        try fileResolver(id, source)
     }
 
     /// Creates a snapshotter for a style file.
@@ -62,7 +58,8 @@ public final class Snapshotter {
         let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = try Style.load(contentsOfFile: path)
         backend = CairoBackend()
-        renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
+        renderer = try MapRenderer(
+            style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             renderer.setSprite(sheet)
         }
@@ -93,10 +90,12 @@ public final class Snapshotter {
         resolveSource: TileSourceResolver = Snapshotter.fileResolver
     ) throws {
         backend = CairoBackend()
-        renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
+        renderer = try MapRenderer(
+            style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
     }
 
-    /// Renders a frame (see ``MapRenderer/render(camera:scale:overlay:)``).
+    /// Renders a frame (see ``MapRenderer/render(camera:scale:overlay:)``). Raster tiles decode with
+    /// ``PixbufRasterDecoder`` unless the options name another decoder.
     public func render(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) throws -> RasterImage {
         try renderer.render(camera: camera, scale: scale, overlay: overlay)
     }

@@ -177,7 +177,7 @@ public struct RenderTestSettings: Sendable {
             skipReason = "mapMode \(mode) is not supported"
         }
         if test["source-replace"] != nil { skipReason = "source-replace (MLT tiles) is not supported" }
-        let supportedTypes: Set<String> = ["background", "fill", "line", "circle", "symbol"]
+        let supportedTypes: Set<String> = ["background", "fill", "line", "circle", "symbol", "raster"]
         for layer in root["layers"]?.arrayValue ?? [] {
             if let type = layer["type"]?.stringValue, !supportedTypes.contains(type) {
                 skipReason = "layer type \(type) is not supported"

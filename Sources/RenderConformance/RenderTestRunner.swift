@@ -4,6 +4,7 @@ import MapGeometry
 import MapPipeline
 import MapRender
 import MapRenderCairo
+import MapSnapshot
 import MapStyle
 
 /// The outcome of one case.
@@ -140,7 +141,8 @@ public final class RenderTestRunner {
     func render(_ settings: RenderTestSettings, assetsRoot: URL, caseDirectory: URL) throws -> RasterImage {
         let style = Style(json: settings.style, baseDirectory: caseDirectory.path)
         // The frame path and caches `GMSMapView` uses (tile images for flat frames), with MapLibre's tile size.
-        let options = MapRenderOptions(tileSize: 512, drawsAttribution: false, baseAttribution: nil)
+        var options = MapRenderOptions(tileSize: 512, drawsAttribution: false, baseAttribution: nil)
+        options.rasterDecoder = PixbufRasterDecoder()
         let renderer = try MapRenderer(style: style, backend: backend, options: options) { id, source in
             try Self.tileSource(id: id, source: source, assetsRoot: assetsRoot)
         }
@@ -216,6 +218,11 @@ public final class RenderTestRunner {
             return GeoJSONTileSource(
                 document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), extent: 8192,
                 lineMetrics: g.lineMetrics)
+        case .raster(let r):
+            guard let template = r.tiles.first, template.hasPrefix("local://") else { return nil }
+            return DirectoryTileSource(
+                baseDirectory: assetsRoot.path, template: String(template.dropFirst("local://".count)),
+                minZoom: Int(max(0, r.minzoom)), maxZoom: Int(min(30, r.maxzoom)))
         case .unsupported:
             return nil
         }

@@ -58,7 +58,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
           "version": 7,
           "sources": {
             "s": {"type": "vector", "url": "mbtiles://tiles.mbtiles"},
-            "r": {"type": "raster", "url": "x"},
+            "r": {"type": "raster-dem", "url": "x"},
             "q": {"type": "bogus"}
           },
           "layers": [

@@ -116,7 +116,7 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         #"{"metadata":{"test":{"operations":[["setFeatureState",{},{}]]}},"layers":[]}"#,
         #"{"metadata":{"test":{"collisionDebug":true}},"layers":[]}"#,
         #"{"metadata":{"test":{"mapMode":"tile"}},"layers":[]}"#,
-        #"{"layers":[{"id":"r","type":"raster","source":"s"}]}"#,
+        #"{"layers":[{"id":"r","type":"hillshade","source":"s"}]}"#,
         #"{"metadata":{"test":{"source-replace":[]}},"layers":[]}"#,
         #"{"metadata":{"test":{"operations":[["setPaintProperty","a","background-color","white"],["wait",500]]}},"layers":[{"id":"a","type":"background","paint":{"background-color-transition":{"duration":1000}}}]}"#,
     ])

@@ -65,7 +65,7 @@ extension GMSMapView {
         {
             return .overlay(overlay)
         }
-        if let poi = basemap.poi(at: point) {
+        if let poi = activeBasemap?.poi(at: point) {
             return .poi(placeID: poi.placeID, name: poi.name, location: poi.location)
         }
         return .map(coordinate(at: point))

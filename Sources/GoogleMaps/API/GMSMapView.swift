@@ -3,15 +3,16 @@ import LinuxUIKit
 import MapGeometry
 import WaymarkTime
 
-/// A map view type (spec §1.1). Waymark draws every type as `.normal` for now.
+/// A map view type (spec §1.1). The imagery types draw a raster source the app sets
+/// (``GMSMapView/setRasterSource(_:for:tileSize:)``, Waymark's own), else `.normal`.
 public enum GMSMapViewType: UInt, Sendable {
     /// Streets and labels (the default).
     case normal = 1
-    /// Satellite imagery (drawn as `.normal`: no imagery source).
+    /// Satellite imagery: the app's raster source for it (else drawn as `.normal`).
     case satellite = 2
-    /// Terrain (drawn as `.normal`).
+    /// Terrain: the app's raster source for it (else drawn as `.normal`).
     case terrain = 3
-    /// Satellite with labels (drawn as `.normal`).
+    /// Satellite with labels: the app's raster source under the vector style's labels (else drawn as `.normal`).
     case hybrid = 4
     /// No basemap: only the background colour and the overlays.
     case none = 5
@@ -52,8 +53,13 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?
 
-    /// The map type. Defaults to `.normal`. `.none` draws no basemap.
+    /// The map type. Defaults to `.normal`. `.none` draws no basemap (overlays only); `.satellite`, `.terrain` and
+    /// `.hybrid` draw the raster source set with ``setRasterSource(_:for:tileSize:)`` (Waymark's own), `.hybrid`
+    /// under the vector labels, and fall back to `.normal` with one logged warning without one. A POI that is not
+    /// drawn is not tappable.
     open var mapType: GMSMapViewType = .normal
+    /// The imagery map types' sources and renderers (GMSMapView+MapType.swift).
+    let mapTypeState = MapTypeState()
 
     /// Recorded only (no traffic data). Defaults to false.
     open var isTrafficEnabled = false
@@ -386,7 +392,7 @@ public enum GMSMapViewType: UInt, Sendable {
     package var needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
             || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
-            || controls.needsTick || tileRenderingFinishDue
+            || controls.needsTick || tileRenderingFinishDue || tileLayersNeedFrames
     }
 
     /// A round of tile rendering is open and the basemap has stopped loading, so the next tick owes
@@ -419,7 +425,10 @@ public enum GMSMapViewType: UInt, Sendable {
         setNeedsDisplay()  // a window host draws the change
         if let current = selected { closeSelection(of: current) }
         for marker in store.allMarkers() { detach(marker) }
-        for overlay in overlayStage.removeAll() { (overlay as? GMSOverlay)?.mapStorage = nil }
+        for overlay in overlayStage.removeAll() {
+            (overlay as? GMSOverlay)?.mapStorage = nil
+            (overlay as? GMSTileLayer)?.detachFromMap()
+        }
     }
 
     func addOverlay(_ overlay: GMSOverlay) {

@@ -76,6 +76,7 @@ extension DrawCommand: CustomStringConvertible {
             var s = "image #\(i.image.id) rect=\(fmt(i.rect))"
             if i.opacity != 1 { s += " opacity=\(fmt(i.opacity))" }
             if i.rotation != 0 { s += " rotate=\(fmt(i.rotation))" }
+            if i.nearestNeighbor { s += " nearest" }
             return s
         case .save:
             return "save"

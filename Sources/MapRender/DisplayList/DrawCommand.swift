@@ -228,13 +228,18 @@ public struct ImageCommand: Hashable, Sendable {
     public var opacity: Double
     /// Clockwise rotation in degrees about the rectangle's centre. Default 0.
     public var rotation: Double
+    /// How the image is sampled when scaled: bilinear (the default) or nearest pixel (`raster-resampling`).
+    public var nearestNeighbor: Bool = false
 
     /// Creates an image draw.
-    public init(image: ImageHandle, rect: RenderRect, opacity: Double = 1, rotation: Double = 0) {
+    public init(
+        image: ImageHandle, rect: RenderRect, opacity: Double = 1, rotation: Double = 0, nearestNeighbor: Bool = false
+    ) {
         self.image = image
         self.rect = rect
         self.opacity = opacity
         self.rotation = rotation
+        self.nearestNeighbor = nearestNeighbor
     }
 }
 

@@ -334,7 +334,8 @@ struct StyleLoader {
             case let v?: error(path + ".data", "expected a GeoJSON object or a URL, found \(v.typeName)")
             }
             return .geojson(source)
-        case "raster", "raster-dem", "image", "video":
+        case "raster": return .raster(loadRasterSource(o, path: path))
+        case "raster-dem", "image", "video":
             warning(path + ".type", "source type \"\(type)\" is not supported; its layers are not drawn")
             return .unsupported(type: type)
         default:
@@ -365,14 +366,15 @@ struct StyleLoader {
             return nil
         }
         guard let type = StyleLayerType(rawValue: typeName) else {
-            let known = ["fill-extrusion", "raster", "hillshade", "heatmap", "sky", "color-relief"]
+            let known = ["fill-extrusion", "hillshade", "heatmap", "sky", "color-relief"]
             if known.contains(typeName) {
                 let needs: [String: String] = [
-                    "raster": "raster", "hillshade": "raster-dem", "color-relief": "raster-dem",
+                    "hillshade": "raster-dem", "color-relief": "raster-dem",
                 ]
                 if let required = needs[typeName], let name = o["source"]?.stringValue, let source = sources[name] {
                     var actual = "geojson"
                     if case .vector = source { actual = "vector" }
+                    if case .raster = source { actual = "raster" }
                     if case .unsupported(let t) = source { actual = t }
                     if actual != required {
                         error(path, "layer \"\(id)\" requires a \(required) source; layer skipped")
@@ -400,6 +402,10 @@ struct StyleLoader {
             }
             guard let source = sources[sourceName] else {
                 error(path + ".source", "source \"\(sourceName)\" not found; layer skipped")
+                return nil
+            }
+            if let problem = rasterSourceMismatch(layerType: type, source: source, name: sourceName) {
+                error(path, "layer \"\(id)\" \(problem); layer skipped")
                 return nil
             }
             if case .unsupported(let sourceType) = source {

@@ -10,6 +10,8 @@ public enum StyleLayerType: String, Sendable, Hashable, CaseIterable {
     case circle
     /// Text and icon labels (`symbol`).
     case symbol
+    /// Raster tiles (`raster`; paint properties in RasterProperties.swift).
+    case raster
 }
 
 /// The specification of one paint or layout property: its type, default and what may drive it (a hand-written
@@ -88,7 +90,7 @@ public struct StylePropertySpec: Sendable {
     public static func named(_ name: String) -> StylePropertySpec? { table[name] }
 
     /// Every property Waymark knows, by name.
-    public static let all: [StylePropertySpec] = makeAll()
+    public static let all: [StylePropertySpec] = makeAll() + rasterPropertySpecs()
 
     static let table: [String: StylePropertySpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -42,7 +42,9 @@ public enum StyleSource: Sendable, Equatable {
     case vector(VectorSource)
     /// `type: geojson`.
     case geojson(GeoJSONSource)
-    /// Any other type (`raster`, `raster-dem`, `image`, `video`): kept by name so layers can refer to it, not rendered.
+    /// `type: raster` (RasterSource.swift).
+    case raster(RasterSource)
+    /// Any other type (`raster-dem`, `image`, `video`): kept by name so layers can refer to it, not rendered.
     case unsupported(type: String)
 
     /// The attribution text, or `nil`.
@@ -50,6 +52,7 @@ public enum StyleSource: Sendable, Equatable {
         switch self {
         case .vector(let v): return v.attribution
         case .geojson(let g): return g.attribution
+        case .raster(let r): return r.attribution
         case .unsupported: return nil
         }
     }

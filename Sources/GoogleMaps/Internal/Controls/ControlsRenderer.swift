@@ -111,7 +111,7 @@ import MapGeometry
 
     /// The basemap's attribution line at the bottom-left of the padded area (D16, §4.5–4.6), above the markers.
     static func drawAttribution(map: GMSMapView, context: CGContext) {
-        guard let text = map.basemap.attribution, !text.isEmpty else { return }
+        guard let text = map.activeBasemap?.attribution, !text.isEmpty else { return }
         let a = MapControls.controlArea(map: map)
         let attrs: [NSAttributedString.Key: Any] = [
             .font: UIFont.systemFont(ofSize: 11),

@@ -3,7 +3,7 @@ import LinuxUIKit
 import MapGeometry
 import MapRender
 
-/// Ground overlays on the overlay stage: the icon as a `MapRender` image command under the affine transform that
+/// Ground overlays on the overlay stage: the icon drawn by `MapRender.ImageQuad` under the affine transform that
 /// puts image points on the map (flat frames), or an 8 × 8 grid of such pieces, each clipped to its cell (pitched
 /// frames; pieces with a corner nearer than a fifth of the camera distance are skipped).
 extension GMSGroundOverlay: OverlayRenderable {
@@ -34,45 +34,15 @@ extension GMSGroundOverlay: OverlayRenderable {
         let near = t.distance * 0.2
         let cells = frame.isFlat ? 1 : 8
         for copy in frame.copies(of: bounds, reach: 0) {
-            func screen(_ u: Double, _ v: Double) -> ScreenPoint? {
-                guard var w = worldPoint(u: u, v: v) else { return nil }
-                w.x += copy
-                guard t.depth(of: w) >= near else { return nil }
-                return t.screenPoint(forUnwrapped: w)
-            }
-            for row in 0..<cells {
-                for column in 0..<cells {
-                    let u0 = Double(column) / Double(cells)
-                    let v0 = Double(row) / Double(cells)
-                    let u1 = Double(column + 1) / Double(cells)
-                    let v1 = Double(row + 1) / Double(cells)
-                    guard let p00 = screen(u0, v0), let p10 = screen(u1, v0), let p01 = screen(u0, v1),
-                        screen(u1, v1) != nil
-                    else { continue }
-                    // Image points (x, y) → screen: p00 + (x − x0)·ex + (y − y0)·ey.
-                    let dx = (u1 - u0) * iw
-                    let dy = (v1 - v0) * ih
-                    let ex = ((p10.x - p00.x) / dx, (p10.y - p00.y) / dx)
-                    let ey = ((p01.x - p00.x) / dy, (p01.y - p00.y) / dy)
-                    let x0 = u0 * iw
-                    let y0 = v0 * ih
-                    let m = RenderTransform(
-                        a: ex.0, b: ex.1, c: ey.0, d: ey.1, tx: p00.x - x0 * ex.0 - y0 * ey.0,
-                        ty: p00.y - x0 * ex.1 - y0 * ey.1)
-                    commands.append(.save)
-                    commands.append(.transform(m))
-                    if cells > 1 {
-                        // A hair of overlap (a tenth of an image point) so neighbouring cells leave no seam.
-                        commands.append(.clip(RenderRect(x: x0 - 0.1, y: y0 - 0.1, width: dx + 0.2, height: dy + 0.2)))
-                    }
-                    commands.append(
-                        .image(
-                            ImageCommand(
-                                image: handle, rect: RenderRect(x: 0, y: 0, width: iw, height: ih),
-                                opacity: clampedOpacity)))
-                    commands.append(.restore)
-                }
-            }
+            ImageQuad.append(
+                handle, cells: cells, opacity: clampedOpacity,
+                screen: { u, v in
+                    guard var w = worldPoint(u: u, v: v) else { return nil }
+                    w.x += copy
+                    guard t.depth(of: w) >= near else { return nil }
+                    let s = t.screenPoint(forUnwrapped: w)
+                    return RenderPoint(x: s.x, y: s.y)
+                }, into: &commands)
         }
     }
 

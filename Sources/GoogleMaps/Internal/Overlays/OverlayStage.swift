@@ -391,6 +391,12 @@ struct OverlayBounds: Equatable {
         return handle
     }
 
+    /// Registers pixels with the stage's backend (tile layers' tiles); nil when the backend refuses them.
+    func registerRaster(_ image: RasterImage) -> ImageHandle? { try? backend.register(image) }
+
+    /// Releases an image from ``registerRaster(_:)``.
+    func unregisterRaster(_ handle: ImageHandle) { backend.unregister(handle) }
+
     /// Forgets the image registered for `source`.
     func unregisterImage(for source: AnyObject) {
         let id = ObjectIdentifier(source)

@@ -18,9 +18,9 @@ import MapGeometry
     static func render(map: GMSMapView, into context: CGContext, scale: CGFloat) {
         map.renderScale = scale
         let camera = map.cameraState
-        if map.mapType != .none {
+        if let basemap = map.activeBasemap {
             context.saveGState()
-            map.basemap.draw(camera: camera, in: context, scale: scale)
+            basemap.draw(camera: camera, in: context, scale: scale)
             context.restoreGState()
         }
         map.overlayStage.draw(camera: camera, in: context, scale: scale)

@@ -4,6 +4,7 @@ import MapPipeline
 import MapRender
 import MapRenderCairo
 import MapSnapshot
+import MapStyle
 
 /// The real basemap: the vector-tile frame pipeline (`MapRenderer`) over the default style and the embedded data
 /// (`Data/styles/default.json`, `Data/world.mbtiles`, `Data/helsinki.mbtiles`), executed by the Cairo backend straight
@@ -32,6 +33,15 @@ import MapSnapshot
             options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
         }
         snapshotter = try style.makeSnapshotter(options: options)
+    }
+
+    /// A basemap over a parsed style (the imagery map types' styles, GMSMapView+MapType.swift); synchronous.
+    /// - Throws: the pipeline's source error.
+    init(style: Style) throws {
+        snapshotter = try Snapshotter(style: style)
+        if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+            snapshotter.renderer.setSprite(sheet)
+        }
     }
 
     /// Synchronous: never (a drawn frame is complete). Asynchronous: while made tiles wait to be drawn or the last

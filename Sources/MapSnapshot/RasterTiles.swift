@@ -1,0 +1,52 @@
+// Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the local raster sources
+// (`mbtiles://`, `file://` or plain-path `tiles` templates). Remote templates and `pmtiles://` resolve through the
+// loaders that serve vector sources of the same kind (whatever `TileSource` the host's resolver returns).
+import LinuxUIKit
+import MapData
+import MapPipeline
+import MapRender
+import MapStorage
+import MapStyle
+
+/// Decodes raster tiles (PNG, JPEG; WebP where Debian's `webp-pixbuf-loader` is installed) with gdk-pixbuf, through
+/// LinuxUIKit's image decoder (the package's one decoder: sizes checked from the header before pixels are allocated).
+public struct PixbufRasterDecoder: RasterImageDecoder {
+    /// Creates the decoder.
+    public init() {}
+
+    /// See ``RasterImageDecoder/decode(_:)``; errors name the problem (unknown format, truncated, too large).
+    public func decode(_ bytes: [UInt8]) throws -> RasterImage {
+        let d = try ImageDecoder.decodePremultipliedBGRA(bytes)
+        return RasterImage(width: d.width, height: d.height, pixels: d.pixels)
+    }
+
+    /// Whether WebP tiles can be decoded here (gdk-pixbuf's WebP loader is installed).
+    public static var decodesWebP: Bool { ImageDecoder.hasLoader("webp") }
+}
+
+extension Snapshotter {
+    /// The local tile source of a raster style source: an MBTiles file (`mbtiles://`, PNG/JPEG/WebP tiles, `format`
+    /// in its metadata) or a `file://`/plain-path `tiles` template; `nil` for anything else (remote templates and
+    /// `pmtiles://` come from the hosts' loaders).
+    /// - Throws: `MBTilesError` naming the file when it cannot be opened.
+    public static func rasterResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+        guard case .raster(let r) = source else { return nil }
+        if let path = r.mbtilesPath { return try MBTilesSource(path: path) }
+        // `pmtiles://` URLs and http(s) templates: the PMTiles reader and the HTTP loader open them as they open
+        // vector sources of the same kind (any `TileSource` of tile bytes); they plug in here when they land.
+        guard let template = r.localTileTemplate else { return nil }
+        // Absolute templates hang below "/"; relative ones were resolved against the style's folder already.
+        let relative = template.hasPrefix("/") ? String(template.dropFirst()) : template
+        return MapData.DirectoryTileSource(
+            baseDirectory: template.hasPrefix("/") ? "/" : ".", template: relative, minZoom: 0, maxZoom: 30)
+    }
+}
+
+extension MapRenderOptions {
+    /// These options with ``PixbufRasterDecoder`` as the raster decoder when none is set.
+    public func withRasterDecoder() -> MapRenderOptions {
+        var o = self
+        if o.rasterDecoder == nil { o.rasterDecoder = PixbufRasterDecoder() }
+        return o
+    }
+}
