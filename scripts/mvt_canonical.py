@@ -230,11 +230,22 @@ def main(argv: list[str]) -> int:
         return 2
     db = sqlite3.connect(args[0])
     rows = db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3").fetchall()
-    for z, x, y, data in rows:
-        try:
-            new = canonical_tile(bytes(data), z_attr, priority)
-        except (MVTError, OSError, zlib.error) as e:
-            raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {e}")
+    # Small tiles repeat (open ocean, empty land): their canonical form is computed once.
+    seen: dict[bytes, bytes] = {}
+    last_z = None
+    for n, (z, x, y, data) in enumerate(rows):
+        if z != last_z and len(rows) > 10000:
+            print(f"mvt_canonical: zoom {z} ({n}/{len(rows)} tiles done)", file=sys.stderr)
+            last_z = z
+        data = bytes(data)
+        new = seen.get(data)
+        if new is None:
+            try:
+                new = canonical_tile(data, z_attr, priority)
+            except (MVTError, OSError, zlib.error) as e:
+                raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {e}")
+            if len(data) < 1024:
+                seen[data] = new
         db.execute("UPDATE tiles SET tile_data = ? WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
                    (new, z, x, y))
     if z_attr is not None:
