@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds Data/world.mbtiles: OpenMapTiles-schema vector tiles of the world, z0-WORLD_MAXZOOM (default 10), from
+# Builds Data/world.mbtiles: OpenMapTiles-schema vector tiles of the world, z0-WORLD_MAXZOOM (default 9), from
 # GSHHG/WDBII (coasts, lakes, rivers, borders; Debian's gmt-gshhg-*), GeoNames (places) and Natural Earth
 # (admin-1 lines, country label points), with tilemaker.
 #
@@ -8,7 +8,7 @@
 #   WORK_DIR         scratch folder (created; intermediate files stay there)
 # Environment:
 #   PYTHON         interpreter for the pure-Python helpers (default python3)
-#   WORLD_MAXZOOM  highest zoom (default 10; 8..12)
+#   WORLD_MAXZOOM  highest zoom (default 9; 8..12; 10 gives a 175 MB file, see DATA.md)
 #   WORLD_REGION   W/E/S/N in degrees: tile only this region (a quick test; the extraction is always global)
 #   WORLD_HOLES    space-separated W,S,E,N boxes (the city extracts' bounds) where the world has no water: the
 #                  city's own sea from its OSM coastline is drawn there instead (scripts/cut_boxes.py)
@@ -29,7 +29,7 @@ work="$2"
 out="$3"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-python3}"
-maxzoom="${WORLD_MAXZOOM:-10}"
+maxzoom="${WORLD_MAXZOOM:-9}"
 region="${WORLD_REGION:--180/180/-90/90}"
 case "$maxzoom" in 8 | 9 | 10 | 11 | 12) ;; *) echo "error: WORLD_MAXZOOM must be 8..12" >&2; exit 2 ;; esac
 for tool in gmt tilemaker ogr2ogr osmium; do
@@ -64,7 +64,7 @@ for res in $(for b in $bands; do echo "${b%%:*}"; done); do
   fi
 done
 # WDBII river levels shown per band (see world.lua for the classes).
-declare -A rivers=([c]="level <= 1" [l]="level <= 1" [i]="level <= 2" [h]="level <= 4 OR level = 8" [f]="level >= 0")
+declare -A rivers=([c]="level <= 1" [l]="level <= 1" [i]="level <= 2" [h]="level <= 4 OR level = 8" [f]="level <= 8")
 shp() { ogr2ogr -q -f "ESRI Shapefile" "$work/shp/$1.shp" "$2" -lco ENCODING=UTF-8 "${@:3}"; }
 for band in $bands; do
   IFS=: read -r res lo hi <<<"$band"
@@ -96,17 +96,22 @@ done
 import json, sys
 path, mz, bands = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
 layers = {name: {"minzoom": 0, "maxzoom": mz} for name in ("water", "waterway", "boundary", "place")}
+# Douglas-Peucker at 0.0003 degrees (about 33 m, 0.1 pixel) at the top zoom, doubling per zoom below: invisible at
+# the zoom drawn, and it halves the vertices of GSHHG full.
+simplify = {"simplify_below": mz + 1, "simplify_level": 0.0003, "simplify_ratio": 2}
+for name in ("water", "waterway", "boundary"):
+    layers[name].update(simplify)
 for band in bands:
     res, lo, hi = band.split(":")
     lo, hi = int(lo), min(int(hi), mz)
     layers[f"water_{res}"] = {"minzoom": lo, "maxzoom": hi, "source": f"shp/water_{res}.shp",
-                              "source_columns": ["class"], "write_to": "water"}
+                              "source_columns": ["class"], "write_to": "water", **simplify}
     if lo >= 3:
         layers[f"river_{res}"] = {"minzoom": max(lo, 4), "maxzoom": hi, "source": f"shp/river_{res}.shp",
-                                  "source_columns": ["level"], "write_to": "waterway"}
+                                  "source_columns": ["level"], "write_to": "waterway", **simplify}
     layers[f"border_{res}"] = {"minzoom": lo, "maxzoom": hi, "source": f"shp/border_{res}.shp",
-                               "source_columns": ["level"], "write_to": "boundary"}
-layers["admin1"] = {"minzoom": 4, "maxzoom": mz, "source": "shp/admin1.shp", "write_to": "boundary"}
+                               "source_columns": ["level"], "write_to": "boundary", **simplify}
+layers["admin1"] = {"minzoom": 4, "maxzoom": mz, "source": "shp/admin1.shp", "write_to": "boundary", **simplify}
 for z in range(1, mz + 1):
     layers[f"place_z{z}"] = {"minzoom": z, "maxzoom": mz, "source": f"shp/place_z{z}.shp", "write_to": "place",
                              "source_columns": ["name", "name_latin", "name_en", "class", "rank", "capital",

@@ -21,6 +21,16 @@ func allBenchmarks() -> [any Benchmark] {
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
+        // The bundled world (issue 14): zoom 2, 6 (Sydney) and 10 (London; dense Ruhr, Java, Bengal), cold and warm.
+        DecodeWorldTileBenchmark(zoom: 10),
+        PipelineColdFrameBenchmark.world(nil, 30, 10, zoom: 2, warm: true),
+        PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6),
+        PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6, warm: true),
+        PipelineColdFrameBenchmark.world("london", 51.5, -0.127, zoom: 10),
+        PipelineColdFrameBenchmark.world("london", 51.5, -0.127, zoom: 10, warm: true),
+        PipelineColdFrameBenchmark.world("ruhr", 51.45, 7.1, zoom: 10),
+        PipelineColdFrameBenchmark.world("java", -6.95, 110.2, zoom: 10),
+        PipelineColdFrameBenchmark.world("bengal", 23.75, 90.4, zoom: 10),
     ]
 }
 
