@@ -11,7 +11,7 @@ REG = ["Noto Sans Regular"]; BOLD = ["Noto Sans Bold"]; ITAL = ["Noto Sans Itali
 LAND = "#f5f3ef"; WATER = "#aadaff"; PARK = "#c8e6c1"; WOOD = "#bfdfb4"
 TEXT = "#5f6368"; TEXT_DARK = "#3c4043"; HALO = "#ffffff"
 layers = []
-# Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-9, over-zoomed above) and "city" (the
+# Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-8, over-zoomed above) and "city" (the
 # OpenStreetMap cities, z0-14). Every layer is written once and emitted for each source, world first, so a city draws
 # over the world with the same paint; the world's copy of a layer has the id prefixed "world-".
 SOURCES = ["world", "city"]
@@ -177,7 +177,10 @@ L(id="place-state", type="symbol", source_layer="place", minzoom=5, maxzoom=9,
 L(id="place-town", type="symbol", source_layer="place", minzoom=2,
   # Ranked places only: GeoNames in the world (and OpenMapTiles tilesets, whose places carry a rank); the cities'
   # unranked OSM place nodes would otherwise duplicate the GeoNames name at the wrong size.
-  filter=["all", ["match", ["get", "class"], ["city", "town", "village", "hamlet"], True, False], ["has", "rank"]],
+  # A place of rank r shows from zoom r + 1 (capitals earlier: the tiles hold them from z3); the world's top zoom
+  # holds the smallest places before their zoom, so the filter keeps them back.
+  filter=["all", ["match", ["get", "class"], ["city", "town", "village", "hamlet"], True, False], ["has", "rank"],
+          ["any", ["==", ["get", "capital"], 2], [">=", ["zoom"], ["+", ["get", "rank"], 1]]]],
   layout={"text-field": PLACE_NAME, "text-font": REG,
           "text-size": ["interpolate", ["linear"], ["zoom"],
                         3, ["step", ["coalesce", ["get", "rank"], 9], 14, 2, 13, 3, 12, 4, 11, 6, 10],
@@ -198,7 +201,7 @@ style = {
   "metadata": {"waymark:description": "A light, calm basemap in the spirit of Google's default map, for OpenMapTiles-schema tiles: the bundled world (GSHHG, GeoNames) and the bundled cities (OpenStreetMap: Helsinki, Monaco)."},
   "center": [24.9443, 60.1716], "zoom": 14,
   "sources": {
-    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 9,
+    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 8,
               "attribution": "GSHHG; GeoNames"},
     "city": {"type": "vector", "url": "mbtiles://../cities.mbtiles", "minzoom": 0, "maxzoom": 14,
              "attribution": "© OpenStreetMap contributors"},
