@@ -48,6 +48,16 @@ import Testing
         return cities.values.sorted { ($0.population, $0.name) > ($1.population, $1.name) }
     }
 
+    /// Great-circle distance in kilometres (haversine, mean Earth radius).
+    static func kilometres(_ a: LatLng, _ b: LatLng) -> Double {
+        let p1 = a.latitude * .pi / 180
+        let p2 = b.latitude * .pi / 180
+        let dp = p2 - p1
+        let dl = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+    }
+
     static var hasWorld: Bool {
         FileManager.default.fileExists(atPath: data.appendingPathComponent("world.mbtiles").path)
     }
@@ -60,14 +70,25 @@ import Testing
         setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
         let snapshotter = try Snapshotter(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
         var missing: [String] = []
-        for city in cities {
+        var sections: [String] = []
+        for (index, city) in cities.enumerated() {
             let camera = CameraState(center: city.position, zoom: 10, size: ScreenSize(width: 640, height: 400))
             _ = snapshotter.renderer.displayList(camera: camera)
             let placed = snapshotter.renderer.lastPlacedSymbols
-            if !placed.contains(where: { $0.name == city.name || $0.text == city.name }) {
+            if placed.contains(where: { $0.name == city.name || $0.text == city.name }) { continue }
+            // GeoNames also lists sections of a city (Shanghai's Puxi and Pudong, 1–3 km from Shanghai's point):
+            // their labels cannot fit beside the bigger city's, which wins the collision as it should.
+            let bigger = cities[..<index].first { other in
+                Self.kilometres(other.position, city.position) < 5
+                    && placed.contains { $0.name == other.name || $0.text == other.name }
+            }
+            if let bigger {
+                sections.append("\(city.name) (beside \(bigger.name))")
+            } else {
                 missing.append("\(city): placed \(placed.prefix(8).map(\.text))")
             }
         }
         #expect(missing.isEmpty, "\(missing.count) of 50 cities without their name at z10: \(missing)")
+        #expect(sections.count <= 2, "\(sections)")
     }
 }
