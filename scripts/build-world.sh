@@ -47,7 +47,7 @@ export GDAL_PAM_ENABLED=NO CPL_TMPDIR="$work" GDAL_NUM_THREADS=1
 # 1. GSHHG, cached: the extraction depends only on the Debian data, GMT and the extractor.
 versions="$(dpkg-query -W -f='${Package}=${Version};' gmt gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full 2>/dev/null)"
 key="$(printf '%s %s' "$versions" "$(sha256sum "$here/gshhg_extract.py" | cut -d' ' -f1)" | sha256sum | cut -c1-16)"
-gshhg="${GSHHG_CACHE:-$src/../gshhg/$key}"
+gshhg="${GSHHG_CACHE:-$(cd "$src/.." && pwd)/gshhg/$key}"
 
 # Resolution bands: GSHHG crude/low/intermediate/high/full at the zooms whose pixel (156 km / 2^z at the
 # equator) they match: c ~25 km, l ~5 km, i ~1 km, h ~0.2 km, f ~40 m.
@@ -59,7 +59,8 @@ for res in $(for b in $bands; do echo "${b%%:*}"; done); do
   else
     log "GSHHG $res: extracting (GMT $(gmt --version))"
     mkdir -p "$gshhg"
-    /usr/bin/python3 "$here/gshhg_extract.py" "$res" "$gshhg"
+    # In the scratch folder: GMT writes a gmt.history file into its working directory.
+    (cd "$work" && /usr/bin/python3 "$here/gshhg_extract.py" "$res" "$gshhg")
     touch "$gshhg/$res.done"
   fi
 done
