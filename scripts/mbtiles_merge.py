@@ -20,29 +20,11 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mvt_canonical import field_bytes, field_varint, fields, packed_varints, varint  # noqa: E402
+from mvt_canonical import field_bytes, field_varint, fields, packed_varints, parse_layer, varint  # noqa: E402
 
 
 def unzip(data: bytes) -> bytes:
     return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
-
-
-def parse_layer(raw: bytes):
-    name, extent, version, feats, keys, values = b"", None, None, [], [], []
-    for num, _wire, v in fields(raw):
-        if num == 1:
-            name = v
-        elif num == 2:
-            feats.append(v)
-        elif num == 3:
-            keys.append(v)
-        elif num == 4:
-            values.append(v)
-        elif num == 5:
-            extent = v
-        elif num == 15:
-            version = v
-    return name, extent, version, feats, keys, values
 
 
 def merge_tiles(tiles: list[bytes]) -> bytes:

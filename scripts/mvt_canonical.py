@@ -114,24 +114,28 @@ def value_number(raw: bytes) -> float | None:
     return None
 
 
-def canonical_layer(raw: bytes, z_attr: str | None, priority: str | None = None) -> bytes:
-    name, version, extent = b"", None, None
-    keys: list[str] = []
-    values: list[bytes] = []
-    feats_raw: list[bytes] = []
-    for num, wire, v in fields(raw):
+def parse_layer(raw: bytes):
+    """A layer's (name, extent, version, raw features, raw keys, raw values); extent/version None when absent."""
+    name, extent, version, feats, keys, values = b"", None, None, [], [], []
+    for num, _wire, v in fields(raw):
         if num == 1:
             name = v
         elif num == 2:
-            feats_raw.append(v)
+            feats.append(v)
         elif num == 3:
-            keys.append(v.decode("utf-8"))
+            keys.append(v)
         elif num == 4:
             values.append(v)
         elif num == 5:
             extent = v
         elif num == 15:
             version = v
+    return name, extent, version, feats, keys, values
+
+
+def canonical_layer(raw: bytes, z_attr: str | None, priority: str | None = None) -> bytes:
+    name, extent, version, feats_raw, raw_keys, values = parse_layer(raw)
+    keys: list[str] = [k.decode("utf-8") for k in raw_keys]
 
     feats = []  # (z or None, type, sorted tag pairs, geometry bytes, id or None)
     for fr in feats_raw:
