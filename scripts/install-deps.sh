@@ -3,13 +3,15 @@
 # usage: scripts/install-deps.sh build|test|data
 #   build: C libraries and fonts for building and running the library, `waymark` and `map-benchmarks`
 #   test:  build + what the tests drive (Xvfb, xdotool, ImageMagick, gpsd's gpsfake)
-#   data:  build + the map data tools used by `make data` (tilemaker, GDAL, osmium, osmcoastline, sqlite3, python venv)
+#   data:  build + the map data tools used by `make data` (tilemaker, GDAL, osmium, osmcoastline, sqlite3, python venv,
+#          GMT with the GSHHG data)
 # Runs apt-get as root, or through sudo. Exits non-zero, naming the packages, when it cannot install them.
 set -euo pipefail
 build=(pkg-config libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libsdl2-dev libsqlite3-dev zlib1g-dev
        fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 test_extra=(xvfb xdotool imagemagick x11-utils gpsd gpsd-clients sqlite3)
-data_extra=(tilemaker gdal-bin python3-gdal osmium-tool osmcoastline sqlite3 unzip python3-venv python3-pip)
+data_extra=(tilemaker gdal-bin python3-gdal osmium-tool osmcoastline sqlite3 unzip python3-venv python3-pip
+            gmt gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full)
 case "${1:-build}" in
   build) want=("${build[@]}") ;;
   test) want=("${build[@]}" "${test_extra[@]}") ;;

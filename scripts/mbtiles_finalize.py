@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Copies an MBTiles file into a fresh, clean, deterministic one.
 
-usage: mbtiles_finalize.py SRC.mbtiles DST.mbtiles --meta KEY=VALUE [--meta KEY=VALUE ...]
+usage: mbtiles_finalize.py SRC.mbtiles DST.mbtiles [--dedupe] --meta KEY=VALUE [--meta KEY=VALUE ...]
+
+--dedupe stores each distinct tile once: tables `map` (zoom_level, tile_column, tile_row, tile_id; WITHOUT ROWID,
+primary key z/x/y) and `images` (tile_id, tile_data), and `tiles` as a view joining them, the layout MBTiles 1.3
+allows and mbutil/tilemaker use; tile_id numbers distinct tiles in (z, x, y) order of first use. Readers query
+`tiles` as usual.
 
 - Tiles: only rows inside the grid are kept (0 <= tile_column, tile_row < 2^zoom_level; GDAL 3.6 writes
   rows at tile_row = -1 and tile_column = 2^z from its tile buffer) and, when minzoom/maxzoom are given,
@@ -25,6 +30,9 @@ def main(argv: list[str]) -> int:
     args = argv[1:]
     meta: dict[str, str] = {}
     rest = []
+    dedupe = "--dedupe" in args
+    if dedupe:
+        args = [a for a in args if a != "--dedupe"]
     i = 0
     while i < len(args):
         if args[i] == "--meta" and i + 1 < len(args) and "=" in args[i + 1]:
@@ -54,10 +62,24 @@ def main(argv: list[str]) -> int:
         """
         CREATE TABLE metadata (name text, value text);
         CREATE UNIQUE INDEX metadata_name ON metadata (name);
+        """
+        + (
+            """
+        CREATE TABLE map (zoom_level integer, tile_column integer, tile_row integer, tile_id integer,
+                          PRIMARY KEY (zoom_level, tile_column, tile_row)) WITHOUT ROWID;
+        CREATE TABLE images (tile_id integer PRIMARY KEY, tile_data blob);
+        CREATE VIEW tiles AS SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column,
+                                    map.tile_row AS tile_row, images.tile_data AS tile_data
+                             FROM map JOIN images ON images.tile_id = map.tile_id;
+        """
+            if dedupe
+            else """
         CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);
         CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
         """
+        )
     )
+    ids: dict[bytes, int] = {}
     dst.executemany("INSERT INTO metadata (name, value) VALUES (?, ?)", sorted(meta.items()))
     kept: dict[int, int] = {}
     dropped = 0
@@ -67,7 +89,15 @@ def main(argv: list[str]) -> int:
         if not (minzoom <= z <= maxzoom and 0 <= x < (1 << z) and 0 <= y < (1 << z)):
             dropped += 1
             continue
-        dst.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, x, y, bytes(data)))
+        if dedupe:
+            data = bytes(data)
+            tid = ids.get(data)
+            if tid is None:
+                tid = ids[data] = len(ids) + 1
+                dst.execute("INSERT INTO images VALUES (?, ?)", (tid, data))
+            dst.execute("INSERT INTO map VALUES (?, ?, ?, ?)", (z, x, y, tid))
+        else:
+            dst.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, x, y, bytes(data)))
         kept[z] = kept.get(z, 0) + 1
     dst.commit()
     dst.execute("VACUUM")
@@ -76,7 +106,8 @@ def main(argv: list[str]) -> int:
     print(
         f"mbtiles_finalize: {dst_path}: {sum(kept.values())} tiles ("
         + ", ".join(f"z{z}: {n}" for z, n in sorted(kept.items()))
-        + f"); {dropped} out-of-grid/out-of-range rows dropped",
+        + f"); {dropped} out-of-grid/out-of-range rows dropped"
+        + (f"; {len(ids)} distinct tiles stored" if dedupe else ""),
         file=sys.stderr,
     )
     return 0

@@ -114,24 +114,28 @@ def value_number(raw: bytes) -> float | None:
     return None
 
 
-def canonical_layer(raw: bytes, z_attr: str | None, priority: str | None = None) -> bytes:
-    name, version, extent = b"", None, None
-    keys: list[str] = []
-    values: list[bytes] = []
-    feats_raw: list[bytes] = []
-    for num, wire, v in fields(raw):
+def parse_layer(raw: bytes):
+    """A layer's (name, extent, version, raw features, raw keys, raw values); extent/version None when absent."""
+    name, extent, version, feats, keys, values = b"", None, None, [], [], []
+    for num, _wire, v in fields(raw):
         if num == 1:
             name = v
         elif num == 2:
-            feats_raw.append(v)
+            feats.append(v)
         elif num == 3:
-            keys.append(v.decode("utf-8"))
+            keys.append(v)
         elif num == 4:
             values.append(v)
         elif num == 5:
             extent = v
         elif num == 15:
             version = v
+    return name, extent, version, feats, keys, values
+
+
+def canonical_layer(raw: bytes, z_attr: str | None, priority: str | None = None) -> bytes:
+    name, extent, version, feats_raw, raw_keys, values = parse_layer(raw)
+    keys: list[str] = [k.decode("utf-8") for k in raw_keys]
 
     feats = []  # (z or None, type, sorted tag pairs, geometry bytes, id or None)
     for fr in feats_raw:
@@ -230,11 +234,22 @@ def main(argv: list[str]) -> int:
         return 2
     db = sqlite3.connect(args[0])
     rows = db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3").fetchall()
-    for z, x, y, data in rows:
-        try:
-            new = canonical_tile(bytes(data), z_attr, priority)
-        except (MVTError, OSError, zlib.error) as e:
-            raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {e}")
+    # Small tiles repeat (open ocean, empty land): their canonical form is computed once.
+    seen: dict[bytes, bytes] = {}
+    last_z = None
+    for n, (z, x, y, data) in enumerate(rows):
+        if z != last_z and len(rows) > 10000:
+            print(f"mvt_canonical: zoom {z} ({n}/{len(rows)} tiles done)", file=sys.stderr)
+            last_z = z
+        data = bytes(data)
+        new = seen.get(data)
+        if new is None:
+            try:
+                new = canonical_tile(data, z_attr, priority)
+            except (MVTError, OSError, zlib.error) as e:
+                raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {e}")
+            if len(data) < 1024:
+                seen[data] = new
         db.execute("UPDATE tiles SET tile_data = ? WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
                    (new, z, x, y))
     if z_attr is not None:

@@ -160,9 +160,76 @@ def chains_from_ways(ways: list[list[int]], loc: dict[int, Point]) -> list[list[
     return runs
 
 
+def clip_segment(a: Point, b: Point, box: Box) -> tuple[Point, Point] | None:
+    """The part of segment a-b inside the box (Liang-Barsky), or None."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box.w), (dx, box.e - a[0]), (-dy, a[1] - box.s), (dy, box.n - a[1])):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return None
+
+    def at(t: float) -> Point:
+        if t == 0.0:
+            return a
+        if t == 1.0:
+            return b
+        return (round(a[0] + t * dx, 7), round(a[1] + t * dy, 7))
+
+    return at(t0), at(t1)
+
+
+def clip_chain(pts: list[Point], box: Box) -> list[list[Point]]:
+    """Splits a coastline chain into its runs inside the box, each ending exactly on the box where it leaves (a
+    polygon extract keeps whole ways, so coastline nodes can lie outside the header box). A chain wholly inside
+    comes back unchanged."""
+    runs: list[list[Point]] = []
+    cur: list[Point] = []
+    for a, b in zip(pts, pts[1:]):
+        seg = clip_segment(a, b, box)
+        if seg is None:
+            if len(cur) >= 2:
+                runs.append(cur)
+            cur = []
+            continue
+        p, q = seg
+        if not cur or cur[-1] != p:
+            if len(cur) >= 2:
+                runs.append(cur)
+            cur = [p]
+        if q != p:
+            cur.append(q)
+    if len(cur) >= 2:
+        runs.append(cur)
+    return runs
+
+
 def build_sea(box: Box, chains: list[list[int]], loc: dict[int, Point]) -> list[list[list[Point]]]:
-    rings = [[loc[r] for r in c] for c in chains if c[0] == c[-1] and len(c) >= 4]
-    open_chains = [[loc[r] for r in c] for c in chains if c[0] != c[-1]]
+    rings, open_chains = [], []
+    for c in chains:
+        pts = [loc[r] for r in c]
+        inside = all(box.w <= x <= box.e and box.s <= y <= box.n for x, y in pts)
+        if c[0] == c[-1] and len(c) >= 4 and inside:
+            rings.append(pts)
+        elif inside:
+            open_chains.append(pts)
+        else:
+            # A run that starts and ends on one box edge within 1 % of that edge is a sliver where the extract's cut
+            # and the box meet (Monaco's south-west corner): it would close into a ring of its own and break the
+            # alternation of coast ends along the box, so it is dropped.
+            for run in clip_chain(pts, box):
+                (t0, _), (t1, _) = box.project(run[0]), box.project(run[-1])
+                if int(t0) == int(t1) and abs(t1 - t0) < 0.01:
+                    continue
+                open_chains.append(run)
     starts = []  # (t, index, projected point)
     ends = []
     for i, pts in enumerate(open_chains):

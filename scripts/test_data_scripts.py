@@ -14,9 +14,11 @@ sys.dont_write_bytecode = True  # no __pycache__ inside scripts/
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_places  # noqa: E402
+import mbtiles_merge  # noqa: E402
 import build_pois  # noqa: E402
 import mvt_canonical as mc  # noqa: E402
 import sea_polygons as sp  # noqa: E402
+import gshhg_extract  # noqa: E402
 
 
 def polygon_area(poly):
@@ -90,6 +92,18 @@ class SeaPolygonTests(unittest.TestCase):
     def test_runs_join_end_to_start(self):
         loc = {i: (float(i), 1.0) for i in range(1, 6)}
         self.assertEqual(sp.chains_from_ways([[3, 4, 5], [1, 2, 3]], loc), [[1, 2, 3, 4, 5]])
+
+
+class ClipChainTests(unittest.TestCase):
+    BOX = sp.Box(0, 0, 10, 10)
+
+    def test_chain_inside_is_unchanged(self):
+        pts = [(1, 1), (2, 2), (3, 1)]
+        self.assertEqual(sp.clip_chain(pts, self.BOX), [pts])
+
+    def test_chain_leaving_and_reentering_is_split_at_the_edge(self):
+        pts = [(5, 5), (15, 5), (15, 8), (5, 8)]
+        self.assertEqual(sp.clip_chain(pts, self.BOX), [[(5, 5), (10.0, 5.0)], [(10.0, 8.0), (5, 8)]])
 
 
 class InteriorPointTests(unittest.TestCase):
@@ -191,16 +205,69 @@ class CanonicalMVTTests(unittest.TestCase):
             mc.canonical_tile(make_layer([self.A])[:-3], None)
 
 
-class PlacesBucketTests(unittest.TestCase):
-    def test_thresholds(self):
-        self.assertEqual(build_places.bucket(5_000_000), (1, 2))
-        self.assertEqual(build_places.bucket(4_999_999), (2, 3))
-        self.assertEqual(build_places.bucket(1_000_000), (2, 3))
-        self.assertEqual(build_places.bucket(300_000), (3, 4))
-        self.assertEqual(build_places.bucket(100_000), (4, 5))
-        self.assertEqual(build_places.bucket(30_000), (5, 6))
-        self.assertEqual(build_places.bucket(29_999), (6, 7))
-        self.assertEqual(build_places.bucket(0), (6, 7))
+class PlacesRuleTests(unittest.TestCase):
+    def test_rank_thresholds(self):
+        self.assertEqual(build_places.rank_of(5_000_000), 1)
+        self.assertEqual(build_places.rank_of(4_999_999), 2)
+        self.assertEqual(build_places.rank_of(1_000_000), 2)
+        self.assertEqual(build_places.rank_of(300_000), 3)
+        self.assertEqual(build_places.rank_of(100_000), 4)
+        self.assertEqual(build_places.rank_of(30_000), 5)
+        self.assertEqual(build_places.rank_of(10_000), 6)
+        self.assertEqual(build_places.rank_of(3_000), 7)
+        self.assertEqual(build_places.rank_of(1_000), 8)
+        self.assertEqual(build_places.rank_of(999), 9)
+        self.assertEqual(build_places.rank_of(0), 9)
+
+    def test_classes(self):
+        self.assertEqual(build_places.class_of(100_000, False), "city")
+        self.assertEqual(build_places.class_of(99_999, False), "town")
+        self.assertEqual(build_places.class_of(500, True), "city")
+        self.assertEqual(build_places.class_of(10_000, False), "town")
+        self.assertEqual(build_places.class_of(9_999, False), "village")
+        self.assertEqual(build_places.class_of(1_000, False), "village")
+        self.assertEqual(build_places.class_of(999, False), "hamlet")
+
+    def test_latin_script(self):
+        self.assertTrue(build_places.is_latin("Zürich"))
+        self.assertTrue(build_places.is_latin("São Paulo-2"))
+        self.assertFalse(build_places.is_latin("Москва"))
+        self.assertFalse(build_places.is_latin("東京"))
+
+    def test_bad_numbers(self):
+        self.assertIsNone(build_places.number("x"))
+        self.assertIsNone(build_places.number(float("nan")))
+        self.assertIsNone(build_places.number(None))
+        self.assertEqual(build_places.number("1.5"), 1.5)
+
+
+class MergeTests(unittest.TestCase):
+    def test_same_layer_of_two_tiles_is_joined_with_one_key_table(self):
+        a = make_layer([({"class": encode_value_string("a")}, b"\x09\x02\x02")], name=b"place")
+        b = make_layer([({"name": encode_value_string("B"), "class": encode_value_string("a")}, b"\x09\x04\x04")],
+                       name=b"place")
+        c = make_layer([({"class": encode_value_string("w")}, b"\x09\x06\x06")], name=b"water")
+        merged = mbtiles_merge.merge_tiles([gzip.compress(a), gzip.compress(b + c)])
+        layers = [mc.fields(layer) for _, _, layer in mc.fields(gzip.decompress(merged))]
+        names = [next(v for num, _, v in fs if num == 1) for fs in layers]
+        self.assertEqual(names, [b"place", b"water"])
+        feats = decode(merged)
+        self.assertEqual(feats[0], ({"class": encode_value_string("a")}, b"\x09\x02\x02"))
+        self.assertEqual(feats[1][0], {"name": encode_value_string("B"), "class": encode_value_string("a")})
+        self.assertEqual(feats[2][0], {"class": encode_value_string("w")})
+        self.assertEqual(merged[4:8], b"\x00\x00\x00\x00")  # gzip without timestamp
+
+
+class JoinPiecesTests(unittest.TestCase):
+    def test_pieces_meeting_end_to_end_become_one_line(self):
+        out = gshhg_extract.join_pieces([[(1, 0), (2, 0)], [(0, 0), (1, 0)], [(3, 0), (2, 0)]])
+        self.assertEqual(len(out), 1)
+        self.assertEqual(sorted([out[0][0], out[0][-1]]), [(0, 0), (3, 0)])
+        self.assertEqual(len(out[0]), 4)
+
+    def test_a_junction_of_three_stops_the_join(self):
+        out = gshhg_extract.join_pieces([[(0, 0), (1, 0)], [(1, 0), (2, 0)], [(1, 0), (1, 1)]])
+        self.assertEqual(len(out), 3)
 
 
 if __name__ == "__main__":

@@ -11,64 +11,71 @@ REG = ["Noto Sans Regular"]; BOLD = ["Noto Sans Bold"]; ITAL = ["Noto Sans Itali
 LAND = "#f5f3ef"; WATER = "#aadaff"; PARK = "#c8e6c1"; WOOD = "#bfdfb4"
 TEXT = "#5f6368"; TEXT_DARK = "#3c4043"; HALO = "#ffffff"
 layers = []
+# Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-8, over-zoomed above) and "city" (the
+# OpenStreetMap cities, z0-14). Every layer is written once and emitted for each source, world first, so a city draws
+# over the world with the same paint; the world's copy of a layer has the id prefixed "world-".
+SOURCES = ["world", "city"]
 def L(**kw):
-    d = {}
-    for k in ["id", "type", "source", "source_layer", "minzoom", "maxzoom", "filter", "layout", "paint"]:
-        if k in kw: d[k.replace("_", "-")] = kw[k]
-    layers.append(d)
+    if kw.get("type") == "background":
+        layers.append({k: kw[k] for k in ["id", "type", "paint"]})
+        return
+    for src in kw.pop("sources", SOURCES):
+        d = {}
+        for k in ["id", "type", "source", "source_layer", "minzoom", "maxzoom", "filter", "layout", "paint"]:
+            if k == "source":
+                d["source"] = src
+            elif k in kw:
+                d[k.replace("_", "-")] = kw[k]
+        if src == "world":
+            d["id"] = "world-" + d["id"]
+        layers.append(d)
 
 L(id="background", type="background", paint={"background-color": LAND})
-# World (Natural Earth, z0-7, over-zoomed above)
-L(id="world-ocean", type="fill", source="world", source_layer="ocean", paint={"fill-color": WATER})
-L(id="world-land", type="fill", source="world", source_layer="land", paint={"fill-color": LAND})
-L(id="world-lakes", type="fill", source="world", source_layer="lakes", paint={"fill-color": WATER})
-L(id="world-coastline", type="line", source="world", source_layer="coastline", maxzoom=10,
-  paint={"line-color": "#9cc7ef", "line-width": interp([[0, 0.3], [7, 0.8]])})
-# Helsinki (OpenMapTiles schema, z0-14)
-L(id="landcover-wood", type="fill", source="helsinki", source_layer="landcover",
+# OpenMapTiles-schema layers, bottom to top.
+L(id="landcover-wood", type="fill", source_layer="landcover",
   filter=["match", ["get", "class"], ["wood", "forest"], True, False], paint={"fill-color": WOOD})
-L(id="landcover-grass", type="fill", source="helsinki", source_layer="landcover",
+L(id="landcover-grass", type="fill", source_layer="landcover",
   filter=["match", ["get", "class"], ["grass", "farmland", "wetland"], True, False], paint={"fill-color": PARK, "fill-opacity": 0.8})
-L(id="landcover-sand", type="fill", source="helsinki", source_layer="landcover",
+L(id="landcover-sand", type="fill", source_layer="landcover",
   filter=["==", ["get", "class"], "sand"], paint={"fill-color": "#f5ecd3"})
-L(id="landuse-residential", type="fill", source="helsinki", source_layer="landuse",
+L(id="landuse-residential", type="fill", source_layer="landuse",
   filter=["match", ["get", "class"], ["residential", "suburb", "neighbourhood"], True, False],
   paint={"fill-color": "#f1efea"})
-L(id="landuse-commercial", type="fill", source="helsinki", source_layer="landuse",
+L(id="landuse-commercial", type="fill", source_layer="landuse",
   filter=["match", ["get", "class"], ["commercial", "retail", "industrial", "railway"], True, False],
   paint={"fill-color": "#f1ede6"})
-L(id="landuse-hospital", type="fill", source="helsinki", source_layer="landuse",
+L(id="landuse-hospital", type="fill", source_layer="landuse",
   filter=["==", ["get", "class"], "hospital"], paint={"fill-color": "#fbe4e2"})
-L(id="landuse-education", type="fill", source="helsinki", source_layer="landuse",
+L(id="landuse-education", type="fill", source_layer="landuse",
   filter=["match", ["get", "class"], ["school", "university", "college", "kindergarten"], True, False],
   paint={"fill-color": "#efeaf4"})
-L(id="landuse-cemetery", type="fill", source="helsinki", source_layer="landuse",
+L(id="landuse-cemetery", type="fill", source_layer="landuse",
   filter=["==", ["get", "class"], "cemetery"], paint={"fill-color": "#d5e8cf"})
-L(id="landuse-pitch", type="fill", source="helsinki", source_layer="landuse",
+L(id="landuse-pitch", type="fill", source_layer="landuse",
   filter=["match", ["get", "class"], ["pitch", "stadium", "playground", "track"], True, False],
   paint={"fill-color": "#d4ecd0"})
-L(id="park", type="fill", source="helsinki", source_layer="park", paint={"fill-color": PARK})
-L(id="water", type="fill", source="helsinki", source_layer="water", paint={"fill-color": WATER})
-L(id="waterway", type="line", source="helsinki", source_layer="waterway",
+L(id="park", type="fill", source_layer="park", paint={"fill-color": PARK})
+L(id="water", type="fill", source_layer="water", paint={"fill-color": WATER})
+L(id="waterway", type="line", source_layer="waterway",
   layout={"line-cap": "round", "line-join": "round"},
-  paint={"line-color": WATER, "line-width": interp([[12, 0.5], [18, 4]], 1.4)})
-L(id="aeroway-area", type="fill", source="helsinki", source_layer="aeroway", minzoom=11,
+  paint={"line-color": WATER, "line-width": interp([[6, 0.4], [10, 0.8], [14, 1.5], [18, 4]], 1.4)})
+L(id="aeroway-area", type="fill", source_layer="aeroway", minzoom=11,
   filter=["match", ["geometry-type"], ["Polygon", "MultiPolygon"], True, False], paint={"fill-color": "#e9e7ef"})
-L(id="aeroway-runway", type="line", source="helsinki", source_layer="aeroway", minzoom=11,
+L(id="aeroway-runway", type="line", source_layer="aeroway", minzoom=11,
   filter=["match", ["geometry-type"], ["LineString", "MultiLineString"], True, False],
   paint={"line-color": "#dcd9e3", "line-width": interp([[11, 3], [18, 60]], 1.5)})
-L(id="building", type="fill", source="helsinki", source_layer="building", minzoom=14,
+L(id="building", type="fill", source_layer="building", minzoom=14,
   paint={"fill-color": "#e8e4de", "fill-outline-color": "#d9d3c9", "fill-opacity": interp([[14, 0.5], [16, 1]])})
 # Boundaries
-L(id="world-boundary-state", type="line", source="world", source_layer="boundary_state", minzoom=3,
+L(id="boundary-state", type="line", source_layer="boundary", minzoom=4,
+  filter=["all", [">", ["coalesce", ["get", "admin_level"], 2], 2], ["<=", ["get", "admin_level"], 8],
+          ["!=", ["coalesce", ["get", "maritime"], 0], 1]],
   layout={"line-join": "round"},
-  paint={"line-color": "#c3bfb8", "line-width": interp([[3, 0.4], [8, 1]]), "line-dasharray": [3, 2]})
-L(id="world-boundary-country", type="line", source="world", source_layer="boundary_country",
+  paint={"line-color": "#c3bfb8", "line-width": interp([[4, 0.4], [10, 1]]), "line-dasharray": [3, 2]})
+L(id="boundary-country", type="line", source_layer="boundary",
+  filter=["all", ["<=", ["coalesce", ["get", "admin_level"], 2], 2], ["!=", ["coalesce", ["get", "maritime"], 0], 1]],
   layout={"line-join": "round", "line-cap": "round"},
   paint={"line-color": "#a6a3a0", "line-width": interp([[1, 0.5], [6, 1.2], [10, 2]])})
-L(id="boundary", type="line", source="helsinki", source_layer="boundary", minzoom=8,
-  filter=["<=", ["get", "admin_level"], 8], layout={"line-join": "round"},
-  paint={"line-color": "#bdb8b0", "line-width": 1, "line-dasharray": [4, 2]})
 
 # Roads: casings below fills, by class.
 roads = [
@@ -83,41 +90,41 @@ roads = [
 def road_filter(classes):
     return ["all", ["match", ["get", "class"], classes, True, False],
             ["!=", ["coalesce", ["get", "brunnel"], ""], "tunnel"]]
-L(id="road-tunnel", type="line", source="helsinki", source_layer="transportation", minzoom=13,
+L(id="road-tunnel", type="line", source_layer="transportation", minzoom=13,
   filter=["==", ["get", "brunnel"], "tunnel"], layout={"line-join": "round"},
   paint={"line-color": "#e6e2dc", "line-width": interp([[13, 1], [18, 10]], 1.5), "line-dasharray": [2, 1]})
-L(id="path", type="line", source="helsinki", source_layer="transportation", minzoom=14,
+L(id="path", type="line", source_layer="transportation", minzoom=14,
   filter=["==", ["get", "class"], "path"], layout={"line-join": "round"},
   paint={"line-color": "#cbc4b9", "line-width": interp([[14, 0.7], [18, 2.5]], 1.4), "line-dasharray": [2, 1.5]})
-L(id="rail", type="line", source="helsinki", source_layer="transportation", minzoom=11,
+L(id="rail", type="line", source_layer="transportation", minzoom=11,
   filter=["match", ["get", "class"], ["rail", "transit"], True, False],
   paint={"line-color": "#b9b5ae", "line-width": interp([[11, 0.6], [18, 2.5]], 1.4)})
-L(id="rail-hatch", type="line", source="helsinki", source_layer="transportation", minzoom=15,
+L(id="rail-hatch", type="line", source_layer="transportation", minzoom=15,
   filter=["match", ["get", "class"], ["rail", "transit"], True, False],
   paint={"line-color": "#b9b5ae", "line-width": interp([[15, 3], [18, 7]], 1.4), "line-dasharray": [0.2, 4]})
 
 for classes, minz, fill, casing, widths in roads:
     name = "-".join(classes)
-    L(id=f"road-{name}-casing", type="line", source="helsinki", source_layer="transportation", minzoom=max(minz, 12),
+    L(id=f"road-{name}-casing", type="line", source_layer="transportation", minzoom=max(minz, 12),
       filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
       paint={"line-color": casing, "line-width": interp([[z, w + (1 if z < 14 else 2)] for z, w in widths], 1.5)})
 for classes, minz, fill, casing, widths in reversed(roads):
     name = "-".join(classes)
-    L(id=f"road-{name}", type="line", source="helsinki", source_layer="transportation", minzoom=minz,
+    L(id=f"road-{name}", type="line", source_layer="transportation", minzoom=minz,
       filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
       paint={"line-color": fill, "line-width": interp(widths, 1.5)})
 # Labels
 def halo(width=1.5, color=HALO):
     return {"text-halo-color": color, "text-halo-width": width}
-L(id="waterway-label", type="symbol", source="helsinki", source_layer="waterway", minzoom=13,
+L(id="waterway-label", type="symbol", source_layer="waterway", minzoom=13,
   layout={"symbol-placement": "line", "text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]],
           "text-font": ITAL, "text-size": 12, "symbol-spacing": 350},
   paint={"text-color": "#4a87c9", **halo(1.2)})
-L(id="water-name", type="symbol", source="helsinki", source_layer="water_name", minzoom=10,
+L(id="water-name", type="symbol", source_layer="water_name", minzoom=10,
   layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": ITAL,
           "text-size": interp([[10, 11], [16, 15]]), "text-max-width": 7, "text-letter-spacing": 0.05},
   paint={"text-color": "#4a87c9", **halo(1.2)})
-L(id="road-label", type="symbol", source="helsinki", source_layer="transportation_name", minzoom=13,
+L(id="road-label", type="symbol", source_layer="transportation_name", minzoom=13,
   filter=["match", ["get", "class"], ["motorway", "trunk", "primary", "secondary", "tertiary", "minor", "service"], True, False],
   layout={"symbol-placement": "line", "text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]],
           "text-font": REG, "symbol-spacing": 300, "text-max-angle": 30,
@@ -125,7 +132,7 @@ L(id="road-label", type="symbol", source="helsinki", source_layer="transportatio
           "text-rotation-alignment": "map", "text-keep-upright": True,
           "symbol-sort-key": ["match", ["get", "class"], ["motorway", "trunk"], 1, "primary", 2, ["secondary", "tertiary"], 3, 4]},
   paint={"text-color": TEXT, **halo(1.5)})
-L(id="housenumber", type="symbol", source="helsinki", source_layer="housenumber", minzoom=17,
+L(id="housenumber", type="symbol", source_layer="housenumber", minzoom=17,
   layout={"text-field": ["to-string", ["get", "housenumber"]], "text-font": REG, "text-size": 10, "text-padding": 3},
   paint={"text-color": "#9a948c", **halo(1)})
 poi_color = ["match", ["get", "class"],
@@ -140,60 +147,64 @@ poi_color = ["match", ["get", "class"],
 POI_RANK = ["step", ["zoom"], 2, 16, 6, 17, 14, 18, 100]
 # Bus stops crowd the centre: only from zoom 17.
 NOT_BUS_BELOW_17 = ["any", [">=", ["zoom"], 17], ["!=", ["get", "class"], "bus"]]
-L(id="poi-dot", type="circle", source="helsinki", source_layer="poi", minzoom=15,
+L(id="poi-dot", type="circle", source_layer="poi", minzoom=15,
   filter=["all", ["any", ["has", "name:latin"], ["has", "name"]], ["<=", ["coalesce", ["get", "rank"], 99], POI_RANK], NOT_BUS_BELOW_17],
   paint={"circle-radius": interp([[15, 2.5], [18, 4]]), "circle-color": poi_color,
          "circle-stroke-color": "#ffffff", "circle-stroke-width": 1})
-L(id="poi-label", type="symbol", source="helsinki", source_layer="poi", minzoom=15,
+L(id="poi-label", type="symbol", source_layer="poi", minzoom=15,
   filter=["all", ["any", ["has", "name:latin"], ["has", "name"]], ["<=", ["coalesce", ["get", "rank"], 99], POI_RANK], NOT_BUS_BELOW_17],
   layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": REG,
           "text-size": 11, "text-anchor": "top", "text-offset": [0, 0.6], "text-max-width": 8,
           "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 4},
   paint={"text-color": poi_color, **halo(1.5)})
-L(id="place-neighbourhood", type="symbol", source="helsinki", source_layer="place", minzoom=13,
+L(id="place-neighbourhood", type="symbol", source_layer="place", minzoom=13,
   filter=["match", ["get", "class"], ["suburb", "quarter", "neighbourhood"], True, False],
   layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": BOLD,
           "text-transform": "uppercase", "text-letter-spacing": 0.1, "text-max-width": 8,
           "text-size": interp([[13, 10], [16, 12]]),
           "symbol-sort-key": ["match", ["get", "class"], "suburb", 1, "quarter", 2, 3]},
   paint={"text-color": "#8b857d", **halo(1.5)})
-L(id="place-town", type="symbol", source="helsinki", source_layer="place", minzoom=10,
-  filter=["match", ["get", "class"], ["city", "town", "village"], True, False],
-  layout={"text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]], "text-font": REG,
-          "text-size": interp([[10, 13], [14, 18]]), "text-max-width": 8,
-          "symbol-sort-key": ["coalesce", ["get", "rank"], 10]},
-  paint={"text-color": TEXT_DARK, **halo(2)})
-# World labels, thinned by rank (1 = biggest) as the zoom grows.
-rank_limit = ["step", ["zoom"], 1, 2, 2, 3, 3, 4, 4, 5, 6, 6, 8, 7, 10, 8, 99]
-L(id="world-city-dot", type="circle", source="world", source_layer="places", maxzoom=8,
-  filter=["<=", ["coalesce", ["get", "rank"], 99], rank_limit],
-  paint={"circle-radius": ["match", ["to-string", ["get", "capital"]], ["1", "true", "yes", "primary"], 3, 2.2],
-         "circle-color": "#6c6c6c", "circle-stroke-color": "#ffffff", "circle-stroke-width": 1})
-L(id="world-city-label", type="symbol", source="world", source_layer="places", maxzoom=10,
-  filter=["<=", ["coalesce", ["get", "rank"], 99], rank_limit],
-  layout={"text-field": ["get", "name"], "text-font": REG,
-          "text-size": ["step", ["coalesce", ["get", "rank"], 99], 14, 2, 13, 4, 12, 7, 11],
-          "text-anchor": "bottom", "text-offset": [0, -0.3], "text-max-width": 8,
-          "symbol-sort-key": ["coalesce", ["get", "rank"], 99]},
-  paint={"text-color": TEXT_DARK, **halo(1.5)})
-L(id="world-country-label", type="symbol", source="world", source_layer="country_label", minzoom=1, maxzoom=8,
-  filter=["<=", ["coalesce", ["get", "labelrank"], 99], ["step", ["zoom"], 2, 2, 3, 3, 4, 4, 6, 5, 99]],
-  layout={"text-field": ["coalesce", ["get", "name_en"], ["get", "name"]], "text-font": BOLD,
-          "text-size": ["interpolate", ["linear"], ["zoom"], 1, ["step", ["coalesce", ["get", "labelrank"], 9], 12, 3, 10], 6, ["step", ["coalesce", ["get", "labelrank"], 9], 16, 3, 13]],
+# Places (GeoNames in the world, OSM place nodes in the cities): the data holds each place from the zoom its size
+# warrants; collisions keep the biggest (symbol-sort-key: rank, national capitals first within a rank).
+PLACE_NAME = ["coalesce", ["get", "name:latin"], ["get", "name"]]
+PLACE_KEY = ["-", ["*", ["coalesce", ["get", "rank"], 9], 10], ["match", ["get", "capital"], 2, 5, 0]]
+# Placement runs from the top layer down (countries, then towns, then regions), so regions only fill gaps.
+L(id="place-state", type="symbol", source_layer="place", minzoom=5, maxzoom=9,
+  filter=["==", ["get", "class"], "state"],
+  layout={"text-field": PLACE_NAME, "text-font": REG, "text-transform": "uppercase", "text-letter-spacing": 0.1,
+          "text-size": interp([[5, 10], [8, 12]]), "text-max-width": 7, "symbol-sort-key": 100},
+  paint={"text-color": "#9a948c", **halo(1.5)})
+L(id="place-town", type="symbol", source_layer="place", minzoom=2,
+  # Ranked places only: GeoNames in the world (and OpenMapTiles tilesets, whose places carry a rank); the cities'
+  # unranked OSM place nodes would otherwise duplicate the GeoNames name at the wrong size.
+  # A place of rank r shows from zoom r + 1 (capitals earlier: the tiles hold them from z3); the world's top zoom
+  # holds the smallest places before their zoom, so the filter keeps them back.
+  filter=["all", ["match", ["get", "class"], ["city", "town", "village", "hamlet"], True, False], ["has", "rank"],
+          ["any", ["==", ["get", "capital"], 2], [">=", ["zoom"], ["+", ["get", "rank"], 1]]]],
+  layout={"text-field": PLACE_NAME, "text-font": REG,
+          "text-size": ["interpolate", ["linear"], ["zoom"],
+                        3, ["step", ["coalesce", ["get", "rank"], 9], 14, 2, 13, 3, 12, 4, 11, 6, 10],
+                        12, ["step", ["coalesce", ["get", "rank"], 9], 20, 2, 19, 3, 18, 4, 17, 6, 15, 8, 13]],
+          "text-max-width": 8, "text-padding": 3, "symbol-sort-key": PLACE_KEY},
+  paint={"text-color": ["step", ["coalesce", ["get", "rank"], 9], TEXT_DARK, 7, TEXT], **halo(2)})
+L(id="place-country", type="symbol", source_layer="place", minzoom=1, maxzoom=8,
+  filter=["==", ["get", "class"], "country"],
+  layout={"text-field": ["coalesce", ["get", "name_en"], ["get", "name:latin"], ["get", "name"]], "text-font": BOLD,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 1, ["step", ["coalesce", ["get", "rank"], 9], 12, 3, 10], 6, ["step", ["coalesce", ["get", "rank"], 9], 16, 3, 13]],
           "text-transform": "uppercase", "text-letter-spacing": 0.08, "text-max-width": 6,
-          "symbol-sort-key": ["coalesce", ["get", "labelrank"], 99]},
+          "symbol-sort-key": ["coalesce", ["get", "rank"], 9]},
   paint={"text-color": "#7a746c", **halo(1.5, "rgba(255, 255, 255, 0.8)")})
 
 style = {
   "version": 8,
   "name": "Waymark Default",
-  "metadata": {"waymark:description": "A light, calm basemap in the spirit of Google's default map: Natural Earth for the world, OpenMapTiles-schema tiles for Helsinki."},
+  "metadata": {"waymark:description": "A light, calm basemap in the spirit of Google's default map, for OpenMapTiles-schema tiles: the bundled world (GSHHG, GeoNames) and the bundled cities (OpenStreetMap: Helsinki, Monaco)."},
   "center": [24.9443, 60.1716], "zoom": 14,
   "sources": {
-    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 7,
-              "attribution": "Natural Earth"},
-    "helsinki": {"type": "vector", "url": "mbtiles://../helsinki.mbtiles", "minzoom": 0, "maxzoom": 14,
-                 "attribution": "© OpenStreetMap contributors"},
+    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 8,
+              "attribution": "GSHHG; GeoNames"},
+    "city": {"type": "vector", "url": "mbtiles://../cities.mbtiles", "minzoom": 0, "maxzoom": 14,
+             "attribution": "© OpenStreetMap contributors"},
   },
   "layers": layers,
 }

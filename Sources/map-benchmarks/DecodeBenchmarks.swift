@@ -93,15 +93,18 @@ struct DecodeDenseTileBenchmark: Benchmark {
 
 /// Full decode of the largest z3 tile of `Data/world.mbtiles`, or, until it exists, of the largest real-world
 /// fixture overall (an OSM QA tile of Montevideo, ~3 MB, far heavier than a basemap tile).
+/// `DecodeWorldTileBenchmark(zoom: 8)` ("decode-world-tile-z8") decodes the largest tile of the world's top zoom, the
+/// densest one the world has (coast, rivers and places).
 struct DecodeWorldTileBenchmark: Benchmark {
-    let name = "decode-world-tile"
+    var zoom = 3
+    var name: String { zoom == 3 ? "decode-world-tile" : "decode-world-tile-z\(zoom)" }
     let unit = "features"
     var bytes: [UInt8] = []
     var iterations: Int { 5 }
 
     mutating func setUp() throws {
         if let path = BenchmarkInputs.data("world.mbtiles"),
-            let (address, data) = try BenchmarkInputs.largestTile(in: path, zoom: 3)
+            let (address, data) = try BenchmarkInputs.largestTile(in: path, zoom: zoom)
         {
             bytes = data
             BenchmarkInputs.note("decode-world-tile input: \(path) tile \(address) (\(data.count) bytes)")

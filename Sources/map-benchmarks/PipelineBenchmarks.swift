@@ -17,9 +17,24 @@ final class PipelineColdFrameBenchmark: Benchmark {
     private let camera: CameraState
     private var snapshotter: Snapshotter!
 
-    init(name: String, camera: CameraState) {
+    /// A warm run keeps the caches: the frame redraws from decoded tiles and cached tile images.
+    private let warm: Bool
+
+    init(name: String, camera: CameraState, warm: Bool = false) {
         self.name = name
         self.camera = camera
+        self.warm = warm
+    }
+
+    /// The bundled world (GSHHG, GeoNames) at `zoom` over `center`: "pipeline-cold-world-z<zoom>[-<place>]", or
+    /// "pipeline-warm-…" when `warm`.
+    static func world(_ place: String?, _ lat: Double, _ lon: Double, zoom: Double, warm: Bool = false)
+        -> PipelineColdFrameBenchmark
+    {
+        PipelineColdFrameBenchmark(
+            name: "pipeline-\(warm ? "warm" : "cold")-world-z\(Int(zoom))\(place.map { "-\($0)" } ?? "")",
+            camera: CameraState(center: LatLng(latitude: lat, longitude: lon), zoom: zoom, size: pipelineFrame),
+            warm: warm)
     }
 
     /// Central Helsinki at zoom 16.
@@ -39,7 +54,7 @@ final class PipelineColdFrameBenchmark: Benchmark {
     func setUp() throws { snapshotter = try Snapshotter() }
 
     func run() throws -> Int {
-        snapshotter.renderer.invalidate()
+        if !warm { snapshotter.renderer.invalidate() }
         let image = try snapshotter.render(camera: camera)
         return image.width > 0 ? 1 : 0
     }

@@ -28,6 +28,17 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,
+        // The bundled world (issue 14): its densest z8 tile; zoom 2, 6 (Sydney) and 10 (London; dense Ruhr, Java,
+        // Bengal), cold and warm.
+        DecodeWorldTileBenchmark(zoom: 8),
+        PipelineColdFrameBenchmark.world(nil, 30, 10, zoom: 2, warm: true),
+        PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6),
+        PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6, warm: true),
+        PipelineColdFrameBenchmark.world("london", 51.5, -0.127, zoom: 10),
+        PipelineColdFrameBenchmark.world("london", 51.5, -0.127, zoom: 10, warm: true),
+        PipelineColdFrameBenchmark.world("ruhr", 51.45, 7.1, zoom: 10),
+        PipelineColdFrameBenchmark.world("java", -6.95, 110.2, zoom: 10),
+        PipelineColdFrameBenchmark.world("bengal", 23.75, 90.4, zoom: 10),
     ]
 }
 

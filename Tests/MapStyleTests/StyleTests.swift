@@ -9,25 +9,30 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     let style = try Style.load(contentsOfFile: defaultStylePath)
     #expect(style.errors.isEmpty, "\(style.errors)")
     #expect(style.diagnostics.isEmpty, "\(style.diagnostics)")
-    // Both sources resolve next to Data/styles: Data/world.mbtiles and Data/helsinki.mbtiles.
-    guard case .vector(let world)? = style.sources["world"], case .vector(let helsinki)? = style.sources["helsinki"]
+    // Both sources resolve next to Data/styles: Data/world.mbtiles and Data/cities.mbtiles.
+    guard case .vector(let world)? = style.sources["world"], case .vector(let city)? = style.sources["city"]
     else {
         Issue.record("missing sources")
         return
     }
     #expect(world.mbtilesPath == Fixtures.data.appendingPathComponent("world.mbtiles").path)
-    #expect(helsinki.mbtilesPath == Fixtures.data.appendingPathComponent("helsinki.mbtiles").path)
-    #expect(world.maxzoom == 7 && helsinki.maxzoom == 14)
-    // Every source-layer the issue lists is drawn by some layer.
+    #expect(city.mbtilesPath == Fixtures.data.appendingPathComponent("cities.mbtiles").path)
+    #expect(world.maxzoom == 8 && city.maxzoom == 14)
+    // One schema: every OpenMapTiles source-layer is drawn from both sources by the same layer (the world's copy
+    // has the id prefixed "world-"), and no layer reads anything else.
     let used = Set(style.layers.compactMap { l in l.source.map { "\($0)/\(l.sourceLayer ?? "")" } })
-    for name in ["ocean", "land", "lakes", "boundary_country", "boundary_state", "country_label", "places"] {
-        #expect(used.contains("world/\(name)"), "world/\(name)")
-    }
-    for name in [
+    let schema = [
         "water", "landuse", "landcover", "park", "building", "transportation", "transportation_name", "poi", "place",
         "housenumber", "water_name", "waterway", "boundary", "aeroway",
-    ] {
-        #expect(used.contains("helsinki/\(name)"), "helsinki/\(name)")
+    ]
+    for name in schema {
+        #expect(used.contains("world/\(name)"), "world/\(name)")
+        #expect(used.contains("city/\(name)"), "city/\(name)")
+    }
+    #expect(used.subtracting(schema.flatMap { ["world/\($0)", "city/\($0)"] }).isEmpty, "\(used)")
+    for layer in style.layers where layer.source == "city" {
+        let twin = style.layer(id: "world-\(layer.id)")
+        #expect(twin?.source == "world" && twin?.sourceLayer == layer.sourceLayer, "\(layer.id)")
     }
 }
 
@@ -46,10 +51,23 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
         let casing = try #require(style.layer(id: "road-primary-casing")?.property("line-width")?.number(c))
         #expect(casing > fill, "z\(z)")
     }
-    // City labels thin out: rank 5 shows at z6 but not z2.
-    let cities = try #require(style.layer(id: "world-city-label"))
-    #expect(cities.filter?.matches(EvaluationContext(zoom: 6, properties: ["rank": .number(5)])) == true)
-    #expect(cities.filter?.matches(EvaluationContext(zoom: 2, properties: ["rank": .number(5)])) == false)
+    // Places: the biggest win collisions (lower sort key first): rank 1 before rank 5, a national capital before
+    // another place of its rank.
+    let places = try #require(style.layer(id: "world-place-town"))
+    func key(_ props: [String: ExpressionValue]) -> Double? {
+        places.layout["symbol-sort-key"]?.number(EvaluationContext(zoom: 10, properties: props))
+    }
+    let big = try #require(key(["class": .string("city"), "rank": .number(1)]))
+    let small = try #require(key(["class": .string("town"), "rank": .number(5)]))
+    let capital = try #require(key(["class": .string("city"), "rank": .number(5), "capital": .number(2)]))
+    #expect(big < small && capital < small)
+    let hamlet = EvaluationContext(zoom: 10, properties: ["class": .string("hamlet"), "rank": .number(9)])
+    #expect(places.filter?.matches(hamlet) == true)
+    // A hamlet (rank 9) waits for zoom 10 even where the top zoom's tiles hold it.
+    let early = EvaluationContext(zoom: 9.5, properties: ["class": .string("hamlet"), "rank": .number(9)])
+    #expect(places.filter?.matches(early) == false)
+    // Unranked places (the cities' OSM place nodes) leave the names to GeoNames.
+    #expect(places.filter?.matches(EvaluationContext(zoom: 10, properties: ["class": .string("city")])) == false)
 }
 
 @Test func brokenStyleGivesDiagnosticsWithPathsAndStillLoads() throws {
