@@ -26,6 +26,16 @@ public enum MapLibreStyle: Equatable, Sendable {
     /// plain background.
     case url(URL)
 
+    /// The style file whose symbol layers `.hybrid` draws over imagery: this style's file, else (JSON text, remote
+    /// URLs) the bundled style.
+    var labelStyleFile: String {
+        switch self {
+        case .file(let path): return path
+        case .url(let url) where url.isFileURL: return url.path
+        default: return DataFiles.path("styles/default.json")
+        }
+    }
+
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
     /// - Throws: ``MapLibreStyleError`` for a remote URL; `StyleLoadError` naming the file or text; the pipeline's
     ///   source error.

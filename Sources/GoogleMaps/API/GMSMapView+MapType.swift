@@ -57,9 +57,7 @@ extension GMSMapView {
                 let renderer = try VectorBasemapRenderer(
                     style: Self.imageryStyle(
                         source: source, tileSize: mapTypeState.tileSizes[mapType] ?? 256,
-                        labelsFrom: mapType == .hybrid
-                            ? Self._basemapStyleFile ?? DataFiles.path("styles/default.json")
-                            : nil))
+                        labelsFrom: mapType == .hybrid ? mapLibreStyleStorage.labelStyleFile : nil))
                 mapTypeState.renderers[mapType] = renderer
                 return renderer
             } catch {

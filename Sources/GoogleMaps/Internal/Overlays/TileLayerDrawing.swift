@@ -167,6 +167,7 @@ extension GMSTileLayer: OverlayRenderable {
     var overlayReach: Double { 0 }
     /// The whole world (tiles cover it).
     var overlayBounds: OverlayBounds? { OverlayBounds(minX: 0, minY: 0, maxX: 1, maxY: 1) }
+    var overlayIndexBoxes: [OverlayBounds] { overlayBounds.map { [$0] } ?? [] }
 
     /// Seconds a tile takes to fade in (``GMSTileLayer/fadeIn``).
     static let fadeDuration = 0.25
