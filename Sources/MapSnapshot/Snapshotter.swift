@@ -9,6 +9,7 @@
 import Foundation
 import MapData
 import MapGeometry
+import MapNetwork
 import MapPipeline
 import MapRender
 import MapRenderCairo
@@ -34,14 +35,16 @@ public final class Snapshotter {
     /// - Parameters:
     ///   - id: the style source id (unused).
     ///   - source: the style source.
+    /// Vector sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) go through ``TileNetwork/shared``.
     public static func mbtilesResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+        if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
         guard case .vector(let v) = source, let path = v.mbtilesPath else { return nil }
         return try MBTilesSource(path: path)
     }
 
     /// Creates a snapshotter for a style file.
     /// - Parameters:
-    ///   - styleFile: a style JSON path; `nil` means `Data/styles/default.json` found by ``DataFiles/locate(_:)``.
+    ///   - styleFile: a style JSON path, `file://` or `http(s)://` URL (``TileNetwork/loadStyle(_:)``); `nil` means `Data/styles/default.json` found by ``DataFiles/locate(_:)``.
     ///   - options: renderer options. Defaults to the renderer's defaults.
     ///   - resolveSource: the source resolver. Defaults to ``mbtilesResolver``.
     /// - Throws: `StyleLoadError` for an unreadable or unparseable style, ``MapRendererError`` when a source cannot
@@ -51,7 +54,7 @@ public final class Snapshotter {
         resolveSource: TileSourceResolver = Snapshotter.mbtilesResolver
     ) throws {
         let path = styleFile ?? DataFiles.path("styles/default.json")
-        let style = try Style.load(contentsOfFile: path)
+        let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
         backend = CairoBackend()
         renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
@@ -63,6 +66,12 @@ public final class Snapshotter {
     /// `baseDirectory`; `nil` when it is remote, missing or unreadable (icons then draw nothing).
     public static func loadSprite(_ url: String, baseDirectory: String?) -> SpriteSheet? {
         var base = url
+        if base.hasPrefix("http://") || base.hasPrefix("https://") {
+            guard let (json, png) = TileNetwork.shared.sprite(url), let index = try? JSONValue.parse(bytes: json),
+                let image = try? PNGCodec.decode(png)
+            else { return nil }
+            return SpriteSheet(image: image, index: SpriteIndex(json: index))
+        }
         if base.hasPrefix("file://") { base.removeFirst("file://".count) }
         guard !base.contains("://") else { return nil }
         if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }

@@ -21,6 +21,7 @@ func allBenchmarks() -> [any Benchmark] {
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
+        HTTPPanBenchmark(),
     ]
 }
 

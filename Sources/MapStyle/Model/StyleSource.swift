@@ -13,6 +13,13 @@ public struct VectorSource: Sendable, Equatable {
     public var maxzoom: Double
     /// Attribution HTML/text, or `nil`.
     public var attribution: String?
+    /// `scheme`: `xyz` (rows from the north, the default) or `tms` (rows from the south) for ``tiles``.
+    public var scheme: String = "xyz"
+    /// `bounds` `[west, south, east, north]` in degrees: no tile outside is requested. Default the whole world.
+    public var bounds: [Double] = TileJSON.worldBounds
+    /// For `http(s)://` and `file://` TileJSON URLs, the URL to fetch (a relative `file://` path resolved against
+    /// the style file's folder); `nil` otherwise.
+    public var tileJSONURL: String?
 }
 
 /// A GeoJSON source: inline data or a URL.

@@ -1,0 +1,146 @@
+import Foundation
+import MapGeometry
+import MapNetwork
+import MapPipeline
+import MapRender
+import MapRenderCairo
+import MapSnapshot
+import MapStorage
+import MapStyle
+import MapTestSupport
+import Testing
+
+/// The map drawn from an XYZ folder over HTTP: the same picture as from MBTiles, from the cache with the server
+/// gone, frames that never wait, faults that keep what is drawn.
+@Suite(.enabled(if: TestServer.available, "python3 is needed for the test HTTP server"), .serialized)
+struct NetworkRenderTests {
+    let folder: URL
+    let server: TestServer
+    static let camera = CameraState(
+        center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 15.5, size: ScreenSize(width: 480, height: 320))
+
+    init() throws {
+        folder = try temporaryFolder("render")
+        let count = try exportHelsinki(into: folder.appendingPathComponent("helsinki"))
+        #expect(count > 10)
+        server = try TestServer(root: folder)
+    }
+
+    func network(_ cache: String?, log: ProblemLog = ProblemLog()) -> TileNetwork {
+        TileNetwork(
+            cacheDirectory: cache, options: HTTPLoaderOptions(maxRetries: 1, retryBaseDelay: 0.01, timeout: 5),
+            onProblem: log.add)
+    }
+
+    func httpStyle(query: String = "") throws -> Style {
+        let path = try defaultStyle(
+            helsinki: [
+                "type": "vector", "tiles": [server.url("helsinki/{z}/{x}/{y}.pbf") + query], "minzoom": 0,
+                "maxzoom": 14, "attribution": "© OpenStreetMap contributors",
+            ], in: folder)
+        return try Style.load(contentsOfFile: path)
+    }
+
+    static func resolver(_ network: TileNetwork) -> TileSourceResolver {
+        { id, source in try network.tileSource(id: id, source: source) ?? Snapshotter.mbtilesResolver(id, source) }
+    }
+
+    func mbtilesPicture() throws -> RasterImage {
+        try Snapshotter().render(camera: Self.camera)
+    }
+
+    @Test func anXYZFolderOverHTTPDrawsTheSamePictureAsMBTiles() throws {
+        let log = ProblemLog()
+        let snap = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(nil, log: log)))
+        let picture = try snap.render(camera: Self.camera)
+        #expect(picture == (try mbtilesPicture()))
+        #expect(snap.renderer.lastFrameStatistics.attribution.contains("OpenStreetMap"))
+        #expect(log.problems.isEmpty)
+    }
+
+    @Test func aTileJSONOverHTTPDrawsTheSamePicture() throws {
+        let tileJSON = #"{"tilejson":"3.0.0","tiles":["helsinki/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":14,"#
+            + #""bounds":[24.9,60.15,25.0,60.2],"attribution":"© OpenStreetMap contributors"}"#
+        try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("helsinki.json"))
+        let path = try defaultStyle(helsinki: ["type": "vector", "url": server.url("helsinki.json")], in: folder)
+        let net = network(nil)
+        let snap = try Snapshotter(style: Style.load(contentsOfFile: path), resolveSource: Self.resolver(net))
+        #expect(try snap.render(camera: Self.camera) == (try mbtilesPicture()))
+        // Bounds: no request outside them.
+        let outside = try server.log().filter {
+            guard let p = $0["path"] as? String, p.contains("/helsinki/14/") else { return false }
+            let x = Int(p.split(separator: "/")[4]) ?? 0
+            return x < 9326 || x > 9330
+        }
+        #expect(outside.isEmpty)
+    }
+
+    @Test func aSecondRendererDrawsFromTheCacheWithTheServerStopped() throws {
+        let cache = try temporaryFolder("cache").path
+        let first = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(cache)))
+        let online = try first.render(camera: Self.camera)
+        server.stop()
+        let log = ProblemLog()
+        let second = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(cache, log: log)))
+        #expect(try second.render(camera: Self.camera) == online)
+        #expect(log.problems.isEmpty)
+    }
+
+    /// Draws asynchronous frames until nothing is pending (at most `limit` frames, 10 ms apart).
+    static func settle(_ renderer: MapRenderer, camera: CameraState, limit: Int = 500) throws -> (RasterImage, Int) {
+        var frames = 0
+        var image = try renderer.render(camera: camera)
+        while renderer.hasPendingTiles && frames < limit {
+            Thread.sleep(forTimeInterval: 0.01)
+            image = try renderer.render(camera: camera)
+            frames += 1
+        }
+        return (image, frames)
+    }
+
+    func asyncRenderer(_ style: Style, _ net: TileNetwork) throws -> MapRenderer {
+        let settings = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
+        return try MapRenderer(
+            style: style, backend: CairoBackend(), options: MapRenderOptions(asyncTiles: settings),
+            resolveSource: Self.resolver(net))
+    }
+
+    @Test func framesNeverWaitAndSettleOnTheSamePicture() throws {
+        let renderer = try asyncRenderer(httpStyle(query: "?fault=slow&delay=150"), network(nil))
+        let start = Date()
+        _ = try renderer.render(camera: Self.camera)
+        #expect(Date().timeIntervalSince(start) < 0.15, "the first frame does not wait for 150 ms responses")
+        #expect(renderer.hasPendingTiles)
+        let (settled, frames) = try Self.settle(renderer, camera: Self.camera)
+        #expect(!renderer.hasPendingTiles, "settled within \(frames) frames")
+        #expect(settled == (try mbtilesPicture()))
+    }
+
+    @Test func tilesAlreadyDrawnStayDrawnWhenTheServerFails() throws {
+        let log = ProblemLog()
+        let renderer = try asyncRenderer(httpStyle(), network(nil, log: log))
+        let (before, _) = try Self.settle(renderer, camera: Self.camera)
+        try server.control("mode=500")
+        var moved = Self.camera
+        moved.center = LatLng(latitude: 60.1699, longitude: 24.975)
+        let (_, frames) = try Self.settle(renderer, camera: moved)
+        #expect(!renderer.hasPendingTiles, "failed tiles are known missing (\(frames) frames)")
+        #expect(renderer.failedTileCount > 0)
+        #expect(log.problems.count == 1, "reported once per source: \(log.problems)")
+        #expect(log.problems.first?.url.contains("/files/helsinki/") == true)
+        let (back, _) = try Self.settle(renderer, camera: Self.camera)
+        #expect(back == before)
+    }
+
+    @Test func requestsForTilesThatLeftTheViewAreCancelled() throws {
+        let renderer = try asyncRenderer(httpStyle(query: "?fault=slow&delay=400"), network(nil))
+        _ = try renderer.render(camera: Self.camera)
+        #expect(renderer.tileFetchesInFlight > 0)
+        var away = Self.camera
+        away.center = LatLng(latitude: 40, longitude: -3)
+        _ = try renderer.render(camera: away)
+        #expect(renderer.cancelledTileFetches > 0)
+        let (_, frames) = try Self.settle(renderer, camera: away)
+        #expect(!renderer.hasPendingTiles, "\(frames) frames")
+    }
+}
