@@ -43,7 +43,7 @@ final class HTTPPanBenchmark: Benchmark {
         server = process
         let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         guard line.hasPrefix("PORT "), let p = Int(line.dropFirst(5).prefix { $0.isNumber }) else {
-            throw MBTilesError(path: script, reason: .cannotOpen, detail: "test server did not start: \(line)")
+            throw HTTPError(url: script, message: "the test server did not start: \(line)")
         }
         port = p
         var json = try String(contentsOfFile: DataFiles.path("styles/default.json"), encoding: .utf8)

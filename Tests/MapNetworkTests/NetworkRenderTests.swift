@@ -107,10 +107,10 @@ struct NetworkRenderTests {
 
     @Test func framesNeverWaitAndSettleOnTheSamePicture() throws {
         let renderer = try asyncRenderer(httpStyle(query: "?fault=slow&delay=150"), network(nil))
-        let start = Date()
         _ = try renderer.render(camera: Self.camera)
-        #expect(Date().timeIntervalSince(start) < 0.15, "the first frame does not wait for 150 ms responses")
+        // The frame came back while its tiles' 150 ms answers were still on their way.
         #expect(renderer.hasPendingTiles)
+        #expect(renderer.tileFetchesInFlight > 0)
         let (settled, frames) = try Self.settle(renderer, camera: Self.camera)
         #expect(!renderer.hasPendingTiles, "settled within \(frames) frames")
         #expect(settled == (try mbtilesPicture()))
@@ -121,8 +121,9 @@ struct NetworkRenderTests {
         let renderer = try asyncRenderer(httpStyle(), network(nil, log: log))
         let (before, _) = try Self.settle(renderer, camera: Self.camera)
         try server.control("mode=500")
+        // Tiles of another zoom (they exist on the server, which now answers 500 to everything).
         var moved = Self.camera
-        moved.center = LatLng(latitude: 60.1699, longitude: 24.975)
+        moved.zoom = 13.5
         let (_, frames) = try Self.settle(renderer, camera: moved)
         #expect(!renderer.hasPendingTiles, "failed tiles are known missing (\(frames) frames)")
         #expect(renderer.failedTileCount > 0)
