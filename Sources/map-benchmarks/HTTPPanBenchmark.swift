@@ -18,6 +18,7 @@ final class HTTPPanBenchmark: Benchmark {
     let iterations = 5
     private var folder: URL!
     private var server: Process?
+    private let serverInput = Pipe()
     private var port = 0
     private var style: Style!
     private var surface: CairoSurface!
@@ -39,6 +40,7 @@ final class HTTPPanBenchmark: Benchmark {
         process.arguments = ["python3", script, folder.path]
         let out = Pipe()
         process.standardOutput = out
+        process.standardInput = serverInput
         try process.run()
         server = process
         let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
@@ -96,7 +98,7 @@ final class HTTPPanBenchmark: Benchmark {
                     format: "http-pan-cold: slowest frame %.1f ms, final view complete %.0f ms after the last move "
                         + "(medians of %d runs)\n", median(slowestFrames), median(settleTimes), settleTimes.count
                 ).utf8))
-        server?.terminate()
+        try? serverInput.fileHandleForWriting.close()
         server?.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }

@@ -10,6 +10,7 @@ final class TestServer {
     let root: URL
     let port: Int
     private let process: Process
+    private let input = Pipe()
     private let control = HTTPLoader(options: HTTPLoaderOptions(maxRetries: 0))
 
     /// Whether `python3` can be run (the tests that need the server are counted skips without it).
@@ -29,6 +30,7 @@ final class TestServer {
         process.arguments = ["python3", Self.script.path, root.path]
         let out = Pipe()
         process.standardOutput = out
+        process.standardInput = input
         try process.run()
         var text = ""
         let deadline = Date().addingTimeInterval(10)
@@ -39,7 +41,7 @@ final class TestServer {
         }
         guard let line = text.split(separator: "\n").first, line.hasPrefix("PORT "), let p = Int(line.dropFirst(5))
         else {
-            process.terminate()
+            try? input.fileHandleForWriting.close()
             throw TestServerError(message: "the test server did not start: \(text)")
         }
         port = p
@@ -47,10 +49,10 @@ final class TestServer {
 
     deinit { stop() }
 
-    /// Stops the server (idempotent) and waits for it to exit.
+    /// Stops the server (idempotent) and waits for it to exit: closing its standard input ends it.
     func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Waymark's test HTTP server: started by the MapNetwork tests on 127.0.0.1 with a random port, stopped by them.
 
-usage: test_server.py ROOT     prints "PORT <n>" on stdout once listening.
+usage: test_server.py ROOT     prints "PORT <n>" on stdout once listening; exits when its standard input closes
+                               (the test that started it stopped it, or died) or on SIGTERM.
 
 GET /files/<path>   the file ROOT/<path>, with ETag (sha1 of the content), Last-Modified, If-None-Match -> 304,
                     Range: bytes=a-b -> 206. Query parameters:
@@ -23,6 +24,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import socket
 import struct
 import sys
@@ -131,7 +133,19 @@ class Handler(BaseHTTPRequestHandler):
         return self.send_body(200, data, headers)
 
 
+def exit_when_stdin_closes():
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    finally:
+        os._exit(0)
+
+
 def main():
+    # A parent's blocked signals are inherited; make SIGTERM work whatever the parent blocked.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
