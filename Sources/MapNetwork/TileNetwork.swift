@@ -51,6 +51,22 @@ public final class TileNetwork: Sendable {
         return URL(fileURLWithPath: location)
     }
 
+    /// A tile URL template resolved against the TileJSON's URL (RFC 3986 §5.2 for the cases TileJSON uses: an
+    /// absolute URL, a path from the root, a path relative to the document's folder). Done on text because the
+    /// template's `{z}` braces are not valid in a URL.
+    package static func resolve(_ template: String, against base: URL) -> String {
+        if template.contains("://") { return template }
+        var root = URLComponents(url: base, resolvingAgainstBaseURL: true)
+        let path = root?.path ?? ""
+        root?.path = ""
+        root?.query = nil
+        root?.fragment = nil
+        let prefix = root?.string ?? ""
+        if template.hasPrefix("/") { return prefix + template }
+        let folder = path.hasSuffix("/") ? path : String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
+        return prefix + folder + template
+    }
+
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
     /// `file://`) or with `tiles` templates and no `url`.
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
@@ -75,7 +91,7 @@ public final class TileNetwork: Sendable {
                 throw HTTPError(url: location, message: "not a URL")
             }
             let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
-            let templates = tileJSON.tiles.map { URL(string: $0, relativeTo: url)?.absoluteString ?? $0 }
+            let templates = tileJSON.tiles.map { Self.resolve($0, against: url) }
             let styleBounds = v.bounds == TileJSON.worldBounds ? nil : v.bounds
             return HTTPTileSource(
                 id: id, templates: templates, scheme: v.scheme == "tms" ? "tms" : tileJSON.scheme,

@@ -2,6 +2,7 @@ import Foundation
 import MapData
 import MapNetwork
 import MapStorage
+import MapStyle
 import Testing
 
 /// The loader and the tile source against the repo's test server: faults, retries, limits, cancellation, ranges.
@@ -189,5 +190,28 @@ struct HTTPTileSourceURLTests {
         let result = waitFor { done in _ = s.requestTile(at: TileAddress(z: 5, x: 0, y: 0), priority: 0) { done($0) } }
         #expect((try? result?.get()) == .some(nil))
         #expect(client.loader.requestsStarted == 0)
+    }
+}
+
+/// TileJSON documents.
+struct TileJSONTests {
+    @Test func readsTheFieldsAndDefaults() throws {
+        let doc = try TileJSON(
+            bytes: Array(#"{"tilejson":"2.2.0","tiles":["a/{z}/{x}/{y}"],"minzoom":2,"maxzoom":40,"scheme":"tms"}"#.utf8),
+            name: "t.json")
+        #expect(doc.tiles == ["a/{z}/{x}/{y}"])
+        #expect(doc.minzoom == 2 && doc.maxzoom == 30 && doc.scheme == "tms")
+        #expect(doc.bounds == TileJSON.worldBounds)
+        #expect(throws: StyleLoadError.self) { try TileJSON(bytes: Array(#"{"tiles":[]}"#.utf8), name: "t.json") }
+        #expect(throws: StyleLoadError.self) { try TileJSON(bytes: Array("[1".utf8), name: "t.json") }
+    }
+
+    @Test func relativeTileURLsResolveAgainstTheDocument() {
+        let base = URL(string: "http://h:8/files/set/tiles.json?key=1")!
+        #expect(TileNetwork.resolve("t/{z}/{x}/{y}.pbf", against: base) == "http://h:8/files/set/t/{z}/{x}/{y}.pbf")
+        #expect(TileNetwork.resolve("/t/{z}.pbf", against: base) == "http://h:8/t/{z}.pbf")
+        #expect(TileNetwork.resolve("https://o/{z}", against: base) == "https://o/{z}")
+        let file = URL(fileURLWithPath: "/data/set/tiles.json")
+        #expect(TileNetwork.resolve("{z}/{x}/{y}.pbf", against: file) == "file:///data/set/{z}/{x}/{y}.pbf")
     }
 }

@@ -32,17 +32,40 @@ struct NetworkRenderTests {
             onProblem: log.add)
     }
 
-    func httpStyle(query: String = "") throws -> Style {
+    func httpStyle(query: String = "", labels: Bool = true) throws -> Style {
         let path = try defaultStyle(
             helsinki: [
                 "type": "vector", "tiles": [server.url("helsinki/{z}/{x}/{y}.pbf") + query], "minzoom": 0,
                 "maxzoom": 14, "attribution": "© OpenStreetMap contributors",
-            ], in: folder)
+            ], in: folder, labels: labels, name: "http-\(labels).json")
         return try Style.load(contentsOfFile: path)
+    }
+
+    /// The MBTiles picture of the style without its labels.
+    func mbtilesPictureWithoutLabels() throws -> RasterImage {
+        let path = try defaultStyle(
+            helsinki: [
+                "type": "vector", "url": "mbtiles://" + Fixtures.data.appendingPathComponent("helsinki.mbtiles").path,
+                "minzoom": 0, "maxzoom": 14, "attribution": "© OpenStreetMap contributors",
+            ], in: folder, labels: false, name: "mbtiles-nolabels.json")
+        return try Snapshotter(styleFile: path).render(camera: Self.camera)
     }
 
     static func resolver(_ network: TileNetwork) -> TileSourceResolver {
         { id, source in try network.tileSource(id: id, source: source) ?? Snapshotter.mbtilesResolver(id, source) }
+    }
+
+    /// How many pixels differ; writes both images to the temporary folder when some do (for a look).
+    static func differingPixels(_ a: RasterImage, _ b: RasterImage, _ name: String) -> Int {
+        guard a.width == b.width, a.height == b.height else { return .max }
+        var n = 0
+        for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] { n += 1 }
+        if n > 0 {
+            let dir = FileManager.default.temporaryDirectory.path
+            try? PNGCodec.write(a, to: "\(dir)/waymark-\(name)-a.png")
+            try? PNGCodec.write(b, to: "\(dir)/waymark-\(name)-b.png")
+        }
+        return n
     }
 
     func mbtilesPicture() throws -> RasterImage {
@@ -53,7 +76,7 @@ struct NetworkRenderTests {
         let log = ProblemLog()
         let snap = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(nil, log: log)))
         let picture = try snap.render(camera: Self.camera)
-        #expect(picture == (try mbtilesPicture()))
+        #expect(Self.differingPixels(picture, try mbtilesPicture(), "xyz") == 0)
         #expect(snap.renderer.lastFrameStatistics.attribution.contains("OpenStreetMap"))
         #expect(log.problems.isEmpty)
     }
@@ -65,11 +88,11 @@ struct NetworkRenderTests {
         let path = try defaultStyle(helsinki: ["type": "vector", "url": server.url("helsinki.json")], in: folder)
         let net = network(nil)
         let snap = try Snapshotter(style: Style.load(contentsOfFile: path), resolveSource: Self.resolver(net))
-        #expect(try snap.render(camera: Self.camera) == (try mbtilesPicture()))
+        #expect(Self.differingPixels(try snap.render(camera: Self.camera), try mbtilesPicture(), "tilejson") == 0)
         // Bounds: no request outside them.
         let outside = try server.log().filter {
             guard let p = $0["path"] as? String, p.contains("/helsinki/14/") else { return false }
-            let x = Int(p.split(separator: "/")[4]) ?? 0
+            let x = Int(p.split(separator: "/")[3]) ?? 0
             return x < 9326 || x > 9330
         }
         #expect(outside.isEmpty)
@@ -82,7 +105,7 @@ struct NetworkRenderTests {
         server.stop()
         let log = ProblemLog()
         let second = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(cache, log: log)))
-        #expect(try second.render(camera: Self.camera) == online)
+        #expect(Self.differingPixels(try second.render(camera: Self.camera), online, "offline") == 0)
         #expect(log.problems.isEmpty)
     }
 
@@ -106,20 +129,21 @@ struct NetworkRenderTests {
     }
 
     @Test func framesNeverWaitAndSettleOnTheSamePicture() throws {
-        let renderer = try asyncRenderer(httpStyle(query: "?fault=slow&delay=150"), network(nil))
+        let renderer = try asyncRenderer(httpStyle(query: "?fault=slow&delay=150", labels: false), network(nil))
         _ = try renderer.render(camera: Self.camera)
         // The frame came back while its tiles' 150 ms answers were still on their way.
         #expect(renderer.hasPendingTiles)
         #expect(renderer.tileFetchesInFlight > 0)
         let (settled, frames) = try Self.settle(renderer, camera: Self.camera)
         #expect(!renderer.hasPendingTiles, "settled within \(frames) frames")
-        #expect(settled == (try mbtilesPicture()))
+        #expect(Self.differingPixels(settled, try mbtilesPictureWithoutLabels(), "async") == 0)
     }
 
     @Test func tilesAlreadyDrawnStayDrawnWhenTheServerFails() throws {
         let log = ProblemLog()
-        let renderer = try asyncRenderer(httpStyle(), network(nil, log: log))
+        let renderer = try asyncRenderer(httpStyle(labels: false), network(nil, log: log))
         let (before, _) = try Self.settle(renderer, camera: Self.camera)
+        #expect(Self.differingPixels(before, try mbtilesPictureWithoutLabels(), "before") == 0)
         try server.control("mode=500")
         // Tiles of another zoom (they exist on the server, which now answers 500 to everything).
         var moved = Self.camera
@@ -130,7 +154,7 @@ struct NetworkRenderTests {
         #expect(log.problems.count == 1, "reported once per source: \(log.problems)")
         #expect(log.problems.first?.url.contains("/files/helsinki/") == true)
         let (back, _) = try Self.settle(renderer, camera: Self.camera)
-        #expect(back == before)
+        #expect(Self.differingPixels(back, before, "back") == 0)
     }
 
     @Test func requestsForTilesThatLeftTheViewAreCancelled() throws {
