@@ -184,7 +184,7 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
         hosts[job.host, default: HostQueue()].waiting.append(job)
         let toStart = takeStartable(host: job.host)
         lock.unlock()
-        toStart.forEach { $0.resume() }
+        for task in toStart { task.resume() }
     }
 
     /// Under the lock: moves the host's most urgent waiting jobs into flight while there is room; returns their
@@ -296,7 +296,7 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
         }
         let toStart = takeStartable(host: job.host)
         lock.unlock()
-        toStart.forEach { $0.resume() }
+        for task in toStart { task.resume() }
         if let retryDelay {
             job.attempt += 1
             DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) { [weak self] in self?.enqueue(job) }

@@ -137,7 +137,9 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
             .replacingOccurrences(of: "{z}", with: String(address.z))
             .replacingOccurrences(of: "{x}", with: String(address.x))
             .replacingOccurrences(of: "{y}", with: String(y))
-            .replacingOccurrences(of: "{prefix}", with: String(address.x % 16, radix: 16) + String(address.y % 16, radix: 16))
+            .replacingOccurrences(
+                of: "{prefix}", with: String(address.x % 16, radix: 16) + String(address.y % 16, radix: 16)
+            )
             .replacingOccurrences(of: "{quadkey}", with: quadkey)
         return URL(string: text)
     }
@@ -168,7 +170,8 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
         case .success(let response) where response.status == 200:
             guard !response.body.isEmpty else { return .success(nil) }
             do {
-                return .success(try decompressTileData(response.body, limit: client.loader.options.maxResponseBytes * 4))
+                return .success(
+                    try decompressTileData(response.body, limit: client.loader.options.maxResponseBytes * 4))
             } catch {
                 return .failure(report(HTTPError(url: url.absoluteString, message: "bad tile data: \(error)")))
             }

@@ -141,7 +141,9 @@ public final class TileNetwork: Sendable {
     /// - Throws: ``HTTPError`` for a failure other than "not found".
     public func glyphs(template: String, fontstack: String, range start: Int) throws -> [UInt8]? {
         let first = max(0, start) / 256 * 256
-        let stack = fontstack.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(.init(charactersIn: ",/"))) ?? fontstack
+        let stack =
+            fontstack.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(.init(charactersIn: ",/"))) ?? fontstack
         let text = template.replacingOccurrences(of: "{fontstack}", with: stack)
             .replacingOccurrences(of: "{range}", with: "\(first)-\(first + 255)")
         guard let url = Self.url(text) else { throw HTTPError(url: text, message: "not a URL") }

@@ -465,7 +465,6 @@ extension MapRenderer {
         fetchedTiles = answers.wait()
     }
 
-
     /// Hands the frame's requests to the worker, nearest the centre first (this replaces older, now stale ones).
     func submitFrameRequests() {
         guard let queue = workQueue else { return }

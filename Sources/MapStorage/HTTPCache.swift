@@ -46,8 +46,7 @@ public final class HTTPCache: @unchecked Sendable {
 
     /// The default folder: `$XDG_CACHE_HOME/waymark`, else `~/.cache/waymark` (XDG Base Directory specification).
     /// - Parameter environment: the environment to read. Defaults to the process's.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
-    {
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/waymark" }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.cache/waymark"
@@ -110,7 +109,8 @@ public final class HTTPCache: @unchecked Sendable {
                 body.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: count)) }
             }
             found = Entry(
-                body: body, etag: Self.text(s, 1), lastModified: Self.text(s, 2), freshUntil: sqlite3_column_double(s, 3))
+                body: body, etag: Self.text(s, 1), lastModified: Self.text(s, 2),
+                freshUntil: sqlite3_column_double(s, 3))
         }
         if found != nil { run("UPDATE entries SET last_used = ?2 WHERE url = ?1", [.text(url), .real(nextUse())]) }
         return found
@@ -186,7 +186,11 @@ public final class HTTPCache: @unchecked Sendable {
     // MARK: SQLite
 
     private enum Value {
-        case text(String), blob([UInt8]), real(Double), int(Int), null
+        case text(String)
+        case blob([UInt8])
+        case real(Double)
+        case int(Int)
+        case null
     }
 
     /// A strictly increasing use stamp: the clock's time, nudged past the previous stamp (several uses in one

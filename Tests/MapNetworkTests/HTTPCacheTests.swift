@@ -27,7 +27,9 @@ final class TestClock: @unchecked Sendable {
 struct HTTPCacheStoreTests {
     @Test func theSizeBoundHoldsAndTheLeastRecentlyUsedGoFirst() throws {
         let cache = try HTTPCache(directory: temporaryFolder("lru").path, byteLimit: 1000)
-        for i in 0..<3 { cache.store(.init(body: [UInt8](repeating: UInt8(i), count: 300), freshUntil: 0), for: "u\(i)") }
+        for i in 0..<3 {
+            cache.store(.init(body: [UInt8](repeating: UInt8(i), count: 300), freshUntil: 0), for: "u\(i)")
+        }
         #expect(cache.totalBytes == 900)
         _ = cache.entry(for: "u0")  // u0 is now the most recently used
         cache.store(.init(body: [UInt8](repeating: 9, count: 300), freshUntil: 0), for: "u3")
@@ -58,7 +60,8 @@ struct HTTPCacheStoreTests {
     @Test func theDefaultFolderFollowsXDG() {
         #expect(HTTPCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/c", "HOME": "/h"]) == "/x/c/waymark")
         #expect(HTTPCache.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.cache/waymark")
-        #expect(HTTPCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/waymark")
+        #expect(
+            HTTPCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/waymark")
     }
 
     @Test func cachePolicyReadsCacheControlExpiresAndLastModified() {
@@ -138,7 +141,8 @@ struct HTTPClientCacheTests {
         let noCache = URL(string: server.url("a.bin?cc=no-cache"))!
         _ = try c.getAndWait(noCache)
         #expect(try c.getAndWait(noCache).fromCache)
-        #expect(try server.requests(containing: "a.bin").filter { ($0["query"] as? String) == "cc=no-cache" }.count == 2)
+        #expect(
+            try server.requests(containing: "a.bin").filter { ($0["query"] as? String) == "cc=no-cache" }.count == 2)
     }
 
     @Test func aReplacedFileIsFetchedAgainWithItsNewETag() throws {

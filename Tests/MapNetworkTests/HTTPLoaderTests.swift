@@ -197,7 +197,8 @@ struct HTTPTileSourceURLTests {
 struct TileJSONTests {
     @Test func readsTheFieldsAndDefaults() throws {
         let doc = try TileJSON(
-            bytes: Array(#"{"tilejson":"2.2.0","tiles":["a/{z}/{x}/{y}"],"minzoom":2,"maxzoom":40,"scheme":"tms"}"#.utf8),
+            bytes: Array(
+                #"{"tilejson":"2.2.0","tiles":["a/{z}/{x}/{y}"],"minzoom":2,"maxzoom":40,"scheme":"tms"}"#.utf8),
             name: "t.json")
         #expect(doc.tiles == ["a/{z}/{x}/{y}"])
         #expect(doc.minzoom == 2 && doc.maxzoom == 30 && doc.scheme == "tms")

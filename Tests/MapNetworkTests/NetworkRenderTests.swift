@@ -82,7 +82,8 @@ struct NetworkRenderTests {
     }
 
     @Test func aTileJSONOverHTTPDrawsTheSamePicture() throws {
-        let tileJSON = #"{"tilejson":"3.0.0","tiles":["helsinki/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":14,"#
+        let tileJSON =
+            #"{"tilejson":"3.0.0","tiles":["helsinki/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":14,"#
             + #""bounds":[24.9,60.15,25.0,60.2],"attribution":"© OpenStreetMap contributors"}"#
         try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("helsinki.json"))
         let path = try defaultStyle(helsinki: ["type": "vector", "url": server.url("helsinki.json")], in: folder)
