@@ -62,3 +62,8 @@ FUZZ_SECONDS ?= 600
 .PHONY: fuzz-mvt
 fuzz-mvt:
 	scripts/fuzz-mvt.sh $(FUZZ_SECONDS)
+
+## fuzz-pmtiles: libFuzzer + ASan on the PMTiles header and directory decoders for FUZZ_SECONDS (default 600).
+.PHONY: fuzz-pmtiles
+fuzz-pmtiles:
+	scripts/fuzz-pmtiles.sh $(FUZZ_SECONDS)

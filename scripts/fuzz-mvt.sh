@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the Mapbox Vector Tile decoder (Sources/MapData) with libFuzzer + AddressSanitizer.
+# Called as scripts/fuzz-pmtiles.sh (a symlink to this file) it fuzzes the PMTiles v3 header and directory decoders
+# (Fuzz/fuzz-pmtiles/, seeds in Fuzz/corpus/pmtiles/ written by scripts/make-pmtiles-fixtures.py) the same way.
 #
 # usage: scripts/fuzz-mvt.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
 #
@@ -15,11 +17,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 shift || true
-mkdir -p .build-fuzz Fuzz/corpus-work/mvt
+name="$(basename "$0" .sh)"   # fuzz-mvt or fuzz-pmtiles
+corpus="${name#fuzz-}"
+mkdir -p .build-fuzz "Fuzz/corpus-work/$corpus"
+# MapData imports MapJSON: built first as its own module (whole-module, one object file), then linked in.
 # shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZ_SINGLE_MODULE -module-name FuzzMVT \
-    $(find Sources/MapData -name '*.swift' | sort) Fuzz/fuzz-mvt/FuzzMVT.swift -o .build-fuzz/fuzz-mvt 2>&1 \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -module-name MapJSON -emit-module \
+    -emit-module-path .build-fuzz/MapJSON.swiftmodule -c $(find Sources/MapJSON -name '*.swift' | sort) \
+    -o .build-fuzz/MapJSON.o
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZ_SINGLE_MODULE -module-name "Fuzz_$corpus" -package-name Waymark \
+    -I .build-fuzz .build-fuzz/MapJSON.o \
+    $(find Sources/MapData -name '*.swift' | sort) "Fuzz/$name"/*.swift -o ".build-fuzz/$name" 2>&1 \
     | grep -v "Cannot export local symbol" || true
-cp -n Fuzz/corpus/mvt/* Fuzz/corpus-work/mvt/ 2>/dev/null || true
-exec .build-fuzz/fuzz-mvt -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
-    -artifact_prefix=Fuzz/corpus-work/ -print_final_stats=1 "$@" Fuzz/corpus-work/mvt
+cp -n "Fuzz/corpus/$corpus"/* "Fuzz/corpus-work/$corpus/" 2>/dev/null || true
+exec ".build-fuzz/$name" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+    -artifact_prefix=Fuzz/corpus-work/ -print_final_stats=1 "$@" "Fuzz/corpus-work/$corpus"

@@ -12,6 +12,8 @@ public struct RangeResponse: Sendable, Equatable {
     public var servedWholeFile: Bool
     /// The whole body of a `200` answer, `nil` for `206`.
     public var wholeFile: [UInt8]?
+    /// The resource's total size: the `Content-Range` total of a `206`, the body's size for a `200`, else `nil`.
+    public var totalLength: UInt64? = nil
 }
 
 extension HTTPLoader {
@@ -38,17 +40,21 @@ extension HTTPLoader {
                     let etag = response.header("etag")
                     switch response.status {
                     case 206:
+                        let total = response.header("content-range")?.split(separator: "/").last.flatMap {
+                            UInt64($0)
+                        }
                         return .success(
                             RangeResponse(
                                 bytes: Array(response.body.prefix(length)), etag: etag, servedWholeFile: false,
-                                wholeFile: nil))
+                                wholeFile: nil, totalLength: total))
                     case 200:
                         let body = response.body
                         let start = Int(min(offset, UInt64(body.count)))
                         let end = min(start + length, body.count)
                         return .success(
                             RangeResponse(
-                                bytes: Array(body[start..<end]), etag: etag, servedWholeFile: true, wholeFile: body))
+                                bytes: Array(body[start..<end]), etag: etag, servedWholeFile: true, wholeFile: body,
+                                totalLength: UInt64(body.count)))
                     default:
                         return .failure(
                             HTTPError(

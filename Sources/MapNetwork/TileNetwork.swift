@@ -71,11 +71,12 @@ public final class TileNetwork: Sendable {
     /// `file://`) or with `tiles` templates and no `url`.
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
         guard case .vector(let v) = source else { return false }
-        return v.tileJSONURL != nil || (v.url == nil && !v.tiles.isEmpty)
+        return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
     }
 
-    /// The tile source of a `vector` style source served over HTTP or from a TileJSON, or `nil` when the source is
-    /// something else (`mbtiles://`, `pmtiles://`, …).
+    /// The tile source of a `vector` style source served over HTTP or from a TileJSON (an ``HTTPTileSource``), or a
+    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or `nil` when the source is
+    /// something else (`mbtiles://`, a local `pmtiles://`, …).
     ///
     /// The style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win over the TileJSON's (MapLibre's
     /// rule: the style's source properties override the TileJSON). Relative tile URLs in a TileJSON resolve against
@@ -84,8 +85,15 @@ public final class TileNetwork: Sendable {
     ///   - id: the style source id.
     ///   - source: the style source.
     /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
-    public func tileSource(id: String, source: StyleSource) throws -> HTTPTileSource? {
+    public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
         guard case .vector(let v) = source else { return nil }
+        if let location = v.pmtilesURL {
+            // PMTiles over HTTP: range requests, read on background threads so frames and the worker never wait.
+            guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
+            return BackgroundTileSource(
+                try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
+                concurrency: client.loader.options.maxRequestsPerHost)
+        }
         if let location = v.tileJSONURL {
             guard let url = Self.url(location) else {
                 throw HTTPError(url: location, message: "not a URL")

@@ -11,7 +11,7 @@
 //     let image: RasterImage = try renderer.render(camera: camera, scale: 1)   // or displayList(camera:scale:)
 //
 // `MapSnapshot.Snapshotter` wraps this with a CairoBackend, `mbtiles://` resolution through MBTilesSource and PNG
-// output; `Snapshotter.mbtilesResolver` is the default resolver to fall back on for vector sources.
+// output; `Snapshotter.fileResolver` is the default resolver to fall back on for vector sources.
 import MapData
 import MapGeometry
 import MapLayout

@@ -1,11 +1,11 @@
-// Snapshotter — the thin host glue over MapPipeline: a CairoBackend, `mbtiles://` sources through MBTilesSource,
+// Snapshotter — the thin host glue over MapPipeline: a CairoBackend, `mbtiles://` and `pmtiles://` sources,
 // `Data/` lookup, PNG output. MapPipeline itself imports no C; this target is where the C-backed pieces are chosen.
 //
 //     let snapshotter = try Snapshotter()                       // Data/styles/default.json, found like Data/ files
 //     let png = try snapshotter.png(camera: Snapshotter.demoCamera)
 //
 // Hosts with other sources (GeoJSON as MVT) build a `MapRenderer` themselves and fall back on
-// `Snapshotter.mbtilesResolver` for vector sources.
+// `Snapshotter.fileResolver` for vector sources.
 import Foundation
 import MapData
 import MapGeometry
@@ -30,28 +30,37 @@ public final class Snapshotter {
     public static let demoCamera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
 
-    /// Opens every `mbtiles://` vector source with ``MBTilesSource``; other sources resolve to `nil` (not drawn).
-    /// - Throws: `MBTilesError` naming the file when it cannot be opened.
+    /// Opens every local tileset vector source: `mbtiles://` with ``MBTilesSource``, `pmtiles://` (a path or
+    /// `file://` URL) with ``PMTilesSource``; other sources resolve to `nil` (not drawn).
+    /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened.
     /// - Parameters:
     ///   - id: the style source id (unused).
     ///   - source: the style source.
     /// Vector sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) go through ``TileNetwork/shared``.
-    public static func mbtilesResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+    public static func fileResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
         if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
-        guard case .vector(let v) = source, let path = v.mbtilesPath else { return nil }
-        return try MBTilesSource(path: path)
+        guard case .vector(let v) = source else { return nil }
+        if let path = v.mbtilesPath { return try MBTilesSource(path: path) }
+        if let path = v.pmtilesPath { return try PMTilesSource(path: path) }
+        return nil
+    }
+
+    /// The former name of ``fileResolver(_:_:)`` (which now opens `pmtiles://` sources too).
+    @available(*, deprecated, renamed: "fileResolver")
+    public static func mbtilesResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+        try fileResolver(id, source)
     }
 
     /// Creates a snapshotter for a style file.
     /// - Parameters:
     ///   - styleFile: a style JSON path, `file://` or `http(s)://` URL (``TileNetwork/loadStyle(_:)``); `nil` means `Data/styles/default.json` found by ``DataFiles/locate(_:)``.
     ///   - options: renderer options. Defaults to the renderer's defaults.
-    ///   - resolveSource: the source resolver. Defaults to ``mbtilesResolver``.
+    ///   - resolveSource: the source resolver. Defaults to ``fileResolver(_:_:)``.
     /// - Throws: `StyleLoadError` for an unreadable or unparseable style, ``MapRendererError`` when a source cannot
     ///   be opened.
     public init(
         styleFile: String? = nil, options: MapRenderOptions = MapRenderOptions(),
-        resolveSource: TileSourceResolver = Snapshotter.mbtilesResolver
+        resolveSource: TileSourceResolver = Snapshotter.fileResolver
     ) throws {
         let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
@@ -86,11 +95,11 @@ public final class Snapshotter {
     /// - Parameters:
     ///   - style: the style.
     ///   - options: renderer options.
-    ///   - resolveSource: the source resolver. Defaults to ``mbtilesResolver``.
+    ///   - resolveSource: the source resolver. Defaults to ``fileResolver(_:_:)``.
     /// - Throws: ``MapRendererError`` when a source cannot be opened.
     public init(
         style: Style, options: MapRenderOptions = MapRenderOptions(),
-        resolveSource: TileSourceResolver = Snapshotter.mbtilesResolver
+        resolveSource: TileSourceResolver = Snapshotter.fileResolver
     ) throws {
         backend = CairoBackend()
         renderer = try MapRenderer(style: style, backend: backend, options: options, resolveSource: resolveSource)

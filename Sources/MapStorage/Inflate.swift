@@ -76,3 +76,28 @@ func inflateIfCompressed(_ bytes: [UInt8], limit: Int = 64 << 20) throws -> [UIn
     case .none: return bytes
     }
 }
+
+/// Compresses `input` as one gzip member (RFC 1952, zlib's default level, no file name, mtime 0), so the same input
+/// always gives the same bytes.
+/// - Throws: ``InflateError`` when zlib fails (out of memory).
+func gzipCompress(_ input: [UInt8]) throws -> [UInt8] {
+    var stream = z_stream()
+    let status = deflateInit2_(
+        &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        Int32(MemoryLayout<z_stream>.size))
+    guard status == Z_OK else { throw InflateError(description: "zlib deflate init failed (\(status))") }
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 32)
+    let produced = try input.withUnsafeBufferPointer { inBuffer -> Int in
+        try output.withUnsafeMutableBufferPointer { outBuffer -> Int in
+            stream.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
+            stream.avail_in = uInt(inBuffer.count)
+            stream.next_out = outBuffer.baseAddress
+            stream.avail_out = uInt(outBuffer.count)
+            let result = deflate(&stream, Z_FINISH)
+            guard result == Z_STREAM_END else { throw InflateError(description: "zlib deflate failed (\(result))") }
+            return outBuffer.count - Int(stream.avail_out)
+        }
+    }
+    return Array(output[0..<produced])
+}

@@ -206,6 +206,21 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
         return result.sorted { ($0.z, $0.x, $0.y) < ($1.z, $1.x, $1.y) }
     }
 
+    /// Every row of the `metadata` table as stored (name, value), in table order; empty when there is no such table.
+    /// For converters that copy metadata verbatim. Rows with a `NULL` name or value are skipped.
+    /// - Throws: ``MBTilesError`` naming the file for SQLite failures.
+    public func metadataRows() throws -> [(name: String, value: String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let db else { return [] }
+        let tables = try Self.query(db, path: path, "SELECT name FROM sqlite_master WHERE name = 'metadata'")
+        guard !tables.isEmpty else { return [] }
+        return try Self.query(db, path: path, "SELECT name, value FROM metadata").compactMap { row in
+            guard row.count == 2, let name = row[0], let value = row[1] else { return nil }
+            return (name, value)
+        }
+    }
+
     // MARK: - SQLite helpers
 
     private static func apply(name: String, value: String, to meta: inout TileSourceMetadata) {

@@ -18,6 +18,8 @@ func allBenchmarks() -> [any Benchmark] {
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
         MBTilesInflateLookupBenchmark(),
+        TileFormatLookupBenchmark(.mbtiles, inflate: false), TileFormatLookupBenchmark(.pmtiles, inflate: false),
+        TileFormatLookupBenchmark(.mbtiles, inflate: true), TileFormatLookupBenchmark(.pmtiles, inflate: true),
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,

@@ -62,6 +62,10 @@ struct SnapshotCommand: WaymarkCommand {
         do { snapshotter = try Snapshotter(styleFile: args.value("--style")) } catch {
             throw RuntimeError("\(error)")
         }
+        // Sources the style names but that are not drawn (for example `pmtiles://https://…`, not fetched yet).
+        for diagnostic in snapshotter.renderer.style.diagnostics where diagnostic.path.hasPrefix("sources.") {
+            FileHandle.standardError.write(Data("waymark snapshot: \(diagnostic)\n".utf8))
+        }
         var overlay: [DrawCommand] = []
         if let markers = args.value("--markers") {
             guard let data = FileManager.default.contents(atPath: markers) else {

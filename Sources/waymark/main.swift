@@ -7,6 +7,7 @@ let commands: [any WaymarkCommand.Type] = [
     GeocodeCommand.self,
     DecodeTileCommand.self,
     RenderTestCommand.self,
+    TilesCommand.self,
 ]
 
 /// Prints the command list: to stdout when asked for (`help`), to stderr after a usage error.

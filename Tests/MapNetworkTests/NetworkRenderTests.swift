@@ -52,7 +52,7 @@ struct NetworkRenderTests {
     }
 
     static func resolver(_ network: TileNetwork) -> TileSourceResolver {
-        { id, source in try network.tileSource(id: id, source: source) ?? Snapshotter.mbtilesResolver(id, source) }
+        { id, source in try network.tileSource(id: id, source: source) ?? Snapshotter.fileResolver(id, source) }
     }
 
     /// How many pixels differ; writes both images to the temporary folder when some do (for a look).
@@ -97,6 +97,18 @@ struct NetworkRenderTests {
             return x < 9326 || x > 9330
         }
         #expect(outside.isEmpty)
+    }
+
+    @Test(arguments: ["", "?fault=norange"])
+    func aPMTilesArchiveOverHTTPDrawsTheSamePicture(query: String) throws {
+        let fixture = Fixtures.local.appendingPathComponent("pmtiles/helsinki.pmtiles")
+        try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("helsinki.pmtiles"))
+        let path = try defaultStyle(
+            helsinki: ["type": "vector", "url": "pmtiles://" + server.url("helsinki.pmtiles") + query], in: folder)
+        let snap = try Snapshotter(styleFile: path, resolveSource: Self.resolver(network(nil)))
+        #expect(Self.differingPixels(try snap.render(camera: Self.camera), try mbtilesPicture(), "pmtiles") == 0)
+        let ranges = try server.requests(containing: "helsinki.pmtiles").compactMap { $0["range"] as? String }
+        #expect(!ranges.isEmpty && ranges.allSatisfy { $0.hasPrefix("bytes=") })
     }
 
     @Test func aSecondRendererDrawsFromTheCacheWithTheServerStopped() throws {

@@ -81,6 +81,18 @@ open class GMSCoordinateBounds: NSObject, @unchecked Sendable {
         }
     }
 
+    /// The smallest bounds containing every coordinate of `path` (each step grows the longitude span the shorter
+    /// way, as ``includingCoordinate(_:)`` does); invalid bounds for an empty path or one of only non-finite
+    /// coordinates.
+    public convenience init(path: GMSPath) {
+        let b = GMSCoordinateBounds().includingPath(path)
+        if b.isValid {
+            self.init(southWest: b.southWest, northEast: b.northEast)
+        } else {
+            self.init()
+        }
+    }
+
     static func normalise(_ c: CLLocationCoordinate2D) -> CLLocationCoordinate2D? {
         guard c.latitude.isFinite && c.longitude.isFinite else { return nil }
         let lon = c.longitude >= -180 && c.longitude <= 180 ? c.longitude : CameraConstraints.wrapLongitude(c.longitude)
@@ -129,6 +141,12 @@ open class GMSCoordinateBounds: NSObject, @unchecked Sendable {
     open func includingCoordinate(_ coordinate: CLLocationCoordinate2D) -> GMSCoordinateBounds {
         guard let c = Self.normalise(coordinate) else { return self }
         return includingBounds(GMSCoordinateBounds(southWest: c, northEast: c))
+    }
+
+    /// New bounds that also contain every coordinate of `path`, added in order as ``includingCoordinate(_:)`` adds
+    /// one; non-finite coordinates change nothing.
+    open func includingPath(_ path: GMSPath) -> GMSCoordinateBounds {
+        path.coordinates.reduce(self) { $0.includingCoordinate($1) }
     }
 
     /// New bounds that contain both these bounds and `other` (the smaller longitude span that covers both). If one

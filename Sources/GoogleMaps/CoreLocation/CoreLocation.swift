@@ -2,6 +2,7 @@
 // ours, with the same names, members and semantics, so code written against Google's guides compiles with its
 // `import CoreLocation` line removed. (Pattern: mapbox/turf-swift Sources/Turf/CoreLocation.swift.)
 import Foundation
+import MapGeometry
 
 /// Latitude or longitude in degrees (WGS 84). Latitude is valid in [−90, 90], longitude in [−180, 180].
 public typealias CLLocationDegrees = Double
@@ -111,15 +112,10 @@ open class CLLocation: NSObject, @unchecked Sendable {
     }
 
     /// Great-circle distance in metres to `location` (haversine on a sphere of radius 6,371,008.8 m, the IUGG mean
-    /// radius). NaN when either coordinate is not finite.
+    /// radius; the geometry library's `Spherical.distance`, which clamps latitudes to ±90). NaN when either
+    /// coordinate is not finite.
     public func distance(from location: CLLocation) -> CLLocationDistance {
-        let r = 6_371_008.8
-        let φ1 = coordinate.latitude * .pi / 180
-        let φ2 = location.coordinate.latitude * .pi / 180
-        let dφ = φ2 - φ1
-        let dλ = (location.coordinate.longitude - coordinate.longitude) * .pi / 180
-        let h = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
-        return 2 * r * asin(min(1, sqrt(h)))
+        Spherical.distance(LatLng(coordinate), LatLng(location.coordinate), radius: 6_371_008.8)
     }
 
     /// `"<lat,lon> +/- acc m"`, like CoreLocation's description.

@@ -294,8 +294,17 @@ struct StyleLoader {
                 } else if s.hasPrefix("file://") {
                     let file = String(s.dropFirst("file://".count))
                     source.tileJSONURL = "file://" + StylePath.resolve(file, against: baseDirectory)
+                } else if s.hasPrefix("pmtiles://") {
+                    let rest = String(s.dropFirst("pmtiles://".count))
+                    if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
+                        source.pmtilesURL = rest
+                    } else {
+                        let file = rest.hasPrefix("file://") ? String(rest.dropFirst("file://".count)) : rest
+                        source.pmtilesPath = StylePath.resolve(file, against: baseDirectory)
+                    }
                 } else {
-                    warning(path + ".url", "only mbtiles:// URLs are read; \"\(s)\" is kept but not fetched")
+                    warning(
+                        path + ".url", "only mbtiles:// and pmtiles:// URLs are read; \"\(s)\" is kept but not fetched")
                 }
             }
             if let tiles = o["tiles"] {

@@ -1,4 +1,4 @@
-/// A vector tile source: MBTiles on disk (`mbtiles://<path>`) or tile URL templates.
+/// A vector tile source: MBTiles or PMTiles on disk (`mbtiles://<path>`, `pmtiles://<path>`) or tile URL templates.
 public struct VectorSource: Sendable, Equatable {
     /// The `url` as written, for example `mbtiles://../world.mbtiles`, or `nil`.
     public var url: String?
@@ -20,6 +20,13 @@ public struct VectorSource: Sendable, Equatable {
     /// For `http(s)://` and `file://` TileJSON URLs, the URL to fetch (a relative `file://` path resolved against
     /// the style file's folder); `nil` otherwise.
     public var tileJSONURL: String?
+    /// For local `pmtiles://` URLs (`pmtiles://file:///abs/path.pmtiles`, or `pmtiles://` + a path, relative to the
+    /// style file's folder as for `mbtiles://`), the resolved file path; `nil` otherwise (see ``pmtilesURL`` for
+    /// `pmtiles://http(s)://…`). Waymark's reading of the PMTiles protocol URL.
+    public var pmtilesPath: String? = nil
+    /// For `pmtiles://http(s)://…` URLs, the archive's `http(s)://` URL (read with HTTP range requests by
+    /// `MapNetwork`); `nil` otherwise.
+    public var pmtilesURL: String? = nil
 }
 
 /// A GeoJSON source: inline data or a URL.

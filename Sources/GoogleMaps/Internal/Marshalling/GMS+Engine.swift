@@ -47,3 +47,24 @@ extension GMSCameraPosition {
             viewingAngle: state.pitch)
     }
 }
+
+extension CLLocationCoordinate2D {
+    /// `true` when both components are finite (the geometry library skips other coordinates in paths).
+    var isFinite: Bool { latitude.isFinite && longitude.isFinite }
+}
+
+extension GMSPath {
+    /// The coordinates as engine positions, for the `Spherical` functions.
+    var engineCoordinates: [LatLng] { coordinates.map(LatLng.init) }
+}
+
+extension GMSMapPoint {
+    /// The map point of a world point: x = 2·wx − 1, y = 1 − 2·wy (GMSMapPoint's y grows north, its world is 2 wide
+    /// and centred on (0, 0); WorldPoint's y grows south, its world is the unit square from the north-west corner).
+    init(_ w: WorldPoint) { self.init(x: 2 * w.x - 1, y: 1 - 2 * w.y) }
+}
+
+extension WorldPoint {
+    /// The world point of a map point (inverse of `GMSMapPoint.init(_: WorldPoint)`).
+    init(_ p: GMSMapPoint) { self.init(x: (p.x + 1) / 2, y: (1 - p.y) / 2) }
+}
