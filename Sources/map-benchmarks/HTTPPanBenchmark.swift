@@ -10,8 +10,9 @@ import MapStyle
 /// A pan over an XYZ folder served on 127.0.0.1 (the repo's test server, `python3`), cold: each run makes a new
 /// asynchronous renderer and a network without a cache, pans 1280×720 frames across central Helsinki at zoom 15
 /// (60 frames, 8 points a frame, 16 ms apart), then draws frames until every tile of the final view is there.
-/// Reported on standard error after the runs: the slowest frame of the pan and the time from the last move until
-/// the final view's tiles were complete (medians over the runs). The timed figure is one whole run.
+/// Reported on standard error after the runs: the first frame (renderer set-up), the slowest later frame of the pan
+/// and the time from the last move until the final view's tiles were complete (medians over the runs). The timed
+/// figure is one whole run.
 final class HTTPPanBenchmark: Benchmark {
     let name = "http-pan-cold"
     let unit = "frames"
@@ -23,6 +24,7 @@ final class HTTPPanBenchmark: Benchmark {
     private var style: Style!
     private var surface: CairoSurface!
     private var slowestFrames: [Double] = []
+    private var firstFrames: [Double] = []
     private var settleTimes: [Double] = []
 
     func setUp() throws {
@@ -70,7 +72,9 @@ final class HTTPPanBenchmark: Benchmark {
         func frame() {
             let start = DispatchTime.now().uptimeNanoseconds
             backend.draw(renderer.displayList(camera: camera), into: surface, clearFirst: false)
-            slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            // The first frame sets the renderer up (fonts, label sprites) whatever the source: reported apart.
+            if frames == 0 { firstFrames.append(ms) } else { slowest = max(slowest, ms) }
             frames += 1
         }
         for _ in 0..<60 {
@@ -95,8 +99,9 @@ final class HTTPPanBenchmark: Benchmark {
         FileHandle.standardError.write(
             Data(
                 String(
-                    format: "http-pan-cold: slowest frame %.1f ms, final view complete %.0f ms after the last move "
-                        + "(medians of %d runs)\n", median(slowestFrames), median(settleTimes), settleTimes.count
+                    format: "http-pan-cold: first frame %.1f ms, slowest later frame %.1f ms, final view complete %.0f ms "
+                        + "after the last move (medians of %d runs)\n", median(firstFrames), median(slowestFrames),
+                    median(settleTimes), settleTimes.count
                 ).utf8))
         try? serverInput.fileHandleForWriting.close()
         server?.waitUntilExit()

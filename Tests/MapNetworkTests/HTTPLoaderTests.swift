@@ -147,6 +147,21 @@ struct HTTPLoaderTests {
         #expect(after.bytes == Array("repl".utf8))
     }
 
+    @Test func aRangeReaderNoticesAReplacedArchive() throws {
+        try Data(repeating: 1, count: 40_000).write(to: folder.appendingPathComponent("big.bin"))
+        try Data(repeating: 2, count: 40_000).write(to: folder.appendingPathComponent("big2.bin"))
+        let reader = try HTTPRangeReader(url: URL(string: server.url("big.bin"))!, loader: HTTPLoader())
+        #expect(reader.size == 40_000)
+        #expect(try reader.read(offset: 20_000, length: 4) == [1, 1, 1, 1])
+        try server.control("replace=big.bin&with=big2.bin")
+        #expect(try reader.read(offset: 0, length: 2) == [1, 1], "the header region was read at open")
+        #expect {
+            try reader.read(offset: 30_000, length: 4)
+        } throws: { error in
+            (error as? PMTilesError)?.reason == .changed
+        }
+    }
+
     @Test func connectionRefusedIsRetriedThenReported() throws {
         server.stop()
         let log = ProblemLog()
