@@ -99,7 +99,8 @@ final class HTTPPanBenchmark: Benchmark {
         FileHandle.standardError.write(
             Data(
                 String(
-                    format: "http-pan-cold: first frame %.1f ms, slowest later frame %.1f ms, final view complete %.0f ms "
+                    format:
+                        "http-pan-cold: first frame %.1f ms, slowest later frame %.1f ms, final view complete %.0f ms "
                         + "after the last move (medians of %d runs)\n", median(firstFrames), median(slowestFrames),
                     median(settleTimes), settleTimes.count
                 ).utf8))
