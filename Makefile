@@ -25,10 +25,10 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
 
 ## viewer: build and open the map in a window (needs DISPLAY or WAYLAND_DISPLAY); VIEWER_ARGS are passed on.
 viewer: deps

@@ -27,6 +27,10 @@ let package = Package(
         .executable(name: "waymark", targets: ["waymark"]),
         .executable(name: "map-benchmarks", targets: ["map-benchmarks"]),
         .executable(name: "map-viewer", targets: ["map-viewer"]),
+        .executable(name: "markers-example", targets: ["markers-example"]),
+        .executable(name: "info-windows-example", targets: ["info-windows-example"]),
+        .executable(name: "events-example", targets: ["events-example"]),
+        .executable(name: "controls-example", targets: ["controls-example"]),
     ],
     targets: [
         // C libraries from Debian's packages (adapter targets only import these).
@@ -68,11 +72,18 @@ let package = Package(
         .target(
             name: "LinuxUIKit", dependencies: ["WaymarkTime", "CCairo", "CPangoCairo", "CGdkPixbuf"],
             swiftSettings: settings),
+        // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
+        .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
+        // Thin Linux-only modules so code written from Google's guides keeps `import UIKit` / `import CoreLocation`.
+        .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit"], swiftSettings: settings),
+        // Empty: satisfies swift-testing's cross-import overlay lookup for a module named UIKit (see its file).
+        .target(name: "_Testing_UIKit", swiftSettings: settings),
+        .target(name: "CoreLocation", dependencies: ["MapGeometry"], swiftSettings: settings),
         .target(
             name: "GoogleMaps",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
-                "MapRenderCairo", "MapSnapshot",
+                "MapRenderCairo", "MapSnapshot", "UIKit", "CoreLocation",
             ],
             swiftSettings: settings),
 
@@ -99,7 +110,20 @@ let package = Package(
             swiftSettings: settings),
 
         .executableTarget(
-            name: "map-viewer", dependencies: ["GoogleMaps", "LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
+            name: "map-viewer", dependencies: ["GoogleMaps", "UIKit", "UIKitSDL", "LinuxUIKit"], swiftSettings: settings
+        ),
+
+        // One app per guide in /work/shared/seeds (`swift run markers-example`; `--headless --snapshot FILE.png`).
+        .executableTarget(
+            name: "markers-example", dependencies: ["GoogleMaps"], path: "Examples/Markers", swiftSettings: settings),
+        .executableTarget(
+            name: "info-windows-example", dependencies: ["GoogleMaps"], path: "Examples/InfoWindows",
+            swiftSettings: settings),
+        .executableTarget(
+            name: "events-example", dependencies: ["GoogleMaps"], path: "Examples/Events", swiftSettings: settings),
+        .executableTarget(
+            name: "controls-example", dependencies: ["GoogleMaps"], path: "Examples/ControlsAndGestures",
+            swiftSettings: settings),
 
         // Tests.
         .target(name: "MapTestSupport", dependencies: ["WaymarkTime"], path: "Tests/MapTestSupport"),
@@ -146,6 +170,14 @@ let package = Package(
             name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
         .testTarget(
             name: "MapViewerTests",
-            dependencies: ["map-viewer", "GoogleMaps", "LinuxUIKit", "MapGeometry", "WaymarkTime", "MapTestSupport"]),
+            dependencies: [
+                "map-viewer", "GoogleMaps", "LinuxUIKit", "UIKitSDL", "MapGeometry", "WaymarkTime", "MapTestSupport",
+            ]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "markers-example", "info-windows-example", "events-example", "controls-example", "GoogleMaps",
+                "MapTestSupport",
+            ]),
     ] + fuzzTargets
 )

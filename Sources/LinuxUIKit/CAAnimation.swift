@@ -132,7 +132,7 @@ public final class CAMediaTimingFunction: Sendable {
 
     /// The progress (y) at elapsed fraction `x` (clamped to `0...1`), solving the Bézier's x(s) = x by bisection
     /// to 1e-12 (exactly `x` for the linear curve).
-    public func _progress(at x: Double) -> Double {
+    package func timingProgress(at x: Double) -> Double {
         let x = min(max(x, 0), 1)
         if x == 0 || x == 1 || (c1x == c1y && c2x == c2y) { return x }
         func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {

@@ -232,7 +232,7 @@ import WaymarkTime
         func progress(at time: TimeInterval) -> Double {
             guard duration > 0 else { return time >= start ? 1 : 0 }
             let x = min(max((time - start) / duration, 0), 1)
-            return timing?._progress(at: x) ?? x
+            return timing?.timingProgress(at: x) ?? x
         }
     }
 

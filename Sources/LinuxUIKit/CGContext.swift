@@ -28,7 +28,7 @@ public final class CGContext {
     deinit { cairo_destroy(cairo) }
 
     /// Not API: the underlying `cairo_t *`, valid while this context lives.
-    public var _cairoContext: OpaquePointer { cairo }
+    package var cairoContext: OpaquePointer { cairo }
 
     /// Pushes the graphics state (colours, alpha, line width, clip, transform).
     public func saveGState() {
@@ -348,7 +348,7 @@ extension CGContext {
     /// windows. Not API (underscored).
     ///
     /// - Parameters:
-    ///   - image: the image; its current frame (``UIImage/_cairoSurface(atTime:)`` for animated images) is drawn.
+    ///   - image: the image; its current frame (``UIImage/cairoSurface(atTime:)`` for animated images) is drawn.
     ///   - time: seconds into an animated image's loop; ignored for still images.
     ///   - transform: maps the image's point space (origin top-left, `image.size` points) into this context's user
     ///     space (view points).
@@ -356,11 +356,11 @@ extension CGContext {
     ///     pixels; when the image's scale also equals `deviceScale`, the pixels are copied without resampling.
     ///   - deviceScale: device pixels per point of this context (≥ 1).
     ///   - alpha: opacity in [0, 1]; values outside are clamped.
-    public func _draw(
+    package func drawImage(
         _ image: UIImage, time: Double = 0, transform: CGAffineTransform, snapToPixels: Bool, deviceScale: CGFloat,
         alpha: CGFloat
     ) {
-        let surface = image.images == nil ? image._cairoSurface : image._cairoSurface(atTime: time)
+        let surface = image.images == nil ? image.cairoSurface : image.cairoSurface(atTime: time)
         guard let surface, image.scale > 0, deviceScale > 0 else { return }
         let pw = Double(cairo_image_surface_get_width(surface))
         let ph = Double(cairo_image_surface_get_height(surface))

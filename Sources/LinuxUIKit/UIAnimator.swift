@@ -53,7 +53,7 @@ import WaymarkTime
     }
 
     /// Cancels every animation without calling handlers and forgets queued handlers (for tests and host resets).
-    public func _reset() {
+    package func reset() {
         for entry in animatedLayers.values { entry.layer?.dropAllAnimationsSilently() }
         animatedLayers.removeAll()
         pending.removeAll()
@@ -174,18 +174,18 @@ import WaymarkTime
     static var openGroups: [AnimationGroup] { stack.map(\.group) }
 
     /// Not API: makes an animation run by another system (the map's camera animator) count towards the completion
-    /// blocks of every open transaction, like an animation added to a layer. Call ``_TransactionMembership/end(finished:)``
+    /// blocks of every open transaction, like an animation added to a layer. Call ``TransactionMembership/end(finished:)``
     /// once when it ends. Returns nil outside a transaction.
-    public static func _joinOpenTransactions() -> _TransactionMembership? {
+    package static func joinOpenTransactions() -> TransactionMembership? {
         let groups = openGroups
         guard !groups.isEmpty else { return nil }
         for group in groups { group.add() }
-        return _TransactionMembership(groups: groups)
+        return TransactionMembership(groups: groups)
     }
 }
 
-/// Not API: an external animation's place in the open transactions (see `CATransaction._joinOpenTransactions()`).
-@MainActor public final class _TransactionMembership {
+/// Not API: an external animation's place in the open transactions (see `CATransaction.joinOpenTransactions()`).
+@MainActor package final class TransactionMembership {
     private var groups: [AnimationGroup]
 
     init(groups: [AnimationGroup]) { self.groups = groups }

@@ -189,8 +189,12 @@ extension UIView {
         if !changes.isEmpty { send(changes) }
     }
 
+    /// Called after each ``send(_:)`` (the window host marks a frame due).
+    package var onSend: () -> Void = {}
+
     /// Delivers the changes as one event (or several, when a finger changes more than once); see the type's rules.
     public func send(_ changes: [Change]) {
+        defer { onSend() }
         var batch: [Change] = []
         for change in changes {
             if batch.contains(where: { $0.identifier == change.identifier }) {

@@ -240,11 +240,11 @@ public final class UIImage: @unchecked Sendable {
 
     /// Not API: the `cairo_surface_t *` of the first frame (ARGB32, premultiplied, pixel size = ``size`` × ``scale``),
     /// for Waymark's map renderer to composite icons. Owned by the image: valid while the image lives; never modify it.
-    public var _cairoSurface: OpaquePointer? { bitmaps.first?.surface }
+    package var cairoSurface: OpaquePointer? { bitmaps.first?.surface }
 
     /// Not API: the surface of the frame shown at `time` seconds into the animation (the first frame for still
-    /// images), with the same ownership rules as ``_cairoSurface``.
-    public func _cairoSurface(atTime time: TimeInterval) -> OpaquePointer? {
+    /// images), with the same ownership rules as ``cairoSurface``.
+    package func cairoSurface(atTime time: TimeInterval) -> OpaquePointer? {
         frame(at: time).bitmaps.first?.surface
     }
 

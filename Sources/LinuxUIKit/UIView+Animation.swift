@@ -61,8 +61,8 @@ extension UIView {
     }
 
     /// Not API: true inside a `UIView.animate` block that animates (enabled, positive duration). Waymark's map reads
-    /// it to animate its own properties (padding, marker views) with ``CALayer/_addViewAnimation(forKey:from:to:)``.
-    public static var _isInsideAnimationBlock: Bool { currentAnimationContext != nil }
+    /// it to animate its own properties (padding, marker views) with ``CALayer/addViewAnimation(forKey:from:to:)``.
+    package static var isInsideAnimationBlock: Bool { currentAnimationContext != nil }
     private static var animationsEnabled = true
 
     /// Whether property changes inside `animate` blocks animate. Defaults to `true`.
@@ -149,7 +149,7 @@ extension CALayer {
     /// animations of the key (reported unfinished). Returns false, adding nothing, outside an animating block.
     /// Waymark's map calls it for properties that UIKit documents as animatable in view animation blocks.
     @discardableResult
-    public func _addViewAnimation(forKey keyPath: String, from: Any?, to: Any?) -> Bool {
+    package func addViewAnimation(forKey keyPath: String, from: Any?, to: Any?) -> Bool {
         guard let context = UIView.currentAnimationContext else { return false }
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.fromValue = from

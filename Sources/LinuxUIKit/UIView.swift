@@ -11,7 +11,7 @@ import Foundation
 /// and stops any animation of that property.
 ///
 /// Drawing: ``draw(_:)`` for subclasses, then subviews back to front, clipped when ``clipsToBounds``; the whole tree
-/// renders into an image with `layer.render(in:)` or ``_renderImage(scale:)``. There is no window or event handling:
+/// renders into an image with `layer.render(in:)` or ``renderImage(scale:)``. There is no window or event handling:
 /// Waymark's map snapshots views (marker icon views, info windows) and draws them itself.
 /// - Thread rules: main actor only.
 @MainActor open class UIView {
@@ -55,9 +55,15 @@ import Foundation
     open var bounds: CGRect {
         get { layer.bounds }
         set {
-            let sizeChanged = newValue.size != layer.bounds.size
+            let oldSize = layer.bounds.size
+            let sizeChanged = newValue.size != oldSize
             change("bounds", to: newValue) { layer.bounds = newValue }
-            if sizeChanged { setNeedsLayout() }
+            if sizeChanged {
+                setNeedsLayout()
+                if autoresizesSubviews {
+                    for sub in subviews { sub.autoresize(superviewSize: oldSize, to: newValue.size) }
+                }
+            }
         }
     }
 
@@ -360,14 +366,95 @@ import Foundation
     /// Asks for ``layoutSubviews()`` before the next render or ``layoutIfNeeded()``.
     open func setNeedsLayout() { layoutRequested = true }
 
-    /// Lays out this view (if requested) and then its subviews, top-down. Rendering calls it first.
+    /// Lays out this view (if requested) and then its subviews, top-down. Rendering calls it first. For the root
+    /// view of a view controller, the controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` bracket
+    /// ``layoutSubviews()``.
     open func layoutIfNeeded() {
         if layoutRequested {
             layoutRequested = false
+            let controller = owningViewController
+            controller?.viewWillLayoutSubviews()
             layoutSubviews()
+            controller?.viewDidLayoutSubviews()
         }
         for sub in subviews { sub.layoutIfNeeded() }
     }
+
+    /// True when this view or a descendant asked for layout since the last pass.
+    var needsLayoutInTree: Bool {
+        layoutRequested || subviews.contains { $0.needsLayoutInTree }
+    }
+
+    /// The view controller whose root view this is (set when the controller loads it).
+    weak var owningViewController: UIViewController?
+
+    /// How the view's frame follows its superview's size changes, as UIKit's `UIView.AutoresizingMask`.
+    public struct AutoresizingMask: OptionSet, Sendable {
+        /// The mask's bits.
+        public let rawValue: UInt
+        /// Creates a mask from bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin stretches.
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width stretches.
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin stretches.
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin stretches.
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height stretches.
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin stretches.
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// How the frame changes when the superview's bounds change size: the size change of each axis is shared by
+    /// its flexible parts (margins, size) in proportion to their current lengths (equally when all are 0). Defaults
+    /// to `[]` (the frame keeps its origin and size). `[.flexibleWidth, .flexibleHeight]` keeps a view filling its
+    /// superview.
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Whether subviews follow their ``autoresizingMask`` when this view's size changes. Defaults to true.
+    open var autoresizesSubviews = true
+
+    private func autoresize(superviewSize old: CGSize, to new: CGSize) {
+        let mask = autoresizingMask
+        guard !mask.isEmpty, old.width.isFinite, old.height.isFinite else { return }
+        let f = frame
+        func share(_ lengths: [CGFloat], _ flexible: [Bool], _ delta: CGFloat) -> [CGFloat] {
+            let total = zip(lengths, flexible).reduce(0) { $0 + ($1.1 ? max(0, $1.0) : 0) }
+            let count = CGFloat(flexible.filter { $0 }.count)
+            guard count > 0 else { return lengths }
+            return zip(lengths, flexible).map { length, isFlexible in
+                guard isFlexible else { return length }
+                return length + (total > 0 ? delta * max(0, length) / total : delta / count)
+            }
+        }
+        let x = share(
+            [f.minX, f.width, old.width - f.maxX],
+            [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)],
+            new.width - old.width)
+        let y = share(
+            [f.minY, f.height, old.height - f.maxY],
+            [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)],
+            new.height - old.height)
+        let resized = CGRect(x: x[0], y: y[0], width: max(0, x[1]), height: max(0, y[1]))
+        if resized != f { frame = resized }
+    }
+
+    /// The window this view is in (the nearest ``UIWindow`` ancestor, or the view itself), or nil.
+    public var window: UIWindow? {
+        var v: UIView? = self
+        while let current = v {
+            if let w = current as? UIWindow { return w }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// Insets of the area not covered by bars or rounded corners, points. Linux windows have none: `.zero` (a
+    /// ``UIWindow`` reports its own, also `.zero`).
+    open var safeAreaInsets: UIEdgeInsets { window.map { $0 === self ? .zero : $0.safeAreaInsets } ?? .zero }
 
     /// Override to position subviews; the default does nothing.
     open func layoutSubviews() {}
@@ -393,11 +480,28 @@ import Foundation
         cairo_restore(cr)
     }
 
-    /// Not API: renders the view tree (the view's bounds, its own opacity but not its own transform or position,
+    /// Draws the whole view tree, as shown, into the current graphics context (`UIGraphicsGetCurrentContext()`,
+    /// for example inside `UIGraphicsImageRenderer.image { … }`), scaled to fill `rect` (points of that context), as
+    /// UIKit's method. Presented (animated) values are drawn; with `afterScreenUpdates` pending layout is done first
+    /// (rendering always lays out, so both values draw the same).
+    /// - Returns: false when there is no current context or the view has an empty size, else true.
+    @discardableResult
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates: Bool) -> Bool {
+        guard let context = UIGraphicsGetCurrentContext(), bounds.width > 0, bounds.height > 0 else { return false }
+        if afterScreenUpdates { layoutIfNeeded() }
+        context.saveGState()
+        context.translateBy(x: rect.minX, y: rect.minY)
+        context.scaleBy(x: rect.width / bounds.width, y: rect.height / bounds.height)
+        layer.render(in: context)
+        context.restoreGState()
+        return true
+    }
+
+    /// Renders the view tree (the view's bounds, its own opacity but not its own transform or position,
     /// like `layer.render(in:)`) into a new image at `scale` pixels per point (values ≤ 0 mean 1). Calls
     /// ``UIAnimator/tick()`` and ``layoutIfNeeded()`` first; presented (animated) values are drawn. This is the
     /// snapshot Waymark's map takes of marker icon views and custom info windows.
-    public func _renderImage(scale: CGFloat) -> UIImage {
+    package func renderImage(scale: CGFloat) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale > 0 && scale.isFinite ? scale : 1
         return UIGraphicsImageRenderer(size: bounds.size, format: format).image { context in
@@ -428,7 +532,7 @@ import Foundation
         let oldModel = layer.value(forKey: keyPath)
         apply()
         if isSameValue(oldModel, newValue) && layer.animationEntries(forKeyPath: keyPath).isEmpty { return }
-        layer._addViewAnimation(forKey: keyPath, from: from, to: newValue)
+        layer.addViewAnimation(forKey: keyPath, from: from, to: newValue)
     }
 }
 

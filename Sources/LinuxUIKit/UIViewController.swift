@@ -3,8 +3,8 @@ import Foundation
 /// Manages a view, loading it on first use, as UIKit's `UIViewController`.
 ///
 /// Reading ``view`` the first time calls ``loadView()`` (which subclasses override to install their own root view,
-/// as the Maps samples do with a map view) and then ``viewDidLoad()``. There is no window: hosts call the
-/// appearance methods themselves if they need them.
+/// as the Maps samples do with a map view) and then ``viewDidLoad()``. As a window's `rootViewController` its view
+/// fills the window and the window calls the appearance, layout and size-transition methods (see ``UIWindow``).
 @MainActor open class UIViewController {
     private var loadedView: UIView?
     private var loading = false
@@ -28,7 +28,11 @@ import Foundation
             loadViewIfNeeded()
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
     }
 
     /// The root view if loaded, else nil (never loads it).
@@ -43,6 +47,7 @@ import Foundation
         loading = true
         loadView()
         if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+        loadedView?.owningViewController = self
         loading = false
         viewDidLoad()
     }
@@ -55,14 +60,21 @@ import Foundation
 
     /// Called once after the root view is loaded. The default does nothing.
     open func viewDidLoad() {}
-    /// Hook for hosts before showing the view. The default does nothing.
+    /// Called by the window before the view is first shown (`makeKeyAndVisible()`). The default does nothing.
     open func viewWillAppear(_ animated: Bool) {}
-    /// Hook for hosts after showing the view. The default does nothing.
+    /// Called by the window host after the first frame with the view was shown. The default does nothing.
     open func viewDidAppear(_ animated: Bool) {}
     /// Hook for hosts before hiding the view. The default does nothing.
     open func viewWillDisappear(_ animated: Bool) {}
     /// Hook for hosts after hiding the view. The default does nothing.
     open func viewDidDisappear(_ animated: Bool) {}
-    /// Called after the root view laid out its subviews; hosts call it. The default does nothing.
+    /// Called before the root view lays out its subviews (each layout pass that lays it out). The default does
+    /// nothing.
+    open func viewWillLayoutSubviews() {}
+    /// Called after the root view laid out its subviews. The default does nothing.
     open func viewDidLayoutSubviews() {}
+
+    /// Called by the window before its size changes to `size` (points); `coordinator` runs blocks once the new size
+    /// is in place. The default does nothing.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
 }

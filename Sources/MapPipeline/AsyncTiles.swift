@@ -397,15 +397,9 @@ extension MapRenderer {
             if sourceDataSeen.count > 16_384 { sourceDataSeen.removeAll() }
             for (key, hasData) in result.sourceData { sourceDataSeen[key] = hasData }
             guard result.wantsImage else { continue }
-            if let image = result.image, let handle = try? backend.register(image) {
-                for evicted in tileImages.insert(handle, for: result.key) where evicted != handle {
-                    backend.unregister(evicted)
-                }
-                frameStats.tilesArrived += 1
-            } else if result.image == nil {
-                if emptyTileImages.count > 4096 { emptyTileImages.removeAll() }
-                emptyTileImages.insert(result.key)
-            }
+            // Hook (branch `renderer`): the image holds one tile image per layer run, stacked; TileImages.swift
+            // cuts it apart and caches each run's image.
+            storeTileImageStack(result.image, for: result.key)
         }
     }
 

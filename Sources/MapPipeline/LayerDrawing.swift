@@ -349,8 +349,16 @@ extension MapRenderer {
     {
         let v = layer.numbers("\(prefix)-translate", ctx)
         guard v.count == 2, v[0] != 0 || v[1] != 0 else { return .zero }
+        let viewport = layer.string("\(prefix)-translate-anchor", ctx) == "viewport"
+        if let turn = projector.imageBearing {
+            // A north-up tile image turned by `turn` when composed: map-anchored offsets stay as they are, viewport
+            // ones are turned back so they point the same way on screen.
+            guard viewport && turn != 0 else { return RenderPoint(x: v[0], y: v[1]) }
+            let b = turn * .pi / 180
+            return RenderPoint(x: cos(b) * v[0] - sin(b) * v[1], y: sin(b) * v[0] + cos(b) * v[1])
+        }
         let bearing = projector.bearing
-        if bearing == 0 || layer.string("\(prefix)-translate-anchor", ctx) == "viewport" {
+        if bearing == 0 || viewport {
             return RenderPoint(x: v[0], y: v[1])
         }
         let b = bearing * .pi / 180

@@ -32,8 +32,10 @@ public struct MapRenderOptions: Sendable {
     /// 512 (MapLibre's: style zoom = camera zoom − 1). The style's zoom is `camera.zoom − log2(tileSize / 256)`;
     /// tiles are requested at `floor(style zoom)`. Powers of two from 64 to 4096.
     public var tileSize: Double
-    /// Compose flat frames (pitch 0) from cached tile images (rendered once per style revision, integer zoom and
-    /// scale) instead of drawing every tile's vectors. Pitched frames always draw vectors. Default `true`.
+    /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
+    /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
+    /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
+    /// Pitched frames always draw vectors. Default `true`.
     public var usesTileImageCache: Bool
     /// Draw the attribution text at the bottom-left. Default `true`.
     public var drawsAttribution: Bool
@@ -117,12 +119,14 @@ public enum MapRendererError: Error, Sendable, CustomStringConvertible {
 /// in order (`minzoom`/`maxzoom`/`visibility`, filter, paint and layout evaluated at the zoom for each feature) →
 /// fills, lines and circles projected through the camera (affine per tile when flat; per-vertex perspective with
 /// near-plane clipping and nothing beyond the horizon under pitch) → symbol layers turned into `SymbolFeature`s and
-/// placed by one `SymbolPlacer` across all tiles (cross-tile dedup, collision, upright labels) → labels on top →
+/// placed by one `SymbolPlacer` across all tiles (cross-tile dedup, collision, upright labels) → the frame's steps
+/// in style order (``FrameStep``: backgrounds, runs of tile-drawn layers, each symbol layer's labels in its place) →
 /// the caller's overlay → attribution at the bottom-left.
 ///
-/// Flat frames (pitch 0) with ``MapRenderOptions/usesTileImageCache`` rasterise each tile's non-symbol layers once
-/// into a tile image (`TileImageCache`, keyed by ``revision``, integer zoom and scale) and compose pans, fractional
-/// zooms and bearing from those images (`TileCompositor`); only labels are placed per frame.
+/// Flat frames (pitch 0) with ``MapRenderOptions/usesTileImageCache`` rasterise each run of consecutive tile-drawn
+/// layers of a tile once into a tile image (`TileImageCache`, keyed by ``revision``, integer zoom, scale and run) and
+/// compose pans, fractional zooms and bearing from those images (`TileCompositor`), between the labels of the symbol
+/// layers around the run; only labels are placed per frame. Other frames draw the same runs as vectors.
 ///
 /// With ``MapRenderOptions/asyncTiles`` set, missing tiles are made on a worker thread the renderer starts (and
 /// stops when it is released) while frames draw stand-ins; see ``AsyncTileRendering``, ``hasPendingTiles`` and
@@ -144,6 +148,9 @@ public final class MapRenderer {
 
     let sources: [String: ResolvedSource]
     let layers: [CompiledLayer]
+    /// The style's layers as a frame draws them (``FrameStep/plan(_:)``) and the tile-layer runs' layers by run.
+    let frameSteps: [FrameStep]
+    let tileLayerRuns: [[CompiledLayer]]
     /// The (source id, source layer) pairs the style's non-background layers read, in a stable order (asynchronous
     /// mode: what a tile needs prepared before its labels draw).
     let usedSourceLayers: [(String, String)]
@@ -151,6 +158,8 @@ public final class MapRenderer {
     var prepared: ByteBoundedLRU<PreparedKey, PreparedTile>
     var symbolCache: ByteBoundedLRU<SymbolKey, [SymbolFeature]>
     var tileImages: TileImageCache
+    /// Where each cached tile image holds its tile (absent: the tile's own zoom, no offset).
+    var tileImageFrames: [ImageHandle: TileImageFrame] = [:]
     /// Tiles known to draw nothing at a revision, zoom and scale (so they are not rasterised again every frame).
     var emptyTileImages = Set<TileImageKey>()
     var sprite: SpriteSheet?
@@ -231,6 +240,11 @@ public final class MapRenderer {
         sources = resolved
         asynchronousSources = resolved.values.filter(\.tiles.isAsynchronous).sorted { $0.id < $1.id }
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
+        frameSteps = FrameStep.plan(layers)
+        tileLayerRuns = frameSteps.compactMap { step in
+            if case .tileLayers(_, let runLayers) = step { return runLayers }
+            return nil
+        }
         usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
         decoded = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
         prepared = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
@@ -271,7 +285,7 @@ public final class MapRenderer {
     /// style's sources' contents or ``options``).
     public func invalidate() {
         revision += 1
-        for handle in tileImages.removeAll() { backend.unregister(handle) }
+        releaseTileImages(tileImages.removeAll())
         _ = decoded.removeAll()
         _ = prepared.removeAll()
         _ = symbolCache.removeAll()
@@ -360,66 +374,32 @@ public final class MapRenderer {
         lastLabels = (symbols, placement)
         frameStats.labelsPlaced = placement.symbols.count
 
+        // Every step in style order (style spec "layers": each drawn over the ones before it), whatever the caches:
+        // tile-layer runs from tile images in flat frames, as vectors otherwise; labels in their layer's place.
         let flat = camera.pitch == 0
-        if flat && options.usesTileImageCache {
-            // Tile images hold the fill, line and circle layers: backgrounds below them, labels above.
-            appendBackgrounds(layers.filter { $0.type == .background }, z: z, camera: camera, into: &list)
-            frameStats.composedFromTileImages = true
-            list.append(contentsOf: composeTileImages(tiles, camera: transform, tileZoom: tileZoom, scale: scale))
-            list.append(contentsOf: placement.drawCommands())
-        } else {
-            // Every layer in style order (style spec "layers": each drawn over the ones before it).
-            var labels: [Int: [DrawCommand]] = [:]
-            for symbol in placement.symbols {
-                if let icon = symbol.iconCommand { labels[symbol.layerIndex, default: []].append(.image(icon)) }
-            }
-            for symbol in placement.symbols {
-                if let text = symbol.text { labels[symbol.layerIndex, default: []].append(text) }
-            }
-            var backgrounds: [CompiledLayer] = []
-            for layer in layers {
-                if layer.type == .background {
-                    backgrounds.append(layer)
-                    continue
-                }
-                guard layer.layer.isVisible(atZoom: z) else { continue }
+        let composes = flat && options.usesTileImageCache
+        frameStats.composedFromTileImages = composes
+        var labels: [Int: [DrawCommand]] = [:]
+        for symbol in placement.symbols {
+            if let icon = symbol.iconCommand { labels[symbol.layerIndex, default: []].append(.image(icon)) }
+        }
+        for symbol in placement.symbols {
+            if let text = symbol.text { labels[symbol.layerIndex, default: []].append(text) }
+        }
+        for step in frameSteps {
+            switch step {
+            case .backgrounds(let backgrounds):
                 appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
-                backgrounds = []
-                if layer.type == .symbol {
-                    list.append(contentsOf: labels[layer.index] ?? [])
-                    continue
-                }
-                guard let sourceID = layer.layer.source, sources[sourceID] != nil else { continue }
-                if workQueue != nil {
-                    for tile in tiles where !tileDataReady(tile.canonical) {
-                        requestTile(tile.canonical, scale: scale, wantsImage: false)
-                    }
-                }
-                // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered
-                // geometry two tiles share is drawn once. Done here for flat north-up frames, with the tile's edges
-                // on device pixels; circles are not clipped.
-                let clipsToTile = flat && camera.bearing == 0 && (layer.type == .fill || layer.type == .line)
-                for tile in tiles {
-                    var projectors = ProjectorCache(tile: tile, camera: transform)
-                    let start = list.commands.count
-                    drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
-                    if clipsToTile && list.commands.count > start {
-                        let p = projectors.projector(extent: 4096)
-                        let a = p.project(0, 0)
-                        let b = p.project(4096, 4096)
-                        func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
-                        let rect = RenderRect(
-                            x: snap(min(a.x, b.x)), y: snap(min(a.y, b.y)),
-                            width: snap(max(a.x, b.x)) - snap(min(a.x, b.x)),
-                            height: snap(max(a.y, b.y)) - snap(min(a.y, b.y)))
-                        list.commands.insert(contentsOf: [.save, .clip(rect)], at: start)
-                        list.append(.restore)
-                    } else if layer.type == .line && list.commands.count > start {
-                        limitLineMeshes(&list.commands, from: start, to: tile, camera: transform)
-                    }
+            case .symbols(let layer):
+                guard layer.layer.isVisible(atZoom: z) else { continue }
+                list.append(contentsOf: labels[layer.index] ?? [])
+            case .tileLayers(let run, _) where composes:
+                list.append(contentsOf: composeTileImages(tiles, run: run, camera: transform, scale: scale))
+            case .tileLayers(_, let runLayers):
+                for layer in runLayers where layer.layer.isVisible(atZoom: z) {
+                    drawVectors(layer, tiles: tiles, z: z, flat: flat, camera: transform, scale: scale, into: &list)
                 }
             }
-            appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
         }
         if !list.commands.contains(where: { if case .clear = $0 { return true } else { return false } }) {
             list.commands.insert(.clear(.clear), at: 0)
@@ -444,6 +424,43 @@ public final class MapRenderer {
         submitFrameRequests()
         lastFrameStatistics = frameStats
         return list
+    }
+
+    /// Appends one tile-drawn layer of every tile as vectors through the camera (pitched frames, or with the
+    /// tile-image cache off).
+    private func drawVectors(
+        _ layer: CompiledLayer, tiles: [TileID], z: Double, flat: Bool, camera transform: CameraTransform,
+        scale: Double, into list: inout DisplayList
+    ) {
+        guard let sourceID = layer.layer.source, sources[sourceID] != nil else { return }
+        if workQueue != nil {
+            for tile in tiles where !tileDataReady(tile.canonical) {
+                requestTile(tile.canonical, scale: scale, wantsImage: false)
+            }
+        }
+        // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered geometry two
+        // tiles share is drawn once. Done here for flat north-up frames, with the tile's edges on device pixels;
+        // circles are not clipped.
+        let clipsToTile = flat && transform.state.bearing == 0 && (layer.type == .fill || layer.type == .line)
+        for tile in tiles {
+            var projectors = ProjectorCache(tile: tile, camera: transform)
+            let start = list.commands.count
+            drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
+            if clipsToTile && list.commands.count > start {
+                let p = projectors.projector(extent: 4096)
+                let a = p.project(0, 0)
+                let b = p.project(4096, 4096)
+                func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+                let rect = RenderRect(
+                    x: snap(min(a.x, b.x)), y: snap(min(a.y, b.y)),
+                    width: snap(max(a.x, b.x)) - snap(min(a.x, b.x)),
+                    height: snap(max(a.y, b.y)) - snap(min(a.y, b.y)))
+                list.commands.insert(contentsOf: [.save, .clip(rect)], at: start)
+                list.append(.restore)
+            } else if layer.type == .line && list.commands.count > start {
+                limitLineMeshes(&list.commands, from: start, to: tile, camera: transform)
+            }
+        }
     }
 
     /// Appends background layers (colour or `background-pattern`); the frame's first background becomes its
@@ -674,6 +691,8 @@ struct ProjectorCache {
     let tile: TileID
     let camera: CameraTransform?
     let imageSize: Double
+    var offset = RenderPoint.zero
+    var bearing = 0.0
     private var cached: (Int, TileProjector)?
 
     init(tile: TileID, camera: CameraTransform) {
@@ -682,11 +701,14 @@ struct ProjectorCache {
         imageSize = 0
     }
 
-    /// Projectors into a tile image of `imageSize` points.
-    init(tile: TileID, imageSize: Double) {
+    /// Projectors into a tile image whose tile square is `imageSize` points with its corner at `offset`, to be
+    /// turned by `bearing` when composed.
+    init(tile: TileID, imageSize: Double, offset: RenderPoint = .zero, bearing: Double = 0) {
         self.tile = tile
         camera = nil
         self.imageSize = imageSize
+        self.offset = offset
+        self.bearing = bearing
     }
 
     mutating func projector(extent: Int) -> TileProjector {
@@ -696,7 +718,9 @@ struct ProjectorCache {
             p = TileProjector(tile: tile, extent: extent, camera: camera)
         } else {
             let k = imageSize / Double(extent)
-            p = TileProjector(affine: k, 0, 0, k, 0, 0)
+            var image = TileProjector(affine: k, 0, 0, k, offset.x, offset.y)
+            image.imageBearing = bearing
+            p = image
         }
         cached = (extent, p)
         return p

@@ -48,7 +48,7 @@ extension MapRenderer {
     /// symbols and tile images (which may hold pattern fills and lines of the old sheet).
     /// - Parameter sheet: the decoded sheet and its index.
     public func setSprite(_ sheet: SpriteSheet?) {
-        for handle in tileImages.removeAll() { backend.unregister(handle) }
+        releaseTileImages(tileImages.removeAll())
         emptyTileImages.removeAll()
         for handle in spriteImages.values { if let handle { backend.unregister(handle) } }
         spriteImages = [:]

@@ -29,6 +29,8 @@ struct TileProjector {
     let pointsPerUnit: Double
     /// The bearing of an affine map made from a camera (0 for tile images).
     var affineBearing = 0.0
+    /// For a tile image: the bearing the image is turned by when composed (its frame is north-up), else `nil`.
+    var imageBearing: Double?
 
     /// The affine map of a tile under a flat camera (also used for tile images by passing a plain affine).
     init(affine a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) {

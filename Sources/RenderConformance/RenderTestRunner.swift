@@ -66,7 +66,8 @@ public struct RenderTestTally: Sendable, Equatable {
 /// Per case: parse `style.json`, read ``RenderTestSettings`` (skip when unsupported), resolve sources (`local://X`
 /// → `<assetsRoot>/X`: vector `tiles` templates through ``DirectoryTileSource``, GeoJSON inline or by URL through
 /// ``GeoJSONTileSource`` with one layer named `_geojson`), render at `width × height` points and `pixelRatio`, with
-/// MapLibre's 512-point tiles (camera zoom = style zoom + 1), no attribution and no tile-image cache, and compare with
+/// MapLibre's 512-point tiles (camera zoom = style zoom + 1), no attribution, through the frame path and caches
+/// `GMSMapView` uses (tile images per layer run for flat frames, ``MapRenderOptions``' defaults), and compare with
 /// each `expected*.png` (pass when the smallest difference ratio ≤ `allowed`).
 ///
 /// Thread rules: use from one thread (it owns a Cairo backend).
@@ -138,8 +139,8 @@ public final class RenderTestRunner {
     /// Renders a case's style at its settings.
     func render(_ settings: RenderTestSettings, assetsRoot: URL, caseDirectory: URL) throws -> RasterImage {
         let style = Style(json: settings.style, baseDirectory: caseDirectory.path)
-        let options = MapRenderOptions(
-            tileSize: 512, usesTileImageCache: false, drawsAttribution: false, baseAttribution: nil)
+        // The frame path and caches `GMSMapView` uses (tile images for flat frames), with MapLibre's tile size.
+        let options = MapRenderOptions(tileSize: 512, drawsAttribution: false, baseAttribution: nil)
         let renderer = try MapRenderer(style: style, backend: backend, options: options) { id, source in
             try Self.tileSource(id: id, source: source, assetsRoot: assetsRoot)
         }

@@ -66,7 +66,7 @@ struct MarkerAddBenchmark: Benchmark {
                 let m = GMSMarker(position: p)
                 m.map = map
             }
-            let hit = map._markerHit(at: CGPoint(x: 640, y: 360)) != nil ? 1 : 0
+            let hit = map.markerHit(at: CGPoint(x: 640, y: 360)) != nil ? 1 : 0
             map.clear()
             return positions.count + hit * 0
         }
@@ -97,7 +97,7 @@ struct MarkerFrameBenchmark: Benchmark {
 
     func run() throws -> Int {
         MainActor.assumeIsolated {
-            let image = map?._renderImage(scale: 1)
+            let image = map?.renderImage(scale: 1)
             blackHole(Int(image?.size.width ?? 0))
             return 10_000
         }
@@ -129,7 +129,7 @@ struct MarkerHitTestBenchmark: Benchmark {
     func run() throws -> Int {
         MainActor.assumeIsolated {
             var hits = 0
-            for p in points where map?._markerHit(at: p) != nil { hits += 1 }
+            for p in points where map?.markerHit(at: p) != nil { hits += 1 }
             blackHole(hits)
             return points.count
         }

@@ -93,6 +93,14 @@ final class PipelineMovingFrameBenchmark: Benchmark {
         }
     }
 
+    /// ``rotated`` without the bearing: the labels the rotated frame should match (issue 17: at least 80 %).
+    static var unrotated: PipelineMovingFrameBenchmark {
+        PipelineMovingFrameBenchmark(
+            name: "pipeline-unrotated-frame",
+            camera: CameraState(center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16.5, size: pipelineFrame)
+        ) { camera, _ in camera }
+    }
+
     func setUp() throws {
         snapshotter = try Snapshotter()
         surface = try CairoSurface(width: 1280, height: 720)

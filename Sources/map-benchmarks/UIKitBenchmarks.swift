@@ -30,7 +30,7 @@ struct UIKitIconSnapshotBenchmark: Benchmark {
         MainActor.assumeIsolated {
             var bytes = 0
             for _ in 0..<100 {
-                let image = icon?._renderImage(scale: 2)
+                let image = icon?.renderImage(scale: 2)
                 bytes += Int(image?.size.width ?? 0)
             }
             blackHole(bytes)
@@ -76,7 +76,7 @@ struct UIKitInfoWindowSnapshotBenchmark: Benchmark {
         MainActor.assumeIsolated {
             var bytes = 0
             for _ in 0..<20 {
-                bytes += Int(window?._renderImage(scale: 2).size.height ?? 0)
+                bytes += Int(window?.renderImage(scale: 2).size.height ?? 0)
             }
             blackHole(bytes)
             return 20

@@ -14,6 +14,7 @@ func allBenchmarks() -> [any Benchmark] {
         TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
         PolygonFillBenchmark(), PanFrameBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
+        DirectMapFrameBenchmark(), HostFrameBenchmark(), HostStillSnapshotBenchmark(),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
@@ -23,6 +24,7 @@ func allBenchmarks() -> [any Benchmark] {
         MarkerAddBenchmark(), MarkerFrameBenchmark(), MarkerHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
+        PipelineMovingFrameBenchmark.unrotated,
         HTTPPanBenchmark(),
     ]
 }

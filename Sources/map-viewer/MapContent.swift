@@ -1,18 +1,14 @@
 import Foundation
-import LinuxUIKit
+import GoogleMaps
 
-/// Chooses what the window shows: the map (`MapViewContent`), or the hand-predictable stand-in view when
+/// The window's root view controller: the map (``MapViewController``), or the hand-predictable stand-in view when
 /// `MAP_VIEWER_STAND_IN=1` (the window test uses it to check the host's input mapping on its own).
-/// `wake` is thread-safe and wakes the host's event loop (the map calls it when a tile made off the main thread
-/// arrives).
-@MainActor func makeContent(
-    options: ViewerOptions, size: CGSize, wake: @escaping @Sendable () -> Void
-) -> any ViewerContent {
+@MainActor func makeRootViewController(options: ViewerOptions) -> UIViewController {
     if ProcessInfo.processInfo.environment["MAP_VIEWER_STAND_IN"] == "1" {
         viewerLog("map-viewer: showing the stand-in view (MAP_VIEWER_STAND_IN=1)")
-        return StandInContent(size: size)
+        return StandInViewController()
     }
-    return MapViewContent(options: options, size: size, wake: wake)
+    return MapViewController(options: options)
 }
 
 /// The demo markers: `Data/helsinki-pois.geojson` under the working directory, or under the package checkout that
@@ -28,4 +24,20 @@ func defaultMarkersPath() -> String? {
         dir = dir.deletingLastPathComponent()
     }
     return nil
+}
+
+/// The window's resize line (`viewWillTransition(to:with:)` of either root view controller).
+@MainActor func logResize(to size: CGSize) {
+    viewerLog("map-viewer: resized to \(Int(size.width))x\(Int(size.height)) pt, scale \(UIScreen.main.scale)")
+}
+
+/// Prints one line to standard output at once (tests read the viewer's stdout while it runs).
+func viewerLog(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+/// Prints `map-viewer: message` to standard error.
+func viewerError(_ message: String) {
+    FileHandle.standardError.write(Data("map-viewer: \(message)\n".utf8))
 }

@@ -1,6 +1,5 @@
-// TEMPORARY: a stand-in for GMSMapView so the window host can be built and tested before the map view lands
-// (issue 8). Delete this file and switch `makeContent(options:)` in MapContent.swift to the map once GMSMapView
-// conforms to UITouchResponder and has `_tick()` / `_needsTick`.
+// A stand-in for GMSMapView with a hand-predictable model (`MAP_VIEWER_STAND_IN=1`): the window test checks the
+// host's input mapping on it alone.
 
 import Foundation
 import LinuxUIKit
@@ -10,20 +9,22 @@ import LinuxUIKit
 /// (one finger pans; two fingers scale, turn and pan about their midpoint, or tilt when both move vertically
 /// together; a double tap zooms in ×2 about the tap; a two-finger tap zooms out ×2) and logs every touch and every
 /// camera change at the end of a gesture to stdout, so the host's input mapping can be checked from outside.
-@MainActor final class StandInContent: ViewerContent {
-    let view: StandInView
-    var rootView: UIView { view }
-
-    init(size: CGSize) {
-        view = StandInView(frame: CGRect(origin: .zero, size: size))
+@MainActor final class StandInViewController: UIViewController {
+    override func loadView() {
+        view = StandInView(frame: UIScreen.main.bounds)
     }
 
-    func tick() { view.advance(now: UIAnimator.shared.now) }
-    var needsFrames: Bool { view.resetAnimation != nil }
-    func resetNorth() { view.startReset(now: UIAnimator.shared.now) }
+    override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        logResize(to: size)
+    }
 }
 
-@MainActor final class StandInView: UIView, UITouchResponder {
+@MainActor final class StandInView: UIView, UITouchResponder, UIFrameTicking {
+    // The window loop ticks the stand-in like the map (package plumbing, `UIFrameTicking`).
+    var needsFrames: Bool { resetAnimation != nil }
+    var isLoading: Bool { false }
+    func tickFrame() { advance(now: UIAnimator.shared.now) }
+
     /// Plane → screen: screen = centre + offset + scale · R(angle) · plane, then squashed vertically by cos(tilt).
     var offset = CGPoint.zero
     var scale: CGFloat = 1

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxUIKit
+import UIKitSDL
 
 /// A built-in, deterministic input script (`--script demo`): mouse drags, wheel notches and a right-button twist fed
 /// through ``InputMapper`` exactly as SDL's events would be, so the frames it causes are the frames a user causes.

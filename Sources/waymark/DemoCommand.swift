@@ -25,7 +25,7 @@ struct DemoCommand: WaymarkCommand {
         try SnapshotCommand.writeSnapshot(snapshotter, camera: world, scale: 1, overlay: [], to: "out/demo-world.png")
         print("out/demo-world.png")
         let mapView = try DemoMarkersMap.make(size: CGSize(width: 1280, height: 720))
-        guard let png = mapView._frame(scale: 1).pngData() else {
+        guard let png = mapView.renderFrame(scale: 1).pngData() else {
             throw RuntimeError("could not encode the markers demo as PNG")
         }
         do {

@@ -45,9 +45,9 @@ import WaymarkTime
     var n = 0
     repeat {
         clock.advance(by: 1.0 / 60)
-        map._tick()
+        map.tick()
         n += 1
-    } while map._needsTick && n < 600
+    } while map.needsTick && n < 600
 }
 
 @MainActor @Suite(.serialized) struct ControlsTests {
@@ -75,9 +75,9 @@ import WaymarkTime
             GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14, bearing: bearing, viewingAngle: 0))
         map.settings.compassButton = enabled
         run(map, clock, frames: 2)
-        #expect((map._hitTest(Self.compassCentre) == .compassButton) == shown)
+        #expect((map.tapTarget(Self.compassCentre) == .compassButton) == shown)
         // The compass is drawn: the disc is white where the bare map would be land.
-        let image = map._renderImage(scale: 1)
+        let image = map.renderImage(scale: 1)
         let p = pixelAt(image, 368 + 10, 32 + 8)
         #expect(isColor(p, 255, 255, 255, tolerance: 14) == shown)
     }
@@ -95,10 +95,10 @@ import WaymarkTime
         var n = 0
         while n < 600 {
             clock.advance(by: 1.0 / 60)
-            map._tick()
+            map.tick()
             n += 1
             if map.controls.compassOpacity > 0 && map.controls.compassOpacity < 1 { fadeSeen = true }
-            if !map._needsTick { break }
+            if !map.needsTick { break }
         }
         #expect(delegate.log.first == "willMove(false)")
         #expect(delegate.log.last == "idle")
@@ -108,8 +108,8 @@ import WaymarkTime
         #expect(abs(map.camera.viewingAngle - 30) < 1e-9)
         #expect(fadeSeen)
         #expect(map.controls.compassOpacity == 0)
-        #expect(map._hitTest(Self.compassCentre) != .compassButton)
-        #expect(isLand(pixelAt(map._renderImage(scale: 1), 378, 40)))
+        #expect(map.tapTarget(Self.compassCentre) != .compassButton)
+        #expect(isLand(pixelAt(map.renderImage(scale: 1), 378, 40)))
     }
 
     /// Issue 7's guide behaviour through real touches: a two-finger rotate shows the compass; a tap on it (delivered
@@ -123,7 +123,7 @@ import WaymarkTime
         map.delegate = delegate
         let input = UITouchInput(rootView: map, clock: clock)
         run(map, clock, frames: 2)
-        #expect(map._hitTest(Self.compassCentre) != .compassButton)
+        #expect(map.tapTarget(Self.compassCentre) != .compassButton)
         // Two fingers 100 pt apart about the centre turn by 40° in 10 steps, hold, lift.
         func fingers(_ degrees: Double) -> (CGPoint, CGPoint) {
             let a = degrees * .pi / 180
@@ -143,7 +143,7 @@ import WaymarkTime
         input.send([.init(0, .ended, at: a), .init(1, .ended, at: b)])
         settle(map, clock)
         #expect(MapControls.bearingIsTurned(map.camera.bearing), "bearing \(map.camera.bearing)")
-        #expect(map._hitTest(Self.compassCentre) == .compassButton)
+        #expect(map.tapTarget(Self.compassCentre) == .compassButton)
         #expect(delegate.log.first == "willMove(true)")
         delegate.log.removeAll()
         input.touchDown(at: Self.compassCentre)
@@ -156,7 +156,7 @@ import WaymarkTime
         #expect(!delegate.log.contains("didTapAt"))
         #expect(map.camera.bearing == 0)
         #expect(map.controls.compassOpacity == 0)
-        #expect(map._hitTest(Self.compassCentre) != .compassButton)
+        #expect(map.tapTarget(Self.compassCentre) != .compassButton)
     }
 
     /// §2.8: the buttons work with every gesture disabled.
@@ -188,13 +188,13 @@ import WaymarkTime
         #expect(map.controls.compassOpacity == 1)
         map.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14)
         clock.advance(by: 0.01)
-        map._tick()  // fade starts at this tick: opacity 1 − 0/0.3
+        map.tick()  // fade starts at this tick: opacity 1 − 0/0.3
         #expect(map.controls.compassOpacity == 1)
         clock.advance(by: 0.15)
-        map._tick()
+        map.tick()
         #expect(abs(map.controls.compassOpacity - 0.5) < 1e-6)
         clock.advance(by: 0.15)
-        map._tick()
+        map.tick()
         #expect(map.controls.compassOpacity == 0)
         #expect(!map.controls.needsTick)
     }
@@ -223,8 +223,8 @@ import WaymarkTime
         map.settings.myLocationButton = button
         map.isMyLocationEnabled = enabled
         run(map, clock, frames: 1)
-        #expect((map._hitTest(Self.buttonCentre) == .myLocationButton) == shown)
-        let p = pixelAt(map._renderImage(scale: 1), 352, 250)
+        #expect((map.tapTarget(Self.buttonCentre) == .myLocationButton) == shown)
+        let p = pixelAt(map.renderImage(scale: 1), 352, 250)
         #expect(isColor(p, 255, 255, 255, tolerance: 14) == shown)
     }
 
@@ -286,7 +286,7 @@ import WaymarkTime
         map.handleTap(at: CGPoint(x: 230, y: 150))
         #expect(delegate.log == ["didTapAt"])
         // Drawn: blue at the centre, white ring at 9 pt.
-        let image = map._renderImage(scale: 1)
+        let image = map.renderImage(scale: 1)
         #expect(isColor(pixelAt(image, 200, 150), 66, 133, 244, tolerance: 10))
         #expect(isColor(pixelAt(image, 209, 150), 255, 255, 255, tolerance: 14))
     }
@@ -323,8 +323,8 @@ import WaymarkTime
         let (map, _) = try Self.forumMap(zoom: 17)
         #expect(map.indoorDisplay.activeBuilding?.levels.count == 5)
         #expect(map.indoorDisplay.activeLevel?.shortName == "1")  // Forum's default (street) level
-        let before = map._renderImage(scale: 1)
-        guard case .floorLevel(let level) = map._hitTest(Self.forumRowCentre(3)) else {
+        let before = map.renderImage(scale: 1)
+        guard case .floorLevel(let level) = map.tapTarget(Self.forumRowCentre(3)) else {
             Issue.record("no floor row at \(Self.forumRowCentre(3))")
             return
         }
@@ -332,7 +332,7 @@ import WaymarkTime
         map.handleTap(at: Self.forumRowCentre(3))
         #expect(map.indoorDisplay.activeLevel?.shortName == "0")
         // A different level draws different features.
-        let after = map._renderImage(scale: 1)
+        let after = map.renderImage(scale: 1)
         var differing = 0
         for y in 0..<500 { for x in 0..<330 where pixelAt(before, x, y) != pixelAt(after, x, y) { differing += 1 } }
         #expect(differing > 500)
@@ -349,25 +349,25 @@ import WaymarkTime
     @Test func floorPickerHiddenBelowZoom17AndWhenSwitchedOff() throws {
         let (low, _) = try Self.forumMap(zoom: 16)
         #expect(low.indoorDisplay.activeBuilding == nil)
-        if case .floorLevel = low._hitTest(Self.forumRowCentre(3)) { Issue.record("picker shown at zoom 16") }
+        if case .floorLevel = low.tapTarget(Self.forumRowCentre(3)) { Issue.record("picker shown at zoom 16") }
         let (off, clock) = try Self.forumMap(zoom: 17, picker: false)
         #expect(off.indoorDisplay.activeBuilding != nil)
-        if case .floorLevel = off._hitTest(Self.forumRowCentre(3)) {
+        if case .floorLevel = off.tapTarget(Self.forumRowCentre(3)) {
             Issue.record("picker shown with indoorPicker off")
         }
         off.settings.indoorPicker = true
-        #expect(off._hitTest(Self.forumRowCentre(0)) == .floorLevel(off.indoorDisplay.activeBuilding!.levels[0]))
+        #expect(off.tapTarget(Self.forumRowCentre(0)) == .floorLevel(off.indoorDisplay.activeBuilding!.levels[0]))
         off.isIndoorEnabled = false
         run(off, clock, frames: 1)
         #expect(off.indoorDisplay.activeBuilding == nil)
-        if case .floorLevel = off._hitTest(Self.forumRowCentre(0)) { Issue.record("picker shown with indoor off") }
+        if case .floorLevel = off.tapTarget(Self.forumRowCentre(0)) { Issue.record("picker shown with indoor off") }
     }
 
     @Test func thePlainStandInHasNoAttributionLine() {
         let clock = installMapClock()
         let map = makeMap()
         run(map, clock, frames: 1)
-        let image = map._renderImage(scale: 1)
+        let image = map.renderImage(scale: 1)
         #expect(countPixels(image, in: (x: 0..<200, y: 270..<300)) { !isLand($0) } == 0)
     }
 
@@ -393,12 +393,12 @@ import WaymarkTime
         let clock = installMapClock()
         let map = makeMap(GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14, bearing: 10, viewingAngle: 0))
         map._locationProvider = NoLocationProvider()
-        #expect(map._controlAccessibilityElements.isEmpty)
+        #expect(map.controlAccessibilityElements.isEmpty)
         map.settings.compassButton = true
         map.settings.myLocationButton = true
         map.isMyLocationEnabled = true
         run(map, clock, frames: 1)
-        let elements = map._controlAccessibilityElements
+        let elements = map.controlAccessibilityElements
         #expect(elements.map(\.identifier) == ["GMSCompassButton", "GMSMyLocationButton"])
         #expect(elements.first?.frame == CGRect(x: 348, y: 12, width: 40, height: 40))
         #expect(elements.last?.frame == CGRect(x: 342, y: 242, width: 46, height: 46))
@@ -418,16 +418,16 @@ import WaymarkTime
         func darkTextPixels(_ image: UIImage, rows: Range<Int>) -> Int {
             countPixels(image, in: (x: 6..<150, y: rows)) { $0.r < 140 && $0.g < 140 && $0.b < 140 }
         }
-        let plain = map._renderImage(scale: 1)
+        let plain = map.renderImage(scale: 1)
         #expect(darkTextPixels(plain, rows: 280..<300) > 20)
         #expect(darkTextPixels(plain, rows: 200..<220) == 0)
         map.padding = UIEdgeInsets(top: 20, left: 30, bottom: 80, right: 40)
         run(map, clock, frames: 1)
-        #expect(map._hitTest(CGPoint(x: 365 - 40, y: 265 - 80)) == .myLocationButton)
-        #expect(map._hitTest(Self.buttonCentre) != .myLocationButton)
-        #expect(map._hitTest(CGPoint(x: 368 - 40, y: 32 + 20)) == .compassButton)
-        #expect(map._hitTest(Self.compassCentre) != .compassButton)
-        let padded = map._renderImage(scale: 1)
+        #expect(map.tapTarget(CGPoint(x: 365 - 40, y: 265 - 80)) == .myLocationButton)
+        #expect(map.tapTarget(Self.buttonCentre) != .myLocationButton)
+        #expect(map.tapTarget(CGPoint(x: 368 - 40, y: 32 + 20)) == .compassButton)
+        #expect(map.tapTarget(Self.compassCentre) != .compassButton)
+        let padded = map.renderImage(scale: 1)
         #expect(darkTextPixels(padded, rows: 280..<300) == 0)
         #expect(darkTextPixels(padded, rows: 200..<220) > 20)
     }
@@ -444,7 +444,7 @@ import WaymarkTime
         map.basemap = vector
         map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
         run(map, clock, frames: 1)
-        let image = map._renderImage(scale: 1)
+        let image = map.renderImage(scale: 1)
         #expect(vector.attribution?.hasPrefix(MapControls.baseAttribution) == true)
         let last = vector.snapshotter.renderer.displayList(camera: map.cameraState, scale: 1).commands.last
         // The pipeline still appends the line last (what the renderer strips from the frame it draws).
@@ -469,7 +469,7 @@ import WaymarkTime
         map.settings.compassButton = true
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map._renderImage(scale: 2), "compass-bearing60", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "compass-bearing60", group: "controls")
     }
 
     @Test func goldenMyLocationDotAndButton() {
@@ -480,13 +480,13 @@ import WaymarkTime
         map.isMyLocationEnabled = true
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map._renderImage(scale: 2), "my-location", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "my-location", group: "controls")
     }
 
     @Test func goldenFloorPickerAtForum() throws {
         let (map, _) = try Self.forumMap(zoom: 18)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map._renderImage(scale: 2), "floor-picker-forum", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "floor-picker-forum", group: "controls")
     }
 
     @Test func goldenPadding80AtTheBottom() {
@@ -499,6 +499,6 @@ import WaymarkTime
         map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map._renderImage(scale: 2), "padding-bottom80", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "padding-bottom80", group: "controls")
     }
 }

@@ -30,13 +30,13 @@ import WaymarkTime
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 10, longitude: 10))
         marker.title = "Hello World"
         marker.map = map
-        let before = map._frame(scale: 1)
+        let before = map.renderFrame(scale: 1)
         // The pin stands on (120, 80): its body is drawn just above.
         #expect(isColor(pixelAt(before, 120, 66), 234, 67, 53, tolerance: 20))
         #expect(isLand(pixelAt(before, 120, 30)))
         map.handleTap(at: CGPoint(x: 120, y: 60))
         run(map, clock, frames: 60)
-        let after = map._frame(scale: 1)
+        let after = map.renderFrame(scale: 1)
         // The window (white) opens above the pin.
         #expect(map.selectedMarker === marker)
         #expect(isColor(pixelAt(after, 120, 25), 255, 255, 255, tolerance: 3))
@@ -48,17 +48,17 @@ import WaymarkTime
         let pop = GMSMarker(position: Self.london)
         pop.appearAnimation = .pop
         pop.map = map
-        map._tick()
+        map.tick()
         clock.advance(by: 0.01)
-        let early = opaqueNonLand(map._renderImage(scale: 1), x: 100..<140, y: 30..<90)
+        let early = opaqueNonLand(map.renderImage(scale: 1), x: 100..<140, y: 30..<90)
         clock.advance(by: 0.5)
-        map._tick()
-        let done = opaqueNonLand(map._renderImage(scale: 1), x: 100..<140, y: 30..<90)
+        map.tick()
+        let done = opaqueNonLand(map.renderImage(scale: 1), x: 100..<140, y: 30..<90)
         #expect(early < done / 2)
         #expect(!map.store.hasAppearAnimations)
         // Played once: still full size later.
         clock.advance(by: 1)
-        #expect(opaqueNonLand(map._frame(scale: 1), x: 100..<140, y: 30..<90) == done)
+        #expect(opaqueNonLand(map.renderFrame(scale: 1), x: 100..<140, y: 30..<90) == done)
 
         pop.map = nil
         let fade = GMSMarker(position: Self.london)
@@ -66,7 +66,7 @@ import WaymarkTime
         fade.map = map
         clock.advance(by: 0.1)
         // Half-way through 0.2 s: the body is a blend of red and land.
-        let p = pixelAt(map._renderImage(scale: 1), 120, 62)
+        let p = pixelAt(map.renderImage(scale: 1), 120, 62)
         #expect(p.r > 234 && p.g > 100 && p.g < 220)
     }
 
@@ -75,15 +75,15 @@ import WaymarkTime
         let map = londonMap()
         let marker = GMSMarker(position: Self.london)
         marker.map = map
-        #expect(opaqueNonLand(map._frame(scale: 1), x: 100..<140, y: 30..<90) > 300)
+        #expect(opaqueNonLand(map.renderFrame(scale: 1), x: 100..<140, y: 30..<90) > 300)
         marker.map = nil
-        #expect(opaqueNonLand(map._frame(scale: 1), x: 100..<140, y: 30..<90) < 20)
+        #expect(opaqueNonLand(map.renderFrame(scale: 1), x: 100..<140, y: 30..<90) < 20)
         for dx in [-0.003, 0, 0.003] {
             GMSMarker(position: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127 + dx)).map = map
         }
         map.clear()
         #expect(map.store.count == 0)
-        #expect(opaqueNonLand(map._frame(scale: 1), x: 0..<240, y: 0..<160) < 200)
+        #expect(opaqueNonLand(map.renderFrame(scale: 1), x: 0..<240, y: 0..<160) < 200)
     }
 
     @Test func defaultPinsInSeveralColours() {
@@ -95,7 +95,7 @@ import WaymarkTime
             if let color { m.icon = GMSMarker.markerImage(with: color) }
             m.map = map
         }
-        let image = map._frame(scale: 2)
+        let image = map.renderFrame(scale: 2)
         // Body colours one point above each dot (at tip − 16 pt, the dot is at tip − 24 pt).
         #expect(isColor(pixelAt(image, 2 * 30, 2 * 84), 234, 67, 53, tolerance: 20))
         #expect(isColor(pixelAt(image, 2 * 66, 2 * 84), 0, 0, 0, tolerance: 20))
@@ -110,7 +110,7 @@ import WaymarkTime
         london.title = "London"
         london.icon = houseImage(scale: 2, color: UIColor(red: 0.1, green: 0.4, blue: 0.8, alpha: 1))
         london.map = map
-        let image = map._frame(scale: 2)
+        let image = map.renderFrame(scale: 2)
         // 24 × 24 house anchored centre-bottom on (120, 80): body x 112…128 (pt 4…20), y 67…78.
         #expect(isColor(pixelAt(image, 240, 2 * 74), 26, 102, 204, tolerance: 10))
         #expect(isLand(pixelAt(image, 240, 2 * 84)))
@@ -128,8 +128,8 @@ import WaymarkTime
         a.map = map
         b.map = map
         #expect(
-            FrameRenderer.image(for: a, scale: 2, now: 0)._cairoSurface
-                == FrameRenderer.image(for: b, scale: 2, now: 0)._cairoSurface)
+            FrameRenderer.image(for: a, scale: 2, now: 0).cairoSurface
+                == FrameRenderer.image(for: b, scale: 2, now: 0).cairoSurface)
     }
 
     @Test func multiFrameIconsAnimate() throws {
@@ -142,9 +142,9 @@ import WaymarkTime
         m.icon = icon
         m.map = map
         clock.advance(by: 0.25)
-        #expect(isColor(pixelAt(map._frame(scale: 1), 120, 74), 255, 0, 0))
+        #expect(isColor(pixelAt(map.renderFrame(scale: 1), 120, 74), 255, 0, 0))
         clock.advance(by: 0.5)
-        #expect(isColor(pixelAt(map._frame(scale: 1), 120, 74), 0, 0, 255))
+        #expect(isColor(pixelAt(map.renderFrame(scale: 1), 120, 74), 0, 0, 255))
     }
 
     /// The guide's iconView example: a template house tinted red, animated to blue over 5 s from `idleAt`, with
@@ -181,7 +181,7 @@ import WaymarkTime
         run(map, clock, frames: 3)
         #expect(controller.started)
         clock.advance(by: 2.5)
-        let mid = map._frame(scale: 2)
+        let mid = map.renderFrame(scale: 2)
         let p = pixelAt(mid, 240, 2 * 74)
         // Half-way between red and blue (linear blend of the components).
         #expect(p.r > 80 && p.r < 180 && p.b > 80 && p.b < 180 && p.g < 30)
@@ -189,16 +189,16 @@ import WaymarkTime
         // A window host renders every frame: the last snapshot is taken just before tracking stops.
         for _ in 0..<200 {
             clock.advance(by: 0.02)
-            _ = map._frame(scale: 2)
+            _ = map.renderFrame(scale: 2)
         }
         #expect(!marker.tracksViewChanges)
-        #expect(isColor(pixelAt(map._frame(scale: 2), 240, 2 * 74), 0, 0, 255))
+        #expect(isColor(pixelAt(map.renderFrame(scale: 2), 240, 2 * 74), 0, 0, 255))
         // No longer tracking: a later change is not shown.
         view.tintColor = .green
-        #expect(isColor(pixelAt(map._frame(scale: 2), 240, 2 * 74), 0, 0, 255))
+        #expect(isColor(pixelAt(map.renderFrame(scale: 2), 240, 2 * 74), 0, 0, 255))
         // Switching tracking back on re-snapshots on the next frame.
         marker.tracksViewChanges = true
-        #expect(isColor(pixelAt(map._frame(scale: 2), 240, 2 * 74), 0, 255, 0))
+        #expect(isColor(pixelAt(map.renderFrame(scale: 2), 240, 2 * 74), 0, 255, 0))
     }
 
     @Test func iconViewIsClippedToItsBounds() {
@@ -211,7 +211,7 @@ import WaymarkTime
         let m = GMSMarker(position: Self.london)
         m.iconView = view
         m.map = map
-        let image = map._frame(scale: 1)
+        let image = map.renderFrame(scale: 1)
         #expect(isColor(pixelAt(image, 120, 70), 0, 0, 255))
         #expect(isLand(pixelAt(image, 120, 55)))
         #expect(isLand(pixelAt(image, 135, 70)))
@@ -223,7 +223,7 @@ import WaymarkTime
         let m = GMSMarker(position: Self.london)
         m.opacity = 0.6
         m.map = map
-        let image = map._frame(scale: 2)
+        let image = map.renderFrame(scale: 2)
         // Hand blend: 0.6 × (234, 67, 53) + 0.4 × (242, 239, 233) = (237.2, 135.8, 125).
         #expect(isColor(pixelAt(image, 240, 2 * 64), 237, 136, 125, tolerance: 6))
         expectGolden(image, "opacity-0.6")
@@ -242,7 +242,7 @@ import WaymarkTime
         rotated.rotation = 45
         rotated.icon = GMSMarker.markerImage(with: .green)
         rotated.map = map
-        let image = map._frame(scale: 2)
+        let image = map.renderFrame(scale: 2)
         // Billboard upright: straight above its tip.
         #expect(isColor(pixelAt(image, 100, 2 * 92), 234, 67, 53, tolerance: 20))
         // Flat: north is turned 30° left and squashed by cos 45°: the head lies up-left of the tip and is lower than
@@ -259,7 +259,7 @@ import WaymarkTime
         london.groundAnchor = CGPoint(x: 0.5, y: 0.5)
         london.rotation = 90
         london.map = map
-        let image = map._frame(scale: 1)
+        let image = map.renderFrame(scale: 1)
         // 90° clockwise about the centre: the head points right, the tip left.
         #expect(isColor(pixelAt(image, 135, 80), 234, 67, 53, tolerance: 30))
         #expect(!isLand(pixelAt(image, 105, 80)))
@@ -279,7 +279,7 @@ import WaymarkTime
             m.zIndex = z
             m.map = map
         }
-        let image = map._frame(scale: 2)
+        let image = map.renderFrame(scale: 2)
         // Blue (z 2) is on top at x 110; orange (z 1) over the later purple (z 0) at x 125.
         #expect(isColor(pixelAt(image, 2 * 108, 2 * 84), 0, 0, 255, tolerance: 20))
         #expect(isColor(pixelAt(image, 2 * 126, 2 * 84), 255, 128, 0, tolerance: 20))
@@ -295,7 +295,7 @@ import WaymarkTime
         let m = GMSMarker(position: map.projection.coordinate(for: CGPoint(x: 120.3, y: 80.3)))
         m.icon = houseImage(scale: 1)
         m.map = map
-        let image = map._frame(scale: 1)
+        let image = map.renderFrame(scale: 1)
         var partial = 0
         for y in 60..<82 {
             for x in 100..<140 {
@@ -320,11 +320,11 @@ import WaymarkTime
         let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127))
         m.iconView = view
         m.map = map
-        var image = map._frame(scale: 1)
+        var image = map.renderFrame(scale: 1)
         #expect(isColor(pixelAt(image, 102, 75), 0, 0, 255))
         // Turned 90° about its centre (120, 75): now x 115…125, y 55…95.
         view.transform = CGAffineTransform(rotationAngle: .pi / 2)
-        image = map._frame(scale: 1)
+        image = map.renderFrame(scale: 1)
         #expect(isLand(pixelAt(image, 102, 75)))
         #expect(isColor(pixelAt(image, 120, 58), 0, 0, 255))
     }

@@ -39,7 +39,7 @@ import WaymarkTime
         #expect(image.size.width <= 240 + 24 + 12)
         // Title (bold 15) and snippet (13) on one line each: height ≈ 12 + ~18 + 2 + ~16 + 12 + 8 arrow + 12 margin.
         #expect(image.size.height > 70 && image.size.height < 95)
-        let frameImage = map._frame(scale: 1)
+        let frameImage = map.renderFrame(scale: 1)
         // White just above the arrow tip, land just below it; the pin under the tip.
         #expect(isColor(pixelAt(frameImage, 160, 200 - 37 - 3), 255, 255, 255, tolerance: 4))
         #expect(isColor(pixelAt(frameImage, 160, 200 - 37 + 6), 234, 67, 53, tolerance: 60))
@@ -77,17 +77,17 @@ import WaymarkTime
         london.snippet =
             "Capital of England and the United Kingdom, on the River Thames; population 8,174,100 at the 2011 census."
         map.selectedMarker = london
-        expectGolden(map._frame(scale: 2), "default-info-window-long-snippet")
+        expectGolden(map.renderFrame(scale: 2), "default-info-window-long-snippet")
     }
 
     @Test func showAndHideProgrammatically() {
         let (map, delegate, london) = setUp()
         london.snippet = "Population: 8,174,100"
-        #expect(!isColor(pixelAt(map._frame(scale: 1), 160, 140), 255, 255, 255, tolerance: 3))
+        #expect(!isColor(pixelAt(map.renderFrame(scale: 1), 160, 140), 255, 255, 255, tolerance: 3))
         map.selectedMarker = london
-        #expect(isColor(pixelAt(map._frame(scale: 1), 160, 140), 255, 255, 255, tolerance: 3))
+        #expect(isColor(pixelAt(map.renderFrame(scale: 1), 160, 140), 255, 255, 255, tolerance: 3))
         map.selectedMarker = nil
-        #expect(!isColor(pixelAt(map._frame(scale: 1), 160, 140), 255, 255, 255, tolerance: 3))
+        #expect(!isColor(pixelAt(map.renderFrame(scale: 1), 160, 140), 255, 255, 255, tolerance: 3))
         #expect(delegate.log.last == "didClose(London)")
     }
 
@@ -95,19 +95,19 @@ import WaymarkTime
         let (map, _, london) = setUp()
         london.snippet = "short"
         map.selectedMarker = london
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         let before = try #require(map.infoWindow?.image).size
         // Not tracking (the default): a new snippet is not shown until the window reopens.
         london.snippet = "a much longer snippet than before"
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         #expect(try #require(map.infoWindow?.image).size == before)
         // Tracking: shown on the next frame.
         london.tracksInfoWindowChanges = true
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         let longer = try #require(map.infoWindow?.image).size
         #expect(longer.width > before.width)
         london.snippet = "x"
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         #expect(try #require(map.infoWindow?.image).size.width < longer.width)
     }
 
@@ -151,11 +151,11 @@ import WaymarkTime
         custom.addSubview(label)
         delegate.infoWindowView = custom
         // Snapshots are taken at the scale of the last frame drawn.
-        _ = map._frame(scale: 2)
+        _ = map.renderFrame(scale: 2)
         delegate.log = []
         map.selectedMarker = london
         #expect(delegate.log == ["markerInfoWindow(London)"])
-        let image = map._frame(scale: 2)
+        let image = map.renderFrame(scale: 2)
         // The view's bottom centre is on the anchor; no bubble around it.
         let (_, frame) = try #require(FrameRenderer.infoWindowFrame(map: map))
         #expect(frame.size == CGSize(width: 120, height: 60))
@@ -173,7 +173,7 @@ import WaymarkTime
         let image = try #require(map.infoWindow?.image)
         // 50 × 30 + 12 pt padding + 6 pt shadow margins + 8 pt arrow.
         #expect(image.size == CGSize(width: 50 + 24 + 12, height: 30 + 24 + 12 + 8))
-        let frameImage = map._frame(scale: 1)
+        let frameImage = map.renderFrame(scale: 1)
         #expect(isColor(pixelAt(frameImage, 160, 163 - 8 - 12 - 15), 0, 0, 255))
         #expect(isColor(pixelAt(frameImage, 160, 163 - 8 - 5), 255, 255, 255, tolerance: 4))
     }
@@ -186,7 +186,7 @@ import WaymarkTime
         map.selectedMarker = london
         // The app reuses and recolours the view (for another marker); the open window is a snapshot.
         view.backgroundColor = .green
-        let image = map._frame(scale: 1)
+        let image = map.renderFrame(scale: 1)
         #expect(isColor(pixelAt(image, 160, 163 - 20), 255, 0, 0))
     }
 

@@ -113,13 +113,13 @@ import WaymarkTime
         run(map, clock, frames: 1, step: 0)
         // Half-way through a 3 s animation the zoom is strictly between the two values.
         clock.advance(by: 1.5)
-        map._tick()
+        map.tick()
         #expect(map.camera.zoom > 14.2 && map.camera.zoom < 14.8)
         #expect(!completed)
         clock.advance(by: 1.6)
-        map._tick()
+        map.tick()
         #expect(map.camera.zoom == 15)
-        map._tick()
+        map.tick()
         #expect(completed)
     }
 
@@ -168,7 +168,7 @@ import WaymarkTime
     @Test func rendersThePlainBasemap() {
         _ = installMapClock()
         let map = makeMap()
-        let image = map._renderImage(scale: 1)
+        let image = map.renderImage(scale: 1)
         #expect(image.size == CGSize(width: 400, height: 300))
         #expect(countPixels(image, in: (0..<400, 0..<300), where: isLand) > 400 * 300 * 95 / 100)
     }

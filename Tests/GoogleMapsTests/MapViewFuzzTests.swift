@@ -118,7 +118,7 @@ import WaymarkTime
                     default: map.selectedMarker = nil
                     }
                     clock.advance(by: Double.random(in: 0...0.05, using: &rng))
-                    map._tick()
+                    map.tick()
                     if let problem = Self.isValid(map) {
                         Issue.record(
                             "round \(round) step \(steps): \(problem) after operations \(recent) (limits \(map.minZoom)…\(map.maxZoom))"
@@ -131,7 +131,7 @@ import WaymarkTime
                 map.settings.setAllGesturesEnabled(true)
                 for _ in 0..<600 {
                     clock.advance(by: 1.0 / 60)
-                    map._tick()
+                    map.tick()
                 }
                 #expect(!delegate.moving, "round \(round): a movement never reached idle")
             }
@@ -160,7 +160,7 @@ import WaymarkTime
         map.setMinZoom(5, maxZoom: 14)  // the current zoom is inside: no set, the animation goes on
         for _ in 0..<180 {
             clock.advance(by: 1.0 / 60)
-            map._tick()
+            map.tick()
             #expect(map.camera.zoom >= 5 - 1e-4 && map.camera.zoom <= 14 + 1e-4, "zoom \(map.camera.zoom)")
         }
         #expect(abs(map.camera.zoom - 5) < 1e-4, "the animation ends at the new minimum")

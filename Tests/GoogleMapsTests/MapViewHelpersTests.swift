@@ -14,9 +14,9 @@ let pinMapFonts: Void = {
 
 /// A fresh `ManualClock` installed as the shared animator clock (the map's camera animator reads the same clock).
 @MainActor func installMapClock(start: Double = 1000) -> ManualClock {
-    GMSMapView.makeDefaultBasemap = { PlainBasemapRenderer() }
+    GMSMapView.makeDefaultBasemap = { _ in PlainBasemapRenderer() }
     _ = pinMapFonts
-    UIAnimator.shared._reset()
+    UIAnimator.shared.reset()
     let clock = ManualClock(start: start)
     UIAnimator.shared.clock = clock
     GMSLog.messages.removeAll()
@@ -35,7 +35,7 @@ let pinMapFonts: Void = {
 @MainActor func run(_ map: GMSMapView, _ clock: ManualClock, frames: Int, step: Double = 1.0 / 60) {
     for _ in 0..<frames {
         clock.advance(by: step)
-        map._tick()
+        map.tick()
     }
 }
 

@@ -44,16 +44,16 @@ import WaymarkTime
         let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 0, longitude: 0))
         m.map = map
         // Not draggable: ignored.
-        map._dragMarker(m, phase: .began, to: CGPoint(x: 250, y: 150))
+        map.dragMarker(m, phase: .began, to: CGPoint(x: 250, y: 150))
         #expect(delegate.log.isEmpty)
         m.isDraggable = true
-        map._dragMarker(m, phase: .began, to: CGPoint(x: 200, y: 150))
-        map._dragMarker(m, phase: .changed, to: CGPoint(x: 230, y: 150))
-        map._dragMarker(m, phase: .ended, to: CGPoint(x: 260, y: 150))
+        map.dragMarker(m, phase: .began, to: CGPoint(x: 200, y: 150))
+        map.dragMarker(m, phase: .changed, to: CGPoint(x: 230, y: 150))
+        map.dragMarker(m, phase: .ended, to: CGPoint(x: 260, y: 150))
         #expect(delegate.log == ["begin 200", "drag 230", "end 260"])
         // The index follows: the marker is hit at its new place.
-        #expect(map._markerHit(at: CGPoint(x: 260, y: 140)) === m)
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 260, y: 140)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) == nil)
     }
 }
 
@@ -76,17 +76,17 @@ import WaymarkTime
         #expect(delegate.log.isEmpty)
         for _ in 0..<3 {
             clock.advance(by: 1.0 / 60)
-            _ = map._frame(scale: 1)
+            _ = map.renderFrame(scale: 1)
         }
-        map._tick()
+        map.tick()
         #expect(delegate.log == ["start", "finish", "ready"])
         delegate.log = []
         map.animate(toZoom: 15)
         for _ in 0..<90 {
             clock.advance(by: 1.0 / 60)
-            _ = map._frame(scale: 1)
+            _ = map.renderFrame(scale: 1)
         }
-        map._tick()
+        map.tick()
         // Started for the new camera, ready only after idle.
         #expect(delegate.log.first == "start")
         #expect(delegate.log.last == "ready")
@@ -129,8 +129,8 @@ import WaymarkTime
         map.basemap = vector
         let delegate = RenderDelegate()
         map.delegate = delegate
-        _ = map._frame(scale: 1)
-        map._tick()
+        _ = map.renderFrame(scale: 1)
+        map.tick()
         #expect(delegate.log == ["start"])
         #expect(vector.isLoading)
         #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending > 0)
@@ -138,49 +138,49 @@ import WaymarkTime
         for step in 1...4 {
             map.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9415 + 0.004 * Double(step), zoom: 16)
             clock.advance(by: 1.0 / 60)
-            _ = map._frame(scale: 1)
+            _ = map.renderFrame(scale: 1)
         }
-        map._tick()
+        map.tick()
         var seen = 0
         var frames = 0
         while vector.isLoading && frames < 500 {
             // Only arrivals (and label work put off to the next frame) make the map want a frame.
-            guard map._needsTick else {
+            guard map.needsTick else {
                 seen = arrivals.wait(after: seen)
                 continue
             }
             clock.advance(by: 1.0 / 60)
-            _ = map._frame(scale: 1)
+            _ = map.renderFrame(scale: 1)
             frames += 1
         }
         #expect(!vector.isLoading)
         #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending == 0)
-        #expect(map._needsTick || delegate.log.last == "finish")  // the finish is due (or just went out)
-        map._tick()
+        #expect(map.needsTick || delegate.log.last == "finish")  // the finish is due (or just went out)
+        map.tick()
         let rounds = delegate.log.filter { $0 == "start" || $0 == "finish" }
         #expect(rounds.count >= 2 && rounds.count % 2 == 0, "\(delegate.log)")
         #expect(rounds.enumerated().allSatisfy { $1 == ($0 % 2 == 0 ? "start" : "finish") }, "\(delegate.log)")
         #expect(delegate.log.last == "ready")
         #expect(delegate.log.filter { $0 == "ready" }.count == 1)
-        #expect(!map._needsTick)
+        #expect(!map.needsTick)
     }
 
     @Test func badInputNeverCrashes() {
         _ = installMapClock()
         let map = GMSMapView()
         // A zero-size map renders and takes taps.
-        _ = map._frame(scale: 2)
+        _ = map.renderFrame(scale: 2)
         let m = GMSMarker()
         m.map = map
         #expect(map.handleTap(at: CGPoint(x: CGFloat.nan, y: 0)) == .map(nil))
-        #expect(map._markerHit(at: CGPoint(x: CGFloat.infinity, y: 3)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: CGFloat.infinity, y: 3)) == nil)
         map.camera = GMSCameraPosition(latitude: .nan, longitude: .infinity, zoom: .nan)
         #expect(map.camera.zoom == kGMSMinZoomLevel)
         m.groundAnchor = CGPoint(x: CGFloat.nan, y: 1e300)
         m.rotation = .infinity
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         map.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         _ = map.handleTap(at: CGPoint(x: 50, y: 50))
     }
 }

@@ -91,30 +91,30 @@ import WaymarkTime
         let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 0, longitude: 0))
         m.map = map
         // Tip at (200, 150): box x 187…213, y 113…150.
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 149)) === m)
-        #expect(map._markerHit(at: CGPoint(x: 187.5, y: 114)) === m)
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 152)) == nil)
-        #expect(map._markerHit(at: CGPoint(x: 214, y: 130)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 149)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 187.5, y: 114)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 152)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 214, y: 130)) == nil)
         // Anchor (0.5, 0.5): the box is centred on the position: y 131.5…168.5.
         m.groundAnchor = CGPoint(x: 0.5, y: 0.5)
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 165)) === m)
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 120)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 165)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 120)) == nil)
         // Rotated 90° clockwise about the centre: the box is 37 wide and 26 tall.
         m.rotation = 90
-        #expect(map._markerHit(at: CGPoint(x: 216, y: 150)) === m)
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 165)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 216, y: 150)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 165)) == nil)
         // Alignment insets shrink the tap area (and the anchor space).
         m.rotation = 0
         m.groundAnchor = CGPoint(x: 0.5, y: 1)
         m.icon = houseImage().withAlignmentRectInsets(UIEdgeInsets(top: 0, left: 0, bottom: 10, right: 0))
         // Content rect 24 × 14, bottom at the position: y 136…150 holds content; the inset strip (150…160) does not.
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) === m)
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 155)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 155)) == nil)
         // Non-tappable markers are skipped; opacity 0 markers stay tappable (D13).
         m.opacity = 0
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) === m)
         m.isTappable = false
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) == nil)
     }
 
     @Test func flatMarkersTurnWithBearing() {
@@ -123,11 +123,11 @@ import WaymarkTime
         let m = GMSMarker(position: CLLocationCoordinate2D(latitude: 0, longitude: 0))
         m.map = map
         // Billboard: still above the tip.
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 130)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 130)) === m)
         m.isFlat = true
         // Flat, bearing 90: north points left on screen, so the pin (pointing north) lies to the left of the tip.
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 130)) == nil)
-        #expect(map._markerHit(at: CGPoint(x: 180, y: 150)) === m)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 130)) == nil)
+        #expect(map.markerHit(at: CGPoint(x: 180, y: 150)) === m)
     }
 
     @Test func topMostWinsAndTiesGoToTheLaterMarker() {
@@ -137,9 +137,9 @@ import WaymarkTime
         let b = GMSMarker(position: CLLocationCoordinate2D(latitude: 0, longitude: 0))
         a.map = map
         b.map = map
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) === b)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) === b)
         a.zIndex = 1
-        #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) === a)
+        #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) === a)
         #expect(map.store.drawOrder().map { $0 === a } == [false, true])
     }
 
@@ -156,12 +156,12 @@ import WaymarkTime
             GMSLog.messages.removeAll()
             m.position = bad
             #expect(m.map === map)
-            #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) == nil)
+            #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) == nil)
             #expect(GMSLog.messages.count == 1)
-            let image = map._renderImage(scale: 1)
+            let image = map.renderImage(scale: 1)
             #expect(countPixels(image, in: (150..<250, 100..<200), where: { !isLand($0) }) < 40)
             m.position = CLLocationCoordinate2D(latitude: 0, longitude: 0)
-            #expect(map._markerHit(at: CGPoint(x: 200, y: 140)) === m)
+            #expect(map.markerHit(at: CGPoint(x: 200, y: 140)) === m)
         }
     }
 
@@ -250,7 +250,7 @@ import WaymarkTime
                 let tip = map.projection.point(for: m.position)
                 return p.x >= tip.x - 13 && p.x <= tip.x + 13 && p.y >= tip.y - 37 && p.y <= tip.y
             }.max { ($0.zIndex, $0.sequence) < ($1.zIndex, $1.sequence) }
-            #expect(map._markerHit(at: p) === expected)
+            #expect(map.markerHit(at: p) === expected)
         }
     }
 }

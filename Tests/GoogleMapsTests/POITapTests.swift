@@ -54,7 +54,7 @@ import WaymarkTime
         }
         let map = makeMap(GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 17))
         map.basemap = basemap
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         let pois = basemap.snapshotter.renderer.lastPlacedSymbols.filter { $0.sourceLayer == "poi" }
         return (map, clock, basemap, pois)
     }
@@ -164,7 +164,7 @@ import WaymarkTime
         delegate.log.removeAll()
 
         // A point far (> 40 pt) from every label of the last frame is bare map.
-        _ = map._frame(scale: 1)
+        _ = map.renderFrame(scale: 1)
         let labels = (map.basemap as? VectorBasemapRenderer)?.snapshotter.renderer.lastPlacedSymbols ?? []
         var empty: CGPoint?
         search: for y in stride(from: 20.0, through: 280, by: 10) {
@@ -202,8 +202,8 @@ import WaymarkTime
         marker.map = map
         map.selectedMarker = marker
         run(map, clock, frames: 30)
-        _ = map._frame(scale: 1)
-        switch map._hitTest(CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y)) {
+        _ = map.renderFrame(scale: 1)
+        switch map.tapTarget(CGPoint(x: top.screenAnchor.x, y: top.screenAnchor.y)) {
         case .marker, .infoWindow:
             print("POITapTests: the top POI is covered by the marker or its window; skipped")
             return

@@ -49,7 +49,7 @@ private func close(
         // Ease-in-out is symmetric: half way in time is half way in colour.
         clock.advance(by: 2.5)
         #expect(close(components(view.presentedTintColor), (0.5, 0, 0.5, 1)))
-        let rendered = view._renderImage(scale: 1)
+        let rendered = view.renderImage(scale: 1)
         #expect(pixelMatches(pixel(rendered, 12, 16), 128, 0, 127, 255, tolerance: 1))
 
         let layerValue = view.layer.presentationValue(forKey: "tintColor") as? UIColor
@@ -303,31 +303,31 @@ private func close(
     @Test func externalPropertiesJoinViewAnimationBlocks() {
         let clock = installManualClock()
         let layer = AnimationTests.CoordinateLayer()
-        #expect(!UIView._isInsideAnimationBlock)
-        #expect(!layer._addViewAnimation(forKey: "latitude", from: 0.0, to: 10.0))
+        #expect(!UIView.isInsideAnimationBlock)
+        #expect(!layer.addViewAnimation(forKey: "latitude", from: 0.0, to: 10.0))
         var finished: Bool?
         UIView.animate(
             withDuration: 2, delay: 0, options: .curveLinear,
             animations: {
-                #expect(UIView._isInsideAnimationBlock)
+                #expect(UIView.isInsideAnimationBlock)
                 layer.latitude = 10
-                #expect(layer._addViewAnimation(forKey: "latitude", from: 0.0, to: 10.0))
+                #expect(layer.addViewAnimation(forKey: "latitude", from: 0.0, to: 10.0))
             }, completion: { finished = $0 })
         clock.advance(by: 0.5)
         #expect(layer.presentation()?.latitude == 2.5)
         clock.advance(by: 1.5)
         UIAnimator.shared.tick()
         #expect(finished == true)
-        UIView.animate(withDuration: 0, animations: { #expect(!UIView._isInsideAnimationBlock) })
+        UIView.animate(withDuration: 0, animations: { #expect(!UIView.isInsideAnimationBlock) })
     }
 
     @Test func externalAnimationsHoldTransactionCompletion() {
         _ = installManualClock()
-        #expect(CATransaction._joinOpenTransactions() == nil)
+        #expect(CATransaction.joinOpenTransactions() == nil)
         var done = 0
         CATransaction.begin()
         CATransaction.setCompletionBlock { done += 1 }
-        let membership = CATransaction._joinOpenTransactions()
+        let membership = CATransaction.joinOpenTransactions()
         CATransaction.commit()
         UIAnimator.shared.tick()
         #expect(done == 0)
@@ -353,11 +353,11 @@ private func close(
         clock.advance(by: 0.5)
         #expect(dot.layer.presentation()?.affineTransform() == CGAffineTransform(scaleX: 0.5, y: 0.5))
         // Half size about the centre: covers 5…15 only.
-        let image = root._renderImage(scale: 1)
+        let image = root.renderImage(scale: 1)
         #expect(pixelMatches(pixel(image, 10, 10), 255, 0, 0, 255))
         #expect(pixel(image, 3, 3).a == 0)
         clock.advance(by: 0.5)
-        #expect(pixelMatches(pixel(root._renderImage(scale: 1), 3, 3), 255, 0, 0, 255))
+        #expect(pixelMatches(pixel(root.renderImage(scale: 1), 3, 3), 255, 0, 0, 255))
     }
 
     @Test func rotationSubKeyKeepsScale() {

@@ -14,7 +14,7 @@ import WaymarkTime
         let view = UIImageView(image: house)
         #expect(view.frame == CGRect(x: 0, y: 0, width: 24, height: 24))
         view.tintColor = .red
-        let red = view._renderImage(scale: 2)
+        let red = view.renderImage(scale: 2)
         #expect(red.size == CGSize(width: 24, height: 24))
         #expect(red.scale == 2)
         // Inside the body (point 12, 16 → pixel 24, 32): pure tint; outside the house: transparent.
@@ -23,7 +23,7 @@ import WaymarkTime
         expectMatchesGolden(red, named: "template-house-red")
 
         view.tintColor = .blue
-        let blue = view._renderImage(scale: 2)
+        let blue = view.renderImage(scale: 2)
         #expect(pixelMatches(pixel(blue, 24, 32), 0, 0, 255, 255))
         #expect(pixelMatches(pixel(blue, 24, 10), 0, 0, 255, 255))  // roof, point (12, 5)
         expectMatchesGolden(blue, named: "template-house-blue")
@@ -36,10 +36,10 @@ import WaymarkTime
         let view = UIImageView(image: makeHouseImage().withRenderingMode(.alwaysTemplate))
         container.addSubview(view)
         #expect(view.tintColor == .green)
-        #expect(pixelMatches(pixel(container._renderImage(scale: 1), 12, 16), 0, 255, 0, 255))
+        #expect(pixelMatches(pixel(container.renderImage(scale: 1), 12, 16), 0, 255, 0, 255))
         // An original-mode image ignores the tint and keeps its black pixels.
         view.image = makeHouseImage()
-        #expect(pixelMatches(pixel(container._renderImage(scale: 1), 12, 16), 0, 0, 0, 255))
+        #expect(pixelMatches(pixel(container.renderImage(scale: 1), 12, 16), 0, 0, 0, 255))
     }
 
     @Test func roundedBorderedViewWithShadow() {
@@ -55,7 +55,7 @@ import WaymarkTime
         card.layer.shadowOffset = CGSize(width: 4, height: 6)
         card.layer.shadowRadius = 6
         root.addSubview(card)
-        let image = root._renderImage(scale: 1)
+        let image = root.renderImage(scale: 1)
         // Middle of the top border: the border colour; centre: the white background.
         #expect(pixelMatches(pixel(image, 60, 16), 0, 0, 255, 255))
         #expect(pixelMatches(pixel(image, 60, 45), 255, 255, 255, 255))
@@ -77,9 +77,9 @@ import WaymarkTime
         card.layer.shadowOffset = CGSize(width: 0, height: 10)
         card.clipsToBounds = true
         root.addSubview(card)
-        #expect(pixel(root._renderImage(scale: 1), 25, 45).a == 0)
+        #expect(pixel(root.renderImage(scale: 1), 25, 45).a == 0)
         card.clipsToBounds = false
-        #expect(pixel(root._renderImage(scale: 1), 25, 45).a > 0)
+        #expect(pixel(root.renderImage(scale: 1), 25, 45).a > 0)
     }
 
     @Test func labelWrapsToThreeLinesWithEllipsis() {
@@ -104,7 +104,7 @@ import WaymarkTime
         #expect(fitted.height >= 3 * 16 && fitted.height <= 3 * 17 + 1)
         #expect(fitted.width <= 160)
 
-        let image = label._renderImage(scale: 1)
+        let image = label.renderImage(scale: 1)
         // Count the bands of rows that contain dark (text) pixels: exactly three lines.
         var bands = 0
         var inBand = false
@@ -132,7 +132,7 @@ import WaymarkTime
         let side = 70 * CGFloat(2).squareRoot()
         #expect(abs(child.frame.width - side) < 1e-9)
         #expect(child.center == CGPoint(x: 85, y: 50))
-        let image = root._renderImage(scale: 1)
+        let image = root.renderImage(scale: 1)
         // The turned square is the diamond |dx| + |dy| ≤ 49.5 about parent point (85, 50) = root point (105, 70).
         #expect(pixelMatches(pixel(image, 115, 70), 255, 0, 0, 255))  // dx = 10: inside, inside the parent
         #expect(pixelMatches(pixel(image, 60, 70), 255, 0, 0, 255))  // dx = -45
@@ -151,9 +151,9 @@ import WaymarkTime
         child.backgroundColor = .black
         root.addSubview(child)
         child.alpha = 0.5
-        #expect(abs(pixel(root._renderImage(scale: 1), 10, 10).a - 128) <= 1)
+        #expect(abs(pixel(root.renderImage(scale: 1), 10, 10).a - 128) <= 1)
         child.isHidden = true
-        #expect(pixel(root._renderImage(scale: 1), 10, 10).a == 0)
+        #expect(pixel(root.renderImage(scale: 1), 10, 10).a == 0)
     }
 
     @Test func drawOverrideGetsACurrentContextInBoundsSpace() {
@@ -170,7 +170,7 @@ import WaymarkTime
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         let dot = Dot(frame: CGRect(x: 20, y: 20, width: 20, height: 20))
         root.addSubview(dot)
-        let image = root._renderImage(scale: 1)
+        let image = root.renderImage(scale: 1)
         #expect(dot.drawnRect == CGRect(x: 0, y: 0, width: 20, height: 20))
         #expect(pixelMatches(pixel(image, 30, 30), 0, 255, 0, 255))
         #expect(pixel(image, 21, 21).a == 0)

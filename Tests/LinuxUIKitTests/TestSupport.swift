@@ -16,7 +16,7 @@ let pinFonts: Void = {
 /// A fresh manual clock installed in the shared animator, with every animation and pending handler dropped.
 @MainActor func installManualClock(start: Double = 100) -> ManualClock {
     _ = pinFonts
-    UIAnimator.shared._reset()
+    UIAnimator.shared.reset()
     let clock = ManualClock(start: start)
     UIAnimator.shared.clock = clock
     return clock

@@ -134,9 +134,9 @@ private let redJPEG = Data(
         let animated = try #require(
             UIImage.animatedImage(with: [makeHouseImage(), makeHouseImage().withTintColor(.blue)], duration: 1))
         let view = UIImageView(image: animated)
-        #expect(pixelMatches(pixel(view._renderImage(scale: 1), 12, 16), 0, 0, 0, 255))
+        #expect(pixelMatches(pixel(view.renderImage(scale: 1), 12, 16), 0, 0, 0, 255))
         clock.advance(by: 0.75)
-        #expect(pixelMatches(pixel(view._renderImage(scale: 1), 12, 16), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(view.renderImage(scale: 1), 12, 16), 0, 0, 255, 255))
     }
 
     @Test func renderingModeAndInsetsAreCopies() {
@@ -260,7 +260,7 @@ private let redJPEG = Data(
         let plain = try #require(UIImage(named: "house"))
         #expect(plain.scale == 1 && plain.size == CGSize(width: 24, height: 24))
         // A second lookup shares the decoded pixels.
-        #expect(UIImage(named: "house")?._cairoSurface == plain._cairoSurface)
+        #expect(UIImage(named: "house")?.cairoSurface == plain.cairoSurface)
         // "House" finds house.png as the Maps guide's snippet expects.
         #expect(UIImage(named: "House")?.size == CGSize(width: 24, height: 24))
         #expect(UIImage(named: "house.png")?.scale == 1)

@@ -104,7 +104,7 @@ import UIKitTestSupport
         #expect(stack.passes == 1)
         #expect(bottom.frame == CGRect(x: 0, y: 20, width: 40, height: 20))
         stack.bounds.size = CGSize(width: 40, height: 100)
-        _ = stack._renderImage(scale: 1)
+        _ = stack.renderImage(scale: 1)
         #expect(stack.passes == 2)
         #expect(bottom.frame == CGRect(x: 0, y: 50, width: 40, height: 50))
     }
@@ -124,7 +124,7 @@ import UIKitTestSupport
         let v = UIView(frame: CGRect(x: 0, y: 0, width: 2, height: 2))
         v.setNeedsDisplay()
         #expect(v.layer.needsDisplay())
-        _ = v._renderImage(scale: 1)
+        _ = v.renderImage(scale: 1)
         #expect(!v.layer.needsDisplay())
     }
 
@@ -190,7 +190,7 @@ import UIKitTestSupport
             let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 20))
             label.text = "ab"
             label.textAlignment = alignment
-            let image = label._renderImage(scale: 1)
+            let image = label.renderImage(scale: 1)
             let columns = (0..<120).filter { x in (0..<20).contains { pixel(image, x, $0).a > 100 } }
             return (columns.first ?? -1, columns.last ?? -1)
         }
@@ -211,7 +211,7 @@ import UIKitTestSupport
         text.addAttribute(.foregroundColor, value: UIColor.blue, range: NSRange(location: 1, length: 1))
         label.attributedText = text
         #expect(label.text == "██")
-        let image = label._renderImage(scale: 1)
+        let image = label.renderImage(scale: 1)
         var reds = 0
         var blues = 0
         for x in 0..<100 {
@@ -293,6 +293,6 @@ import UIKitTestSupport
         let icon = try #require(controller.iconView)
         clock.advance(by: 5)
         UIAnimator.shared.tick()
-        #expect(pixelMatches(pixel(icon._renderImage(scale: 1), 12, 16), 0, 0, 255, 255))
+        #expect(pixelMatches(pixel(icon.renderImage(scale: 1), 12, 16), 0, 0, 255, 255))
     }
 }

@@ -5,7 +5,7 @@ import Testing
 import WaymarkTime
 
 @testable import GoogleMaps
-@testable import map_viewer
+@testable import UIKitSDL
 
 /// The viewer's desktop-input mapping fed through `UITouchInput` into the real map gesture manager and camera
 /// animator, on a manual clock: each mouse, wheel or key gesture must give the camera change the README promises.

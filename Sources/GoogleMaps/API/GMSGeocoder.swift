@@ -77,6 +77,7 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
                     }
                 }
             }
+            UIApplication.wakeMainLoop()  // a window loop asleep in SDL services the main queue now
         }
     }
 

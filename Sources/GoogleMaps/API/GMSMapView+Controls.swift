@@ -21,7 +21,7 @@ extension GMSMapView {
     /// Not API (for hosts' accessibility trees and UI tests): the map's buttons shown now, as their D18 accessibility
     /// identifiers (`kGMSAccessibilityCompass`, `kGMSAccessibilityMyLocation`) and frames in view points.
     /// - Thread rules: main thread.
-    public var _controlAccessibilityElements: [(identifier: String, frame: CGRect)] {
+    package var controlAccessibilityElements: [(identifier: String, frame: CGRect)] {
         controls.accessibilityElements(map: self)
     }
 

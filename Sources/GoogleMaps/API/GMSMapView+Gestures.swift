@@ -19,7 +19,7 @@ extension GMSMapView {
     /// turns a long press into a drag (D10); everything else, base-map POIs included, is bare map (a map tap waits
     /// for a possible double tap).
     func gestureHitTarget(at point: CGPoint) -> GestureHitTarget {
-        switch _hitTest(point) {
+        switch tapTarget(point) {
         case .infoWindow, .compassButton, .myLocationButton, .floorLevel, .myLocationDot:
             return .element
         case .marker(let marker):
@@ -38,11 +38,11 @@ extension GMSMapView {
         case .longPress(let p):
             _ = handleLongPress(at: CGPoint(x: p.x, y: p.y))
         case .dragBegan(let object, let p):
-            if let marker = object as? GMSMarker { _dragMarker(marker, phase: .began, to: CGPoint(x: p.x, y: p.y)) }
+            if let marker = object as? GMSMarker { dragMarker(marker, phase: .began, to: CGPoint(x: p.x, y: p.y)) }
         case .dragMoved(let object, let p):
-            if let marker = object as? GMSMarker { _dragMarker(marker, phase: .changed, to: CGPoint(x: p.x, y: p.y)) }
+            if let marker = object as? GMSMarker { dragMarker(marker, phase: .changed, to: CGPoint(x: p.x, y: p.y)) }
         case .dragEnded(let object, let p):
-            if let marker = object as? GMSMarker { _dragMarker(marker, phase: .ended, to: CGPoint(x: p.x, y: p.y)) }
+            if let marker = object as? GMSMarker { dragMarker(marker, phase: .ended, to: CGPoint(x: p.x, y: p.y)) }
         }
     }
 

@@ -3,7 +3,7 @@ import LinuxUIKit
 import MapGeometry
 
 /// What a tap or long press hit, top to bottom (D7; the map's buttons first).
-public enum _GMSTapTarget: Equatable {
+package enum MapTapTarget: Equatable {
     /// The compass (spec §4.3).
     case compassButton
     /// The my-location button (spec §4.4).
@@ -22,7 +22,7 @@ public enum _GMSTapTarget: Equatable {
     case map(CLLocationCoordinate2D?)
 
     /// Same case and the same marker (identity) or the same coordinate.
-    public static func == (a: _GMSTapTarget, b: _GMSTapTarget) -> Bool {
+    public static func == (a: MapTapTarget, b: MapTapTarget) -> Bool {
         switch (a, b) {
         case (.infoWindow(let x), .infoWindow(let y)), (.marker(let x), .marker(let y)): return x === y
         case (.map(let x), .map(let y)):
@@ -43,7 +43,7 @@ extension GMSMapView {
     /// What lies under `point` (view points): a control button (compass, my-location button, floor level), else the
     /// info window, else the top-most tappable marker, else the my-location dot, else a base-map POI of the last
     /// frame, else the map (D7).
-    public func _hitTest(_ point: CGPoint) -> _GMSTapTarget {
+    package func tapTarget(_ point: CGPoint) -> MapTapTarget {
         switch controlHit(at: point) {
         case .compass: return .compassButton
         case .myLocationButton: return .myLocationButton
@@ -53,7 +53,7 @@ extension GMSMapView {
         if let window = infoWindow, let (_, frame) = FrameRenderer.infoWindowFrame(map: self), frame.contains(point) {
             return .infoWindow(window.marker)
         }
-        if let marker = _markerHit(at: point) { return .marker(marker) }
+        if let marker = markerHit(at: point) { return .marker(marker) }
         if point.x.isFinite, point.y.isFinite, let fix = controls.dotHit(at: point, map: self) {
             return .myLocationDot(fix.coordinate)
         }
@@ -74,7 +74,7 @@ extension GMSMapView {
     /// values) contains `point`, or nil. Markers with invalid positions are never hit (D14); opacity 0 markers are
     /// (D13). Uses the marker quadtree: candidates are the markers whose anchors lie within the largest icon reach of
     /// the point.
-    public func _markerHit(at point: CGPoint) -> GMSMarker? {
+    package func markerHit(at point: CGPoint) -> GMSMarker? {
         guard point.x.isFinite, point.y.isFinite, store.count > 0 else { return nil }
         let t = cameraState.transform
         // The screen box the hit marker's anchor must lie in.
@@ -150,8 +150,8 @@ extension GMSMapView {
     /// - elsewhere: `didTapAt(coordinate)`, then the selection (if any) closes with `didCloseInfoWindowOf` (§2.2).
     /// Returns what was hit.
     @discardableResult
-    public func handleTap(at point: CGPoint) -> _GMSTapTarget {
-        let target = _hitTest(point)
+    package func handleTap(at point: CGPoint) -> MapTapTarget {
+        let target = tapTarget(point)
         switch target {
         case .infoWindow(let marker):
             delegate?.mapView(self, didTapInfoWindowOf: marker)
@@ -182,8 +182,8 @@ extension GMSMapView {
     /// coordinate under the touch. On a draggable marker nothing is reported here: the gesture layer starts a drag
     /// (§2.7) instead, and the returned target tells it which marker.
     @discardableResult
-    public func handleLongPress(at point: CGPoint) -> _GMSTapTarget {
-        let target = _hitTest(point)
+    package func handleLongPress(at point: CGPoint) -> MapTapTarget {
+        let target = tapTarget(point)
         switch target {
         case .infoWindow(let marker):
             delegate?.mapView(self, didLongPressInfoWindowOf: marker)
@@ -199,7 +199,7 @@ extension GMSMapView {
 }
 
 /// The phases of a marker drag (§2.7), driven by the gesture layer.
-public enum _GMSDragPhase: Sendable {
+package enum MarkerDragPhase: Sendable {
     /// The long press on a draggable marker was recognised.
     case began
     /// The finger moved.
@@ -213,7 +213,7 @@ extension GMSMapView {
     /// horizon keeps the last position) and reports `didBeginDragging` / `didDrag` / `didEndDragging`, the position
     /// already updated (without animation) before each call. Ignored for markers that are not on this map or not
     /// draggable. Main thread.
-    public func _dragMarker(_ marker: GMSMarker, phase: _GMSDragPhase, to point: CGPoint) {
+    package func dragMarker(_ marker: GMSMarker, phase: MarkerDragPhase, to point: CGPoint) {
         guard marker.mapStorage === self, marker.isDraggable else { return }
         if point.x.isFinite, point.y.isFinite, let ll = cameraState.latLng(for: ScreenPoint(point)) {
             marker.withoutImplicitAnimation { marker.position = CLLocationCoordinate2D(ll.wrapped) }

@@ -20,20 +20,24 @@ public enum GMSMapViewType: UInt, Sendable {
 /// The map (spec §1.1, §2): a `UIView` that draws a basemap, markers and info windows for a camera, and reports
 /// camera and tap events to its ``delegate``.
 ///
-/// Headless by design: the view renders itself into an image at any moment (`_renderImage(scale:)`, or `_frame(scale:)`
-/// which ticks first). A host (window, test, CLI) drives time by calling ``_tick()`` once per frame; camera events,
-/// marker appear animations, `UIView`/`CALayer` animation completions and tracked snapshots all advance there.
+/// In an app the window loop drives the map (frames, touches, ticks); without a display `UIHeadlessHost` does the
+/// same on a virtual clock, and renders it to images (`snapshot()`, or `drawHierarchy(in:afterScreenUpdates:)` on
+/// the map). Inside the package, hosts without a window (tests, the CLI) call ``tick()`` once per frame; camera
+/// events, marker appear animations, `UIView`/`CALayer` animation completions and tracked snapshots all advance
+/// there.
 ///
 /// Camera: setting ``camera`` or calling ``moveCamera(_:)`` is an explicit set; `animate…` calls animate (D5, D6).
-/// Events come from ``_tick()``: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
+/// Events come from the frame tick: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
 /// moves; reading ``camera`` returns the new clamped value at once.
 /// - Thread rules: main thread (main actor) only, as UIKit.
 @MainActor open class GMSMapView: UIView, UITouchResponder {
     // MARK: State
 
     let animator: CameraAnimator
-    private var cameraTransaction: _TransactionMembership?
-    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap()
+    private var cameraTransaction: TransactionMembership?
+    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap(mapLibreStyleStorage)
+    /// The MapLibre style (``mapLibreStyle``).
+    var mapLibreStyleStorage: MapLibreStyle = .bundled
     let store = MarkerStore()
     var infoWindow: InfoWindowState?
     private var selected: GMSMarker?
@@ -76,8 +80,9 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Insets of the area where the camera target is centred and controls sit, points (§4.5). Non-finite or negative
     /// values count as 0. Defaults to `.zero`. Changing it keeps the camera target at the new optical centre and
     /// sends no camera events.
+    /// Set inside a `UIView.animate` block, the change animates with the block's duration and curve.
     open var padding: UIEdgeInsets = .zero {
-        didSet { viewportDidChange() }
+        didSet { paddingDidChange(from: oldValue) }
     }
 
     // MARK: Construction
@@ -87,6 +92,7 @@ public enum GMSMapViewType: UInt, Sendable {
         let camera = options.camera ?? GMSMapView.defaultCamera(minZoom: kGMSMinZoomLevel)
         animator = CameraAnimator(
             camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: AnimatorClock.shared)
+        mapLibreStyleStorage = options.mapLibreStyle
         super.init(frame: options.frame)
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
@@ -266,7 +272,7 @@ public enum GMSMapViewType: UInt, Sendable {
     private func animateCamera(to state: CameraState) {
         endCameraTransaction(finished: false)
         // Inside a CATransaction its duration wins (D6), and the transaction's completion waits for the camera.
-        if let membership = CATransaction._joinOpenTransactions() {
+        if let membership = CATransaction.joinOpenTransactions() {
             cameraTransaction = membership
             animator.animate(to: state, duration: CATransaction.animationDuration())
             if !animator.isAnimating { endCameraTransaction(finished: true) }
@@ -289,11 +295,12 @@ public enum GMSMapViewType: UInt, Sendable {
         return GMSCameraPosition(state)
     }
 
-    /// `true` when the two positions would draw identically (equal after clamping to float precision).
+    /// `true` when the two positions would draw identically: after clamping, the targets are less than 1/1000 point
+    /// apart at the zoom drawn, and zoom, bearing (the shorter way round) and viewing angle differ by less than 1e-6.
     open func areEqual(forRenderingPosition position: GMSCameraPosition, position otherPosition: GMSCameraPosition)
         -> Bool
     {
-        position.isEqual(otherPosition)
+        GMSCameraPosition.rendersSame(position, otherPosition)
     }
 
     /// Deprecated upstream, no-op.
@@ -320,9 +327,10 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Advances one frame at the shared animator clock: delivers `UIView`/`CALayer` animation completions
     /// (`UIAnimator.shared.tick()`), then the gestures (merged touch results, fling, delayed taps), then camera events (`willMove`, `didChange`, `idle`, in that order, D5), then
     /// finishes marker appear animations and a camera animation's `CATransaction` membership. Call once per
-    /// frame while ``_needsTick`` is true (a window host may call it every frame). Main thread.
-    public func _tick() {
+    /// frame while ``needsTick`` is true (a window host may call it every frame). Main thread.
+    package func tick() {
         UIAnimator.shared.tick()
+        tickPadding()
         gestures.tick()
         animator.tick()
         controls.tick(map: self)
@@ -365,7 +373,7 @@ public enum GMSMapViewType: UInt, Sendable {
             delegate?.mapViewDidFinishTileRendering(self)
         }
         renderEvents = e
-        if e.finishedVersion == e.cameraVersion && e.snapshotVersion != e.cameraVersion && !_needsTick {
+        if e.finishedVersion == e.cameraVersion && e.snapshotVersion != e.cameraVersion && !needsTick {
             e.snapshotVersion = e.cameraVersion
             delegate?.mapViewSnapshotReady(self)
         }
@@ -374,8 +382,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
     /// animations, marker appear animations, icon views or info windows that track changes, made tiles waiting to
     /// be drawn, or a `mapViewDidFinishTileRendering` due. (Tiles still being made do not count: the host may sleep
-    /// until ``_tileArrivalHandler`` wakes it.)
-    public var _needsTick: Bool {
+    /// until ``tileArrivalHandler`` wakes it.)
+    package var needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
             || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
             || controls.needsTick || tileRenderingFinishDue
@@ -388,10 +396,10 @@ public enum GMSMapViewType: UInt, Sendable {
         return e.finishedVersion != e.startedVersion && !basemap.isLoading
     }
 
-    /// One frame: ``_tick()`` then the rendered image at `scale` device pixels per point.
-    public func _frame(scale: CGFloat) -> UIImage {
-        _tick()
-        return _renderImage(scale: scale)
+    /// One frame: ``tick()`` then the rendered image at `scale` device pixels per point.
+    package func renderFrame(scale: CGFloat) -> UIImage {
+        tick()
+        return renderImage(scale: scale)
     }
 
     /// Draws the map (basemap, markers, info window) for the current camera; subviews draw on top.
@@ -408,6 +416,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Removes every overlay (markers included) from the map. The selected marker's window closes first with one
     /// `didCloseInfoWindowOf` (D11); no camera events. Safe inside delegate callbacks.
     open func clear() {
+        setNeedsDisplay()  // a window host draws the change
         if let current = selected { closeSelection(of: current) }
         for marker in store.allMarkers() { detach(marker) }
         for overlay in otherOverlays.values { overlay.mapStorage = nil }
@@ -415,6 +424,7 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     func addOverlay(_ overlay: GMSOverlay) {
+        setNeedsDisplay()
         guard let marker = overlay as? GMSMarker else {
             overlay.mapStorage = self
             otherOverlays[ObjectIdentifier(overlay)] = overlay
@@ -426,6 +436,7 @@ public enum GMSMapViewType: UInt, Sendable {
 
     func removeOverlay(_ overlay: GMSOverlay) {
         guard overlay.mapStorage === self else { return }
+        setNeedsDisplay()
         if let marker = overlay as? GMSMarker {
             if selected === marker { closeSelection(of: marker) }
             detach(marker)
@@ -441,10 +452,12 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     func markerDidChange(_ marker: GMSMarker, geometry: Bool) {
+        setNeedsDisplay()
         if geometry { store.update(marker) }
     }
 
     func markerOrderDidChange(_ marker: GMSMarker) {
+        setNeedsDisplay()
         store.orderDirty = true
     }
 
@@ -453,6 +466,7 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     func infoWindowNeedsRefresh(for marker: GMSMarker) {
+        setNeedsDisplay()
         if infoWindow?.marker === marker { infoWindow?.needsRefresh = true }
     }
 
@@ -477,12 +491,14 @@ public enum GMSMapViewType: UInt, Sendable {
 
     /// Selects `marker` and builds its window.
     func open(_ marker: GMSMarker) {
+        setNeedsDisplay()
         selected = marker
         infoWindow = InfoWindowBuilder.build(for: marker, map: self)
     }
 
     /// Closes the window of the selected `marker` and reports it.
     func closeSelection(of marker: GMSMarker) {
+        setNeedsDisplay()
         selected = nil
         infoWindow = nil
         delegate?.mapView(self, didCloseInfoWindowOf: marker)

@@ -19,6 +19,8 @@ public struct GMSMapID: Hashable, Sendable {
     open var mapID: GMSMapID?
     /// The colour shown where no basemap is drawn; nil gives the land colour #f2efe9.
     open var backgroundColor: UIColor?
+    /// The MapLibre style (``mapLibreStyle``, Waymark's own).
+    var mapLibreStyleStorage: MapLibreStyle = .bundled
 
     /// Options with the defaults.
     public override init() {

@@ -12,14 +12,19 @@ public struct TileImageKey: Hashable, Sendable {
     public var y: Int
     /// Device pixels per point of the rendered image (the frame's scale factor), `> 0`.
     public var pixelScale: Double
+    /// Which run of consecutive tile-drawn style layers (between background and symbol layers) the image holds,
+    /// numbered from 0 in style order; a style with no symbol or background layer between its other layers has only
+    /// run 0. `≥ 0`. Default 0.
+    public var run: Int
 
     /// Creates a key.
-    public init(revision: Int, z: Int, x: Int, y: Int, pixelScale: Double) {
+    public init(revision: Int, z: Int, x: Int, y: Int, pixelScale: Double, run: Int = 0) {
         self.revision = revision
         self.z = z
         self.x = x
         self.y = y
         self.pixelScale = pixelScale
+        self.run = run
     }
 }
 

@@ -109,7 +109,7 @@ enum MapControlHit {
 
     // MARK: Tick
 
-    /// Advances the controls one frame (called from `GMSMapView._tick()` after the camera events).
+    /// Advances the controls one frame (called from `GMSMapView.tick()` after the camera events).
     func tick(map: GMSMapView) {
         // A new fix moves the dot: ask the host for a frame (a window host sleeps until a view needs display).
         if location.tick() { map.setNeedsDisplay() }

@@ -73,7 +73,7 @@ import LinuxUIKit
     /// A snapshot of `view` clipped to its bounds and to 500 × 500 pt.
     static func snapshot(_ view: UIView, scale: CGFloat) -> UIImage {
         let size = view.bounds.size
-        guard size.width > maximumSize || size.height > maximumSize else { return view._renderImage(scale: scale) }
+        guard size.width > maximumSize || size.height > maximumSize else { return view.renderImage(scale: scale) }
         GMSLog.warning(
             "info window view \(size.width) × \(size.height) pt is larger than 500 × 500 pt; clipped (D15)")
         let clipped = CGSize(width: min(size.width, maximumSize), height: min(size.height, maximumSize))

@@ -56,7 +56,7 @@ import MapGeometry
     static func image(for marker: GMSMarker, scale: CGFloat, now: Double) -> UIImage {
         if let view = marker.iconView {
             if marker.tracksViewChanges || marker.iconViewSnapshot == nil {
-                marker.iconViewSnapshot = view._renderImage(scale: scale)
+                marker.iconViewSnapshot = view.renderImage(scale: scale)
             }
             if let snapshot = marker.iconViewSnapshot { return snapshot }
         }
@@ -134,7 +134,7 @@ import MapGeometry
                     placement.isAxisAligned = false
                 }
             }
-            context._draw(
+            context.drawImage(
                 image, time: now - marker.iconAnimationStart, transform: placement.transform,
                 snapToPixels: placement.isAxisAligned, deviceScale: scale, alpha: CGFloat(opacity))
         }
@@ -171,7 +171,7 @@ import MapGeometry
         let placement = MarkerPlacement(
             screenPoint: frame.origin, imageSize: image.size, insets: .zero, groundAnchor: .zero, rotation: 0,
             flat: false, bearing: 0, pitch: 0)
-        context._draw(
+        context.drawImage(
             image, transform: placement.transform, snapToPixels: placement.isAxisAligned, deviceScale: scale, alpha: 1)
     }
 }

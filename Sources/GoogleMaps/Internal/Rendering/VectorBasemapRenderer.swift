@@ -20,12 +20,18 @@ import MapSnapshot
     ///     own `CairoBackend`) and frames draw stand-ins until they arrive; the closure is called on the worker
     ///     thread after each tile (hosts wake their event loop there). Nil (the default): every frame complete.
     /// - Throws: the style's load error or the pipeline's source error, naming the file.
-    init(styleFile: String? = nil, onTileArrived: (@Sendable () -> Void)? = nil) throws {
+    convenience init(styleFile: String? = nil, onTileArrived: (@Sendable () -> Void)? = nil) throws {
+        try self.init(style: styleFile.map { .file($0) } ?? .bundled, onTileArrived: onTileArrived)
+    }
+
+    /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` as above.
+    /// - Throws: ``MapLibreStyleError`` for a remote URL, or the style's load error or the pipeline's source error.
+    init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil) throws {
         var options = MapRenderOptions()
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
         }
-        snapshotter = try Snapshotter(styleFile: styleFile, options: options)
+        snapshotter = try style.makeSnapshotter(options: options)
     }
 
     /// Synchronous: never (a drawn frame is complete). Asynchronous: while made tiles wait to be drawn or the last
@@ -46,7 +52,7 @@ import MapSnapshot
         if !text.isEmpty, case .text(let command)? = list.commands.last, command.text == text {
             list.commands.removeLast()
         }
-        snapshotter.backend.draw(list, context: context._cairoContext, isScaled: true)
+        snapshotter.backend.draw(list, context: context.cairoContext, isScaled: true)
     }
 
     /// How far outside a POI's drawn label or dot a tap still hits it, in points.
@@ -108,26 +114,27 @@ import MapSnapshot
 }
 
 extension GMSMapView {
-    /// Not API: a MapLibre style JSON file (v8) that maps created from now on draw instead of the default style
-    /// (`Data/styles/default.json`); `mbtiles://` sources resolve relative to the file. `nil` (the default) means the
-    /// default style. A style that cannot be loaded falls back to the plain background with a logged warning. Hosts
-    /// (`map-viewer --style`) set it before creating the map. Main actor.
-    public static var _basemapStyleFile: String?
+    /// Package plumbing: when set, maps created from now on make their tiles on a worker thread and draw stand-ins
+    /// (an ancestor tile scaled up, or the background) until they arrive; the handler is called on that worker
+    /// thread after each tile, so a host sleeping in its event loop can wake and draw a frame — the map then reports
+    /// `needsTick`. `nil` (the default): inside a window app the window loop's wake (`UIApplication.wakeMainLoop()`,
+    /// set by the SDL backend) is used; elsewhere (tests, snapshots, headless runs) tiles are made inside the frame,
+    /// every frame complete. Main actor; the handler any thread.
+    package static var tileArrivalHandler: (@Sendable () -> Void)?
 
-    /// Not API: when set, maps created from now on make their tiles on a worker thread and draw stand-ins (an
-    /// ancestor tile scaled up, or the background) until they arrive; the handler is called on that worker thread
-    /// after each tile, so a host sleeping in its event loop can wake (map-viewer pushes an SDL event) and draw a
-    /// frame — the map then reports `_needsTick`. `nil` (the default): tiles are made inside the frame, every frame
-    /// complete (tests, snapshots). Hosts set it before creating the map. Main actor; the handler any thread.
-    public static var _tileArrivalHandler: (@Sendable () -> Void)?
+    /// Package plumbing: makes maps created from now on draw every tile inside the frame even in a window app
+    /// (map-viewer's `MAP_VIEWER_SYNC_TILES=1`, for comparing frame times). Defaults to false.
+    package static var synchronousTiles = false
 
-    /// Makes the basemap of each new map view, on its first frame: the vector basemap over the embedded data, or the
-    /// plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
+    /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap, or
+    /// the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
-    static var makeDefaultBasemap: () -> any BasemapRenderer = {
+    static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
+        let wake =
+            GMSMapView.synchronousTiles
+            ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
         do {
-            return try VectorBasemapRenderer(
-                styleFile: GMSMapView._basemapStyleFile, onTileArrived: GMSMapView._tileArrivalHandler)
+            return try VectorBasemapRenderer(style: style, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
         } catch {
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"

@@ -115,7 +115,9 @@ open class CLLocation: NSObject, @unchecked Sendable {
     /// radius; the geometry library's `Spherical.distance`, which clamps latitudes to ±90). NaN when either
     /// coordinate is not finite.
     public func distance(from location: CLLocation) -> CLLocationDistance {
-        Spherical.distance(LatLng(coordinate), LatLng(location.coordinate), radius: 6_371_008.8)
+        Spherical.distance(
+            LatLng(latitude: coordinate.latitude, longitude: coordinate.longitude),
+            LatLng(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude), radius: 6_371_008.8)
     }
 
     /// `"<lat,lon> +/- acc m"`, like CoreLocation's description.

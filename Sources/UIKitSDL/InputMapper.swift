@@ -15,8 +15,8 @@ import LinuxUIKit
 ///   vertical moves both fingers up or down together (a two-finger tilt);
 /// - keys: scripted touches: arrows a 100-point drag over 0.15 s held still 0.07 s before lifting (no fling), `+` a
 ///   double tap at the centre, `-` a two-finger tap at the centre; key gestures queue one after another.
-@MainActor final class InputMapper {
-    let input: UITouchInput
+@MainActor package final class InputMapper {
+    package let input: UITouchInput
     private var view: UIView { input.rootView }
 
     private enum FingerID {
@@ -29,13 +29,13 @@ import LinuxUIKit
     }
 
     /// Zoom levels per wheel notch.
-    static let zoomPerNotch = 0.5
+    package static let zoomPerNotch = 0.5
     /// Seconds without a wheel event before the synthetic pinch lifts.
-    static let pinchRelease: TimeInterval = 0.2
+    package static let pinchRelease: TimeInterval = 0.2
     /// Degrees the synthetic finger pair turns per point of horizontal mouse movement.
-    static let degreesPerPoint: CGFloat = 0.4
+    package static let degreesPerPoint: CGFloat = 0.4
     /// Mouse movement, points, that decides between turning and tilting.
-    static let axisDecision: CGFloat = 6
+    package static let axisDecision: CGFloat = 6
 
     private struct WheelPinch {
         var centre: CGPoint
@@ -66,14 +66,19 @@ import LinuxUIKit
     private var scriptFreeAt: TimeInterval = -.infinity
 
     /// Called after touches were sent (the host marks the frame dirty).
-    var onTouches: () -> Void = {}
+    package var onTouches: () -> Void = {}
 
-    init(rootView: UIView) {
+    package init(rootView: UIView) {
         input = UITouchInput(rootView: rootView)
     }
 
+    /// A mapper sending through an existing input (the window host's).
+    package init(input: UITouchInput) {
+        self.input = input
+    }
+
     /// The next time something is due without further input (pinch release, script step), or nil.
-    var nextDeadline: TimeInterval? {
+    package var nextDeadline: TimeInterval? {
         var t: TimeInterval? = script.first?.time
         if let p = pinch { t = min(t ?? .infinity, p.lastEvent + Self.pinchRelease) }
         return t
@@ -87,7 +92,7 @@ import LinuxUIKit
     // MARK: Mouse
 
     /// A button went down. `button`: 1 left, 2 middle, 3 right. `shiftOrAlt`: a modifier is held.
-    func mouseDown(button: Int, at p: CGPoint, shiftOrAlt: Bool, now: TimeInterval) {
+    package func mouseDown(button: Int, at p: CGPoint, shiftOrAlt: Bool, now: TimeInterval) {
         endPinch()
         guard twist == nil, !mouseDown else { return }
         if button == 3 || (button == 1 && shiftOrAlt) {
@@ -100,7 +105,7 @@ import LinuxUIKit
         }
     }
 
-    func mouseMoved(to p: CGPoint) {
+    package func mouseMoved(to p: CGPoint) {
         if mouseDown {
             send([.init(FingerID.mouse, .moved, at: p)])
         } else if var t = twist {
@@ -136,7 +141,7 @@ import LinuxUIKit
         return [.init(FingerID.pairA, .moved, at: a), .init(FingerID.pairB, .moved, at: b)]
     }
 
-    func mouseUp(button: Int, at p: CGPoint) {
+    package func mouseUp(button: Int, at p: CGPoint) {
         if mouseDown && button == 1 {
             mouseDown = false
             send([.init(FingerID.mouse, .ended, at: p)])
@@ -151,7 +156,7 @@ import LinuxUIKit
     // MARK: Wheel
 
     /// The wheel turned by `notches` (positive: away from the user = zoom in) with the pointer at `p`.
-    func wheel(notches: Double, at p: CGPoint, now: TimeInterval) {
+    package func wheel(notches: Double, at p: CGPoint, now: TimeInterval) {
         wheel(notches: notches, at: p, now: now, retry: true)
     }
 
@@ -208,7 +213,7 @@ import LinuxUIKit
     // MARK: Real fingers
 
     /// A touch-screen finger, `x`/`y` in window points.
-    func finger(_ fingerID: Int64, _ phase: UITouch.Phase, at p: CGPoint) {
+    package func finger(_ fingerID: Int64, _ phase: UITouch.Phase, at p: CGPoint) {
         switch phase {
         case .began:
             let id = nextRealID
@@ -229,14 +234,14 @@ import LinuxUIKit
 
     // MARK: Keys
 
-    enum KeyGesture {
+    package enum KeyGesture {
         case pan(dx: CGFloat, dy: CGFloat)
         case zoomIn
         case zoomOut
     }
 
     /// Queues the touches of a key gesture after any running one (about 3 gestures queue; more are dropped).
-    func key(_ gesture: KeyGesture, now: TimeInterval) {
+    package func key(_ gesture: KeyGesture, now: TimeInterval) {
         // Keys wait for the hands: mixing a scripted finger with a held mouse finger would make a two-finger gesture.
         guard script.count < 24, !mouseDown, twist == nil, pinch == nil else { return }
         let t0 = max(now, scriptFreeAt)
@@ -272,7 +277,7 @@ import LinuxUIKit
     // MARK: Time and resets
 
     /// Sends what is due at `now`: script steps and the wheel pinch's release.
-    func runDue(now: TimeInterval) {
+    package func runDue(now: TimeInterval) {
         while let step = script.first, step.time <= now {
             script.removeFirst()
             send(step.changes)
@@ -281,7 +286,7 @@ import LinuxUIKit
     }
 
     /// Cancels every finger and forgets gestures in progress (resize, focus loss).
-    func cancelAll() {
+    package func cancelAll() {
         pinch = nil
         twist = nil
         mouseDown = false

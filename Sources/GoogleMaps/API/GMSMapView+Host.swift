@@ -1,0 +1,189 @@
+import Foundation
+import LinuxUIKit
+import MapGeometry
+import MapPipeline
+import MapSnapshot
+import MapStorage
+import MapStyle
+
+// Waymark's own additions for hosts and apps (not in Google's SDK): the MapLibre style a map draws, the
+// my-location provider set in code, and the map's place in the window loop (issue 15).
+
+/// The MapLibre style (v8 JSON) a map draws, Waymark's own: Google's SDK has cloud styles and `GMSMapStyle`; Waymark
+/// draws open vector tiles with a MapLibre style instead.
+///
+/// `mbtiles://` source URLs and sprites resolve relative to the style file (for `.json`, relative to the bundled
+/// styles folder, `Data/styles/`). A style that cannot be loaded draws the plain background, with one logged
+/// warning naming the problem.
+public enum MapLibreStyle: Equatable, Sendable {
+    /// The bundled style, `Data/styles/default.json` (the default).
+    case bundled
+    /// A style JSON file at a path.
+    case file(String)
+    /// A style given as JSON text.
+    case json(String)
+    /// A `file://` URL of a style JSON file. `http(s)` URLs are not supported yet: they log one error and draw the
+    /// plain background.
+    case url(URL)
+
+    /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
+    /// - Throws: ``MapLibreStyleError`` for a remote URL; `StyleLoadError` naming the file or text; the pipeline's
+    ///   source error.
+    func makeSnapshotter(options: MapRenderOptions) throws -> Snapshotter {
+        switch self {
+        case .bundled:
+            return try Snapshotter(styleFile: nil, options: options)
+        case .file(let path):
+            return try Snapshotter(styleFile: path, options: options)
+        case .url(let url):
+            guard url.isFileURL else { throw MapLibreStyleError.remoteURL(url) }
+            return try Snapshotter(styleFile: url.path, options: options)
+        case .json(let text):
+            let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
+            let style = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
+            let snapshotter = try Snapshotter(style: style, options: options)
+            if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: directory) {
+                snapshotter.renderer.setSprite(sheet)
+            }
+            return snapshotter
+        }
+    }
+}
+
+/// Why a ``MapLibreStyle`` cannot be used.
+public enum MapLibreStyleError: Error, Equatable, CustomStringConvertible {
+    /// An `http(s)` (or other non-file) URL: remote styles are not supported yet.
+    case remoteURL(URL)
+
+    /// A message naming the URL.
+    public var description: String {
+        switch self {
+        case .remoteURL(let url): return "remote style URLs are not supported yet: \(url.absoluteString)"
+        }
+    }
+}
+
+extension GMSMapViewOptions {
+    /// The MapLibre style of the map made with these options (Waymark's own). Defaults to `.bundled`.
+    public var mapLibreStyle: MapLibreStyle {
+        get { mapLibreStyleStorage }
+        set { mapLibreStyleStorage = newValue }
+    }
+}
+
+/// Where the my-location dot's fixes come from (Waymark's own; Google's SDK uses the device's CoreLocation): set it
+/// in code with `GMSMapView.setLocationProvider(_:)`, or for every map with the `WAYMARK_LOCATION` environment
+/// variable (same forms as ``init(parsing:)``).
+public struct WaymarkLocationProvider: Equatable, Sendable {
+    let spec: LocationProviderSpec
+
+    /// A fixed position (degrees WGS 84) with `accuracy` metres (default 10).
+    public static func fixed(_ coordinate: CLLocationCoordinate2D, accuracy: CLLocationAccuracy = 10) -> Self {
+        Self(spec: .fixed(coordinate, accuracy: accuracy))
+    }
+
+    /// A GPX track replayed from `path`: at the recorded pace, or one point every `secondsPerPoint` (> 0) seconds.
+    /// Time is the animator clock's, so a headless host's virtual clock drives the replay.
+    public static func gpx(path: String, secondsPerPoint: TimeInterval? = nil) -> Self {
+        Self(spec: .gpx(path: path, interval: secondsPerPoint))
+    }
+
+    /// A gpsd daemon (its JSON protocol over TCP), by default on 127.0.0.1:2947.
+    public static func gpsd(host: String = "127.0.0.1", port: UInt16 = 2947) -> Self {
+        Self(spec: .gpsd(host: host, port: port))
+    }
+
+    /// Parses the `WAYMARK_LOCATION` forms: `fixed:LAT,LON[,ACCURACY]`, `gpx:PATH[@SECONDS]`, `gpsd`,
+    /// `gpsd:PORT`, `gpsd:HOST:PORT`.
+    /// - Throws: an error quoting the text and naming what is wrong.
+    public init(parsing text: String) throws {
+        spec = try LocationProviderSpec.parse(text)
+    }
+
+    init(spec: LocationProviderSpec) { self.spec = spec }
+}
+
+extension GMSMapView {
+    /// The MapLibre style this map draws (Waymark's own; see ``MapLibreStyle``). Defaults to the options' value
+    /// (`.bundled`). Setting a different style replaces the basemap; the next frame draws it.
+    public var mapLibreStyle: MapLibreStyle {
+        get { mapLibreStyleStorage }
+        set {
+            guard newValue != mapLibreStyleStorage else { return }
+            mapLibreStyleStorage = newValue
+            basemap = GMSMapView.makeDefaultBasemap(newValue)
+            setNeedsDisplay()
+        }
+    }
+
+    /// Replaces the map's location provider (Waymark's own). The dot and ``myLocation`` follow the new provider's
+    /// fixes from the next frame while ``isMyLocationEnabled``.
+    /// - Throws: `GPXError` naming the file when a GPX track cannot be read; the old provider stays.
+    public func setLocationProvider(_ provider: WaymarkLocationProvider) throws {
+        _locationProvider = try provider.spec.makeProvider(clock: AnimatorClock.shared)
+    }
+
+    /// The key under which `padding` animates on the map's layer inside `UIView.animate`.
+    static let paddingAnimationKey = "waymark.padding"
+
+    /// `padding` changed: inside a `UIView.animate` block the camera's padding follows the block's curve (the
+    /// target stays at the moving optical centre), else at once.
+    func paddingDidChange(from old: UIEdgeInsets) {
+        let from = presentedPadding(fallback: old)
+        if UIView.isInsideAnimationBlock {
+            mapLayer.addViewAnimation(forKey: Self.paddingAnimationKey, from: Self.rect(from), to: Self.rect(padding))
+            return
+        }
+        applyPadding(padding)
+    }
+
+    /// The padding shown now (animated or not).
+    private func presentedPadding(fallback: UIEdgeInsets) -> UIEdgeInsets {
+        guard let r = mapLayer.presentationValue(forKey: Self.paddingAnimationKey) as? CGRect else { return fallback }
+        return UIEdgeInsets(top: r.minY, left: r.minX, bottom: r.height, right: r.width)
+    }
+
+    /// Per frame: applies the presented padding while it animates.
+    func tickPadding() {
+        applyPadding(presentedPadding(fallback: padding))
+    }
+
+    private func applyPadding(_ insets: UIEdgeInsets) {
+        let sanitized = EdgeInsets(insets).sanitized
+        guard animator.camera.padding != sanitized else { return }
+        animator.updateViewport(size: ScreenSize(bounds.size), padding: sanitized)
+    }
+
+    /// Insets packed into a rectangle (x left, y top, width right, height bottom) so the layer animation can blend
+    /// them.
+    private static func rect(_ i: UIEdgeInsets) -> CGRect {
+        CGRect(x: i.left, y: i.top, width: i.right, height: i.bottom)
+    }
+}
+
+extension GMSMapView: UIFrameTicking {
+    /// The window loop's view of the map: frames are wanted while ``needsTick``.
+    package var needsFrames: Bool { needsTick }
+    /// Tiles are being made on a worker thread (async tiles in a window app).
+    package var isLoading: Bool { basemap.isLoading }
+    /// One frame's tick.
+    package func tickFrame() { tick() }
+}
+
+extension GMSCameraPosition {
+    /// Whether `a` and `b` draw identically (``GMSMapView/areEqual(forRenderingPosition:position:)``): targets less
+    /// than 1/1000 point apart in Web Mercator at the larger zoom (longitude the shorter way round), zoom, bearing
+    /// (the shorter way round) and viewing angle within 1e-6. Non-finite values never match.
+    static func rendersSame(_ a: GMSCameraPosition, _ b: GMSCameraPosition) -> Bool {
+        func mercatorY(_ latitude: Double) -> Double { log(tan(.pi / 4 + latitude * .pi / 360)) * 180 / .pi }
+        func turn(_ d: Double) -> Double {
+            let r = abs(d).truncatingRemainder(dividingBy: 360)
+            return r > 180 ? 360 - r : r
+        }
+        let pointsPerDegree = 256 * pow(2, Double(max(a.zoom, b.zoom))) / 360
+        let dx = turn(a.target.longitude - b.target.longitude) * pointsPerDegree
+        let dy = abs(mercatorY(a.target.latitude) - mercatorY(b.target.latitude)) * pointsPerDegree
+        return dx < 1e-3 && dy < 1e-3 && abs(Double(a.zoom) - Double(b.zoom)) < 1e-6
+            && turn(a.bearing - b.bearing) < 1e-6 && abs(a.viewingAngle - b.viewingAngle) < 1e-6
+    }
+}

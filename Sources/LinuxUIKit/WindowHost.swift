@@ -1,0 +1,171 @@
+import Foundation
+
+/// A view that advances on the window's frames (the map): the host ticks it before drawing, keeps drawing while it
+/// ``needsFrames``, and sleeps while it only ``isLoading`` (work on other threads wakes the loop through
+/// `UIApplication.wakeMainLoop()`). Package plumbing between LinuxUIKit's hosts and GoogleMaps.
+@MainActor package protocol UIFrameTicking: AnyObject {
+    /// Something will change on a later frame (animation, camera motion, made tiles waiting).
+    var needsFrames: Bool { get }
+    /// Work that is not done yet runs elsewhere (tiles being made); the frame would not be complete.
+    var isLoading: Bool { get }
+    /// Advances one frame (called once per frame, before layout and drawing).
+    func tickFrame()
+}
+
+/// What a window backend (SDL2 in `UIKitSDL`) does for the ``WindowHost``.
+@MainActor package protocol WindowBackend: AnyObject {
+    /// The backend's name for logs (SDL's video driver).
+    var driverName: String { get }
+    /// The drawable's size in points and device pixels per point.
+    func geometry() -> (size: CGSize, scale: CGFloat)
+    /// Blocks until an event arrives, `deadline` (host clock seconds) passes, or the loop is woken; delivers the
+    /// events to `host` (touches through `host.input`, resizes through `host.resize(to:)`, closing through
+    /// `host.close()`).
+    func waitForEvents(until deadline: TimeInterval, host: WindowHost)
+    /// The next time synthetic input is due without new events (a wheel pinch's release, key gestures), or nil.
+    var nextInputDeadline: TimeInterval? { get }
+    /// Sends the synthetic input due at `now`.
+    func runDueInput(now: TimeInterval)
+    /// Shows a rendered frame.
+    func present(_ image: UIImage)
+    /// Cancels gestures in progress (resize, focus loss).
+    func cancelInput()
+    /// Destroys the window.
+    func close()
+}
+
+/// The frame loop shared by the window and headless backends: owns the key window's touch input, decides when a
+/// frame is due (input, resize, layout, animations, display links, views asking for display, ``UIFrameTicking``
+/// views), services the main run loop (`DispatchQueue.main`, `Timer`s) and draws. Idle means idle: with nothing due
+/// the loop sleeps and draws nothing.
+/// - Thread rules: main actor only.
+@MainActor package final class WindowHost {
+    package let window: UIWindow
+    package private(set) var input: UITouchInput
+    /// Device pixels per point of the frames.
+    package var scale: CGFloat
+    /// A frame is owed (input arrived, the window was exposed or resized).
+    package var dirty = true
+    /// Set by ``close()``; the loop ends.
+    package private(set) var isClosed = false
+    /// Frames drawn.
+    package private(set) var frameCount = 0
+    /// The last frame drawn.
+    package private(set) var lastImage: UIImage?
+    /// Keep per-frame timings (`--stats`).
+    package var keepsStatistics = false
+    /// Seconds each kept frame took (ticks, layout, drawing; the backend adds its upload in ``recordPresent(_:)``).
+    package private(set) var frameTimes: [TimeInterval] = []
+    /// Of each kept frame, the seconds spent drawing the view tree.
+    package private(set) var renderTimes: [TimeInterval] = []
+    /// The backend's name (for logs).
+    package var driverName = "headless"
+    /// Called every loop turn with the clock's time; returns its next deadline (or nil). Apps in the package use it
+    /// for scripted input (map-viewer's `--script`).
+    package var turnHooks: [(TimeInterval) -> TimeInterval?] = []
+    /// Key presses the backend does not handle itself (lower-case key names, e.g. "n").
+    package var onKey: ((String) -> Void)?
+
+    package init(window: UIWindow, scale: CGFloat) {
+        self.window = window
+        self.scale = scale
+        input = UITouchInput(rootView: window)
+        input.onSend = { [unowned self] in self.dirty = true }
+    }
+
+    package var now: TimeInterval { UIAnimator.shared.now }
+
+    /// Forgets the kept timings (the start of a measured run).
+    package func resetStatistics() {
+        frameTimes = []
+        renderTimes = []
+    }
+
+    /// Adds the backend's presenting time to the last kept frame.
+    package func recordPresent(_ seconds: TimeInterval) {
+        if keepsStatistics, !frameTimes.isEmpty { frameTimes[frameTimes.count - 1] += seconds }
+    }
+
+    /// Ends the loop after this turn.
+    package func close() { isClosed = true }
+
+    /// The window changed size (points) and scale: the root view controller's transition, then a frame.
+    package func resize(to size: CGSize, scale: CGFloat) {
+        self.scale = scale
+        UIScreen.main.scale = scale
+        UIScreen.main.bounds = CGRect(origin: .zero, size: size)
+        window.transition(to: size)
+        dirty = true
+    }
+
+    private func frameClients(in view: UIView, into out: inout [any UIFrameTicking]) {
+        if let client = view as? any UIFrameTicking { out.append(client) }
+        for sub in view.subviews { frameClients(in: sub, into: &out) }
+    }
+
+    private var clients: [any UIFrameTicking] {
+        var out: [any UIFrameTicking] = []
+        frameClients(in: window, into: &out)
+        return out
+    }
+
+    private func treeNeedsDisplay(_ view: UIView) -> Bool {
+        if view.layer.needsDisplay() { return true }
+        return view.subviews.contains { treeNeedsDisplay($0) }
+    }
+
+    /// Whether a frame is due now.
+    package var wantsFrame: Bool {
+        dirty || UIAnimator.shared.hasRunningAnimations || CADisplayLink.wantsFrames || window.needsLayoutInTree
+            || treeNeedsDisplay(window) || clients.contains { $0.needsFrames }
+    }
+
+    /// Whether work for a complete frame is still running elsewhere (tiles being made).
+    package var isLoading: Bool { clients.contains { $0.isLoading } }
+
+    /// Runs the main run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s) and
+    /// returns the next timer's fire time on the host clock, or nil.
+    package func serviceRunLoop() -> TimeInterval? {
+        _ = RunLoop.main.run(mode: .default, before: Date())
+        let limit = RunLoop.main.limitDate(forMode: .default)
+        guard let limit, limit != .distantFuture else { return nil }
+        return now + max(0, limit.timeIntervalSinceNow)
+    }
+
+    /// Runs the turn hooks; returns the earliest deadline they gave.
+    package func runTurnHooks() -> TimeInterval? {
+        let t = now
+        return turnHooks.compactMap { $0(t) }.min()
+    }
+
+    /// Draws one frame: display links, view and layer animation completions, the ``UIFrameTicking`` views' ticks,
+    /// layout, then the window's view tree at ``scale``. Calls `viewDidAppear` after the first.
+    @discardableResult
+    package func drawFrame() -> UIImage {
+        let started = ProcessInfo.processInfo.systemUptime
+        CADisplayLink.fire(now: now)
+        UIAnimator.shared.tick()
+        for client in clients { client.tickFrame() }
+        window.layoutIfNeeded()
+        let renderStart = ProcessInfo.processInfo.systemUptime
+        let image = window.renderImage(scale: scale)
+        let ended = ProcessInfo.processInfo.systemUptime
+        if keepsStatistics {
+            frameTimes.append(ended - started)
+            renderTimes.append(ended - renderStart)
+        }
+        dirty = false
+        frameCount += 1
+        lastImage = image
+        return image
+    }
+
+    /// After the backend showed the first frame: `viewDidAppear` and `applicationDidBecomeActive`.
+    package func didPresent() {
+        window.didPresentFrame()
+        if UIApplication.shared.applicationState != .active {
+            UIApplication.shared.applicationState = .active
+            UIApplication.shared.delegate?.applicationDidBecomeActive(UIApplication.shared)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import MapRender
+import MapStyle
+
+/// One step of a frame, in the style's layer order: what every frame draws, whatever caches it uses.
+///
+/// The style's layers fall into maximal runs of consecutive tile-drawn layers (fill, line, circle and the other
+/// non-background, non-symbol types), separated by background and symbol layers. A frame draws the steps in order:
+/// a background step over the whole frame, a tile-layer run either from its cached tile images (one image per tile
+/// and run, flat frames) or as vectors (pitched frames, or with the tile-image cache off), a symbol step as the
+/// labels the frame's one placement gave that layer. So labels sit between the layers the style puts around them.
+enum FrameStep {
+    /// Consecutive background layers, drawn over the whole frame.
+    case backgrounds([CompiledLayer])
+    /// A run of consecutive tile-drawn layers; `run` numbers the runs from 0 in style order (the tile-image key's
+    /// ``TileImageKey/run``).
+    case tileLayers(run: Int, layers: [CompiledLayer])
+    /// A symbol layer: the labels placed for it.
+    case symbols(CompiledLayer)
+
+    /// The steps of `layers` (in style order).
+    static func plan(_ layers: [CompiledLayer]) -> [FrameStep] {
+        var steps: [FrameStep] = []
+        var runs = 0
+        for layer in layers {
+            switch (layer.type, steps.last) {
+            case (.background, .backgrounds(let earlier)?):
+                steps[steps.count - 1] = .backgrounds(earlier + [layer])
+            case (.background, _): steps.append(.backgrounds([layer]))
+            case (.symbol, _): steps.append(.symbols(layer))
+            case (_, .tileLayers(let run, let earlier)?):
+                steps[steps.count - 1] = .tileLayers(run: run, layers: earlier + [layer])
+            default:
+                steps.append(.tileLayers(run: runs, layers: [layer]))
+                runs += 1
+            }
+        }
+        return steps
+    }
+}

@@ -1,0 +1,138 @@
+import MapData
+import MapGeometry
+import MapRender
+import MapStyle
+import MapTestSupport
+import Testing
+
+@testable import MapPipeline
+
+/// One source tile 0/0/0: a square (1024…3072 tile units), a road through the middle and a named point.
+private let planTile: [UInt8] = MVTWriter(layers: [
+    ("shapes", [.init(geometry: .polygon([(1024, 1024), (3072, 1024), (3072, 3072), (1024, 3072)]))]),
+    ("roads", [.init(geometry: .line([(0, 2048), (4096, 2048)]))]),
+    ("pois", [.init(geometry: .point(2048, 1536), properties: ["name": "Cafe"], id: 7)]),
+]).encode()
+
+/// A fill, a label, a background that covers both, then a road: two runs of tile-drawn layers around a symbol
+/// layer and a background.
+private let interleavedLayers = """
+    {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}},
+    {"id": "names", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"text-field": "{name}"}},
+    {"id": "cover", "type": "background", "paint": {"background-color": "#0000ff", "background-opacity": 0.5}},
+    {"id": "road", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-width": 4}}
+    """
+
+/// What a command draws, by kind, with the bookkeeping commands left out.
+private func kinds(_ commands: [DrawCommand]) -> [String] {
+    commands.compactMap { command -> String? in
+        switch command {
+        case .clear: "clear"
+        case .fill(let f): f.pattern != nil ? "image" : "fill"
+        case .lineMesh, .stroke: "line"
+        case .circle: "circle"
+        case .text, .lineText: "text"
+        case .image: "image"
+        case .save, .restore, .clip, .transform: nil
+        }
+    }
+}
+
+/// Consecutive equal kinds collapsed into one.
+private func runs(_ kinds: [String]) -> [String] {
+    kinds.reduce(into: []) { out, kind in if out.last != kind { out.append(kind) } }
+}
+
+@Test func theFramePlanGroupsConsecutiveTileLayersBetweenBackgroundsAndSymbols() throws {
+    let layers = """
+        {"id": "a", "type": "background"}, {"id": "b", "type": "fill", "source": "t", "source-layer": "x"},
+        {"id": "c", "type": "line", "source": "t", "source-layer": "x"},
+        {"id": "d", "type": "symbol", "source": "t", "source-layer": "x"},
+        {"id": "e", "type": "circle", "source": "t", "source-layer": "x"}, {"id": "f", "type": "background"},
+        {"id": "g", "type": "background"}, {"id": "h", "type": "symbol", "source": "t", "source-layer": "x"}
+        """
+    let style = try testStyle(layers: layers)
+    let steps = FrameStep.plan(style.layers.enumerated().map { CompiledLayer($1, index: $0) })
+    let described = steps.map { step -> String in
+        switch step {
+        case .backgrounds(let l): "bg " + l.map(\.layer.id).joined(separator: ",")
+        case .tileLayers(let run, let l): "run\(run) " + l.map(\.layer.id).joined(separator: ",")
+        case .symbols(let l): "sym " + l.layer.id
+        }
+    }
+    #expect(described == ["bg a", "run0 b,c", "sym d", "run1 e", "bg f,g", "sym h"])
+}
+
+@Test(arguments: [false, true])
+func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool) throws {
+    let r = try renderer(
+        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        options: MapRenderOptions(usesTileImageCache: usesTileImages, drawsAttribution: false),
+        backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 0))
+    #expect(r.lastFrameStatistics.composedFromTileImages == usesTileImages)
+    #expect(r.lastFrameStatistics.labelsPlaced == 1)
+    // Square (run 0), the label, the half-transparent cover over both, then the road (run 1) above the cover.
+    let expected =
+        usesTileImages ? ["clear", "image", "text", "fill", "image"] : ["clear", "fill", "text", "fill", "line"]
+    #expect(runs(kinds(list.commands)) == expected)
+    if usesTileImages {
+        // One image per tile and run.
+        #expect(r.lastFrameStatistics.tileImagesRendered == 2)
+        _ = r.displayList(camera: camera(zoom: 0))
+        #expect(r.lastFrameStatistics.tileImagesRendered == 0)
+        #expect(r.lastFrameStatistics.tileImagesReused == 2)
+    }
+}
+
+@Test func pitchedFramesDrawTheSameStyleOrderAsVectors() throws {
+    let r = try renderer(
+        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 30, pitch: 50))
+    #expect(!r.lastFrameStatistics.composedFromTileImages)
+    #expect(runs(kinds(list.commands)) == ["clear", "fill", "text", "fill", "line"])
+}
+
+@Test func aTileImageRenderedForAFrameLandsOnWholeDevicePixelsAtItsZoom() throws {
+    // Zoom 0.5 with the centre 0.3 points off the tile grid: the image is rendered at zoom 0.5 (a 256·√2-point
+    // square) with the sub-pixel phase inside it, so the frame draws it unscaled at whole device pixels.
+    let r = try renderer(
+        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+    var cam = camera(zoom: 0.5, size: 300)
+    cam.center = LatLng(latitude: 0, longitude: 0.3 * 360 / (256 * 2.0.squareRoot()))
+    let list = r.displayList(camera: cam, scale: 2)
+    let images = list.commands.compactMap { c -> ImageCommand? in
+        if case .image(let i) = c { return i }
+        return nil
+    }
+    #expect(images.count == 2)
+    for i in images {
+        #expect(abs(i.rect.width - Double(i.image.pixelWidth) / 2) < 1e-9)
+        #expect((i.rect.minX * 2).rounded() == i.rect.minX * 2 && (i.rect.minY * 2).rounded() == i.rect.minY * 2)
+        #expect(abs(i.rect.width - 256 * 2.0.squareRoot()) < 1)
+    }
+}
+
+@Test func aTileImageStackIsCutIntoOneImagePerRun() throws {
+    let backend = RecordingBackend()
+    let r = try renderer(
+        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        options: MapRenderOptions(drawsAttribution: false), backend: backend)
+    let tile = TileID(z: 0, x: 0, y: 0)
+    // What the asynchronous worker rasterises: both runs, stacked.
+    let list = try #require(r.tileImageList(tile, scale: 2))
+    #expect(list.pixelWidth == 512 && list.pixelHeight == 1024)
+    // Run 1 has no visible pixel: run 0 is cached, run 1 remembered as empty.
+    let pixels = [UInt8](repeating: 0, count: 512 * 1024 * 4)
+    let key = TileImageKey(revision: r.revision, z: 0, x: 0, y: 0, pixelScale: 2)
+    r.storeTileImageStack(RasterImage(width: 512, height: 1024, scale: 2, pixels: pixels), for: key)
+    var second = key
+    second.run = 1
+    #expect(r.tileImages.contains(key))
+    #expect(!r.tileImages.contains(second) && r.emptyTileImages.contains(second))
+    // No stack: both runs are empty.
+    r.storeTileImageStack(nil, for: TileImageKey(revision: r.revision, z: 1, x: 0, y: 0, pixelScale: 2))
+    #expect(r.emptyTileImages.contains(TileImageKey(revision: r.revision, z: 1, x: 0, y: 0, pixelScale: 2, run: 1)))
+}
