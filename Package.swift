@@ -56,12 +56,16 @@ let package = Package(
 
         // Adapters: the only engine-side code that imports C.
         .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
+        // Networking: URLSession (FoundationNetworking) loader, HTTP tile sources, TileJSON; the only importer of
+        // FoundationNetworking. Its cache lives in MapStorage (the one SQLite owner).
+        .target(name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
         .target(name: "MapRenderCairo", dependencies: ["MapRender", "CCairo", "CPangoCairo"], swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapSnapshot",
             dependencies: [
-                "MapPipeline", "MapRenderCairo", "MapStorage", "MapStyle", "MapGeometry", "MapRender", "LinuxUIKit",
+                "MapPipeline", "MapRenderCairo", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry", "MapRender",
+                "LinuxUIKit",
             ],
             swiftSettings: settings),
 
@@ -104,7 +108,7 @@ let package = Package(
             name: "map-benchmarks",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapRender",
-                "MapRenderCairo", "MapLayout", "MapPipeline", "MapSnapshot",
+                "MapRenderCairo", "MapLayout", "MapPipeline", "MapSnapshot", "MapNetwork",
             ],
             swiftSettings: settings),
 
@@ -132,6 +136,13 @@ let package = Package(
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
+        .testTarget(
+            name: "MapNetworkTests",
+            dependencies: [
+                "MapNetwork", "MapStorage", "MapSnapshot", "MapPipeline", "MapRenderCairo", "MapStyle", "MapData",
+                "MapGeometry", "MapRender", "MapTestSupport",
+            ],
+            exclude: ["Server"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
         .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapRender", "MapTestSupport"]),
         .testTarget(

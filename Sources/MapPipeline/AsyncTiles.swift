@@ -76,6 +76,10 @@ struct TileJob: Sendable {
     let sprite: SpriteSheet?
     /// Distance from the frame's centre in tiles (nearest first).
     let priority: Double
+    /// The source tiles of asynchronous sources (``TileSource/isAsynchronous``) the job needs fetched first.
+    var fetches: [SourceDataKey] = []
+    /// Their answers, attached when the worker takes the job.
+    var fetched: [SourceDataKey: TileLoadResult] = [:]
 
     var tile: TileID { TileID(z: key.z, x: key.x, y: key.y) }
 }
@@ -91,6 +95,9 @@ struct TileResult: Sendable {
     let prepared: [PreparedKey: PreparedTile]
     /// Per source: the source tile's cache key and whether the source had data there (for attribution).
     let sourceData: [SourceDataKey: Bool]
+    /// Whether a source failed to give the tile (after its retries): the tile is not asked for again at this
+    /// revision and frames keep drawing its stand-in.
+    var failed = false
 }
 
 /// A source tile for the attribution bookkeeping of asynchronous frames.
@@ -99,8 +106,13 @@ struct SourceDataKey: Hashable, Sendable {
     let address: TileAddress
 }
 
-/// The queue between a renderer and its worker thread. Every member takes `condition`'s lock, so it is shared
-/// across the two threads (`@unchecked Sendable`: the lock is the synchronisation).
+/// The queue between a renderer and its worker thread, and the fetch stage in front of it. Every member takes
+/// `condition`'s lock, so it is shared across threads (`@unchecked Sendable`: the lock is the synchronisation).
+///
+/// Fetch stage (the tile-provider seam's only consumer): when a frame replaces the waiting jobs, the source tiles
+/// their asynchronous sources need are requested at once (concurrently; the source bounds its own concurrency),
+/// with the job's priority; requests no job wants any more are cancelled (tiles that left the view). The worker
+/// takes the most urgent job whose fetches have all answered, so it never waits on the network.
 final class TileWorkQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [TileJob] = []
@@ -108,26 +120,85 @@ final class TileWorkQueue: @unchecked Sendable {
     private var results: [TileResult] = []
     private var stopped = false
     private var droppedCount = 0
+    /// Answered fetches still wanted by a waiting job, and the requests on their way (handle once known).
+    private var fetched: [SourceDataKey: TileLoadResult] = [:]
+    private var fetching: [SourceDataKey: TileRequestHandle?] = [:]
+    private var cancelledCount = 0
     let limit: Int
     let onArrival: @Sendable () -> Void
+    let sources: [String: ResolvedSource]
 
-    init(limit: Int, onArrival: @escaping @Sendable () -> Void) {
+    init(limit: Int, sources: [String: ResolvedSource] = [:], onArrival: @escaping @Sendable () -> Void) {
         self.limit = limit
+        self.sources = sources
         self.onArrival = onArrival
     }
 
     /// Replaces the waiting requests with `jobs` (the latest frame's missing tiles, most urgent first): requests of
     /// tiles no longer in view are dropped, and at most ``limit`` wait. A job for the tile being worked on is left
-    /// out. Returns how many waiting requests were dropped as stale.
+    /// out. Starts the fetches the waiting jobs need and cancels those no job needs. Returns how many waiting
+    /// requests were dropped as stale.
     @discardableResult func replacePending(with jobs: [TileJob]) -> Int {
         condition.lock()
-        defer { condition.unlock() }
         let wanted = Set(jobs.map(\.key))
         let stale = pending.filter { !wanted.contains($0.key) }.count
         droppedCount += stale
         pending = Array(jobs.lazy.filter { $0.key != self.inFlight }.prefix(limit))
+        var wantedFetches: [SourceDataKey: Double] = [:]
+        for job in pending {
+            for key in job.fetches { wantedFetches[key] = min(wantedFetches[key] ?? .infinity, job.priority) }
+        }
+        fetched = fetched.filter { wantedFetches[$0.key] != nil }
+        var toCancel: [TileRequestHandle] = []
+        for (key, handle) in fetching where wantedFetches[key] == nil {
+            fetching[key] = nil
+            if let handle { toCancel.append(handle) }
+        }
+        cancelledCount += toCancel.count
+        let toStart = wantedFetches.filter { fetched[$0.key] == nil && fetching[$0.key] == nil }
+            .sorted { $0.value < $1.value }
+        for (key, _) in toStart { fetching[key] = .some(nil) }
         if !pending.isEmpty { condition.signal() }
+        condition.unlock()
+        for handle in toCancel { handle.cancel() }
+        for (key, priority) in toStart {
+            guard let source = sources[key.source] else {
+                deliver(key, .success(nil))
+                continue
+            }
+            let handle = source.tiles.requestTile(at: key.address, priority: priority) { [weak self] result in
+                self?.deliver(key, result)
+            }
+            condition.lock()
+            if fetching[key] != nil { fetching[key] = handle }
+            condition.unlock()
+        }
         return stale
+    }
+
+    /// A fetch answered (any thread): kept for the jobs that want it, the worker woken. Answers of cancelled
+    /// requests are dropped.
+    private func deliver(_ key: SourceDataKey, _ result: TileLoadResult) {
+        condition.lock()
+        if fetching.removeValue(forKey: key) != nil {
+            fetched[key] = result
+            condition.signal()
+        }
+        condition.unlock()
+    }
+
+    /// Fetches cancelled because no waiting job wanted them any more (tiles that left the view).
+    var fetchesCancelled: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelledCount
+    }
+
+    /// Fetches on their way.
+    var fetchesInFlight: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return fetching.count
     }
 
     /// Requests dropped as stale since the queue was made.
@@ -153,16 +224,22 @@ final class TileWorkQueue: @unchecked Sendable {
         return !results.isEmpty
     }
 
-    /// Worker side: blocks until a job is waiting (taking the most urgent) or the queue is stopped (`nil`).
+    /// Worker side: blocks until a job whose fetches have all answered is waiting (taking the most urgent, with
+    /// the answers attached) or the queue is stopped (`nil`).
     func next() -> TileJob? {
         condition.lock()
         defer { condition.unlock() }
         inFlight = nil
-        while pending.isEmpty && !stopped { condition.wait() }
-        if stopped { return nil }
-        let job = pending.removeFirst()
-        inFlight = job.key
-        return job
+        while !stopped {
+            if let i = pending.firstIndex(where: { $0.fetches.allSatisfy { fetched[$0] != nil } }) {
+                var job = pending.remove(at: i)
+                for key in job.fetches { job.fetched[key] = fetched[key] }
+                inFlight = job.key
+                return job
+            }
+            condition.wait()
+        }
+        return nil
     }
 
     /// Worker side: queues a finished tile for the next frame and calls ``onArrival`` (outside the lock).
@@ -184,8 +261,12 @@ final class TileWorkQueue: @unchecked Sendable {
         stopped = true
         pending = []
         results = []
+        let handles = fetching.values.compactMap { $0 }
+        fetching = [:]
+        fetched = [:]
         condition.broadcast()
         condition.unlock()
+        for handle in handles { handle.cancel() }
     }
 }
 
@@ -226,7 +307,9 @@ extension MapRenderer {
                     worker.setSprite(job.sprite)
                     spriteVersion = job.spriteVersion
                 }
+                worker.fetchedTiles = job.fetched
                 queue.finish(worker.workOnTile(job))
+                worker.fetchedTiles = [:]
             }
         }
         thread.name = "waymark.tiles"
@@ -238,6 +321,10 @@ extension MapRenderer {
     /// its image (the same list as the synchronous path, ``tileImageList(_:scale:)``).
     func workOnTile(_ job: TileJob) -> TileResult {
         let tile = job.tile
+        if job.fetched.values.contains(where: { if case .failure = $0 { return true } else { return false } }) {
+            return TileResult(
+                key: job.key, wantsImage: job.wantsImage, image: nil, prepared: [:], sourceData: [:], failed: true)
+        }
         var prepared: [PreparedKey: PreparedTile] = [:]
         for (sourceID, sourceLayer) in usedSourceLayers {
             _ = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
@@ -299,6 +386,11 @@ extension MapRenderer {
     func integrateArrivedTiles() {
         guard let queue = workQueue else { return }
         for result in queue.takeResults() where result.key.revision == revision {
+            if result.failed {
+                if failedTiles.count > 4096 { failedTiles.removeAll() }
+                failedTiles.insert(TileID(z: result.key.z, x: result.key.x, y: result.key.y))
+                continue
+            }
             for (key, tile) in result.prepared where !prepared.contains(key) {
                 _ = prepared.insert(tile, for: key, cost: tile.cost)
             }
@@ -323,6 +415,8 @@ extension MapRenderer {
     /// Asks the worker for `tile` (canonical) in this frame; merged with an earlier request of the same frame.
     func requestTile(_ tile: TileID, scale: Double, wantsImage: Bool) {
         let key = TileImageKey(revision: revision, z: tile.z, x: tile.x, y: tile.y, pixelScale: scale)
+        // A tile a source failed to give stays on its stand-in (asked again after ``invalidate()``).
+        if failedTiles.contains(tile) { return }
         if let i = frameRequestIndex[key] {
             if wantsImage { frameRequests[i].wantsImage = true }
             return
@@ -331,10 +425,38 @@ extension MapRenderer {
         let n = Double(1 << tile.z)
         let dx = (Double(tile.x) + 0.5) / n - frameCenter.x
         let dy = (Double(tile.y) + 0.5) / n - frameCenter.y
-        frameRequests.append(
-            TileJob(
-                key: key, wantsImage: wantsImage, tileSize: options.tileSize, spriteVersion: spriteVersion,
-                sprite: sprite, priority: (dx * dx + dy * dy).squareRoot() * n))
+        var job = TileJob(
+            key: key, wantsImage: wantsImage, tileSize: options.tileSize, spriteVersion: spriteVersion,
+            sprite: sprite, priority: (dx * dx + dy * dy).squareRoot() * n)
+        for source in asynchronousSources {
+            guard let sk = sourceKey(source, tile) else { continue }
+            job.fetches.append(SourceDataKey(source: source.id, address: sk.address))
+        }
+        frameRequests.append(job)
+    }
+
+    /// Synchronous frames over asynchronous sources (snapshots): fetches every source tile of `tiles` not decoded
+    /// yet, all at once, and waits for the answers (``fetchedTiles``), so the frame is the settled one. The sources
+    /// bound the wait (timeouts and retries).
+    func prefetchAsynchronousSources(_ tiles: [TileID]) {
+        guard workQueue == nil, !asynchronousSources.isEmpty else { return }
+        var wanted: [(ResolvedSource, SourceDataKey)] = []
+        var seen = Set<SourceDataKey>()
+        for tile in tiles {
+            for source in asynchronousSources {
+                guard let sk = sourceKey(source, tile),
+                    !decoded.contains(SourceTileKey(source: sk.source, address: sk.address, plan: nil))
+                else { continue }
+                let key = SourceDataKey(source: source.id, address: sk.address)
+                if seen.insert(key).inserted { wanted.append((source, key)) }
+            }
+        }
+        guard !wanted.isEmpty else { return }
+        let answers = FetchAnswers(expected: wanted.count)
+        for (i, (source, key)) in wanted.enumerated() {
+            _ = source.tiles.requestTile(at: key.address, priority: Double(i)) { answers.add(key, $0) }
+        }
+        fetchedTiles = answers.wait()
     }
 
     /// Hands the frame's requests to the worker, nearest the centre first (this replaces older, now stale ones).
@@ -383,4 +505,39 @@ extension MapRenderer {
         if !out.isEmpty { frameStats.standIns += 1 }
         return out
     }
+}
+
+/// The answers a synchronous frame waits for (``MapRenderer/prefetchAsynchronousSources(_:)``).
+private final class FetchAnswers: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var answers: [SourceDataKey: TileLoadResult] = [:]
+    private let expected: Int
+
+    init(expected: Int) { self.expected = expected }
+
+    func add(_ key: SourceDataKey, _ result: TileLoadResult) {
+        condition.lock()
+        answers[key] = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> [SourceDataKey: TileLoadResult] {
+        condition.lock()
+        defer { condition.unlock() }
+        while answers.count < expected { condition.wait() }
+        return answers
+    }
+}
+
+extension MapRenderer {
+    /// Asynchronous mode: network fetches cancelled because the tiles that wanted them left the view (tests, HUD).
+    public var cancelledTileFetches: Int { workQueue?.fetchesCancelled ?? 0 }
+
+    /// Asynchronous mode: network fetches on their way.
+    public var tileFetchesInFlight: Int { workQueue?.fetchesInFlight ?? 0 }
+
+    /// Asynchronous mode: tiles a source failed to give at this revision (drawn from their stand-ins until
+    /// ``invalidate()``).
+    public var failedTileCount: Int { failedTiles.count }
 }

@@ -185,6 +185,12 @@ public final class MapRenderer {
     var frameRequestIndex: [TileImageKey: Int] = [:]
     var frameCenter = WorldPoint(x: 0.5, y: 0.5)
     var sourceDataSeen: [SourceDataKey: Bool] = [:]
+    /// The sources that answer tile requests later (network; ``TileSource/isAsynchronous``), and the answers the
+    /// current frame (synchronous mode) or job (the worker) got from them.
+    let asynchronousSources: [ResolvedSource]
+    var fetchedTiles: [SourceDataKey: TileLoadResult] = [:]
+    /// Asynchronous mode: tiles a source failed to give at this revision (drawn from their stand-ins).
+    var failedTiles = Set<TileID>()
     var spriteVersion = 0
     /// Asynchronous mode: the frame's label budget (monotonic ns; `.max` when unbounded), whether label work was put
     /// off to a later frame, and the zoom step each tile's symbol layer last built.
@@ -240,6 +246,7 @@ public final class MapRenderer {
         self.backend = backend
         self.options = options
         sources = resolved
+        asynchronousSources = resolved.values.filter(\.tiles.isAsynchronous).sorted { $0.id < $1.id }
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
         frameSteps = FrameStep.plan(layers)
         tileLayerRuns = frameSteps.compactMap { step in
@@ -253,7 +260,8 @@ public final class MapRenderer {
         tileImages = TileImageCache(byteLimit: options.tileImageCacheBytes)
         placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
         if let settings = options.asyncTiles {
-            let queue = TileWorkQueue(limit: settings.queueLimit, onArrival: settings.onTileArrived)
+            let queue = TileWorkQueue(
+                limit: settings.queueLimit, sources: resolved, onArrival: settings.onTileArrived)
             workQueue = queue
             Self.startWorker(queue: queue, settings: settings, style: style, options: options, sources: resolved)
         }
@@ -293,6 +301,7 @@ public final class MapRenderer {
         for case let handle? in rasterTiles.removeAll() { backend.unregister(handle) }
         previousPlacement = nil
         sourceDataSeen.removeAll()
+        failedTiles.removeAll()
         pendingTileCount = 0
         workQueue?.replacePending(with: [])
         _ = workQueue?.takeResults()
@@ -350,6 +359,8 @@ public final class MapRenderer {
             a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
         }
         frameStats.tiles = tiles.count
+        prefetchAsynchronousSources(tiles)
+        defer { fetchedTiles = [:] }
 
         // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
@@ -527,7 +538,14 @@ public final class MapRenderer {
     func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
         let cacheKey = SourceTileKey(source: key.source, address: key.address, plan: nil)
         if let hit = decoded.value(for: cacheKey) { return hit }
-        let bytes = (try? source.tiles.tileData(at: key.address)) ?? nil
+        let bytes: [UInt8]?
+        if let answer = fetchedTiles[SourceDataKey(source: key.source, address: key.address)] {
+            // Fetched ahead (asynchronous sources); a failure is not cached, so a later frame asks again.
+            guard case .success(let fetched) = answer else { return DecodedTile(bytes: nil) }
+            bytes = fetched
+        } else {
+            bytes = (try? source.tiles.tileData(at: key.address)) ?? nil
+        }
         let tile = DecodedTile(bytes: bytes)
         frameStats.tilesDecoded += 1
         _ = decoded.insert(tile, for: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))

@@ -9,6 +9,7 @@
 import Foundation
 import MapData
 import MapGeometry
+import MapNetwork
 import MapPipeline
 import MapRender
 import MapRenderCairo
@@ -36,8 +37,10 @@ public final class Snapshotter {
     /// - Parameters:
     ///   - id: the style source id (unused).
     ///   - source: the style source.
+    /// Vector sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) go through ``TileNetwork/shared``.
     public static func fileResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
         if case .raster = source { return try rasterResolver(id, source) }
+        if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
         guard case .vector(let v) = source else { return nil }
         if let path = v.mbtilesPath { return try MBTilesSource(path: path) }
         if let path = v.pmtilesPath { return try PMTilesSource(path: path) }
@@ -46,7 +49,7 @@ public final class Snapshotter {
 
     /// Creates a snapshotter for a style file.
     /// - Parameters:
-    ///   - styleFile: a style JSON path; `nil` means `Data/styles/default.json` found by ``DataFiles/locate(_:)``.
+    ///   - styleFile: a style JSON path, `file://` or `http(s)://` URL (``TileNetwork/loadStyle(_:)``); `nil` means `Data/styles/default.json` found by ``DataFiles/locate(_:)``.
     ///   - options: renderer options. Defaults to the renderer's defaults.
     ///   - resolveSource: the source resolver. Defaults to ``fileResolver(_:_:)``.
     /// - Throws: `StyleLoadError` for an unreadable or unparseable style, ``MapRendererError`` when a source cannot
@@ -56,7 +59,7 @@ public final class Snapshotter {
         resolveSource: TileSourceResolver = Snapshotter.fileResolver
     ) throws {
         let path = styleFile ?? DataFiles.path("styles/default.json")
-        let style = try Style.load(contentsOfFile: path)
+        let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
         backend = CairoBackend()
         renderer = try MapRenderer(
             style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
@@ -69,6 +72,12 @@ public final class Snapshotter {
     /// `baseDirectory`; `nil` when it is remote, missing or unreadable (icons then draw nothing).
     public static func loadSprite(_ url: String, baseDirectory: String?) -> SpriteSheet? {
         var base = url
+        if base.hasPrefix("http://") || base.hasPrefix("https://") {
+            guard let (json, png) = TileNetwork.shared.sprite(url), let index = try? JSONValue.parse(bytes: json),
+                let image = try? PNGCodec.decode(png)
+            else { return nil }
+            return SpriteSheet(image: image, index: SpriteIndex(json: index))
+        }
         if base.hasPrefix("file://") { base.removeFirst("file://".count) }
         guard !base.contains("://") else { return nil }
         if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }

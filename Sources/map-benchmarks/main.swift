@@ -39,6 +39,7 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.world("ruhr", 51.45, 7.1, zoom: 10),
         PipelineColdFrameBenchmark.world("java", -6.95, 110.2, zoom: 10),
         PipelineColdFrameBenchmark.world("bengal", 23.75, 90.4, zoom: 10),
+        HTTPPanBenchmark(),
     ]
 }
 

@@ -13,7 +13,7 @@ struct SnapshotCommand: WaymarkCommand {
     static let drawsLabels = true
     static let summary = "render a PNG of the map for a camera (default: central Helsinki)"
     static let usage = """
-        usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE]
+        usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE|URL]
                                 [--markers FILE.geojson] [--overlays FILE.geojson] [-o OUT.png]
 
           --camera   centre (degrees), zoom (Google's: 256-point tiles), bearing (degrees clockwise from north),
@@ -21,7 +21,7 @@ struct SnapshotCommand: WaymarkCommand {
                      Default 60.1699,24.9443,16.5 (central Helsinki)
           --size     view size in points. Default 1280x720
           --scale    device pixels per point, 0.25…4. Default 1
-          --style    a MapLibre style v8 JSON file. Default Data/styles/default.json
+          --style    a MapLibre style v8: a file path, file:// or http(s):// URL. Default Data/styles/default.json
           --markers  draw the Point features of a GeoJSON file as circle markers
           --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
                      (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)

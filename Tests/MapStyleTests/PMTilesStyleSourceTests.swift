@@ -2,7 +2,7 @@ import MapStyle
 import Testing
 
 /// `pmtiles://` vector source URLs: local paths (relative to the style file, like `mbtiles://`), `file://` URLs, and
-/// `http(s)://` URLs that parse with one warning (not fetched yet).
+/// `http(s)://` URLs, kept for MapNetwork's range reader.
 @Test func pmtilesURLsResolveLikeMBTiles() throws {
     let json = """
         {"version": 8, "sources": {
@@ -25,11 +25,10 @@ import Testing
     #expect(path("web2") == .some(nil))
     if case .vector(let v)? = style.sources["web"] {
         #expect(v.url == "pmtiles://https://example.org/planet.pmtiles")
+        #expect(v.pmtilesURL == "https://example.org/planet.pmtiles")
         #expect(v.mbtilesPath == nil)
     }
-    // One warning per remote source, naming it; none for the local ones.
-    let warnings = style.diagnostics.filter { $0.severity == .warning }
-    #expect(warnings.map(\.path).sorted() == ["sources.web.url", "sources.web2.url"])
-    #expect(warnings.allSatisfy { $0.description.contains("not fetched yet") })
+    if case .vector(let v)? = style.sources["web2"] { #expect(v.pmtilesURL == "http://127.0.0.1:8080/a.pmtiles") }
+    #expect(style.diagnostics.isEmpty)
     #expect(style.errors.isEmpty)
 }

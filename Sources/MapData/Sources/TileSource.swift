@@ -147,6 +147,19 @@ public protocol TileSource: Sendable {
     /// - Parameter address: an XYZ address; invalid addresses return `nil`.
     /// - Throws: an error naming the source when it cannot be read (corrupt file, I/O error, bad compression).
     func tileData(at address: TileAddress) throws -> [UInt8]?
+    /// Whether ``requestTile(at:priority:completion:)`` answers later on another thread (network sources) instead
+    /// of before returning. Default `false` (TileRequest.swift).
+    var isAsynchronous: Bool { get }
+    /// Asks for a tile without waiting (the tile-provider seam, TileRequest.swift): `completion` is called once with
+    /// the tile, `nil` for no tile, or the error, on any thread; the handle cancels the request. The default reads
+    /// ``tileData(at:)`` and answers before returning.
+    /// - Parameters:
+    ///   - address: an XYZ address.
+    ///   - priority: smaller is more urgent (the pipeline passes the distance from the view's centre in tiles).
+    ///   - completion: the answer, any thread; must not block.
+    func requestTile(
+        at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
+    ) -> TileRequestHandle
 }
 
 extension TileSource {

@@ -289,10 +289,15 @@ struct StyleLoader {
                 if s.hasPrefix("mbtiles://") {
                     source.mbtilesPath = StylePath.resolve(
                         String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
+                } else if s.hasPrefix("http://") || s.hasPrefix("https://") {
+                    source.tileJSONURL = s
+                } else if s.hasPrefix("file://") {
+                    let file = String(s.dropFirst("file://".count))
+                    source.tileJSONURL = "file://" + StylePath.resolve(file, against: baseDirectory)
                 } else if s.hasPrefix("pmtiles://") {
                     let rest = String(s.dropFirst("pmtiles://".count))
                     if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
-                        warning(path + ".url", "PMTiles over HTTP is not fetched yet; \"\(s)\" is kept but not drawn")
+                        source.pmtilesURL = rest
                     } else {
                         let file = rest.hasPrefix("file://") ? String(rest.dropFirst("file://".count)) : rest
                         source.pmtilesPath = StylePath.resolve(file, against: baseDirectory)
@@ -308,6 +313,14 @@ struct StyleLoader {
                     return .vector(source)
                 }
                 source.tiles = list.compactMap(\.stringValue)
+            }
+            if o["scheme"]?.stringValue == "tms" { source.scheme = "tms" }
+            if let b = o["bounds"] {
+                if let valid = TileJSON.validBounds(b.arrayValue?.compactMap(\.numberValue) ?? []) {
+                    source.bounds = valid
+                } else {
+                    error(path + ".bounds", "expected [west, south, east, north]; the whole world is used")
+                }
             }
             if source.url == nil && source.tiles.isEmpty {
                 error(path, "a vector source needs \"url\" or \"tiles\"")

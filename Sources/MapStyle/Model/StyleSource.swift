@@ -13,10 +13,20 @@ public struct VectorSource: Sendable, Equatable {
     public var maxzoom: Double
     /// Attribution HTML/text, or `nil`.
     public var attribution: String?
+    /// `scheme`: `xyz` (rows from the north, the default) or `tms` (rows from the south) for ``tiles``.
+    public var scheme: String = "xyz"
+    /// `bounds` `[west, south, east, north]` in degrees: no tile outside is requested. Default the whole world.
+    public var bounds: [Double] = TileJSON.worldBounds
+    /// For `http(s)://` and `file://` TileJSON URLs, the URL to fetch (a relative `file://` path resolved against
+    /// the style file's folder); `nil` otherwise.
+    public var tileJSONURL: String?
     /// For local `pmtiles://` URLs (`pmtiles://file:///abs/path.pmtiles`, or `pmtiles://` + a path, relative to the
-    /// style file's folder as for `mbtiles://`), the resolved file path; `nil` otherwise (also for
-    /// `pmtiles://http(s)://…`, which parses but is not fetched yet). Waymark's reading of the PMTiles protocol URL.
+    /// style file's folder as for `mbtiles://`), the resolved file path; `nil` otherwise (see ``pmtilesURL`` for
+    /// `pmtiles://http(s)://…`). Waymark's reading of the PMTiles protocol URL.
     public var pmtilesPath: String? = nil
+    /// For `pmtiles://http(s)://…` URLs, the archive's `http(s)://` URL (read with HTTP range requests by
+    /// `MapNetwork`); `nil` otherwise.
+    public var pmtilesURL: String? = nil
 }
 
 /// A GeoJSON source: inline data or a URL.

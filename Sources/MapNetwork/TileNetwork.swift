@@ -1,0 +1,165 @@
+import Foundation
+import MapData
+import MapStorage
+import MapStyle
+
+/// The network and cache a host uses for remote map data: resolves a style's `vector` sources given by `tiles`
+/// templates or a TileJSON `url` (`http(s)://` or `file://`) to ``HTTPTileSource``s, and loads styles, sprites and
+/// glyph ranges, all through one ``HTTPClient`` and its persistent ``HTTPCache``. Waymark's own.
+///
+/// Thread rules: immutable; any thread. The loading methods wait for the network, so call them off the frame thread
+/// (style loading, renderer creation); tiles never wait (``HTTPTileSource``).
+public final class TileNetwork: Sendable {
+    /// The client (loader and cache).
+    public let client: HTTPClient
+    /// The once-per-source problem report given to every source made here.
+    public let onProblem: @Sendable (SourceProblem) -> Void
+
+    /// Creates the network.
+    /// - Parameters:
+    ///   - cacheDirectory: the cache folder; `nil` for no persistent cache. Defaults to
+    ///     ``HTTPCache/defaultDirectory(environment:)`` (`$XDG_CACHE_HOME/waymark`, else `~/.cache/waymark`).
+    ///   - cacheBytes: the cache's size bound. Default 256 MiB.
+    ///   - options: the loader's settings. Default: 8 requests per host, 3 retries, 32 MiB per response.
+    ///   - onProblem: the once-per-source report. Default: a line on standard error.
+    /// - Note: a cache folder that cannot be opened is left out (tiles then come from the network only).
+    public init(
+        cacheDirectory: String? = HTTPCache.defaultDirectory(), cacheBytes: Int = 256 << 20,
+        options: HTTPLoaderOptions = HTTPLoaderOptions(),
+        onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
+    ) {
+        let cache = cacheDirectory.flatMap { try? HTTPCache(directory: $0, byteLimit: cacheBytes) }
+        client = HTTPClient(loader: HTTPLoader(options: options), cache: cache)
+        self.onProblem = onProblem
+    }
+
+    /// Creates the network over an existing client.
+    public init(
+        client: HTTPClient, onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
+    ) {
+        self.client = client
+        self.onProblem = onProblem
+    }
+
+    /// The process's network: cache in `$WAYMARK_CACHE_DIR` when set, else the default folder.
+    public static let shared = TileNetwork(
+        cacheDirectory: ProcessInfo.processInfo.environment["WAYMARK_CACHE_DIR"] ?? HTTPCache.defaultDirectory())
+
+    /// A URL from a string: `http(s)://` and `file://` as written, a plain path as a file URL.
+    public static func url(_ location: String) -> URL? {
+        if location.contains("://") { return URL(string: location) }
+        return URL(fileURLWithPath: location)
+    }
+
+    /// A tile URL template resolved against the TileJSON's URL (RFC 3986 §5.2 for the cases TileJSON uses: an
+    /// absolute URL, a path from the root, a path relative to the document's folder). Done on text because the
+    /// template's `{z}` braces are not valid in a URL.
+    package static func resolve(_ template: String, against base: URL) -> String {
+        if template.contains("://") { return template }
+        var root = URLComponents(url: base, resolvingAgainstBaseURL: true)
+        let path = root?.path ?? ""
+        root?.path = ""
+        root?.query = nil
+        root?.fragment = nil
+        let prefix = root?.string ?? ""
+        if template.hasPrefix("/") { return prefix + template }
+        let folder = path.hasSuffix("/") ? path : String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
+        return prefix + folder + template
+    }
+
+    /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
+    /// `file://`) or with `tiles` templates and no `url`.
+    public static func isNetworkSource(_ source: StyleSource) -> Bool {
+        guard case .vector(let v) = source else { return false }
+        return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
+    }
+
+    /// The tile source of a `vector` style source served over HTTP or from a TileJSON (an ``HTTPTileSource``), or a
+    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or `nil` when the source is
+    /// something else (`mbtiles://`, a local `pmtiles://`, …).
+    ///
+    /// The style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win over the TileJSON's (MapLibre's
+    /// rule: the style's source properties override the TileJSON). Relative tile URLs in a TileJSON resolve against
+    /// the TileJSON's URL.
+    /// - Parameters:
+    ///   - id: the style source id.
+    ///   - source: the style source.
+    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
+    public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
+        guard case .vector(let v) = source else { return nil }
+        if let location = v.pmtilesURL {
+            // PMTiles over HTTP: range requests, read on background threads so frames and the worker never wait.
+            guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
+            return BackgroundTileSource(
+                try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
+                concurrency: client.loader.options.maxRequestsPerHost)
+        }
+        if let location = v.tileJSONURL {
+            guard let url = Self.url(location) else {
+                throw HTTPError(url: location, message: "not a URL")
+            }
+            let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
+            let templates = tileJSON.tiles.map { Self.resolve($0, against: url) }
+            let styleBounds = v.bounds == TileJSON.worldBounds ? nil : v.bounds
+            return HTTPTileSource(
+                id: id, templates: templates, scheme: v.scheme == "tms" ? "tms" : tileJSON.scheme,
+                minZoom: Int(max(v.minzoom, tileJSON.minzoom).rounded(.down)),
+                maxZoom: Int(min(v.maxzoom, tileJSON.maxzoom).rounded(.down)),
+                bounds: styleBounds ?? tileJSON.bounds, attribution: v.attribution ?? tileJSON.attribution,
+                client: client, onProblem: onProblem)
+        }
+        let remote = v.tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") || $0.hasPrefix("file://") }
+        guard v.url == nil, !remote.isEmpty else { return nil }
+        return HTTPTileSource(
+            id: id, templates: remote, scheme: v.scheme, minZoom: Int(v.minzoom.rounded(.down)),
+            maxZoom: Int(v.maxzoom.rounded(.down)), bounds: v.bounds, attribution: v.attribution, client: client,
+            onProblem: onProblem)
+    }
+
+    /// Loads a MapLibre style from a file path, a `file://` URL or an `http(s)://` URL (fetched through the cache).
+    /// Relative `mbtiles://` and file URLs resolve against the file's folder; a remote style's sources must use
+    /// absolute URLs.
+    /// - Throws: `StyleLoadError` or ``HTTPError`` naming the location.
+    public func loadStyle(_ location: String) throws -> Style {
+        guard let url = Self.url(location) else { throw HTTPError(url: location, message: "not a URL") }
+        if url.isFileURL { return try Style.load(contentsOfFile: url.path) }
+        return try Style.parse(bytes: client.bytes(url), fileName: url.absoluteString)
+    }
+
+    /// The sprite's index JSON and PNG bytes (`<sprite>.json`, `<sprite>.png`; `@2x` when `scale` ≥ 2), fetched
+    /// through the cache, or `nil` when either cannot be fetched.
+    /// - Parameters:
+    ///   - sprite: the style's `sprite` URL (`http(s)://` or `file://`).
+    ///   - scale: device pixels per point. Default 1.
+    public func sprite(_ sprite: String, scale: Double = 1) -> (json: [UInt8], png: [UInt8])? {
+        let suffix = scale >= 2 ? "@2x" : ""
+        guard let json = Self.url(sprite + suffix + ".json"), let png = Self.url(sprite + suffix + ".png"),
+            let jsonBytes = try? client.bytes(json), let pngBytes = try? client.bytes(png)
+        else { return nil }
+        return (jsonBytes, pngBytes)
+    }
+
+    /// The glyph PBF of one 256-codepoint range, from the style's `glyphs` template (`{fontstack}`, `{range}`),
+    /// fetched through the cache; `nil` when the server has none (404). The renderer may draw text from it; Waymark
+    /// draws with Pango and only makes the ranges available.
+    /// - Parameters:
+    ///   - template: the style's `glyphs` URL.
+    ///   - fontstack: font names joined with `,` (URL-encoded here).
+    ///   - range: the first codepoint of the range (rounded down to a multiple of 256).
+    /// - Throws: ``HTTPError`` for a failure other than "not found".
+    public func glyphs(template: String, fontstack: String, range start: Int) throws -> [UInt8]? {
+        let first = max(0, start) / 256 * 256
+        let stack =
+            fontstack.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(.init(charactersIn: ",/"))) ?? fontstack
+        let text = template.replacingOccurrences(of: "{fontstack}", with: stack)
+            .replacingOccurrences(of: "{range}", with: "\(first)-\(first + 255)")
+        guard let url = Self.url(text) else { throw HTTPError(url: text, message: "not a URL") }
+        let response = try client.getAndWait(url)
+        if response.status == 404 || response.status == 204 { return nil }
+        guard response.status == 200 else {
+            throw HTTPError(url: text, message: "HTTP \(response.status)", status: response.status)
+        }
+        return response.body
+    }
+}

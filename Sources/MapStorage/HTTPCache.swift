@@ -1,0 +1,255 @@
+import CSQLite
+import Foundation
+
+/// A persistent, size-bounded cache of HTTP responses (tiles, TileJSON, styles, sprites, glyphs) in one SQLite
+/// file, `cache.sqlite` in a folder the app chooses. Waymark's own (Google's SDK caches privately).
+///
+/// Entries are keyed by URL and keep the body, the validators (`ETag`, `Last-Modified`) and the time until which
+/// the body is fresh (from `Cache-Control: max-age` or `Expires`; `no-cache` makes it stale at once). The loader
+/// (`MapNetwork.HTTPClient`) decides freshness and revalidation; this type only stores. When the stored bodies pass
+/// ``byteLimit``, the least recently used entries (by last read or write) are deleted until they fit; a body larger
+/// than the limit is not stored. Several processes may share a folder (SQLite WAL mode, 2 s busy timeout).
+///
+/// Errors never reach the map: a cache that cannot be read or written behaves as empty (the network is asked).
+/// Thread rules: every call takes an internal lock; one instance may be shared across threads.
+public final class HTTPCache: @unchecked Sendable {
+    /// One cached response.
+    public struct Entry: Sendable, Equatable {
+        /// The body as received (not decompressed).
+        public var body: [UInt8]
+        /// The `ETag` header, or `nil`.
+        public var etag: String?
+        /// The `Last-Modified` header, or `nil`.
+        public var lastModified: String?
+        /// Seconds since 1970 until which the body may be used without asking the server; a time in the past
+        /// means "revalidate before use" (and, with the network gone, use anyway).
+        public var freshUntil: Double
+
+        /// Creates an entry.
+        public init(body: [UInt8], etag: String? = nil, lastModified: String? = nil, freshUntil: Double) {
+            self.body = body
+            self.etag = etag
+            self.lastModified = lastModified
+            self.freshUntil = freshUntil
+        }
+    }
+
+    /// The folder holding `cache.sqlite`.
+    public let directory: String
+    /// The most bytes of bodies kept (default 256 MiB); least recently used entries go first.
+    public let byteLimit: Int
+
+    private let lock = NSLock()
+    private var db: OpaquePointer?
+    private let now: @Sendable () -> Double
+    private var useCounter: Double = 0
+
+    /// The default folder: `$XDG_CACHE_HOME/waymark`, else `~/.cache/waymark` (XDG Base Directory specification).
+    /// - Parameter environment: the environment to read. Defaults to the process's.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/waymark" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.cache/waymark"
+    }
+
+    /// Opens (creating when needed) the cache in `directory`.
+    /// - Parameters:
+    ///   - directory: the folder; created with its parents. Defaults to ``defaultDirectory(environment:)``.
+    ///   - byteLimit: the size bound in bytes, at least 0. Defaults to 256 MiB.
+    ///   - now: the clock, seconds since 1970 (tests inject one). Defaults to the system's.
+    /// - Throws: ``MBTilesError`` with reason `.cannotOpen` naming the file when the folder or database cannot be
+    ///   created.
+    public init(
+        directory: String = HTTPCache.defaultDirectory(), byteLimit: Int = 256 << 20,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) throws {
+        self.directory = directory
+        self.byteLimit = max(0, byteLimit)
+        self.now = now
+        let path = directory + "/cache.sqlite"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw MBTilesError(path: directory, reason: .cannotOpen, detail: "cannot create the cache folder")
+        }
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(
+            path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let handle else {
+            let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"
+            sqlite3_close(handle)
+            throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
+        }
+        sqlite3_busy_timeout(handle, 2000)
+        let schema = """
+            PRAGMA journal_mode=WAL;
+            CREATE TABLE IF NOT EXISTS entries(url TEXT PRIMARY KEY, body BLOB NOT NULL, etag TEXT,
+              last_modified TEXT, fresh_until REAL NOT NULL, size INTEGER NOT NULL, last_used REAL NOT NULL);
+            CREATE INDEX IF NOT EXISTS entries_last_used ON entries(last_used);
+            """
+        guard sqlite3_exec(handle, schema, nil, nil, nil) == SQLITE_OK else {
+            let detail = String(cString: sqlite3_errmsg(handle))
+            sqlite3_close(handle)
+            throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
+        }
+        db = handle
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    /// The entry for `url`, or `nil`; marks it used (for the least-recently-used order).
+    public func entry(for url: String) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        var found: Entry?
+        run("SELECT body, etag, last_modified, fresh_until FROM entries WHERE url = ?1", [.text(url)]) { s in
+            let count = Int(sqlite3_column_bytes(s, 0))
+            var body = [UInt8](repeating: 0, count: count)
+            if count > 0, let blob = sqlite3_column_blob(s, 0) {
+                body.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: count)) }
+            }
+            found = Entry(
+                body: body, etag: Self.text(s, 1), lastModified: Self.text(s, 2),
+                freshUntil: sqlite3_column_double(s, 3))
+        }
+        if found != nil { run("UPDATE entries SET last_used = ?2 WHERE url = ?1", [.text(url), .real(nextUse())]) }
+        return found
+    }
+
+    /// Stores (or replaces) the entry for `url`, then deletes least recently used entries until the bodies fit in
+    /// ``byteLimit``. A body larger than the limit is not stored (and an older entry for the URL is removed).
+    public func store(_ entry: Entry, for url: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard entry.body.count <= byteLimit else {
+            run("DELETE FROM entries WHERE url = ?1", [.text(url)])
+            return
+        }
+        run(
+            """
+            INSERT OR REPLACE INTO entries(url, body, etag, last_modified, fresh_until, size, last_used)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """,
+            [
+                .text(url), .blob(entry.body), entry.etag.map(Value.text) ?? .null,
+                entry.lastModified.map(Value.text) ?? .null, .real(entry.freshUntil), .int(entry.body.count),
+                .real(nextUse()),
+            ])
+        evict()
+    }
+
+    /// Updates the freshness (and validators, when given) of the entry for `url` after a `304 Not Modified`.
+    public func refresh(url: String, freshUntil: Double, etag: String?, lastModified: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        run(
+            """
+            UPDATE entries SET fresh_until = ?2, etag = COALESCE(?3, etag), last_modified = COALESCE(?4, last_modified),
+            last_used = ?5 WHERE url = ?1
+            """,
+            [
+                .text(url), .real(freshUntil), etag.map(Value.text) ?? .null, lastModified.map(Value.text) ?? .null,
+                .real(nextUse()),
+            ])
+    }
+
+    /// Deletes the entry for `url`.
+    public func remove(url: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        run("DELETE FROM entries WHERE url = ?1", [.text(url)])
+    }
+
+    /// Deletes every entry.
+    public func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        run("DELETE FROM entries", [])
+    }
+
+    /// The bytes of the stored bodies.
+    public var totalBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sumOfSizes()
+    }
+
+    /// How many entries are stored.
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        var n = 0
+        run("SELECT COUNT(*) FROM entries", []) { n = Int(sqlite3_column_int64($0, 0)) }
+        return n
+    }
+
+    // MARK: SQLite
+
+    private enum Value {
+        case text(String)
+        case blob([UInt8])
+        case real(Double)
+        case int(Int)
+        case null
+    }
+
+    /// A strictly increasing use stamp: the clock's time, nudged past the previous stamp (several uses in one
+    /// clock tick keep their order).
+    private func nextUse() -> Double {
+        useCounter = max(useCounter + 1e-6, now())
+        return useCounter
+    }
+
+    private func sumOfSizes() -> Int {
+        var total = 0
+        run("SELECT COALESCE(SUM(size), 0) FROM entries", []) { total = Int(sqlite3_column_int64($0, 0)) }
+        return total
+    }
+
+    private func evict() {
+        var total = sumOfSizes()
+        guard total > byteLimit else { return }
+        var victims: [(String, Int)] = []
+        run("SELECT url, size FROM entries ORDER BY last_used ASC", []) { s in
+            guard total > self.byteLimit, let url = Self.text(s, 0) else { return }
+            let size = Int(sqlite3_column_int64(s, 1))
+            victims.append((url, size))
+            total -= size
+        }
+        run("BEGIN", [])
+        for (url, _) in victims { run("DELETE FROM entries WHERE url = ?1", [.text(url)]) }
+        run("COMMIT", [])
+    }
+
+    private static func text(_ s: OpaquePointer, _ column: Int32) -> String? {
+        sqlite3_column_text(s, column).map { String(cString: $0) }
+    }
+
+    /// Runs one statement with `values` bound to `?1…`, calling `row` for each result row. Failures are ignored
+    /// (the cache then behaves as empty or unchanged).
+    private func run(_ sql: String, _ values: [Value], row: (OpaquePointer) -> Void = { _ in }) {
+        guard let db else { return }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            return
+        }
+        defer { sqlite3_finalize(statement) }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            switch value {
+            case .text(let t): sqlite3_bind_text(statement, index, t, -1, transient)
+            case .blob(let b) where b.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
+            case .blob(let b):
+                b.withUnsafeBytes { raw in
+                    _ = sqlite3_bind_blob(statement, index, raw.baseAddress, Int32(raw.count), transient)
+                }
+            case .real(let r): sqlite3_bind_double(statement, index, r)
+            case .int(let n): sqlite3_bind_int64(statement, index, Int64(n))
+            case .null: sqlite3_bind_null(statement, index)
+            }
+        }
+        while sqlite3_step(statement) == SQLITE_ROW { row(statement) }
+    }
+}
