@@ -116,7 +116,7 @@ func defaultStyle(
     var world = sources["world"] as! [String: Any]
     world["url"] = "mbtiles://" + Fixtures.data.appendingPathComponent("world.mbtiles").path
     sources["world"] = world
-    sources["helsinki"] = helsinki
+    sources["city"] = helsinki
     style["sources"] = sources
     if !labels {
         style["layers"] = (style["layers"] as! [[String: Any]]).filter { $0["type"] as? String != "symbol" }

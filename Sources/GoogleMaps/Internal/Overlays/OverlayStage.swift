@@ -92,6 +92,15 @@ struct OverlayBounds: Equatable {
     func appendDrawCommands(for frame: OverlayFrame, into commands: inout [DrawCommand])
     /// Whether the screen point `point` lies on what it draws (`slop` points of tolerance around strokes).
     func overlayContains(_ point: ScreenPoint, slop: Double, frame: OverlayFrame) -> Bool
+    /// Whether what it draws depends only on its own edits and the camera, so a flat frame may reuse the stage's
+    /// cached raster of it. Overlays whose content arrives or changes between edits (tile layers: tiles load, fade
+    /// in) return false, and flat frames holding one are drawn afresh. Defaults to true.
+    var overlayIsCacheable: Bool { get }
+}
+
+extension OverlayRenderable {
+    /// Shapes and ground overlays change only through edits, which bump the stage's revision.
+    var overlayIsCacheable: Bool { true }
 }
 
 /// The map's non-marker overlays in draw order, with an ``OverlayIndex`` over their world bounds for culling and hit
@@ -294,7 +303,8 @@ struct OverlayBounds: Equatable {
     /// Flat frames go through a raster cache: the overlays are drawn into an image larger than the view by
     /// ``rasterMargin`` on each side, which later frames that only pan (same overlays, zoom, bearing, size, padding
     /// and scale; the centre moved less than the margin) draw at the new offset rounded to whole device pixels
-    /// (at most half a device pixel from the exact place). Pitched frames are drawn directly.
+    /// (at most half a device pixel from the exact place). Pitched frames, and frames with an overlay that is not
+    /// ``OverlayRenderable/overlayIsCacheable`` (tile layers), are drawn directly.
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
         guard !entries.isEmpty else {
             lastCommandCount = 0
@@ -302,7 +312,9 @@ struct OverlayBounds: Equatable {
             return
         }
         let s = Double(scale)
-        guard camera.pitch == 0, s > 0 else {
+        let cacheable = entries.values.allSatisfy { $0.renderable?.overlayIsCacheable ?? true }
+        guard camera.pitch == 0, s > 0, cacheable else {
+            dropRaster()
             let list = displayList(camera: camera, scale: s)
             if !list.commands.isEmpty { backend.draw(list, context: context.cairoContext, isScaled: true) }
             return

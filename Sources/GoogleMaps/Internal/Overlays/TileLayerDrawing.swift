@@ -168,6 +168,8 @@ extension GMSTileLayer: OverlayRenderable {
     /// The whole world (tiles cover it).
     var overlayBounds: OverlayBounds? { OverlayBounds(minX: 0, minY: 0, maxX: 1, maxY: 1) }
     var overlayIndexBoxes: [OverlayBounds] { overlayBounds.map { [$0] } ?? [] }
+    /// Tiles arrive and fade in between edits: never drawn from the stage's cached raster.
+    var overlayIsCacheable: Bool { false }
 
     /// Seconds a tile takes to fade in (``GMSTileLayer/fadeIn``).
     static let fadeDuration = 0.25
