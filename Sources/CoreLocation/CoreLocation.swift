@@ -117,7 +117,8 @@ open class CLLocation: NSObject, @unchecked Sendable {
     public func distance(from location: CLLocation) -> CLLocationDistance {
         Spherical.distance(
             LatLng(latitude: coordinate.latitude, longitude: coordinate.longitude),
-            LatLng(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude), radius: 6_371_008.8)
+            LatLng(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude),
+            radius: 6_371_008.8)
     }
 
     /// `"<lat,lon> +/- acc m"`, like CoreLocation's description.

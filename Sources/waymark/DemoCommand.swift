@@ -57,7 +57,8 @@ struct DemoCommand: WaymarkCommand {
             throw RuntimeError("cannot write out/demo-markers.png: \(error.localizedDescription)")
         }
         print("out/demo-markers.png")
-        guard let shapes = DemoShapesMap.make(size: CGSize(width: 1280, height: 720)).renderFrame(scale: 1).pngData() else {
+        guard let shapes = DemoShapesMap.make(size: CGSize(width: 1280, height: 720)).renderFrame(scale: 1).pngData()
+        else {
             throw RuntimeError("could not encode the shapes demo as PNG")
         }
         do {

@@ -100,7 +100,9 @@ enum ShapeGeometry {
             wm.x -= (wm.x - mid + 0.5).rounded(.down)
             let dx = wm.x - mid
             let dy = wm.y - (wa.y + wb.y) / 2
-            if dx * dx + dy * dy > tolerance * tolerance || depth < 2 && Spherical.angleBetween(LatLng(a), LatLng(b)) > 0.2 {
+            if dx * dx + dy * dy > tolerance * tolerance
+                || depth < 2 && Spherical.angleBetween(LatLng(a), LatLng(b)) > 0.2
+            {
                 subdivide(a, wa, m, wm, tolerance: tolerance, depth: depth + 1, into: &out)
                 subdivide(m, wm, b, wb, tolerance: tolerance, depth: depth + 1, into: &out)
                 return
