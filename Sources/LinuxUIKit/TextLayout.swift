@@ -88,10 +88,15 @@ enum TextLayout {
         let size: CGSize
         /// Extra x offset to apply when the layout has no width to align within.
         let unalignedWidth: Bool
-        init(layout: OpaquePointer, size: CGSize, unalignedWidth: Bool) {
+        /// The baselines of the visible lines, points below the top of the box, when they come from the runs' glyph
+        /// extents instead of Pango's line metrics (a run without a font, see ``clearFontlessRunOffsets(_:)``); nil
+        /// when Pango places the lines.
+        let glyphBaselines: [CGFloat]?
+        init(layout: OpaquePointer, size: CGSize, unalignedWidth: Bool, glyphBaselines: [CGFloat]? = nil) {
             self.layout = layout
             self.size = size
             self.unalignedWidth = unalignedWidth
+            self.glyphBaselines = glyphBaselines
         }
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
@@ -161,11 +166,16 @@ enum TextLayout {
         case .left, .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
 
+        clearFontlessRunOffsets(layout)
         // Size of the first `numberOfLines` lines (all when 0).
         let lineCount = Int(pango_layout_get_line_count(layout))
         let visible = request.numberOfLines > 0 ? min(lineCount, request.numberOfLines) : lineCount
         var width: Int32 = 0
         var bottom: Int32 = 0
+        // The same lines stacked from their runs' glyph extents: baselines and running bottom, Pango units.
+        var baselines: [Int32] = []
+        var glyphBottom: Int32 = 0
+        var fontless = false
         if let iter = pango_layout_get_iter(layout) {
             var index = 0
             repeat {
@@ -174,13 +184,73 @@ enum TextLayout {
                 pango_layout_iter_get_line_extents(iter, nil, &logical)
                 width = max(width, logical.width)
                 bottom = max(bottom, logical.y + logical.height)
+                let glyphs = glyphLineExtents(pango_layout_iter_get_line_readonly(iter))
+                fontless = fontless || glyphs.fontless
+                baselines.append(glyphBottom + glyphs.ascent)
+                glyphBottom += glyphs.ascent + glyphs.descent
                 index += 1
             } while pango_layout_iter_next_line(iter) != 0
             pango_layout_iter_free(iter)
         }
         let scale = CGFloat(PANGO_SCALE)
-        let size = CGSize(width: CGFloat(width) / scale, height: CGFloat(bottom) / scale)
-        return Result(layout: layout, size: size, unalignedWidth: unaligned)
+        guard fontless else {
+            let size = CGSize(width: CGFloat(width) / scale, height: CGFloat(bottom) / scale)
+            return Result(layout: layout, size: size, unalignedWidth: unaligned)
+        }
+        let size = CGSize(width: CGFloat(width) / scale, height: CGFloat(glyphBottom) / scale)
+        let glyphBaselines = baselines.map { CGFloat($0) / scale }
+        return Result(layout: layout, size: size, unalignedWidth: unaligned, glyphBaselines: glyphBaselines)
+    }
+
+    /// The ascent and descent of `line` from its runs' glyph extents, Pango units, and whether a run has no font
+    /// (then Pango's own line extents are not usable, see ``clearFontlessRunOffsets(_:)``).
+    private static func glyphLineExtents(
+        _ line: UnsafeMutablePointer<PangoLayoutLine>?
+    ) -> (ascent: Int32, descent: Int32, fontless: Bool) {
+        var ascent: Int32 = 0
+        var descent: Int32 = 0
+        var fontless = false
+        var node = line?.pointee.runs
+        while let current = node {
+            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                let font = run.pointee.item?.pointee.analysis.font
+                fontless = fontless || font == nil
+                var logical = PangoRectangle()
+                pango_glyph_string_extents(run.pointee.glyphs, font, nil, &logical)
+                ascent = max(ascent, -logical.y)
+                descent = max(descent, logical.y + logical.height)
+            }
+            node = current.pointee.next
+        }
+        return (ascent, descent, fontless)
+    }
+
+    /// Zeroes the offsets of every run that has no font, so that Pango measures and draws it as shaped.
+    ///
+    /// A run has no font when fontconfig offers none (a machine without fonts): Pango 1.50 shapes it as hex boxes
+    /// but leaves the run's `y_offset`, `start_x_offset` and `end_x_offset` uninitialised (valgrind shows the
+    /// heap garbage), and the line's logical extents and baseline include that `y_offset`: line heights of a million
+    /// points or more, different on each run, and boxes drawn far outside the box. Runs with a font keep Pango's
+    /// offsets. Pango has by then cached the line extents (garbage included), so such lines are also measured and placed
+    /// from their runs' glyph extents (``Result/glyphBaselines``). Call it whenever Pango may have laid the lines out
+    /// again (after `pango_cairo_update_layout`).
+    static func clearFontlessRunOffsets(_ layout: OpaquePointer) {
+        var lineNode = pango_layout_get_lines_readonly(layout)
+        while let currentLine = lineNode {
+            let line = currentLine.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self)
+            var runNode = line?.pointee.runs
+            while let currentRun = runNode {
+                if let run = currentRun.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                    run.pointee.item?.pointee.analysis.font == nil
+                {
+                    run.pointee.y_offset = 0
+                    run.pointee.start_x_offset = 0
+                    run.pointee.end_x_offset = 0
+                }
+                runNode = currentRun.pointee.next
+            }
+            lineNode = currentLine.pointee.next
+        }
     }
 
     /// Pango attributes for the font and colour runs of `text` (indices converted from UTF-16 to UTF-8 offsets).
@@ -242,9 +312,25 @@ enum TextLayout {
         cairo_clip(cr)
         let (r, g, b, a) = color.rgba
         cairo_set_source_rgba(cr, Double(r), Double(g), Double(b), Double(a))
-        cairo_move_to(cr, Double(x), Double(origin.y))
         pango_cairo_update_layout(cr, result.layout)
-        pango_cairo_show_layout(cr, result.layout)
+        clearFontlessRunOffsets(result.layout)
+        if let baselines = result.glyphBaselines, let iter = pango_layout_get_iter(result.layout) {
+            // A run without a font: each visible line on its glyph-extent baseline (Pango's are not usable).
+            var index = 0
+            repeat {
+                guard index < baselines.count, let line = pango_layout_iter_get_line_readonly(iter) else { break }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iter, nil, &logical)
+                let lineX = Double(x) + Double(logical.x) / Double(PANGO_SCALE)
+                cairo_move_to(cr, lineX, Double(origin.y + baselines[index]))
+                pango_cairo_show_layout_line(cr, line)
+                index += 1
+            } while pango_layout_iter_next_line(iter) != 0
+            pango_layout_iter_free(iter)
+        } else {
+            cairo_move_to(cr, Double(x), Double(origin.y))
+            pango_cairo_show_layout(cr, result.layout)
+        }
         cairo_restore(cr)
     }
 }
