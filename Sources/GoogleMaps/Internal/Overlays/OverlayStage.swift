@@ -119,6 +119,9 @@ extension OverlayRenderable {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// How many entries are not ``OverlayRenderable/overlayIsCacheable`` (kept on add and remove, so frames need
+    /// not scan every overlay to decide whether the raster cache may serve them).
+    private var uncacheableCount = 0
     private var nextSequence = 0
     private var ordered: [ObjectIdentifier] = []
     private var orderDirty = false
@@ -175,6 +178,7 @@ extension OverlayRenderable {
         revision += 1
         if entries[id] != nil { remove(object) }
         entries[id] = Entry(object: object, renderable: renderable, sequence: nextSequence)
+        if renderable?.overlayIsCacheable == false { uncacheableCount += 1 }
         nextSequence += 1
         ordered.append(id)
         orderDirty = true
@@ -184,9 +188,10 @@ extension OverlayRenderable {
     /// Removes `object`; nothing happens when it is not on the stage.
     func remove(_ object: AnyObject) {
         let id = ObjectIdentifier(object)
-        guard entries[id] != nil else { return }
+        guard let entry = entries[id] else { return }
         revision += 1
         unindex(id)
+        if entry.renderable?.overlayIsCacheable == false { uncacheableCount -= 1 }
         entries[id] = nil
         stale.remove(id)
         ordered.removeAll { $0 == id }
@@ -200,6 +205,7 @@ extension OverlayRenderable {
         revision += 1
         dropRaster()
         entries.removeAll()
+        uncacheableCount = 0
         ordered.removeAll()
         index.removeAll()
         stale.removeAll()
@@ -312,8 +318,7 @@ extension OverlayRenderable {
             return
         }
         let s = Double(scale)
-        let cacheable = entries.values.allSatisfy { $0.renderable?.overlayIsCacheable ?? true }
-        guard camera.pitch == 0, s > 0, cacheable else {
+        guard camera.pitch == 0, s > 0, uncacheableCount == 0 else {
             dropRaster()
             let list = displayList(camera: camera, scale: s)
             if !list.commands.isEmpty { backend.draw(list, context: context.cairoContext, isScaled: true) }

@@ -93,7 +93,8 @@ enum ShapeGeometry {
         _ a: CLLocationCoordinate2D, _ wa: WorldPoint, _ b: CLLocationCoordinate2D, _ wb: WorldPoint,
         tolerance: Double, depth: Int, into out: inout [Double]
     ) {
-        if depth < 12 && Spherical.angleBetween(LatLng(a), LatLng(b)) > 1e-9 {
+        let angle = depth < 12 ? Spherical.angleBetween(LatLng(a), LatLng(b)) : 0
+        if angle > 1e-9 {
             let m = interpolate(a, b, 0.5)
             var wm = WebMercator.worldPoint(LatLng(m))
             let mid = (wa.x + wb.x) / 2
@@ -101,7 +102,7 @@ enum ShapeGeometry {
             let dx = wm.x - mid
             let dy = wm.y - (wa.y + wb.y) / 2
             if dx * dx + dy * dy > tolerance * tolerance
-                || depth < 2 && Spherical.angleBetween(LatLng(a), LatLng(b)) > 0.2
+                || depth < 2 && angle > 0.2
             {
                 subdivide(a, wa, m, wm, tolerance: tolerance, depth: depth + 1, into: &out)
                 subdivide(m, wm, b, wb, tolerance: tolerance, depth: depth + 1, into: &out)
