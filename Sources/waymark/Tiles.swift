@@ -190,7 +190,8 @@ struct TileBuild {
                         + "\(root.path)/scripts/install-deps.sh tiles, or drop --no-install")
             }
             Self.progress("installing Debian packages for \(missing.joined(separator: ", ")) (\(packages))")
-            let status = try Self.runScript(root.appendingPathComponent("scripts/install-deps.sh"), ["tiles"], environment)
+            let status = try Self.runScript(
+                root.appendingPathComponent("scripts/install-deps.sh"), ["tiles"], environment)
             missing = missing.filter { Self.which($0, environment) == nil }
             guard status == 0, missing.isEmpty else {
                 throw RuntimeError(

@@ -43,7 +43,8 @@ import Testing
             #expect(result.stderr.contains("usage: waymark tiles"), "\(args)")
         }
         let help = try WaymarkProcess.run(["tiles", "--help"])
-        #expect(help.status == 0 && help.stdout.contains("tiles build AREA.osm.pbf") && help.stdout.contains("--schema"))
+        #expect(
+            help.status == 0 && help.stdout.contains("tiles build AREA.osm.pbf") && help.stdout.contains("--schema"))
     }
 
     @Test func environmentErrorsExitOneNamingWhatIsMissing() throws {

@@ -41,7 +41,7 @@ extension MapLibreStyle {
             sources[id] = source
         }
         style["sources"] = sources
-        let text = try JSONSerialization.data(withJSONObject: style, options: [.sortedKeys])
+        let text = try JSONSerialization.data(withJSONObject: style, options: [.sortedKeys, .withoutEscapingSlashes])
         return .json(String(decoding: text, as: UTF8.self))
     }
 }
