@@ -2,20 +2,12 @@
 # Generates Data/styles/protomaps.json (run from anywhere: python3 Data/styles/make-protomaps-style.py): Waymark's own
 # style for tilesets in the Protomaps basemap schema (https://docs.protomaps.com/basemaps/layers; version 4 property
 # names `kind`, `kind_detail`, `min_zoom`, `name`, and version 3's `pmap:kind`, `pmap:kind_detail`, `pmap:level` too),
-# drawn in the palette of make-default-style.py so that the same place looks the same from either schema.
-# Edit this script rather than the JSON; Tests/MapPipelineTests/ProtomapsStyleTests.swift draws it over a Monaco
-# fixture built by scripts/make-protomaps-fixture.sh.
-import json
-import os
-Z = ["zoom"]
-def interp(stops, base=1.0, inp=Z):
-    e = ["interpolate", ["linear"] if base == 1 else ["exponential", base], inp]
-    for z, v in stops: e += [z, v]
-    return e
-# The palette of make-default-style.py.
-REG = ["Noto Sans Regular"]; BOLD = ["Noto Sans Bold"]; ITAL = ["Noto Sans Italic"]
-LAND = "#f5f3ef"; WATER = "#aadaff"; PARK = "#c8e6c1"; WOOD = "#bfdfb4"
-TEXT = "#5f6368"; TEXT_DARK = "#3c4043"; HALO = "#ffffff"
+# drawn in the default style's palette (stylekit.py, shared with make-default-style.py) so that the same place looks
+# the same from either schema. Edit this script rather than the JSON; Tests/GoogleMapsTests/BundledStyleTests.swift
+# draws it over a Monaco fixture built by scripts/make-protomaps-fixture.sh.
+import sys
+sys.dont_write_bytecode = True
+from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, halo, interp, write  # noqa: F401
 # Outside the tileset's land and water (beyond an extract's edge): a neutral grey, darker than the land.
 BACKGROUND = "#e4e2de"
 SRC = "protomaps"
@@ -29,8 +21,6 @@ LINE = ["match", ["geometry-type"], ["LineString", "MultiLineString"], True, Fal
 POINT = ["match", ["geometry-type"], ["Point", "MultiPoint"], True, False]
 def kind_in(*kinds, expr=KIND):
     return ["match", expr, list(kinds), True, False]
-def halo(width=1.5, color=HALO):
-    return {"text-halo-color": color, "text-halo-width": width}
 
 layers = []
 def L(**kw):
@@ -194,15 +184,4 @@ style = {
   "layers": layers,
 }
 
-def dump(v, indent=0):
-    pad = "  " * indent
-    one = json.dumps(v, ensure_ascii=False)
-    if len(one) + len(pad) <= 110 or not isinstance(v, (dict, list)):
-        return one
-    if isinstance(v, dict):
-        items = [f'{"  " * (indent + 1)}{json.dumps(k)}: {dump(x, indent + 1)}' for k, x in v.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    items = ["  " * (indent + 1) + dump(x, indent + 1) for x in v]
-    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "protomaps.json"), "w").write(dump(style) + "\n")
-print(len(layers), "layers")
+write(style, "protomaps.json")

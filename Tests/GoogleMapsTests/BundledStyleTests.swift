@@ -35,15 +35,8 @@ import Testing
 
     @Test func protomapsStyleDrawsMonaco() throws {
         _ = installMapClock()
-        let saved = GMSMapView.makeDefaultBasemap
-        defer { GMSMapView.makeDefaultBasemap = saved }
-        GMSMapView.makeDefaultBasemap = { (style: MapLibreStyle) -> any BasemapRenderer in
-            do {
-                return try VectorBasemapRenderer(style: style)
-            } catch {
-                return PlainBasemapRenderer()
-            }
-        }
+        let restore = useVectorBasemap()
+        defer { restore() }
         let options = GMSMapViewOptions()
         options.frame = CGRect(x: 0, y: 0, width: 480, height: 360)
         // Port Hercule and La Condamine, inside the fixture's z15 tiles.
