@@ -59,7 +59,12 @@ let package = Package(
         // Networking: URLSession (FoundationNetworking) loader, HTTP tile sources, TileJSON; the only importer of
         // FoundationNetworking. Its cache lives in MapStorage (the one SQLite owner).
         .target(name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
-        .target(name: "MapRenderCairo", dependencies: ["MapRender", "CCairo", "CPangoCairo"], swiftSettings: settings),
+        // The one adapter over Cairo, Pango and PNG primitives (surfaces, drawing targets, PNG coding, font options)
+        // that LinuxUIKit and the map renderer share (ARCHITECTURE.md §1).
+        .target(name: "CairoGraphics", dependencies: ["CCairo", "CPangoCairo"], swiftSettings: settings),
+        .target(
+            name: "MapRenderCairo", dependencies: ["MapRender", "CairoGraphics", "CCairo", "CPangoCairo"],
+            swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapSnapshot",
@@ -71,7 +76,7 @@ let package = Package(
 
         // UI and public API.
         .target(
-            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CCairo", "CPangoCairo", "CGdkPixbuf"],
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "CPangoCairo", "CGdkPixbuf"],
             swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),

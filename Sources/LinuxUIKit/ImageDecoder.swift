@@ -1,5 +1,6 @@
 import CCairo
 import CGdkPixbuf
+import CairoGraphics
 import Foundation
 
 /// Why image bytes could not become a ``UIImage``.
@@ -173,7 +174,7 @@ package enum ImageDecoder {
     /// - Throws: ``ImageDecodingError`` (its description names the problem).
     package static func decodePremultipliedBGRA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8]) {
         let decoded = try decode(data: Data(bytes))
-        return decoded.frames[0].premultipliedBGRA()
+        return decoded.frames[0].bgraPixels()
     }
 
     /// Whether gdk-pixbuf has a loader for the format (`"png"`, `"jpeg"`, `"webp"`, …): WebP needs Debian's
@@ -191,7 +192,7 @@ package enum ImageDecoder {
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let bitmap = CairoBitmap(width: width, height: height)
+        let bitmap = CairoBitmap.blank(width: width, height: height)
         guard let source = gdk_pixbuf_read_pixels(pixbuf), let target = cairo_image_surface_get_data(bitmap.surface)
         else { return bitmap }
         cairo_surface_flush(bitmap.surface)
@@ -296,20 +297,7 @@ package enum ImageDecoder {
 
 extension CairoBitmap {
     /// The pixels as premultiplied B, G, R, A bytes, rows top to bottom without padding.
-    func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8]) {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        if let data = cairo_image_surface_get_data(surface), width > 0 {
-            pixels.withUnsafeMutableBytes { out in
-                for y in 0..<height {
-                    out.baseAddress!.advanced(by: y * width * 4).copyMemory(
-                        from: data.advanced(by: y * stride), byteCount: width * 4)
-                }
-            }
-        }
-        return (width, height, pixels)
-    }
+    func bgraPixels() -> (width: Int, height: Int, pixels: [UInt8]) { (width, height, premultipliedBGRA()) }
 }
 
 extension UIImage {
@@ -317,6 +305,6 @@ extension UIImage {
     /// drawing backend (tile layers); `nil` for an empty image.
     package func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8])? {
         guard let first = bitmaps.first, first.width > 0, first.height > 0 else { return nil }
-        return first.premultipliedBGRA()
+        return first.bgraPixels()
     }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import CairoGraphics
 import Foundation
 
 extension NSAttributedString.Key {
@@ -43,14 +44,7 @@ public enum NSLineBreakMode: Int, Sendable {
 enum TextLayout {
     /// The cairo font options every layout uses: grey antialiasing, no hinting, unhinted metrics, so text metrics do
     /// not depend on the device scale and golden images are stable.
-    static func applyFontOptions(_ context: OpaquePointer?) {
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-    }
+    static func applyFontOptions(_ context: OpaquePointer?) { PangoFontOptions.apply(to: context) }
 
     /// Ascent and descent of `font` in points.
     static func fontMetrics(_ font: UIFont) -> (ascent: CGFloat, descent: CGFloat) {

@@ -221,7 +221,7 @@ public final class UIImage: @unchecked Sendable {
     /// (UIKit's `withTintColor(_:)`).
     public func withTintColor(_ color: UIColor) -> UIImage {
         let tinted = bitmaps.map { source -> CairoBitmap in
-            let bitmap = CairoBitmap(width: source.width, height: source.height)
+            let bitmap = CairoBitmap.blank(width: source.width, height: source.height)
             let cr = cairo_create(bitmap.surface)
             let (r, g, b, a) = color.rgba
             cairo_set_source_rgba(cr, Double(r), Double(g), Double(b), Double(a))
@@ -236,7 +236,7 @@ public final class UIImage: @unchecked Sendable {
     }
 
     /// The image encoded as PNG (8-bit RGBA), or nil if encoding fails.
-    public func pngData() -> Data? { bitmaps.first?.pngData() }
+    public func pngData() -> Data? { bitmaps.first?.pngFileData() }
 
     /// Not API: the `cairo_surface_t *` of the first frame (ARGB32, premultiplied, pixel size = ``size`` × ``scale``),
     /// for Waymark's map renderer to composite icons. Owned by the image: valid while the image lives; never modify it.

@@ -59,7 +59,9 @@ public final class LabelSprite {
     }
 
     /// A copy of the sprite's pixels (for tests).
-    public func rasterImage(scale: Double) -> RasterImage { surfaceToRaster(surface, scale: scale) }
+    public func rasterImage(scale: Double) -> RasterImage {
+        MapRenderCairo.rasterImage(of: surface, width: width, height: height, scale: scale)
+    }
 }
 
 /// The key of a cached label sprite: the exact text, the whole style, the device scale and the whole-degree rotation.
