@@ -134,7 +134,7 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests.
-        .target(name: "MapTestSupport", dependencies: ["WaymarkTime"], path: "Tests/MapTestSupport"),
+        .target(name: "MapTestSupport", dependencies: ["WaymarkTime", "CairoGraphics"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),

@@ -288,11 +288,14 @@ enum TextLayout {
     }
 
     /// Draws the visible lines of `result` with the top-left of the layout box at `origin`, clipped to
-    /// `clipHeight` points below it (the height of the visible lines).
+    /// `clipHeight` points below it (the height of the visible lines). Draws nothing on a machine without fonts
+    /// (``FontAvailability``: Pango would draw hex boxes), so views keep their backgrounds and bubbles.
     static func draw(
         _ result: Result, in cr: OpaquePointer, at origin: CGPoint, boxWidth: CGFloat,
         alignment: NSTextAlignment, color: UIColor
     ) {
+        // No font on the machine: Pango would draw hex boxes; draw nothing (FontAvailability warns once).
+        guard FontAvailability.warnIfMissing() else { return }
         cairo_save(cr)
         var x = origin.x
         if result.unalignedWidth {
