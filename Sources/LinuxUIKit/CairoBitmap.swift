@@ -25,3 +25,12 @@ extension CairoSurface {
     /// The PNG encoding of the surface (8-bit RGBA, straight alpha), or nil if Cairo reports an error.
     func pngFileData() -> Data? { (try? pngData()).map { Data($0) } }
 }
+
+extension UIImage {
+    /// The first frame's pixels as premultiplied B, G, R, A bytes (rows top to bottom, no padding), for the map's
+    /// drawing backend (tile layers); `nil` for an empty image.
+    package func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8])? {
+        guard let first = bitmaps.first, first.width > 0, first.height > 0 else { return nil }
+        return (first.width, first.height, first.premultipliedBGRA())
+    }
+}

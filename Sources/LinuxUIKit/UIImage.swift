@@ -1,4 +1,5 @@
 import CCairo
+import CairoGraphics
 import Foundation
 
 /// An immutable bitmap image (or a sequence of frames), as UIKit's `UIImage`, stored as Cairo ARGB32 surfaces.
@@ -54,6 +55,7 @@ public final class UIImage: @unchecked Sendable {
     }
 
     private convenience init(decoded: ImageDecoder.Decoded, scale: CGFloat) {
+        for warning in decoded.warnings { UIKitLog.warning(warning) }
         if decoded.frames.count > 1 {
             let frames = decoded.frames.map { UIImage(bitmaps: [$0], scale: scale) }
             let delays = decoded.delays.prefix(frames.count)
