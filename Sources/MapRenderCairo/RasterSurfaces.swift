@@ -29,8 +29,3 @@ extension CairoSurface {
         RasterImage(width: width, height: height, scale: scale, pixels: premultipliedBGRA())
     }
 }
-
-/// A copy of any image surface's pixels (a label sprite's) as a ``RasterImage``.
-func rasterImage(of surface: OpaquePointer, width: Int, height: Int, scale: Double) -> RasterImage {
-    RasterImage(width: width, height: height, scale: scale, pixels: CairoSurface.premultipliedBGRA(of: surface))
-}
