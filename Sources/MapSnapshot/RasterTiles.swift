@@ -1,7 +1,7 @@
 // Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the local raster sources
 // (`mbtiles://`, `file://` or plain-path `tiles` templates). Remote templates and `pmtiles://` resolve through the
 // loaders that serve vector sources of the same kind (whatever `TileSource` the host's resolver returns).
-import LinuxUIKit
+import CairoGraphics
 import MapData
 import MapPipeline
 import MapRender
@@ -9,7 +9,7 @@ import MapStorage
 import MapStyle
 
 /// Decodes raster tiles (PNG, JPEG; WebP where Debian's `webp-pixbuf-loader` is installed) with gdk-pixbuf, through
-/// LinuxUIKit's image decoder (the package's one decoder: sizes checked from the header before pixels are allocated).
+/// CairoGraphics' image decoder (the package's one decoder: sizes checked from the header before pixels are allocated).
 public struct PixbufRasterDecoder: RasterImageDecoder {
     /// Creates the decoder.
     public init() {}
