@@ -153,3 +153,34 @@ final class PipelinePitchedFrameBenchmark: Benchmark {
         return 1
     }
 }
+
+/// Memory of map views (issue 17): `views` snapshotters (what a `GMSMapView` draws through) each render the
+/// Helsinki z16 frame, on one engine (`shared`, as every map view of a process now does) or on an engine each (as
+/// every view had its own caches before). The figure is the engines' cache bytes in KiB after the last view drew.
+final class EngineMemoryBenchmark: Benchmark {
+    let name: String
+    let unit = "KiB cached"
+    let iterations = 3
+    private let views: Int
+    private let shared: Bool
+
+    init(views: Int, shared: Bool) {
+        self.views = views
+        self.shared = shared
+        name = "engine-memory-\(views)-view\(views == 1 ? "" : "s")\(shared ? "" : "-separate")"
+    }
+
+    func run() throws -> Int {
+        let camera = CameraState(
+            center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, size: pipelineFrame)
+        let engines = (0..<(shared ? 1 : views)).map { _ in MapEngine() }
+        var snapshotters: [Snapshotter] = []
+        for i in 0..<views {
+            let s = try Snapshotter(options: MapRenderOptions(engine: engines[shared ? 0 : i]))
+            _ = try s.render(camera: camera)
+            snapshotters.append(s)
+        }
+        blackHole(snapshotters)
+        return engines.reduce(0) { $0 + $1.cacheBytes } >> 10
+    }
+}
