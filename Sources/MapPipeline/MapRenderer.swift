@@ -690,7 +690,6 @@ struct SymbolSlot: Hashable {
     let tile: TileID
 }
 
-
 /// Immutable once made, so the asynchronous worker hands it to the frame's thread as is.
 final class PreparedTile: Sendable {
     let features: [PreparedFeature]

@@ -19,11 +19,19 @@ final class PipelineColdFrameBenchmark: Benchmark {
 
     /// A warm run keeps the caches: the frame redraws from decoded tiles and cached tile images.
     private let warm: Bool
+    /// Tile threads (``MapRenderOptions/tileThreads``); `nil` the default (both cores here).
+    private let threads: Int?
 
-    init(name: String, camera: CameraState, warm: Bool = false) {
+    init(name: String, camera: CameraState, warm: Bool = false, threads: Int? = nil) {
         self.name = name
         self.camera = camera
         self.warm = warm
+        self.threads = threads
+    }
+
+    /// The same case made on one thread ("…-serial"): the figure the parallel tile stage is compared with.
+    var serial: PipelineColdFrameBenchmark {
+        PipelineColdFrameBenchmark(name: name + "-serial", camera: camera, warm: warm, threads: 1)
     }
 
     /// The bundled world (GSHHG, GeoNames) at `zoom` over `center`: "pipeline-cold-world-z<zoom>[-<place>]", or
@@ -51,7 +59,7 @@ final class PipelineColdFrameBenchmark: Benchmark {
             camera: CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2, size: pipelineFrame))
     }
 
-    func setUp() throws { snapshotter = try Snapshotter() }
+    func setUp() throws { snapshotter = try Snapshotter(options: MapRenderOptions(tileThreads: threads)) }
 
     func run() throws -> Int {
         if !warm { snapshotter.renderer.invalidate() }

@@ -28,6 +28,7 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,
+        PipelineColdFrameBenchmark.helsinkiZ16.serial, PipelineColdFrameBenchmark.worldZ2.serial,
         EngineMemoryBenchmark(views: 1, shared: true), EngineMemoryBenchmark(views: 4, shared: true),
         EngineMemoryBenchmark(views: 4, shared: false),
         // The bundled world (issue 14): its densest z8 tile; zoom 2, 6 (Sydney) and 10 (London; dense Ruhr, Java,

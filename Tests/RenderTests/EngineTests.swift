@@ -23,7 +23,11 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
     var count = 0
     var i = 0
     while i < a.pixels.count {
-        for c in 0..<4 where (a.pixels[i + c] > b.pixels[i + c] ? a.pixels[i + c] - b.pixels[i + c] : b.pixels[i + c] - a.pixels[i + c]) > tolerance {
+        for c in 0..<4
+        where
+            (a.pixels[i + c] > b.pixels[i + c] ? a.pixels[i + c] - b.pixels[i + c] : b.pixels[i + c] - a.pixels[i + c])
+            > tolerance
+        {
             count += 1
             break
         }
