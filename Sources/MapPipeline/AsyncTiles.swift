@@ -64,12 +64,12 @@ public struct AsyncTileRendering: Sendable {
     }
 }
 
-/// One tile asked of the worker.
+/// One tile a frame lacks (made by a tile thread or asked of a worker; TileSupply.swift).
 struct TileJob: Sendable {
-    /// The canonical tile and the frame's revision and scale (``key``).
+    /// The canonical tile and the frame's revision and scale (``key``, run 0).
     let key: TileImageKey
-    /// Whether a tile image is wanted too (flat frames composed from tile images), or only the prepared data.
-    var wantsImage: Bool
+    /// The tile images wanted (flat frames composed from tile images), none when only the prepared data is.
+    var images: [TileImageSpec]
     /// The requester's tile size and sprite (the worker follows their changes).
     let tileSize: Double
     let spriteVersion: Int
@@ -82,15 +82,15 @@ struct TileJob: Sendable {
     var fetched: [SourceDataKey: TileLoadResult] = [:]
 
     var tile: TileID { TileID(z: key.z, x: key.x, y: key.y) }
+    /// Whether tile images are wanted too.
+    var wantsImage: Bool { !images.isEmpty }
 }
 
-/// What the worker hands back for one tile.
+/// What a tile thread or worker hands back for one tile.
 struct TileResult: Sendable {
     let key: TileImageKey
-    /// Whether ``image`` was asked for.
-    let wantsImage: Bool
-    /// The tile image's pixels; `nil` when the tile draws nothing or the backend failed.
-    let image: RasterImage?
+    /// The asked tile images, as made.
+    let images: [(TileImageSpec, MadeTileImage)]
     /// Every used source layer's prepared features for the tile.
     let prepared: [PreparedKey: PreparedTile]
     /// Per source: the source tile's cache key and whether the source had data there (for attribution).
@@ -106,7 +106,7 @@ struct SourceDataKey: Hashable, Sendable {
     let address: TileAddress
 }
 
-/// The queue between a renderer and its worker thread, and the fetch stage in front of it. Every member takes
+/// The queue between a renderer and its worker threads, and the fetch stage in front of it. Every member takes
 /// `condition`'s lock, so it is shared across threads (`@unchecked Sendable`: the lock is the synchronisation).
 ///
 /// Fetch stage (the tile-provider seam's only consumer): when a frame replaces the waiting jobs, the source tiles
@@ -116,7 +116,7 @@ struct SourceDataKey: Hashable, Sendable {
 final class TileWorkQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [TileJob] = []
-    private var inFlight: TileImageKey?
+    private var inFlight = Set<TileImageKey>()
     private var results: [TileResult] = []
     private var stopped = false
     private var droppedCount = 0
@@ -143,7 +143,7 @@ final class TileWorkQueue: @unchecked Sendable {
         let wanted = Set(jobs.map(\.key))
         let stale = pending.filter { !wanted.contains($0.key) }.count
         droppedCount += stale
-        pending = Array(jobs.lazy.filter { $0.key != self.inFlight }.prefix(limit))
+        pending = Array(jobs.lazy.filter { !self.inFlight.contains($0.key) }.prefix(limit))
         var wantedFetches: [SourceDataKey: Double] = [:]
         for job in pending {
             for key in job.fetches { wantedFetches[key] = min(wantedFetches[key] ?? .infinity, job.priority) }
@@ -225,16 +225,15 @@ final class TileWorkQueue: @unchecked Sendable {
     }
 
     /// Worker side: blocks until a job whose fetches have all answered is waiting (taking the most urgent, with
-    /// the answers attached) or the queue is stopped (`nil`).
+    /// the answers attached) or the queue is stopped (`nil`). Several workers may wait at once.
     func next() -> TileJob? {
         condition.lock()
         defer { condition.unlock() }
-        inFlight = nil
         while !stopped {
             if let i = pending.firstIndex(where: { $0.fetches.allSatisfy { fetched[$0] != nil } }) {
                 var job = pending.remove(at: i)
                 for key in job.fetches { job.fetched[key] = fetched[key] }
-                inFlight = job.key
+                inFlight.insert(job.key)
                 return job
             }
             condition.wait()
@@ -250,7 +249,7 @@ final class TileWorkQueue: @unchecked Sendable {
             return
         }
         results.append(result)
-        inFlight = nil
+        inFlight.remove(result.key)
         condition.unlock()
         onArrival()
     }
@@ -280,68 +279,35 @@ private func lowerThisThreadsPriority() {
 }
 
 extension MapRenderer {
-    /// Starts the worker thread of asynchronous mode. The worker's renderer is created on the worker thread and
-    /// never leaves it; the thread ends when ``TileWorkQueue/stop()`` is called (the renderer's `deinit`).
+    /// Starts worker thread `index` of asynchronous mode. Its renderer (a lane sharing the sources and the engine,
+    /// with its own backend) is created on the worker thread and never leaves it; the thread ends when
+    /// ``TileWorkQueue/stop()`` is called (the owner's `deinit`).
     static func startWorker(
-        queue: TileWorkQueue, settings: AsyncTileRendering, style: Style, options: MapRenderOptions,
+        index: Int, queue: TileWorkQueue, settings: AsyncTileRendering, style: Style, options: MapRenderOptions,
         sources: [String: ResolvedSource]
     ) {
         let workerOptions = {
             var o = options
             o.asyncTiles = nil
             o.drawsAttribution = false
+            o.makeTileBackend = nil
             return o
         }()
         let thread = Thread {
             lowerThisThreadsPriority()
             let worker = MapRenderer(
-                style: style, backend: settings.makeBackend(), options: workerOptions, resolved: sources)
-            var spriteVersion = 0
+                style: style, backend: settings.makeBackend(), options: workerOptions, resolved: sources, lane: true)
             while let job = queue.next() {
-                if job.key.revision != worker.revision || job.tileSize != worker.options.tileSize {
-                    worker.options.tileSize = job.tileSize
-                    worker.invalidate()
-                    worker.revision = job.key.revision
-                }
-                if job.spriteVersion != spriteVersion {
-                    worker.setSprite(job.sprite)
-                    spriteVersion = job.spriteVersion
-                }
+                worker.follow(tileSize: job.tileSize, spriteVersion: job.spriteVersion, sprite: job.sprite)
+                worker.revision = job.key.revision
                 worker.fetchedTiles = job.fetched
-                queue.finish(worker.workOnTile(job))
+                queue.finish(worker.workOnTile(job, keepsImages: false))
                 worker.fetchedTiles = [:]
             }
         }
-        thread.name = "waymark.tiles"
+        thread.name = "waymark.tiles.\(index)"
         thread.stackSize = 4 << 20
         thread.start()
-    }
-
-    /// Worker side: decodes and prepares every used source layer of the job's tile and, when asked, rasterises
-    /// its image (the same list as the synchronous path, ``tileImageList(_:scale:)``).
-    func workOnTile(_ job: TileJob) -> TileResult {
-        let tile = job.tile
-        if job.fetched.values.contains(where: { if case .failure = $0 { return true } else { return false } }) {
-            return TileResult(
-                key: job.key, wantsImage: job.wantsImage, image: nil, prepared: [:], sourceData: [:], failed: true)
-        }
-        var prepared: [PreparedKey: PreparedTile] = [:]
-        for (sourceID, sourceLayer) in usedSourceLayers {
-            _ = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
-            let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile)
-            if let p = self.prepared.value(for: key) { prepared[key] = p }
-        }
-        var sourceData: [SourceDataKey: Bool] = [:]
-        for source in sources.values {
-            guard let key = sourceKey(source, tile) else { continue }
-            sourceData[SourceDataKey(source: source.id, address: key.address)] = decodedTile(source, key).tile != nil
-        }
-        var image: RasterImage?
-        if job.wantsImage, let list = tileImageList(tile, scale: job.key.pixelScale) {
-            image = try? backend.render(list)
-        }
-        return TileResult(
-            key: job.key, wantsImage: job.wantsImage, image: image, prepared: prepared, sourceData: sourceData)
     }
 
     /// The (source id, source layer) pairs `layers`' non-background layers read from `sources`, in a stable order
@@ -382,56 +348,30 @@ extension MapRenderer {
         labelBudgetDeadline != .max && symbolBuildsThisFrame > 0 && Self.monotonicNanoseconds() > labelBudgetDeadline
     }
 
-    /// Takes the worker's finished tiles into the caches (results of older revisions are dropped).
+    /// Takes the workers' finished tiles into the store (results of older revisions are dropped).
     func integrateArrivedTiles() {
-        guard let queue = workQueue else { return }
-        for result in queue.takeResults() where result.key.revision == revision {
-            if result.failed {
-                if failedTiles.count > 4096 { failedTiles.removeAll() }
-                failedTiles.insert(TileID(z: result.key.z, x: result.key.x, y: result.key.y))
-                continue
-            }
-            for (key, tile) in result.prepared where !prepared.contains(key) {
-                _ = prepared.insert(tile, for: key, cost: tile.cost)
-            }
-            if sourceDataSeen.count > 16_384 { sourceDataSeen.removeAll() }
-            for (key, hasData) in result.sourceData { sourceDataSeen[key] = hasData }
-            guard result.wantsImage else { continue }
-            // Hook (branch `renderer`): the image holds one tile image per layer run, stacked; TileImages.swift
-            // cuts it apart and caches each run's image.
-            storeTileImageStack(result.image, for: result.key)
-        }
+        guard case .worker(let queue) = supply else { return }
+        for result in queue.takeResults() { integrate(result) }
     }
 
     /// Whether every used source layer of `tile` is prepared (asynchronous mode: the frame may build its labels).
     func tileDataReady(_ tile: TileID) -> Bool {
         for (sourceID, sourceLayer) in usedSourceLayers {
             guard let source = sources[sourceID], sourceKey(source, tile) != nil else { continue }
-            if !prepared.contains(PreparedKey(source: sourceID, layer: sourceLayer, tile: tile)) { return false }
+            let key = EngineKey.prepared(
+                source: source.dataID, layer: sourceLayer, tile: tile, tileSize: options.tileSize)
+            if !engine.contains(key) { return false }
         }
         return true
     }
 
-    /// Asks the worker for `tile` (canonical) in this frame; merged with an earlier request of the same frame.
-    func requestTile(_ tile: TileID, scale: Double, wantsImage: Bool) {
-        let key = TileImageKey(revision: revision, z: tile.z, x: tile.x, y: tile.y, pixelScale: scale)
-        // A tile a source failed to give stays on its stand-in (asked again after ``invalidate()``).
-        if failedTiles.contains(tile) { return }
-        if let i = frameRequestIndex[key] {
-            if wantsImage { frameRequests[i].wantsImage = true }
+    /// Asks the workers for a job in this frame; merged with an earlier request of the same frame.
+    func addRequest(_ job: TileJob) {
+        if let i = frameRequestIndex[job.tile] {
+            frameRequests[i].images.append(contentsOf: job.images)
             return
         }
-        frameRequestIndex[key] = frameRequests.count
-        let n = Double(1 << tile.z)
-        let dx = (Double(tile.x) + 0.5) / n - frameCenter.x
-        let dy = (Double(tile.y) + 0.5) / n - frameCenter.y
-        var job = TileJob(
-            key: key, wantsImage: wantsImage, tileSize: options.tileSize, spriteVersion: spriteVersion,
-            sprite: sprite, priority: (dx * dx + dy * dy).squareRoot() * n)
-        for source in asynchronousSources {
-            guard let sk = sourceKey(source, tile) else { continue }
-            job.fetches.append(SourceDataKey(source: source.id, address: sk.address))
-        }
+        frameRequestIndex[job.tile] = frameRequests.count
         frameRequests.append(job)
     }
 
@@ -439,13 +379,13 @@ extension MapRenderer {
     /// yet, all at once, and waits for the answers (``fetchedTiles``), so the frame is the settled one. The sources
     /// bound the wait (timeouts and retries).
     func prefetchAsynchronousSources(_ tiles: [TileID]) {
-        guard workQueue == nil, !asynchronousSources.isEmpty else { return }
+        guard supply.framesReadTiles, !asynchronousSources.isEmpty else { return }
         var wanted: [(ResolvedSource, SourceDataKey)] = []
         var seen = Set<SourceDataKey>()
         for tile in tiles {
             for source in asynchronousSources {
                 guard let sk = sourceKey(source, tile),
-                    !decoded.contains(SourceTileKey(source: sk.source, address: sk.address, plan: nil))
+                    !engine.contains(.decoded(source: source.dataID, address: sk.address))
                 else { continue }
                 let key = SourceDataKey(source: source.id, address: sk.address)
                 if seen.insert(key).inserted { wanted.append((source, key)) }
@@ -461,7 +401,7 @@ extension MapRenderer {
 
     /// Hands the frame's requests to the worker, nearest the centre first (this replaces older, now stale ones).
     func submitFrameRequests() {
-        guard let queue = workQueue else { return }
+        guard case .worker(let queue) = supply else { return }
         let jobs = frameRequests.sorted { $0.priority < $1.priority }
         frameStats.tilesPending = jobs.count
         pendingTileCount = jobs.count
@@ -480,14 +420,15 @@ extension MapRenderer {
         var y = canonical.y / 2
         while z >= max(0, canonical.z - 8) {
             let key = TileImageKey(revision: revision, z: z, x: x, y: y, pixelScale: scale)
-            if let image = tileImages.image(for: key) {
+            let cached = engine.value(.image(group: group, key: key))
+            if case .image(let entry)? = cached, let image = entry.handle {
                 let ancestor = TileID(z: z, unwrappedX: (tile.unwrappedX >> (tile.z - z)), y: y)
                 let clip = place(tile)
                 guard clip.width > 0, clip.height > 0 else { return [] }
                 frameStats.standIns += 1
                 return [.save, .clip(clip), .image(ImageCommand(image: image, rect: place(ancestor))), .restore]
             }
-            if emptyTileImages.contains(key) { return [] }
+            if cached != nil { return [] }
             z -= 1
             x /= 2
             y /= 2
@@ -498,7 +439,8 @@ extension MapRenderer {
             let key = TileImageKey(
                 revision: revision, z: canonical.z + 1, x: canonical.x * 2 + dx, y: canonical.y * 2 + dy,
                 pixelScale: scale)
-            guard let image = tileImages.image(for: key) else { continue }
+            guard case .image(let entry)? = engine.value(.image(group: group, key: key)), let image = entry.handle
+            else { continue }
             let child = TileID(z: canonical.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: canonical.y * 2 + dy)
             out.append(.image(ImageCommand(image: image, rect: place(child))))
         }
@@ -531,6 +473,12 @@ private final class FetchAnswers: @unchecked Sendable {
 }
 
 extension MapRenderer {
+    /// The queue to the workers (asynchronous mode), else `nil`.
+    var workQueue: TileWorkQueue? {
+        if case .worker(let queue) = supply { return queue }
+        return nil
+    }
+
     /// Asynchronous mode: network fetches cancelled because the tiles that wanted them left the view (tests, HUD).
     public var cancelledTileFetches: Int { workQueue?.fetchesCancelled ?? 0 }
 

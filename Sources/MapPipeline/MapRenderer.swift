@@ -12,6 +12,7 @@
 //
 // `MapSnapshot.Snapshotter` wraps this with a CairoBackend, `mbtiles://` resolution through MBTilesSource and PNG
 // output; `Snapshotter.fileResolver` is the default resolver to fall back on for vector sources.
+import Foundation
 import MapData
 import MapGeometry
 import MapLayout
@@ -45,10 +46,18 @@ public struct MapRenderOptions: Sendable {
     /// Always-shown attribution placed before the sources' own (decision D16). Default "© OpenStreetMap
     /// contributors"; `nil` shows only the sources' attributions.
     public var baseAttribution: String?
-    /// Byte bound of decoded and prepared tiles kept between frames. Default 96 MiB.
-    public var tileDataCacheBytes: Int
-    /// Byte bound of rendered tile images. Default 96 MiB.
-    public var tileImageCacheBytes: Int
+    /// The engine whose store keeps decoded and prepared tiles, symbols and tile images between frames, shared
+    /// with every renderer on the same data under one byte budget (``MapEngine``). Default ``MapEngine/shared``.
+    public var engine: MapEngine
+    /// Threads that make a frame's missing tiles (decode, over-zoom and clip, style evaluation, tessellation and
+    /// rasterisation of independent tiles): a synchronous frame runs up to this many at once (its own thread and
+    /// threads with backends from ``makeTileBackend``), asynchronous mode starts this many workers. `1...64`
+    /// (clamped); default the larger of 2 and `ProcessInfo.activeProcessorCount`. Read when the renderer is made.
+    public var tileThreads: Int
+    /// Creates the backend of each extra tile thread of synchronous frames (called on the frame's thread, once per
+    /// thread, on the first frame that needs it; for example `{ CairoBackend() }`). Default `nil`: synchronous
+    /// frames make their tiles on their own thread alone. The pixels are the same either way.
+    public var makeTileBackend: (@Sendable () -> any RenderBackend)?
     /// Label placement settings (collision grid, perspective scaling, dedup tolerance).
     public var placement: PlacementOptions
     /// Render missing tiles on a worker thread and draw stand-ins meanwhile (see ``AsyncTileRendering``); read when
@@ -61,17 +70,18 @@ public struct MapRenderOptions: Sendable {
     /// Creates options; see the properties for defaults.
     public init(
         tileSize: Double = 256, usesTileImageCache: Bool = true, drawsAttribution: Bool = true,
-        baseAttribution: String? = "© OpenStreetMap contributors", tileDataCacheBytes: Int = 96 << 20,
-        tileImageCacheBytes: Int = 96 << 20, placement: PlacementOptions = PlacementOptions(),
-        asyncTiles: AsyncTileRendering? = nil
+        baseAttribution: String? = "© OpenStreetMap contributors", placement: PlacementOptions = PlacementOptions(),
+        asyncTiles: AsyncTileRendering? = nil, engine: MapEngine = .shared, tileThreads: Int? = nil,
+        makeTileBackend: (@Sendable () -> any RenderBackend)? = nil
     ) {
+        self.engine = engine
+        self.tileThreads = min(max(tileThreads ?? max(2, ProcessInfo.processInfo.activeProcessorCount), 1), 64)
+        self.makeTileBackend = makeTileBackend
         self.asyncTiles = asyncTiles
         self.tileSize = tileSize
         self.usesTileImageCache = usesTileImageCache
         self.drawsAttribution = drawsAttribution
         self.baseAttribution = baseAttribution
-        self.tileDataCacheBytes = tileDataCacheBytes
-        self.tileImageCacheBytes = tileImageCacheBytes
         self.placement = placement
     }
 }
@@ -160,14 +170,21 @@ public final class MapRenderer {
     /// The (source id, source layer) pairs the style's non-background layers read, in a stable order (asynchronous
     /// mode: what a tile needs prepared before its labels draw).
     let usedSourceLayers: [(String, String)]
-    var decoded: ByteBoundedLRU<SourceTileKey, DecodedTile>
-    var prepared: ByteBoundedLRU<PreparedKey, PreparedTile>
-    var symbolCache: ByteBoundedLRU<SymbolKey, [SymbolFeature]>
-    var tileImages: TileImageCache
-    /// Where each cached tile image holds its tile (absent: the tile's own zoom, no offset).
-    var tileImageFrames: [ImageHandle: TileImageFrame] = [:]
-    /// Tiles known to draw nothing at a revision, zoom and scale (so they are not rasterised again every frame).
-    var emptyTileImages = Set<TileImageKey>()
+    /// The store shared with other renderers (``MapEngine``), this renderer's group in it (symbols and tile
+    /// images: ``MapEngine/group(_:)``), its backend's token, and what the group key is made of.
+    let engine: MapEngine
+    var group = 0
+    let backendToken: Int
+    private let styleHash: Int
+    var spriteHash = 0
+    private var generation = 0
+    /// How the frames get their missing tiles: made now on the tile threads, or asked of the workers
+    /// (``TileSupply``; the one place the synchronous/asynchronous choice is made).
+    let supply: TileSupply
+    /// A tile thread's or worker's renderer: it makes tiles for its owner and draws no frames.
+    let isLane: Bool
+    /// Synchronous frames: the renderers of the extra tile threads (made on the first frame that needs them).
+    var lanes: [MapRenderer] = []
     var sprite: SpriteSheet?
     var spriteImages: [String: ImageHandle?] = [:]
     /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
@@ -181,11 +198,10 @@ public final class MapRenderer {
     var frameStats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
     var frameScale = 1.0
-    /// Asynchronous mode (AsyncTiles.swift): the queue to the worker, this frame's requests, the frame's centre
-    /// (world units, for request order), which source tiles had data (attribution), and the sprite's version.
-    var workQueue: TileWorkQueue?
+    /// Asynchronous mode (AsyncTiles.swift): this frame's requests, the frame's centre (world units, for request
+    /// order), which source tiles had data (attribution), and the sprite's version.
     var frameRequests: [TileJob] = []
-    var frameRequestIndex: [TileImageKey: Int] = [:]
+    var frameRequestIndex: [TileID: Int] = [:]
     var frameCenter = WorldPoint(x: 0.5, y: 0.5)
     var sourceDataSeen: [SourceDataKey: Bool] = [:]
     /// The sources that answer tile requests later (network; ``TileSource/isAsynchronous``), and the answers the
@@ -208,7 +224,7 @@ public final class MapRenderer {
     /// - Parameters:
     ///   - style: a parsed style (its diagnostics are the caller's to report).
     ///   - backend: measures text and rasterises tile images (`CairoBackend`, or `RecordingBackend` in tests).
-    ///   - options: settings. Defaults to ``MapRenderOptions/init(tileSize:usesTileImageCache:drawsAttribution:baseAttribution:tileDataCacheBytes:tileImageCacheBytes:placement:asyncTiles:)``.
+    ///   - options: settings. Defaults to ``MapRenderOptions/init(tileSize:usesTileImageCache:drawsAttribution:baseAttribution:placement:asyncTiles:engine:tileThreads:makeTileBackend:)``.
     ///   - resolveSource: gives the ``TileSource`` of each style source (see ``TileSourceResolver``).
     /// - Throws: ``MapRendererError/sourceUnavailable(id:message:)`` when the resolver throws.
     public convenience init(
@@ -237,17 +253,27 @@ public final class MapRenderer {
             minZoom = min(max(minZoom, 0), 30)
             maxZoom = min(max(maxZoom, minZoom), 30)
             let text = source.attribution ?? tiles.metadata.attribution
+            let shared = options.engine.share(tiles)
             resolved[id] = ResolvedSource(
-                id: id, tiles: tiles, minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
+                id: id, dataID: shared.id, tiles: shared.tiles, minZoom: minZoom, maxZoom: maxZoom,
+                attribution: text.map(plainAttribution))
         }
         self.init(style: style, backend: backend, options: options, resolved: resolved)
     }
 
-    /// Creates a renderer over sources already resolved (the asynchronous worker shares its owner's sources).
-    init(style: Style, backend: any RenderBackend, options: MapRenderOptions, resolved: [String: ResolvedSource]) {
+    /// Creates a renderer over sources already resolved; a `lane` (tile thread or worker) shares its owner's
+    /// sources and makes tiles only.
+    init(
+        style: Style, backend: any RenderBackend, options: MapRenderOptions, resolved: [String: ResolvedSource],
+        lane: Bool = false
+    ) {
         self.style = style
         self.backend = backend
         self.options = options
+        engine = options.engine
+        isLane = lane
+        backendToken = options.engine.join(backend: backend)
+        styleHash = lane ? 0 : structuralHash((style.layers, style.sources))
         sources = resolved
         asynchronousSources = resolved.values.filter(\.tiles.isAsynchronous).sorted { $0.id < $1.id }
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
@@ -257,20 +283,29 @@ public final class MapRenderer {
             return nil
         }
         usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
-        decoded = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
-        prepared = ByteBoundedLRU(byteLimit: options.tileDataCacheBytes / 2)
-        symbolCache = ByteBoundedLRU(byteLimit: 16 << 20)
-        tileImages = TileImageCache(byteLimit: options.tileImageCacheBytes)
         placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
-        if let settings = options.asyncTiles {
-            let queue = TileWorkQueue(
-                limit: settings.queueLimit, sources: resolved, onArrival: settings.onTileArrived)
-            workQueue = queue
-            Self.startWorker(queue: queue, settings: settings, style: style, options: options, sources: resolved)
-        }
+        supply = lane ? .inline : TileSupply(options: options, style: style, sources: resolved)
+        if !lane { group = joinGroup() }
     }
 
-    deinit { workQueue?.stop() }
+    deinit {
+        workQueue?.stop()
+        for handle in engine.leave(backend: backend) { backend.unregister(handle) }
+    }
+
+    /// This renderer's group in the engine for its style, sources, backend, tile size and sprite (a new one of its
+    /// own after ``invalidate()``).
+    func joinGroup() -> Int {
+        engine.group(
+            GroupKey(
+                style: styleHash, sources: sources.mapValues(\.dataID), backend: backendToken,
+                tileSize: options.tileSize, sprite: spriteHash, generation: generation))
+    }
+
+    /// Unregisters this backend's tile images that left the engine's store (the start of each frame).
+    func releaseEvictedImages() {
+        for handle in engine.takeReleases(backend: backendToken) { backend.unregister(handle) }
+    }
 
     /// Whether the last frame lacked tiles the worker is still making or labels it put off, or finished tiles wait
     /// for the next frame (asynchronous mode; always `false` otherwise). Same thread as the frames.
@@ -292,15 +327,22 @@ public final class MapRenderer {
     /// The ids of the style sources that have a tile source, sorted.
     public var resolvedSourceIDs: [String] { sources.keys.sorted() }
 
-    /// Forgets every cached tile image, prepared tile and symbol and bumps ``revision`` (call after changing the
-    /// style's sources' contents or ``options``).
+    /// Forgets every cached tile image and symbol of this renderer and every decoded and prepared tile of its
+    /// sources (for every renderer sharing them: ``MapEngine``), and bumps ``revision`` (call after changing the
+    /// style's sources' contents or ``options``). The renderer then has a group of its own in the engine.
     public func invalidate() {
         revision += 1
-        releaseTileImages(tileImages.removeAll())
-        _ = decoded.removeAll()
-        _ = prepared.removeAll()
-        _ = symbolCache.removeAll()
-        emptyTileImages.removeAll()
+        let oldGroup = group
+        let dataIDs = Set(sources.values.map(\.dataID))
+        engine.removeAll { key in
+            switch key {
+            case .decoded(let source, _), .prepared(let source, _, _, _): return dataIDs.contains(source)
+            case .symbols(let g, _, _, _), .image(let g, _): return g == oldGroup
+            }
+        }
+        releaseEvictedImages()
+        generation = engine.newID()
+        group = joinGroup()
         for case let handle? in rasterTiles.removeAll() { backend.unregister(handle) }
         previousPlacement = nil
         sourceDataSeen.removeAll()
@@ -309,6 +351,10 @@ public final class MapRenderer {
         workQueue?.replacePending(with: [])
         _ = workQueue?.takeResults()
     }
+
+    /// Makes the next frame place its labels from scratch, without preferring the labels the previous frame showed
+    /// (tests comparing frames settled along different paths, e.g. asynchronous against synchronous).
+    package func forgetLabelPlacement() { previousPlacement = nil }
 
     /// The style zoom of a camera: `camera.zoom − log2(tileSize / 256)`.
     public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
@@ -341,6 +387,7 @@ public final class MapRenderer {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         frameScale = scale
         frameStats = FrameStatistics()
+        releaseEvictedImages()
         integrateArrivedTiles()
         startLabelBudget()
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
@@ -364,6 +411,10 @@ public final class MapRenderer {
         frameStats.tiles = tiles.count
         prefetchAsynchronousSources(tiles)
         defer { fetchedTiles = [:] }
+        // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
+        let flat = camera.pitch == 0
+        let composes = flat && options.usesTileImageCache
+        provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
         // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
@@ -388,8 +439,6 @@ public final class MapRenderer {
 
         // Every step in style order (style spec "layers": each drawn over the ones before it), whatever the caches:
         // tile-layer runs from tile images in flat frames, as vectors otherwise; labels in their layer's place.
-        let flat = camera.pitch == 0
-        let composes = flat && options.usesTileImageCache
         frameStats.composedFromTileImages = composes
         var labels: [Int: [DrawCommand]] = [:]
         for symbol in placement.symbols {
@@ -446,11 +495,6 @@ public final class MapRenderer {
         scale: Double, into list: inout DisplayList
     ) {
         guard let sourceID = layer.layer.source, sources[sourceID] != nil else { return }
-        if workQueue != nil {
-            for tile in tiles where !tileDataReady(tile.canonical) {
-                requestTile(tile.canonical, scale: scale, wantsImage: false)
-            }
-        }
         // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered geometry two
         // tiles share is drawn once. Done here for flat north-up frames, with the tile's edges on device pixels;
         // circles are not clipped.
@@ -516,8 +560,8 @@ public final class MapRenderer {
             guard let source = sources[id], let text = source.attribution, !text.isEmpty else { continue }
             let inView = tiles.contains { tile in
                 guard let key = sourceKey(source, tile) else { return false }
-                if workQueue != nil {
-                    // Asynchronous frames never read tiles: what the worker reported.
+                if !supply.framesReadTiles {
+                    // Asynchronous frames never read tiles: what the workers reported.
                     return sourceDataSeen[SourceDataKey(source: source.id, address: key.address)] ?? false
                 }
                 return decodedTile(source, key).tile != nil
@@ -540,8 +584,8 @@ public final class MapRenderer {
     }
 
     func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
-        let cacheKey = SourceTileKey(source: key.source, address: key.address, plan: nil)
-        if let hit = decoded.value(for: cacheKey) { return hit }
+        let cacheKey = EngineKey.decoded(source: source.dataID, address: key.address)
+        if case .decoded(let hit)? = engine.value(cacheKey) { return hit }
         let bytes: [UInt8]?
         if let answer = fetchedTiles[SourceDataKey(source: key.source, address: key.address)] {
             // Fetched ahead (asynchronous sources); a failure is not cached, so a later frame asks again.
@@ -552,7 +596,7 @@ public final class MapRenderer {
         }
         let tile = DecodedTile(bytes: bytes)
         frameStats.tilesDecoded += 1
-        _ = decoded.insert(tile, for: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
+        engine.insert(.decoded(tile), for: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
         return tile
     }
 
@@ -571,11 +615,19 @@ public final class MapRenderer {
     /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
     /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).
     func preparedFeatures(sourceID: String, sourceLayer: String, tile: TileID) -> [PreparedFeature] {
-        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.canonical)
-        if let hit = prepared.value(for: key) { return hit.features }
-        // Asynchronous frames never decode: the worker prepares tiles (requested by the frame) and hands them over.
-        if workQueue != nil { return [] }
-        guard let source = sources[sourceID], let sk = sourceKey(source, tile), let plan = sk.plan else { return [] }
+        preparedTile(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)?.features ?? []
+    }
+
+    /// The prepared tile of ``preparedFeatures(sourceID:sourceLayer:tile:)``, from the engine or made now (`nil`:
+    /// no such source or tile, or an asynchronous frame that does not have it yet).
+    func preparedTile(sourceID: String, sourceLayer: String, tile: TileID) -> PreparedTile? {
+        guard let source = sources[sourceID] else { return nil }
+        let key = EngineKey.prepared(
+            source: source.dataID, layer: sourceLayer, tile: tile.canonical, tileSize: options.tileSize)
+        if case .prepared(let hit)? = engine.value(key) { return hit }
+        // Asynchronous frames never decode: the workers prepare tiles (requested by the frame) and hand them over.
+        if !supply.framesReadTiles { return nil }
+        guard let sk = sourceKey(source, tile), let plan = sk.plan else { return nil }
         let data = decodedTile(source, sk)
         var out: [PreparedFeature] = []
         var cost = 64
@@ -612,8 +664,9 @@ public final class MapRenderer {
                     feature: f.feature, geometry: geometry,
                     labelPoint: labelPoint(f.geometry, plan: plan, extent: extent)))
         }
-        _ = prepared.insert(PreparedTile(features: out, cost: cost), for: key, cost: cost)
-        return out
+        let made = PreparedTile(features: out, cost: cost)
+        engine.insert(.prepared(made), for: key, cost: cost)
+        return made
     }
 }
 
@@ -639,12 +692,6 @@ struct PreparedKey: Hashable, Sendable {
 struct SymbolSlot: Hashable {
     let layer: Int
     let tile: TileID
-}
-
-struct SymbolKey: Hashable {
-    let layer: Int
-    let tile: TileID
-    let zoomStep: Int
 }
 
 /// Immutable once made, so the asynchronous worker hands it to the frame's thread as is.

@@ -1,3 +1,4 @@
+import Foundation
 import MapData
 import MapGeometry
 import MapStyle
@@ -11,6 +12,8 @@ public typealias TileSourceResolver = (_ id: String, _ source: StyleSource) thro
 /// One style source with the tile source that serves it and the zoom range it covers.
 struct ResolvedSource: Sendable {
     let id: String
+    /// The engine's number for the source's data (``MapEngine/share(_:)``): equal for sources on the same data.
+    let dataID: Int
     let tiles: any TileSource
     /// Lowest zoom with tiles: the larger of the style's `minzoom` and the tile source's.
     let minZoom: Int
@@ -21,8 +24,12 @@ struct ResolvedSource: Sendable {
 }
 
 /// A decoded source tile: the lazily decoded vector tile and, per layer, features with decoded geometry.
-final class DecodedTile {
+///
+/// Thread rules: shared by the renderers and tile threads of a ``MapEngine``; a lock guards the lazy decoding (held
+/// while a layer decodes, so each layer is decoded once).
+final class DecodedTile: @unchecked Sendable {
     let tile: VectorTile?
+    private let lock = NSLock()
     private var layers: [String: [DecodedFeature]] = [:]
     private var layerIndex: [String: VectorTileLayer]?
 
@@ -30,6 +37,8 @@ final class DecodedTile {
 
     /// The features of layer `name` with geometry; decoding errors drop the feature (never the frame).
     func features(layer name: String) -> [DecodedFeature] {
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = layers[name] { return cached }
         if layerIndex == nil {
             var index: [String: VectorTileLayer] = [:]

@@ -44,18 +44,26 @@ public struct SpriteSheet: Sendable {
 }
 
 extension MapRenderer {
-    /// Sets (or with `nil` removes) the sprite that `icon-image` and `*-pattern` names refer to; forgets cached
-    /// symbols and tile images (which may hold pattern fills and lines of the old sheet).
+    /// Sets (or with `nil` removes) the sprite that `icon-image` and `*-pattern` names refer to; cached symbols and
+    /// tile images of the old sheet are no longer used (the renderer joins the engine's group of renderers with
+    /// this sheet: ``MapEngine``).
     /// - Parameter sheet: the decoded sheet and its index.
     public func setSprite(_ sheet: SpriteSheet?) {
-        releaseTileImages(tileImages.removeAll())
-        emptyTileImages.removeAll()
         for handle in spriteImages.values { if let handle { backend.unregister(handle) } }
         spriteImages = [:]
         spritePixels = [:]
         sprite = sheet
         spriteVersion += 1
-        _ = symbolCache.removeAll()
+        guard !isLane else { return }
+        var hasher = Hasher()
+        if let sheet {
+            hasher.combine(sheet.image.width)
+            hasher.combine(sheet.image.height)
+            hasher.combine(sheet.image.pixels)
+            hasher.combine(structuralHash(sheet.index))
+        }
+        spriteHash = sheet == nil ? 0 : hasher.finalize()
+        group = joinGroup()
     }
 
     /// The backend handle of a sprite image, registered on first use; `nil` when the sprite lacks it.

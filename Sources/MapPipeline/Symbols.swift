@@ -8,22 +8,21 @@ extension MapRenderer {
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
     /// sixteenth of a zoom level, so pans only re-run placement).
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
-        let key = SymbolKey(layer: layer.index, tile: tile, zoomStep: Int((zoom * 16).rounded()))
-        if let hit = symbolCache.value(for: key) { return hit }
-        // Asynchronous mode: a tile whose data the worker has not handed over yet has no labels this frame (and
-        // nothing is cached for it).
+        let step = Int((zoom * 16).rounded())
+        let key = EngineKey.symbols(group: group, layer: layer.index, tile: tile, zoomStep: step)
+        if case .symbols(let hit)? = engine.value(key) { return hit }
+        // Asynchronous mode: a tile whose data the workers have not handed over yet has no labels this frame (and
+        // nothing is cached for it; the frame's tile stage asked for it).
         let slot = SymbolSlot(layer: layer.index, tile: tile)
-        if workQueue != nil {
-            if !tileDataReady(tile.canonical) {
-                requestTile(tile.canonical, scale: frameScale, wantsImage: false)
-                return []
-            }
+        if !supply.framesReadTiles {
+            if !tileDataReady(tile.canonical) { return [] }
             // Over the frame's budget: the candidates of the zoom step the tile last had (or none yet) until a later
             // frame builds them.
             if labelBudgetSpent {
                 symbolWorkDeferred = true
-                if let step = latestSymbolStep[slot],
-                    let stale = symbolCache.value(for: SymbolKey(layer: layer.index, tile: tile, zoomStep: step))
+                if let last = latestSymbolStep[slot],
+                    case .symbols(let stale)? = engine.value(
+                        .symbols(group: group, layer: layer.index, tile: tile, zoomStep: last))
                 {
                     return stale
                 }
@@ -31,11 +30,11 @@ extension MapRenderer {
             }
         }
         let built = buildSymbols(layer, tile: tile, zoom: zoom)
-        _ = symbolCache.insert(built, for: key, cost: 64 + built.count * 256)
-        if workQueue != nil {
+        engine.insert(.symbols(built), for: key, cost: 64 + built.count * 256)
+        if !supply.framesReadTiles {
             symbolBuildsThisFrame += 1
             if latestSymbolStep.count > 65_536 { latestSymbolStep.removeAll() }
-            latestSymbolStep[slot] = key.zoomStep
+            latestSymbolStep[slot] = step
         }
         return built
     }

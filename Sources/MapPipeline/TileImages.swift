@@ -13,8 +13,8 @@ import MapStyle
 
 extension MapRenderer {
     /// The image commands that compose one run of tile-drawn layers (``FrameStep/tileLayers(run:layers:)``) of a
-    /// flat frame from cached tile images, rasterising missing ones (asynchronous mode: asking the worker and drawing
-    /// stand-ins meanwhile).
+    /// flat frame from cached tile images (made by the frame's tile stage, ``provideTiles(_:camera:scale:composes:)``;
+    /// asynchronous mode: stand-ins for those still on their way).
     func composeTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
         let tileSize = options.tileSize
         var placements: [TilePlacement] = []
@@ -31,31 +31,35 @@ extension MapRenderer {
         }
         var standIns: [DrawCommand] = []
         for tile in tiles where runDraws(run, atZoom: tile.z) {
-            var image = ImageHandle(id: -1, pixelWidth: 0, pixelHeight: 0, scale: 1)
-            if workQueue != nil {
-                switch cachedTileImage(tile, run: run, scale: scale) {
-                case .image(let cached): image = cached
-                case .empty: continue
-                case .missing:
-                    requestTile(tile.canonical, scale: scale, wantsImage: true)
-                    // Stand-ins (an ancestor's or the children's images) are kept for the first run only.
-                    if run == 0 { standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place)) }
-                    continue
+            var cached = cachedTileImage(tile, run: run, scale: scale)
+            if case .missing = cached, supply.framesReadTiles {
+                // Evicted since the tile stage made it (a budget smaller than a frame): made again now.
+                integrate(
+                    workOnTile(
+                        TileJob(
+                            key: tileImageKey(tile, run: 0, scale: scale),
+                            images: [imageSpec(tile, run: run, camera: camera, scale: scale)],
+                            tileSize: tileSize, spriteVersion: spriteVersion, sprite: sprite, priority: 0),
+                        keepsImages: true))
+                cached = cachedTileImage(tile, run: run, scale: scale)
+            }
+            let image: ImageHandle
+            let frame: TileImageFrame
+            switch cached {
+            case .image(let handle, let f):
+                image = handle
+                frame = f
+            case .empty: continue
+            case .missing:
+                // Stand-ins (an ancestor's or the children's images) are kept for the first run only.
+                if run == 0 && !supply.framesReadTiles {
+                    standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place))
                 }
+                continue
             }
             let n = Double(1 << tile.z)
-            let nwX = Double(tile.unwrappedX) / n
-            let nwY = Double(tile.y) / n
-            let origin = RenderPoint(
-                x: o.x + (nwX - c.x) * camera.worldSize, y: o.y + (nwY - c.y) * camera.worldSize)
-            if workQueue == nil {
-                guard let rendered = tileImage(tile, run: run, scale: scale, camera: camera, origin: origin) else {
-                    continue
-                }
-                image = rendered
-            }
+            let origin = tileOrigin(tile, camera: camera)
             // The image's content square and where its tile's corner sits in it (``TileImageFrame``).
-            let frame = tileImageFrames[image] ?? TileImageFrame(side: tileSize, offset: .zero)
             let k = camera.worldSize / (n * frame.side)
             placements.append(
                 TilePlacement(
@@ -105,9 +109,19 @@ extension MapRenderer {
         }
     }
 
+    /// Where a tile's north-west corner falls in the frame, in points (unsnapped).
+    func tileOrigin(_ tile: TileID, camera: CameraTransform) -> RenderPoint {
+        let n = Double(1 << tile.z)
+        let c = camera.centerWorld
+        let o = camera.opticalCenter
+        return RenderPoint(
+            x: o.x + (Double(tile.unwrappedX) / n - c.x) * camera.worldSize,
+            y: o.y + (Double(tile.y) / n - c.y) * camera.worldSize)
+    }
+
     /// What the tile-image cache knows of a tile.
     enum CachedTileImage {
-        case image(ImageHandle)
+        case image(ImageHandle, TileImageFrame)
         /// The tile draws nothing.
         case empty
         case missing
@@ -120,75 +134,48 @@ extension MapRenderer {
             revision: revision, z: tile.z, x: canonical.x, y: canonical.y, pixelScale: scale, run: run)
     }
 
-    /// The tile's image of one run from the cache only (asynchronous frames).
+    /// The tile's image of one run from the engine's store.
     func cachedTileImage(_ tile: TileID, run: Int, scale: Double) -> CachedTileImage {
         let key = tileImageKey(tile, run: run, scale: scale)
-        if let hit = tileImages.image(for: key) {
-            frameStats.tileImagesReused += 1
-            return .image(hit)
-        }
-        return emptyTileImages.contains(key) ? .empty : .missing
+        guard case .image(let entry)? = engine.value(.image(group: group, key: key)) else { return .missing }
+        guard let handle = entry.handle else { return .empty }
+        return .image(handle, entry.frame)
     }
 
-    /// The cached image of a tile's layers of one run, rendered now when missing; `nil` when the run draws nothing
-    /// in the tile or the backend fails.
-    ///
-    /// A missing image is rendered for the frame that needs it, so that frame draws exactly what its vectors would:
-    /// at the frame's style zoom (the content square is `tileSize · 2^(zoom − tile zoom)` points), with the tile's
-    /// corner moved by the sub-pixel part of its device position (`origin`) so the image lands on whole device
-    /// pixels, and the frame's bearing for viewport-anchored translations. Later frames reuse it scaled and moved
-    /// (``TileImageFrame``), as the compositor always did.
-    private func tileImage(
-        _ tile: TileID, run: Int, scale: Double, camera: CameraTransform, origin: RenderPoint
-    ) -> ImageHandle? {
-        let key = tileImageKey(tile, run: run, scale: scale)
-        switch cachedTileImage(tile, run: run, scale: scale) {
-        case .image(let hit): return hit
-        case .empty: return nil
-        case .missing: break
-        }
+    /// How a missing image of a tile's layers of one run is drawn for the frame that first needs it, so that frame
+    /// draws exactly what its vectors would: at the frame's style zoom (the content square is
+    /// `tileSize · 2^(zoom − tile zoom)` points), with the tile's corner moved by the sub-pixel part of its device
+    /// position so the image lands on whole device pixels, and the frame's bearing for viewport-anchored
+    /// translations. Later frames reuse it scaled and moved (``TileImageFrame``), as the compositor always did.
+    func imageSpec(_ tile: TileID, run: Int, camera: CameraTransform, scale: Double) -> TileImageSpec {
         let zoom = camera.state.zoom - log2(options.tileSize / 256)
         let fraction = zoom.isFinite ? min(max(zoom - Double(tile.z), 0), 1) : 0
         let side = options.tileSize * pow(2, fraction)
+        let origin = tileOrigin(tile, camera: camera)
         func phase(_ v: Double) -> Double { v.isFinite ? (v * scale - (v * scale).rounded()) / scale : 0 }
-        let offset = RenderPoint(x: phase(origin.x), y: phase(origin.y))
-        var list = DisplayList(size: RenderSize(width: side, height: side), scale: scale)
-        appendTileImageCommands(
-            tile.canonical, run: run, zoom: Double(tile.z) + fraction, side: side, offset: offset,
-            bearing: camera.state.bearing, into: &list.commands)
-        guard !list.commands.isEmpty else {
-            markEmpty(key)
-            return nil
-        }
-        guard let handle = try? backend.renderImage(list) else { return nil }
-        frameStats.tileImagesRendered += 1
-        store(handle, for: key, frame: TileImageFrame(side: side, offset: offset))
-        return handle
+        return TileImageSpec(
+            key: tileImageKey(tile, run: run, scale: scale), zoom: Double(tile.z) + fraction, side: side,
+            offset: RenderPoint(x: phase(origin.x), y: phase(origin.y)), bearing: camera.state.bearing)
     }
 
-    /// Caches a tile image (and its frame), releasing what the cache evicts.
-    private func store(_ handle: ImageHandle, for key: TileImageKey, frame: TileImageFrame?) {
-        if let frame { tileImageFrames[handle] = frame }
-        releaseTileImages(tileImages.insert(handle, for: key).filter { $0 != handle })
+    /// Caches a tile image of this renderer's backend (and its frame) in the engine.
+    func storeTileImage(_ handle: ImageHandle, for key: TileImageKey, frame: TileImageFrame) {
+        engine.insert(
+            .image(TileImageEntry(handle: handle, frame: frame, backend: backendToken)),
+            for: .image(group: group, key: key), cost: handle.byteCount)
     }
 
-    /// Unregisters tile images that left the cache.
-    func releaseTileImages(_ handles: [ImageHandle]) {
-        for handle in handles {
-            tileImageFrames[handle] = nil
-            backend.unregister(handle)
-        }
-    }
-
-    private func markEmpty(_ key: TileImageKey) {
-        if emptyTileImages.count > 4096 { emptyTileImages.removeAll() }
-        emptyTileImages.insert(key)
+    /// Remembers that a run draws nothing in a tile (so it is not drawn again every frame).
+    func markEmpty(_ key: TileImageKey) {
+        engine.insert(
+            .image(TileImageEntry(handle: nil, frame: TileImageFrame(side: 0, offset: .zero), backend: backendToken)),
+            for: .image(group: group, key: key), cost: 64)
     }
 
     /// The commands of a canonical tile's image of one run: the run's layers styled at `zoom` (default the tile's
     /// own), in points of a `side`-point square (default ``MapRenderOptions/tileSize``) whose tile corner sits at
     /// `offset`, for an image turned by `bearing` when composed.
-    private func appendTileImageCommands(
+    func appendTileImageCommands(
         _ canonical: TileID, run: Int, zoom: Double? = nil, side: Double? = nil, offset: RenderPoint = .zero,
         bearing: Double = 0, into commands: inout [DrawCommand]
     ) {
@@ -216,65 +203,6 @@ extension MapRenderer {
                 }
             }
         }
-    }
-
-    /// Device pixel rows of one tile image at `scale`.
-    private func tileImageRows(scale: Double) -> Int {
-        DisplayList(size: RenderSize(width: options.tileSize, height: options.tileSize), scale: scale).pixelHeight
-    }
-
-    /// The display list of every run's image of a canonical tile stacked top to bottom (run 0 at the top, each
-    /// ``tileImageRows(scale:)`` device rows tall and clipped to its square), `nil` when no run draws anything: what
-    /// the asynchronous worker rasterises in one go; ``storeTileImageStack(_:for:)`` cuts it apart again.
-    func tileImageList(_ canonical: TileID, scale: Double) -> DisplayList? {
-        let side = options.tileSize
-        let rowPoints = Double(tileImageRows(scale: scale)) / scale
-        var list = DisplayList(
-            size: RenderSize(width: side, height: rowPoints * Double(tileLayerRuns.count)), scale: scale)
-        var drew = false
-        for run in tileLayerRuns.indices where runDraws(run, atZoom: canonical.z) {
-            var commands: [DrawCommand] = []
-            appendTileImageCommands(canonical, run: run, into: &commands)
-            guard !commands.isEmpty else { continue }
-            drew = true
-            let top = rowPoints * Double(run)
-            list.append(.save)
-            list.append(.clip(RenderRect(x: 0, y: top, width: side, height: side)))
-            list.append(.transform(RenderTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: top)))
-            list.append(contentsOf: commands)
-            list.append(.restore)
-        }
-        return drew ? list : nil
-    }
-
-    /// Takes a tile's stacked run images (``tileImageList(_:scale:)``, rasterised by the asynchronous worker) into
-    /// the cache: run 0 and every later run that has a visible pixel, the others remembered as empty. `key` is the
-    /// run-0 key of the tile; `stack` `nil` means no run draws anything.
-    func storeTileImageStack(_ stack: RasterImage?, for key: TileImageKey) {
-        let rows = tileImageRows(scale: key.pixelScale)
-        var stored = false
-        for run in tileLayerRuns.indices {
-            var runKey = key
-            runKey.run = run
-            guard let stack, stack.height >= rows * (run + 1), rows > 0 else {
-                markEmpty(runKey)
-                continue
-            }
-            let bytes = rows * stack.bytesPerRow
-            let slice = Array(stack.pixels[(run * bytes)..<((run + 1) * bytes)])
-            // The stack does not say which runs drew: a later run with no visible pixel counts as empty (sparse
-            // overlays such as POI dots then cost nothing); run 0 is kept as the image always was.
-            guard run == 0 || slice.contains(where: { $0 != 0 }) else {
-                markEmpty(runKey)
-                continue
-            }
-            // A backend that cannot take the image leaves the run missing (asked for again by a later frame).
-            let image = RasterImage(width: stack.width, height: rows, scale: stack.scale, pixels: slice)
-            guard let handle = try? backend.register(image) else { continue }
-            store(handle, for: runKey, frame: nil)
-            stored = true
-        }
-        if stored { frameStats.tilesArrived += 1 }
     }
 }
 

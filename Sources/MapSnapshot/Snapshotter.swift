@@ -18,7 +18,9 @@ import MapStyle
 
 /// Headless map snapshots: a ``MapRenderer`` drawing a style with Cairo and Pango.
 ///
-/// Thread rules: one snapshotter per thread (it owns a Cairo backend and the renderer's caches).
+/// Thread rules: a snapshotter is used on the thread that made it. Snapshotters of one thread share that thread's
+/// Cairo backend (``threadBackend()``) and, through ``MapEngine/shared``, their tiles; synchronous frames make
+/// missing tiles on up to ``MapRenderOptions/tileThreads`` threads, each with a `CairoBackend` of its own.
 public final class Snapshotter {
     /// The renderer (for display lists, statistics and options).
     public let renderer: MapRenderer
@@ -60,9 +62,9 @@ public final class Snapshotter {
     ) throws {
         let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
-        backend = CairoBackend()
+        backend = Snapshotter.threadBackend()
         renderer = try MapRenderer(
-            style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
+            style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             renderer.setSprite(sheet)
         }
@@ -98,9 +100,19 @@ public final class Snapshotter {
         style: Style, options: MapRenderOptions = MapRenderOptions(),
         resolveSource: TileSourceResolver = Snapshotter.fileResolver
     ) throws {
-        backend = CairoBackend()
+        backend = Snapshotter.threadBackend()
         renderer = try MapRenderer(
-            style: style, backend: backend, options: options.withRasterDecoder(), resolveSource: resolveSource)
+            style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
+    }
+
+    /// The Cairo backend of the calling thread, shared by every snapshotter (and map view) made on it, so their
+    /// renderers share tile images and label sprites in the ``MapEngine`` (a backend serves one thread).
+    public static func threadBackend() -> CairoBackend {
+        let key = "waymark.cairoBackend"
+        if let known = Thread.current.threadDictionary[key] as? CairoBackend { return known }
+        let backend = CairoBackend()
+        Thread.current.threadDictionary[key] = backend
+        return backend
     }
 
     /// Renders a frame (see ``MapRenderer/render(camera:scale:overlay:)``). Raster tiles decode with
@@ -152,5 +164,15 @@ public final class Snapshotter {
                     center: RenderPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
                     strokeColor: .white, strokeWidth: 2))
         }
+    }
+}
+
+extension MapRenderOptions {
+    /// These options as snapshots and map views use them: ``withRasterDecoder()``, and a `CairoBackend` for each
+    /// extra tile thread (``MapRenderOptions/makeTileBackend``) when none is set.
+    public func forSnapshots() -> MapRenderOptions {
+        var o = withRasterDecoder()
+        if o.makeTileBackend == nil { o.makeTileBackend = { CairoBackend() } }
+        return o
     }
 }

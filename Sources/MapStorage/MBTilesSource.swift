@@ -67,6 +67,9 @@ public func decompressTileData(_ bytes: [UInt8], limit: Int = 64 << 20) throws -
 public final class MBTilesSource: TileSource, @unchecked Sendable {
     /// The file's path as given to the initializer.
     public let path: String
+    /// The file's kind, absolute path, size and modification time (renderers on the same file share its decoded
+    /// tiles); `nil` when ``path`` is not a local file.
+    public var sharingIdentity: String? { fileSharingIdentity(kind: "mbtiles", path: path) }
     /// The metadata table, parsed.
     public let metadata: TileSourceMetadata
     /// The lowest zoom with tiles, `0...30`.

@@ -29,6 +29,9 @@ let pmtilesDecompressor: PMTilesDecompressor = { bytes, compression, limit in
 public final class PMTilesSource: TileSource, @unchecked Sendable {
     /// The archive's name (path or URL) as given.
     public let path: String
+    /// The file's kind, absolute path, size and modification time (renderers on the same file share its decoded
+    /// tiles); `nil` when ``path`` is not a local file.
+    public var sharingIdentity: String? { fileSharingIdentity(kind: "pmtiles", path: path) }
     /// The decoded header, root directory and metadata.
     public let archive: PMTilesArchive
     /// The metadata (see the type's documentation).

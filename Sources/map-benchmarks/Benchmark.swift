@@ -34,11 +34,14 @@ struct BenchmarkResult: Encodable {
     var items: Int
     var medianSeconds: Double
     var minSeconds: Double
+    /// Process CPU seconds (user + system, every thread) per timed run, averaged; above the wall time when several
+    /// cores work (issue 17: both cores used).
+    var cpuSecondsPerRun = 0.0
     /// Items per second at the median.
     var throughput: Double { medianSeconds > 0 ? Double(items) / medianSeconds : 0 }
 
     enum CodingKeys: String, CodingKey {
-        case name, unit, iterations, items, medianSeconds, minSeconds, throughput
+        case name, unit, iterations, items, medianSeconds, minSeconds, throughput, cpuSecondsPerRun
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -50,6 +53,7 @@ struct BenchmarkResult: Encodable {
         try c.encode(medianSeconds, forKey: .medianSeconds)
         try c.encode(minSeconds, forKey: .minSeconds)
         try c.encode(throughput, forKey: .throughput)
+        try c.encode(cpuSecondsPerRun, forKey: .cpuSecondsPerRun)
     }
 }
 
@@ -59,17 +63,27 @@ func measure(_ benchmark: inout some Benchmark, clock: SystemClock = SystemClock
     defer { benchmark.tearDown() }
     var items = try benchmark.run()  // warm-up
     var times: [Double] = []
+    let cpuStart = processCPUSeconds()
     for _ in 0..<max(1, benchmark.iterations) {
         let start = clock.now
         items = try benchmark.run()
         times.append(clock.now - start)
     }
+    let cpu = (processCPUSeconds() - cpuStart) / Double(times.count)
     times.sort()
     let median =
         times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
     return BenchmarkResult(
         name: benchmark.name, unit: benchmark.unit, iterations: times.count, items: items, medianSeconds: median,
-        minSeconds: times[0])
+        minSeconds: times[0], cpuSecondsPerRun: cpu)
+}
+
+/// User + system CPU seconds of the whole process so far (getrusage).
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Formats seconds with a unit that keeps three significant figures readable (ns, µs, ms, s).

@@ -19,11 +19,19 @@ final class PipelineColdFrameBenchmark: Benchmark {
 
     /// A warm run keeps the caches: the frame redraws from decoded tiles and cached tile images.
     private let warm: Bool
+    /// Tile threads (``MapRenderOptions/tileThreads``); `nil` the default (both cores here).
+    private let threads: Int?
 
-    init(name: String, camera: CameraState, warm: Bool = false) {
+    init(name: String, camera: CameraState, warm: Bool = false, threads: Int? = nil) {
         self.name = name
         self.camera = camera
         self.warm = warm
+        self.threads = threads
+    }
+
+    /// The same case made on one thread ("…-serial"): the figure the parallel tile stage is compared with.
+    var serial: PipelineColdFrameBenchmark {
+        PipelineColdFrameBenchmark(name: name + "-serial", camera: camera, warm: warm, threads: 1)
     }
 
     /// The bundled world (GSHHG, GeoNames) at `zoom` over `center`: "pipeline-cold-world-z<zoom>[-<place>]", or
@@ -51,7 +59,7 @@ final class PipelineColdFrameBenchmark: Benchmark {
             camera: CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2, size: pipelineFrame))
     }
 
-    func setUp() throws { snapshotter = try Snapshotter() }
+    func setUp() throws { snapshotter = try Snapshotter(options: MapRenderOptions(tileThreads: threads)) }
 
     func run() throws -> Int {
         if !warm { snapshotter.renderer.invalidate() }
@@ -151,5 +159,36 @@ final class PipelinePitchedFrameBenchmark: Benchmark {
         let list = snapshotter.renderer.displayList(camera: camera)
         snapshotter.backend.draw(list, into: surface, clearFirst: false)
         return 1
+    }
+}
+
+/// Memory of map views (issue 17): `views` snapshotters (what a `GMSMapView` draws through) each render the
+/// Helsinki z16 frame, on one engine (`shared`, as every map view of a process now does) or on an engine each (as
+/// every view had its own caches before). The figure is the engines' cache bytes in KiB after the last view drew.
+final class EngineMemoryBenchmark: Benchmark {
+    let name: String
+    let unit = "KiB cached"
+    let iterations = 3
+    private let views: Int
+    private let shared: Bool
+
+    init(views: Int, shared: Bool) {
+        self.views = views
+        self.shared = shared
+        name = "engine-memory-\(views)-view\(views == 1 ? "" : "s")\(shared ? "" : "-separate")"
+    }
+
+    func run() throws -> Int {
+        let camera = CameraState(
+            center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, size: pipelineFrame)
+        let engines = (0..<(shared ? 1 : views)).map { _ in MapEngine() }
+        var snapshotters: [Snapshotter] = []
+        for i in 0..<views {
+            let s = try Snapshotter(options: MapRenderOptions(engine: engines[shared ? 0 : i]))
+            _ = try s.render(camera: camera)
+            snapshotters.append(s)
+        }
+        blackHole(snapshotters)
+        return engines.reduce(0) { $0 + $1.cacheBytes } >> 10
     }
 }

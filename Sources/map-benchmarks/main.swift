@@ -28,6 +28,9 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,
+        PipelineColdFrameBenchmark.helsinkiZ16.serial, PipelineColdFrameBenchmark.worldZ2.serial,
+        EngineMemoryBenchmark(views: 1, shared: true), EngineMemoryBenchmark(views: 4, shared: true),
+        EngineMemoryBenchmark(views: 4, shared: false),
         // The bundled world (issue 14): its densest z8 tile; zoom 2, 6 (Sydney) and 10 (London; dense Ruhr, Java,
         // Bengal), cold and warm.
         DecodeWorldTileBenchmark(zoom: 8),
@@ -83,7 +86,8 @@ for var benchmark in allBenchmarks() where selected.isEmpty || selected.contains
             print(
                 "\(result.name): median \(formatSeconds(result.medianSeconds)), min \(formatSeconds(result.minSeconds)) "
                     + "(\(result.items) \(result.unit) per run, "
-                    + String(format: "%.3g", result.throughput) + " \(result.unit)/s, \(result.iterations) runs)")
+                    + String(format: "%.3g", result.throughput) + " \(result.unit)/s, \(result.iterations) runs; cpu "
+                    + formatSeconds(result.cpuSecondsPerRun) + " a run)")
         }
     } catch {
         FileHandle.standardError.write(Data("map-benchmarks: \(benchmark.name) failed: \(error)\n".utf8))

@@ -138,8 +138,10 @@ struct NetworkRenderTests {
 
     func asyncRenderer(_ style: Style, _ net: TileNetwork) throws -> MapRenderer {
         let settings = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
+        // An engine of its own: in a parallel test run the process's shared engine churns with every other test's
+        // tiles, and a settling renderer's arrived tiles could be evicted before its next frame draws them.
         return try MapRenderer(
-            style: style, backend: CairoBackend(), options: MapRenderOptions(asyncTiles: settings),
+            style: style, backend: CairoBackend(), options: MapRenderOptions(asyncTiles: settings, engine: MapEngine()),
             resolveSource: Self.resolver(net))
     }
 

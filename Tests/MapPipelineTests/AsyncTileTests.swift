@@ -90,13 +90,13 @@ private let asyncLayers = """
     """
 
 private func asyncRenderer(
-    probe: WorkerProbe, backend: RecordingBackend, budget: Double = .infinity
+    probe: WorkerProbe, backend: RecordingBackend, budget: Double = .infinity, workers: Int? = nil
 ) throws -> MapRenderer {
     let options = MapRenderOptions(
         drawsAttribution: false,
         asyncTiles: AsyncTileRendering(
             labelBuildBudgetMilliseconds: budget, makeBackend: { GatedBackend(probe: probe) },
-            onTileArrived: { probe.arrived() }))
+            onTileArrived: { probe.arrived() }), tileThreads: workers)
     return try MapRenderer(style: testStyle(layers: asyncLayers), backend: backend, options: options) { _, _ in
         MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0)
     }
@@ -158,7 +158,8 @@ private func clips(_ list: DisplayList) -> Int {
 
     @Test func requestsOfTilesThatLeftTheViewAreDropped() throws {
         let probe = WorkerProbe()
-        let r = try asyncRenderer(probe: probe, backend: RecordingBackend())
+        // One worker: it holds one request while the others wait.
+        let r = try asyncRenderer(probe: probe, backend: RecordingBackend(), workers: 1)
         probe.setOpen(false)
         var here = camera(zoom: 4)
         _ = r.displayList(camera: here)

@@ -115,24 +115,35 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     }
 }
 
-@Test func aTileImageStackIsCutIntoOneImagePerRun() throws {
+@Test func aMadeTileKeepsOneImagePerRunAndRemembersRunsThatDrawNothing() throws {
     let backend = RecordingBackend()
     let r = try renderer(
         style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
         options: MapRenderOptions(drawsAttribution: false), backend: backend)
     let tile = TileID(z: 0, x: 0, y: 0)
-    // What the asynchronous worker rasterises: both runs, stacked.
-    let list = try #require(r.tileImageList(tile, scale: 2))
-    #expect(list.pixelWidth == 512 && list.pixelHeight == 1024)
-    // Run 1 has no visible pixel: run 0 is cached, run 1 remembered as empty.
-    let pixels = [UInt8](repeating: 0, count: 512 * 1024 * 4)
-    let key = TileImageKey(revision: r.revision, z: 0, x: 0, y: 0, pixelScale: 2)
-    r.storeTileImageStack(RasterImage(width: 512, height: 1024, scale: 2, pixels: pixels), for: key)
-    var second = key
-    second.run = 1
-    #expect(r.tileImages.contains(key))
-    #expect(!r.tileImages.contains(second) && r.emptyTileImages.contains(second))
-    // No stack: both runs are empty.
-    r.storeTileImageStack(nil, for: TileImageKey(revision: r.revision, z: 1, x: 0, y: 0, pixelScale: 2))
-    #expect(r.emptyTileImages.contains(TileImageKey(revision: r.revision, z: 1, x: 0, y: 0, pixelScale: 2, run: 1)))
+    let view = camera(zoom: 0).transform
+    // What a tile thread or worker makes: both runs' images, as pixels from its own backend.
+    let job = TileJob(
+        key: TileImageKey(revision: r.revision, z: 0, x: 0, y: 0, pixelScale: 2),
+        images: [0, 1].map { r.imageSpec(tile, run: $0, camera: view, scale: 2) }, tileSize: 256, spriteVersion: 0,
+        sprite: nil, priority: 0)
+    let made = r.workOnTile(job, keepsImages: false)
+    #expect(made.images.count == 2)
+    r.integrate(made)
+    #expect(r.lastFrameStatistics.tileImagesRendered == 0)
+    for run in [0, 1] {
+        guard case .image = r.cachedTileImage(tile, run: run, scale: 2) else {
+            Issue.record("run \(run) not cached")
+            continue
+        }
+    }
+    // A run with no visible layer at the tile is remembered as drawing nothing.
+    let empty = TileImageSpec(
+        key: TileImageKey(revision: r.revision, z: 0, x: 0, y: 0, pixelScale: 3, run: 0), zoom: 0, side: 256,
+        offset: .zero, bearing: 0)
+    r.integrate(TileResult(key: job.key, images: [(empty, .empty)], prepared: [:], sourceData: [:]))
+    guard case .empty = r.cachedTileImage(tile, run: 0, scale: 3) else {
+        Issue.record("an empty run is not remembered")
+        return
+    }
 }

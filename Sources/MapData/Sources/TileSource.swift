@@ -160,9 +160,16 @@ public protocol TileSource: Sendable {
     func requestTile(
         at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle
+    /// A name for the data the source serves, equal for two sources that serve the same tiles (an MBTiles or
+    /// PMTiles file's path), so renderers share what they decode from it (`MapPipeline.MapEngine`). Default `nil`:
+    /// the source's tiles are never shared with another source's.
+    var sharingIdentity: String? { get }
 }
 
 extension TileSource {
+    /// Not shared (see the requirement).
+    public var sharingIdentity: String? { nil }
+
     /// Which tile of this source serves `requested`, with its over-zoom transform (see ``overzoomPlan``).
     public func plan(for requested: TileAddress) -> OverzoomTransform? {
         overzoomPlan(for: requested, minZoom: minZoom, maxZoom: maxZoom)

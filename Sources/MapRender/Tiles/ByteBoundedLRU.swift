@@ -3,7 +3,8 @@
 /// Each value is inserted with its cost in bytes; when the total exceeds ``byteLimit``, the least recently used
 /// entries are removed until it fits, and returned to the caller (so it can release backend resources). A single
 /// value larger than the limit is not stored and comes straight back. Lookups and insertions are O(1) (a dictionary
-/// plus an index-linked recency list in flat arrays). Thread rules: a value type; not shared between threads.
+/// plus an index-linked recency list in flat arrays). Thread rules: a value type; not shared between threads
+/// (`MapPipeline.MapEngine` guards the one it shares with a lock).
 public struct ByteBoundedLRU<Key: Hashable, Value> {
     private struct Node {
         var key: Key
@@ -114,6 +115,18 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
 
     /// Removes and returns every value (least recent first).
     public mutating func removeAll() -> [Value] { evict(toFit: -1) }
+
+    /// Removes and returns the values for which `predicate` is true (least recent first). O(count).
+    public mutating func removeAll(where predicate: (Key, Value) -> Bool) -> [Value] {
+        var out: [Value] = []
+        var i = tail
+        while i >= 0, let node = nodes[i] {
+            let previous = node.previous
+            if predicate(node.key, node.value), let value = removeValue(for: node.key) { out.append(value) }
+            i = previous
+        }
+        return out
+    }
 
     private mutating func evict(toFit limit: Int) -> [Value] {
         var out: [Value] = []

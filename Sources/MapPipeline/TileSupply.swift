@@ -1,0 +1,291 @@
+// TileSupply — how a frame gets the tiles it lacks: the one place the synchronous/asynchronous choice is made.
+//
+//     frame ──gather──► [TileJob: tile, data?, image runs at the frame's zoom and phase]
+//                              │
+//          inline (default): made now on up to `tileThreads` threads (the frame's and tile threads with their
+//                            own backends), each tile independently, results taken in job order
+//          worker (asyncTiles): queued to `tileThreads` worker threads; results taken by a later frame
+//                              │
+//                      TileResult ──integrate──► MapEngine (prepared tiles, tile images)
+import Foundation
+import MapData
+import MapGeometry
+import MapRender
+import MapStyle
+
+/// How a renderer's frames get their missing tiles (decoded and prepared data, tile images).
+enum TileSupply {
+    /// Synchronous: every frame makes what it lacks before drawing, on its own thread and the tile threads
+    /// (``MapRenderOptions/tileThreads``, ``MapRenderOptions/makeTileBackend``); frames are complete.
+    case inline
+    /// Asynchronous (``MapRenderOptions/asyncTiles``): frames only ask the workers and draw stand-ins meanwhile.
+    case worker(TileWorkQueue)
+
+    /// The supply for `options`, starting the workers of asynchronous mode.
+    init(options: MapRenderOptions, style: Style, sources: [String: ResolvedSource]) {
+        guard let settings = options.asyncTiles else {
+            self = .inline
+            return
+        }
+        let queue = TileWorkQueue(limit: settings.queueLimit, sources: sources, onArrival: settings.onTileArrived)
+        for index in 0..<options.tileThreads {
+            MapRenderer.startWorker(
+                index: index, queue: queue, settings: settings, style: style, options: options, sources: sources)
+        }
+        self = .worker(queue)
+    }
+
+    /// Whether frames decode and prepare tiles themselves (else only the workers read sources).
+    var framesReadTiles: Bool {
+        if case .inline = self { return true }
+        return false
+    }
+}
+
+/// One tile image a job makes: its cache key and how to draw it (``MapRenderer/imageSpec(_:run:camera:scale:)``).
+struct TileImageSpec: Sendable {
+    let key: TileImageKey
+    /// The style zoom it is drawn at (the frame's), the side of the tile's square in points at that zoom, where the
+    /// tile's corner sits (the frame's sub-pixel phase), and the frame's bearing (viewport-anchored translations).
+    let zoom: Double
+    let side: Double
+    let offset: RenderPoint
+    let bearing: Double
+}
+
+/// A tile image as a job made it.
+enum MadeTileImage: Sendable {
+    /// Registered with the frame's own backend (the frame's thread made it).
+    case handle(ImageHandle)
+    /// Pixels from another thread's backend, to be registered with the frame's.
+    case pixels(RasterImage)
+    /// The run draws nothing in the tile.
+    case empty
+    /// The backend failed; the image stays missing.
+    case failed
+}
+
+/// Jobs shared by the tile threads of one synchronous frame: each thread takes the next until none is left.
+private final class JobBoard: @unchecked Sendable {
+    private let lock = NSLock()
+    private let jobs: [TileJob]
+    private var next = 0
+    private(set) var results: [TileResult?]
+    let lanes: [MapRenderer]
+    let owner: MapRenderer
+
+    init(jobs: [TileJob], lanes: [MapRenderer], owner: MapRenderer) {
+        self.jobs = jobs
+        self.lanes = lanes
+        self.owner = owner
+        results = Array(repeating: nil, count: jobs.count)
+    }
+
+    func take() -> (Int, TileJob)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < jobs.count else { return nil }
+        next += 1
+        return (next - 1, jobs[next - 1])
+    }
+
+    func put(_ index: Int, _ result: TileResult) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    /// Lane `i` works until the board is empty.
+    func work(lane i: Int) {
+        let lane = lanes[i]
+        while let (index, job) = take() { put(index, lane.workOnTile(job, keepsImages: lane === owner)) }
+    }
+}
+
+extension TileImageKey {
+    /// The tile of the key.
+    var tile: TileID { TileID(z: z, x: x, y: y) }
+}
+
+extension MapRenderer {
+    /// The frame's tile stage: finds what the frame's tiles lack and has it made (inline: now, in parallel) or
+    /// asked for (worker: queued at the frame's end).
+    func provideTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) {
+        let jobs = missingTiles(tiles, camera: camera, scale: scale, composes: composes)
+        switch supply {
+        case .worker:
+            for job in jobs { addRequest(job) }
+        case .inline:
+            makeTilesNow(jobs)
+        }
+    }
+
+    /// The jobs of the frame's tiles: tiles whose data is not prepared, and (frames composed from tile images) the
+    /// runs whose image is not cached, drawn at the frame's zoom and phase. One job per canonical tile.
+    func missingTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) -> [TileJob] {
+        var jobs: [TileJob] = []
+        var index: [TileID: Int] = [:]
+        for tile in tiles {
+            let canonical = tile.canonical
+            if failedTiles.contains(canonical) { continue }
+            var images: [TileImageSpec] = []
+            if composes {
+                for run in tileLayerRuns.indices where runDraws(run, atZoom: tile.z) {
+                    let key = tileImageKey(tile, run: run, scale: scale)
+                    guard !engine.contains(.image(group: group, key: key)) else {
+                        frameStats.tileImagesReused += 1
+                        continue
+                    }
+                    if let i = index[canonical], jobs[i].images.contains(where: { $0.key == key }) { continue }
+                    images.append(imageSpec(tile, run: run, camera: camera, scale: scale))
+                }
+            }
+            guard !images.isEmpty || !tileDataReady(canonical) else { continue }
+            if let i = index[canonical] {
+                jobs[i].images.append(contentsOf: images)
+                continue
+            }
+            let n = Double(1 << canonical.z)
+            let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
+            let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+            var job = TileJob(
+                key: TileImageKey(
+                    revision: revision, z: canonical.z, x: canonical.x, y: canonical.y, pixelScale: scale),
+                images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
+                priority: (dx * dx + dy * dy).squareRoot() * n)
+            for source in asynchronousSources {
+                guard let sk = sourceKey(source, canonical) else { continue }
+                job.fetches.append(SourceDataKey(source: source.id, address: sk.address))
+            }
+            index[canonical] = jobs.count
+            jobs.append(job)
+        }
+        return jobs
+    }
+
+    /// Synchronous frames: makes `jobs` on up to ``MapRenderOptions/tileThreads`` threads (this renderer on the
+    /// calling thread and the tile threads' renderers) and takes the results in job order, so the frame is the same
+    /// whatever the number of threads.
+    func makeTilesNow(_ jobs: [TileJob]) {
+        guard !jobs.isEmpty else { return }
+        // Source tiles are read once, here, so the threads share each decoded tile (over-zoomed tiles share one).
+        for job in jobs {
+            for source in sources.values {
+                if let key = sourceKey(source, job.tile) { _ = decodedTile(source, key) }
+            }
+        }
+        let count = min(options.tileThreads, jobs.count)
+        if count > 1, let make = options.makeTileBackend {
+            while lanes.count < count - 1 {
+                var laneOptions = options
+                laneOptions.asyncTiles = nil
+                laneOptions.drawsAttribution = false
+                laneOptions.makeTileBackend = nil
+                let lane = MapRenderer(
+                    style: style, backend: make(), options: laneOptions, resolved: sources, lane: true)
+                lanes.append(lane)
+            }
+        }
+        let workers = [self] + lanes.prefix(count - 1)
+        for lane in workers.dropFirst() {
+            lane.follow(tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite)
+            lane.fetchedTiles = fetchedTiles
+            lane.frameStats = FrameStatistics()
+        }
+        let board = JobBoard(jobs: jobs, lanes: workers, owner: self)
+        if workers.count == 1 {
+            board.work(lane: 0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers.count) { board.work(lane: $0) }
+        }
+        for lane in workers.dropFirst() {
+            frameStats.tilesDecoded += lane.frameStats.tilesDecoded
+            lane.fetchedTiles = [:]
+        }
+        for case let result? in board.results { integrate(result) }
+    }
+
+    /// A lane or worker takes its owner's tile size and sprite.
+    func follow(tileSize: Double, spriteVersion version: Int, sprite sheet: SpriteSheet?) {
+        options.tileSize = tileSize
+        if version != spriteVersion {
+            setSprite(sheet)
+            spriteVersion = version
+        }
+    }
+
+    /// Makes one job (any thread, on this renderer's own thread for the job's duration): prepares every used source
+    /// layer of the tile and draws the asked tile images, registered with this renderer's backend when
+    /// `keepsImages` (the frame's own thread), else as pixels.
+    func workOnTile(_ job: TileJob, keepsImages: Bool) -> TileResult {
+        let tile = job.tile
+        if job.fetched.values.contains(where: { if case .failure = $0 { return true } else { return false } }) {
+            return TileResult(key: job.key, images: [], prepared: [:], sourceData: [:], failed: true)
+        }
+        var prepared: [PreparedKey: PreparedTile] = [:]
+        for (sourceID, sourceLayer) in usedSourceLayers {
+            if let p = preparedTile(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile) {
+                prepared[PreparedKey(source: sourceID, layer: sourceLayer, tile: tile)] = p
+            }
+        }
+        var sourceData: [SourceDataKey: Bool] = [:]
+        for source in sources.values {
+            guard let key = sourceKey(source, tile) else { continue }
+            sourceData[SourceDataKey(source: source.id, address: key.address)] = decodedTile(source, key).tile != nil
+        }
+        var images: [(TileImageSpec, MadeTileImage)] = []
+        for spec in job.images {
+            var list = DisplayList(size: RenderSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
+            appendTileImageCommands(
+                tile, run: spec.key.run, zoom: spec.zoom, side: spec.side, offset: spec.offset, bearing: spec.bearing,
+                into: &list.commands)
+            guard !list.commands.isEmpty else {
+                images.append((spec, .empty))
+                continue
+            }
+            if keepsImages {
+                images.append((spec, (try? backend.renderImage(list)).map { .handle($0) } ?? .failed))
+            } else {
+                images.append((spec, (try? backend.render(list)).map { .pixels($0) } ?? .failed))
+            }
+        }
+        return TileResult(key: job.key, images: images, prepared: prepared, sourceData: sourceData)
+    }
+
+    /// Takes a made tile into the store (results of older revisions are dropped).
+    func integrate(_ result: TileResult) {
+        guard result.key.revision == revision else { return }
+        if result.failed {
+            if failedTiles.count > 4096 { failedTiles.removeAll() }
+            failedTiles.insert(result.key.tile)
+            return
+        }
+        for (key, tile) in result.prepared {
+            let engineKey = EngineKey.prepared(
+                source: sources[key.source]?.dataID ?? 0, layer: key.layer, tile: key.tile, tileSize: options.tileSize)
+            if !engine.contains(engineKey) { engine.insert(.prepared(tile), for: engineKey, cost: tile.cost) }
+        }
+        if !supply.framesReadTiles {
+            if sourceDataSeen.count > 16_384 { sourceDataSeen.removeAll() }
+            for (key, hasData) in result.sourceData { sourceDataSeen[key] = hasData }
+        }
+        var stored = false
+        for (spec, made) in result.images {
+            let frame = TileImageFrame(side: spec.side, offset: spec.offset)
+            switch made {
+            case .handle(let handle): storeTileImage(handle, for: spec.key, frame: frame)
+            case .pixels(let pixels):
+                // A backend that cannot take the image leaves it missing (asked for again by a later frame).
+                guard let handle = try? backend.register(pixels) else { continue }
+                storeTileImage(handle, for: spec.key, frame: frame)
+            case .empty:
+                markEmpty(spec.key)
+                continue
+            case .failed: continue
+            }
+            stored = true
+            if supply.framesReadTiles { frameStats.tileImagesRendered += 1 }
+        }
+        if stored && !supply.framesReadTiles { frameStats.tilesArrived += 1 }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import MapGeometry
+import MapPipeline
+import MapRender
+import MapRenderCairo
+import MapSnapshot
+import MapTestSupport
+import Testing
+
+private let styleFile = Fixtures.repositoryRoot.appendingPathComponent("Data/styles/default.json").path
+
+/// Central Helsinki at a fractional zoom (tile images drawn at the frame's zoom and sub-pixel phase), 800×480.
+private let helsinki = CameraState(
+    center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.3, size: ScreenSize(width: 800, height: 480))
+
+private func pinFonts() {
+    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+}
+
+/// How many pixels of two same-size images differ by more than `tolerance` in some channel.
+private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt8 = 0) -> Int {
+    precondition(a.pixels.count == b.pixels.count)
+    var count = 0
+    var i = 0
+    while i < a.pixels.count {
+        for c in 0..<4
+        where
+            (a.pixels[i + c] > b.pixels[i + c] ? a.pixels[i + c] - b.pixels[i + c] : b.pixels[i + c] - a.pixels[i + c])
+            > tolerance
+        {
+            count += 1
+            break
+        }
+        i += 4
+    }
+    return count
+}
+
+@Test func aFrameMadeOnTwoThreadsIsTheSamePixelsAsOneMadeOnOne() throws {
+    pinFonts()
+    let serial = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
+    let parallel = try Snapshotter(
+        styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 2))
+    for view in [helsinki, CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2.4, size: helsinki.size)] {
+        let a = try serial.render(camera: view)
+        let b = try parallel.render(camera: view)
+        #expect(parallel.renderer.lastFrameStatistics.tileImagesRendered > 2)
+        #expect(a.width == b.width && a.height == b.height)
+        #expect(a.pixels == b.pixels)
+    }
+}
+
+@Test func fourSnapshottersOnOneThreadShareOneEngine() throws {
+    pinFonts()
+    let engine = MapEngine()
+    let first = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: engine))
+    _ = try first.render(camera: helsinki)
+    let one = engine.cacheBytes
+    var others: [Snapshotter] = []
+    for _ in 0..<3 {
+        let s = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: engine))
+        _ = try s.render(camera: helsinki)
+        #expect(s.renderer.lastFrameStatistics.tileImagesRendered == 0)
+        others.append(s)
+    }
+    #expect(one > 1 << 20)
+    #expect(Double(engine.cacheBytes) <= 1.25 * Double(one))
+}
+
+@Test func aSettledAsynchronousFrameIsTheSynchronousFrame() throws {
+    pinFonts()
+    let sync = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
+    let expected = try sync.render(camera: helsinki)
+    let settings = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
+    let async = try Snapshotter(
+        styleFile: styleFile, options: MapRenderOptions(asyncTiles: settings, engine: MapEngine()))
+    var list = async.renderer.displayList(camera: helsinki)
+    let deadline = Date().addingTimeInterval(60)
+    while async.renderer.hasPendingTiles && Date() < deadline {
+        if !async.renderer.hasArrivedTiles { Thread.sleep(forTimeInterval: 0.01) }
+        list = async.renderer.displayList(camera: helsinki)
+    }
+    #expect(!async.renderer.hasPendingTiles)
+    // Labels placed from scratch, as the synchronous frame placed them (earlier frames had fewer tiles' labels).
+    async.renderer.forgetLabelPlacement()
+    list = async.renderer.displayList(camera: helsinki)
+    let settled = try async.backend.render(list)
+    let differing = differingPixels(expected, settled, tolerance: 2)
+    #expect(differing <= expected.width * expected.height / 1000, "\(differing) pixels differ")
+}
