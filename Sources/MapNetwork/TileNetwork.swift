@@ -51,25 +51,17 @@ public final class TileNetwork: Sendable {
         return URL(fileURLWithPath: location)
     }
 
-    /// A tile URL template resolved against the TileJSON's URL (RFC 3986 §5.2 for the cases TileJSON uses: an
-    /// absolute URL, a path from the root, a path relative to the document's folder). Done on text because the
-    /// template's `{z}` braces are not valid in a URL.
+    /// A tile URL template resolved against the TileJSON's URL (RFC 3986 §5.2, ``StyleURL/resolve(_:against:)``:
+    /// template tokens kept).
     package static func resolve(_ template: String, against base: URL) -> String {
-        if template.contains("://") { return template }
-        var root = URLComponents(url: base, resolvingAgainstBaseURL: true)
-        let path = root?.path ?? ""
-        root?.path = ""
-        root?.query = nil
-        root?.fragment = nil
-        let prefix = root?.string ?? ""
-        if template.hasPrefix("/") { return prefix + template }
-        let folder = path.hasSuffix("/") ? path : String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
-        return prefix + folder + template
+        StyleURL.resolve(template, against: base)
     }
 
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
     /// `file://`) or with `tiles` templates and no `url`.
+    /// Also a `raster` source whose `url` is `pmtiles://http(s)://…`.
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
+        if case .raster(let r) = source { return r.pmtilesURL != nil }
         guard case .vector(let v) = source else { return false }
         return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
     }
@@ -86,14 +78,9 @@ public final class TileNetwork: Sendable {
     ///   - source: the style source.
     /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
     public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
+        if case .raster(let r) = source, let location = r.pmtilesURL { return try pmtilesSource(location) }
         guard case .vector(let v) = source else { return nil }
-        if let location = v.pmtilesURL {
-            // PMTiles over HTTP: range requests, read on background threads so frames and the worker never wait.
-            guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
-            return BackgroundTileSource(
-                try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
-                concurrency: client.loader.options.maxRequestsPerHost)
-        }
+        if let location = v.pmtilesURL { return try pmtilesSource(location) }
         if let location = v.tileJSONURL {
             guard let url = Self.url(location) else {
                 throw HTTPError(url: location, message: "not a URL")
@@ -116,14 +103,24 @@ public final class TileNetwork: Sendable {
             onProblem: onProblem)
     }
 
+    /// A PMTiles archive over HTTP (`location` is its `http(s)://` URL): range requests, read on background threads
+    /// so frames and the tile worker never wait. Vector and raster archives alike (the tiles are bytes).
+    /// - Throws: ``HTTPError`` or `PMTilesError` naming the URL when the header or root directory cannot be read.
+    public func pmtilesSource(_ location: String) throws -> any TileSource {
+        guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
+        return BackgroundTileSource(
+            try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
+            concurrency: client.loader.options.maxRequestsPerHost)
+    }
+
     /// Loads a MapLibre style from a file path, a `file://` URL or an `http(s)://` URL (fetched through the cache).
-    /// Relative `mbtiles://` and file URLs resolve against the file's folder; a remote style's sources must use
-    /// absolute URLs.
+    /// Relative `mbtiles://` and file URLs resolve against the file's folder; relative references in a remote style
+    /// (`sprite`, `glyphs`, source `url` and `tiles`) resolve against the style's URL (``Style/baseURL``, RFC 3986).
     /// - Throws: `StyleLoadError` or ``HTTPError`` naming the location.
     public func loadStyle(_ location: String) throws -> Style {
         guard let url = Self.url(location) else { throw HTTPError(url: location, message: "not a URL") }
         if url.isFileURL { return try Style.load(contentsOfFile: url.path) }
-        return try Style.parse(bytes: client.bytes(url), fileName: url.absoluteString)
+        return try Style.parse(bytes: client.bytes(url), fileName: url.absoluteString, baseURL: url)
     }
 
     /// The sprite's index JSON and PNG bytes (`<sprite>.json`, `<sprite>.png`; `@2x` when `scale` ≥ 2), fetched

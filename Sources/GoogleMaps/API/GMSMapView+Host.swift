@@ -13,8 +13,9 @@ import MapStyle
 /// draws open vector tiles with a MapLibre style instead.
 ///
 /// `mbtiles://` source URLs and sprites resolve relative to the style file (for `.json`, relative to the bundled
-/// styles folder, `Data/styles/`). A style that cannot be loaded draws the plain background, with one logged
-/// warning naming the problem.
+/// styles folder, `Data/styles/`); in a style loaded over HTTP, relative `sprite`, `glyphs`, source `url` and `tiles`
+/// references resolve against the style's URL (RFC 3986, as MapLibre). A style that cannot be loaded draws the plain
+/// background, with one logged warning naming the problem (for a URL, the URL).
 public enum MapLibreStyle: Equatable, Sendable {
     /// The bundled style, `Data/styles/default.json` (the default).
     case bundled
@@ -22,8 +23,11 @@ public enum MapLibreStyle: Equatable, Sendable {
     case file(String)
     /// A style given as JSON text.
     case json(String)
-    /// A `file://` URL of a style JSON file. `http(s)` URLs are not supported yet: they log one error and draw the
-    /// plain background.
+    /// A `file://` or `http(s)://` URL of a style JSON file. An `http(s)` style (and its TileJSON, sprite and
+    /// glyphs) is fetched in the background through the HTTP cache (`$WAYMARK_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/waymark`): no frame waits for it; the map draws its background colour, overlays and markers
+    /// until the style arrives, then the style, its tiles streaming in. `mapViewDidFinishTileRendering` and
+    /// `mapViewSnapshotReady` wait for the style and its tiles.
     case url(URL)
 
     /// The style file whose symbol layers `.hybrid` draws over imagery: this style's file, else (JSON text, remote
@@ -60,15 +64,16 @@ public enum MapLibreStyle: Equatable, Sendable {
     }
 }
 
-/// Why a ``MapLibreStyle`` cannot be used.
+/// Why a ``MapLibreStyle`` cannot be loaded synchronously.
 public enum MapLibreStyleError: Error, Equatable, CustomStringConvertible {
-    /// An `http(s)` (or other non-file) URL: remote styles are not supported yet.
+    /// An `http(s)` (or other non-file) URL asked of a synchronous loader: remote styles load in the background
+    /// (a map view does that by itself).
     case remoteURL(URL)
 
     /// A message naming the URL.
     public var description: String {
         switch self {
-        case .remoteURL(let url): return "remote style URLs are not supported yet: \(url.absoluteString)"
+        case .remoteURL(let url): return "remote style URLs load in the background, not here: \(url.absoluteString)"
         }
     }
 }
