@@ -147,6 +147,11 @@ extension GMSMapView {
     /// an `http(s)` URL one that loads the style in the background, `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
+        GMSMapView.defaultBasemap(style)
+    }
+
+    /// The default of ``makeDefaultBasemap`` (tests put it back after replacing it).
+    static func defaultBasemap(_ style: MapLibreStyle) -> any BasemapRenderer {
         let wake =
             GMSMapView.synchronousTiles
             ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
