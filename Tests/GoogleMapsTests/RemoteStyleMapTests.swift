@@ -119,6 +119,7 @@ struct RemoteStyleMapTests {
         #expect(map.basemap is RemoteStyleBasemapRenderer)
         #expect(isLand(pixelAt(first, 200, 150)), "before the style: the background, \(pixelAt(first, 200, 150))")
         #expect(isColor(pixelAt(first, 40, 40), 0, 255, 0, tolerance: 3), "overlays draw meanwhile: \(pixelAt(first, 40, 40))")
+        map.tick()
         #expect(delegate.log == ["start"], "tile rendering started, not finished: \(delegate.log)")
         #expect(map.basemap.isLoading)
         let settled = Self.frames(map, clock) { delegate.log.contains("snapshotReady") }

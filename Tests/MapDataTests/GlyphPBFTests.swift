@@ -138,7 +138,7 @@ struct GlyphPBFTests {
         let calls = Calls()
         let glyphA = PB.glyph(id: 65, width: 2, height: 3, bitmap: 72)
         let glyph300 = PB.glyph(id: 300, width: 2, height: 3, bitmap: 72)
-        let store = GlyphStore(byteLimit: 300) { stack, start in
+        let store = GlyphStore(byteLimit: 200) { stack, start in
             calls.add("\(stack)@\(start)")
             switch (stack, start) {
             case ("Sans", 0): return PB.pbf(name: "Sans", range: "0-255", glyphs: [glyphA])
@@ -160,7 +160,7 @@ struct GlyphPBFTests {
         _ = store.range(fontstack: "Broken", containing: 1)
         #expect(calls.list.filter { $0.hasPrefix("Broken") }.count == 1, "a failure is remembered")
         #expect(store.range(fontstack: "Sans", containing: 300).codepoints == 256...511)
-        #expect(store.byteCount <= 300, "\(store.byteCount)")
+        #expect(store.byteCount <= 200, "\(store.byteCount)")
         #expect(store.cachedRange(fontstack: "Sans", containing: 65) == nil, "the oldest range went out")
         #expect(GlyphStore.rangeStart(of: -5) == 0 && GlyphStore.rangeStart(of: 0x20_0000) == 0x10_FF00)
     }

@@ -90,8 +90,8 @@ import MapSnapshot
         return arrivalPending || (loaded?.needsFrames ?? false)
     }
 
-    /// While the style loads, then while its tiles load.
-    var isLoading: Bool { isLoadingStyle || (loaded?.isLoading ?? false) }
+    /// While the style loads, until a frame has drawn it (its tiles are asked for then), then while its tiles load.
+    var isLoading: Bool { isLoadingStyle || arrivalPending || (loaded?.isLoading ?? false) }
 
     var attribution: String? { loaded?.attribution }
 
