@@ -48,7 +48,8 @@ import UIKit
             viewingAngle: c.pitch)
         mapOptions.mapLibreStyle =
             options.stylePath.map { path in
-                path.hasPrefix("http://") || path.hasPrefix("https://") ? URL(string: path).map { .url($0) } ?? .file(path)
+                path.hasPrefix("http://") || path.hasPrefix("https://")
+                    ? URL(string: path).map { .url($0) } ?? .file(path)
                     : .file(path)
             } ?? .bundled
         let map = GMSMapView(options: mapOptions)

@@ -126,7 +126,9 @@ struct ViewerOptions: Equatable {
                 let path = try next()
                 if path.hasPrefix("http://") || path.hasPrefix("https://") {
                     // Fetched by the map in the background (MapLibreStyle.url): checked when it arrives.
-                    guard URL(string: path) != nil else { throw UsageError(description: "--style: '\(path)' is not a URL") }
+                    guard URL(string: path) != nil else {
+                        throw UsageError(description: "--style: '\(path)' is not a URL")
+                    }
                 } else {
                     try checkStyle(path: path)
                 }

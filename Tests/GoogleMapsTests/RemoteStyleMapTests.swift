@@ -78,6 +78,9 @@ struct RemoteStyleMapTests {
     /// A map over the mid-Atlantic at zoom 2 drawing `style`, with a green circle in its top-left corner.
     static func map(_ style: URL, delegate: RenderingLog) -> GMSMapView {
         GMSMapView.makeDefaultBasemap = GMSMapView.defaultBasemap
+        // TileNetwork.shared's cache: a scratch folder, not the user's (when this process has not opened it yet).
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-remote-cache")
+        setenv("WAYMARK_CACHE_DIR", cache.path, 0)
         let options = GMSMapViewOptions()
         options.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
         options.camera = GMSCameraPosition(latitude: 0, longitude: -30, zoom: 2)
@@ -107,7 +110,6 @@ struct RemoteStyleMapTests {
 
     @Test func anHTTPStyleLoadsInTheBackgroundAndTilesStreamIn() throws {
         let clock = installMapClock()
-        setenv("WAYMARK_CACHE_DIR", FileManager.default.temporaryDirectory.appendingPathComponent("waymark-remote-cache-\(UUID().uuidString)").path, 0)
         let folder = try Self.serverFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try LoopbackStyleServer(root: folder)
@@ -118,18 +120,23 @@ struct RemoteStyleMapTests {
         let first = map.renderFrame(scale: 1)
         #expect(map.basemap is RemoteStyleBasemapRenderer)
         #expect(isLand(pixelAt(first, 200, 150)), "before the style: the background, \(pixelAt(first, 200, 150))")
-        #expect(isColor(pixelAt(first, 40, 40), 0, 255, 0, tolerance: 3), "overlays draw meanwhile: \(pixelAt(first, 40, 40))")
+        #expect(
+            isColor(pixelAt(first, 40, 40), 0, 255, 0, tolerance: 3),
+            "overlays draw meanwhile: \(pixelAt(first, 40, 40))")
         map.tick()
         #expect(delegate.log == ["start"], "tile rendering started, not finished: \(delegate.log)")
         #expect(map.basemap.isLoading)
         let settled = Self.frames(map, clock) { delegate.log.contains("snapshotReady") }
         #expect(delegate.log == ["start", "finish", "snapshotReady"], "\(delegate.log)")
-        #expect(isColor(pixelAt(settled, 200, 150), 0, 0, 255, tolerance: 3), "the Atlantic: \(pixelAt(settled, 200, 150))")
+        #expect(
+            isColor(pixelAt(settled, 200, 150), 0, 0, 255, tolerance: 3), "the Atlantic: \(pixelAt(settled, 200, 150))")
         #expect(isColor(pixelAt(settled, 40, 40), 0, 255, 0, tolerance: 3), "\(pixelAt(settled, 40, 40))")
         // Somewhere on the map is land: the style's red background under the (absent) land layers.
         var reds = 0
         for y in stride(from: 0, to: 300, by: 10) {
-            for x in stride(from: 0, to: 400, by: 10) where isColor(pixelAt(settled, x, y), 255, 0, 0, tolerance: 3) { reds += 1 }
+            for x in stride(from: 0, to: 400, by: 10) where isColor(pixelAt(settled, x, y), 255, 0, 0, tolerance: 3) {
+                reds += 1
+            }
         }
         #expect(reds > 50, "land drawn with the style's background: \(reds) samples")
         #expect(GMSLog.messages.isEmpty, "\(GMSLog.messages)")

@@ -4,46 +4,28 @@ import Testing
 
 @testable import MapData
 
-/// A tiny protobuf writer for hand-made glyph PBFs (hostile and edge cases).
-private struct PB {
-    var bytes: [UInt8] = []
-    mutating func varint(_ v: UInt64) {
-        var v = v
-        while v >= 0x80 {
-            bytes.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
-    }
-    mutating func field(_ n: UInt64, _ v: UInt64) {
-        varint(n << 3)
-        varint(v)
-    }
-    mutating func field(_ n: UInt64, _ b: [UInt8]) {
-        varint(n << 3 | 2)
-        varint(UInt64(b.count))
-        bytes += b
-    }
+/// Hand-made glyph PBFs (hostile and edge cases), written with MapData's own protobuf writer.
+private enum PB {
     static func glyph(id: UInt64, width: UInt64, height: UInt64, bitmap: Int?, left: Int64 = -1, top: Int64 = -5)
         -> [UInt8]
     {
-        var g = PB()
-        g.field(1, id)
-        if let bitmap { g.field(2, [UInt8](repeating: 192, count: bitmap)) }
-        g.field(3, width)
-        g.field(4, height)
-        g.field(5, zigzagEncode(left))
-        g.field(6, zigzagEncode(top))
-        g.field(7, 9)
+        var g = ProtoWriter()
+        g.varintField(1, id)
+        if let bitmap { g.bytesField(2, [UInt8](repeating: 192, count: bitmap)) }
+        g.varintField(3, width)
+        g.varintField(4, height)
+        g.varintField(5, zigzagEncode(left))
+        g.varintField(6, zigzagEncode(top))
+        g.varintField(7, 9)
         return g.bytes
     }
     static func pbf(name: String, range: String, glyphs: [[UInt8]]) -> [UInt8] {
-        var stack = PB()
-        stack.field(1, Array(name.utf8))
-        stack.field(2, Array(range.utf8))
-        for g in glyphs { stack.field(3, g) }
-        var root = PB()
-        root.field(1, stack.bytes)
+        var stack = ProtoWriter()
+        stack.bytesField(1, Array(name.utf8))
+        stack.bytesField(2, Array(range.utf8))
+        for g in glyphs { stack.bytesField(3, g) }
+        var root = ProtoWriter()
+        root.bytesField(1, stack.bytes)
         return root.bytes
     }
 }
@@ -100,25 +82,35 @@ struct GlyphPBFTests {
         let tooWide = PB.glyph(id: 67, width: 256, height: 3, bitmap: 262 * 9)
         let notScalar = PB.glyph(id: 0xD800, width: 0, height: 0, bitmap: nil)
         let beyond = PB.glyph(id: 0x11_0000, width: 0, height: 0, bitmap: nil)
-        let bytes = PB.pbf(name: "Test Regular", range: "0-255", glyphs: [good, space, wrongBitmap, tooWide, notScalar, beyond])
+        let bytes = PB.pbf(
+            name: "Test Regular", range: "0-255", glyphs: [good, space, wrongBitmap, tooWide, notScalar, beyond])
         let pbf = try GlyphPBF(bytes: bytes)
         #expect(pbf.stacks.first?.glyphs.map(\.id) == [65, 32])
         #expect(pbf.skippedGlyphs == 4)
         let a = try #require(pbf.stacks.first?.glyphs.first)
-        #expect(a == SDFGlyph(id: 65, bitmap: [UInt8](repeating: 192, count: 72), width: 2, height: 3, left: -1, top: -5, advance: 9))
+        #expect(
+            a
+                == SDFGlyph(
+                    id: 65, bitmap: [UInt8](repeating: 192, count: 72), width: 2, height: 3, left: -1, top: -5,
+                    advance: 9))
 
         #expect(throws: GlyphPBFError.self) { try GlyphPBF(bytes: Array(bytes.dropLast(3)), name: "short") }
-        #expect(throws: GlyphPBFError(name: "big", message: "\(GlyphPBFLimits.maxBytes + 1) bytes is over the limit of \(GlyphPBFLimits.maxBytes)")) {
+        #expect(
+            throws: GlyphPBFError(
+                name: "big",
+                message: "\(GlyphPBFLimits.maxBytes + 1) bytes is over the limit of \(GlyphPBFLimits.maxBytes)")
+        ) {
             try GlyphPBF(bytes: [UInt8](repeating: 0, count: GlyphPBFLimits.maxBytes + 1), name: "big")
         }
-        var wireType = PB()
-        wireType.field(1, 7)  // stacks as a varint
+        var wireType = ProtoWriter()
+        wireType.varintField(1, 7)  // stacks as a varint
         #expect(throws: GlyphPBFError.self) { try GlyphPBF(bytes: wireType.bytes) }
-        var huge = PB()
+        var huge = ProtoWriter()
         huge.varint(1 << 3 | 2)
         huge.varint(UInt64.max >> 1)  // a length past the end
         #expect(throws: GlyphPBFError.self) { try GlyphPBF(bytes: huge.bytes) }
-        let many = PB.pbf(name: "x", range: "0-255", glyphs: Array(repeating: space, count: GlyphPBFLimits.maxGlyphs + 1))
+        let many = PB.pbf(
+            name: "x", range: "0-255", glyphs: Array(repeating: space, count: GlyphPBFLimits.maxGlyphs + 1))
         #expect(throws: GlyphPBFError.self) { try GlyphPBF(bytes: many) }
         #expect(try GlyphPBF(bytes: []).stacks.isEmpty)
         #expect(GlyphPBF.codepoints(ofRange: "256-511") == 256...511)

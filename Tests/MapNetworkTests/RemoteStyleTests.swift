@@ -63,7 +63,8 @@ struct RemoteStyleTests {
             helsinki: [
                 "type": "vector", "url": "../../helsinki.json", "attribution": "© OpenStreetMap contributors",
             ], in: styles)
-        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        var json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
         json["sprite"] = "../../sprites/s"
         json["glyphs"] = "/files/fonts/{fontstack}/{range}.pbf"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
@@ -114,7 +115,8 @@ struct RemoteStyleTests {
             Issue.record("no city source")
             return
         }
-        #expect(city.tileJSONURL == URL(fileURLWithPath: folder.appendingPathComponent("local.json").path).absoluteString)
+        #expect(
+            city.tileJSONURL == URL(fileURLWithPath: folder.appendingPathComponent("local.json").path).absoluteString)
         #expect(style.diagnostics.filter { $0.path.hasPrefix("sources.city") }.isEmpty, "\(style.diagnostics)")
         let snap = try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(network()))
         let picture = try snap.render(camera: NetworkRenderTests.camera)
@@ -144,7 +146,8 @@ struct RemoteStyleTests {
         let mbtiles = try #require(geographyClass).path
         let pmtiles = folder.appendingPathComponent("geography.pmtiles").path
         try TileArchiveConverter.convert(input: mbtiles, output: pmtiles)
-        let camera = CameraState(center: LatLng(latitude: 20, longitude: 0), zoom: 1, size: ScreenSize(width: 400, height: 300))
+        let camera = CameraState(
+            center: LatLng(latitude: 20, longitude: 0), zoom: 1, size: ScreenSize(width: 400, height: 300))
         let log = ProblemLog()
         let net = network(log)
         func picture(_ url: String) throws -> RasterImage {
@@ -154,7 +157,9 @@ struct RemoteStyleTests {
         }
         let original = try picture("mbtiles://" + mbtiles)
         var colours = Set<[UInt8]>()
-        for i in stride(from: 0, to: original.pixels.count, by: 4 * 97) { colours.insert(Array(original.pixels[i..<i + 4])) }
+        for i in stride(from: 0, to: original.pixels.count, by: 4 * 97) {
+            colours.insert(Array(original.pixels[i..<i + 4]))
+        }
         #expect(colours.count > 10, "the MBTiles picture has the map's colours: \(colours.count)")
         let fromFile = try picture("pmtiles://" + pmtiles)
         let fromFileURL = try picture("pmtiles://file://" + pmtiles)

@@ -23,7 +23,9 @@ struct StyleURLTests {
 
     @Test func schemesAreRecognised() {
         #expect(StyleURL.hasScheme("http://x") && StyleURL.hasScheme("pmtiles://a") && StyleURL.hasScheme("a+b.c-d:x"))
-        #expect(!StyleURL.hasScheme("a/b:c") && !StyleURL.hasScheme("/x:y") && !StyleURL.hasScheme("") && !StyleURL.hasScheme("1a:b"))
+        #expect(
+            !StyleURL.hasScheme("a/b:c") && !StyleURL.hasScheme("/x:y") && !StyleURL.hasScheme("")
+                && !StyleURL.hasScheme("1a:b"))
     }
 
     @Test func aStyleWithABaseURLResolvesEveryReference() throws {

@@ -62,7 +62,8 @@ import MapSnapshot
             loaded = VectorBasemapRenderer(snapshotter: snapshotter)
         case .failure(let error):
             GMSLog.warning(
-                "GMSMapView: the style at \(url.absoluteString) cannot be loaded (\(error)); drawing a plain background")
+                "GMSMapView: the style at \(url.absoluteString) cannot be loaded (\(error)); drawing a plain background"
+            )
             failed = PlainBasemapRenderer()
         }
         arrivalPending = true
