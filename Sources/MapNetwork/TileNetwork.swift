@@ -59,15 +59,20 @@ public final class TileNetwork: Sendable {
 
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
     /// `file://`) or with `tiles` templates and no `url`.
-    /// Also a `raster` source whose `url` is `pmtiles://http(s)://…`.
+    /// Also a `raster` source whose `url` is `pmtiles://http(s)://…`, or with `http(s)://` `tiles` templates and no
+    /// local one.
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
-        if case .raster(let r) = source { return r.pmtilesURL != nil }
+        if case .raster(let r) = source {
+            return r.pmtilesURL != nil
+                || (r.url == nil && r.localTileTemplate == nil && !remoteTemplates(r.tiles).isEmpty)
+        }
         guard case .vector(let v) = source else { return false }
         return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
     }
 
     /// The tile source of a `vector` style source served over HTTP or from a TileJSON (an ``HTTPTileSource``), or a
-    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or `nil` when the source is
+    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or of a `raster` source with
+    /// such an archive or `http(s)://` `tiles` templates (PNG/JPEG/WebP bytes), or `nil` when the source is
     /// something else (`mbtiles://`, a local `pmtiles://`, …).
     ///
     /// The style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win over the TileJSON's (MapLibre's
@@ -78,7 +83,14 @@ public final class TileNetwork: Sendable {
     ///   - source: the style source.
     /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
     public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
-        if case .raster(let r) = source, let location = r.pmtilesURL { return try pmtilesSource(location) }
+        if case .raster(let r) = source {
+            if let location = r.pmtilesURL { return try pmtilesSource(location) }
+            let remote = Self.remoteTemplates(r.tiles)
+            guard r.url == nil, r.localTileTemplate == nil, !remote.isEmpty else { return nil }
+            return templateSource(
+                id: id, remote, scheme: r.scheme, zooms: (r.minzoom, r.maxzoom), bounds: r.bounds,
+                attribution: r.attribution)
+        }
         guard case .vector(let v) = source else { return nil }
         if let location = v.pmtilesURL { return try pmtilesSource(location) }
         if let location = v.tileJSONURL {
@@ -97,9 +109,25 @@ public final class TileNetwork: Sendable {
         }
         let remote = v.tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") || $0.hasPrefix("file://") }
         guard v.url == nil, !remote.isEmpty else { return nil }
-        return HTTPTileSource(
-            id: id, templates: remote, scheme: v.scheme, minZoom: Int(v.minzoom.rounded(.down)),
-            maxZoom: Int(v.maxzoom.rounded(.down)), bounds: v.bounds, attribution: v.attribution, client: client,
+        return templateSource(
+            id: id, remote, scheme: v.scheme, zooms: (v.minzoom, v.maxzoom), bounds: v.bounds,
+            attribution: v.attribution)
+    }
+
+    /// The `http(s)://` entries of a `tiles` list.
+    static func remoteTemplates(_ tiles: [String]) -> [String] {
+        tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+    }
+
+    /// An ``HTTPTileSource`` over a style source's own `tiles` templates and properties (vector or raster: the
+    /// tiles are bytes).
+    private func templateSource(
+        id: String, _ templates: [String], scheme: String, zooms: (min: Double, max: Double), bounds: [Double],
+        attribution: String?
+    ) -> HTTPTileSource {
+        HTTPTileSource(
+            id: id, templates: templates, scheme: scheme, minZoom: Int(zooms.min.rounded(.down)),
+            maxZoom: Int(zooms.max.rounded(.down)), bounds: bounds, attribution: attribution, client: client,
             onProblem: onProblem)
     }
 

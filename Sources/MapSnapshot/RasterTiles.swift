@@ -28,8 +28,8 @@ public struct PixbufRasterDecoder: RasterImageDecoder {
 extension Snapshotter {
     /// The tile source of a raster style source: an MBTiles file (`mbtiles://`, PNG/JPEG/WebP tiles, `format` in
     /// its metadata), a PMTiles archive (`pmtiles://` + a path or `file://` URL with ``PMTilesSource``;
-    /// `pmtiles://http(s)://…` through ``TileNetwork/shared``, range requests) or a `file://`/plain-path `tiles`
-    /// template; `nil` for anything else (remote `tiles` templates).
+    /// `pmtiles://http(s)://…` through ``TileNetwork/shared``, range requests), a `file://`/plain-path `tiles`
+    /// template, or `http(s)://` `tiles` templates (``TileNetwork/shared``); `nil` for anything else.
     /// - Throws: `MBTilesError` or `PMTilesError` naming the file, or ``HTTPError`` naming the URL, when it cannot be
     ///   opened.
     public static func rasterResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {

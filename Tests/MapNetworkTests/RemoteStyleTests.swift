@@ -124,14 +124,15 @@ struct RemoteStyleTests {
         #expect(NetworkRenderTests.differingPixels(picture, local, "file") == 0)
     }
 
-    /// A raster style over `url`, one raster layer without fades.
+    /// A raster style whose source has `url` (or, when it contains `{z}`, `tiles: [url]`), one raster layer without
+    /// fades.
     static func rasterStyle(_ url: String) -> Style {
-        Style(
+        var source: [String: JSONValue] = ["type": .string("raster"), "tileSize": .number(256)]
+        if url.contains("{z}") { source["tiles"] = .array([.string(url)]) } else { source["url"] = .string(url) }
+        return Style(
             json: .object([
                 "version": .number(8),
-                "sources": .object([
-                    "r": .object(["type": .string("raster"), "url": .string(url), "tileSize": .number(256)])
-                ]),
+                "sources": .object(["r": .object(source)]),
                 "layers": .array([
                     .object([
                         "id": .string("r"), "type": .string("raster"), "source": .string("r"),
@@ -167,6 +168,16 @@ struct RemoteStyleTests {
         #expect(NetworkRenderTests.differingPixels(fromFile, original, "raster-file") == 0)
         #expect(NetworkRenderTests.differingPixels(fromFileURL, original, "raster-fileurl") == 0)
         #expect(NetworkRenderTests.differingPixels(fromHTTP, original, "raster-http") == 0)
+        // The same tiles as an XYZ folder over HTTP.
+        let source = try MBTilesSource(path: mbtiles)
+        for address in try source.tileAddresses() {
+            guard let bytes = try source.rawTileData(at: address) else { continue }
+            let dir = folder.appendingPathComponent("geo/\(address.z)/\(address.x)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(bytes).write(to: dir.appendingPathComponent("\(address.y).png"))
+        }
+        let fromXYZ = try picture(server.url("geo/{z}/{x}/{y}.png"))
+        #expect(NetworkRenderTests.differingPixels(fromXYZ, original, "raster-xyz") == 0)
         let ranges = try server.requests(containing: "geography.pmtiles").compactMap { $0["range"] as? String }
         #expect(!ranges.isEmpty && ranges.allSatisfy { $0.hasPrefix("bytes=") })
         #expect(log.problems.isEmpty, "\(log.problems)")
