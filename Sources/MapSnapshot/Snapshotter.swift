@@ -28,6 +28,14 @@ public final class Snapshotter {
     /// renderers that draw SDF glyphs; `nil` when the style names none. Waymark's text is drawn by Pango.
     public let glyphs: GlyphStore?
 
+    /// Whether opening `style` may wait on the network: an `http(s)` sprite, or a source served through
+    /// ``TileNetwork`` (``TileNetwork/isNetworkSource(_:)``: TileJSON, `tiles` templates, PMTiles over HTTP). Hosts
+    /// make such renderers off their frame thread.
+    public static func loadsOverNetwork(_ style: Style) -> Bool {
+        let remoteSprite = style.sprite.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false
+        return remoteSprite || style.sources.values.contains(where: TileNetwork.isNetworkSource)
+    }
+
     /// A glyph store over a style's `glyphs` template (`http(s)://`, `file://` or a path; `{fontstack}` and `{range}`),
     /// fetched through `network` (`nil`, the default: ``TileNetwork/shared``, opened on the first fetch); `nil`
     /// without a template.

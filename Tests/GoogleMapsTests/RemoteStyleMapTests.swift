@@ -76,7 +76,9 @@ struct RemoteStyleMapTests {
     }
 
     /// A map over the mid-Atlantic at zoom 2 drawing `style`, with a green circle in its top-left corner.
-    static func map(_ style: URL, delegate: RenderingLog) -> GMSMapView {
+    static func map(_ style: URL, delegate: RenderingLog) -> GMSMapView { map(.url(style), delegate: delegate) }
+
+    static func map(_ style: MapLibreStyle, delegate: RenderingLog) -> GMSMapView {
         GMSMapView.makeDefaultBasemap = GMSMapView.defaultBasemap
         // TileNetwork.shared's cache: a scratch folder, not the user's (when this process has not opened it yet).
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-remote-cache")
@@ -84,7 +86,7 @@ struct RemoteStyleMapTests {
         let options = GMSMapViewOptions()
         options.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
         options.camera = GMSCameraPosition(latitude: 0, longitude: -30, zoom: 2)
-        options.mapLibreStyle = .url(style)
+        options.mapLibreStyle = style
         let map = GMSMapView(options: options)
         map.delegate = delegate
         let corner = map.projection.coordinate(for: CGPoint(x: 40, y: 40))
@@ -140,6 +142,28 @@ struct RemoteStyleMapTests {
         }
         #expect(reds > 50, "land drawn with the style's background: \(reds) samples")
         #expect(GMSLog.messages.isEmpty, "\(GMSLog.messages)")
+    }
+
+    @Test func aStyleTextWithAnHTTPSourceIsOpenedInTheBackgroundToo() throws {
+        let clock = installMapClock()
+        let folder = try Self.serverFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LoopbackStyleServer(root: folder)
+        let text = try String(contentsOf: folder.appendingPathComponent("style.json"), encoding: .utf8)
+        // The TileJSON answers after 1.5 s: the map view is made and draws its first frames meanwhile.
+        let tileJSON = server.url("world.json").absoluteString + "?fault=slow&delay=1500"
+        let style = text.replacingOccurrences(of: "\"world.json\"", with: "\"\(tileJSON)\"")
+        let delegate = RenderingLog()
+        let map = Self.map(.json(style), delegate: delegate)
+        let first = map.renderFrame(scale: 1)
+        #expect(map.basemap is RemoteStyleBasemapRenderer)
+        #expect(isLand(pixelAt(first, 200, 150)), "before the TileJSON: \(pixelAt(first, 200, 150))")
+        let settled = Self.frames(map, clock) { delegate.log.contains("snapshotReady") }
+        #expect(delegate.log == ["start", "finish", "snapshotReady"], "\(delegate.log)")
+        #expect(
+            isColor(pixelAt(settled, 200, 150), 0, 0, 255, tolerance: 3), "the Atlantic: \(pixelAt(settled, 200, 150))")
+        #expect(GMSLog.messages.isEmpty, "\(GMSLog.messages)")
+        #expect(!MapLibreStyle.bundled.loadsOverNetwork)
     }
 
     @Test func aStyleThatCannotBeLoadedIsReportedOnceAndTheMapKeepsWorking() throws {

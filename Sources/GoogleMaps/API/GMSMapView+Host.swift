@@ -40,18 +40,42 @@ public enum MapLibreStyle: Equatable, Sendable {
         }
     }
 
+    /// Whether making this style's renderer may wait on the network: an `http(s)` style URL, or a style file or text
+    /// with a network source (TileJSON, `tiles` templates or a PMTiles archive over HTTP) or a remote sprite. Such
+    /// styles are loaded off the main thread (`RemoteStyleBasemapRenderer`). A file that cannot be read: `false`
+    /// (the synchronous path reports it).
+    var loadsOverNetwork: Bool {
+        let style: Style
+        switch self {
+        case .bundled: return false
+        case .url(let url) where !url.isFileURL: return true
+        case .url(let url):
+            guard let s = try? Style.load(contentsOfFile: url.path) else { return false }
+            style = s
+        case .file(let path):
+            guard let s = try? Style.load(contentsOfFile: path) else { return false }
+            style = s
+        case .json(let text):
+            guard let s = try? Style.parse(bytes: Array(text.utf8)) else { return false }
+            style = s
+        }
+        return Snapshotter.loadsOverNetwork(style)
+    }
+
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
-    /// - Throws: ``MapLibreStyleError`` for a remote URL; `StyleLoadError` naming the file or text; the pipeline's
-    ///   source error.
-    func makeSnapshotter(options: MapRenderOptions) throws -> Snapshotter {
+    /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text;
+    ///   the pipeline's source error.
+    func makeSnapshotter(options: MapRenderOptions, remote: Bool = false) throws -> Snapshotter {
         switch self {
         case .bundled:
             return try Snapshotter(styleFile: nil, options: options)
         case .file(let path):
             return try Snapshotter(styleFile: path, options: options)
         case .url(let url):
-            guard url.isFileURL else { throw MapLibreStyleError.remoteURL(url) }
-            return try Snapshotter(styleFile: url.path, options: options)
+            if url.isFileURL { return try Snapshotter(styleFile: url.path, options: options) }
+            guard remote else { throw MapLibreStyleError.remoteURL(url) }
+            return try Snapshotter(styleFile: url.absoluteString, options: options)
         case .json(let text):
             let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
             let style = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)

@@ -5,19 +5,22 @@ import MapPipeline
 import MapRenderCairo
 import MapSnapshot
 
-/// The basemap of a ``MapLibreStyle/url(_:)`` with an `http(s)` URL: the style, its sources' TileJSON and its
-/// sprite are fetched on a background thread, and no frame waits for them. Until the style arrives the map draws
+/// The basemap of a style that loads over the network (``MapLibreStyle/loadsOverNetwork``: an `http(s)` style URL,
+/// or a style with HTTP sources or sprite): the style, its sources' TileJSON or PMTiles headers and its sprite are
+/// fetched on a background thread, and no frame waits for them. Until the style arrives the map draws
 /// nothing of its own (the view's background colour shows, overlays and markers draw as usual); the frame after it
 /// arrives draws the style, and its tiles stream in through the asynchronous tile path (`MapRenderOptions.asyncTiles`).
-/// A style that cannot be loaded is reported once (a logged warning naming the URL) and the plain background is drawn
+/// A style that cannot be loaded is reported once (a logged warning naming the URL or file) and the plain background is drawn
 /// from then on.
 ///
 /// §2.10 stays true: ``isLoading`` holds while the style loads, so `mapViewDidFinishTileRendering` and
 /// `mapViewSnapshotReady` wait for it and then for its tiles. Thread rules: main actor; the loading thread only
 /// fills the locked ``StyleLoad``.
 @MainActor final class RemoteStyleBasemapRenderer: BasemapRenderer {
-    /// The style's URL.
-    let url: URL
+    /// The style.
+    let style: MapLibreStyle
+    /// What reports call the style (its URL, path, or "the style").
+    let name: String
     /// What the loading thread hands over.
     private let load = StyleLoad()
     /// Called on any thread when the style (or a tile) arrived, so a sleeping host wakes.
@@ -29,23 +32,27 @@ import MapSnapshot
     /// The style arrived and no frame has drawn it yet.
     private var arrivalPending = false
 
-    /// Starts loading `url` on a background thread.
+    /// Starts loading `style` on a background thread.
     /// - Parameters:
-    ///   - url: the style's `http(s)://` URL.
+    ///   - style: the style.
     ///   - onArrival: called (any thread) when the style has arrived or failed, and after each tile; the host wakes
     ///     its loop there. Default: nothing (hosts that tick anyway).
-    init(url: URL, onArrival: (@Sendable () -> Void)? = nil) {
-        self.url = url
+    init(style: MapLibreStyle, onArrival: (@Sendable () -> Void)? = nil) {
+        self.style = style
+        switch style {
+        case .url(let url): name = "the style at \(url.absoluteString)"
+        case .file(let path): name = "the style \(path)"
+        case .json, .bundled: name = "the style"
+        }
         let wake = onArrival ?? {}
         self.wake = wake
         let load = self.load
-        let location = url.absoluteString
         Thread.detachNewThread {
             var options = MapRenderOptions()
             options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: wake)
             let result: Result<Snapshotter, any Error>
             do {
-                result = .success(try Snapshotter(styleFile: location, options: options))
+                result = .success(try style.makeSnapshotter(options: options, remote: true))
             } catch {
                 result = .failure(error)
             }
@@ -62,7 +69,7 @@ import MapSnapshot
             loaded = VectorBasemapRenderer(snapshotter: snapshotter)
         case .failure(let error):
             GMSLog.warning(
-                "GMSMapView: the style at \(url.absoluteString) cannot be loaded (\(error)); drawing a plain background"
+                "GMSMapView: \(name) cannot be loaded (\(error)); drawing a plain background"
             )
             failed = PlainBasemapRenderer()
         }

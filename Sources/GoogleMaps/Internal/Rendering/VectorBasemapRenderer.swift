@@ -144,7 +144,7 @@ extension GMSMapView {
     package static var synchronousTiles = false
 
     /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap (for
-    /// an `http(s)` URL one that loads the style in the background, `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
+    /// a style that loads over the network, one built in the background: `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
         GMSMapView.defaultBasemap(style)
@@ -155,9 +155,9 @@ extension GMSMapView {
         let wake =
             GMSMapView.synchronousTiles
             ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
-        if case .url(let url) = style, !url.isFileURL {
+        if style.loadsOverNetwork {
             // Fetched off the main thread; frames draw what they have meanwhile.
-            return RemoteStyleBasemapRenderer(url: url, onArrival: GMSMapView.tileArrivalHandler ?? wake)
+            return RemoteStyleBasemapRenderer(style: style, onArrival: GMSMapView.tileArrivalHandler ?? wake)
         }
         do {
             return try VectorBasemapRenderer(style: style, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
