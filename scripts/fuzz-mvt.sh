@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the Mapbox Vector Tile decoder (Sources/MapData) with libFuzzer + AddressSanitizer.
 # Called as scripts/fuzz-pmtiles.sh (a symlink to this file) it fuzzes the PMTiles v3 header and directory decoders
-# (Fuzz/fuzz-pmtiles/, seeds in Fuzz/corpus/pmtiles/ written by scripts/make-pmtiles-fixtures.py) the same way.
+# (Fuzz/fuzz-pmtiles/, seeds in Fuzz/corpus/pmtiles/ written by scripts/make-pmtiles-fixtures.py) the same way;
+# as scripts/fuzz-glyphs.sh, the glyph PBF decoder (Fuzz/fuzz-glyphs/, seeds in Fuzz/corpus/glyphs/).
 #
 # usage: scripts/fuzz-mvt.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
 #

@@ -51,31 +51,28 @@ public final class TileNetwork: Sendable {
         return URL(fileURLWithPath: location)
     }
 
-    /// A tile URL template resolved against the TileJSON's URL (RFC 3986 §5.2 for the cases TileJSON uses: an
-    /// absolute URL, a path from the root, a path relative to the document's folder). Done on text because the
-    /// template's `{z}` braces are not valid in a URL.
+    /// A tile URL template resolved against the TileJSON's URL (RFC 3986 §5.2, ``StyleURL/resolve(_:against:)``:
+    /// template tokens kept).
     package static func resolve(_ template: String, against base: URL) -> String {
-        if template.contains("://") { return template }
-        var root = URLComponents(url: base, resolvingAgainstBaseURL: true)
-        let path = root?.path ?? ""
-        root?.path = ""
-        root?.query = nil
-        root?.fragment = nil
-        let prefix = root?.string ?? ""
-        if template.hasPrefix("/") { return prefix + template }
-        let folder = path.hasSuffix("/") ? path : String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
-        return prefix + folder + template
+        StyleURL.resolve(template, against: base)
     }
 
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
     /// `file://`) or with `tiles` templates and no `url`.
+    /// Also a `raster` source whose `url` is `pmtiles://http(s)://…`, or with `http(s)://` `tiles` templates and no
+    /// local one.
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
+        if case .raster(let r) = source {
+            return r.pmtilesURL != nil
+                || (r.url == nil && r.localTileTemplate == nil && !remoteTemplates(r.tiles).isEmpty)
+        }
         guard case .vector(let v) = source else { return false }
         return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
     }
 
     /// The tile source of a `vector` style source served over HTTP or from a TileJSON (an ``HTTPTileSource``), or a
-    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or `nil` when the source is
+    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or of a `raster` source with
+    /// such an archive or `http(s)://` `tiles` templates (PNG/JPEG/WebP bytes), or `nil` when the source is
     /// something else (`mbtiles://`, a local `pmtiles://`, …).
     ///
     /// The style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win over the TileJSON's (MapLibre's
@@ -86,14 +83,16 @@ public final class TileNetwork: Sendable {
     ///   - source: the style source.
     /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
     public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
-        guard case .vector(let v) = source else { return nil }
-        if let location = v.pmtilesURL {
-            // PMTiles over HTTP: range requests, read on background threads so frames and the worker never wait.
-            guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
-            return BackgroundTileSource(
-                try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
-                concurrency: client.loader.options.maxRequestsPerHost)
+        if case .raster(let r) = source {
+            if let location = r.pmtilesURL { return try pmtilesSource(location) }
+            let remote = Self.remoteTemplates(r.tiles)
+            guard r.url == nil, r.localTileTemplate == nil, !remote.isEmpty else { return nil }
+            return templateSource(
+                id: id, remote, scheme: r.scheme, zooms: (r.minzoom, r.maxzoom), bounds: r.bounds,
+                attribution: r.attribution)
         }
+        guard case .vector(let v) = source else { return nil }
+        if let location = v.pmtilesURL { return try pmtilesSource(location) }
         if let location = v.tileJSONURL {
             guard let url = Self.url(location) else {
                 throw HTTPError(url: location, message: "not a URL")
@@ -110,20 +109,46 @@ public final class TileNetwork: Sendable {
         }
         let remote = v.tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") || $0.hasPrefix("file://") }
         guard v.url == nil, !remote.isEmpty else { return nil }
-        return HTTPTileSource(
-            id: id, templates: remote, scheme: v.scheme, minZoom: Int(v.minzoom.rounded(.down)),
-            maxZoom: Int(v.maxzoom.rounded(.down)), bounds: v.bounds, attribution: v.attribution, client: client,
+        return templateSource(
+            id: id, remote, scheme: v.scheme, zooms: (v.minzoom, v.maxzoom), bounds: v.bounds,
+            attribution: v.attribution)
+    }
+
+    /// The `http(s)://` entries of a `tiles` list.
+    static func remoteTemplates(_ tiles: [String]) -> [String] {
+        tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+    }
+
+    /// An ``HTTPTileSource`` over a style source's own `tiles` templates and properties (vector or raster: the
+    /// tiles are bytes).
+    private func templateSource(
+        id: String, _ templates: [String], scheme: String, zooms: (min: Double, max: Double), bounds: [Double],
+        attribution: String?
+    ) -> HTTPTileSource {
+        HTTPTileSource(
+            id: id, templates: templates, scheme: scheme, minZoom: Int(zooms.min.rounded(.down)),
+            maxZoom: Int(zooms.max.rounded(.down)), bounds: bounds, attribution: attribution, client: client,
             onProblem: onProblem)
     }
 
+    /// A PMTiles archive over HTTP (`location` is its `http(s)://` URL): range requests, read on background threads
+    /// so frames and the tile worker never wait. Vector and raster archives alike (the tiles are bytes).
+    /// - Throws: ``HTTPError`` or `PMTilesError` naming the URL when the header or root directory cannot be read.
+    public func pmtilesSource(_ location: String) throws -> any TileSource {
+        guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
+        return BackgroundTileSource(
+            try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
+            concurrency: client.loader.options.maxRequestsPerHost)
+    }
+
     /// Loads a MapLibre style from a file path, a `file://` URL or an `http(s)://` URL (fetched through the cache).
-    /// Relative `mbtiles://` and file URLs resolve against the file's folder; a remote style's sources must use
-    /// absolute URLs.
+    /// Relative `mbtiles://` and file URLs resolve against the file's folder; relative references in a remote style
+    /// (`sprite`, `glyphs`, source `url` and `tiles`) resolve against the style's URL (``Style/baseURL``, RFC 3986).
     /// - Throws: `StyleLoadError` or ``HTTPError`` naming the location.
     public func loadStyle(_ location: String) throws -> Style {
         guard let url = Self.url(location) else { throw HTTPError(url: location, message: "not a URL") }
         if url.isFileURL { return try Style.load(contentsOfFile: url.path) }
-        return try Style.parse(bytes: client.bytes(url), fileName: url.absoluteString)
+        return try Style.parse(bytes: client.bytes(url), fileName: url.absoluteString, baseURL: url)
     }
 
     /// The sprite's index JSON and PNG bytes (`<sprite>.json`, `<sprite>.png`; `@2x` when `scale` ≥ 2), fetched

@@ -1,8 +1,9 @@
 // Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the local raster sources
-// (`mbtiles://`, `file://` or plain-path `tiles` templates). Remote templates and `pmtiles://` resolve through the
-// loaders that serve vector sources of the same kind (whatever `TileSource` the host's resolver returns).
+// (`mbtiles://`, `pmtiles://`, `file://` or plain-path `tiles` templates). `pmtiles://http(s)://` archives are read
+// through `TileNetwork`, as vector archives are.
 import CairoGraphics
 import MapData
+import MapNetwork
 import MapPipeline
 import MapRender
 import MapStorage
@@ -25,15 +26,17 @@ public struct PixbufRasterDecoder: RasterImageDecoder {
 }
 
 extension Snapshotter {
-    /// The local tile source of a raster style source: an MBTiles file (`mbtiles://`, PNG/JPEG/WebP tiles, `format`
-    /// in its metadata) or a `file://`/plain-path `tiles` template; `nil` for anything else (remote templates and
-    /// `pmtiles://` come from the hosts' loaders).
-    /// - Throws: `MBTilesError` naming the file when it cannot be opened.
+    /// The tile source of a raster style source: an MBTiles file (`mbtiles://`, PNG/JPEG/WebP tiles, `format` in
+    /// its metadata), a PMTiles archive (`pmtiles://` + a path or `file://` URL with ``PMTilesSource``;
+    /// `pmtiles://http(s)://…` through ``TileNetwork/shared``, range requests), a `file://`/plain-path `tiles`
+    /// template, or `http(s)://` `tiles` templates (``TileNetwork/shared``); `nil` for anything else.
+    /// - Throws: `MBTilesError` or `PMTilesError` naming the file, or ``HTTPError`` naming the URL, when it cannot be
+    ///   opened.
     public static func rasterResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
         guard case .raster(let r) = source else { return nil }
         if let path = r.mbtilesPath { return try MBTilesSource(path: path) }
-        // `pmtiles://` URLs and http(s) templates: the PMTiles reader and the HTTP loader open them as they open
-        // vector sources of the same kind (any `TileSource` of tile bytes); they plug in here when they land.
+        if let path = r.pmtilesPath { return try PMTilesSource(path: path) }
+        if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
         guard let template = r.localTileTemplate else { return nil }
         // Absolute templates hang below "/"; relative ones were resolved against the style's folder already.
         let relative = template.hasPrefix("/") ? String(template.dropFirst()) : template

@@ -26,6 +26,27 @@ public final class Snapshotter {
     public let renderer: MapRenderer
     /// The Cairo backend the renderer draws with.
     public let backend: CairoBackend
+    /// The style's glyph PBFs (its `glyphs` template, through ``TileNetwork/shared``), decoded on first use, for
+    /// renderers that draw SDF glyphs; `nil` when the style names none. Waymark's text is drawn by Pango.
+    public let glyphs: GlyphStore?
+
+    /// Whether opening `style` may wait on the network: an `http(s)` sprite, or a source served through
+    /// ``TileNetwork`` (``TileNetwork/isNetworkSource(_:)``: TileJSON, `tiles` templates, PMTiles over HTTP). Hosts
+    /// make such renderers off their frame thread.
+    public static func loadsOverNetwork(_ style: Style) -> Bool {
+        let remoteSprite = style.sprite.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false
+        return remoteSprite || style.sources.values.contains(where: TileNetwork.isNetworkSource)
+    }
+
+    /// A glyph store over a style's `glyphs` template (`http(s)://`, `file://` or a path; `{fontstack}` and `{range}`),
+    /// fetched through `network` (`nil`, the default: ``TileNetwork/shared``, opened on the first fetch); `nil`
+    /// without a template.
+    public static func glyphStore(for style: Style, network: TileNetwork? = nil) -> GlyphStore? {
+        guard let template = style.glyphs else { return nil }
+        return GlyphStore { fontstack, start in
+            try (network ?? .shared).glyphs(template: template, fontstack: fontstack, range: start)
+        }
+    }
 
     /// The demo view: central Helsinki at street level (60.1699° N, 24.9443° E, zoom 16.5: the committed extract,
     /// about 1 × 1.7 km, fills the frame), 1280×720 points.
@@ -63,6 +84,7 @@ public final class Snapshotter {
         let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
         backend = Snapshotter.threadBackend()
+        glyphs = Self.glyphStore(for: style)
         renderer = try MapRenderer(
             style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
@@ -101,6 +123,7 @@ public final class Snapshotter {
         resolveSource: TileSourceResolver = Snapshotter.fileResolver
     ) throws {
         backend = Snapshotter.threadBackend()
+        glyphs = Self.glyphStore(for: style)
         renderer = try MapRenderer(
             style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
     }

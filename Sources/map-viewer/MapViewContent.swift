@@ -46,7 +46,12 @@ import UIKit
         mapOptions.camera = GMSCameraPosition(
             latitude: c.latitude, longitude: c.longitude, zoom: Float(c.zoom), bearing: c.bearing,
             viewingAngle: c.pitch)
-        mapOptions.mapLibreStyle = options.stylePath.map { .file($0) } ?? .bundled
+        mapOptions.mapLibreStyle =
+            options.stylePath.map { path in
+                path.hasPrefix("http://") || path.hasPrefix("https://")
+                    ? URL(string: path).map { .url($0) } ?? .file(path)
+                    : .file(path)
+            } ?? .bundled
         let map = GMSMapView(options: mapOptions)
         map.delegate = self
         map.settings.compassButton = true

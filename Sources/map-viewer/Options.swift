@@ -64,7 +64,7 @@ struct ViewerOptions: Equatable {
           --camera LAT,LON,ZOOM[,BEARING[,PITCH]]  initial camera (default 60.1699,24.9443,16)
           --markers FILE.geojson                   Point features shown as markers (default Data/helsinki-pois.geojson)
           --overlays FILE.geojson                  LineString / Polygon features drawn as polylines / polygons
-          --style FILE                             MapLibre style JSON (default: built-in style)
+          --style FILE|URL                         MapLibre style JSON, a file or http(s) URL (default: built-in style)
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
           --stats                                  print frame times (median, p99, max) on exit
@@ -124,7 +124,14 @@ struct ViewerOptions: Equatable {
                 options.overlaysPath = path
             case "--style":
                 let path = try next()
-                try checkStyle(path: path)
+                if path.hasPrefix("http://") || path.hasPrefix("https://") {
+                    // Fetched by the map in the background (MapLibreStyle.url): checked when it arrives.
+                    guard URL(string: path) != nil else {
+                        throw UsageError(description: "--style: '\(path)' is not a URL")
+                    }
+                } else {
+                    try checkStyle(path: path)
+                }
                 options.stylePath = path
             case "--location":
                 options.location = try parseLocation(try next())

@@ -78,6 +78,9 @@ import Testing
         let good = ViewerProcess.run(
             exe.path, ["--markers", pois, "--camera", "60.17,24.94,14,30,20", "--size", "640x480"])
         #expect(good.status == 1, "stderr: \(good.stderr)")
+        // An http(s) style is taken as given (the map fetches it in the background): no display, exit 1, not 2.
+        let remote = ViewerProcess.run(exe.path, ["--style", "http://127.0.0.1:9/style.json"])
+        #expect(remote.status == 1, "stderr: \(remote.stderr)")
     }
 
     @Test func withoutDisplaySaysSoAndExitsOne() throws {

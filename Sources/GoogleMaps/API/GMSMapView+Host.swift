@@ -13,8 +13,9 @@ import MapStyle
 /// draws open vector tiles with a MapLibre style instead.
 ///
 /// `mbtiles://` source URLs and sprites resolve relative to the style file (for `.json`, relative to the bundled
-/// styles folder, `Data/styles/`). A style that cannot be loaded draws the plain background, with one logged
-/// warning naming the problem.
+/// styles folder, `Data/styles/`); in a style loaded over HTTP, relative `sprite`, `glyphs`, source `url` and `tiles`
+/// references resolve against the style's URL (RFC 3986, as MapLibre). A style that cannot be loaded draws the plain
+/// background, with one logged warning naming the problem (for a URL, the URL).
 public enum MapLibreStyle: Equatable, Sendable {
     /// The bundled style, `Data/styles/default.json` (the default).
     case bundled
@@ -22,8 +23,11 @@ public enum MapLibreStyle: Equatable, Sendable {
     case file(String)
     /// A style given as JSON text.
     case json(String)
-    /// A `file://` URL of a style JSON file. `http(s)` URLs are not supported yet: they log one error and draw the
-    /// plain background.
+    /// A `file://` or `http(s)://` URL of a style JSON file. An `http(s)` style (and its TileJSON, sprite and
+    /// glyphs) is fetched in the background through the HTTP cache (`$WAYMARK_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/waymark`): no frame waits for it; the map draws its background colour, overlays and markers
+    /// until the style arrives, then the style, its tiles streaming in. `mapViewDidFinishTileRendering` and
+    /// `mapViewSnapshotReady` wait for the style and its tiles.
     case url(URL)
 
     /// The style file whose symbol layers `.hybrid` draws over imagery: this style's file, else (JSON text, remote
@@ -36,18 +40,42 @@ public enum MapLibreStyle: Equatable, Sendable {
         }
     }
 
+    /// Whether making this style's renderer may wait on the network: an `http(s)` style URL, or a style file or text
+    /// with a network source (TileJSON, `tiles` templates or a PMTiles archive over HTTP) or a remote sprite. Such
+    /// styles are loaded off the main thread (`RemoteStyleBasemapRenderer`). A file that cannot be read: `false`
+    /// (the synchronous path reports it).
+    var loadsOverNetwork: Bool {
+        let style: Style
+        switch self {
+        case .bundled: return false
+        case .url(let url) where !url.isFileURL: return true
+        case .url(let url):
+            guard let s = try? Style.load(contentsOfFile: url.path) else { return false }
+            style = s
+        case .file(let path):
+            guard let s = try? Style.load(contentsOfFile: path) else { return false }
+            style = s
+        case .json(let text):
+            guard let s = try? Style.parse(bytes: Array(text.utf8)) else { return false }
+            style = s
+        }
+        return Snapshotter.loadsOverNetwork(style)
+    }
+
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
-    /// - Throws: ``MapLibreStyleError`` for a remote URL; `StyleLoadError` naming the file or text; the pipeline's
-    ///   source error.
-    func makeSnapshotter(options: MapRenderOptions) throws -> Snapshotter {
+    /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text;
+    ///   the pipeline's source error.
+    func makeSnapshotter(options: MapRenderOptions, remote: Bool = false) throws -> Snapshotter {
         switch self {
         case .bundled:
             return try Snapshotter(styleFile: nil, options: options)
         case .file(let path):
             return try Snapshotter(styleFile: path, options: options)
         case .url(let url):
-            guard url.isFileURL else { throw MapLibreStyleError.remoteURL(url) }
-            return try Snapshotter(styleFile: url.path, options: options)
+            if url.isFileURL { return try Snapshotter(styleFile: url.path, options: options) }
+            guard remote else { throw MapLibreStyleError.remoteURL(url) }
+            return try Snapshotter(styleFile: url.absoluteString, options: options)
         case .json(let text):
             let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
             let style = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
@@ -60,15 +88,16 @@ public enum MapLibreStyle: Equatable, Sendable {
     }
 }
 
-/// Why a ``MapLibreStyle`` cannot be used.
+/// Why a ``MapLibreStyle`` cannot be loaded synchronously.
 public enum MapLibreStyleError: Error, Equatable, CustomStringConvertible {
-    /// An `http(s)` (or other non-file) URL: remote styles are not supported yet.
+    /// An `http(s)` (or other non-file) URL asked of a synchronous loader: remote styles load in the background
+    /// (a map view does that by itself).
     case remoteURL(URL)
 
     /// A message naming the URL.
     public var description: String {
         switch self {
-        case .remoteURL(let url): return "remote style URLs are not supported yet: \(url.absoluteString)"
+        case .remoteURL(let url): return "remote style URLs load in the background, not here: \(url.absoluteString)"
         }
     }
 }

@@ -8,7 +8,8 @@ public struct RasterSource: Sendable, Equatable {
     public var url: String?
     /// For `mbtiles://` URLs, the file path resolved against the style file's folder; else `nil`.
     public var mbtilesPath: String?
-    /// Tile URL templates as written (`{z}`, `{x}`, `{y}`, `{-y}`), empty when `url` is used.
+    /// Tile URL templates as written (`{z}`, `{x}`, `{y}`, `{-y}`; relative ones resolved against the style's
+    /// `baseURL` when it has one), empty when `url` is used.
     public var tiles: [String]
     /// The first template that names local files (`file://…` or a plain path, relative paths resolved against the
     /// style file's folder), with `{y}` turned into `{-y}` for `scheme: tms`; `nil` when every template is remote.
@@ -26,6 +27,12 @@ public struct RasterSource: Sendable, Equatable {
     public var scheme: String
     /// Attribution HTML/text, or `nil`.
     public var attribution: String?
+    /// For local `pmtiles://` URLs (a path or `file://` URL, relative to the style file's folder), the file path;
+    /// `nil` otherwise. As ``VectorSource/pmtilesPath``.
+    public var pmtilesPath: String? = nil
+    /// For `pmtiles://http(s)://…` URLs, the archive's `http(s)://` URL (range requests through `MapNetwork`); `nil`
+    /// otherwise. As ``VectorSource/pmtilesURL``.
+    public var pmtilesURL: String? = nil
 
     /// The spec default of ``bounds``.
     public static let worldBounds = [-180, -85.051129, 180, 85.051129]
@@ -81,11 +88,15 @@ extension StyleLoader {
             }
         }
         if let url = o["url"] {
-            if let s = url.stringValue {
-                source.url = s
+            if let written = url.stringValue {
+                source.url = written
+                let s = resolvedSourceURL(written)
                 if s.hasPrefix("mbtiles://") {
                     source.mbtilesPath = StylePath.resolve(
                         String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
+                } else if let archive = pmtilesArchive(s) {
+                    source.pmtilesURL = archive.url
+                    source.pmtilesPath = archive.path
                 }
             } else {
                 error(path + ".url", "expected string, found \(url.typeName); ignored")
@@ -93,7 +104,7 @@ extension StyleLoader {
         }
         if let tiles = o["tiles"] {
             if let list = tiles.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
-                source.tiles = list.compactMap(\.stringValue)
+                source.tiles = list.compactMap(\.stringValue).map { resolved($0, files: false) }
             } else {
                 error(path + ".tiles", "expected an array of strings; ignored")
             }

@@ -13,9 +13,10 @@ public struct Style: Sendable {
     public var name: String?
     /// The sources by name.
     public var sources: [String: StyleSource]
-    /// The `sprite` URL as written, or `nil`.
+    /// The `sprite` URL as written (a relative one resolved against ``baseURL`` when that is set), or `nil`.
     public var sprite: String?
-    /// The `glyphs` URL template as written, or `nil` (Waymark draws text with Pango, not glyph PBFs).
+    /// The `glyphs` URL template as written (a relative one resolved against ``baseURL`` when that is set), or
+    /// `nil`. Waymark draws text with Pango; glyph PBFs are decoded into a `GlyphStore` for renderers that want them.
     public var glyphs: String?
     /// The default camera centre `[longitude, latitude]` in degrees, or `nil`.
     public var center: [Double]?
@@ -27,6 +28,11 @@ public struct Style: Sendable {
     public var diagnostics: [StyleDiagnostic]
     /// The folder relative URLs are resolved against (the style file's folder), or `nil` for in-memory styles.
     public var baseDirectory: String?
+    /// The URL of a style document loaded over HTTP (or any URL the caller names), or `nil`. When set, relative
+    /// references in the style — `sprite`, `glyphs`, source `url` and `tiles` entries, GeoJSON `data` URLs and the
+    /// archive URL after `pmtiles://` — resolve against it (RFC 3986, ``StyleURL``), as MapLibre resolves them;
+    /// without it they resolve against ``baseDirectory`` as file paths.
+    public var baseURL: URL? = nil
 
     /// The error diagnostics only.
     public var errors: [StyleDiagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -60,9 +66,10 @@ public struct Style: Sendable {
     ///   - baseDirectory: the folder relative URLs resolve against, or `nil`. Defaults to `nil`.
     /// - Returns: the style with its diagnostics.
     /// - Throws: ``StyleLoadError`` on a JSON syntax error or a non-object root.
-    public static func parse(bytes: [UInt8], fileName: String = "<string>", baseDirectory: String? = nil)
-        throws(StyleLoadError) -> Style
-    {
+    ///   - baseURL: the URL relative references resolve against (``baseURL``), or `nil`. Defaults to `nil`.
+    public static func parse(
+        bytes: [UInt8], fileName: String = "<string>", baseDirectory: String? = nil, baseURL: URL? = nil
+    ) throws(StyleLoadError) -> Style {
         let json: JSONValue
         var parser = JSONParser(bytes)
         parser.lines = [:]
@@ -75,7 +82,7 @@ public struct Style: Sendable {
             throw StyleLoadError(
                 file: fileName, line: nil, column: nil, message: "the root must be an object, found \(json.typeName)")
         }
-        var style = Style(json: json, baseDirectory: baseDirectory)
+        var style = Style(json: json, baseDirectory: baseDirectory, baseURL: baseURL)
         let lines = parser.lines ?? [:]
         for i in style.diagnostics.indices {
             // The nearest enclosing value that exists in the file (expression keys and missing members are trimmed).
@@ -98,8 +105,10 @@ extension Style {
     /// - Parameters:
     ///   - json: the style document.
     ///   - baseDirectory: the folder relative URLs resolve against, or `nil`. Defaults to `nil`.
-    public init(json: JSONValue, baseDirectory: String? = nil) {
-        var loader = StyleLoader(baseDirectory: baseDirectory)
+    ///   - baseURL: the document's URL, which relative references resolve against first (``baseURL``), or `nil`.
+    ///     Defaults to `nil`.
+    public init(json: JSONValue, baseDirectory: String? = nil, baseURL: URL? = nil) {
+        var loader = StyleLoader(baseDirectory: baseDirectory, baseURL: baseURL)
         self = loader.load(json)
     }
 }
@@ -107,9 +116,43 @@ extension Style {
 /// The loading logic behind ``Style/init(json:baseDirectory:)``.
 struct StyleLoader {
     let baseDirectory: String?
+    let baseURL: URL?
     var diagnostics: [StyleDiagnostic] = []
 
-    init(baseDirectory: String?) { self.baseDirectory = baseDirectory }
+    init(baseDirectory: String?, baseURL: URL? = nil) {
+        self.baseDirectory = baseDirectory
+        self.baseURL = baseURL
+    }
+
+    /// A URL reference from the document: as written when it has a scheme; else resolved against ``baseURL``
+    /// (RFC 3986), else — with `files` — a `file://` URL of the path under ``baseDirectory``; else as written.
+    func resolved(_ reference: String, files: Bool = true) -> String {
+        if StyleURL.hasScheme(reference) { return reference }
+        if let baseURL { return StyleURL.resolve(reference, against: baseURL) }
+        guard files, let baseDirectory else { return reference }
+        return StyleURL.fileURL(path: StylePath.resolve(reference, against: baseDirectory))
+    }
+
+    /// Where a `pmtiles://` source URL (already resolved) points: `url` for `pmtiles://http(s)://…`, else `path`, the
+    /// file (`pmtiles://file:///…` or `pmtiles://` + a path relative to ``baseDirectory``); `nil` for other URLs.
+    func pmtilesArchive(_ url: String) -> (url: String?, path: String?)? {
+        guard url.hasPrefix("pmtiles://") else { return nil }
+        let rest = String(url.dropFirst("pmtiles://".count))
+        if rest.hasPrefix("http://") || rest.hasPrefix("https://") { return (rest, nil) }
+        let file = rest.hasPrefix("file://") ? String(rest.dropFirst("file://".count)) : rest
+        return (nil, StylePath.resolve(file, against: baseDirectory))
+    }
+
+    /// A source `url`: a relative one resolved as ``resolved(_:files:)``, and the archive URL after `pmtiles://`
+    /// against ``baseURL`` when that is set (local `pmtiles://` paths keep their own rule, against the folder).
+    func resolvedSourceURL(_ url: String) -> String {
+        if url.hasPrefix("pmtiles://") {
+            let rest = String(url.dropFirst("pmtiles://".count))
+            guard baseURL != nil, !StyleURL.hasScheme(rest) else { return url }
+            return "pmtiles://" + resolved(rest)
+        }
+        return resolved(url)
+    }
 
     mutating func error(_ path: String, _ message: String) { diagnostics.append(.init(.error, path: path, message)) }
     mutating func warning(_ path: String, _ message: String) {
@@ -125,7 +168,7 @@ struct StyleLoader {
     mutating func load(_ json: JSONValue) -> Style {
         var style = Style(
             version: 8, name: nil, sources: [:], sprite: nil, glyphs: nil, center: nil, zoom: nil, layers: [],
-            diagnostics: [], baseDirectory: baseDirectory)
+            diagnostics: [], baseDirectory: baseDirectory, baseURL: baseURL)
         let root = json.objectValue ?? [:]
         for key in root.keys.sorted() where !Self.knownRootKeys.contains(key) {
             warning(key, "unknown property \"\(key)\"; ignored")
@@ -150,7 +193,7 @@ struct StyleLoader {
         }
         if let s = root["sprite"] {
             if let str = s.stringValue {
-                style.sprite = str
+                style.sprite = resolved(str, files: false)
             } else if case .array = s {
                 style.sprite = nil
                 warning("sprite", "multiple sprites are not supported; ignored")
@@ -160,7 +203,7 @@ struct StyleLoader {
         }
         if let g = root["glyphs"] {
             if let str = g.stringValue {
-                style.glyphs = str
+                style.glyphs = resolved(str)
                 for token in ["{fontstack}", "{range}"] where !str.contains(token) {
                     error("glyphs", "\"glyphs\" url must include a \"\(token)\" token")
                 }
@@ -281,11 +324,12 @@ struct StyleLoader {
                 url: nil, mbtilesPath: nil, tiles: [], minzoom: zoomValue(o["minzoom"], path + ".minzoom", default: 0),
                 maxzoom: zoomValue(o["maxzoom"], path + ".maxzoom", default: 22), attribution: attribution)
             if let url = o["url"] {
-                guard let s = url.stringValue else {
+                guard let written = url.stringValue else {
                     error(path + ".url", "expected string, found \(url.typeName); source skipped")
                     return nil
                 }
-                source.url = s
+                source.url = written
+                let s = resolvedSourceURL(written)
                 if s.hasPrefix("mbtiles://") {
                     source.mbtilesPath = StylePath.resolve(
                         String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
@@ -294,14 +338,9 @@ struct StyleLoader {
                 } else if s.hasPrefix("file://") {
                     let file = String(s.dropFirst("file://".count))
                     source.tileJSONURL = "file://" + StylePath.resolve(file, against: baseDirectory)
-                } else if s.hasPrefix("pmtiles://") {
-                    let rest = String(s.dropFirst("pmtiles://".count))
-                    if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
-                        source.pmtilesURL = rest
-                    } else {
-                        let file = rest.hasPrefix("file://") ? String(rest.dropFirst("file://".count)) : rest
-                        source.pmtilesPath = StylePath.resolve(file, against: baseDirectory)
-                    }
+                } else if let archive = pmtilesArchive(s) {
+                    source.pmtilesURL = archive.url
+                    source.pmtilesPath = archive.path
                 } else {
                     warning(
                         path + ".url", "only mbtiles:// and pmtiles:// URLs are read; \"\(s)\" is kept but not fetched")
@@ -312,7 +351,7 @@ struct StyleLoader {
                     error(path + ".tiles", "expected an array of strings; ignored")
                     return .vector(source)
                 }
-                source.tiles = list.compactMap(\.stringValue)
+                source.tiles = list.compactMap(\.stringValue).map { resolved($0) }
             }
             if o["scheme"]?.stringValue == "tms" { source.scheme = "tms" }
             if let b = o["bounds"] {
@@ -335,7 +374,8 @@ struct StyleLoader {
                 attribution: attribution)
             if case .bool(let b)? = o["lineMetrics"] { source.lineMetrics = b }
             switch o["data"] {
-            case .string(let url)?:
+            case .string(let written)?:
+                let url = resolved(written, files: false)
                 source.url = url
                 if url.hasPrefix("file://") {
                     source.path = StylePath.resolve(String(url.dropFirst("file://".count)), against: baseDirectory)

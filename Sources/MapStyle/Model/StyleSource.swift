@@ -5,7 +5,8 @@ public struct VectorSource: Sendable, Equatable {
     /// For `mbtiles://` URLs, the file path resolved against the style file's folder (`..` segments folded); a path
     /// with a leading `/` is absolute. `nil` for other URLs.
     public var mbtilesPath: String?
-    /// Tile URL templates (`{z}/{x}/{y}`), empty when `url` is used.
+    /// Tile URL templates (`{z}/{x}/{y}`), empty when `url` is used. Relative ones are resolved: against the style's
+    /// `baseURL` (RFC 3986) when it has one, else to `file://` URLs under the style file's folder.
     public var tiles: [String]
     /// Lowest zoom with tiles, 0…24. Defaults to 0.
     public var minzoom: Double
@@ -18,7 +19,8 @@ public struct VectorSource: Sendable, Equatable {
     /// `bounds` `[west, south, east, north]` in degrees: no tile outside is requested. Default the whole world.
     public var bounds: [Double] = TileJSON.worldBounds
     /// For `http(s)://` and `file://` TileJSON URLs, the URL to fetch (a relative `file://` path resolved against
-    /// the style file's folder); `nil` otherwise.
+    /// the style file's folder; a relative reference resolved against the style's `baseURL`, else to a `file://`
+    /// URL under the style file's folder); `nil` otherwise.
     public var tileJSONURL: String?
     /// For local `pmtiles://` URLs (`pmtiles://file:///abs/path.pmtiles`, or `pmtiles://` + a path, relative to the
     /// style file's folder as for `mbtiles://`), the resolved file path; `nil` otherwise (see ``pmtilesURL`` for

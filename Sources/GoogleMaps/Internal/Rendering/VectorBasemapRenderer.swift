@@ -28,13 +28,20 @@ import MapStyle
     }
 
     /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` as above.
-    /// - Throws: ``MapLibreStyleError`` for a remote URL, or the style's load error or the pipeline's source error.
+    /// - Throws: ``MapLibreStyleError`` for a remote URL (those load without blocking, through
+    ///   `RemoteStyleBasemapRenderer`), or the style's load error or the pipeline's source error.
     init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil) throws {
         var options = Self.renderOptions
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
         }
         snapshotter = try style.makeSnapshotter(options: options)
+    }
+
+    /// A basemap over a snapshotter made elsewhere (a remote style loaded off the main thread,
+    /// `RemoteStyleBasemapRenderer`).
+    init(snapshotter: Snapshotter) {
+        self.snapshotter = snapshotter
     }
 
     /// A basemap over a parsed style (the imagery map types' styles, GMSMapView+MapType.swift); synchronous.
@@ -142,13 +149,22 @@ extension GMSMapView {
     /// (map-viewer's `MAP_VIEWER_SYNC_TILES=1`, for comparing frame times). Defaults to false.
     package static var synchronousTiles = false
 
-    /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap, or
-    /// the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
+    /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap (for
+    /// a style that loads over the network, one built in the background: `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
+        GMSMapView.defaultBasemap(style)
+    }
+
+    /// The default of ``makeDefaultBasemap`` (tests put it back after replacing it).
+    static func defaultBasemap(_ style: MapLibreStyle) -> any BasemapRenderer {
         let wake =
             GMSMapView.synchronousTiles
             ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
+        if style.loadsOverNetwork {
+            // Fetched off the main thread; frames draw what they have meanwhile.
+            return RemoteStyleBasemapRenderer(style: style, onArrival: GMSMapView.tileArrivalHandler ?? wake)
+        }
         do {
             return try VectorBasemapRenderer(style: style, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
         } catch {

@@ -1,0 +1,187 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapNetwork
+import MapPipeline
+import MapRender
+import MapRenderCairo
+import MapSnapshot
+import MapStorage
+import MapStyle
+import MapTestSupport
+import Testing
+
+/// The glyph range the tests serve: a real MapLibre glyph PBF from the shared render-test fixtures.
+let sharedGlyphPBF = Fixtures.shared(
+    "maplibre-native-render/metrics/integration/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf")
+
+/// `geography-class-png.mbtiles` (martin's fixtures): a raster MBTiles, zooms 0–2.
+let geographyClass = Fixtures.shared("martin/tests/fixtures/mbtiles/geography-class-png.mbtiles")
+
+/// Styles loaded over HTTP whose `sprite`, `glyphs`, source `url` and TileJSON `tiles` are relative: they resolve
+/// against the URL of the document holding them and draw the same picture as the local tiles.
+@Suite(.enabled(if: TestServer.available, "python3 is needed for the test HTTP server"), .serialized)
+struct RemoteStyleTests {
+    let folder: URL
+    let server: TestServer
+
+    init() throws {
+        folder = try temporaryFolder("remotestyle")
+        _ = try exportHelsinki(into: folder.appendingPathComponent("helsinki"))
+        server = try TestServer(root: folder)
+    }
+
+    func network(_ log: ProblemLog = ProblemLog()) -> TileNetwork {
+        TileNetwork(
+            cacheDirectory: nil, options: HTTPLoaderOptions(maxRetries: 1, retryBaseDelay: 0.01, timeout: 5),
+            onProblem: log.add)
+    }
+
+    /// Writes a one-icon sprite (`<folder>/sprites/s.json`, `.png`) and, when the shared fixtures are there, a glyph
+    /// range under `<folder>/fonts/Open Sans Semibold/0-255.pbf`.
+    func writeResources() throws {
+        let sprites = folder.appendingPathComponent("sprites")
+        try FileManager.default.createDirectory(at: sprites, withIntermediateDirectories: true)
+        try Data(#"{"dot": {"x": 0, "y": 0, "width": 2, "height": 2, "pixelRatio": 1}}"#.utf8)
+            .write(to: sprites.appendingPathComponent("s.json"))
+        let png = try PNGCodec.encode(RasterImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16)))
+        try Data(png).write(to: sprites.appendingPathComponent("s.png"))
+        if let glyphs = sharedGlyphPBF {
+            let dir = folder.appendingPathComponent("fonts/Open Sans Semibold")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: glyphs, to: dir.appendingPathComponent("0-255.pbf"))
+        }
+    }
+
+    @Test func relativeReferencesInAStyleOverHTTPResolveAgainstItsURL() throws {
+        try writeResources()
+        let tileJSON = #"{"tilejson":"3.0.0","tiles":["helsinki/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":14}"#
+        try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("helsinki.json"))
+        let styles = folder.appendingPathComponent("styles/main")
+        try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
+        let path = try defaultStyle(
+            helsinki: [
+                "type": "vector", "url": "../../helsinki.json", "attribution": "© OpenStreetMap contributors",
+            ], in: styles)
+        var json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        json["sprite"] = "../../sprites/s"
+        json["glyphs"] = "/files/fonts/{fontstack}/{range}.pbf"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+
+        let log = ProblemLog()
+        let net = network(log)
+        let style = try net.loadStyle(server.url("styles/main/style.json"))
+        #expect(style.baseURL?.absoluteString == server.url("styles/main/style.json"))
+        #expect(style.sprite == server.url("sprites/s"))
+        #expect(style.glyphs == server.url("fonts/{fontstack}/{range}.pbf"))
+        guard case .vector(let city)? = style.sources["city"] else {
+            Issue.record("no city source")
+            return
+        }
+        #expect(city.tileJSONURL == server.url("helsinki.json"))
+        #expect(city.url == "../../helsinki.json", "the url as written is kept")
+
+        // The TileJSON's own relative tiles resolve against the TileJSON's URL: the same picture as MBTiles.
+        let snap = try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(net))
+        let picture = try snap.render(camera: NetworkRenderTests.camera)
+        let local = try Snapshotter().render(camera: NetworkRenderTests.camera)
+        #expect(NetworkRenderTests.differingPixels(picture, local, "relative") == 0)
+        let tileRequests = try server.requests(containing: "/files/helsinki/")
+        #expect(!tileRequests.isEmpty)
+        #expect(log.problems.isEmpty, "\(log.problems)")
+
+        let spriteURL = try #require(style.sprite)
+        let sprite = try #require(net.sprite(spriteURL))
+        #expect(try PNGCodec.decode(sprite.png).width == 2)
+        if sharedGlyphPBF != nil {
+            let glyphs = try #require(Snapshotter.glyphStore(for: style, network: net))
+            let a = try #require(glyphs.glyph(fontstack: "Open Sans Semibold", codepoint: 65))
+            #expect(a.width > 0 && a.bitmap.count == (a.width + 6) * (a.height + 6))
+            #expect(glyphs.range(fontstack: "Open Sans Semibold", containing: 300).glyphs.isEmpty, "a 404 range")
+            let fontRequests = try server.requests(containing: "/fonts/")
+            #expect(fontRequests.count == 2, "one request a range: \(fontRequests)")
+        }
+    }
+
+    @Test func aStyleFileResolvesARelativeTileJSONURLAgainstItsFolder() throws {
+        let tileJSON = #"{"tilejson":"3.0.0","tiles":["\#(server.url("helsinki"))/{z}/{x}/{y}.pbf"],"maxzoom":14}"#
+        try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("local.json"))
+        let path = try defaultStyle(
+            helsinki: ["type": "vector", "url": "local.json", "attribution": "© OpenStreetMap contributors"],
+            in: folder, name: "file-style.json")
+        let style = try Style.load(contentsOfFile: path)
+        guard case .vector(let city)? = style.sources["city"] else {
+            Issue.record("no city source")
+            return
+        }
+        #expect(
+            city.tileJSONURL == URL(fileURLWithPath: folder.appendingPathComponent("local.json").path).absoluteString)
+        #expect(style.diagnostics.filter { $0.path.hasPrefix("sources.city") }.isEmpty, "\(style.diagnostics)")
+        let snap = try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(network()))
+        let picture = try snap.render(camera: NetworkRenderTests.camera)
+        let local = try Snapshotter().render(camera: NetworkRenderTests.camera)
+        #expect(NetworkRenderTests.differingPixels(picture, local, "file") == 0)
+    }
+
+    /// A raster style whose source has `url` (or, when it contains `{z}`, `tiles: [url]`), one raster layer without
+    /// fades.
+    static func rasterStyle(_ url: String) -> Style {
+        var source: [String: JSONValue] = ["type": .string("raster"), "tileSize": .number(256)]
+        if url.contains("{z}") { source["tiles"] = .array([.string(url)]) } else { source["url"] = .string(url) }
+        return Style(
+            json: .object([
+                "version": .number(8),
+                "sources": .object(["r": .object(source)]),
+                "layers": .array([
+                    .object([
+                        "id": .string("r"), "type": .string("raster"), "source": .string("r"),
+                        "paint": .object(["raster-fade-duration": .number(0)]),
+                    ])
+                ]),
+            ]), baseDirectory: "/")
+    }
+
+    @Test(.enabled(if: geographyClass != nil, "needs ../shared/fixtures (martin's raster MBTiles)"))
+    func rasterPMTilesFromFileAndHTTPDrawLikeTheirMBTiles() throws {
+        let mbtiles = try #require(geographyClass).path
+        let pmtiles = folder.appendingPathComponent("geography.pmtiles").path
+        try TileArchiveConverter.convert(input: mbtiles, output: pmtiles)
+        let camera = CameraState(
+            center: LatLng(latitude: 20, longitude: 0), zoom: 1, size: ScreenSize(width: 400, height: 300))
+        let log = ProblemLog()
+        let net = network(log)
+        func picture(_ url: String) throws -> RasterImage {
+            let style = Self.rasterStyle(url)
+            #expect(style.errors.isEmpty, "\(style.errors)")
+            return try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(net)).render(camera: camera)
+        }
+        let original = try picture("mbtiles://" + mbtiles)
+        var colours = Set<[UInt8]>()
+        for i in stride(from: 0, to: original.pixels.count, by: 4 * 97) {
+            colours.insert(Array(original.pixels[i..<i + 4]))
+        }
+        #expect(colours.count > 10, "the MBTiles picture has the map's colours: \(colours.count)")
+        let fromFile = try picture("pmtiles://" + pmtiles)
+        let fromFileURL = try picture("pmtiles://file://" + pmtiles)
+        let fromHTTP = try picture("pmtiles://" + server.url("geography.pmtiles"))
+        #expect(NetworkRenderTests.differingPixels(fromFile, original, "raster-file") == 0)
+        #expect(NetworkRenderTests.differingPixels(fromFileURL, original, "raster-fileurl") == 0)
+        #expect(NetworkRenderTests.differingPixels(fromHTTP, original, "raster-http") == 0)
+        // The same tiles as an XYZ folder over HTTP.
+        let source = try MBTilesSource(path: mbtiles)
+        for address in try source.tileAddresses() {
+            guard let bytes = try source.rawTileData(at: address) else { continue }
+            let dir = folder.appendingPathComponent("geo/\(address.z)/\(address.x)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(bytes).write(to: dir.appendingPathComponent("\(address.y).png"))
+        }
+        let fromXYZ = try picture(server.url("geo/{z}/{x}/{y}.png"))
+        #expect(NetworkRenderTests.differingPixels(fromXYZ, original, "raster-xyz") == 0)
+        let ranges = try server.requests(containing: "geography.pmtiles").compactMap { $0["range"] as? String }
+        #expect(!ranges.isEmpty && ranges.allSatisfy { $0.hasPrefix("bytes=") })
+        #expect(log.problems.isEmpty, "\(log.problems)")
+        // A raster archive that is not there: an error naming it.
+        #expect(throws: (any Error).self) { try picture("pmtiles:///no/such/raster.pmtiles") }
+    }
+}
