@@ -149,7 +149,8 @@ import Testing
         var mismatches = 0
         for a in UInt32(0)...255 {
             for _ in 0..<16 {
-                let src = SIMD4<UInt32>(premultiplied(a), premultiplied(a), premultiplied(255 - a), premultiplied(a / 2))
+                let src = SIMD4<UInt32>(
+                    premultiplied(a), premultiplied(a), premultiplied(255 - a), premultiplied(a / 2))
                 let dst = SIMD4<UInt32>(premultiplied(255), next(), premultiplied(next() % 256), 0)
                 let v = over4(src, dst)
                 for i in 0..<4 where v[i] != over(src[i], dst[i]) { mismatches += 1 }
