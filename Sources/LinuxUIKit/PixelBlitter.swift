@@ -1,38 +1,45 @@
 import CCairo
 import Foundation
 
-/// The premultiplied ARGB32 pixels of a still image prepared for blitting: each row split into runs of opaque
-/// pixels (copied) and translucent ones (blended), fully transparent pixels skipped. Waymark's own (package access):
-/// the map draws thousands of marker icons a frame from these.
-package final class BlitSprite {
-    /// One horizontal run of pixels in a row.
-    struct Run {
-        /// Index of the run's first pixel in ``pixels``.
-        var offset: Int32
-        var row: Int32
-        var column: Int32
-        var length: Int32
-        /// Every pixel of the run has alpha 255 (OVER is a copy).
-        var opaque: Bool
-    }
-
+/// The premultiplied ARGB32 pixels of a still image prepared for blitting: each row split into segments of
+/// translucent pixels (blended), opaque ones (copied) and translucent ones again, fully transparent pixels skipped.
+/// Waymark's own (package access): the map draws thousands of marker icons a frame from these (see ``SpriteBatch``).
+/// Immutable after creation; safe to share between threads.
+package final class BlitSprite: @unchecked Sendable {
     /// Adjacent runs of one row merged: `lead` translucent pixels, then `opaque` opaque ones, then `trail`
     /// translucent ones (an icon's row is usually one of these: anti-aliased edges around an opaque body).
     struct Segment {
+        /// Index of the segment's first pixel in ``pixels``.
         var offset: Int32
-        var row: Int32
         var column: Int32
         var lead: Int32
         var opaque: Int32
         var trail: Int32
     }
 
+    /// A row of a narrow sprite (at most 64 pixels wide, at most one segment a row): the segment with its pixels as
+    /// bit masks relative to its first column, so a row is tested against the coverage mask with one word.
+    struct NarrowRow {
+        /// Bits `0..<lead + opaque + trail` (0: the row is empty).
+        var all: UInt64
+        /// The opaque pixels' bits.
+        var opaqueMask: UInt64
+        var segment: Segment
+    }
+
     /// Width and height in pixels.
     package let width: Int
     package let height: Int
-    let pixels: [UInt32]
-    let runs: [Run]
-    let segments: [Segment]
+    /// Per row, when the sprite is narrow (at most 64 pixels wide, at most one segment a row: marker pins), else nil
+    /// (owned, `height` entries).
+    let narrowRows: UnsafeMutablePointer<NarrowRow>?
+    /// `width × height` premultiplied ARGB32 pixels, row by row (owned).
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// The segments, row by row, left to right (owned).
+    let segments: UnsafeMutablePointer<Segment>
+    let segmentCount: Int
+    /// Per row: index of its first segment; `rowStart[height]` is `segmentCount` (owned, `height + 1` entries).
+    let rowStart: UnsafeMutablePointer<Int32>
 
     /// The sprite of `image`'s first bitmap, or nil for animated images, empty images and surfaces that are not
     /// ARGB32.
@@ -48,14 +55,15 @@ package final class BlitSprite {
         let h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard w > 0, h > 0, let data = cairo_image_surface_get_data(surface) else { return nil }
-        var pixels: [UInt32] = []
-        pixels.reserveCapacity(w * h)
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
         for y in 0..<h {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: w))
+            (pixels + y * w).initialize(from: row, count: w)
         }
-        var runs: [Run] = []
+        var segments: [Segment] = []
+        var rowStart: [Int32] = []
         for y in 0..<h {
+            rowStart.append(Int32(segments.count))
             var x = 0
             while x < w {
                 let alpha = pixels[y * w + x] >> 24
@@ -63,6 +71,8 @@ package final class BlitSprite {
                     x += 1
                     continue
                 }
+                // One run of pixels of one kind (opaque or translucent), then merged into the row's last segment
+                // when the pattern allows: translucent → opaque → translucent.
                 let opaque = alpha == 255
                 var end = x + 1
                 while end < w {
@@ -70,46 +80,62 @@ package final class BlitSprite {
                     if a == 0 || (a == 255) != opaque { break }
                     end += 1
                 }
-                runs.append(
-                    Run(
-                        offset: Int32(y * w + x), row: Int32(y), column: Int32(x), length: Int32(end - x),
-                        opaque: opaque))
+                let n = Int32(end - x)
+                if var last = segments.last, Int(rowStart[y]) < segments.count, last.trail == 0,
+                    Int(last.column + last.lead + last.opaque) == x
+                {
+                    if !opaque && last.opaque == 0 {
+                        last.lead += n
+                    } else if opaque {
+                        last.opaque += n
+                    } else {
+                        last.trail += n
+                    }
+                    segments[segments.count - 1] = last
+                } else {
+                    segments.append(
+                        Segment(
+                            offset: Int32(y * w + x), column: Int32(x), lead: opaque ? 0 : n,
+                            opaque: opaque ? n : 0, trail: 0))
+                }
                 x = end
             }
         }
-        var segments: [Segment] = []
-        for run in runs {
-            let n = run.length
-            if var last = segments.last, last.row == run.row,
-                last.column + last.lead + last.opaque + last.trail == run.column
-            {
-                // Extends the segment when the pattern allows: translucent → opaque → translucent.
-                if !run.opaque && last.opaque == 0 {
-                    last.lead += n
-                } else if run.opaque && last.trail == 0 {
-                    last.opaque += n
-                } else if !run.opaque && last.trail == 0 {
-                    last.trail += n
-                } else {
-                    segments.append(Self.segment(run))
-                    continue
-                }
-                segments[segments.count - 1] = last
-            } else {
-                segments.append(Self.segment(run))
-            }
-        }
+        rowStart.append(Int32(segments.count))
         width = w
         height = h
         self.pixels = pixels
-        self.runs = runs
-        self.segments = segments
+        segmentCount = segments.count
+        self.segments = .allocate(capacity: max(segments.count, 1))
+        self.segments.initialize(from: segments, count: segments.count)
+        self.rowStart = .allocate(capacity: rowStart.count)
+        self.rowStart.initialize(from: rowStart, count: rowStart.count)
+        if w <= 64, (0..<h).allSatisfy({ rowStart[$0 + 1] - rowStart[$0] <= 1 }) {
+            let rows = UnsafeMutablePointer<NarrowRow>.allocate(capacity: h)
+            for y in 0..<h {
+                guard rowStart[y] < rowStart[y + 1] else {
+                    rows[y] = NarrowRow(
+                        all: 0, opaqueMask: 0, segment: Segment(offset: 0, column: 0, lead: 0, opaque: 0, trail: 0))
+                    continue
+                }
+                let seg = segments[Int(rowStart[y])]
+                let n = Int(seg.lead + seg.opaque + seg.trail)
+                let opaque = Int(seg.opaque)
+                rows[y] = NarrowRow(
+                    all: n == 64 ? ~0 : (1 << UInt64(n)) - 1,
+                    opaqueMask: (opaque == 64 ? ~0 : (1 << UInt64(opaque)) - 1) << UInt64(seg.lead), segment: seg)
+            }
+            narrowRows = rows
+        } else {
+            narrowRows = nil
+        }
     }
 
-    private static func segment(_ run: Run) -> Segment {
-        Segment(
-            offset: run.offset, row: run.row, column: run.column, lead: run.opaque ? 0 : run.length,
-            opaque: run.opaque ? run.length : 0, trail: 0)
+    deinit {
+        pixels.deallocate()
+        segments.deallocate()
+        rowStart.deallocate()
+        narrowRows?.deallocate()
     }
 }
 
@@ -117,6 +143,7 @@ package final class BlitSprite {
 /// each (see ``CGContext/withPixelTarget(deviceScale:_:)``). Waymark's own (package access).
 package struct PixelTarget {
     let base: UnsafeMutablePointer<UInt32>
+    /// Row stride, pixels.
     let stride: Int
     /// Size in device pixels.
     package let width: Int
@@ -125,55 +152,360 @@ package struct PixelTarget {
 
     /// Composites `sprite` with Cairo's OVER operator, its top-left at device pixel (`x`, `y`), clipped to the
     /// surface. The result is byte-identical to `cairo_set_source_surface` + `cairo_fill` at an integer offset (the
-    /// same rounding as pixman's OVER).
+    /// same rounding as pixman's OVER). One sprite; many go faster through a ``SpriteBatch``.
     package func blit(_ sprite: BlitSprite, x: Int, y: Int) {
-        guard x < width, y < height, x + sprite.width > 0, y + sprite.height > 0 else { return }
-        sprite.pixels.withUnsafeBufferPointer { src in
-            if x >= 0, y >= 0, x + sprite.width <= width, y + sprite.height <= height {
-                // Wholly inside (the common case): no clipping a run; short opaque runs copied inline.
-                let origin = base + y * stride + x
-                for segment in sprite.segments {
-                    var d = origin + Int(segment.row) * stride + Int(segment.column)
-                    var s = src.baseAddress! + Int(segment.offset)
-                    let lead = Int(segment.lead)
-                    for i in 0..<lead { d[i] = over(s[i], d[i]) }
-                    d += lead
-                    s += lead
-                    let n = Int(segment.opaque)
-                    if n <= 16 {
-                        for i in 0..<n { d[i] = s[i] }
+        let batch = SpriteBatch()
+        batch.add(sprite, x: x, y: y)
+        batch.composite(into: self) { _ in }
+    }
+}
+
+/// Many sprites composited in one go, bottom to top, with the bytes Cairo's OVER operator writes drawing them one by
+/// one, but without drawing what ends up hidden: a pass from the top down keeps a bit per device pixel covered by an
+/// opaque sprite pixel above, and records for each sprite only the spans no sprite above covers (OVER with an opaque
+/// source is a copy, so whatever lies under the topmost opaque pixel never shows); a second pass from the bottom up
+/// copies the visible opaque spans and blends the visible translucent ones (four pixels at a time). Draws that are
+/// not sprites (Cairo drawing: rotated icons, opacity, icon views) keep their place in the order through
+/// ``addExternal(_:)``: they are drawn by the caller's callback and hide nothing.
+///
+/// Waymark's own (package access). Reusable: ``composite(into:external:)`` empties the batch, keeping its storage
+/// for the next frame. Not thread-safe (one frame at a time).
+package final class SpriteBatch {
+    /// One draw: a sprite at a device pixel, or an external draw (`sprite < 0`, the caller's id `~sprite`).
+    private struct Item {
+        var x: Int32
+        var y: Int32
+        var sprite: Int32
+        var spanStart: Int32 = 0
+        var spanEnd: Int32 = 0
+    }
+    /// A visible run of a sprite's row: `count > 0` pixels copied, `count < 0` blended.
+    fileprivate struct Span {
+        var dst: Int32
+        var src: Int32
+        var count: Int32
+    }
+
+    private var items: [Item] = []
+    private var sprites: [BlitSprite] = []
+    private var lastSprite: BlitSprite?
+    private var spans: [Span] = []
+    /// One bit a device pixel of the target, `(width + 63) / 64` words a row: covered by an opaque pixel above.
+    private var mask: UnsafeMutablePointer<UInt64>
+    private var maskCapacity = 0
+
+    /// An empty batch.
+    package init() {
+        mask = .allocate(capacity: 1)
+    }
+
+    deinit { mask.deallocate() }
+
+    /// Number of draws added since the last composite.
+    package var count: Int { items.count }
+
+    /// Adds `sprite` with its top-left at device pixel (`x`, `y`) above everything added before. Positions beyond
+    /// ±2³⁰ pixels are skipped (nothing of the sprite could be on a surface).
+    package func add(_ sprite: BlitSprite, x: Int, y: Int) {
+        guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { return }
+        if sprite !== lastSprite {
+            lastSprite = sprite
+            sprites.append(sprite)
+        }
+        items.append(Item(x: Int32(x), y: Int32(y), sprite: Int32(sprites.count - 1)))
+    }
+
+    /// Adds a draw the caller makes itself (through Cairo) above everything added before: ``composite(into:external:)``
+    /// calls its `external` callback with `id` (≥ 0) in its place in the order.
+    package func addExternal(_ id: Int) {
+        guard id >= 0, id < Int(Int32.max) else { return }
+        items.append(Item(x: 0, y: 0, sprite: ~Int32(id)))
+    }
+
+    /// Composites everything added, bottom to top, into `target` (clipped to it), calling `external` for each
+    /// external draw in its place (after the sprites below it are written; the callback must mark the surface dirty
+    /// before drawing through Cairo, ``CGContext/markPixelsDirty(_:)``). Empties the batch.
+    package func composite(into target: PixelTarget, external: (Int) -> Void) {
+        // Local copies (uniquely referenced once the properties are emptied): no exclusivity checks in the loops.
+        var items = self.items
+        var spans = self.spans
+        let sprites = self.sprites
+        self.items = []
+        self.spans = []
+        defer {
+            items.removeAll(keepingCapacity: true)
+            spans.removeAll(keepingCapacity: true)
+            self.items = items
+            self.spans = spans
+            self.sprites.removeAll(keepingCapacity: true)
+            lastSprite = nil
+        }
+        guard !items.isEmpty else { return }
+        let wordsPerRow = (target.width + 63) >> 6
+        // One spare word after the last row (rows are read two words at a time).
+        let words = wordsPerRow * target.height + 1
+        if maskCapacity < words {
+            mask.deallocate()
+            mask = .allocate(capacity: words)
+            maskCapacity = words
+        }
+        mask.update(repeating: 0, count: words)
+        Self.findVisibleSpans(
+            items: &items, sprites: sprites, spans: &spans, mask: mask, wordsPerRow: wordsPerRow,
+            width: target.width, height: target.height, stride: target.stride)
+        let base = target.base
+        spans.withUnsafeBufferPointer { spans in
+            for item in items {
+                guard item.sprite >= 0 else {
+                    external(Int(~item.sprite))
+                    continue
+                }
+                guard item.spanStart < item.spanEnd else { continue }
+                let src = sprites[Int(item.sprite)].pixels
+                for i in Int(item.spanStart)..<Int(item.spanEnd) {
+                    let span = spans[i]
+                    let d = base + Int(span.dst)
+                    let s = src + Int(span.src)
+                    if span.count > 0 {
+                        copyPixels(d, s, Int(span.count))
                     } else {
-                        d.update(from: s, count: n)
+                        blendPixels(d, s, Int(-span.count))
                     }
-                    d += n
-                    s += n
-                    for i in 0..<Int(segment.trail) { d[i] = over(s[i], d[i]) }
-                }
-                return
-            }
-            for run in sprite.runs {
-                let dy = y + Int(run.row)
-                guard dy >= 0, dy < height else { continue }
-                var sx = Int(run.offset)
-                var dx = x + Int(run.column)
-                var n = Int(run.length)
-                if dx < 0 {
-                    n += dx
-                    sx -= dx
-                    dx = 0
-                }
-                if dx + n > width { n = width - dx }
-                guard n > 0 else { continue }
-                let d = base + dy * stride + dx
-                let s = src.baseAddress! + sx
-                if run.opaque {
-                    d.update(from: s, count: n)
-                } else {
-                    for i in 0..<n { d[i] = over(s[i], d[i]) }
                 }
             }
         }
     }
+
+    /// The first pass: from the top item down, each sprite row's visible spans (pixels no opaque sprite pixel above
+    /// covers) recorded, then the row's opaque pixels marked covered in `mask` (cleared by the caller).
+    private static func findVisibleSpans(
+        items: inout [Item], sprites: [BlitSprite], spans: inout [Span], mask: UnsafeMutablePointer<UInt64>,
+        wordsPerRow: Int, width: Int, height: Int, stride: Int
+    ) {
+        // The hot loop of a frame (a few hundred thousand sprite rows, most of them hidden): plain while loops and
+        // wrapping arithmetic on values bounded by the surface and sprite sizes.
+        var index = items.count
+        while index > 0 {
+            index &-= 1
+            let item = items[index]
+            guard item.sprite >= 0 else { continue }
+            let sprite = sprites[Int(item.sprite)]
+            let x = Int(item.x)
+            let y = Int(item.y)
+            items[index].spanStart = Int32(spans.count)
+            defer { items[index].spanEnd = Int32(spans.count) }
+            guard x < width, y < height, x &+ sprite.width > 0, y &+ sprite.height > 0 else { continue }
+            let segments = sprite.segments
+            let rowStart = sprite.rowStart
+            var row = max(0, -y)
+            let endRow = min(sprite.height, height &- y)
+            var bits = mask + (y &+ row) &* wordsPerRow
+            var rowBase = (y &+ row) &* stride
+            if let narrow = sprite.narrowRows, x >= 0, x &+ sprite.width <= width {
+                // A narrow sprite wholly inside horizontally (most pins): one word tells a hidden row.
+                while row < endRow {
+                    let r = narrow[row]
+                    if r.all != 0 {
+                        let a = x &+ Int(r.segment.column)
+                        let word = a &>> 6
+                        let shift = UInt64(a & 63)
+                        // Both shifts by up to 64 (a shift by 64 is no shift in Swift's masking shifts).
+                        let window = (bits[word] &>> shift) | ((bits[word &+ 1] &<< 1) &<< (63 &- shift))
+                        let covered = window & r.all
+                        if covered != r.all {
+                            let leadEnd = a &+ Int(r.segment.lead)
+                            let opaqueEnd = leadEnd &+ Int(r.segment.opaque)
+                            let srcBase = Int(r.segment.offset) &- a
+                            let rowBase = rowBase
+                            var free = ~covered & r.all
+                            while free != 0 {
+                                let start = free.trailingZeroBitCount
+                                let length = (~(free &>> UInt64(start))).trailingZeroBitCount
+                                appendSpans(
+                                    &spans, a &+ start, a &+ start &+ length, leadEnd: leadEnd, opaqueEnd: opaqueEnd,
+                                    rowBase: rowBase, srcBase: srcBase)
+                                free &= start &+ length >= 64 ? 0 : ~UInt64(0) &<< UInt64(start &+ length)
+                            }
+                            let m = r.opaqueMask
+                            bits[word] |= m &<< shift
+                            bits[word &+ 1] |= (m &>> 1) &>> (63 &- shift)
+                        }
+                    }
+                    row &+= 1
+                    bits += wordsPerRow
+                    rowBase &+= stride
+                }
+                continue
+            }
+            while row < endRow {
+                var k = Int(rowStart[row])
+                let kEnd = Int(rowStart[row &+ 1])
+                while k < kEnd {
+                    let seg = segments[k]
+                    k &+= 1
+                    let c0 = x &+ Int(seg.column)
+                    let leadEnd = c0 &+ Int(seg.lead)
+                    let opaqueEnd = leadEnd &+ Int(seg.opaque)
+                    let end = opaqueEnd &+ Int(seg.trail)
+                    let a = max(c0, 0)
+                    let b = min(end, width)
+                    guard a < b else { continue }
+                    let n = b &- a
+                    let srcBase = Int(seg.offset) &- c0
+                    let rowBase = rowBase
+                    /// Records the visible run `u..<v`, split at the segment's parts: translucent (blended), opaque
+                    /// (copied), translucent.
+                    @inline(__always) func emit(_ u: Int, _ v: Int) {
+                        appendSpans(
+                            &spans, u, v, leadEnd: leadEnd, opaqueEnd: opaqueEnd, rowBase: rowBase, srcBase: srcBase)
+                    }
+                    guard n <= 64 else {
+                        forEachClearRun(bits, from: a, to: b, emit)
+                        setBits(bits, from: max(leadEnd, 0), to: min(opaqueEnd, width))
+                        continue
+                    }
+                    // Up to 64 pixels (an icon's row, usually): the coverage bits of `a..<b` as one word, from the
+                    // two words they lie in (the mask has a spare word after its last row).
+                    let word = a &>> 6
+                    let shift = UInt64(a & 63)
+                    let window = shift == 0 ? bits[word] : (bits[word] &>> shift) | (bits[word &+ 1] &<< (64 &- shift))
+                    let all: UInt64 = n == 64 ? ~0 : (1 &<< UInt64(n)) &- 1
+                    let covered = window & all
+                    // Wholly hidden: its opaque pixels are covered already.
+                    if covered == all { continue }
+                    if covered == 0 {
+                        emit(a, b)
+                    } else {
+                        var free = ~covered & all
+                        while free != 0 {
+                            let start = free.trailingZeroBitCount
+                            let length = (~(free &>> UInt64(start))).trailingZeroBitCount
+                            emit(a &+ start, a &+ start &+ length)
+                            free &= start &+ length >= 64 ? 0 : ~UInt64(0) &<< UInt64(start &+ length)
+                        }
+                    }
+                    let oa = max(leadEnd, a)
+                    let ob = min(opaqueEnd, b)
+                    if oa < ob {
+                        let m = (ob &- oa == 64 ? ~UInt64(0) : (1 &<< UInt64(ob &- oa)) &- 1) &<< UInt64(oa &- a)
+                        bits[word] |= m &<< shift
+                        if shift != 0 { bits[word &+ 1] |= m &>> (64 &- shift) }
+                    }
+                }
+                row &+= 1
+                bits += wordsPerRow
+                rowBase &+= stride
+            }
+        }
+    }
+}
+
+/// Records the visible run `u..<v` of a segment (the frame's pixels `rowBase + u ..< rowBase + v`, the sprite's
+/// `srcBase + u …`), split at the segment's parts: translucent before `leadEnd` (blended), opaque before `opaqueEnd`
+/// (copied), translucent after.
+@inline(__always) private func appendSpans(
+    _ spans: inout [SpriteBatch.Span], _ u: Int, _ v: Int, leadEnd: Int, opaqueEnd: Int, rowBase: Int, srcBase: Int
+) {
+    let l = min(v, leadEnd)
+    if u < l {
+        spans.append(SpriteBatch.Span(dst: Int32(rowBase &+ u), src: Int32(srcBase &+ u), count: Int32(u &- l)))
+    }
+    let ou = max(u, leadEnd)
+    let ov = min(v, opaqueEnd)
+    if ou < ov {
+        spans.append(SpriteBatch.Span(dst: Int32(rowBase &+ ou), src: Int32(srcBase &+ ou), count: Int32(ov &- ou)))
+    }
+    let tu = max(u, opaqueEnd)
+    if tu < v {
+        spans.append(SpriteBatch.Span(dst: Int32(rowBase &+ tu), src: Int32(srcBase &+ tu), count: Int32(tu &- v)))
+    }
+}
+
+/// Calls `body(u, v)` for each maximal run `u..<v` of clear bits of the bit row `bits` within `a..<b`.
+@inline(__always) private func forEachClearRun(
+    _ bits: UnsafeMutablePointer<UInt64>, from a: Int, to b: Int, _ body: (Int, Int) -> Void
+) {
+    var pos = a
+    while pos < b {
+        // The next clear bit at or after `pos`.
+        var wi = pos >> 6
+        var free = ~bits[wi] & (~UInt64(0) << UInt64(pos & 63))
+        while free == 0 {
+            wi += 1
+            guard wi << 6 < b else { return }
+            free = ~bits[wi]
+        }
+        let start = (wi << 6) + free.trailingZeroBitCount
+        guard start < b else { return }
+        // The next set bit after `start`.
+        var wj = start >> 6
+        var used = bits[wj] & (~UInt64(0) << UInt64(start & 63))
+        while used == 0 {
+            wj += 1
+            if wj << 6 >= b { break }
+            used = bits[wj]
+        }
+        let stop = used == 0 ? b : min(b, (wj << 6) + used.trailingZeroBitCount)
+        body(start, stop)
+        pos = stop
+    }
+}
+
+/// Sets the bits `a..<b` of the bit row `bits` (nothing when `a >= b`).
+@inline(__always) private func setBits(_ bits: UnsafeMutablePointer<UInt64>, from a: Int, to b: Int) {
+    guard a < b else { return }
+    let wa = a >> 6
+    let wb = (b - 1) >> 6
+    let head = ~UInt64(0) << UInt64(a & 63)
+    let tail = ~UInt64(0) >> UInt64(63 - ((b - 1) & 63))
+    if wa == wb {
+        bits[wa] |= head & tail
+        return
+    }
+    bits[wa] |= head
+    var w = wa + 1
+    while w < wb {
+        bits[w] = ~0
+        w += 1
+    }
+    bits[wb] |= tail
+}
+
+/// Copies `n` pixels (short runs inline, long ones through `memmove`).
+@inline(__always) private func copyPixels(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
+    if n <= 16 {
+        for i in 0..<n { d[i] = s[i] }
+    } else {
+        d.update(from: s, count: n)
+    }
+}
+
+/// `s OVER d` for `n` pixels, four at a time (``over4(_:_:)``), the rest one by one.
+@inline(__always) private func blendPixels(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
+    var i = 0
+    while i + 4 <= n {
+        let sv = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
+        let dv = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<UInt32>.self)
+        UnsafeMutableRawPointer(d + i).storeBytes(of: over4(sv, dv), as: SIMD4<UInt32>.self)
+        i += 4
+    }
+    while i < n {
+        d[i] = over(s[i], d[i])
+        i += 1
+    }
+}
+
+/// ``over(_:_:)`` for four pixels at once, in 16-bit lanes (one lane a channel): the same rounding, bit for bit.
+@inline(__always) func over4(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let ia = SIMD4<UInt32>(repeating: 255) &- (s &>> 24)
+    let ia4 = ia | (ia &<< 8) | (ia &<< 16) | (ia &<< 24)
+    let d16 = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(d, to: SIMD16<UInt8>.self))
+    let ia16 = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(ia4, to: SIMD16<UInt8>.self))
+    let s16 = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(s, to: SIMD16<UInt8>.self))
+    var t = d16 &* ia16 &+ SIMD16<UInt16>(repeating: 0x80)
+    t = (t &+ (t &>> 8)) &>> 8
+    let r = pointwiseMin(t &+ s16, SIMD16<UInt16>(repeating: 255))
+    return unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: r), to: SIMD4<UInt32>.self)
 }
 
 /// Premultiplied `source OVER destination` for one ARGB32 pixel, rounded as pixman does (x·a/255 rounded to nearest,

@@ -461,7 +461,7 @@ public enum GMSMapViewType: UInt, Sendable {
 
     func markerDidChange(_ marker: GMSMarker, geometry: Bool) {
         setNeedsDisplay()
-        if geometry { store.update(marker) }
+        if geometry { store.update(marker) } else { store.restyle(marker) }
     }
 
     func markerOrderDidChange(_ marker: GMSMarker) {

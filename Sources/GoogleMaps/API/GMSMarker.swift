@@ -82,11 +82,10 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         didSet { if tracksInfoWindowChanges && !oldValue { mapStorage?.infoWindowNeedsRefresh(for: self) } }
     }
 
-    /// The point of the icon placed on ``position``, in the unit square of the icon (or of its alignment rect):
-    /// (0, 0) top-left, (1, 1) bottom-right. Defaults to (0.5, 1). Values outside [0, 1] extrapolate (D13).
-    open var groundAnchor: CGPoint = kGMSMarkerDefaultGroundAnchor {
-        didSet { mapStorage?.markerDidChange(self, geometry: true) }
-    }
+    // Declared here (and ``groundAnchor`` after ``isFlat``, ``slot`` after ``opacity``) to fill the alignment gaps:
+    // the object is 152 bytes, a 160-byte heap block.
+    private var implicitAnimationsSuppressed: UInt8 = 0
+    private var loggedInvalidPosition = false
 
     /// The point of the icon where the info window's arrow tip sits, in the same space as ``groundAnchor``.
     /// Defaults to (0.5, 0) (centre-top).
@@ -108,6 +107,12 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         didSet { mapStorage?.markerDidChange(self, geometry: true) }
     }
 
+    /// The point of the icon placed on ``position``, in the unit square of the icon (or of its alignment rect):
+    /// (0, 0) top-left, (1, 1) bottom-right. Defaults to (0.5, 1). Values outside [0, 1] extrapolate (D13).
+    open var groundAnchor: CGPoint = kGMSMarkerDefaultGroundAnchor {
+        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+    }
+
     /// Degrees clockwise about the ground anchor. Billboard: 0 is upright on screen; flat: 0 points north.
     /// Animated like ``position``. Non-finite values draw as 0.
     open var rotation: CLLocationDegrees {
@@ -124,9 +129,16 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     open var opacity: Float = 1 {
         didSet {
             let clamped = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
-            if clamped != opacity { opacity = clamped }
+            if clamped != opacity {
+                opacity = clamped
+            } else if clamped != oldValue {
+                mapStorage?.markerDidChange(self, geometry: false)
+            }
         }
     }
+
+    /// The marker's slot in its map's tables, or -1 when on no map.
+    var slot: Int32 = -1
 
     /// Not supported (Street View is out of scope); always nil (assignments are ignored).
     open var panoramaView: AnyObject? {
@@ -139,6 +151,8 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         if let existing = layerIfCreated { return existing }
         let created = GMSMarkerLayer(marker: self)
         ensureExtras().layer = created
+        // Drawn from now on through the presented values (animations may move it anywhere).
+        mapStorage?.markerDidChange(self, geometry: false)
         return created
     }
 
@@ -157,6 +171,9 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         var iconAnimationStart: Double = 0
     }
     private var extras: Extras?
+    /// Whether any of the rarely set state (rotation, info window anchor, layer, snapshots, animation clocks) was
+    /// ever set; when not, all of it is at its defaults.
+    var hasExtras: Bool { extras != nil }
     private func ensureExtras() -> Extras {
         if let extras { return extras }
         let created = Extras()
@@ -166,10 +183,6 @@ public enum GMSMarkerAnimation: UInt, Sendable {
 
     /// Order of addition to the map (ties in zIndex: later on top).
     var sequence: UInt64 = 0
-    /// The marker's slot in its map's tables, or -1 when on no map.
-    var slot: Int32 = -1
-    private var implicitAnimationsSuppressed: UInt8 = 0
-    private var loggedInvalidPosition = false
     /// The last snapshot of ``iconView`` and its size in points.
     var iconViewSnapshot: UIImage? {
         get { extras?.iconViewSnapshot }

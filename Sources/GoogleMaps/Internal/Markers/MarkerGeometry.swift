@@ -29,12 +29,8 @@ struct MarkerPlacement {
         flat: Bool, bearing: Double, pitch: Double, appearScale: CGFloat = 1
     ) {
         self.imageSize = imageSize
-        let content = CGRect(
-            x: insets.left, y: insets.top, width: imageSize.width - insets.left - insets.right,
-            height: imageSize.height - insets.top - insets.bottom)
-        contentRect = content
-        let anchor = CGPoint(
-            x: content.minX + groundAnchor.x * content.width, y: content.minY + groundAnchor.y * content.height)
+        contentRect = Self.contentRect(imageSize: imageSize, insets: insets)
+        let anchor = Self.anchor(in: contentRect, groundAnchor: groundAnchor)
         var degrees = rotation.isFinite ? rotation : 0
         var squash: CGFloat = 1
         if flat {
@@ -53,6 +49,18 @@ struct MarkerPlacement {
         isAxisAligned = angle == 0 && squash == 1 && appearScale == 1
     }
 
+    /// The alignment rect of an icon of `imageSize` points with `insets`, in icon space.
+    static func contentRect(imageSize: CGSize, insets: UIEdgeInsets) -> CGRect {
+        CGRect(
+            x: insets.left, y: insets.top, width: imageSize.width - insets.left - insets.right,
+            height: imageSize.height - insets.top - insets.bottom)
+    }
+
+    /// The icon-space point `groundAnchor` (unit square of `content`) names.
+    static func anchor(in content: CGRect, groundAnchor: CGPoint) -> CGPoint {
+        CGPoint(x: content.minX + groundAnchor.x * content.width, y: content.minY + groundAnchor.y * content.height)
+    }
+
     /// Where the icon-space point `p` lands in view points.
     func viewPoint(_ p: CGPoint) -> CGPoint { p.applying(transform) }
 
@@ -68,11 +76,9 @@ struct MarkerPlacement {
     /// The farthest distance from the ground anchor to any corner of the image, points (at rotation 0, scale 1):
     /// the radius every placement of this icon fits in.
     static func reach(imageSize: CGSize, insets: UIEdgeInsets, groundAnchor: CGPoint) -> CGFloat {
-        let content = CGRect(
-            x: insets.left, y: insets.top, width: imageSize.width - insets.left - insets.right,
-            height: imageSize.height - insets.top - insets.bottom)
-        let ax = content.minX + groundAnchor.x * content.width
-        let ay = content.minY + groundAnchor.y * content.height
+        let a = anchor(in: contentRect(imageSize: imageSize, insets: insets), groundAnchor: groundAnchor)
+        let ax = a.x
+        let ay = a.y
         var best: CGFloat = 0
         for (x, y) in [(0, 0), (imageSize.width, 0), (0, imageSize.height), (imageSize.width, imageSize.height)] {
             best = max(best, hypot(x - ax, y - ay))

@@ -28,12 +28,62 @@ import MapGeometry
     private(set) var count = 0
     /// Blit-ready pixels of the still icons drawn lately, by image (the image is kept so its identity stays unique).
     private var sprites: [ObjectIdentifier: (image: UIImage, sprite: BlitSprite?)] = [:]
+    /// Per slot: how the frame draws the marker: ``generalStyle``, ``floatingStyle`` or an index + 1 into ``styles``.
+    private var styleOfSlot: [UInt32] = []
+    /// The icon styles (icon and ground anchor) of the markers drawn straight from the store, and their index by key.
+    private(set) var styles: [MarkerIconStyle] = []
+    private var styleIndex: [MarkerIconStyle.Key: UInt32] = [:]
+    private var lastStyle: (key: MarkerIconStyle.Key, value: UInt32)?
+    /// The zIndex of the last marker in ``ordered`` (appending keeps the order while it is not above the new one).
+    private var lastOrderedZIndex: Int32 = 0
+    /// Slots of the markers with a `GMSMarkerLayer`: their presented position may differ from the indexed one, so
+    /// every frame considers them (``floatingStyle``).
+    private var floating: Set<Int32> = []
+    /// How many markers the last frame considered (to size the next frame's list).
+    private var lastCandidateCount = 0
+    /// The frame's sprite compositor (its buffers reused from frame to frame).
+    let batch = SpriteBatch()
 
     /// Duration of the pop and fade-in appear animations, seconds.
     static let appearDuration: Double = 0.2
+    /// ``styleOfSlot`` value: drawn through ``FrameRenderer``'s general path (icon view, rotation, flat, opacity,
+    /// appear animation, animated icon), culled by its indexed position.
+    nonisolated static let generalStyle: UInt32 = 0
+    /// ``styleOfSlot`` value: general path, considered every frame wherever it is indexed (it has a layer).
+    nonisolated static let floatingStyle: UInt32 = .max
+    /// Most distinct icon styles drawn straight from the store; markers of further styles take the general path.
+    static let maximumStyles = 4096
 
     var hasAppearAnimations: Bool { !appearing.isEmpty }
     var hasTrackingViews: Bool { iconViewMarkers.values.contains { $0.tracksViewChanges } }
+
+    /// What the store reads of a marker, read once per change: each read of a class property costs an exclusivity
+    /// check, which dominated adding a million markers.
+    private struct Traits {
+        var icon: UIImage?
+        var hasIconView: Bool
+        var groundAnchor: CGPoint
+        var isFlat: Bool
+        var opacity: Float
+        /// Whether the marker has its rarely set state allocated (rotation, layer, animation clocks); when not, they
+        /// are at their defaults.
+        var hasExtras: Bool
+        var rotation: Double
+        var hasLayer: Bool
+        var isAppearing: Bool
+
+        @MainActor init(_ marker: GMSMarker) {
+            icon = marker.icon
+            hasIconView = marker.iconView != nil
+            groundAnchor = marker.groundAnchor
+            isFlat = marker.isFlat
+            opacity = marker.opacity
+            hasExtras = marker.hasExtras
+            rotation = hasExtras ? marker.rotation : 0
+            hasLayer = hasExtras && marker.layerIfCreated != nil
+            isAppearing = hasExtras && marker.appearStart != nil
+        }
+    }
 
     func add(_ marker: GMSMarker, now: Double) {
         let slot: Int32
@@ -44,38 +94,52 @@ import MapGeometry
             slot = Int32(slots.count)
             slots.append(marker)
             ranks.append(0)
+            styleOfSlot.append(Self.generalStyle)
         }
         marker.slot = slot
         marker.sequence = nextSequence
         nextSequence += 1
         count += 1
-        if !orderDirty && (ordered.last.map { $0.zIndex <= marker.zIndex } ?? true) {
+        let zIndex = marker.zIndex
+        if !orderDirty && (ordered.isEmpty || lastOrderedZIndex <= zIndex) {
             ranks[Int(slot)] = UInt32(ordered.count)
             ordered.append(marker)
+            lastOrderedZIndex = zIndex
         } else {
             orderDirty = true
         }
-        index(marker)
-        noteGeometry(marker)
+        index(slot, marker.position)
+        var traits = Traits(marker)
+        noteGeometry(marker, traits)
         if marker.appearAnimation != .none {
             marker.appearStart = now
             appearing.append(marker)
-        } else {
+            traits.isAppearing = true
+        } else if traits.hasExtras {
             marker.appearStart = nil
+            traits.isAppearing = false
         }
         // Multi-frame icons play from their addition (still icons need no clock).
-        marker.iconAnimationStart = marker.icon?.images != nil ? now : 0
+        if traits.icon?.images != nil {
+            marker.iconAnimationStart = now
+        } else if traits.hasExtras {
+            marker.iconAnimationStart = 0
+        }
+        restyle(marker, slot: slot, traits)
     }
 
     func remove(_ marker: GMSMarker) {
-        guard marker.slot >= 0, Int(marker.slot) < slots.count, slots[Int(marker.slot)] === marker else { return }
-        unindex(marker)
-        slots[Int(marker.slot)] = nil
-        freeSlots.append(marker.slot)
+        let slot = marker.slot
+        guard slot >= 0, Int(slot) < slots.count, slots[Int(slot)] === marker else { return }
+        tree.remove(id: slot)
+        slots[Int(slot)] = nil
+        if styleOfSlot[Int(slot)] == Self.floatingStyle { floating.remove(slot) }
+        styleOfSlot[Int(slot)] = Self.generalStyle
+        freeSlots.append(slot)
         marker.slot = -1
-        marker.appearStart = nil
-        appearing.removeAll { $0 === marker }
-        iconViewMarkers[ObjectIdentifier(marker)] = nil
+        if marker.hasExtras { marker.appearStart = nil }
+        if !appearing.isEmpty { appearing.removeAll { $0 === marker } }
+        if !iconViewMarkers.isEmpty { iconViewMarkers[ObjectIdentifier(marker)] = nil }
         count -= 1
         if ordered.last === marker {
             ordered.removeLast()
@@ -86,34 +150,86 @@ import MapGeometry
 
     /// Re-indexes `marker` after a change of position, icon, anchor, rotation or flatness.
     func update(_ marker: GMSMarker) {
-        guard marker.slot >= 0 else { return }
-        unindex(marker)
-        index(marker)
-        noteGeometry(marker)
+        let slot = marker.slot
+        guard slot >= 0 else { return }
+        tree.remove(id: slot)
+        index(slot, marker.position)
+        let traits = Traits(marker)
+        noteGeometry(marker, traits)
+        restyle(marker, slot: slot, traits)
     }
 
-    private func index(_ marker: GMSMarker) {
-        guard isValidPosition(marker.position) else { return }
-        let w = WebMercator.worldPoint(LatLng(marker.position))
-        tree.insert(id: marker.slot, x: w.x, y: w.y, tag: ranks[Int(marker.slot)])
+    /// Recomputes how the frame draws `marker` (after a change of icon, icon view, anchor, rotation, flatness,
+    /// opacity or layer, or the end of its appear animation).
+    func restyle(_ marker: GMSMarker) {
+        restyle(marker, slot: marker.slot, Traits(marker))
     }
 
-    private func unindex(_ marker: GMSMarker) {
-        tree.remove(id: marker.slot)
-    }
-
-    private func noteGeometry(_ marker: GMSMarker) {
-        if marker.iconView != nil {
-            iconViewMarkers[ObjectIdentifier(marker)] = marker
+    private func restyle(_ marker: GMSMarker, slot: Int32, _ traits: Traits) {
+        guard slot >= 0, Int(slot) < styleOfSlot.count, slots[Int(slot)] === marker else { return }
+        let old = styleOfSlot[Int(slot)]
+        let new: UInt32
+        if traits.hasLayer {
+            new = Self.floatingStyle
+        } else if traits.hasIconView || traits.opacity < 1 || traits.isFlat || traits.isAppearing
+            || traits.icon?.images != nil || !Self.isUpright(traits.rotation)
+        {
+            new = Self.generalStyle
         } else {
+            new = style(icon: traits.icon, groundAnchor: traits.groundAnchor)
+        }
+        guard new != old else { return }
+        if old == Self.floatingStyle { floating.remove(slot) }
+        if new == Self.floatingStyle { floating.insert(slot) }
+        styleOfSlot[Int(slot)] = new
+    }
+
+    /// Whether `rotation` draws as no rotation (a whole number of turns, or non-finite: D13).
+    private static func isUpright(_ rotation: Double) -> Bool {
+        !rotation.isFinite || rotation.truncatingRemainder(dividingBy: 360) == 0
+    }
+
+    /// The style value of markers drawing `icon` (nil: the default pin) at `groundAnchor`, interned
+    /// (``generalStyle`` once ``maximumStyles`` are in use).
+    private func style(icon: UIImage?, groundAnchor: CGPoint) -> UInt32 {
+        let key = MarkerIconStyle.Key(
+            icon: icon.map(ObjectIdentifier.init), anchorX: groundAnchor.x, anchorY: groundAnchor.y)
+        // Markers come in runs of one style (no hashing then).
+        if let last = lastStyle, last.key == key { return last.value }
+        let value: UInt32
+        if let hit = styleIndex[key] {
+            value = hit
+        } else {
+            guard styles.count < Self.maximumStyles else { return Self.generalStyle }
+            styles.append(MarkerIconStyle(icon: icon, groundAnchor: groundAnchor))
+            value = UInt32(styles.count)
+            styleIndex[key] = value
+        }
+        lastStyle = (key, value)
+        return value
+    }
+
+    /// The style value of the marker in `slot` (see ``styleOfSlot``).
+    func styleValue(ofSlot slot: Int32) -> UInt32 { styleOfSlot[Int(slot)] }
+
+    private func index(_ slot: Int32, _ position: CLLocationCoordinate2D) {
+        guard isValidPosition(position) else { return }
+        let w = WebMercator.worldPoint(LatLng(position))
+        tree.insert(id: slot, x: w.x, y: w.y, tag: ranks[Int(slot)])
+    }
+
+    private func noteGeometry(_ marker: GMSMarker, _ traits: Traits) {
+        if traits.hasIconView {
+            iconViewMarkers[ObjectIdentifier(marker)] = marker
+        } else if !iconViewMarkers.isEmpty {
             iconViewMarkers[ObjectIdentifier(marker)] = nil
         }
-        if marker.rotation != 0 || marker.isFlat { hasTurnedMarkers = true }
-        if marker.icon?.images != nil && marker.iconAnimationStart == 0 {
+        if traits.rotation != 0 || traits.isFlat { hasTurnedMarkers = true }
+        if traits.icon?.images != nil && marker.iconAnimationStart == 0 {
             marker.iconAnimationStart = UIAnimator.shared.now
         }
         // The default pin (the common case) is already covered by the initial reach and extent.
-        guard marker.icon != nil || marker.iconView != nil || marker.groundAnchor != kGMSMarkerDefaultGroundAnchor
+        guard traits.icon != nil || traits.hasIconView || traits.groundAnchor != kGMSMarkerDefaultGroundAnchor
         else { return }
         let (size, insets) = IconMetrics.of(marker)
         maxReach = max(
@@ -148,12 +264,22 @@ import MapGeometry
     /// Markers bottom to top: zIndex ascending, ties in order of addition.
     func drawOrder() -> [GMSMarker] {
         if orderDirty {
-            ordered = slots.compactMap { $0 }.sorted {
-                $0.zIndex != $1.zIndex ? $0.zIndex < $1.zIndex : $0.sequence < $1.sequence
+            // Sorted by keys (no marker read per comparison), only when zIndex differs: order of addition otherwise.
+            var keys: [(zIndex: Int32, sequence: UInt64, slot: Int32)] = []
+            keys.reserveCapacity(count)
+            var zIndexesDiffer = false
+            for case let marker? in slots {
+                if let first = keys.first, first.zIndex != marker.zIndex { zIndexesDiffer = true }
+                keys.append((marker.zIndex, marker.sequence, marker.slot))
             }
-            for (i, marker) in ordered.enumerated() { ranks[Int(marker.slot)] = UInt32(i) }
-            let ranks = self.ranks
-            tree.retag { ranks[Int($0)] }
+            Self.sortByOrder(&keys, zIndexesDiffer: zIndexesDiffer)
+            ordered.removeAll(keepingCapacity: true)
+            for (i, key) in keys.enumerated() {
+                ranks[Int(key.slot)] = UInt32(i)
+                ordered.append(slots[Int(key.slot)]!)
+            }
+            Self.retag(&tree, ranks: ranks)
+            lastOrderedZIndex = keys.last?.zIndex ?? 0
             orderDirty = false
         }
         return ordered
@@ -161,16 +287,113 @@ import MapGeometry
 
     func allMarkers() -> [GMSMarker] { drawOrder() }
 
+    /// Sorts drawing keys: zIndex, then order of addition (nonisolated: no executor check a comparison).
+    private nonisolated static func sortByOrder(
+        _ keys: inout [(zIndex: Int32, sequence: UInt64, slot: Int32)], zIndexesDiffer: Bool
+    ) {
+        if zIndexesDiffer {
+            keys.sort { $0.zIndex != $1.zIndex ? $0.zIndex < $1.zIndex : $0.sequence < $1.sequence }
+        } else {
+            keys.sort { $0.sequence < $1.sequence }
+        }
+    }
+
+    /// Sets every tree entry's tag to its slot's rank.
+    private nonisolated static func retag(_ tree: inout PointQuadtree, ranks: [UInt32]) {
+        tree.retag { ranks[Int($0)] }
+    }
+
     func finishAppearAnimations(now: Double) {
         guard !appearing.isEmpty else { return }
+        var finished: [GMSMarker] = []
         appearing.removeAll { marker in
             guard let start = marker.appearStart else { return true }
             if now - start >= Self.appearDuration {
                 marker.appearStart = nil
+                finished.append(marker)
                 return true
             }
             return false
         }
+        for marker in finished { restyle(marker) }
+    }
+
+    /// The world boxes holding every world point whose screen point (camera `t`) lies in the screen box `box`: one x
+    /// range per world copy the box meets (x shifted by -1, 0 or +1 into the stored [0, 1]; every x once the box is a
+    /// world wide) and one y range; nil when the box reaches the horizon (its world box is unbounded). The ground is
+    /// a plane, so the screen box's four corners bound it.
+    static func worldBox(
+        of box: (minX: Double, maxX: Double, minY: Double, maxY: Double), camera t: CameraTransform
+    ) -> (ranges: [(Double, Double)], minY: Double, maxY: Double)? {
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+            guard let w = t.worldPoint(for: ScreenPoint(x: x, y: y)) else { return nil }
+            minX = min(minX, w.x)
+            maxX = max(maxX, w.x)
+            minY = min(minY, w.y)
+            maxY = max(maxY, w.y)
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let ranges =
+            maxX - minX >= 1
+            ? [(-Double.infinity, Double.infinity)]
+            : [-1.0, 0, 1].filter { maxX + $0 >= 0 && minX + $0 <= 1 }.map { (minX + $0, maxX + $0) }
+        return (ranges, minY, maxY)
+    }
+
+    /// The markers a frame for camera `t` over a `width` × `height` point view may draw, bottom to top: those whose
+    /// indexed anchor lies within ``maxReach`` of the view (found in the quadtree: culled before sorting, sorted by
+    /// rank only), plus every marker with a layer (its presented position may be anywhere). Markers with invalid
+    /// positions are not indexed, so never drawn (D14).
+    func drawCandidates(camera t: CameraTransform, width: Double, height: Double) -> [DrawCandidate] {
+        if orderDirty { _ = drawOrder() }
+        let r = Double(maxReach)
+        var list: [DrawCandidate] = []
+        list.reserveCapacity(min(count, lastCandidateCount + lastCandidateCount / 8 + 16))
+        let box = Self.worldBox(of: (-r, width + r, -r, height + r), camera: t)
+        Self.gather(into: &list, tree: &tree, box: box, styles: styleOfSlot)
+        for slot in floating {
+            list.append(
+                DrawCandidate(rank: ranks[Int(slot)], slot: slot, style: Self.floatingStyle, x: .nan, y: .nan))
+        }
+        Self.sortByRank(&list)
+        lastCandidateCount = list.count
+        return list
+    }
+
+    /// Appends the tree's entries in `box` (every entry when nil) that are not floating. Nonisolated, like
+    /// ``sortByRank(_:)``: a main-actor closure would check its executor on every call.
+    private nonisolated static func gather(
+        into list: inout [DrawCandidate], tree: inout PointQuadtree,
+        box: (ranges: [(Double, Double)], minY: Double, maxY: Double)?, styles: [UInt32]
+    ) {
+        guard let (ranges, minY, maxY) = box else {
+            tree.forEachEntry { e in
+                let style = styles[Int(e.id)]
+                if style != floatingStyle {
+                    list.append(DrawCandidate(rank: e.tag, slot: e.id, style: style, x: e.x, y: e.y))
+                }
+            }
+            return
+        }
+        for (lo, hi) in ranges {
+            tree.forEachLeaf(inMinX: lo, minY: minY, maxX: hi, maxY: maxY) { entries in
+                for e in entries where e.x >= lo && e.x <= hi && e.y >= minY && e.y <= maxY {
+                    let style = styles[Int(e.id)]
+                    if style != floatingStyle {
+                        list.append(DrawCandidate(rank: e.tag, slot: e.id, style: style, x: e.x, y: e.y))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sorts `list` by rank (leaves come in ascending rank: the merge sort finds the runs).
+    private nonisolated static func sortByRank(_ list: inout [DrawCandidate]) {
+        list.sort { $0.rank < $1.rank }
     }
 
     /// The top-most tappable marker whose drawn icon (anchor, rotation, flatness, alignment insets applied; model
@@ -221,29 +444,12 @@ import MapGeometry
             return placement.contains(viewPoint: point)
         }
         // Near or above the horizon the world box of the screen box is unbounded: search every marker, top first.
-        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
-        let world = corners.compactMap { t.worldPoint(for: ScreenPoint(x: $0.0, y: $0.1)) }
-        guard world.count == 4 else {
+        guard let (ranges, minY, maxY) = Self.worldBox(of: box, camera: t) else {
             for marker in ordered.reversed() {
                 if let e = tree.entry(id: marker.slot), contains(marker, e.x, e.y) { return marker }
             }
             return nil
         }
-        var minX = world[0].x
-        var maxX = world[0].x
-        var minY = world[0].y
-        var maxY = world[0].y
-        for w in world.dropFirst() {
-            minX = min(minX, w.x)
-            maxX = max(maxX, w.x)
-            minY = min(minY, w.y)
-            maxY = max(maxY, w.y)
-        }
-        // World copies: a box wider than the world searches every x; otherwise the box shifted by -1, 0 and +1.
-        let ranges =
-            maxX - minX >= 1
-            ? [(-Double.infinity, Double.infinity)]
-            : [-1.0, 0, 1].filter { maxX + $0 >= 0 && minX + $0 <= 1 }.map { (minX + $0, maxX + $0) }
         /// The highest-ranked candidate ranked below `limit`.
         func highest(below limit: Int64) -> PointQuadtree.Entry? {
             var top: PointQuadtree.Entry?
@@ -278,6 +484,16 @@ import MapGeometry
         }
         return nil
     }
+}
+
+/// A marker a frame may draw: its rank in the drawing order, slot, style value (``MarkerStore/generalStyle``, …) and
+/// indexed world position (NaN for floating markers, whose position the frame reads from the marker).
+struct DrawCandidate {
+    var rank: UInt32
+    var slot: Int32
+    var style: UInt32
+    var x: Double
+    var y: Double
 }
 
 /// The size and alignment insets of what a marker draws: its icon view's bounds, its icon, or the default pin.

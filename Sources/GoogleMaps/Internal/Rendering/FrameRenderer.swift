@@ -2,10 +2,8 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 
-/// Draws one frame of a map: basemap, markers bottom to top, then the info window. Marker icons are composited
-/// straight from their images' pixels (one raster per distinct image and scale): still, upright, opaque icons at the
-/// device scale are blitted at whole device pixels by ``PixelTarget`` (run-length sprites, no Cairo call), the rest
-/// through Cairo.
+/// Draws one frame of a map: basemap, markers bottom to top (`drawMarkers`, Internal/Markers/MarkerDrawing.swift),
+/// then the info window.
 @MainActor enum FrameRenderer {
     /// The marker pop animation's scale at `t` in [0, 1]: grows from 0, overshoots to about 1.1, settles at 1.
     static func popScale(_ t: Double) -> CGFloat {
@@ -62,12 +60,7 @@ import MapGeometry
             }
             if let snapshot = marker.iconViewSnapshot { return snapshot }
         }
-        if let icon = marker.icon {
-            // `markerImage(with:)` pins are vector art: redraw them at the frame's scale (cached).
-            if icon.scale != scale, let crisp = DefaultPin.rescaled(icon, scale: scale) { return crisp }
-            return icon
-        }
-        return DefaultPin.image(color: DefaultPin.defaultColor, scale: scale)
+        return iconImage(marker.icon, scale: scale)
     }
 
     /// The placement of `marker` for `camera` (model values unless `presented` is given), or nil when its position is
@@ -91,91 +84,6 @@ import MapGeometry
         let dx = x - camera.centerWorld.x
         if dx.isFinite && abs(dx) > 0.5 { x -= (dx + 0.5).rounded(.down) }
         return WorldPoint(x: x, y: w.y)
-    }
-
-    private static func drawMarkers(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
-        let markers = map.store.drawOrder()
-        guard !markers.isEmpty else { return }
-        let t = camera.transform
-        let now = UIAnimator.shared.now
-        let viewW = CGFloat(camera.size.width)
-        let viewH = CGFloat(camera.size.height)
-        let reach = map.store.maxReach
-        // Still, upright, opaque icons at the device scale are blitted straight into the frame's pixels (the same
-        // bytes Cairo's OVER writes); everything else goes through Cairo.
-        context.withPixelTarget(deviceScale: scale) { target in
-            var lastImage: UIImage?
-            var lastSprite: BlitSprite?
-            var lastIcon: UIImage?
-            var lastResolved: UIImage?
-            let defaultPin = DefaultPin.image(color: DefaultPin.defaultColor, scale: scale)
-            for marker in markers {
-                let values = presented(marker)
-                guard isValidPosition(values.position) else { continue }
-                // Cheap cull on the anchor before any image work.
-                let w = WebMercator.worldPoint(LatLng(values.position))
-                let near = nearestCopy(w, camera: t)
-                guard t.depth(of: near) > t.distance * 1e-3 else { continue }
-                let s = t.screenPoint(forUnwrapped: near)
-                guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,
-                    CGFloat(s.y) < viewH + reach
-                else { continue }
-                var opacity = Double(values.opacity)
-                var pop: CGFloat = 1
-                if let start = marker.appearStart {
-                    let f = (now - start) / MarkerStore.appearDuration
-                    if marker.appearAnimation == .pop { pop = popScale(f) } else { opacity *= min(max(f, 0), 1) }
-                }
-                guard opacity > 0, pop > 0 else { continue }
-                // The default pin and runs of one icon resolve once (no cache lookup a marker).
-                let image: UIImage
-                if marker.iconView != nil {
-                    image = Self.image(for: marker, scale: scale, now: now)
-                } else if let icon = marker.icon {
-                    if icon !== lastIcon {
-                        lastIcon = icon
-                        lastResolved = Self.image(for: marker, scale: scale, now: now)
-                    }
-                    image = lastResolved ?? icon
-                } else {
-                    image = defaultPin
-                }
-                let insets = marker.iconView == nil ? image.alignmentRectInsets : .zero
-                let size = marker.iconView?.bounds.size ?? image.size
-                var placement = MarkerPlacement(
-                    screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
-                    groundAnchor: values.groundAnchor, rotation: values.rotation, flat: marker.isFlat,
-                    bearing: camera.bearing, pitch: camera.pitch, appearScale: pop)
-                if let view = marker.iconView {
-                    // The icon view's own (presented) transform applies about its centre; the snapshot is its bounds.
-                    let own =
-                        (view.layer.presentationValue(forKey: "transform") as? CGAffineTransform) ?? view.transform
-                    if !own.isIdentity {
-                        let c = CGPoint(x: size.width / 2, y: size.height / 2)
-                        placement.transform = CGAffineTransform(translationX: -c.x, y: -c.y).concatenating(own)
-                            .concatenating(CGAffineTransform(translationX: c.x, y: c.y)).concatenating(
-                                placement.transform)
-                        placement.isAxisAligned = false
-                    }
-                }
-                if let target, placement.isAxisAligned, opacity >= 1, marker.iconView == nil, image.scale == scale {
-                    if image !== lastImage {
-                        lastImage = image
-                        lastSprite = map.store.sprite(for: image)
-                    }
-                    let x = Double(placement.transform.tx * scale).rounded()
-                    let y = Double(placement.transform.ty * scale).rounded()
-                    if let sprite = lastSprite, abs(x) < 1e9, abs(y) < 1e9 {
-                        target.blit(sprite, x: Int(x), y: Int(y))
-                        continue
-                    }
-                }
-                if let target { context.markPixelsDirty(target) }
-                context.drawImage(
-                    image, time: now - marker.iconAnimationStart, transform: placement.transform,
-                    snapToPixels: placement.isAxisAligned, deviceScale: scale, alpha: CGFloat(opacity))
-            }
-        }
     }
 
     /// Where the selected marker's window goes: its image and its origin in view points, or nil.
