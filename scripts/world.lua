@@ -27,9 +27,13 @@ function attribute_function(attr, layer)
   end
   if layer == "admin1" then return { admin_level = 4, maritime = 0 } end
   if prefix(layer, "place_") then
-    local out = { name = attr["name"], class = attr["class"], rank = tonumber(attr["rank"]),
-                  capital = tonumber(attr["capital"]), population = tonumber(attr["population"]),
+    -- _waymark_pop orders the places of a tile (mvt_canonical.py --priority-field, removed there); population
+    -- itself is kept only for cities (rank <= 4): a number per village is bytes no style uses.
+    local rank = tonumber(attr["rank"])
+    local out = { name = attr["name"], class = attr["class"], rank = rank,
+                  capital = tonumber(attr["capital"]), _waymark_pop = tonumber(attr["population"]),
                   iso_a2 = attr["iso_a2"] }
+    if rank ~= nil and rank <= 4 then out["population"] = tonumber(attr["population"]) end
     if attr["name_latin"] and attr["name_latin"] ~= "" then out["name:latin"] = attr["name_latin"] end
     if attr["name_en"] and attr["name_en"] ~= "" then out["name_en"] = attr["name_en"] end
     if out["capital"] == 0 then out["capital"] = nil end
