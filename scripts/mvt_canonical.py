@@ -31,6 +31,8 @@ malformed tile stops the script with its z/x/y. Pure Python 3, no dependencies.
 
 import gzip
 import json
+import multiprocessing
+import os
 import sqlite3
 import sys
 import zlib
@@ -331,6 +333,14 @@ def canonical_tile(data: bytes, z_attr: str | None, priority: str | None = None,
     return gzip.compress(out, compresslevel=9, mtime=0)
 
 
+def _canonical_job(a):
+    """canonical_tile for a worker process: the new bytes, or the error message."""
+    try:
+        return canonical_tile(*a)
+    except (MVTError, OSError, zlib.error) as e:
+        return str(e)
+
+
 def main(argv: list[str]) -> int:
     args = argv[1:]
     z_attr = None
@@ -354,24 +364,26 @@ def main(argv: list[str]) -> int:
     if len(args) != 1:
         print(__doc__, file=sys.stderr)
         return 2
+    jobs = max(1, int(os.environ.get("MVT_JOBS", "4")))
     db = sqlite3.connect(args[0])
     rows = db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles ORDER BY 1, 2, 3").fetchall()
-    # Small tiles repeat (open ocean, empty land): their canonical form is computed once.
-    seen: dict[tuple[int | None, bytes], bytes] = {}
-    last_z = None
-    for n, (z, x, y, data) in enumerate(rows):
-        if z != last_z and len(rows) > 10000:
-            print(f"mvt_canonical: zoom {z} ({n}/{len(rows)} tiles done)", file=sys.stderr)
-            last_z = z
-        data = bytes(data)
-        new = seen.get((extents.get(z), data))
-        if new is None:
-            try:
-                new = canonical_tile(data, z_attr, priority, extents.get(z))
-            except (MVTError, OSError, zlib.error) as e:
-                raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {e}")
-            if len(data) < 1024:
-                seen[(extents.get(z), data)] = new
+    # Repeated tiles (open ocean, empty land) are canonicalised once; distinct (extent, bytes) pairs go to MVT_JOBS
+    # worker processes (default 4). Each result depends only on its input, so the file is the same for any count.
+    work: dict[tuple[int | None, bytes], int] = {}
+    for z, _x, _y, data in rows:
+        work.setdefault((extents.get(z), bytes(data)), len(work))
+    items = list(work)
+    print(f"mvt_canonical: {len(rows)} tiles, {len(items)} distinct, {jobs} jobs", file=sys.stderr)
+    args_of = [(data, z_attr, priority, extent) for extent, data in items]
+    if jobs > 1 and len(items) > 1000:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.map(_canonical_job, args_of, chunksize=256)
+    else:
+        results = [_canonical_job(a) for a in args_of]
+    for z, x, y, data in rows:
+        new = results[work[(extents.get(z), bytes(data))]]
+        if isinstance(new, str):
+            raise SystemExit(f"error: {args[0]}: tile z{z}/x{x}/row{y}: {new}")
         db.execute("UPDATE tiles SET tile_data = ? WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
                    (new, z, x, y))
     temporary = [name for name in (z_attr, priority) if name and (name == z_attr or name.startswith("_waymark"))]

@@ -28,9 +28,10 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,
-        // The bundled world (issue 14): its densest z8 tile; zoom 2, 6 (Sydney) and 10 (London; dense Ruhr, Java,
-        // Bengal), cold and warm.
+        // The bundled world (issue 14): its densest z8 and z10 (top zoom) tiles; zoom 2, 6 (Sydney) and 10 (London;
+        // dense Ruhr, Java, Bengal), cold and warm.
         DecodeWorldTileBenchmark(zoom: 8),
+        DecodeWorldTileBenchmark(zoom: 10),
         PipelineColdFrameBenchmark.world(nil, 30, 10, zoom: 2, warm: true),
         PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6),
         PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6, warm: true),
