@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds Data/world.mbtiles: OpenMapTiles-schema vector tiles of the world, z0-WORLD_MAXZOOM (default 10), from
+# Builds Data/world.mbtiles: OpenMapTiles-schema vector tiles of the world, z0-WORLD_MAXZOOM (default 9), from
 # GSHHG/WDBII (coasts, lakes, rivers, borders; Debian's gmt-gshhg-*), GeoNames (places) and Natural Earth
 # (admin-1 lines, country label points), with tilemaker.
 #
@@ -8,7 +8,7 @@
 #   WORK_DIR         scratch folder (created; intermediate files stay there)
 # Environment:
 #   PYTHON         interpreter for the pure-Python helpers (default python3)
-#   WORLD_MAXZOOM  highest zoom (default 10; 8..12; see DATA.md for the sizes)
+#   WORLD_MAXZOOM  highest zoom (default 9; 8..12; 10 does not fit the 64 MiB budget yet, see DATA.md)
 #   WORLD_REGION   W/E/S/N in degrees: tile only this region (a quick test; the extraction is always global)
 #   WORLD_HOLES    space-separated W,S,E,N boxes (the city extracts' bounds) where the world has no water: the
 #                  city's own sea from its OSM coastline is drawn there instead (scripts/cut_boxes.py)
@@ -33,7 +33,9 @@ work="$2"
 out="$3"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-python3}"
-maxzoom="${WORLD_MAXZOOM:-10}"
+# Absolute, since some steps run in the scratch folder.
+case "$python" in */*) python="$(cd "$(dirname "$python")" && pwd)/$(basename "$python")" ;; esac
+maxzoom="${WORLD_MAXZOOM:-9}"
 region="${WORLD_REGION:--180/180/-90/90}"
 case "$maxzoom" in 8 | 9 | 10 | 11 | 12) ;; *) echo "error: WORLD_MAXZOOM must be 8..12" >&2; exit 2 ;; esac
 for tool in gmt tilemaker ogr2ogr osmium; do
