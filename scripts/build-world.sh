@@ -157,9 +157,8 @@ s="$("$python" -c 'import sys; print(max(float(sys.argv[1]), -85.0511287))' "$s"
 n="$("$python" -c 'import sys; print(min(float(sys.argv[1]), 85.0511287))' "$n")"
 # 4. Canonical bytes (mvt_canonical.py: deterministic feature order, places by population, gzip without
 # timestamp) per pass. The tile grid is coarsened where GSHHG needs no 4096 units per tile (--extent): 1024 up to
-# z9 (a quarter pixel), 2048 at z10 and above, which are over-zoomed to street level (at z10, 2048 units are 19 m
-# at the equator; GSHHG full is good to tens of metres).
-extents="${WORLD_EXTENTS:---extent 0-9=1024 --extent 10-12=2048}"
+# z8 (a quarter pixel), 512 from z9 (153 m at the equator at z9, its simplification tolerance; the 64 MiB budget).
+extents="${WORLD_EXTENTS:---extent 0-8=1024 --extent 9-12=512}"
 passes="0:$((maxzoom < 8 ? maxzoom : 8))"
 for z in $(seq 9 "$maxzoom"); do passes="$passes $z:$z"; done
 for pass in $passes; do
