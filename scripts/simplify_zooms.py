@@ -68,32 +68,24 @@ def box_geometry(box):
     return ogr.CreateGeometryFromWkt(f"POLYGON(({w} {s},{e} {s},{e} {n},{w} {n},{w} {s}))")
 
 
-def polygons_of(g):
+def parts_of(g, single, multi):
+    """The parts of geometry type `single` in g (itself, the members of a `multi` or of a collection)."""
     if g is None or g.IsEmpty():
         return []
     t = ogr.GT_Flatten(g.GetGeometryType())
-    if t == ogr.wkbPolygon:
+    if t == single:
         return [g]
-    if t in (ogr.wkbMultiPolygon, ogr.wkbGeometryCollection):
-        out = []
-        for i in range(g.GetGeometryCount()):
-            out += polygons_of(g.GetGeometryRef(i))
-        return out
+    if t in (multi, ogr.wkbGeometryCollection):
+        return [p for i in range(g.GetGeometryCount()) for p in parts_of(g.GetGeometryRef(i), single, multi)]
     return []
+
+
+def polygons_of(g):
+    return parts_of(g, ogr.wkbPolygon, ogr.wkbMultiPolygon)
 
 
 def lines_of(g):
-    if g is None or g.IsEmpty():
-        return []
-    t = ogr.GT_Flatten(g.GetGeometryType())
-    if t == ogr.wkbLineString:
-        return [g]
-    if t in (ogr.wkbMultiLineString, ogr.wkbGeometryCollection):
-        out = []
-        for i in range(g.GetGeometryCount()):
-            out += lines_of(g.GetGeometryRef(i))
-        return out
-    return []
+    return parts_of(g, ogr.wkbLineString, ogr.wkbMultiLineString)
 
 
 def ring_area(ring):
