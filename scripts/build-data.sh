@@ -7,14 +7,14 @@
 #   helsinki.mbtiles        OpenMapTiles-schema vector tiles of central Helsinki, z0-14, with the sea
 #   cities.mbtiles          the same for Helsinki and Monaco together (the default style's "city" source)
 #   helsinki-pois.geojson   named points of interest of the Helsinki extract
-#   world.mbtiles           OpenMapTiles-schema world (GSHHG, GeoNames, Natural Earth), z0-WORLD_MAXZOOM (8)
+#   world.mbtiles           OpenMapTiles-schema world (GSHHG, GeoNames, Natural Earth), z0-WORLD_MAXZOOM (9)
 # and prints their sizes, tile counts and sha256.
 #
 # Environment:
 #   WAYMARK_SOURCES   sources folder (default <repo>/.sources), filled by scripts/fetch-sources.sh
 #   WAYMARK_WORK      scratch folder (default: a new temp folder, removed at the end unless KEEP_WORK=1)
 #   PYTHON            interpreter used to create the venv (default python3)
-#   WORLD_MAXZOOM     world tileset max zoom (default 8)
+#   WORLD_MAXZOOM     world tileset max zoom (default 9)
 # Needs Debian's tilemaker, gdal-bin (with python3-gdal), sqlite3 and unzip (`scripts/install-deps.sh data`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -20,6 +20,11 @@ import mvt_canonical as mc  # noqa: E402
 import sea_polygons as sp  # noqa: E402
 import gshhg_extract  # noqa: E402
 
+try:  # needs Debian's python3-gdal, like the world build itself
+    import simplify_zooms  # noqa: E402
+except ImportError:
+    simplify_zooms = None
+
 
 def polygon_area(poly):
     return abs(sp.ring_area2(poly[0])) / 2 - sum(abs(sp.ring_area2(h)) / 2 for h in poly[1:])
@@ -132,7 +137,7 @@ def encode_value_float(f: float) -> bytes:
     return mc.varint((2 << 3) | 5) + struct.pack("<f", f)
 
 
-def make_layer(features, name=b"roads"):
+def make_layer(features, name=b"roads", ftype=2):
     """features: list of (dict key -> encoded value, geometry bytes)."""
     keys, values, out = [], [], []
     for tags, geom in features:
@@ -143,7 +148,7 @@ def make_layer(features, name=b"roads"):
             if v not in values:
                 values.append(v)
             t += [keys.index(k), values.index(v)]
-        body = mc.field_bytes(2, b"".join(mc.varint(x) for x in t)) + mc.field_varint(3, 2) + mc.field_bytes(4, geom)
+        body = mc.field_bytes(2, b"".join(mc.varint(x) for x in t)) + mc.field_varint(3, ftype) + mc.field_bytes(4, geom)
         out.append(body)
     layer = mc.field_bytes(1, name) + b"".join(mc.field_bytes(2, f) for f in out)
     layer += b"".join(mc.field_bytes(3, k.encode()) for k in keys)
@@ -199,6 +204,45 @@ class CanonicalMVTTests(unittest.TestCase):
         big = ({"population": mc.field_varint(5, 1000)}, b"\x09\x04\x04")
         out = decode(mc.canonical_tile(make_layer([small, big]), None, "population"))
         self.assertEqual([f[1] for f in out], [big[1], small[1]])
+
+    def test_a_waymark_priority_field_orders_and_is_removed(self):
+        small = ({"_waymark_pop": mc.field_varint(5, 10)}, b"\x09\x02\x02")
+        big = ({"_waymark_pop": mc.field_varint(5, 1000)}, b"\x09\x04\x04")
+        out = decode(mc.canonical_tile(make_layer([small, big]), None, "_waymark_pop"))
+        self.assertEqual([f[1] for f in out], [big[1], small[1]])
+        self.assertEqual([f[0] for f in out], [{}, {}])
+
+    def test_requantize_a_polygon_to_a_quarter_grid(self):
+        # A 400-unit square (clockwise in tile coordinates) with a 40-unit hole and a 1-unit hole; to extent 1024.
+        ring = [(100, 100), (500, 100), (500, 500), (100, 500)]
+        hole = [(200, 200), (200, 240), (240, 240), (240, 200)]
+        speck = [(300, 300), (300, 301), (301, 301), (301, 300)]
+        geom = mc.encode_geometry(3, [ring, hole, speck])
+        self.assertEqual(mc.decode_geometry(3, geom), [ring, hole, speck])
+        parts = mc.decode_geometry(3, mc.requantize(3, geom, 4096, 1024))
+        self.assertEqual(parts, [[(25, 25), (125, 25), (125, 125), (25, 125)], [(50, 50), (50, 60), (60, 60), (60, 50)]])
+
+    def test_requantize_drops_vanished_rings_with_their_holes_and_repeated_points(self):
+        tiny = [(0, 0), (1, 0), (1, 1), (0, 1)]
+        tiny_hole = [(0, 0), (0, 1), (1, 1), (1, 0)]
+        big = [(0, 0), (400, 0), (400, 400), (0, 400)]
+        parts = mc.decode_geometry(3, mc.requantize(3, mc.encode_geometry(3, [tiny, tiny_hole, big]), 4096, 1024))
+        self.assertEqual(parts, [[(0, 0), (100, 0), (100, 100), (0, 100)]])
+        self.assertIsNone(mc.requantize(3, mc.encode_geometry(3, [tiny]), 4096, 1024))
+        line = [(0, 0), (1, 1), (2, 0), (400, 0)]
+        self.assertEqual(mc.decode_geometry(2, mc.requantize(2, mc.encode_geometry(2, [line]), 4096, 1024)),
+                         [[(0, 0), (1, 0), (100, 0)]])
+        self.assertIsNone(mc.requantize(2, mc.encode_geometry(2, [[(0, 0), (1, 1)]]), 4096, 1024))
+
+    def test_extent_changes_the_layer_and_keeps_points(self):
+        tags = {"name": encode_value_string("P")}
+        layer = make_layer([(tags, mc.encode_geometry(1, [[(4095, 10)]]))], b"place", 1)
+        data = gzip.decompress(mc.canonical_tile(layer, None, None, 1024))
+        _, _, raw = next(mc.fields(data))
+        name, extent, _, feats, _, _ = mc.parse_layer(raw)
+        self.assertEqual(extent, 1024)
+        geom = {num: v for num, _, v in mc.fields(feats[0])}[4]
+        self.assertEqual(mc.decode_geometry(1, geom), [[(1024, 3)]])
 
     def test_truncated_tile_is_an_error(self):
         with self.assertRaises(mc.MVTError):
@@ -256,6 +300,13 @@ class MergeTests(unittest.TestCase):
         self.assertEqual(feats[1][0], {"name": encode_value_string("B"), "class": encode_value_string("a")})
         self.assertEqual(feats[2][0], {"class": encode_value_string("w")})
         self.assertEqual(merged[4:8], b"\x00\x00\x00\x00")  # gzip without timestamp
+
+
+@unittest.skipIf(simplify_zooms is None, "python3-gdal (osgeo) not importable")
+class SimplifyZoomTests(unittest.TestCase):
+    def test_pixel_in_degrees_shrinks_towards_the_poles(self):
+        self.assertAlmostEqual(simplify_zooms.pixel_degrees(0, 0), 360 / 256)
+        self.assertAlmostEqual(simplify_zooms.pixel_degrees(10, 60), 360 / 256 / 1024 / 2)
 
 
 class JoinPiecesTests(unittest.TestCase):

@@ -27,10 +27,17 @@ function attribute_function(attr, layer)
   end
   if layer == "admin1" then return { admin_level = 4, maritime = 0 } end
   if prefix(layer, "place_") then
-    local out = { name = attr["name"], class = attr["class"], rank = tonumber(attr["rank"]),
-                  capital = tonumber(attr["capital"]), population = tonumber(attr["population"]),
-                  iso_a2 = attr["iso_a2"] }
-    if attr["name_latin"] and attr["name_latin"] ~= "" then out["name:latin"] = attr["name_latin"] end
+    -- _waymark_pop orders the places of a tile (mvt_canonical.py --priority-field, removed there); population
+    -- itself is kept only for cities (rank <= 4): a number per village is bytes no style uses.
+    local rank = tonumber(attr["rank"])
+    -- name:latin only where it differs from name (the style's coalesce falls back to name); no iso_a2 (no style or
+    -- code reads it, and it is two bytes per place at every zoom).
+    local out = { name = attr["name"], class = attr["class"], rank = rank,
+                  capital = tonumber(attr["capital"]), _waymark_pop = tonumber(attr["population"]) }
+    if rank ~= nil and rank <= 4 then out["population"] = tonumber(attr["population"]) end
+    if attr["name_latin"] and attr["name_latin"] ~= "" and attr["name_latin"] ~= attr["name"] then
+      out["name:latin"] = attr["name_latin"]
+    end
     if attr["name_en"] and attr["name_en"] ~= "" then out["name_en"] = attr["name_en"] end
     if out["capital"] == 0 then out["capital"] = nil end
     return out

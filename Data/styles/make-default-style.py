@@ -5,7 +5,7 @@ import sys
 sys.dont_write_bytecode = True
 from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, write  # noqa: F401
 layers = []
-# Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-8, over-zoomed above) and "city" (the
+# Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-9, over-zoomed above) and "city" (the
 # OpenStreetMap cities, z0-14). Every layer is written once and emitted for each source, world first, so a city draws
 # over the world with the same paint; the world's copy of a layer has the id prefixed "world-".
 SOURCES = ["world", "city"]
@@ -193,7 +193,7 @@ style = {
   "metadata": {"waymark:description": "A light, calm basemap in the spirit of Google's default map, for OpenMapTiles-schema tiles: the bundled world (GSHHG, GeoNames) and the bundled cities (OpenStreetMap: Helsinki, Monaco)."},
   "center": [24.9443, 60.1716], "zoom": 14,
   "sources": {
-    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 8,
+    "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 9,
               "attribution": "GSHHG; GeoNames"},
     "city": {"type": "vector", "url": "mbtiles://../cities.mbtiles", "minzoom": 0, "maxzoom": 14,
              "attribution": "© OpenStreetMap contributors"},

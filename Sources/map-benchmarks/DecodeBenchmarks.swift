@@ -93,8 +93,8 @@ struct DecodeDenseTileBenchmark: Benchmark {
 
 /// Full decode of the largest z3 tile of `Data/world.mbtiles`, or, until it exists, of the largest real-world
 /// fixture overall (an OSM QA tile of Montevideo, ~3 MB, far heavier than a basemap tile).
-/// `DecodeWorldTileBenchmark(zoom: 8)` ("decode-world-tile-z8") decodes the largest tile of the world's top zoom, the
-/// densest one the world has (coast, rivers and places).
+/// `DecodeWorldTileBenchmark(zoom: 8)` ("decode-world-tile-z8") and `(zoom: 9)` ("decode-world-tile-z9", the
+/// world's top zoom) decode the largest tile of that zoom: the densest ones the world has (coast, rivers and places).
 struct DecodeWorldTileBenchmark: Benchmark {
     var zoom = 3
     var name: String { zoom == 3 ? "decode-world-tile" : "decode-world-tile-z\(zoom)" }

@@ -31,9 +31,10 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.helsinkiZ16.serial, PipelineColdFrameBenchmark.worldZ2.serial,
         EngineMemoryBenchmark(views: 1, shared: true), EngineMemoryBenchmark(views: 4, shared: true),
         EngineMemoryBenchmark(views: 4, shared: false),
-        // The bundled world (issue 14): its densest z8 tile; zoom 2, 6 (Sydney) and 10 (London; dense Ruhr, Java,
-        // Bengal), cold and warm.
+        // The bundled world (issue 14): its densest z8 and z9 (top zoom) tiles; zoom 2, 6 (Sydney) and 10 (London;
+        // dense Ruhr, Java, Bengal), cold and warm.
         DecodeWorldTileBenchmark(zoom: 8),
+        DecodeWorldTileBenchmark(zoom: 9),
         PipelineColdFrameBenchmark.world(nil, 30, 10, zoom: 2, warm: true),
         PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6),
         PipelineColdFrameBenchmark.world("sydney", -33.8683, 151.2086, zoom: 6, warm: true),

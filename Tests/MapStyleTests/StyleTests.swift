@@ -17,7 +17,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     }
     #expect(world.mbtilesPath == Fixtures.data.appendingPathComponent("world.mbtiles").path)
     #expect(city.mbtilesPath == Fixtures.data.appendingPathComponent("cities.mbtiles").path)
-    #expect(world.maxzoom == 8 && city.maxzoom == 14)
+    #expect(world.maxzoom == 9 && city.maxzoom == 14)
     // One schema: every OpenMapTiles source-layer is drawn from both sources by the same layer (the world's copy
     // has the id prefixed "world-"), and no layer reads anything else.
     let used = Set(style.layers.compactMap { l in l.source.map { "\($0)/\(l.sourceLayer ?? "")" } })
