@@ -160,6 +160,8 @@ public final class MapRenderer {
     var decoded: ByteBoundedLRU<SourceTileKey, DecodedTile>
     var prepared: ByteBoundedLRU<PreparedKey, PreparedTile>
     var symbolCache: ByteBoundedLRU<SymbolKey, [SymbolFeature]>
+    /// Pitched frames' prepared tile-space draws per layer, tile and zoom (`TileDraws.swift`).
+    var tileDraws = ByteBoundedLRU<TileDrawKey, [TileDraw]>(byteLimit: 64 << 20)
     var tileImages: TileImageCache
     /// Where each cached tile image holds its tile (absent: the tile's own zoom, no offset).
     var tileImageFrames: [ImageHandle: TileImageFrame] = [:]
@@ -297,6 +299,7 @@ public final class MapRenderer {
         _ = decoded.removeAll()
         _ = prepared.removeAll()
         _ = symbolCache.removeAll()
+        _ = tileDraws.removeAll()
         emptyTileImages.removeAll()
         for case let handle? in rasterTiles.removeAll() { backend.unregister(handle) }
         previousPlacement = nil
