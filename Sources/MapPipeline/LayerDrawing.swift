@@ -41,16 +41,10 @@ extension MapRenderer {
             let extent = f.feature.extent
             let projector = projectors.projector(extent: extent)
             switch draw.kind {
-            case .fill(let style, let rings, let outline):
+            case .fill(let style, let rings):
                 let inside = projector.containsDepthRange(
                     minX: draw.minX, minY: draw.minY, maxX: draw.maxX, maxY: draw.maxY)
                 emitFill(style, inside ? rings : clippedRings(f.geometry, projector), projector, &out)
-                if let color = style.outline, let outline {
-                    let line = outlineStyle(style, color)
-                    emitLine(
-                        line, inside ? outline : tessellate(f.geometry, line, projector, extent: extent), projector,
-                        extent: extent, &out)
-                }
             case .line(let style, let mesh):
                 let inside = projector.containsDepthRange(
                     minX: draw.minX, minY: draw.minY, maxX: draw.maxX, maxY: draw.maxY)
@@ -68,15 +62,6 @@ extension MapRenderer {
                 }
             }
         }
-    }
-
-    /// The line a fill's `fill-outline-color` draws: one device pixel wide, faded over a pixel on each side as
-    /// MapLibre's antialiased outline pass draws it, along the rings except where they run along the tile's clip box.
-    func outlineStyle(_ style: FillStyle, _ color: RGBAColor) -> LineStyle {
-        LineStyle(
-            paint: .solid(color), width: 1 / frameScale, gapWidth: 0, offset: 0, blur: 0,
-            opacity: min(1, style.opacity),
-            cap: .butt, join: .miter, miterLimit: 2, roundLimit: 1.05, translate: style.translate)
     }
 
     /// A solid fill's paint for one feature, or `nil` when it draws nothing.
@@ -102,7 +87,7 @@ extension MapRenderer {
         }
     }
 
-    /// The fill of tile-unit rings, projected (its outline is a line mesh, ``outlineStyle(_:_:)``).
+    /// The fill (and outline) of tile-unit rings, projected.
     private func emitFill(
         _ style: FillStyle, _ rings: [[Double]], _ projector: TileProjector, _ out: inout [DrawCommand]
     ) {
@@ -116,6 +101,11 @@ extension MapRenderer {
                     FillCommand(
                         path: path, color: style.color, opacity: style.opacity, fillRule: .evenOdd,
                         antialias: style.antialias)))
+        }
+        if let outline = style.outline, outline.alpha > 0 {
+            // A hairline of one device pixel, as MapLibre's outline pass draws it.
+            out.append(
+                .stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: style.opacity)))
         }
     }
 

@@ -51,9 +51,8 @@ struct LineStyle: Sendable {
 /// One feature of one layer, prepared in tile space.
 struct TileDraw: Sendable {
     enum Kind: Sendable {
-        /// Rings `[x0, y0, …]` in tile units as the tile holds them (unclipped), and the outline's mesh (MapLibre
-        /// tile units, unclipped) when `fill-outline-color` is drawn.
-        case fill(FillStyle, rings: [[Double]], outline: LineMesh?)
+        /// Rings `[x0, y0, …]` in tile units as the tile holds them (unclipped).
+        case fill(FillStyle, rings: [[Double]])
         /// The feature's triangles in MapLibre's tile units (extent 8192), unclipped.
         case line(LineStyle, mesh: LineMesh)
         /// Drawn from the feature every frame (pattern fills, circles).
@@ -72,9 +71,7 @@ struct TileDraw: Sendable {
     /// Approximate bytes held (for the cache's byte bound).
     var cost: Int {
         switch kind {
-        case .fill(_, let rings, let outline):
-            return 96 + rings.reduce(0) { $0 + $1.count * 8 + 32 }
-                + (outline.map { $0.vertices.count * MemoryLayout<LineMeshVertex>.stride + $0.indices.count * 4 } ?? 0)
+        case .fill(_, let rings): return 96 + rings.reduce(0) { $0 + $1.count * 8 + 32 }
         case .line(_, let mesh):
             return 160 + mesh.vertices.count * MemoryLayout<LineMeshVertex>.stride + mesh.indices.count * 4
         case .feature: return 96
@@ -115,9 +112,7 @@ extension MapRenderer {
             case .fill:
                 if layer.isSet("fill-pattern") {
                     draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
-                } else if let draw = prepareFill(
-                    layer, f, ctx, pointsPerUnit: tilePoints / Double(max(1, f.feature.extent)))
-                {
+                } else if let draw = prepareFill(layer, f, ctx) {
                     draws.append(draw)
                 }
             case .line:
@@ -133,9 +128,7 @@ extension MapRenderer {
     }
 
     /// `nil` when the feature draws nothing.
-    private func prepareFill(
-        _ layer: CompiledLayer, _ f: PreparedFeature, _ ctx: EvaluationContext, pointsPerUnit: Double
-    ) -> TileDraw? {
+    private func prepareFill(_ layer: CompiledLayer, _ f: PreparedFeature, _ ctx: EvaluationContext) -> TileDraw? {
         guard case .polygons(let polygons) = f.geometry, let style = fillStyle(layer, ctx) else { return nil }
         var rings: [[Double]] = []
         var box = BoundsAccumulator()
@@ -151,14 +144,9 @@ extension MapRenderer {
                 rings.append(pts)
             }
         }
-        var outline: LineMesh? = nil
-        if let color = style.outline, color.alpha > 0 {
-            let flat = TileProjector(affine: pointsPerUnit, 0, 0, pointsPerUnit, 0, 0)
-            outline = tessellate(f.geometry, outlineStyle(style, color), flat, extent: f.feature.extent)
-        }
         return TileDraw(
-            feature: f, context: ctx, kind: .fill(style, rings: rings, outline: outline), minX: box.minX,
-            minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+            feature: f, context: ctx, kind: .fill(style, rings: rings), minX: box.minX, minY: box.minY,
+            maxX: box.maxX, maxY: box.maxY)
     }
 
     /// `nil` when the feature draws nothing.
