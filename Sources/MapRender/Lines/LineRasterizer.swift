@@ -272,7 +272,6 @@ private struct TriangleRaster {
         self.outset = outset
         self.blur2 = blur2
         invBlur2 = 1 / blur2
-        solidLimit = inset == 0 ? (outset - blur2) / outset : 0
         self.opacity = opacity
         self.paint = paint
         if let c = paint.uniformColor {
@@ -294,27 +293,6 @@ private struct TriangleRaster {
     }
 
     typealias V = (x: Double, y: Double, v: LineMeshVertex)
-
-    /// `(outset − blur2) / outset` when there is no gap (`inset` 0), else 0: where `|v_normal| ≤ solidLimit` the fade
-    /// is complete (`alpha ≥ 1`), so an opaque uniform paint's pixels there are its colour.
-    var solidLimit = 0.0
-    /// Whether the triangle being drawn has no round vertex (then `v_normal.x` is exactly 0 over it).
-    var flatNormal = false
-
-    /// For a triangle with no round vertex (`v_normal.x ≡ 0`), the columns of `lo…hi` whose `|v_normal.y|` lies
-    /// below ``solidLimit`` with a margin of one column on each side (floating-point rounding never matters there),
-    /// given `v_normal.y` = `vy` at `lo` growing by `step` a column; an empty run (`start > end`) otherwise.
-    @inline(__always) func solidRun(vy: Double, step: Double, lo: Int, hi: Int) -> (Int, Int) {
-        guard flatNormal else { return (hi + 1, hi) }
-        let h = solidLimit
-        if step == 0 { return abs(vy) < h ? (lo + 1, hi - 1) : (hi + 1, hi) }
-        let t1 = (-h - vy) / step
-        let t2 = (h - vy) / step
-        let lower = max(-1e9, min(1e9, min(t1, t2)))
-        let upper = max(-1e9, min(1e9, max(t1, t2)))
-        guard lower.isFinite, upper.isFinite else { return (hi + 1, hi) }
-        return (max(lo + 1, lo + Int(lower.rounded(.up)) + 1), min(hi - 1, lo + Int(upper.rounded(.down)) - 1))
-    }
 
     /// Rasterises one triangle; positions are in 1/256 device pixels relative to the clip origin.
     mutating func draw(_ a: V, _ b: V, _ c: V) {
@@ -371,7 +349,6 @@ private struct TriangleRaster {
             return (dx, dy, f0 - dx * x0 - dy * y0)
         }
         let nx = plane(p0.v.round ? 1 : 0, p1.v.round ? 1 : 0, p2.v.round ? 1 : 0)
-        flatNormal = !p0.v.round && !p1.v.round && !p2.v.round
         let ny = plane(p0.v.up ? 1 : -1, p1.v.up ? 1 : -1, p2.v.up ? 1 : -1)
         let dist = uniform == nil ? plane(p0.v.distance, p1.v.distance, p2.v.distance) : (0, 0, 0)
 
@@ -399,27 +376,7 @@ private struct TriangleRaster {
             var p = base + (clip.minY + row) * stride + (clip.minX + lo) * 4
             if let u = uniform {
                 // One colour (premultiplied by opacity once); fully covered opaque pixels are stored directly.
-                var col = lo
-                // The run of the body's columns stored without evaluating the fade (see `solidLimit`).
-                var (solidStart, solidEnd) = (hi + 1, hi)
-                if u.solid != nil, solidLimit > 0, hi - lo >= 3 {
-                    (solidStart, solidEnd) = solidRun(vy: vy, step: ny.0, lo: lo, hi: hi)
-                    if solidStart > solidEnd { (solidStart, solidEnd) = (hi + 1, hi) }
-                }
-                while col <= hi {
-                    if col == solidStart, let solid = u.solid {
-                        let raw = UnsafeMutableRawPointer(p)
-                        for k in 0...(solidEnd - solidStart) {
-                            raw.storeBytes(of: solid, toByteOffset: 4 * k, as: UInt32.self)
-                        }
-                        col = solidEnd + 1
-                        p += 4 * (solidEnd - solidStart + 1)
-                        let x = Double(col) + 0.5
-                        vx = nx.0 * x + nx.1 * yc + nx.2
-                        vy = ny.0 * x + ny.1 * yc + ny.2
-                        continue
-                    }
-                    col += 1
+                for _ in lo...hi {
                     let d = (vx * vx + vy * vy).squareRoot() * outset
                     let alpha = min(d + innerEdge, outset - d) * invBlur2
                     if alpha >= 1, let solid = u.solid {
