@@ -15,6 +15,11 @@ import MapStyle
 extension MapRenderer {
     /// Appends the fill, line or circle commands of `layer` for the features of `tile`.
     ///
+    /// The features are prepared in tile space first (``preparedDraws(_:tile:zoom:tilePoints:cached:)``: filtered,
+    /// sorted, styled, lines tessellated; kept per layer, tile and zoom for pitched frames), then projected for the
+    /// frame: rings and mesh vertices through the tile's projector. Under pitch, a feature whose bounds leave the
+    /// visible depth range is clipped to it and, for lines, tessellated again from the clipped geometry.
+    ///
     /// Circles: prepared points keep a buffer (``MapRenderer/pointBufferPoints``) beyond the tile. A tile image
     /// (`clipsToImage`) draws the circles of its buffered points too, so a circle straddling a tile edge is drawn in
     /// part by both images and appears whole; a frame drawn as vectors does not clip circles, so there a tile draws
@@ -26,62 +31,95 @@ extension MapRenderer {
         if layer.type == .raster {
             return drawRaster(layer, tile: tile, zoom: zoom, projectors: &projectors, into: &out)
         }
-        guard let sourceID = layer.layer.source else { return }
-        let sourceLayer = layer.layer.sourceLayer ?? ""
-        let features = preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)
-        guard !features.isEmpty else { return }
-        // `fill-sort-key`, `line-sort-key`, `circle-sort-key`: within a tile, features draw in ascending key order
-        // (stable: equal keys keep source order); a feature without a key counts as 0.
-        var order: [(PreparedFeature, EvaluationContext)] = []
-        order.reserveCapacity(features.count)
-        for f in features {
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
-            guard layer.matches(ctx) else { continue }
-            order.append((f, ctx))
-        }
-        let sortKey = "\(layer.type.rawValue)-sort-key"
-        if layer.isSet(sortKey) {
-            let keys = order.map { layer.number(sortKey, $0.1, 0) }
-            let sorted = order.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-            order = sorted.map { order[$0] }
-        }
-        for (f, ctx) in order {
-            let projector = projectors.projector(extent: f.feature.extent)
-            switch layer.type {
-            case .fill: drawFill(layer, f.geometry, ctx, projector, tile: tile, extent: f.feature.extent, &out)
-            case .line:
-                // `linePaint` is `nil` exactly when nothing is drawn: no `line-color`, or a `line-pattern` the sprite
-                // lacks.
-                guard let paint = linePaint(layer, ctx) else { continue }
-                drawLine(layer, f.geometry, ctx, projector, extent: f.feature.extent, paint: paint, &out)
-            case .circle:
-                drawCircles(
-                    layer, f.geometry, ctx, projector, ownedWithin: clipsToImage ? nil : f.feature.extent, &out)
-            default: break
+        guard layer.layer.source != nil else { return }
+        // Points per tile side: every extent's projector has the same flat scale × extent.
+        let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
+        let cached = (projectors.camera?.state.pitch ?? 0) != 0
+        let draws = preparedDraws(layer, tile: tile, zoom: zoom, tilePoints: tilePoints, cached: cached)
+        for draw in draws {
+            let f = draw.feature
+            let extent = f.feature.extent
+            let projector = projectors.projector(extent: extent)
+            switch draw.kind {
+            case .fill(let style, let rings):
+                let inside = projector.containsDepthRange(
+                    minX: draw.minX, minY: draw.minY, maxX: draw.maxX, maxY: draw.maxY)
+                emitFill(style, inside ? rings : clippedRings(f.geometry, projector), projector, &out)
+            case .line(let style, let mesh):
+                let inside = projector.containsDepthRange(
+                    minX: draw.minX, minY: draw.minY, maxX: draw.maxX, maxY: draw.maxY)
+                emitLine(
+                    style, inside ? mesh : tessellate(f.geometry, style, projector, extent: extent), projector,
+                    extent: extent, &out)
+            case .feature:
+                switch layer.type {
+                case .fill:
+                    drawPatternFill(layer, f.geometry, draw.context, projector, tile: tile, extent: extent, &out)
+                case .circle:
+                    drawCircles(
+                        layer, f.geometry, draw.context, projector, ownedWithin: clipsToImage ? nil : extent, &out)
+                default: break
+                }
             }
         }
     }
 
-    private func drawFill(
-        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        tile: TileID, extent: Int, _ out: inout [DrawCommand]
-    ) {
-        guard case .polygons(let polygons) = geometry else { return }
-        // `fill-pattern` replaces `fill-color`; a name the sprite lacks leaves the feature out (MapLibre).
-        var patternImage: ImageHandle? = nil
-        if layer.isSet("fill-pattern") {
-            guard let image = patternHandle(layer, "fill-pattern", ctx) else { return }
-            patternImage = image
-        }
-        guard let color = patternImage == nil ? layer.color("fill-color", ctx) : .black else { return }
+    /// A solid fill's paint for one feature, or `nil` when it draws nothing.
+    func fillStyle(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> FillStyle? {
+        guard let color = layer.color("fill-color", ctx) else { return nil }
         let opacity = layer.number("fill-opacity", ctx, 1)
         let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
         // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on and without
         // `fill-pattern`; it defaults to the fill colour, and a transparent fill can still have a visible outline.
         let outline: RGBAColor? =
-            antialias && patternImage == nil && layer.isSet("fill-outline-color")
-            ? layer.color("fill-outline-color", ctx) : nil
-        guard opacity > 0, patternImage != nil || color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return }
+            antialias && layer.isSet("fill-outline-color") ? layer.color("fill-outline-color", ctx) : nil
+        guard opacity > 0, color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return nil }
+        return FillStyle(
+            color: color, opacity: opacity, antialias: antialias, outline: outline,
+            translate: translateSetting(layer, "fill", ctx))
+    }
+
+    /// The rings of a polygon feature clipped to the projector's visible depth range.
+    private func clippedRings(_ geometry: VectorTileGeometry, _ projector: TileProjector) -> [[Double]] {
+        guard case .polygons(let polygons) = geometry else { return [] }
+        return polygons.flatMap { polygon in
+            polygon.map { ring in projector.clipRing(ring) { (Double($0.x), Double($0.y)) } }
+        }
+    }
+
+    /// The fill (and outline) of tile-unit rings, projected.
+    private func emitFill(
+        _ style: FillStyle, _ rings: [[Double]], _ projector: TileProjector, _ out: inout [DrawCommand]
+    ) {
+        var path = RenderPath()
+        for pts in rings { appendProjected(pts, closed: true, projector, &path) }
+        guard !path.isEmpty else { return }
+        path = translated(path, by: screenTranslation(style.translate, projector))
+        if style.color.alpha > 0 {
+            out.append(
+                .fill(
+                    FillCommand(
+                        path: path, color: style.color, opacity: style.opacity, fillRule: .evenOdd,
+                        antialias: style.antialias)))
+        }
+        if let outline = style.outline, outline.alpha > 0 {
+            // A hairline of one device pixel, as MapLibre's outline pass draws it.
+            out.append(
+                .stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: style.opacity)))
+        }
+    }
+
+    /// A `fill-pattern` fill: the registered sprite image repeated on the world pixel grid.
+    private func drawPatternFill(
+        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
+        tile: TileID, extent: Int, _ out: inout [DrawCommand]
+    ) {
+        guard case .polygons(let polygons) = geometry else { return }
+        // `fill-pattern` replaces `fill-color`; a name the sprite lacks leaves the feature out (MapLibre).
+        guard let patternImage = patternHandle(layer, "fill-pattern", ctx) else { return }
+        let opacity = layer.number("fill-opacity", ctx, 1)
+        let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
+        guard opacity > 0 else { return }
         var path = RenderPath()
         // A visible point of the feature (tile units), about which a pitched projection is linearised for a pattern.
         var anchor: (x: Double, y: Double)? = nil
@@ -93,32 +131,19 @@ extension MapRenderer {
             }
         }
         guard !path.isEmpty else { return }
-        path = translated(path, layer, "fill", ctx, projector)
-        if let patternImage {
-            let t = translation(layer, "fill", ctx, projector)
-            guard
-                let transform = fillPatternTransform(
-                    image: patternImage, tile: tile, zoom: ctx.zoom ?? 0, projector: projector, extent: extent,
-                    anchor: anchor ?? (Double(extent) / 2, Double(extent) / 2))
-            else { return }
-            let pattern = FillPattern(
-                image: patternImage, transform: transform.concatenating(.translation(x: t.x, y: t.y)))
-            out.append(
-                .fill(
-                    FillCommand(
-                        path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias,
-                        pattern: pattern)))
-            return
-        }
-        if color.alpha > 0 {
-            out.append(
-                .fill(
-                    FillCommand(path: path, color: color, opacity: opacity, fillRule: .evenOdd, antialias: antialias)))
-        }
-        if let outline, outline.alpha > 0 {
-            // A hairline of one device pixel, as MapLibre's outline pass draws it.
-            out.append(.stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: opacity)))
-        }
+        let t = translation(layer, "fill", ctx, projector)
+        path = translated(path, by: t)
+        guard
+            let transform = fillPatternTransform(
+                image: patternImage, tile: tile, zoom: ctx.zoom ?? 0, projector: projector, extent: extent,
+                anchor: anchor ?? (Double(extent) / 2, Double(extent) / 2))
+        else { return }
+        let pattern = FillPattern(image: patternImage, transform: transform.concatenating(.translation(x: t.x, y: t.y)))
+        out.append(
+            .fill(
+                FillCommand(
+                    path: path, color: .black, opacity: opacity, fillRule: .evenOdd, antialias: antialias,
+                    pattern: pattern)))
     }
 
     /// A clipped polygon ring `[x0, y0, …]` (tile units) cut into open polylines where it runs along the clip box
@@ -198,33 +223,35 @@ extension MapRenderer {
         }
     }
 
-    /// The line as a MapLibre triangle mesh (``LineMeshCommand``).
-    ///
-    /// Tessellated in MapLibre's tile units (the tile's units scaled to extent 8192, where MapLibre's line bucket
-    /// works: its 15-pixel sharp-corner split is 240 units, rounded to whole units), then mapped to points: centres through the projector, extrusions through its
-    /// Jacobian divided by the flat scale (points per tile unit), so a flat frame (a similarity) gets MapLibre's
-    /// geometry exactly — extrusions merely turn with the bearing — and a pitched one a per-vertex linearisation of
-    /// MapLibre's projected extrusion (lines narrow with distance as on the ground). Distances along the line are in
-    /// points at the flat scale. `line-translate` shifts the centres in points.
-    private func drawLine(
-        _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        extent: Int, paint: LinePaint, _ out: inout [DrawCommand]
-    ) {
+    /// A line's paint and layout for one feature, or `nil` when nothing is drawn (no `line-color`, a `line-pattern`
+    /// the sprite lacks, no width or opacity).
+    func lineStyle(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> LineStyle? {
+        guard let paint = linePaint(layer, ctx) else { return nil }
         let width = layer.number("line-width", ctx, 1)
         let opacity = layer.number("line-opacity", ctx, 1)
-        guard width > 0, width.isFinite, opacity > 0, (paint.uniformColor?.alpha ?? 1) > 0 else { return }
-        let cap = LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt
-        let join = LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter
-        // MapLibre's tile units: extent 8192, where the sharp-corner split is 15 × 8192 / 512 units, rounded.
+        guard width > 0, width.isFinite, opacity > 0, (paint.uniformColor?.alpha ?? 1) > 0 else { return nil }
+        return LineStyle(
+            paint: paint, width: width, gapWidth: max(0, layer.number("line-gap-width", ctx, 0)),
+            offset: layer.number("line-offset", ctx, 0), blur: max(0, layer.number("line-blur", ctx, 0)),
+            opacity: min(1, opacity), cap: LineCap(rawValue: layer.string("line-cap", ctx)) ?? .butt,
+            join: LineJoin(rawValue: layer.string("line-join", ctx)) ?? .miter,
+            miterLimit: layer.number("line-miter-limit", ctx, 2),
+            roundLimit: layer.number("line-round-limit", ctx, 1.05),
+            translate: translateSetting(layer, "line", ctx))
+    }
+
+    /// The line as a MapLibre triangle mesh in MapLibre's tile units (the tile's units scaled to extent 8192, where
+    /// MapLibre's line bucket works: its 15-pixel sharp-corner split is 240 units, rounded to whole units), after
+    /// `projector`'s depth clipping (none when flat). Polygon outlines are cut where they run along the clip box.
+    func tessellate(
+        _ geometry: VectorTileGeometry, _ style: LineStyle, _ projector: TileProjector, extent: Int
+    ) -> LineMesh {
         let unitScale = 8192 / Double(max(1, extent))
         var tessellator = LineTessellator(
-            join: join, cap: cap, miterLimit: layer.number("line-miter-limit", ctx, 2),
-            roundLimit: layer.number("line-round-limit", ctx, 1.05), sharpCornerOffset: 15 * 8192 / 512,
-            roundsSplitVertices: true)
-        let gapWidth = max(0, layer.number("line-gap-width", ctx, 0))
-        let offset = layer.number("line-offset", ctx, 0)
+            join: style.join, cap: style.cap, miterLimit: style.miterLimit, roundLimit: style.roundLimit,
+            sharpCornerOffset: 15 * 8192 / 512, roundsSplitVertices: true)
         // How far the cut ends of polygon outlines are extended, in tile units: well past the tile and the line.
-        let half = (width + gapWidth * 2) / 2 + abs(offset)
+        let half = (style.width + style.gapWidth * 2) / 2 + abs(style.offset)
         let reach = max(Double(extent) / 16, 4 * half / max(projector.pointsPerUnit, 1e-9))
         switch geometry {
         case .lineStrings(let lines):
@@ -245,17 +272,30 @@ extension MapRenderer {
                     // Polygon outlines start and end with butt "caps" (MapLibre's line bucket).
                     tessellator.cap = .butt
                     for piece in pieces { tessellator.addLine(coordinates: piece.map { $0 * unitScale }) }
-                    tessellator.cap = cap
+                    tessellator.cap = style.cap
                 }
             }
-        default: return
+        default: break
         }
-        var mesh = tessellator.mesh
+        return tessellator.mesh
+    }
+
+    /// The line mesh (MapLibre tile units, from ``tessellate(_:_:_:extent:)``) mapped to points as a
+    /// ``LineMeshCommand``: centres through the projector, extrusions through its Jacobian divided by the flat scale
+    /// (points per tile unit), so a flat frame (a similarity) gets MapLibre's geometry exactly — extrusions merely
+    /// turn with the bearing — and a pitched one a per-vertex linearisation of MapLibre's projected extrusion (lines
+    /// narrow with distance as on the ground). Distances along the line are in points at the flat scale.
+    /// `line-translate` shifts the centres in points.
+    private func emitLine(
+        _ style: LineStyle, _ tileMesh: LineMesh, _ projector: TileProjector, extent: Int,
+        _ out: inout [DrawCommand]
+    ) {
+        var mesh = tileMesh
         guard !mesh.isEmpty else { return }
-        let t = translation(layer, "line", ctx, projector)
+        let t = screenTranslation(style.translate, projector)
         // k: points per tile unit at the flat scale; u: tile units per MapLibre unit.
         let k = projector.pointsPerUnit
-        let u = 1 / unitScale
+        let u = Double(max(1, extent)) / 8192
         guard k > 0, k.isFinite else { return }
         mesh.progressLength *= k * u
         switch projector.mode {
@@ -299,8 +339,8 @@ extension MapRenderer {
         out.append(
             .lineMesh(
                 LineMeshCommand(
-                    mesh: mesh, paint: paint, width: width, gapWidth: gapWidth, offset: offset,
-                    blur: max(0, layer.number("line-blur", ctx, 0)), opacity: min(1, opacity))))
+                    mesh: mesh, paint: style.paint, width: style.width, gapWidth: style.gapWidth,
+                    offset: style.offset, blur: style.blur, opacity: style.opacity)))
     }
 
     /// The registered sprite image the feature's `fill-pattern`/`background-pattern` names (still-render: the
@@ -322,12 +362,8 @@ extension MapRenderer {
         }
     }
 
-    /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
-    private func translated(
-        _ path: RenderPath, _ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext,
-        _ projector: TileProjector
-    ) -> RenderPath {
-        let t = translation(layer, prefix, ctx, projector)
+    /// `path` moved by `t` points.
+    private func translated(_ path: RenderPath, by t: RenderPoint) -> RenderPath {
         guard t.x != 0 || t.y != 0 else { return path }
         var out = RenderPath(reservingPoints: path.pointCount)
         for i in 0..<path.subpathCount {
@@ -347,25 +383,39 @@ extension MapRenderer {
         return out
     }
 
+    /// `<prefix>-translate` of one feature as set, or `nil` when it is unset or zero.
+    func translateSetting(_ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext) -> TranslateSetting? {
+        let v = layer.numbers("\(prefix)-translate", ctx)
+        guard v.count == 2, v[0] != 0 || v[1] != 0 else { return nil }
+        return TranslateSetting(
+            offset: RenderPoint(x: v[0], y: v[1]),
+            viewport: layer.string("\(prefix)-translate-anchor", ctx) == "viewport")
+    }
+
+    /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
     func translation(_ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext, _ projector: TileProjector)
         -> RenderPoint
     {
-        let v = layer.numbers("\(prefix)-translate", ctx)
-        guard v.count == 2, v[0] != 0 || v[1] != 0 else { return .zero }
-        let viewport = layer.string("\(prefix)-translate-anchor", ctx) == "viewport"
+        screenTranslation(translateSetting(layer, prefix, ctx), projector)
+    }
+
+    /// A translate setting in screen points under `projector`: anchored to the map it turns with the bearing.
+    func screenTranslation(_ setting: TranslateSetting?, _ projector: TileProjector) -> RenderPoint {
+        guard let setting else { return .zero }
+        let v = (setting.offset.x, setting.offset.y)
         if let turn = projector.imageBearing {
             // A north-up tile image turned by `turn` when composed: map-anchored offsets stay as they are, viewport
             // ones are turned back so they point the same way on screen.
-            guard viewport && turn != 0 else { return RenderPoint(x: v[0], y: v[1]) }
+            guard setting.viewport && turn != 0 else { return setting.offset }
             let b = turn * .pi / 180
-            return RenderPoint(x: cos(b) * v[0] - sin(b) * v[1], y: sin(b) * v[0] + cos(b) * v[1])
+            return RenderPoint(x: cos(b) * v.0 - sin(b) * v.1, y: sin(b) * v.0 + cos(b) * v.1)
         }
         let bearing = projector.bearing
-        if bearing == 0 || viewport {
-            return RenderPoint(x: v[0], y: v[1])
+        if bearing == 0 || setting.viewport {
+            return setting.offset
         }
         let b = bearing * .pi / 180
-        return RenderPoint(x: cos(b) * v[0] + sin(b) * v[1], y: -sin(b) * v[0] + cos(b) * v[1])
+        return RenderPoint(x: cos(b) * v.0 + sin(b) * v.1, y: -sin(b) * v.0 + cos(b) * v.1)
     }
 
     /// Appends a circle per point (or vertex); with `ownedWithin` (the extent) only points in `0..<extent` on both

@@ -192,6 +192,8 @@ enum EngineKey: Hashable {
     case symbols(group: Int, layer: Int, tile: TileID, zoomStep: Int)
     /// A tile image of one run (or the knowledge that it draws nothing).
     case image(group: Int, key: TileImageKey)
+    /// A layer's prepared tile-space draws over a tile at a zoom (pitched frames: `TileDraws.swift`).
+    case draws(group: Int, key: TileDrawKey)
 }
 
 /// A value of the engine's store.
@@ -200,6 +202,7 @@ enum EngineEntry {
     case prepared(PreparedTile)
     case symbols([SymbolFeature])
     case image(TileImageEntry)
+    case draws([TileDraw])
 
     /// The backend token of a tile image (0 for other entries).
     var backend: Int {

@@ -177,6 +177,10 @@ public final class MapRenderer {
     let backendToken: Int
     private let styleHash: Int
     var spriteHash = 0
+    /// Pitched frames' prepared tile draws (`TileDraws.swift`): how many were prepared and how many taken from the
+    /// engine (tests read them to see nothing is prepared twice).
+    package var tileDrawsPrepared = 0
+    package var tileDrawsReused = 0
     private var generation = 0
     /// How the frames get their missing tiles: made now on the tile threads, or asked of the workers
     /// (``TileSupply``; the one place the synchronous/asynchronous choice is made).
@@ -337,7 +341,7 @@ public final class MapRenderer {
         engine.removeAll { key in
             switch key {
             case .decoded(let source, _), .prepared(let source, _, _, _): return dataIDs.contains(source)
-            case .symbols(let g, _, _, _), .image(let g, _): return g == oldGroup
+            case .symbols(let g, _, _, _), .image(let g, _), .draws(let g, _): return g == oldGroup
             }
         }
         releaseEvictedImages()

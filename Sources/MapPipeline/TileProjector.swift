@@ -2,6 +2,14 @@ import MapData
 import MapGeometry
 import MapRender
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Maps one tile's local coordinates (extent units, origin top-left) to screen points.
 ///
 /// Flat cameras (pitch 0) and tile images use an affine map. Pitched cameras project each vertex through the camera
@@ -23,6 +31,13 @@ struct TileProjector {
     private let depthX: Double
     private let depthY: Double
     private let depth0: Double
+    /// Perspective only: the camera's projection of the tile's ground plane as affine numerators over the depth,
+    /// `screen = origin + (numX, numY) / max(depth, minimumDepth)` (`CameraState.screenPoint(forUnwrapped:)`'s formula
+    /// with the tile's offset folded in), so a vertex costs a few multiply-adds and one division.
+    private var numX = (x: 0.0, y: 0.0, c: 0.0)
+    private var numY = (x: 0.0, y: 0.0, c: 0.0)
+    private var origin = RenderPoint.zero
+    private var minimumDepth = 0.0
     private let nearDepth: Double
     private let farDepth: Double
     /// Screen points per tile unit near the tile (for choosing buffers and simplification); 1 for tile images.
@@ -55,13 +70,26 @@ struct TileProjector {
             affineBearing = camera.state.bearing
             return
         }
-        let d0 = camera.depth(of: WorldPoint(x: nwX, y: nwY))
-        let dx = camera.depth(of: WorldPoint(x: nwX + unit * e, y: nwY))
-        let dy = camera.depth(of: WorldPoint(x: nwX, y: nwY + unit * e))
+        // The camera's formulas (CameraState.screenPoint(forUnwrapped:), depth(of:)) in the tile's units: the turned
+        // ground offsets rx, ry and the depth are affine in (x, y).
+        let w = camera.worldSize
+        let b = camera.state.bearing * .pi / 180
+        let p = camera.state.pitch * .pi / 180
+        let (sb, cb, sp, cp) = (sin(b), cos(b), sin(p), cos(p))
+        let ox = (nwX - camera.centerWorld.x) * w
+        let oy = (nwY - camera.centerWorld.y) * w
+        let u = unit * w
+        let rx = (x: u * cb, y: u * sb, c: ox * cb + oy * sb)
+        let ry = (x: -u * sb, y: u * cb, c: -ox * sb + oy * cb)
+        let dist = camera.distance
         self.init(
-            mode: .perspective(camera, nwX: nwX, nwY: nwY, unit: unit), depthX: (dx - d0) / e, depthY: (dy - d0) / e,
-            depth0: d0, nearDepth: camera.distance * Self.nearDepthFactor,
-            farDepth: camera.distance * CameraTransform.maximumDepthFactor, pointsPerUnit: camera.worldSize * unit)
+            mode: .perspective(camera, nwX: nwX, nwY: nwY, unit: unit), depthX: -ry.x * sp, depthY: -ry.y * sp,
+            depth0: dist - ry.c * sp, nearDepth: dist * Self.nearDepthFactor,
+            farDepth: dist * CameraTransform.maximumDepthFactor, pointsPerUnit: camera.worldSize * unit)
+        numX = (rx.x * dist, rx.y * dist, rx.c * dist)
+        numY = (ry.x * cp * dist, ry.y * cp * dist, ry.c * cp * dist)
+        origin = RenderPoint(x: camera.opticalCenter.x, y: camera.opticalCenter.y)
+        minimumDepth = dist * 1e-9
     }
 
     private init(
@@ -98,10 +126,24 @@ struct TileProjector {
         switch mode {
         case .affine(let a, let b, let c, let d, let tx, let ty):
             return RenderPoint(x: a * x + c * y + tx, y: b * x + d * y + ty)
-        case .perspective(let camera, let nwX, let nwY, let unit):
-            let s = camera.screenPoint(forUnwrapped: WorldPoint(x: nwX + x * unit, y: nwY + y * unit))
-            return RenderPoint(x: s.x, y: s.y)
+        case .perspective:
+            let k = 1 / max(depthX * x + depthY * y + depth0, minimumDepth)
+            return RenderPoint(
+                x: origin.x + (numX.x * x + numX.y * y + numX.c) * k,
+                y: origin.y + (numY.x * x + numY.y * y + numY.c) * k)
         }
+    }
+
+    /// Whether every point of the tile-unit box lies in the visible depth range (always true when flat): geometry
+    /// inside needs no clipping before it is projected.
+    func containsDepthRange(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+        guard isPerspective else { return true }
+        // Depth is affine: its extremes over the box are at corners.
+        for (x, y) in [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)] {
+            let d = depthX * x + depthY * y + depth0
+            guard d >= nearDepth, d <= farDepth else { return false }
+        }
+        return true
     }
 
     // MARK: Clipping to the visible depth range (perspective only)

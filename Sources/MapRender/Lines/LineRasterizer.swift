@@ -256,7 +256,7 @@ private struct TriangleRaster {
     let paint: LinePaint
     /// A uniform paint's colour, premultiplied and times the opacity (`0…1`), with the bytes of a fully covered pixel
     /// when it is opaque; `nil` for a paint that varies per fragment.
-    let uniform: (r: Double, g: Double, b: Double, a: Double, solid: (b: UInt8, g: UInt8, r: UInt8)?)?
+    let uniform: (r: Double, g: Double, b: Double, a: Double, solid: UInt32?)?
     let progressStart: Double
     let progressLength: Double
 
@@ -280,12 +280,10 @@ private struct TriangleRaster {
             let g = c.green * alpha * opacity
             let b = c.blue * alpha * opacity
             let a = alpha * opacity
-            let solid =
-                a >= 1
-                ? (
-                    b: UInt8(min(255, max(0, b * 255 + 0.5))), g: UInt8(min(255, max(0, g * 255 + 0.5))),
-                    r: UInt8(min(255, max(0, r * 255 + 0.5)))
-                ) : nil
+            // The bytes B, G, R, 255 in memory order (little-endian ARGB32).
+            @inline(__always) func byte(_ v: Double) -> UInt32 { UInt32(UInt8(min(255, max(0, v * 255 + 0.5)))) }
+            let solid: UInt32? =
+                a >= 1 ? (byte(b) | byte(g) << 8 | byte(r) << 16 | 0xff00_0000).littleEndian : nil
             uniform = (r, g, b, a, solid)
         } else {
             uniform = nil
@@ -323,6 +321,18 @@ private struct TriangleRaster {
 
         // Edges as exact integer edge functions.
         let edges = (Edge(p1.x, p1.y, p2.x, p2.y), Edge(p2.x, p2.y, p0.x, p0.y), Edge(p0.x, p0.y, p1.x, p1.y))
+        // The clip polygon's edges this triangle crosses (bit i: edge i): an edge with every vertex strictly inside
+        // passes every pixel centre of the triangle, one with every vertex strictly outside passes none.
+        var clipMask: UInt64 = 0
+        for (i, e) in clipEdges.enumerated() {
+            let v0 = e.value(p0.x, p0.y)
+            let v1 = e.value(p1.x, p1.y)
+            let v2 = e.value(p2.x, p2.y)
+            if v0 > 0 && v1 > 0 && v2 > 0 { continue }
+            if v0 < 0 && v1 < 0 && v2 < 0 { return }
+            clipMask |= i < 64 ? 1 << UInt64(i) : 0
+        }
+        let clipsAll = clipEdges.count > 64
 
         // Attribute planes over device pixels: value(x, y) = ax·x + ay·y + a0 with x, y in pixels.
         let x0 = p0.x / sub
@@ -352,7 +362,11 @@ private struct TriangleRaster {
             edges.0.limit(row: row, lo: &lo, hi: &hi)
             if lo <= hi { edges.1.limit(row: row, lo: &lo, hi: &hi) }
             if lo <= hi { edges.2.limit(row: row, lo: &lo, hi: &hi) }
-            for e in clipEdges where lo <= hi { e.limit(row: row, lo: &lo, hi: &hi) }
+            if clipMask != 0 || clipsAll {
+                for (i, e) in clipEdges.enumerated() where lo <= hi && (clipsAll || clipMask & (1 << UInt64(i)) != 0) {
+                    e.limit(row: row, lo: &lo, hi: &hi)
+                }
+            }
             if lo > hi { continue }
             let yc = Double(row) + 0.5
             let xc = Double(lo) + 0.5
@@ -366,10 +380,7 @@ private struct TriangleRaster {
                     let d = (vx * vx + vy * vy).squareRoot() * outset
                     let alpha = min(d + innerEdge, outset - d) * invBlur2
                     if alpha >= 1, let solid = u.solid {
-                        p[0] = solid.b
-                        p[1] = solid.g
-                        p[2] = solid.r
-                        p[3] = 255
+                        UnsafeMutableRawPointer(p).storeBytes(of: solid, as: UInt32.self)
                     } else if alpha > 0 {
                         let k = min(alpha, 1)
                         blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
@@ -435,6 +446,8 @@ private struct Edge {
     let c: Int64
     /// Top-left edges include pixel centres on the edge (`E ≥ 0`), the others exclude them (`E > 0`).
     let bias: Int64
+    /// `1 / a` (0 when `a` is 0), for estimating the boundary column.
+    let inverseA: Double
 
     /// The edge from `(x0, y0)` to `(x1, y1)` (whole 1/256 pixels); inside is to its right on a y-down screen.
     init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -446,7 +459,11 @@ private struct Edge {
         b = x1 - x0
         c = x0 * y1 - x1 * y0
         bias = (a > 0 || (a == 0 && b > 0)) ? 1 : 0
+        inverseA = a == 0 ? 0 : 1 / Double(a)
     }
+
+    /// `E` at a vertex `(x, y)` (whole 1/256 pixels), without the bias: positive strictly inside.
+    @inline(__always) func value(_ x: Double, _ y: Double) -> Int64 { a * Int64(x) + b * Int64(y) + c }
 
     /// Narrows the columns `lo…hi` to those whose centre satisfies the edge on the row `row`.
     @inline(__always) func limit(row: Int, lo: inout Int, hi: inout Int) {
@@ -456,19 +473,25 @@ private struct Edge {
             if k <= 0 { hi = lo - 1 }
             return
         }
-        // Estimate the boundary column, then step it until the exact test agrees.
-        let boundary = -Double(k) / Double(a)
-        var col = Int(max(-1e9, min(1e9, ((boundary - 128) / 256).rounded(.down))))
+        // Estimate the boundary column (X = −k / a), then step it until the exact test agrees.
+        let boundary = -Double(k) * inverseA
+        var col = Int(max(-1e9, min(1e9, ((boundary - 128) * (1 / 256.0)).rounded(.down))))
         @inline(__always) func inside(_ col: Int) -> Bool { a * (Int64(col) * 256 + 128) + k > 0 }
         if a > 0 {
             // Inside for columns ≥ first.
-            while inside(col) { col -= 1 }
-            while !inside(col) { col += 1 }
+            if inside(col) {
+                while inside(col - 1) { col -= 1 }
+            } else {
+                repeat { col += 1 } while !inside(col)
+            }
             if col > lo { lo = col }
         } else {
             // Inside for columns ≤ last.
-            while !inside(col) { col -= 1 }
-            while inside(col + 1) { col += 1 }
+            if inside(col) {
+                while inside(col + 1) { col += 1 }
+            } else {
+                repeat { col -= 1 } while !inside(col)
+            }
             if col < hi { hi = col }
         }
     }

@@ -1,0 +1,187 @@
+import MapData
+import MapGeometry
+import MapRender
+import MapStyle
+
+// Tile preparation for frame composition: one style layer's features over one tile, filtered, sorted, styled and
+// tessellated once in tile space (`TileDraw`), so a frame only projects the prepared vertices through the camera
+// (`MapRenderer.drawLayer`). Pitched frames keep them in the renderer's group of the shared `MapEngine` (per layer, tile and zoom), so
+// tilting or turning the map re-projects meshes and rings instead of re-tessellating them.
+
+/// The cache key of one layer's prepared draws over one tile: the layer's style index, the canonical tile and the
+/// exact style zoom the paint was evaluated at.
+struct TileDrawKey: Hashable, Sendable {
+    let layer: Int
+    let tile: TileID
+    let zoom: Double
+}
+
+/// `<prefix>-translate` of one feature as set in the style: the offset in points and whether it is anchored to the
+/// viewport (`"viewport"`) instead of the map.
+struct TranslateSetting: Sendable {
+    var offset: RenderPoint
+    var viewport: Bool
+}
+
+/// A solid fill's paint, evaluated for one feature at one zoom (`fill-pattern` fills stay per-frame features).
+struct FillStyle: Sendable {
+    var color: RGBAColor
+    var opacity: Double
+    var antialias: Bool
+    /// `fill-outline-color` when it is drawn (antialiased, no pattern), else `nil`.
+    var outline: RGBAColor?
+    var translate: TranslateSetting?
+}
+
+/// A line's paint and layout, evaluated for one feature at one zoom.
+struct LineStyle: Sendable {
+    var paint: LinePaint
+    var width: Double
+    var gapWidth: Double
+    var offset: Double
+    var blur: Double
+    var opacity: Double
+    var cap: LineCap
+    var join: LineJoin
+    var miterLimit: Double
+    var roundLimit: Double
+    var translate: TranslateSetting?
+}
+
+/// One feature of one layer, prepared in tile space.
+struct TileDraw: Sendable {
+    enum Kind: Sendable {
+        /// Rings `[x0, y0, …]` in tile units as the tile holds them (unclipped).
+        case fill(FillStyle, rings: [[Double]])
+        /// The feature's triangles in MapLibre's tile units (extent 8192), unclipped.
+        case line(LineStyle, mesh: LineMesh)
+        /// Drawn from the feature every frame (pattern fills, circles).
+        case feature
+    }
+
+    let feature: PreparedFeature
+    let context: EvaluationContext
+    let kind: Kind
+    /// The tile-unit bounds of the prepared geometry (for the depth-range test under pitch).
+    var minX = -Double.infinity
+    var minY = -Double.infinity
+    var maxX = Double.infinity
+    var maxY = Double.infinity
+
+    /// Approximate bytes held (for the cache's byte bound).
+    var cost: Int {
+        switch kind {
+        case .fill(_, let rings): return 96 + rings.reduce(0) { $0 + $1.count * 8 + 32 }
+        case .line(_, let mesh):
+            return 160 + mesh.vertices.count * MemoryLayout<LineMeshVertex>.stride + mesh.indices.count * 4
+        case .feature: return 96
+        }
+    }
+}
+
+extension MapRenderer {
+    /// The prepared draws of `layer` over `tile` at `zoom`, in the layer's drawing order (`*-sort-key`, then source
+    /// order); from and into the engine (``MapEngine``) when `cached` and the tile's data is ready. `tilePoints` is the flat
+    /// size of the tile in points at `zoom` (it sizes polygon-outline extensions).
+    func preparedDraws(
+        _ layer: CompiledLayer, tile: TileID, zoom: Double, tilePoints: Double, cached: Bool
+    ) -> [TileDraw] {
+        let key = TileDrawKey(layer: layer.index, tile: tile.canonical, zoom: zoom)
+        if cached, case .draws(let hit)? = engine.value(.draws(group: group, key: key)) {
+            tileDrawsReused += 1
+            return hit
+        }
+        guard let sourceID = layer.layer.source else { return [] }
+        let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
+        // `fill-sort-key`, `line-sort-key`, `circle-sort-key`: within a tile, features draw in ascending key order
+        // (stable: equal keys keep source order); a feature without a key counts as 0.
+        var order: [(PreparedFeature, EvaluationContext)] = []
+        order.reserveCapacity(features.count)
+        for f in features {
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
+            guard layer.matches(ctx) else { continue }
+            order.append((f, ctx))
+        }
+        let sortKey = "\(layer.type.rawValue)-sort-key"
+        if layer.isSet(sortKey) {
+            let keys = order.map { layer.number(sortKey, $0.1, 0) }
+            let sorted = order.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+            order = sorted.map { order[$0] }
+        }
+        var draws: [TileDraw] = []
+        draws.reserveCapacity(order.count)
+        for (f, ctx) in order {
+            switch layer.type {
+            case .fill:
+                if layer.isSet("fill-pattern") {
+                    draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
+                } else if let draw = prepareFill(layer, f, ctx) {
+                    draws.append(draw)
+                }
+            case .line:
+                let ppu = tilePoints / Double(max(1, f.feature.extent))
+                if let draw = prepareLine(layer, f, ctx, pointsPerUnit: ppu) { draws.append(draw) }
+            default: draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
+            }
+        }
+        if cached && (supply.framesReadTiles || tileDataReady(tile.canonical)) {
+            engine.insert(.draws(draws), for: .draws(group: group, key: key), cost: draws.reduce(64) { $0 + $1.cost })
+            tileDrawsPrepared += 1
+        }
+        return draws
+    }
+
+    /// `nil` when the feature draws nothing.
+    private func prepareFill(_ layer: CompiledLayer, _ f: PreparedFeature, _ ctx: EvaluationContext) -> TileDraw? {
+        guard case .polygons(let polygons) = f.geometry, let style = fillStyle(layer, ctx) else { return nil }
+        var rings: [[Double]] = []
+        var box = BoundsAccumulator()
+        for polygon in polygons {
+            for ring in polygon {
+                var pts: [Double] = []
+                pts.reserveCapacity(ring.count * 2)
+                for p in ring {
+                    pts.append(Double(p.x))
+                    pts.append(Double(p.y))
+                    box.add(Double(p.x), Double(p.y))
+                }
+                rings.append(pts)
+            }
+        }
+        return TileDraw(
+            feature: f, context: ctx, kind: .fill(style, rings: rings), minX: box.minX, minY: box.minY,
+            maxX: box.maxX, maxY: box.maxY)
+    }
+
+    /// `nil` when the feature draws nothing.
+    private func prepareLine(
+        _ layer: CompiledLayer, _ f: PreparedFeature, _ ctx: EvaluationContext, pointsPerUnit: Double
+    ) -> TileDraw? {
+        guard let style = lineStyle(layer, ctx) else { return nil }
+        // Unclipped: a flat projector clips nothing.
+        let flat = TileProjector(affine: pointsPerUnit, 0, 0, pointsPerUnit, 0, 0)
+        let mesh = tessellate(f.geometry, style, flat, extent: f.feature.extent)
+        guard !mesh.isEmpty else { return nil }
+        var box = BoundsAccumulator()
+        let u = Double(max(1, f.feature.extent)) / 8192
+        for v in mesh.vertices { box.add(v.center.x * u, v.center.y * u) }
+        return TileDraw(
+            feature: f, context: ctx, kind: .line(style, mesh: mesh), minX: box.minX, minY: box.minY, maxX: box.maxX,
+            maxY: box.maxY)
+    }
+}
+
+/// The bounds of added points (empty: infinite inverted bounds).
+private struct BoundsAccumulator {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+
+    mutating func add(_ x: Double, _ y: Double) {
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x)
+        maxY = max(maxY, y)
+    }
+}
