@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "MapRender", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapRender"], swiftSettings: settings),
         .target(
-            name: "MapPipeline", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapRender"],
+            name: "MapPipeline",
+            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapRender", "WaymarkTime"],
             swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
@@ -84,7 +85,7 @@ let package = Package(
             name: "GoogleMaps",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
-                "MapRenderCairo", "MapSnapshot", "UIKit", "CoreLocation",
+                "MapRenderCairo", "MapSnapshot", "UIKit", "CoreLocation", "MapNetwork",
             ],
             swiftSettings: settings),
 

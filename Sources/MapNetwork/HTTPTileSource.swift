@@ -196,3 +196,10 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
         return error
     }
 }
+
+extension HTTPTileSource: TileLocating {
+    /// The tile's URL (``url(for:)``), or the source id and `z/x/y` when it has none.
+    public func location(of address: TileAddress) -> String {
+        url(for: address)?.absoluteString ?? "source '\(id)' tile \(address)"
+    }
+}

@@ -44,18 +44,30 @@ public struct AsyncTileRendering: Sendable {
     /// Each frame builds at least one tile's layer. Default 4; `.infinity` builds everything in the frame; non-finite
     /// or negative values mean `.infinity`.
     public var labelBuildBudgetMilliseconds: Double
+    /// Seconds on ``MapRenderer/clock`` before a tile a source failed to give (a 5xx or connection error after the
+    /// source's own retries) is asked for again; each further failure doubles it, at most 60 s. Meanwhile its
+    /// stand-in (the parent's image) is drawn and nothing drawn is blanked. `0...60`, default 1.
+    public var retryBaseDelay: Double
+    /// How many times a failed tile is asked for again before it stays on its stand-in until
+    /// ``MapRenderer/invalidate()``. `0...20`, default 5.
+    public var maxTileRetries: Int
 
     /// Creates the settings.
     /// - Parameters:
     ///   - queueLimit: see ``queueLimit`` (clamped to `1...4096`). Default 64.
     ///   - labelBuildBudgetMilliseconds: see ``labelBuildBudgetMilliseconds``. Default 4.
+    ///   - retryBaseDelay: see ``retryBaseDelay`` (clamped; non-finite means 1). Default 1.
+    ///   - maxTileRetries: see ``maxTileRetries`` (clamped). Default 5.
     ///   - makeBackend: see ``makeBackend``.
     ///   - onTileArrived: see ``onTileArrived``. Default: nothing.
     public init(
-        queueLimit: Int = 64, labelBuildBudgetMilliseconds: Double = 4,
-        makeBackend: @escaping @Sendable () -> any RenderBackend, onTileArrived: @escaping @Sendable () -> Void = {}
+        queueLimit: Int = 64, labelBuildBudgetMilliseconds: Double = 4, retryBaseDelay: Double = 1,
+        maxTileRetries: Int = 5, makeBackend: @escaping @Sendable () -> any RenderBackend,
+        onTileArrived: @escaping @Sendable () -> Void = {}
     ) {
         self.queueLimit = min(max(queueLimit, 1), 4096)
+        self.retryBaseDelay = retryBaseDelay.isFinite ? min(max(retryBaseDelay, 0), 60) : 1
+        self.maxTileRetries = min(max(maxTileRetries, 0), 20)
         self.labelBuildBudgetMilliseconds =
             labelBuildBudgetMilliseconds.isFinite && labelBuildBudgetMilliseconds >= 0
             ? labelBuildBudgetMilliseconds : .infinity
@@ -384,13 +396,19 @@ extension MapRenderer {
 
     /// Takes the worker's finished tiles into the caches (results of older revisions are dropped).
     func integrateArrivedTiles() {
+        tileRetries.beginFrame()
+        rasterFades.beginFrame()
         guard let queue = workQueue else { return }
         for result in queue.takeResults() where result.key.revision == revision {
+            let tile = TileID(z: result.key.z, x: result.key.x, y: result.key.y)
             if result.failed {
-                if failedTiles.count > 4096 { failedTiles.removeAll() }
-                failedTiles.insert(TileID(z: result.key.z, x: result.key.x, y: result.key.y))
+                let settings = options.asyncTiles
+                tileRetries.noteFailure(
+                    tile, now: clock.now, baseDelay: settings?.retryBaseDelay ?? 1,
+                    maxRetries: settings?.maxTileRetries ?? 0)
                 continue
             }
+            tileRetries.noteSuccess(tile)
             for (key, tile) in result.prepared where !prepared.contains(key) {
                 _ = prepared.insert(tile, for: key, cost: tile.cost)
             }
@@ -415,8 +433,8 @@ extension MapRenderer {
     /// Asks the worker for `tile` (canonical) in this frame; merged with an earlier request of the same frame.
     func requestTile(_ tile: TileID, scale: Double, wantsImage: Bool) {
         let key = TileImageKey(revision: revision, z: tile.z, x: tile.x, y: tile.y, pixelScale: scale)
-        // A tile a source failed to give stays on its stand-in (asked again after ``invalidate()``).
-        if failedTiles.contains(tile) { return }
+        // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
+        if tileRetries.isWaiting(tile, now: clock.now) { return }
         if let i = frameRequestIndex[key] {
             if wantsImage { frameRequests[i].wantsImage = true }
             return
@@ -429,8 +447,9 @@ extension MapRenderer {
             key: key, wantsImage: wantsImage, tileSize: options.tileSize, spriteVersion: spriteVersion,
             sprite: sprite, priority: (dx * dx + dy * dy).squareRoot() * n)
         for source in asynchronousSources {
-            guard let sk = sourceKey(source, tile) else { continue }
-            job.fetches.append(SourceDataKey(source: source.id, address: sk.address))
+            for address in fetchAddresses(source, tile) {
+                job.fetches.append(SourceDataKey(source: source.id, address: address))
+            }
         }
         frameRequests.append(job)
     }
@@ -444,11 +463,11 @@ extension MapRenderer {
         var seen = Set<SourceDataKey>()
         for tile in tiles {
             for source in asynchronousSources {
-                guard let sk = sourceKey(source, tile),
-                    !decoded.contains(SourceTileKey(source: sk.source, address: sk.address, plan: nil))
-                else { continue }
-                let key = SourceDataKey(source: source.id, address: sk.address)
-                if seen.insert(key).inserted { wanted.append((source, key)) }
+                for address in fetchAddresses(source, tile)
+                where !decoded.contains(SourceTileKey(source: source.id, address: address, plan: nil)) {
+                    let key = SourceDataKey(source: source.id, address: address)
+                    if seen.insert(key).inserted { wanted.append((source, key)) }
+                }
             }
         }
         guard !wanted.isEmpty else { return }
@@ -457,6 +476,15 @@ extension MapRenderer {
             _ = source.tiles.requestTile(at: key.address, priority: Double(i)) { answers.add(key, $0) }
         }
         fetchedTiles = answers.wait()
+    }
+
+    /// The source tiles of `source` a covering tile needs: the raster layer's tiles for a raster source
+    /// (``rasterAddresses(_:definition:tile:)``), else the (over-zoomed) vector tile.
+    func fetchAddresses(_ source: ResolvedSource, _ tile: TileID) -> [TileAddress] {
+        if case .raster(let definition)? = style.sources[source.id] {
+            return rasterAddresses(source, definition: definition, tile: tile.canonical)
+        }
+        return sourceKey(source, tile).map { [$0.address] } ?? []
     }
 
     /// Hands the frame's requests to the worker, nearest the centre first (this replaces older, now stale ones).
@@ -470,16 +498,17 @@ extension MapRenderer {
         frameRequestIndex = [:]
     }
 
-    /// The stand-in commands for a tile whose image is not there yet: the nearest cached ancestor's image scaled up
-    /// and clipped to the tile, else the cached images of its four children, else nothing (the background shows).
+    /// The stand-in commands for a tile whose image of `run` is not there yet (or is fading in): the nearest cached
+    /// ancestor's image scaled up and clipped to the tile, else the cached images of its four children, else
+    /// nothing (the background shows).
     /// `place` maps a tile to its north-up rectangle in points.
-    func standIn(for tile: TileID, scale: Double, place: (TileID) -> RenderRect) -> [DrawCommand] {
+    func standIn(for tile: TileID, scale: Double, run: Int = 0, place: (TileID) -> RenderRect) -> [DrawCommand] {
         let canonical = tile.canonical
         var z = canonical.z - 1
         var x = canonical.x / 2
         var y = canonical.y / 2
         while z >= max(0, canonical.z - 8) {
-            let key = TileImageKey(revision: revision, z: z, x: x, y: y, pixelScale: scale)
+            let key = TileImageKey(revision: revision, z: z, x: x, y: y, pixelScale: scale, run: run)
             if let image = tileImages.image(for: key) {
                 let ancestor = TileID(z: z, unwrappedX: (tile.unwrappedX >> (tile.z - z)), y: y)
                 let clip = place(tile)
@@ -497,7 +526,7 @@ extension MapRenderer {
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             let key = TileImageKey(
                 revision: revision, z: canonical.z + 1, x: canonical.x * 2 + dx, y: canonical.y * 2 + dy,
-                pixelScale: scale)
+                pixelScale: scale, run: run)
             guard let image = tileImages.image(for: key) else { continue }
             let child = TileID(z: canonical.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: canonical.y * 2 + dy)
             out.append(.image(ImageCommand(image: image, rect: place(child))))
@@ -537,7 +566,51 @@ extension MapRenderer {
     /// Asynchronous mode: network fetches on their way.
     public var tileFetchesInFlight: Int { workQueue?.fetchesInFlight ?? 0 }
 
-    /// Asynchronous mode: tiles a source failed to give at this revision (drawn from their stand-ins until
-    /// ``invalidate()``).
-    public var failedTileCount: Int { failedTiles.count }
+    /// Asynchronous mode: tiles a source failed to give and not given since (drawn from their stand-ins while they
+    /// wait for their retry, ``AsyncTileRendering/retryBaseDelay``).
+    public var failedTileCount: Int { tileRetries.count }
+}
+
+/// When tiles a source failed to give are asked for again: exponential backoff on the renderer's clock, bounded
+/// attempts (``AsyncTileRendering/retryBaseDelay``, ``AsyncTileRendering/maxTileRetries``). Frame thread only.
+struct TileRetrySchedule {
+    /// Failures so far and the time of the next attempt (`.infinity` once the attempts are spent).
+    private var entries: [TileID: (failures: Int, retryAt: Double)] = [:]
+    /// Longest wait between attempts, seconds.
+    static let maxDelay = 60.0
+    /// Most tiles remembered (older failures are forgotten, and so asked for again, beyond it).
+    static let capacity = 4096
+
+    /// Tiles failed and not given since.
+    var count: Int { entries.count }
+
+    /// Records a failure at `now`: the next attempt waits `baseDelay · 2^(failures − 1)` (at most ``maxDelay``), or
+    /// never comes once `maxRetries` attempts failed.
+    mutating func noteFailure(_ tile: TileID, now: Double, baseDelay: Double, maxRetries: Int) {
+        if entries.count >= Self.capacity, entries[tile] == nil { entries.removeAll() }
+        let failures = (entries[tile]?.failures ?? 0) + 1
+        let delay = min(baseDelay * Double(1 << min(failures - 1, 20)), Self.maxDelay)
+        entries[tile] = (failures, failures > maxRetries ? .infinity : now + delay)
+    }
+
+    /// The tile arrived: forgotten.
+    mutating func noteSuccess(_ tile: TileID) {
+        if !entries.isEmpty { entries[tile] = nil }
+    }
+
+    /// The earliest retry of a waiting tile the current frame covers (only tiles in view ask for frames).
+    private var nextInView = Double.infinity
+
+    /// A new frame: forgets which waiting tiles the last one covered.
+    mutating func beginFrame() { nextInView = .infinity }
+
+    /// Whether `tile` (covered by this frame) failed and its next attempt is not due at `now`.
+    mutating func isWaiting(_ tile: TileID, now: Double) -> Bool {
+        guard let entry = entries[tile], now < entry.retryAt else { return false }
+        nextInView = min(nextInView, entry.retryAt)
+        return true
+    }
+
+    /// Whether the retry of a failed tile the last frame covered is due at `now` (the host should draw a frame).
+    func isDue(now: Double) -> Bool { now >= nextInView }
 }

@@ -32,9 +32,14 @@ extension MapRenderer {
         var standIns: [DrawCommand] = []
         for tile in tiles where runDraws(run, atZoom: tile.z) {
             var image = ImageHandle(id: -1, pixelWidth: 0, pixelHeight: 0, scale: 1)
+            var opacity = 1.0
             if workQueue != nil {
                 switch cachedTileImage(tile, run: run, scale: scale) {
-                case .image(let cached): image = cached
+                case .image(let cached):
+                    image = cached
+                    // A raster run's image fading in (`raster-fade-duration`) over its stand-in.
+                    opacity = rasterFadeAlpha(tile, run: run, scale: scale)
+                    if opacity < 1 { standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place)) }
                 case .empty: continue
                 case .missing:
                     requestTile(tile.canonical, scale: scale, wantsImage: true)
@@ -60,7 +65,8 @@ extension MapRenderer {
             placements.append(
                 TilePlacement(
                     image: image,
-                    origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k))
+                    origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k,
+                    opacity: opacity))
         }
         let bearing = camera.state.bearing
         let frame = RenderSize(width: camera.state.size.width, height: camera.state.size.height)
@@ -89,7 +95,10 @@ extension MapRenderer {
             let y1 = snap(p.origin.y + size.height * p.scale, scale)
             guard x1 > x0, y1 > y0 else { continue }
             out.append(
-                .image(ImageCommand(image: p.image, rect: RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))))
+                .image(
+                    ImageCommand(
+                        image: p.image, rect: RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                        opacity: p.opacity)))
         }
         out.append(.restore)
         return out
@@ -272,6 +281,7 @@ extension MapRenderer {
             let image = RasterImage(width: stack.width, height: rows, scale: stack.scale, pixels: slice)
             guard let handle = try? backend.register(image) else { continue }
             store(handle, for: runKey, frame: nil)
+            noteTileImageArrival(runKey)
             stored = true
         }
         if stored { frameStats.tilesArrived += 1 }

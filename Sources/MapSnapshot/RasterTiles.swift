@@ -4,6 +4,7 @@
 import LinuxUIKit
 import MapData
 import MapPipeline
+import MapNetwork
 import MapRender
 import MapStorage
 import MapStyle
@@ -25,15 +26,15 @@ public struct PixbufRasterDecoder: RasterImageDecoder {
 }
 
 extension Snapshotter {
-    /// The local tile source of a raster style source: an MBTiles file (`mbtiles://`, PNG/JPEG/WebP tiles, `format`
-    /// in its metadata) or a `file://`/plain-path `tiles` template; `nil` for anything else (remote templates and
-    /// `pmtiles://` come from the hosts' loaders).
+    /// The tile source of a raster style source: an MBTiles file (`mbtiles://`, PNG/JPEG/WebP tiles, `format`
+    /// in its metadata), `http(s)://` templates or TileJSON through ``TileNetwork/shared``, or a `file://`/plain-path
+    /// `tiles` template; `nil` for anything else (`pmtiles://` comes from the hosts' loaders).
     /// - Throws: `MBTilesError` naming the file when it cannot be opened.
     public static func rasterResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
         guard case .raster(let r) = source else { return nil }
         if let path = r.mbtilesPath { return try MBTilesSource(path: path) }
-        // `pmtiles://` URLs and http(s) templates: the PMTiles reader and the HTTP loader open them as they open
-        // vector sources of the same kind (any `TileSource` of tile bytes); they plug in here when they land.
+        // http(s) templates and TileJSON: the HTTP loader and cache (``TileNetwork/shared``).
+        if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
         guard let template = r.localTileTemplate else { return nil }
         // Absolute templates hang below "/"; relative ones were resolved against the style's folder already.
         let relative = template.hasPrefix("/") ? String(template.dropFirst()) : template

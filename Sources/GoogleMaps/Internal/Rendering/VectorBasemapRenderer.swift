@@ -56,6 +56,8 @@ import MapStyle
     private(set) var attribution: String?
 
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
+        // Tile retries and raster fades run on the map's clock.
+        snapshotter.renderer.clock = UIAnimator.shared.clock
         var list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
         let text = snapshotter.renderer.lastFrameStatistics.attribution
         attribution = text.isEmpty ? nil : text
