@@ -141,7 +141,7 @@ let package = Package(
             name: "MapNetworkTests",
             dependencies: [
                 "MapNetwork", "MapStorage", "MapSnapshot", "MapPipeline", "MapRenderCairo", "MapStyle", "MapData",
-                "MapGeometry", "MapRender", "MapTestSupport",
+                "MapGeometry", "MapRender", "MapTestSupport", "WaymarkTime",
             ],
             exclude: ["Server"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
@@ -167,7 +167,7 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: [
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
-                "UIKitTestSupport",
+                "UIKitTestSupport", "MapNetwork",
             ]),
         .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapRender", "MapRenderCairo"]),

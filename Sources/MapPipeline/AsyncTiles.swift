@@ -397,7 +397,7 @@ extension MapRenderer {
     /// Takes the worker's finished tiles into the caches (results of older revisions are dropped).
     func integrateArrivedTiles() {
         tileRetries.beginFrame()
-        rasterFades.beginFrame()
+        rasterState.fades.beginFrame()
         guard let queue = workQueue else { return }
         for result in queue.takeResults() where result.key.revision == revision {
             let tile = TileID(z: result.key.z, x: result.key.x, y: result.key.y)
@@ -464,7 +464,9 @@ extension MapRenderer {
         for tile in tiles {
             for source in asynchronousSources {
                 for address in fetchAddresses(source, tile)
-                where !decoded.contains(SourceTileKey(source: source.id, address: address, plan: nil)) {
+                where !decoded.contains(SourceTileKey(source: source.id, address: address, plan: nil))
+                    && !rasterState.decoded.contains(SourceDataKey(source: source.id, address: address))
+                {
                     let key = SourceDataKey(source: source.id, address: address)
                     if seen.insert(key).inserted { wanted.append((source, key)) }
                 }

@@ -196,7 +196,7 @@ public final class MapRenderer {
     /// Asynchronous mode: tiles a source failed to give, retried with backoff on ``clock`` (AsyncTiles.swift), and
     /// the raster tile images fading in (RasterLayers.swift).
     var tileRetries = TileRetrySchedule()
-    var rasterFades = RasterFades()
+    var rasterState = RasterLayerState()
     /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode), seconds. Inject a
     /// `ManualClock` in tests; default the system's monotonic clock. Same thread as the frames.
     public var clock: any TimeSource = SystemClock.shared
@@ -289,7 +289,7 @@ public final class MapRenderer {
     /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock``. Asynchronous mode; always `false`
     /// otherwise. Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterFades.running
+        symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
             || tileRetries.isDue(now: clock.now)
     }
 
@@ -315,7 +315,7 @@ public final class MapRenderer {
         previousPlacement = nil
         sourceDataSeen.removeAll()
         tileRetries = TileRetrySchedule()
-        rasterFades = RasterFades()
+        rasterState = RasterLayerState()
         pendingTileCount = 0
         workQueue?.replacePending(with: [])
         _ = workQueue?.takeResults()

@@ -68,6 +68,14 @@ public final class RasterProblemReporter: @unchecked Sendable {
     }
 }
 
+/// What the raster layers keep between frames besides the images (``MapRenderer/rasterTiles``): the fades, and
+/// which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
+struct RasterLayerState {
+    var fades = RasterFades()
+    /// Source tiles decoded into ``MapRenderer/rasterTiles`` (forgotten wholesale beyond 16,384).
+    var decoded = Set<SourceDataKey>()
+}
+
 /// Raster tile images fading in (`raster-fade-duration`, asynchronous frames): when each arrived on the renderer's
 /// clock and for how long it fades. Frame thread only.
 struct RasterFades {
@@ -191,9 +199,13 @@ extension MapRenderer {
         if let hit = rasterTiles.value(for: key) { return hit }
         guard let decoder = options.rasterDecoder else { return nil }
         let bytes: [UInt8]?
-        if let answer = fetchedTiles[SourceDataKey(source: source.id, address: address)] {
+        let dataKey = SourceDataKey(source: source.id, address: address)
+        if let answer = fetchedTiles[dataKey] {
             guard case .success(let fetched) = answer else { return nil }
             bytes = fetched
+        } else if workQueue != nil && source.tiles.isAsynchronous {
+            // An asynchronous frame drawing vectors (pitched) never waits on the network: the tile is left out.
+            return nil
         } else {
             bytes = (try? source.tiles.tileData(at: address)) ?? nil
         }
@@ -209,6 +221,8 @@ extension MapRenderer {
             }
         }
         frameStats.tilesDecoded += 1
+        if rasterState.decoded.count > 16_384 { rasterState.decoded.removeAll() }
+        rasterState.decoded.insert(dataKey)
         for case let evicted? in rasterTiles.insert(handle, for: key, cost: handle?.byteCount ?? 64) {
             backend.unregister(evicted)
         }
@@ -228,12 +242,12 @@ extension MapRenderer {
     /// Asynchronous mode: a tile image of a run arrived (TileImages.swift); runs with a raster layer fade it in
     /// from its stand-in over their `raster-fade-duration` on ``clock``.
     func noteTileImageArrival(_ key: TileImageKey) {
-        rasterFades.noteArrival(key, now: clock.now, duration: rasterFadeSeconds(run: key.run, zoom: Double(key.z)))
+        rasterState.fades.noteArrival(key, now: clock.now, duration: rasterFadeSeconds(run: key.run, zoom: Double(key.z)))
     }
 
     /// The opacity a tile image of `run` is drawn with in this frame: below 1 while it fades in (its stand-in is
     /// then drawn under it, ``standIn(for:scale:run:place:)``), 1 otherwise.
     func rasterFadeAlpha(_ tile: TileID, run: Int, scale: Double) -> Double {
-        rasterFades.alpha(tileImageKey(tile, run: run, scale: scale), now: clock.now)
+        rasterState.fades.alpha(tileImageKey(tile, run: run, scale: scale), now: clock.now)
     }
 }
