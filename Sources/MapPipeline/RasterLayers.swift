@@ -212,7 +212,8 @@ extension MapRenderer {
         var handle: ImageHandle? = nil
         if let bytes, !bytes.isEmpty {
             do {
-                handle = try? backend.register(adjustment.apply(to: try decoder.decode(bytes)))
+                let image = try decoder.decode(bytes)
+                handle = try? backend.register(adjustment.apply(to: image))
             } catch {
                 let location =
                     (source.tiles as? any TileLocating)?.location(of: address) ?? "\(source.id) tile \(address)"
@@ -242,7 +243,8 @@ extension MapRenderer {
     /// Asynchronous mode: a tile image of a run arrived (TileImages.swift); runs with a raster layer fade it in
     /// from its stand-in over their `raster-fade-duration` on ``clock``.
     func noteTileImageArrival(_ key: TileImageKey) {
-        rasterState.fades.noteArrival(key, now: clock.now, duration: rasterFadeSeconds(run: key.run, zoom: Double(key.z)))
+        rasterState.fades.noteArrival(
+            key, now: clock.now, duration: rasterFadeSeconds(run: key.run, zoom: Double(key.z)))
     }
 
     /// The opacity a tile image of `run` is drawn with in this frame: below 1 while it fades in (its stand-in is

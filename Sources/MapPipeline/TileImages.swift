@@ -39,7 +39,9 @@ extension MapRenderer {
                     image = cached
                     // A raster run's image fading in (`raster-fade-duration`) over its stand-in.
                     opacity = rasterFadeAlpha(tile, run: run, scale: scale)
-                    if opacity < 1 { standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place)) }
+                    if opacity < 1 {
+                        standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place))
+                    }
                 case .empty: continue
                 case .missing:
                     requestTile(tile.canonical, scale: scale, wantsImage: true)

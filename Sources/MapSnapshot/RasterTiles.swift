@@ -1,10 +1,10 @@
-// Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the local raster sources
-// (`mbtiles://`, `file://` or plain-path `tiles` templates). Remote templates and `pmtiles://` resolve through the
-// loaders that serve vector sources of the same kind (whatever `TileSource` the host's resolver returns).
+// Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the raster sources
+// (`mbtiles://`, `file://` or plain-path `tiles` templates, `http(s)://` templates and TileJSON through
+// `TileNetwork.shared`). `pmtiles://` resolves through the host's resolver (whatever `TileSource` it returns).
 import LinuxUIKit
 import MapData
-import MapPipeline
 import MapNetwork
+import MapPipeline
 import MapRender
 import MapStorage
 import MapStyle

@@ -72,7 +72,8 @@ struct URLTileLayerNetworkTests {
             odd: solidTile(UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)))
         checker.map = map
         let port = server.port
-        let layer = GMSURLTileLayer { x, y, zoom in URL(string: "http://127.0.0.1:\(port)/files/\(zoom)/\(x)/\(y).png") }
+        let layer = GMSURLTileLayer { x, y, zoom in URL(string: "http://127.0.0.1:\(port)/files/\(zoom)/\(x)/\(y).png")
+        }
         layer.fetcher = try fetcher(cache: cache)
         layer.zIndex = 2
         layer.opacity = 0.5
@@ -109,7 +110,9 @@ struct URLTileLayerNetworkTests {
         }
         #expect(offlineLayer.tileStore.requestCounts[TileLayerKey(z: 2, x: 2, y: 1)] == 1)
         // Only the 404 tile (not cached) may fail offline, reported once.
-        #expect(GMSLog.messages.count <= 1 && GMSLog.messages.allSatisfy { $0.contains("/2/1/1.png") }, "\(GMSLog.messages)")
+        #expect(
+            GMSLog.messages.count <= 1 && GMSLog.messages.allSatisfy { $0.contains("/2/1/1.png") }, "\(GMSLog.messages)"
+        )
     }
 
     @Test func failuresAreReportedOncePerLayerWithTheURLAndAskedForAgain() throws {
@@ -127,7 +130,8 @@ struct URLTileLayerNetworkTests {
         #expect(message.contains(server.url("2/")) && message.contains("HTTP 500"), "\(message)")
         let key = TileLayerKey(z: 2, x: 2, y: 2)
         guard case .retry? = layer.tileStore.tiles[key] else {
-            Issue.record("a failed tile is not waiting for its retry: \(String(describing: layer.tileStore.tiles[key]))")
+            Issue.record(
+                "a failed tile is not waiting for its retry: \(String(describing: layer.tileStore.tiles[key]))")
             return
         }
         // Asked for again after the retry delay (Google's nil answer), still reported once.
@@ -158,5 +162,49 @@ struct URLTileLayerNetworkTests {
         #expect(layer.tileStore.cancellableRequests == second.count)
         layer.map = nil
         #expect(layer.tileStore.cancellableRequests == 0)
+    }
+}
+
+/// `raster-fade-duration` on a map whose tiles are made on the worker thread: the map asks for frames while a fade
+/// runs and stops after.
+@MainActor @Suite(.serialized) struct RasterBasemapFadeTests {
+    @Test func theMapKeepsAskingForFramesWhileARasterTileFadesIn() throws {
+        let clock = installMapClock()
+        let dir = try TileLayerTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try writeTiles(dir, solidTile(UIColor(red: 0, green: 0.5, blue: 0, alpha: 1)))
+        let style = dir.appendingPathComponent("style.json")
+        try Data(
+            """
+            {"version": 8, "sources": {"r": {"type": "raster", "tileSize": 256,
+              "tiles": ["file://\(dir.path)/{z}/{x}/{y}.png"], "minzoom": 2, "maxzoom": 2}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "r", "type": "raster", "source": "r", "paint": {"raster-fade-duration": 300}}]}
+            """.utf8
+        ).write(to: style)
+        let map = makeMap(TileLayerTests.world)
+        map.basemap = try VectorBasemapRenderer(style: .file(style.path), onTileArrived: {})
+        // Frames (no clock movement) until the worker's tiles arrived: they start transparent.
+        var image = map.renderFrame(scale: 1)
+        let deadline = Date().addingTimeInterval(20)
+        while map.basemap.isLoading && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+            map.tick()
+            image = map.renderFrame(scale: 1)
+        }
+        #expect(isColor(pixelAt(image, 100, 100), 255, 255, 255, tolerance: 3), "\(pixelAt(image, 100, 100))")
+        #expect(map.needsTick, "a fade is running")
+        clock.advance(by: 0.15)
+        map.tick()
+        let mid = pixelAt(map.renderFrame(scale: 1), 100, 100)
+        #expect(mid.r > 100 && mid.r < 155 && mid.g > 165 && mid.g < 215, "half-way white → green: \(mid)")
+        #expect(map.needsTick)
+        clock.advance(by: 0.2)
+        for _ in 0..<3 {
+            map.tick()
+            image = map.renderFrame(scale: 1)
+        }
+        #expect(isColor(pixelAt(image, 100, 100), 0, 128, 0, tolerance: 3), "\(pixelAt(image, 100, 100))")
+        #expect(!map.needsTick, "no frames are asked for once the fade is over")
     }
 }

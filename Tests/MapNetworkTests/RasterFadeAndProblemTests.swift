@@ -29,7 +29,8 @@ final class RasterProblemLog: @unchecked Sendable {
 
     func asyncRenderer(_ style: Style, clock: ManualClock, problems: RasterProblemLog? = nil) throws -> MapRenderer {
         var options = MapRenderOptions(drawsAttribution: false, baseAttribution: nil)
-        options.asyncTiles = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
+        options.asyncTiles = AsyncTileRendering(
+            labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
         if let problems { options.rasterProblems = RasterProblemReporter(handler: problems.add) }
         let renderer = try MapRenderer(
             style: style, backend: CairoBackend(), options: options.withRasterDecoder(),
@@ -94,7 +95,8 @@ final class RasterProblemLog: @unchecked Sendable {
     /// Two undecodable tiles at zoom 1 (top left and bottom right).
     func spoilTiles(in dir: URL) throws {
         try Data("not a png".utf8).write(to: dir.appendingPathComponent("1/0/0.png"))
-        try Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).write(to: dir.appendingPathComponent("1/1/1.png"))
+        try Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).write(
+            to: dir.appendingPathComponent("1/1/1.png"))
     }
 
     @Test(.enabled(if: TestServer.available, "python3 is needed for the test HTTP server"))
@@ -115,15 +117,18 @@ final class RasterProblemLog: @unchecked Sendable {
                     resolveSource: NetworkRenderTests.resolver(network))
                 image = try NetworkRenderTests.settle(renderer, camera: RasterTiles.camera(zoom: 1)).0
             } else {
-                image = try Snapshotter(style: style, options: options, resolveSource: NetworkRenderTests.resolver(network))
-                    .render(camera: RasterTiles.camera(zoom: 1))
+                image = try Snapshotter(
+                    style: style, options: options, resolveSource: NetworkRenderTests.resolver(network)
+                )
+                .render(camera: RasterTiles.camera(zoom: 1))
             }
             #expect(problems.problems.count == 1, "\(asynchronous): \(problems.problems)")
             let problem = try #require(problems.problems.first)
             #expect(problem.source == "r")
             #expect(problem.location.hasPrefix(server.url("1/")) && problem.location.hasSuffix(".png"), "\(problem)")
             // The bad tiles are missing (the white background), the good ones drawn.
-            #expect(RasterTiles.near(RasterTiles.rgb(image, 64, 64), (255, 255, 255)), "\(RasterTiles.rgb(image, 64, 64))")
+            #expect(
+                RasterTiles.near(RasterTiles.rgb(image, 64, 64), (255, 255, 255)), "\(RasterTiles.rgb(image, 64, 64))")
             #expect(RasterTiles.near(RasterTiles.rgb(image, 192, 192), (255, 255, 255)))
             #expect(RasterTiles.near(RasterTiles.rgb(image, 192, 64), RasterTiles.colours[1]))
             #expect(RasterTiles.near(RasterTiles.rgb(image, 64, 192), RasterTiles.colours[1]))
