@@ -11,54 +11,33 @@ struct RasterTileKey: Hashable {
     let adjustment: RasterColorAdjustment
 }
 
-/// A raster tile whose bytes are not an image (``RasterProblemReporter``).
-public struct RasterTileProblem: Sendable, Equatable, CustomStringConvertible {
-    /// The style source's id.
-    public var source: String
-    /// Where the tile came from: its URL (HTTP sources), or the file and `z/x/y` (``TileLocating``); else the
-    /// source id and `z/x/y`.
-    public var location: String
-    /// What the decoder said.
-    public var message: String
-
-    /// Creates a report.
-    public init(source: String, location: String, message: String) {
-        self.source = source
-        self.location = location
-        self.message = message
-    }
-
-    /// `source 'id': location: message`.
-    public var description: String { "source '\(source)': \(location): \(message)" }
-}
-
 /// Reports undecodable raster tiles once per source (the tile itself is drawn as missing). One reporter is shared
 /// by a renderer and its asynchronous worker (the options are copied, the reporter is not), so a source is reported
 /// once whichever thread decoded the tile. Waymark's own.
 ///
 /// Thread rules: any thread (locked); the handler is called on the decoding thread and must not block.
 public final class RasterProblemReporter: @unchecked Sendable {
-    private let handler: @Sendable (RasterTileProblem) -> Void
+    private let handler: @Sendable (SourceProblem) -> Void
     private let lock = NSLock()
-    private var reported: [RasterTileProblem] = []
+    private var reported: [SourceProblem] = []
 
     /// Creates a reporter.
     /// - Parameter handler: called with the first problem of each source. Default: a line
-    ///   `waymark: source 'id': location: message` on standard error.
-    public init(handler: @escaping @Sendable (RasterTileProblem) -> Void = RasterProblemReporter.printProblem) {
+    ///   `waymark: source 'id': url: message` on standard error.
+    public init(handler: @escaping @Sendable (SourceProblem) -> Void = RasterProblemReporter.printProblem) {
         self.handler = handler
     }
 
     /// Writes `waymark: <problem>` to standard error.
-    public static let printProblem: @Sendable (RasterTileProblem) -> Void = { problem in
+    public static let printProblem: @Sendable (SourceProblem) -> Void = { problem in
         FileHandle.standardError.write(Data("waymark: \(problem)\n".utf8))
     }
 
     /// The first problem of each source reported so far, in order.
-    public var problems: [RasterTileProblem] { lock.withLock { reported } }
+    public var problems: [SourceProblem] { lock.withLock { reported } }
 
     /// Reports `problem` unless its source was reported already.
-    public func report(_ problem: RasterTileProblem) {
+    public func report(_ problem: SourceProblem) {
         let first = lock.withLock {
             guard !reported.contains(where: { $0.source == problem.source }) else { return false }
             reported.append(problem)
@@ -218,7 +197,7 @@ extension MapRenderer {
                 let location =
                     (source.tiles as? any TileLocating)?.location(of: address) ?? "\(source.id) tile \(address)"
                 options.rasterProblems.report(
-                    RasterTileProblem(source: source.id, location: location, message: "not an image (\(error))"))
+                    SourceProblem(source: source.id, url: location, message: "not an image (\(error))"))
             }
         }
         frameStats.tilesDecoded += 1

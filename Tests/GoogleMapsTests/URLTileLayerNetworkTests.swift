@@ -8,46 +8,8 @@ import WaymarkTime
 @testable import GoogleMaps
 @testable import LinuxUIKit
 
-/// The repo's test HTTP server (`Tests/MapNetworkTests/Server/test_server.py`, which the MapNetwork tests drive
-/// too) serving `root` on 127.0.0.1 with a random port; faults are asked for per URL (`?fault=…`).
-final class LoopbackTileServer {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
-
-    static let script = Fixtures.repositoryRoot.appendingPathComponent("Tests/MapNetworkTests/Server/test_server.py")
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-
-    init(root: URL) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script.path, root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = input
-        try process.run()
-        // The first line is "PORT <n>".
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        guard line.hasPrefix("PORT "), let p = Int(line.dropFirst(5).prefix { $0.isNumber }) else {
-            try? input.fileHandleForWriting.close()
-            throw URLError(.cannotConnectToHost)
-        }
-        port = p
-    }
-
-    deinit { stop() }
-
-    /// Closing its standard input ends the server; waits for it.
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/files/\(path)" }
-}
-
 /// `GMSURLTileLayer` through MapNetwork's loader and persistent cache, against the loopback test server.
-@MainActor @Suite(.serialized, .enabled(if: LoopbackTileServer.available, "needs /usr/bin/python3"))
+@MainActor @Suite(.serialized, .enabled(if: TestServerProcess.available, "needs /usr/bin/python3"))
 struct URLTileLayerNetworkTests {
     let dir: URL
 
@@ -65,7 +27,7 @@ struct URLTileLayerNetworkTests {
     }
 
     /// A map with a checker layer (zIndex 0) and a half-transparent URL layer over the server (zIndex 2).
-    func map(_ server: LoopbackTileServer, cache: String?) throws -> (GMSMapView, GMSURLTileLayer) {
+    func map(_ server: TestServerProcess, cache: String?) throws -> (GMSMapView, GMSURLTileLayer) {
         let map = makeMap(TileLayerTests.world)
         let checker = CheckerLayer(
             even: solidTile(UIColor(red: 1, green: 0.6, blue: 0, alpha: 1)),
@@ -84,7 +46,7 @@ struct URLTileLayerNetworkTests {
 
     @Test func drawsWithOpacityAndZIndexAndASecondLoaderDrawsFromTheCacheOffline() throws {
         let clock = installMapClock()
-        let server = try LoopbackTileServer(root: dir)
+        let server = try TestServerProcess(root: dir)
         let cache = try TileLayerTests.tempDir().path
         let (map, layer) = try map(server, cache: cache)
         let image = settledFrame(map, clock)
@@ -117,7 +79,7 @@ struct URLTileLayerNetworkTests {
 
     @Test func failuresAreReportedOncePerLayerWithTheURLAndAskedForAgain() throws {
         let clock = installMapClock()
-        let server = try LoopbackTileServer(root: dir)
+        let server = try TestServerProcess(root: dir)
         let map = makeMap(TileLayerTests.world)
         let layer = GMSURLTileLayer { x, y, zoom in
             URL(string: server.url("\(zoom)/\(x)/\(y).png?fault=500"))
@@ -143,7 +105,7 @@ struct URLTileLayerNetworkTests {
 
     @Test func requestsOfTilesThatLeftTheViewAreCancelled() throws {
         let clock = installMapClock()
-        let server = try LoopbackTileServer(root: dir)
+        let server = try TestServerProcess(root: dir)
         let map = makeMap(GMSCameraPosition(latitude: 0, longitude: 0, zoom: 4))
         let layer = GMSURLTileLayer { x, y, zoom in
             URL(string: server.url("\(zoom)/\(x)/\(y).png?fault=slow&delay=3000"))

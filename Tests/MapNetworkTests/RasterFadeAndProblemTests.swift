@@ -10,14 +10,6 @@ import MapTestSupport
 import Testing
 import WaymarkTime
 
-/// Collects raster problems (thread-safe).
-final class RasterProblemLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [RasterTileProblem] = []
-    var problems: [RasterTileProblem] { lock.withLock { items } }
-    func add(_ p: RasterTileProblem) { lock.withLock { items.append(p) } }
-}
-
 /// `raster-fade-duration` on an injected clock, and undecodable raster tiles reported once per source.
 @Suite(.serialized) struct RasterFadeAndProblemTests {
     let folder: URL
@@ -27,7 +19,7 @@ final class RasterProblemLog: @unchecked Sendable {
         try RasterTiles.write(into: folder)
     }
 
-    func asyncRenderer(_ style: Style, clock: ManualClock, problems: RasterProblemLog? = nil) throws -> MapRenderer {
+    func asyncRenderer(_ style: Style, clock: ManualClock, problems: ProblemLog? = nil) throws -> MapRenderer {
         var options = MapRenderOptions(drawsAttribution: false, baseAttribution: nil)
         options.asyncTiles = AsyncTileRendering(
             labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
@@ -106,7 +98,7 @@ final class RasterProblemLog: @unchecked Sendable {
         let network = TileNetwork(cacheDirectory: nil, options: HTTPLoaderOptions(maxRetries: 0, timeout: 5))
         let style = try RasterTiles.style(server.url("{z}/{x}/{y}.png"))
         for asynchronous in [false, true] {
-            let problems = RasterProblemLog()
+            let problems = ProblemLog()
             var options = MapRenderOptions(drawsAttribution: false)
             options.rasterProblems = RasterProblemReporter(handler: problems.add)
             let image: RasterImage
@@ -125,7 +117,7 @@ final class RasterProblemLog: @unchecked Sendable {
             #expect(problems.problems.count == 1, "\(asynchronous): \(problems.problems)")
             let problem = try #require(problems.problems.first)
             #expect(problem.source == "r")
-            #expect(problem.location.hasPrefix(server.url("1/")) && problem.location.hasSuffix(".png"), "\(problem)")
+            #expect(problem.url.hasPrefix(server.url("1/")) && problem.url.hasSuffix(".png"), "\(problem)")
             // The bad tiles are missing (the white background), the good ones drawn.
             #expect(
                 RasterTiles.near(RasterTiles.rgb(image, 64, 64), (255, 255, 255)), "\(RasterTiles.rgb(image, 64, 64))")
@@ -135,42 +127,31 @@ final class RasterProblemLog: @unchecked Sendable {
         }
     }
 
-    static let sqlite = "/usr/bin/sqlite3"
-
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: sqlite), "needs /usr/bin/sqlite3"))
+    @Test(.enabled(if: SQLiteScript.available, "needs /usr/bin/sqlite3"))
     func anUndecodableMBTilesTileIsReportedOnceWithTheFileAndDrawnAsMissing() throws {
         let file = folder.appendingPathComponent("bad.mbtiles")
-        let good = try RasterTiles.png(RasterTiles.colours[1]).map { String(format: "%02x", $0) }.joined()
+        let good = try SQLiteScript.blob(RasterTiles.png(RasterTiles.colours[1]))
         // Rows are TMS: XYZ 1/0/0 is row 1, 1/1/1 is row 0.
         let sql = """
             CREATE TABLE metadata (name TEXT, value TEXT);
             INSERT INTO metadata VALUES ('format', 'png'), ('minzoom', '1'), ('maxzoom', '1');
             CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
             INSERT INTO tiles VALUES (1, 0, 1, X'00112233'), (1, 1, 0, X'4142'),
-                (1, 1, 1, X'\(good)'), (1, 0, 0, X'\(good)');
+                (1, 1, 1, \(good)), (1, 0, 0, \(good));
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.sqlite)
-        process.arguments = [file.path]
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(sql.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try SQLiteScript.run(sql, database: file.path) == 0)
         let json = """
             {"version": 8, "sources": {"r": {"type": "raster", "tileSize": 256, "url": "mbtiles://\(file.path)"}},
              "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
                         {"id": "r", "type": "raster", "source": "r"}]}
             """
-        let problems = RasterProblemLog()
+        let problems = ProblemLog()
         var options = MapRenderOptions(drawsAttribution: false)
         options.rasterProblems = RasterProblemReporter(handler: problems.add)
         let image = try Snapshotter(style: Style.parse(bytes: Array(json.utf8)), options: options)
             .render(camera: RasterTiles.camera(zoom: 1))
         #expect(problems.problems.count == 1, "\(problems.problems)")
-        #expect(problems.problems.first?.location.hasPrefix(file.path + " tile 1/") == true, "\(problems.problems)")
+        #expect(problems.problems.first?.url.hasPrefix(file.path + " tile 1/") == true, "\(problems.problems)")
         #expect(RasterTiles.near(RasterTiles.rgb(image, 64, 64), (255, 255, 255)))
         #expect(RasterTiles.near(RasterTiles.rgb(image, 192, 64), RasterTiles.colours[1]))
     }
