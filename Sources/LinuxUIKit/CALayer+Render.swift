@@ -1,4 +1,5 @@
 import CCairo
+import CairoGraphics
 import Foundation
 
 extension CALayer {
@@ -107,7 +108,7 @@ extension CALayer {
         let width = Int(ceil((Double(rect.width) + 2 * pad) * deviceScale))
         let height = Int(ceil((Double(rect.height) + 2 * pad) * deviceScale))
         guard width > 0, height > 0, width <= 8192, height <= 8192 else { return }
-        let silhouette = CairoBitmap(width: width, height: height)
+        let silhouette = CairoBitmap.blank(width: width, height: height)
         let off = cairo_create(silhouette.surface)!
         cairo_scale(off, deviceScale, deviceScale)
         cairo_translate(off, pad - Double(rect.minX), pad - Double(rect.minY))
@@ -169,7 +170,7 @@ func blurredAlpha(of bitmap: CairoBitmap, sigma: Double) -> CairoBitmap? {
         }
     }
     let out = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))!
-    let result = CairoBitmap(surface: out)
+    let result = CairoBitmap(taking: out)
     guard let target = cairo_image_surface_get_data(out) else { return nil }
     cairo_surface_flush(out)
     let targetStride = Int(cairo_image_surface_get_stride(out))

@@ -1,7 +1,8 @@
 import CCairo
+import CairoGraphics
 import Foundation
 
-/// A drawing context over a Cairo context (`cairo_t`), with the subset of Core Graphics' `CGContext` that view
+/// A drawing context over a Cairo drawing target (CairoGraphics' `CairoCanvas`), with the subset of Core Graphics' `CGContext` that view
 /// drawing code uses: colours, line width, rectangles, ellipses, paths, clipping and transforms.
 ///
 /// Coordinates are UIKit's: points, origin top-left, y down. Angles are radians. `clockwise` in
@@ -9,8 +10,11 @@ import Foundation
 /// `false` sweeps with increasing angle, which appears clockwise on screen.
 /// - Thread rules: use on one thread at a time (views draw on the main thread).
 public final class CGContext {
-    /// The `cairo_t *` this context draws with (a reference is held).
-    let cairo: OpaquePointer
+    /// The drawing target (a `cairo_t` held by the adapter type). The map renderer draws display lists into it
+    /// (`CairoBackend.draw(_:into:isScaled:)`), so the map view never handles a C pointer. Package access.
+    package let canvas: CairoCanvas
+    /// The `cairo_t *` this context draws with, for LinuxUIKit's own Cairo calls.
+    var cairo: OpaquePointer { canvas.context }
 
     private struct State {
         var fill: CGColor = UIColor.black.cgColor
@@ -22,13 +26,13 @@ public final class CGContext {
 
     /// Wraps `cairo` (takes a new reference; released when the context goes).
     init(cairo: OpaquePointer) {
-        self.cairo = cairo_reference(cairo)
+        canvas = CairoCanvas(retaining: cairo)
     }
 
-    deinit { cairo_destroy(cairo) }
-
-    /// Not API: the underlying `cairo_t *`, valid while this context lives.
-    package var cairoContext: OpaquePointer { cairo }
+    /// Draws into `canvas` (its current matrix, clip and state are the context's).
+    init(canvas: CairoCanvas) {
+        self.canvas = canvas
+    }
 
     /// Pushes the graphics state (colours, alpha, line width, clip, transform).
     public func saveGState() {
@@ -222,11 +226,10 @@ public final class CGContext {
 ///   - scale: pixels per point; `0` means ``UIScreen/scale``.
 @MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 && scale.isFinite ? scale : UIScreen.mainScale
-    let bitmap = CairoBitmap(width: pixelCount(size.width, s), height: pixelCount(size.height, s))
-    let cr = cairo_create(bitmap.surface)!
-    cairo_scale(cr, Double(s), Double(s))
-    let context = CGContext(cairo: cr)
-    cairo_destroy(cr)
+    let bitmap = CairoBitmap.blank(width: pixelCount(size.width, s), height: pixelCount(size.height, s))
+    let canvas = CairoCanvas(surface: bitmap)
+    canvas.scale(by: Double(s), Double(s))
+    let context = CGContext(canvas: canvas)
     GraphicsContextStack.imageContexts.append((context, bitmap, s))
     UIGraphicsPushContext(context)
 }
@@ -324,11 +327,10 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
     /// Runs `actions` with a fresh context and returns the image drawn.
     public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
         let scale = format.scale > 0 && format.scale.isFinite ? format.scale : 1
-        let bitmap = CairoBitmap(width: pixelCount(size.width, scale), height: pixelCount(size.height, scale))
-        let cr = cairo_create(bitmap.surface)!
-        cairo_scale(cr, Double(scale), Double(scale))
-        let context = CGContext(cairo: cr)
-        cairo_destroy(cr)
+        let bitmap = CairoBitmap.blank(width: pixelCount(size.width, scale), height: pixelCount(size.height, scale))
+        let canvas = CairoCanvas(surface: bitmap)
+        canvas.scale(by: Double(scale), Double(scale))
+        let context = CGContext(canvas: canvas)
         let rendererContext = UIGraphicsImageRendererContext(cgContext: context, format: format, bitmap: bitmap)
         UIGraphicsPushContext(context)
         actions(rendererContext)
@@ -352,8 +354,11 @@ extension CGContext {
     ///   - time: seconds into an animated image's loop; ignored for still images.
     ///   - transform: maps the image's point space (origin top-left, `image.size` points) into this context's user
     ///     space (view points).
-    ///   - snapToPixels: when `true` and `transform` has no rotation or scale, the origin is rounded to whole device
-    ///     pixels; when the image's scale also equals `deviceScale`, the pixels are copied without resampling.
+    ///   - snapToPixels: when `true`, `transform` has no rotation or scale, and the context's current matrix is a scale
+    ///     by `deviceScale` plus any translation (a view drawn at any origin, for example a map placed as a subview),
+    ///     the image's origin is rounded to whole device pixels through that matrix; when the image's scale also
+    ///     equals `deviceScale`, the pixels are copied without resampling. Under any other matrix the image is
+    ///     drawn through it, unsnapped.
     ///   - deviceScale: device pixels per point of this context (≥ 1).
     ///   - alpha: opacity in [0, 1]; values outside are clamped.
     package func drawImage(
@@ -369,20 +374,28 @@ extension CGContext {
         let cr = cairo
         cairo_save(cr)
         let m = transform
-        if snapToPixels && abs(image.scale - deviceScale) < 1e-9 {
-            // Blit at whole device pixels.
-            let x = Double(m.tx * deviceScale).rounded()
-            let y = Double(m.ty * deviceScale).rounded()
+        // The context's own matrix: user space (view points) → device pixels, translation included.
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        let ds = Double(deviceScale)
+        let pixelAligned =
+            ctm.xy == 0 && ctm.yx == 0 && abs(ctm.xx - ds) < 1e-9 && abs(ctm.yy - ds) < 1e-9 && ctm.x0.isFinite
+            && ctm.y0.isFinite
+        let snaps = snapToPixels && pixelAligned
+        if snaps && abs(image.scale - deviceScale) < 1e-9 {
+            // Blit at whole device pixels: the origin converted through the context's matrix, then rounded.
+            let x = (ctm.x0 + Double(m.tx) * ds).rounded()
+            let y = (ctm.y0 + Double(m.ty) * ds).rounded()
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, surface, x, y)
             cairo_rectangle(cr, x, y, pw, ph)
         } else {
             var matrix = cairo_matrix_t(
                 xx: Double(m.a), yx: Double(m.b), xy: Double(m.c), yy: Double(m.d), x0: Double(m.tx), y0: Double(m.ty))
-            if snapToPixels {
-                // Different raster scale, still snapped: round the origin to device pixels.
-                matrix.x0 = (matrix.x0 * Double(deviceScale)).rounded() / Double(deviceScale)
-                matrix.y0 = (matrix.y0 * Double(deviceScale)).rounded() / Double(deviceScale)
+            if snaps {
+                // Different raster scale, still snapped: round the origin to device pixels (through the matrix).
+                matrix.x0 = ((ctm.x0 + matrix.x0 * ds).rounded() - ctm.x0) / ds
+                matrix.y0 = ((ctm.y0 + matrix.y0 * ds).rounded() - ctm.y0) / ds
             }
             cairo_transform(cr, &matrix)
             let k = 1 / Double(image.scale)

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import CairoGraphics
 import Foundation
 
 extension NSAttributedString.Key {
@@ -43,14 +44,7 @@ public enum NSLineBreakMode: Int, Sendable {
 enum TextLayout {
     /// The cairo font options every layout uses: grey antialiasing, no hinting, unhinted metrics, so text metrics do
     /// not depend on the device scale and golden images are stable.
-    static func applyFontOptions(_ context: OpaquePointer?) {
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-    }
+    static func applyFontOptions(_ context: OpaquePointer?) { PangoFontOptions.apply(to: context) }
 
     /// Ascent and descent of `font` in points.
     static func fontMetrics(_ font: UIFont) -> (ascent: CGFloat, descent: CGFloat) {
@@ -294,11 +288,14 @@ enum TextLayout {
     }
 
     /// Draws the visible lines of `result` with the top-left of the layout box at `origin`, clipped to
-    /// `clipHeight` points below it (the height of the visible lines).
+    /// `clipHeight` points below it (the height of the visible lines). Draws nothing on a machine without fonts
+    /// (``FontAvailability``: Pango would draw hex boxes), so views keep their backgrounds and bubbles.
     static func draw(
         _ result: Result, in cr: OpaquePointer, at origin: CGPoint, boxWidth: CGFloat,
         alignment: NSTextAlignment, color: UIColor
     ) {
+        // No font on the machine: Pango would draw hex boxes; draw nothing (FontAvailability warns once).
+        guard FontAvailability.warnIfMissing() else { return }
         cairo_save(cr)
         var x = origin.x
         if result.unalignedWidth {

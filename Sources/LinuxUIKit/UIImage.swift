@@ -1,4 +1,5 @@
 import CCairo
+import CairoGraphics
 import Foundation
 
 /// An immutable bitmap image (or a sequence of frames), as UIKit's `UIImage`, stored as Cairo ARGB32 surfaces.
@@ -54,6 +55,7 @@ public final class UIImage: @unchecked Sendable {
     }
 
     private convenience init(decoded: ImageDecoder.Decoded, scale: CGFloat) {
+        for warning in decoded.warnings { UIKitLog.warning(warning) }
         if decoded.frames.count > 1 {
             let frames = decoded.frames.map { UIImage(bitmaps: [$0], scale: scale) }
             let delays = decoded.delays.prefix(frames.count)
@@ -221,7 +223,7 @@ public final class UIImage: @unchecked Sendable {
     /// (UIKit's `withTintColor(_:)`).
     public func withTintColor(_ color: UIColor) -> UIImage {
         let tinted = bitmaps.map { source -> CairoBitmap in
-            let bitmap = CairoBitmap(width: source.width, height: source.height)
+            let bitmap = CairoBitmap.blank(width: source.width, height: source.height)
             let cr = cairo_create(bitmap.surface)
             let (r, g, b, a) = color.rgba
             cairo_set_source_rgba(cr, Double(r), Double(g), Double(b), Double(a))
@@ -236,7 +238,7 @@ public final class UIImage: @unchecked Sendable {
     }
 
     /// The image encoded as PNG (8-bit RGBA), or nil if encoding fails.
-    public func pngData() -> Data? { bitmaps.first?.pngData() }
+    public func pngData() -> Data? { bitmaps.first?.pngFileData() }
 
     /// Not API: the `cairo_surface_t *` of the first frame (ARGB32, premultiplied, pixel size = ``size`` × ``scale``),
     /// for Waymark's map renderer to composite icons. Owned by the image: valid while the image lives; never modify it.

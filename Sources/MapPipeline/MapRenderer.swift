@@ -38,8 +38,11 @@ public struct MapRenderOptions: Sendable {
     /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
     /// Pitched frames always draw vectors. Default `true`.
     public var usesTileImageCache: Bool
-    /// Draw the attribution text at the bottom-left. Default `true`.
+    /// Give frames an attribution line (``DisplayList/attribution``) and draw it at the bottom-left. Default `true`.
     public var drawsAttribution: Bool
+    /// With ``drawsAttribution``: the line is only returned with the frame (``DisplayList/attribution``), not drawn,
+    /// for hosts that place it themselves (`GMSMapView`'s controls draw it inside the padding, D16). Default `false`.
+    public var hostPlacesAttribution = false
     /// Always-shown attribution placed before the sources' own (decision D16). Default "© OpenStreetMap
     /// contributors"; `nil` shows only the sources' attributions.
     public var baseAttribution: String?
@@ -433,7 +436,8 @@ public final class MapRenderer {
         if options.drawsAttribution {
             let text = attributionText(tiles: tiles, zoom: z)
             frameStats.attribution = text
-            if !text.isEmpty {
+            list.attribution = text
+            if !text.isEmpty && !options.hostPlacesAttribution {
                 let style = TextStyle(
                     fontFamilies: ["sans-serif"], size: 11, color: RGBAColor(rgb: 0x5f6368),
                     haloColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), haloWidth: 1.5)

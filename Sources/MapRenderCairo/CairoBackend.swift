@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import CairoGraphics
 import MapRender
 
 /// Executes ``DisplayList``s with Cairo (vector drawing, image compositing) and Pango (text) into ARGB32 images.
@@ -36,21 +37,21 @@ public final class CairoBackend: RenderBackend {
 
     /// See ``RenderBackend/render(_:)``.
     public func render(_ list: DisplayList) throws -> RasterImage {
-        let surface = try CairoSurface(width: list.pixelWidth, height: list.pixelHeight)
+        let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
         draw(list, into: surface, clearFirst: false)
         return surface.rasterImage(scale: list.scale)
     }
 
     /// See ``RenderBackend/renderImage(_:)``.
     public func renderImage(_ list: DisplayList) throws -> ImageHandle {
-        let surface = try CairoSurface(width: list.pixelWidth, height: list.pixelHeight)
+        let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
         draw(list, into: surface, clearFirst: false)
         return add(surface, scale: list.scale)
     }
 
     /// See ``RenderBackend/register(_:)``. Throws ``RenderError/invalidSize(width:height:)`` for an empty image.
     public func register(_ image: RasterImage) throws -> ImageHandle {
-        add(try CairoSurface(copying: image), scale: image.scale)
+        add(try CairoSurface.copying(image), scale: image.scale)
     }
 
     /// See ``RenderBackend/unregister(_:)``.
@@ -67,19 +68,25 @@ public final class CairoBackend: RenderBackend {
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
-        draw(list, context: cr)
+        draw(list, cr: cr, isScaled: false)
         cairo_surface_flush(surface.pointer)
     }
 
-    /// Executes `list` on a caller's `cairo_t *` (for hosts that draw into their own surfaces).
+    /// Executes `list` on a caller's drawing target (a view's `CGContext` holds one; hosts that draw into their own
+    /// surfaces make one with `CairoCanvas(surface:)`).
     /// - Parameters:
     ///   - list: the commands, in points, at `list.scale` device pixels per point.
-    ///   - cr: the caller's context. Its current matrix is kept (translation included).
-    ///   - isScaled: `false` (the default) when `cr`'s user space is device pixels, so the backend scales by
-    ///     `list.scale`; `true` when the caller's matrix already maps points to device pixels at `list.scale` (a view
+    ///   - canvas: the caller's context. Its current matrix is kept (translation included), and its state is the
+    ///     same after the call.
+    ///   - isScaled: `false` (the default) when the canvas's user space is device pixels, so the backend scales by
+    ///     `list.scale`; `true` when its matrix already maps points to device pixels at `list.scale` (a view
     ///     drawing into a `CGContext`), so no further scale is applied. Labels and images snap to whole device pixels
     ///     either way.
-    public func draw(_ list: DisplayList, context cr: OpaquePointer, isScaled: Bool = false) {
+    public func draw(_ list: DisplayList, into canvas: CairoCanvas, isScaled: Bool = false) {
+        draw(list, cr: canvas.context, isScaled: isScaled)
+    }
+
+    private func draw(_ list: DisplayList, cr: OpaquePointer, isScaled: Bool) {
         let scale = list.scale > 0 && list.scale.isFinite ? list.scale : 1
         cairo_save(cr)
         if !isScaled { cairo_scale(cr, scale, scale) }

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import CairoGraphics
 import MapRender
 
 #if canImport(Glibc)
@@ -12,8 +13,10 @@ import MapRender
 /// ``TextAnchor`` refers to) has its top-left corner at `boxOrigin` inside the sprite and its edges turned by
 /// `rotationDegrees` clockwise; ``spritePoint(box:)`` maps a point of the unrotated box into the sprite.
 public final class LabelSprite {
-    /// The ARGB32 `cairo_surface_t *` holding the sprite; owned by this object.
-    let surface: OpaquePointer
+    /// The ARGB32 surface holding the sprite.
+    let image: CairoSurface
+    /// Its `cairo_surface_t *`, valid while the sprite lives.
+    var surface: OpaquePointer { image.pointer }
     /// Sprite width in device pixels.
     public let width: Int
     /// Sprite height in device pixels.
@@ -35,7 +38,7 @@ public final class LabelSprite {
         surface: OpaquePointer, width: Int, height: Int, boxOrigin: RenderPoint, boxSize: RenderSize,
         baseline: Double, rotationDegrees: Int, unknownGlyphCount: Int
     ) {
-        self.surface = surface
+        image = CairoSurface(taking: surface)
         self.width = width
         self.height = height
         self.boxOrigin = boxOrigin
@@ -48,8 +51,6 @@ public final class LabelSprite {
         sine = rotationDegrees == 0 ? 0 : sin(r)
     }
 
-    deinit { cairo_surface_destroy(surface) }
-
     /// Bytes of pixel memory (4 per pixel).
     public var byteCount: Int { width * height * 4 }
 
@@ -59,7 +60,7 @@ public final class LabelSprite {
     }
 
     /// A copy of the sprite's pixels (for tests).
-    public func rasterImage(scale: Double) -> RasterImage { surfaceToRaster(surface, scale: scale) }
+    public func rasterImage(scale: Double) -> RasterImage { image.rasterImage(scale: scale) }
 }
 
 /// The key of a cached label sprite: the exact text, the whole style, the device scale and the whole-degree rotation.

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import CairoGraphics
 import MapRender
 
 /// Measures and lays out text with Pango (HarfBuzz shaping, fontconfig fallback, bidi), for layout and for drawing.
@@ -29,12 +30,7 @@ public final class PangoTextShaper: TextMeasurer {
     public init() {
         fontMap = UnsafeMutablePointer<PangoFontMap>(OpaquePointer(pango_cairo_font_map_new()))
         context = pango_font_map_create_context(fontMap)!
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
+        PangoFontOptions.apply(to: context)
         layout = pango_layout_new(context)!
         pango_layout_set_auto_dir(layout, 1)
     }

@@ -1,7 +1,7 @@
 // Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the raster sources
 // (`mbtiles://`, `file://` or plain-path `tiles` templates, `http(s)://` templates and TileJSON through
 // `TileNetwork.shared`). `pmtiles://` resolves through the host's resolver (whatever `TileSource` it returns).
-import LinuxUIKit
+import CairoGraphics
 import MapData
 import MapNetwork
 import MapPipeline
@@ -10,7 +10,7 @@ import MapStorage
 import MapStyle
 
 /// Decodes raster tiles (PNG, JPEG; WebP where Debian's `webp-pixbuf-loader` is installed) with gdk-pixbuf, through
-/// LinuxUIKit's image decoder (the package's one decoder: sizes checked from the header before pixels are allocated).
+/// CairoGraphics' image decoder (the package's one decoder: sizes checked from the header before pixels are allocated).
 public struct PixbufRasterDecoder: RasterImageDecoder {
     /// Creates the decoder.
     public init() {}

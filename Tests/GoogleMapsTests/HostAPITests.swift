@@ -53,15 +53,8 @@ import WaymarkTime
               {"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}]}
             """
         options.mapLibreStyle = .json(red)
-        let saved = GMSMapView.makeDefaultBasemap
-        defer { GMSMapView.makeDefaultBasemap = saved }
-        GMSMapView.makeDefaultBasemap = { (style: MapLibreStyle) -> any BasemapRenderer in
-            do {
-                return try VectorBasemapRenderer(style: style)
-            } catch {
-                return PlainBasemapRenderer()
-            }
-        }
+        let restore = useVectorBasemap()
+        defer { restore() }
         let map = GMSMapView(options: options)
         #expect(map.mapLibreStyle == options.mapLibreStyle)
         let image = map.renderFrame(scale: 1)

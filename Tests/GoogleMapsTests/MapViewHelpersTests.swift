@@ -83,6 +83,20 @@ let pinMapFonts: Void = {
 }
 
 /// Straight RGBA bytes of one pixel.
+/// Makes new map views draw their MapLibre style with the vector basemap (the plain stand-in when the style cannot
+/// load) instead of ``installMapClock(start:)``'s plain one; the returned closure restores the previous factory.
+@MainActor func useVectorBasemap() -> () -> Void {
+    let saved = GMSMapView.makeDefaultBasemap
+    GMSMapView.makeDefaultBasemap = { (style: MapLibreStyle) -> any BasemapRenderer in
+        do {
+            return try VectorBasemapRenderer(style: style)
+        } catch {
+            return PlainBasemapRenderer()
+        }
+    }
+    return { GMSMapView.makeDefaultBasemap = saved }
+}
+
 func pixelAt(_ image: UIImage, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
     let p = image.bitmaps[0].pixel(x: x, y: y)
     return (Int(p.r), Int(p.g), Int(p.b), Int(p.a))

@@ -44,9 +44,9 @@ func makeTemporaryDirectory() throws -> URL {
 
 /// Compares `image` with the golden PNG `Tests/Fixtures/goldens/uikit/<name>.png`.
 ///
-/// Pixels match when every straight RGBA channel differs by at most `channelTolerance`; the image matches when at
-/// most `maxDifferingFraction` of its pixels do not. `UPDATE=1` rewrites the golden and fails (so a rewrite is never
-/// green). On a mismatch the actual image is written next to the golden as `<name>.actual.png` (git-ignored).
+/// Pixels match when every premultiplied channel differs by at most `channelTolerance`; the image matches when at
+/// most `maxDifferingFraction` of its pixels do not (the one harness, `GoldenImage`: `UPDATE=1` rewrites and fails;
+/// a failure names the folder with the actual and diff images).
 @MainActor func expectMatchesGolden(
     _ image: UIImage, named name: String, channelTolerance: Int = 10, maxDifferingFraction: Double = 0.003,
     sourceLocation: SourceLocation = #_sourceLocation

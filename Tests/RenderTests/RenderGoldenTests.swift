@@ -32,48 +32,18 @@ private func camera(_ lat: Double, _ lon: Double, _ zoom: Double, bearing: Doubl
         size: ScreenSize(width: 640, height: 400))
 }
 
-/// Compares `image` with `Tests/RenderTests/Goldens/<name>.png`: a pixel differs when a channel is off by more than
-/// `tolerance` (0…255, premultiplied); at most `allowedFraction` of the pixels may differ. `UPDATE=1` rewrites the
-/// golden and fails; a mismatch writes `<name>.actual.png` beside it.
+/// Compares `image` with `Tests/RenderTests/Goldens/<name>.png` through the suite's one golden harness
+/// (``GoldenImage``): a pixel differs when a premultiplied channel is off by more than `tolerance` (0…255); at most
+/// `allowedFraction` of the pixels may differ. `UPDATE=1` rewrites the golden and fails; a failure names the folder
+/// holding `<name>-actual.png` and `<name>-diff.png`.
 private func expectGolden(
     _ image: RasterImage, _ name: String, tolerance: Int = 10, allowedFraction: Double = 0.002,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens")
-    let golden = folder.appendingPathComponent("\(name).png").path
-    let actual = folder.appendingPathComponent("\(name).actual.png").path
-    if ProcessInfo.processInfo.environment["UPDATE"] == "1" {
-        try PNGCodec.write(image, to: golden)
-        Issue.record("recorded new golden \(golden); run again without UPDATE=1", sourceLocation: sourceLocation)
-        return
-    }
-    guard FileManager.default.fileExists(atPath: golden) else {
-        try PNGCodec.write(image, to: actual)
-        Issue.record("missing golden \(golden); UPDATE=1 records it", sourceLocation: sourceLocation)
-        return
-    }
-    let expected = try PNGCodec.read(path: golden, scale: image.scale)
-    guard expected.width == image.width, expected.height == image.height else {
-        try PNGCodec.write(image, to: actual)
-        Issue.record("\(name): size differs from the golden", sourceLocation: sourceLocation)
-        return
-    }
-    var differing = 0
-    for i in stride(from: 0, to: image.pixels.count, by: 4) {
-        for k in 0..<4 where abs(Int(image.pixels[i + k]) - Int(expected.pixels[i + k])) > tolerance {
-            differing += 1
-            break
-        }
-    }
-    let allowed = Int(Double(image.width * image.height) * allowedFraction)
-    if differing > allowed {
-        try PNGCodec.write(image, to: actual)
-        Issue.record(
-            "\(name): \(differing) pixels differ (allowed \(allowed)); actual at \(actual)",
-            sourceLocation: sourceLocation)
-    } else {
-        try? FileManager.default.removeItem(atPath: actual)
-    }
+    GoldenImage.expect(
+        width: image.width, height: image.height, pixels: image.pixels,
+        matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens/\(name).png"),
+        channelTolerance: tolerance, maxDifferingFraction: allowedFraction, sourceLocation: sourceLocation)
 }
 
 /// An in-memory tile source for synthetic scenes.

@@ -31,7 +31,8 @@ import Testing
 
     /// A minimal server container has no fonts: an empty fontconfig configuration (no `<dir>`) in the child process
     /// (fontconfig reads its configuration once per process). The demo still writes its maps, with markers and the
-    /// info window, prints one warning naming the package to install, and exits with 3.
+    /// info window (its bubble, without the text that would be hex boxes), prints one warning naming the package to
+    /// install, and exits with 3.
     @Test func demoWithoutFontsWarnsOnceAndStillDrawsMarkersAndTheInfoWindow() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-nofonts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -66,5 +67,13 @@ import Testing
             }
         }
         #expect(white > 34 * 68 / 2, "the info window was not drawn (\(white) white pixels)")
+        // Its title is skipped, not drawn as hex boxes (LinuxUIKit's text drawing checks FontAvailability).
+        var dark = 0
+        for y in 252..<286 {
+            for x in 592..<660 {
+                if let p = image.premultipliedRGBA(x: x, y: y), p.r < 160, p.g < 160, p.b < 160 { dark += 1 }
+            }
+        }
+        #expect(dark == 0, "\(dark) dark pixels in the info window: its text was drawn as boxes")
     }
 }

@@ -10,6 +10,10 @@ public struct DisplayList: Hashable, Sendable, CustomStringConvertible {
     public var scale: Double
     /// The commands in drawing order.
     public var commands: [DrawCommand]
+    /// The attribution line of the data the frame shows (the sources' credits, decision D16), for the host to place;
+    /// empty when none. The frame pipeline fills it and draws it into ``commands`` too unless the host places it
+    /// (`MapRenderOptions.hostPlacesAttribution`). Not part of ``description``.
+    public var attribution = ""
 
     /// Creates a display list.
     public init(size: RenderSize, scale: Double = 1, commands: [DrawCommand] = []) {

@@ -321,7 +321,7 @@ extension OverlayRenderable {
         guard camera.pitch == 0, s > 0, uncacheableCount == 0 else {
             dropRaster()
             let list = displayList(camera: camera, scale: s)
-            if !list.commands.isEmpty { backend.draw(list, context: context.cairoContext, isScaled: true) }
+            if !list.commands.isEmpty { backend.draw(list, into: context.canvas, isScaled: true) }
             return
         }
         let t = camera.transform
@@ -364,7 +364,7 @@ extension OverlayRenderable {
         let list = DisplayList(
             size: RenderSize(width: camera.size.width, height: camera.size.height), scale: scale,
             commands: [.image(ImageCommand(image: handle, rect: rect))])
-        backend.draw(list, context: context.cairoContext, isScaled: true)
+        backend.draw(list, into: context.canvas, isScaled: true)
     }
 
     private func dropRaster() {

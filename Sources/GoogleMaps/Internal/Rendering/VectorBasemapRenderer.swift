@@ -8,7 +8,9 @@ import MapStyle
 
 /// The real basemap: the vector-tile frame pipeline (`MapRenderer`) over the default style and the embedded data
 /// (`Data/styles/default.json`, `Data/world.mbtiles`, `Data/helsinki.mbtiles`), executed by the Cairo backend straight
-/// into the map view's drawing context. Flat frames compose cached tile images; pitched frames draw vectors.
+/// into the map view's drawing target (`CGContext.canvas`, CairoGraphics' `CairoCanvas`: no C pointer here). Flat
+/// frames compose cached tile images; pitched frames draw vectors. The frame's attribution comes back as data
+/// (`DisplayList.attribution`); the map's controls place it (D16).
 /// - Thread rules: main actor, like the map view that owns it.
 @MainActor final class VectorBasemapRenderer: BasemapRenderer {
     /// The pipeline and its Cairo backend.
@@ -28,7 +30,7 @@ import MapStyle
     /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` as above.
     /// - Throws: ``MapLibreStyleError`` for a remote URL, or the style's load error or the pipeline's source error.
     init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil) throws {
-        var options = MapRenderOptions()
+        var options = Self.renderOptions
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
         }
@@ -38,7 +40,7 @@ import MapStyle
     /// A basemap over a parsed style (the imagery map types' styles, GMSMapView+MapType.swift); synchronous.
     /// - Throws: the pipeline's source error.
     init(style: Style) throws {
-        snapshotter = try Snapshotter(style: style)
+        snapshotter = try Snapshotter(style: style, options: Self.renderOptions)
         if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             snapshotter.renderer.setSprite(sheet)
         }
@@ -51,20 +53,24 @@ import MapStyle
     /// Asynchronous mode: the last frame drew stand-ins for tiles still being made, or made tiles wait.
     var isLoading: Bool { snapshotter.renderer.hasPendingTiles }
 
-    /// The attribution line of the last frame; the map's controls draw it inside the padding, above the markers
-    /// (the pipeline's own line, always at the view's bottom-left, is taken out of the frame).
+    /// The pipeline options of every map basemap: the attribution is returned with the frame, not drawn by the
+    /// pipeline (`MapRenderOptions.hostPlacesAttribution`).
+    static var renderOptions: MapRenderOptions {
+        var options = MapRenderOptions()
+        options.hostPlacesAttribution = true
+        return options
+    }
+
+    /// The attribution line of the last frame (its `DisplayList.attribution`); the map's controls draw it inside
+    /// the padding, above the markers (D16).
     private(set) var attribution: String?
 
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
         // Tile retries and raster fades run on the map's clock.
         snapshotter.renderer.clock = UIAnimator.shared.clock
-        var list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
-        let text = snapshotter.renderer.lastFrameStatistics.attribution
-        attribution = text.isEmpty ? nil : text
-        if !text.isEmpty, case .text(let command)? = list.commands.last, command.text == text {
-            list.commands.removeLast()
-        }
-        snapshotter.backend.draw(list, context: context.cairoContext, isScaled: true)
+        let list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
+        attribution = list.attribution.isEmpty ? nil : list.attribution
+        snapshotter.backend.draw(list, into: context.canvas, isScaled: true)
     }
 
     /// How far outside a POI's drawn label or dot a tap still hits it, in points.

@@ -3,7 +3,7 @@ import CGdkPixbuf
 import Foundation
 
 /// Why image bytes could not become a ``UIImage``.
-enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
+package enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     /// The data has no bytes.
     case empty
     /// The header announces more pixels than ``ImageDecoder/maximumPixelCount`` or a side longer than
@@ -14,7 +14,7 @@ enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .empty: return "no image data (0 bytes)"
         case .tooLarge(let w, let h):
@@ -27,33 +27,35 @@ enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Decodes PNG, JPEG and GIF (and WebP where Debian's `webp-pixbuf-loader` is installed) through gdk-pixbuf's
-/// loaders into Cairo bitmaps: the one image decoder of the package (map raster tiles reach it through
-/// ``decodePremultipliedBGRA(_:)``).
+/// loaders into ARGB32 surfaces: the one image decoder of the package, in the adapter that owns gdk-pixbuf
+/// (LinuxUIKit's `UIImage` decodes through it; map raster tiles reach it through ``decodePremultipliedBGRA(_:)``).
 ///
 /// Image sizes are checked from the header (the loader's `size-prepared` signal, or `gdk_pixbuf_get_file_info` for
 /// files) before any pixel buffer is allocated; oversized images are refused with ``ImageDecodingError/tooLarge``.
 /// Thread-safe: every call uses its own loader.
 package enum ImageDecoder {
     /// The longest accepted side, in pixels.
-    static let maximumDimension = 16_384
+    package static let maximumDimension = 16_384
     /// The largest accepted `width × height`, in pixels (64 Mi pixels = 256 MiB as ARGB32).
-    static let maximumPixelCount = 64 * 1024 * 1024
+    package static let maximumPixelCount = 64 * 1024 * 1024
 
     /// The largest image file read, in bytes (128 MiB).
-    static let maximumFileSize = 128 * 1024 * 1024
+    package static let maximumFileSize = 128 * 1024 * 1024
 
-    /// The decoded frames and their display durations in seconds (`0` for a still image).
-    struct Decoded {
-        var frames: [CairoBitmap]
-        var delays: [Double]
+    /// The decoded frames, their display durations in seconds (`0` for a still image), and warnings for the
+    /// caller to log (frames dropped over the pixel limit).
+    package struct Decoded {
+        package var frames: [CairoSurface]
+        package var delays: [Double]
+        package var warnings: [String] = []
     }
 
-    static func isAcceptable(width: Int, height: Int) -> Bool {
+    package static func isAcceptable(width: Int, height: Int) -> Bool {
         width <= maximumDimension && height <= maximumDimension && width * height <= maximumPixelCount
     }
 
     /// Checks a file's size and header without decoding it, then decodes the file.
-    static func decode(contentsOfFile path: String) throws(ImageDecodingError) -> Decoded {
+    package static func decode(contentsOfFile path: String) throws(ImageDecodingError) -> Decoded {
         var w: Int32 = 0
         var h: Int32 = 0
         if gdk_pixbuf_get_file_info(path, &w, &h) != nil, !isAcceptable(width: Int(w), height: Int(h)) {
@@ -75,7 +77,7 @@ package enum ImageDecoder {
 
     /// Decodes PNG, JPEG or GIF bytes; every frame of an animated GIF (frames beyond a total of
     /// ``maximumPixelCount`` pixels are dropped with a logged warning).
-    static func decode(data: Data) throws(ImageDecodingError) -> Decoded {
+    package static func decode(data: Data) throws(ImageDecodingError) -> Decoded {
         if data.isEmpty { throw .empty }
         guard let format = format(of: data) else {
             throw .undecodable(
@@ -151,7 +153,7 @@ package enum ImageDecoder {
             guard let pixbuf = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { break }
             pixels += Int(gdk_pixbuf_get_width(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
             if pixels > maximumPixelCount {
-                UIKitLog.warning(
+                decoded.warnings.append(
                     "animated image: keeping the first \(index) of \(count) frames (all frames together may hold "
                         + "at most \(maximumPixelCount) pixels)")
                 break
@@ -173,7 +175,8 @@ package enum ImageDecoder {
     /// - Throws: ``ImageDecodingError`` (its description names the problem).
     package static func decodePremultipliedBGRA(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8]) {
         let decoded = try decode(data: Data(bytes))
-        return decoded.frames[0].premultipliedBGRA()
+        let first = decoded.frames[0]
+        return (first.width, first.height, first.premultipliedBGRA())
     }
 
     /// Whether gdk-pixbuf has a loader for the format (`"png"`, `"jpeg"`, `"webp"`, …): WebP needs Debian's
@@ -185,17 +188,21 @@ package enum ImageDecoder {
     }
 
     /// Converts a pixbuf (straight RGB or RGBA bytes) into a premultiplied ARGB32 Cairo surface.
-    static func bitmap(from pixbuf: OpaquePointer) -> CairoBitmap {
+    static func bitmap(from pixbuf: OpaquePointer) -> CairoSurface {
         let width = Int(gdk_pixbuf_get_width(pixbuf))
         let height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let bitmap = CairoBitmap(width: width, height: height)
-        guard let source = gdk_pixbuf_read_pixels(pixbuf), let target = cairo_image_surface_get_data(bitmap.surface)
+        // Sizes were checked against the limits (16384 a side) before decoding; Cairo's own limit is 32767.
+        let bitmap =
+            (try? CairoSurface(width: width, height: height))
+            ?? CairoSurface(taking: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 0, 0))
+        guard bitmap.width > 0, let source = gdk_pixbuf_read_pixels(pixbuf),
+            let target = cairo_image_surface_get_data(bitmap.pointer)
         else { return bitmap }
-        cairo_surface_flush(bitmap.surface)
-        let targetStride = Int(cairo_image_surface_get_stride(bitmap.surface))
+        cairo_surface_flush(bitmap.pointer)
+        let targetStride = Int(cairo_image_surface_get_stride(bitmap.pointer))
         for y in 0..<height {
             let row = source.advanced(by: y * sourceStride)
             let out = UnsafeMutableRawPointer(target.advanced(by: y * targetStride)).assumingMemoryBound(
@@ -207,14 +214,14 @@ package enum ImageDecoder {
                 out[x] = a << 24 | premultiply(p[0]) << 16 | premultiply(p[1]) << 8 | premultiply(p[2])
             }
         }
-        cairo_surface_mark_dirty(bitmap.surface)
+        cairo_surface_mark_dirty(bitmap.pointer)
         return bitmap
     }
 
     /// The gdk-pixbuf loader name for PNG, JPEG, GIF or WebP data (by signature), or nil for anything else. Only these
     /// formats are accepted (WebP when its loader is installed): their loaders are incremental and report the size
     /// before allocating.
-    static func format(of data: Data) -> String? {
+    package static func format(of data: Data) -> String? {
         let head = [UInt8](data.prefix(8))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
@@ -230,7 +237,7 @@ package enum ImageDecoder {
     /// A description of how `data` is cut short, for PNG (the chunk sequence must reach `IEND`), GIF (the blocks
     /// must reach the trailer `0x3B`) and JPEG (an end-of-image marker `FF D9` in the last 1 KiB); nil when complete
     /// or another format. gdk-pixbuf accepts truncated files and fills the missing rows, so this is checked first.
-    static func truncation(of data: Data) -> String? {
+    package static func truncation(of data: Data) -> String? {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             var i = 8
@@ -257,7 +264,7 @@ package enum ImageDecoder {
 
     /// The number of image descriptors in GIF data (its frame count), or nil when `data` is not a GIF.
     /// With `requireTrailer`, nil also when the blocks end before the trailer byte.
-    static func gifFrameCount(_ data: Data, requireTrailer: Bool = false) -> Int? {
+    package static func gifFrameCount(_ data: Data, requireTrailer: Bool = false) -> Int? {
         let bytes = [UInt8](data)
         guard bytes.count >= 13, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46 else { return nil }
         var i = 13
@@ -291,32 +298,5 @@ package enum ImageDecoder {
             }
         }
         return requireTrailer ? nil : frames
-    }
-}
-
-extension CairoBitmap {
-    /// The pixels as premultiplied B, G, R, A bytes, rows top to bottom without padding.
-    func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8]) {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        if let data = cairo_image_surface_get_data(surface), width > 0 {
-            pixels.withUnsafeMutableBytes { out in
-                for y in 0..<height {
-                    out.baseAddress!.advanced(by: y * width * 4).copyMemory(
-                        from: data.advanced(by: y * stride), byteCount: width * 4)
-                }
-            }
-        }
-        return (width, height, pixels)
-    }
-}
-
-extension UIImage {
-    /// The first frame's pixels as premultiplied B, G, R, A bytes (rows top to bottom, no padding), for the map's
-    /// drawing backend (tile layers); `nil` for an empty image.
-    package func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8])? {
-        guard let first = bitmaps.first, first.width > 0, first.height > 0 else { return nil }
-        return first.premultipliedBGRA()
     }
 }
