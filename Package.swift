@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "MapRender", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapRender"], swiftSettings: settings),
         .target(
-            name: "MapPipeline", dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapRender"],
+            name: "MapPipeline",
+            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapRender", "WaymarkTime"],
             swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
@@ -89,7 +90,7 @@ let package = Package(
             name: "GoogleMaps",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
-                "MapRenderCairo", "MapSnapshot", "UIKit", "CoreLocation",
+                "MapRenderCairo", "MapSnapshot", "UIKit", "CoreLocation", "MapNetwork",
             ],
             swiftSettings: settings),
 
@@ -145,7 +146,7 @@ let package = Package(
             name: "MapNetworkTests",
             dependencies: [
                 "MapNetwork", "MapStorage", "MapSnapshot", "MapPipeline", "MapRenderCairo", "MapStyle", "MapData",
-                "MapGeometry", "MapRender", "MapTestSupport",
+                "MapGeometry", "MapRender", "MapTestSupport", "WaymarkTime",
             ],
             exclude: ["Server"]),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
@@ -172,7 +173,7 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: [
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
-                "UIKitTestSupport",
+                "UIKitTestSupport", "MapNetwork",
             ]),
         .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapRender", "MapRenderCairo"]),

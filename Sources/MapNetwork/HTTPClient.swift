@@ -88,13 +88,15 @@ public final class HTTPClient: Sendable {
     /// GETs `url` through the cache.
     /// - Parameters:
     ///   - url: `http(s)://` or `file://`.
+    ///   - headers: extra request headers (`User-Agent`, …); not part of the cache key. Default none.
     ///   - priority: smaller first (see ``HTTPLoader/fetch(_:headers:priority:completion:)``). Default 0.
     ///   - completion: the response (a cached body comes back as status 200 with ``HTTPResponse/fromCache``) or
     ///     the error; not called after a cancel.
     /// - Returns: the cancelling handle.
     @discardableResult
     public func get(
-        _ url: URL, priority: Double = 0, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+        _ url: URL, headers extra: [String: String] = [:], priority: Double = 0,
+        completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) -> TileRequestHandle {
         if url.isFileURL {
             queue.async {
@@ -116,7 +118,7 @@ public final class HTTPClient: Sendable {
                 completion(.success(HTTPResponse(status: 200, body: cached.body, fromCache: true)))
                 return
             }
-            var headers: [String: String] = [:]
+            var headers = extra
             if let etag = cached?.etag { headers["If-None-Match"] = etag }
             if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }
             let handle = loader.fetch(url, headers: headers, priority: priority) { [self] result in

@@ -3,26 +3,6 @@ import MapData
 import MapStorage
 import MapStyle
 
-/// A problem with a source, reported once per source (``HTTPTileSource/onProblem``).
-public struct SourceProblem: Sendable, Equatable, CustomStringConvertible {
-    /// The style source's id.
-    public var source: String
-    /// The URL that failed.
-    public var url: String
-    /// What went wrong.
-    public var message: String
-
-    /// Creates a report.
-    public init(source: String, url: String, message: String) {
-        self.source = source
-        self.url = url
-        self.message = message
-    }
-
-    /// `source 'id': url: message`.
-    public var description: String { "source '\(source)': \(url): \(message)" }
-}
-
 /// A vector ``TileSource`` over HTTP(S) (or `file://`) tile URL templates — a style's `tiles`, or a TileJSON's —
 /// through an ``HTTPClient`` (bounded, prioritised, retried, cached). MapLibre style spec semantics:
 /// `{z}`, `{x}`, `{y}` (`scheme: "tms"` flips `y`), `{prefix}` (the hex digits of `x % 16` and `y % 16`),
@@ -194,5 +174,12 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
         lock.unlock()
         if first { onProblem(problem) }
         return error
+    }
+}
+
+extension HTTPTileSource: TileLocating {
+    /// The tile's URL (``url(for:)``), or the source id and `z/x/y` when it has none.
+    public func location(of address: TileAddress) -> String {
+        url(for: address)?.absoluteString ?? "source '\(id)' tile \(address)"
     }
 }

@@ -58,16 +58,27 @@ public final class TileNetwork: Sendable {
     }
 
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
-    /// `file://`) or with `tiles` templates and no `url`.
-    /// Also a `raster` source whose `url` is `pmtiles://http(s)://…`, or with `http(s)://` `tiles` templates and no
-    /// local one.
+    /// `file://`) or with `tiles` templates and no `url`; a `raster` source whose `url` is `pmtiles://http(s)://…`, with an
+    /// `http(s)://` TileJSON `url` or `http(s)://` `tiles` templates (local raster tiles are the host's: `Snapshotter.rasterResolver`).
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
-        if case .raster(let r) = source {
-            return r.pmtilesURL != nil
-                || (r.url == nil && r.localTileTemplate == nil && !remoteTemplates(r.tiles).isEmpty)
+        switch source {
+        case .vector(let v): return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
+        case .raster(let r):
+            return r.pmtilesURL != nil || remoteRasterTemplates(r) != nil || remoteRasterTileJSON(r) != nil
+        default: return false
         }
-        guard case .vector(let v) = source else { return false }
-        return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
+    }
+
+    /// A raster source's `http(s)://` templates when it has no `url` and names no local files.
+    private static func remoteRasterTemplates(_ r: RasterSource) -> [String]? {
+        let remote = r.tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        return r.url == nil && r.localTileTemplate == nil && !remote.isEmpty ? remote : nil
+    }
+
+    /// A raster source's `http(s)://` TileJSON URL.
+    private static func remoteRasterTileJSON(_ r: RasterSource) -> URL? {
+        guard let u = r.url, u.hasPrefix("http://") || u.hasPrefix("https://") else { return nil }
+        return URL(string: u)
     }
 
     /// The tile source of a `vector` style source served over HTTP or from a TileJSON (an ``HTTPTileSource``), or a
@@ -85,11 +96,7 @@ public final class TileNetwork: Sendable {
     public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
         if case .raster(let r) = source {
             if let location = r.pmtilesURL { return try pmtilesSource(location) }
-            let remote = Self.remoteTemplates(r.tiles)
-            guard r.url == nil, r.localTileTemplate == nil, !remote.isEmpty else { return nil }
-            return templateSource(
-                id: id, remote, scheme: r.scheme, zooms: (r.minzoom, r.maxzoom), bounds: r.bounds,
-                attribution: r.attribution)
+            return try rasterTileSource(id: id, source: r)
         }
         guard case .vector(let v) = source else { return nil }
         if let location = v.pmtilesURL { return try pmtilesSource(location) }
@@ -139,6 +146,29 @@ public final class TileNetwork: Sendable {
         return BackgroundTileSource(
             try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
             concurrency: client.loader.options.maxRequestsPerHost)
+    }
+
+    /// The tile source of a `raster` style source over HTTP: its `tiles` templates, or the TileJSON at its `url`
+    /// (the style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win, as for vector sources); `nil`
+    /// for local raster sources. The tiles are image bytes (PNG, JPEG, WebP) with the same loading, retries, cache
+    /// and once-per-source reports as vector tiles.
+    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL.
+    public func rasterTileSource(id: String, source r: RasterSource) throws -> (any TileSource)? {
+        if let templates = Self.remoteRasterTemplates(r) {
+            return HTTPTileSource(
+                id: id, templates: templates, scheme: r.scheme, minZoom: Int(r.minzoom.rounded(.down)),
+                maxZoom: Int(r.maxzoom.rounded(.down)), bounds: r.bounds, attribution: r.attribution, client: client,
+                onProblem: onProblem)
+        }
+        guard let url = Self.remoteRasterTileJSON(r) else { return nil }
+        let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
+        let styleBounds = r.bounds == RasterSource.worldBounds ? nil : r.bounds
+        return HTTPTileSource(
+            id: id, templates: tileJSON.tiles.map { Self.resolve($0, against: url) },
+            scheme: r.scheme == "tms" ? "tms" : tileJSON.scheme,
+            minZoom: Int(max(r.minzoom, tileJSON.minzoom).rounded(.down)),
+            maxZoom: Int(min(r.maxzoom, tileJSON.maxzoom).rounded(.down)), bounds: styleBounds ?? tileJSON.bounds,
+            attribution: r.attribution ?? tileJSON.attribution, client: client, onProblem: onProblem)
     }
 
     /// Loads a MapLibre style from a file path, a `file://` URL or an `http(s)://` URL (fetched through the cache).

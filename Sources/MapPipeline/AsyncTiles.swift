@@ -44,18 +44,30 @@ public struct AsyncTileRendering: Sendable {
     /// Each frame builds at least one tile's layer. Default 4; `.infinity` builds everything in the frame; non-finite
     /// or negative values mean `.infinity`.
     public var labelBuildBudgetMilliseconds: Double
+    /// Seconds on ``MapRenderer/clock`` before a tile a source failed to give (a 5xx or connection error after the
+    /// source's own retries) is asked for again; each further failure doubles it, at most 60 s. Meanwhile its
+    /// stand-in (the parent's image) is drawn and nothing drawn is blanked. `0...60`, default 1.
+    public var retryBaseDelay: Double
+    /// How many times a failed tile is asked for again before it stays on its stand-in until
+    /// ``MapRenderer/invalidate()``. `0...20`, default 5.
+    public var maxTileRetries: Int
 
     /// Creates the settings.
     /// - Parameters:
     ///   - queueLimit: see ``queueLimit`` (clamped to `1...4096`). Default 64.
     ///   - labelBuildBudgetMilliseconds: see ``labelBuildBudgetMilliseconds``. Default 4.
+    ///   - retryBaseDelay: see ``retryBaseDelay`` (clamped; non-finite means 1). Default 1.
+    ///   - maxTileRetries: see ``maxTileRetries`` (clamped). Default 5.
     ///   - makeBackend: see ``makeBackend``.
     ///   - onTileArrived: see ``onTileArrived``. Default: nothing.
     public init(
-        queueLimit: Int = 64, labelBuildBudgetMilliseconds: Double = 4,
-        makeBackend: @escaping @Sendable () -> any RenderBackend, onTileArrived: @escaping @Sendable () -> Void = {}
+        queueLimit: Int = 64, labelBuildBudgetMilliseconds: Double = 4, retryBaseDelay: Double = 1,
+        maxTileRetries: Int = 5, makeBackend: @escaping @Sendable () -> any RenderBackend,
+        onTileArrived: @escaping @Sendable () -> Void = {}
     ) {
         self.queueLimit = min(max(queueLimit, 1), 4096)
+        self.retryBaseDelay = retryBaseDelay.isFinite ? min(max(retryBaseDelay, 0), 60) : 1
+        self.maxTileRetries = min(max(maxTileRetries, 0), 20)
         self.labelBuildBudgetMilliseconds =
             labelBuildBudgetMilliseconds.isFinite && labelBuildBudgetMilliseconds >= 0
             ? labelBuildBudgetMilliseconds : .infinity
@@ -350,6 +362,8 @@ extension MapRenderer {
 
     /// Takes the workers' finished tiles into the store (results of older revisions are dropped).
     func integrateArrivedTiles() {
+        tileRetries.beginFrame()
+        rasterState.fades.beginFrame()
         guard case .worker(let queue) = supply else { return }
         for result in queue.takeResults() { integrate(result) }
     }
@@ -384,11 +398,13 @@ extension MapRenderer {
         var seen = Set<SourceDataKey>()
         for tile in tiles {
             for source in asynchronousSources {
-                guard let sk = sourceKey(source, tile),
-                    !engine.contains(.decoded(source: source.dataID, address: sk.address))
-                else { continue }
-                let key = SourceDataKey(source: source.id, address: sk.address)
-                if seen.insert(key).inserted { wanted.append((source, key)) }
+                for address in fetchAddresses(source, tile)
+                where !engine.contains(.decoded(source: source.dataID, address: address))
+                    && !rasterState.decoded.contains(SourceDataKey(source: source.id, address: address))
+                {
+                    let key = SourceDataKey(source: source.id, address: address)
+                    if seen.insert(key).inserted { wanted.append((source, key)) }
+                }
             }
         }
         guard !wanted.isEmpty else { return }
@@ -397,6 +413,15 @@ extension MapRenderer {
             _ = source.tiles.requestTile(at: key.address, priority: Double(i)) { answers.add(key, $0) }
         }
         fetchedTiles = answers.wait()
+    }
+
+    /// The source tiles of `source` a covering tile needs: the raster layer's tiles for a raster source
+    /// (``rasterAddresses(_:definition:tile:)``), else the (over-zoomed) vector tile.
+    func fetchAddresses(_ source: ResolvedSource, _ tile: TileID) -> [TileAddress] {
+        if case .raster(let definition)? = style.sources[source.id] {
+            return rasterAddresses(source, definition: definition, tile: tile.canonical)
+        }
+        return sourceKey(source, tile).map { [$0.address] } ?? []
     }
 
     /// Hands the frame's requests to the worker, nearest the centre first (this replaces older, now stale ones).
@@ -410,16 +435,17 @@ extension MapRenderer {
         frameRequestIndex = [:]
     }
 
-    /// The stand-in commands for a tile whose image is not there yet: the nearest cached ancestor's image scaled up
-    /// and clipped to the tile, else the cached images of its four children, else nothing (the background shows).
+    /// The stand-in commands for a tile whose image of `run` is not there yet (or is fading in): the nearest cached
+    /// ancestor's image scaled up and clipped to the tile, else the cached images of its four children, else
+    /// nothing (the background shows).
     /// `place` maps a tile to its north-up rectangle in points.
-    func standIn(for tile: TileID, scale: Double, place: (TileID) -> RenderRect) -> [DrawCommand] {
+    func standIn(for tile: TileID, scale: Double, run: Int = 0, place: (TileID) -> RenderRect) -> [DrawCommand] {
         let canonical = tile.canonical
         var z = canonical.z - 1
         var x = canonical.x / 2
         var y = canonical.y / 2
         while z >= max(0, canonical.z - 8) {
-            let key = TileImageKey(revision: revision, z: z, x: x, y: y, pixelScale: scale)
+            let key = TileImageKey(revision: revision, z: z, x: x, y: y, pixelScale: scale, run: run)
             let cached = engine.value(.image(group: group, key: key))
             if case .image(let entry)? = cached, let image = entry.handle {
                 let ancestor = TileID(z: z, unwrappedX: (tile.unwrappedX >> (tile.z - z)), y: y)
@@ -438,7 +464,7 @@ extension MapRenderer {
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             let key = TileImageKey(
                 revision: revision, z: canonical.z + 1, x: canonical.x * 2 + dx, y: canonical.y * 2 + dy,
-                pixelScale: scale)
+                pixelScale: scale, run: run)
             guard case .image(let entry)? = engine.value(.image(group: group, key: key)), let image = entry.handle
             else { continue }
             let child = TileID(z: canonical.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: canonical.y * 2 + dy)
@@ -485,7 +511,51 @@ extension MapRenderer {
     /// Asynchronous mode: network fetches on their way.
     public var tileFetchesInFlight: Int { workQueue?.fetchesInFlight ?? 0 }
 
-    /// Asynchronous mode: tiles a source failed to give at this revision (drawn from their stand-ins until
-    /// ``invalidate()``).
-    public var failedTileCount: Int { failedTiles.count }
+    /// Asynchronous mode: tiles a source failed to give and not given since (drawn from their stand-ins while they
+    /// wait for their retry, ``AsyncTileRendering/retryBaseDelay``).
+    public var failedTileCount: Int { tileRetries.count }
+}
+
+/// When tiles a source failed to give are asked for again: exponential backoff on the renderer's clock, bounded
+/// attempts (``AsyncTileRendering/retryBaseDelay``, ``AsyncTileRendering/maxTileRetries``). Frame thread only.
+struct TileRetrySchedule {
+    /// Failures so far and the time of the next attempt (`.infinity` once the attempts are spent).
+    private var entries: [TileID: (failures: Int, retryAt: Double)] = [:]
+    /// Longest wait between attempts, seconds.
+    static let maxDelay = 60.0
+    /// Most tiles remembered (older failures are forgotten, and so asked for again, beyond it).
+    static let capacity = 4096
+
+    /// Tiles failed and not given since.
+    var count: Int { entries.count }
+
+    /// Records a failure at `now`: the next attempt waits `baseDelay · 2^(failures − 1)` (at most ``maxDelay``), or
+    /// never comes once `maxRetries` attempts failed.
+    mutating func noteFailure(_ tile: TileID, now: Double, baseDelay: Double, maxRetries: Int) {
+        if entries.count >= Self.capacity, entries[tile] == nil { entries.removeAll() }
+        let failures = (entries[tile]?.failures ?? 0) + 1
+        let delay = min(baseDelay * Double(1 << min(failures - 1, 20)), Self.maxDelay)
+        entries[tile] = (failures, failures > maxRetries ? .infinity : now + delay)
+    }
+
+    /// The tile arrived: forgotten.
+    mutating func noteSuccess(_ tile: TileID) {
+        if !entries.isEmpty { entries[tile] = nil }
+    }
+
+    /// The earliest retry of a waiting tile the current frame covers (only tiles in view ask for frames).
+    private var nextInView = Double.infinity
+
+    /// A new frame: forgets which waiting tiles the last one covered.
+    mutating func beginFrame() { nextInView = .infinity }
+
+    /// Whether `tile` (covered by this frame) failed and its next attempt is not due at `now`.
+    mutating func isWaiting(_ tile: TileID, now: Double) -> Bool {
+        guard let entry = entries[tile], now < entry.retryAt else { return false }
+        nextInView = min(nextInView, entry.retryAt)
+        return true
+    }
+
+    /// Whether the retry of a failed tile the last frame covered is due at `now` (the host should draw a frame).
+    func isDue(now: Double) -> Bool { now >= nextInView }
 }

@@ -18,6 +18,7 @@ import MapGeometry
 import MapLayout
 import MapRender
 import MapStyle
+import WaymarkTime
 
 #if canImport(Glibc)
     import Glibc
@@ -66,6 +67,9 @@ public struct MapRenderOptions: Sendable {
     /// Decodes raster tiles (`raster` layers; RasterLayers.swift). Default `nil`: raster layers draw nothing (hosts
     /// set `MapSnapshot.PixbufRasterDecoder`).
     public var rasterDecoder: (any RasterImageDecoder)?
+    /// Where undecodable raster tiles are reported, once per source (RasterLayers.swift). Default: a line on
+    /// standard error.
+    public var rasterProblems = RasterProblemReporter()
 
     /// Creates options; see the properties for defaults.
     public init(
@@ -212,8 +216,13 @@ public final class MapRenderer {
     /// current frame (synchronous mode) or job (the worker) got from them.
     let asynchronousSources: [ResolvedSource]
     var fetchedTiles: [SourceDataKey: TileLoadResult] = [:]
-    /// Asynchronous mode: tiles a source failed to give at this revision (drawn from their stand-ins).
-    var failedTiles = Set<TileID>()
+    /// Asynchronous mode: tiles a source failed to give, retried with backoff on ``clock`` (AsyncTiles.swift), and
+    /// the raster tile images fading in (RasterLayers.swift).
+    var tileRetries = TileRetrySchedule()
+    var rasterState = RasterLayerState()
+    /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode), seconds. Inject a
+    /// `ManualClock` in tests; default the system's monotonic clock. Same thread as the frames.
+    public var clock: any TimeSource = SystemClock.shared
     var spriteVersion = 0
     /// Asynchronous mode: the frame's label budget (monotonic ns; `.max` when unbounded), whether label work was put
     /// off to a later frame, and the zoom step each tile's symbol layer last built.
@@ -318,9 +327,13 @@ public final class MapRenderer {
     }
 
     /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
-    /// last frame put label work off (``AsyncTileRendering/labelBuildBudgetMilliseconds``). Asynchronous mode;
-    /// always `false` otherwise. Same thread as the frames.
-    public var wantsAnotherFrame: Bool { symbolWorkDeferred || (workQueue?.hasResults ?? false) }
+    /// last frame put label work off (``AsyncTileRendering/labelBuildBudgetMilliseconds``), a raster tile is fading
+    /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock``. Asynchronous mode; always `false`
+    /// otherwise. Same thread as the frames.
+    public var wantsAnotherFrame: Bool {
+        symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
+            || tileRetries.isDue(now: clock.now)
+    }
 
     /// Whether finished tiles wait to be drawn by the next frame (asynchronous mode). Any thread.
     public var hasArrivedTiles: Bool { workQueue?.hasResults ?? false }
@@ -350,7 +363,8 @@ public final class MapRenderer {
         for case let handle? in rasterTiles.removeAll() { backend.unregister(handle) }
         previousPlacement = nil
         sourceDataSeen.removeAll()
-        failedTiles.removeAll()
+        tileRetries = TileRetrySchedule()
+        rasterState = RasterLayerState()
         pendingTileCount = 0
         workQueue?.replacePending(with: [])
         _ = workQueue?.takeResults()

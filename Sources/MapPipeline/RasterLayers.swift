@@ -1,3 +1,4 @@
+import Foundation
 import MapData
 import MapGeometry
 import MapRender
@@ -10,6 +11,80 @@ struct RasterTileKey: Hashable {
     let adjustment: RasterColorAdjustment
 }
 
+/// Reports undecodable raster tiles once per source (the tile itself is drawn as missing). One reporter is shared
+/// by a renderer and its asynchronous worker (the options are copied, the reporter is not), so a source is reported
+/// once whichever thread decoded the tile. Waymark's own.
+///
+/// Thread rules: any thread (locked); the handler is called on the decoding thread and must not block.
+public final class RasterProblemReporter: @unchecked Sendable {
+    private let handler: @Sendable (SourceProblem) -> Void
+    private let lock = NSLock()
+    private var reported: [SourceProblem] = []
+
+    /// Creates a reporter.
+    /// - Parameter handler: called with the first problem of each source. Default: a line
+    ///   `waymark: source 'id': url: message` on standard error.
+    public init(handler: @escaping @Sendable (SourceProblem) -> Void = RasterProblemReporter.printProblem) {
+        self.handler = handler
+    }
+
+    /// Writes `waymark: <problem>` to standard error.
+    public static let printProblem: @Sendable (SourceProblem) -> Void = { problem in
+        FileHandle.standardError.write(Data("waymark: \(problem)\n".utf8))
+    }
+
+    /// The first problem of each source reported so far, in order.
+    public var problems: [SourceProblem] { lock.withLock { reported } }
+
+    /// Reports `problem` unless its source was reported already.
+    public func report(_ problem: SourceProblem) {
+        let first = lock.withLock {
+            guard !reported.contains(where: { $0.source == problem.source }) else { return false }
+            reported.append(problem)
+            return true
+        }
+        if first { handler(problem) }
+    }
+}
+
+/// What the raster layers keep between frames besides the images (``MapRenderer/rasterTiles``): the fades, and
+/// which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
+struct RasterLayerState {
+    var fades = RasterFades()
+    /// Source tiles decoded into ``MapRenderer/rasterTiles`` (forgotten wholesale beyond 16,384).
+    var decoded = Set<SourceDataKey>()
+}
+
+/// Raster tile images fading in (`raster-fade-duration`, asynchronous frames): when each arrived on the renderer's
+/// clock and for how long it fades. Frame thread only.
+struct RasterFades {
+    private var starts: [TileImageKey: (start: Double, duration: Double)] = [:]
+    /// Whether the last frame drew a tile image part-way through its fade (so the next frame differs).
+    private(set) var running = false
+
+    /// A new frame.
+    mutating func beginFrame() { running = false }
+
+    /// A tile image arrived at `now` and fades in over `duration` seconds (none when `duration` is 0).
+    mutating func noteArrival(_ key: TileImageKey, now: Double, duration: Double) {
+        guard duration > 0, duration.isFinite else { return }
+        if starts.count > 4096 { starts.removeAll() }
+        starts[key] = (now, duration)
+    }
+
+    /// The image's opacity at `now`, 0…1 (1 once its fade is over, which forgets it).
+    mutating func alpha(_ key: TileImageKey, now: Double) -> Double {
+        guard let entry = starts[key] else { return 1 }
+        let t = (now - entry.start) / entry.duration
+        if t >= 1 || !t.isFinite {
+            starts[key] = nil
+            return 1
+        }
+        running = true
+        return max(0, t)
+    }
+}
+
 extension MapRenderer {
     /// Appends the `raster` layer's images for `tile` (MapLibre's raster layer).
     ///
@@ -20,7 +95,8 @@ extension MapRenderer {
     /// ``MapRenderOptions/rasterDecoder``, passed through the colour properties (``RasterColorAdjustment``), and
     /// cached per tile and paint in ``rasterTiles``; `raster-opacity` and `raster-resampling` apply when it is
     /// drawn (``ImageQuad``: one affine piece per image when flat, 8 × 8 pieces under pitch).
-    /// `raster-fade-duration`: frames draw the settled state (every tile of a synchronous frame is loaded when drawn).
+    /// `raster-fade-duration`: synchronous frames draw the settled state (every tile is loaded when drawn);
+    /// asynchronous frames fade newly arrived tile images in (``rasterFadeAlpha(_:run:scale:)``).
     func drawRaster(
         _ layer: CompiledLayer, tile: TileID, zoom: Double, projectors: inout ProjectorCache,
         into out: inout [DrawCommand]
@@ -32,19 +108,43 @@ extension MapRenderer {
         let adjustment = RasterColorAdjustment(
             hueRotate: paint.hueRotate, brightnessMin: paint.brightnessMin, brightnessMax: paint.brightnessMax,
             saturation: paint.saturation, contrast: paint.contrast)
+        let extent = 4096.0
+        let projector = projectors.projector(extent: Int(extent))
+        let n = Double(1 << tile.z)
+        let cells = projector.isPerspective ? 8 : 1
+        for address in rasterAddresses(source, definition: definition, tile: tile) {
+            let ns = Double(1 << address.z)
+            let (ax, ay) = (address.x, address.y)
+            // The source tile's part over the covering tile.
+            let u0 = max(0, (Double(tile.x) / n - Double(ax) / ns) * ns)
+            let u1 = min(1, (Double(tile.x + 1) / n - Double(ax) / ns) * ns)
+            let v0 = max(0, (Double(tile.y) / n - Double(ay) / ns) * ns)
+            let v1 = min(1, (Double(tile.y + 1) / n - Double(ay) / ns) * ns)
+            guard u1 > u0, v1 > v0, let image = rasterImage(source, address, adjustment: adjustment) else { continue }
+            ImageQuad.append(
+                image, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: paint.opacity,
+                nearestNeighbor: paint.resamplesNearest,
+                screen: { u, v in
+                    let x = ((Double(ax) + u) / ns - Double(tile.x) / n) * n * extent
+                    let y = ((Double(ay) + v) / ns - Double(tile.y) / n) * n * extent
+                    return projector.isVisible(x, y) ? projector.project(x, y) : nil
+                }, into: &out)
+        }
+    }
+
+    /// The source tiles a raster layer draws over the canonical covering `tile` (see ``drawRaster``): at the zoom
+    /// shifted by the tile sizes, clamped to the source's zooms, inside its `bounds`; empty below `minzoom`. The
+    /// asynchronous stage fetches exactly these (``fetchAddresses(_:_:)``).
+    func rasterAddresses(_ source: ResolvedSource, definition: RasterSource, tile: TileID) -> [TileAddress] {
         // Both sizes are powers of two: the shift is the difference of their exponents.
         let side =
             options.tileSize.isFinite && options.tileSize >= 1 && options.tileSize <= 65536 ? options.tileSize : 256
         let shift = Int(side).trailingZeroBitCount - definition.tileSize.trailingZeroBitCount
         // Below zoom 0 (a 512-point source tile over a 256-point world) the zoom-0 tile is drawn scaled down.
         let wanted = max(0, tile.z + shift)
-        guard wanted >= source.minZoom else { return }
+        guard wanted >= source.minZoom else { return [] }
         let zs = min(wanted, source.maxZoom)
-        let extent = 4096.0
-        let projector = projectors.projector(extent: Int(extent))
-        let n = Double(1 << tile.z)
         let ns = Double(1 << zs)
-        // Source tile columns and rows over this tile.
         let range: (x: ClosedRange<Int>, y: ClosedRange<Int>)
         if zs >= tile.z {
             let k = 1 << (zs - tile.z)
@@ -55,48 +155,80 @@ extension MapRenderer {
         }
         let west = WebMercator.worldPoint(LatLng(latitude: definition.bounds[3], longitude: definition.bounds[0]))
         let east = WebMercator.worldPoint(LatLng(latitude: definition.bounds[1], longitude: definition.bounds[2]))
-        let cells = projector.isPerspective ? 8 : 1
+        var out: [TileAddress] = []
         for ay in range.y {
             for ax in range.x {
-                // The source tile's world box, against the source's bounds and the covering tile.
                 let left = Double(ax) / ns
                 let top = Double(ay) / ns
                 guard left < east.x, left + 1 / ns > west.x, top < east.y, top + 1 / ns > west.y else { continue }
-                let u0 = max(0, (Double(tile.x) / n - left) * ns)
-                let u1 = min(1, (Double(tile.x + 1) / n - left) * ns)
-                let v0 = max(0, (Double(tile.y) / n - top) * ns)
-                let v1 = min(1, (Double(tile.y + 1) / n - top) * ns)
-                guard u1 > u0, v1 > v0,
-                    let image = rasterImage(source, TileAddress(z: zs, x: ax, y: ay), adjustment: adjustment)
-                else { continue }
-                ImageQuad.append(
-                    image, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: paint.opacity,
-                    nearestNeighbor: paint.resamplesNearest,
-                    screen: { u, v in
-                        let x = ((Double(ax) + u) / ns - Double(tile.x) / n) * n * extent
-                        let y = ((Double(ay) + v) / ns - Double(tile.y) / n) * n * extent
-                        return projector.isVisible(x, y) ? projector.project(x, y) : nil
-                    }, into: &out)
+                out.append(TileAddress(z: zs, x: ax, y: ay))
             }
         }
+        return out
     }
 
     /// The backend image of a raster source tile after the colour pass, decoded on first use; `nil` when the source
-    /// has no such tile, its bytes do not decode, or no decoder is set.
+    /// has no such tile, its bytes do not decode (reported once per source to
+    /// ``MapRenderOptions/rasterProblems``, then drawn as missing), or no decoder is set. A tile an asynchronous
+    /// source failed to give is not cached (the pipeline asks for it again, ``AsyncTileRendering/retryBaseDelay``).
     func rasterImage(_ source: ResolvedSource, _ address: TileAddress, adjustment: RasterColorAdjustment)
         -> ImageHandle?
     {
         let key = RasterTileKey(source: source.id, address: address, adjustment: adjustment)
         if let hit = rasterTiles.value(for: key) { return hit }
         guard let decoder = options.rasterDecoder else { return nil }
+        let bytes: [UInt8]?
+        let dataKey = SourceDataKey(source: source.id, address: address)
+        if let answer = fetchedTiles[dataKey] {
+            guard case .success(let fetched) = answer else { return nil }
+            bytes = fetched
+        } else if workQueue != nil && source.tiles.isAsynchronous {
+            // An asynchronous frame drawing vectors (pitched) never waits on the network: the tile is left out.
+            return nil
+        } else {
+            bytes = (try? source.tiles.tileData(at: address)) ?? nil
+        }
         var handle: ImageHandle? = nil
-        if let bytes = (try? source.tiles.tileData(at: address)) ?? nil, let image = try? decoder.decode(bytes) {
-            handle = try? backend.register(adjustment.apply(to: image))
+        if let bytes, !bytes.isEmpty {
+            do {
+                let image = try decoder.decode(bytes)
+                handle = try? backend.register(adjustment.apply(to: image))
+            } catch {
+                let location =
+                    (source.tiles as? any TileLocating)?.location(of: address) ?? "\(source.id) tile \(address)"
+                options.rasterProblems.report(
+                    SourceProblem(source: source.id, url: location, message: "not an image (\(error))"))
+            }
         }
         frameStats.tilesDecoded += 1
+        if rasterState.decoded.count > 16_384 { rasterState.decoded.removeAll() }
+        rasterState.decoded.insert(dataKey)
         for case let evicted? in rasterTiles.insert(handle, for: key, cost: handle?.byteCount ?? 64) {
             backend.unregister(evicted)
         }
         return handle
+    }
+
+    /// The longest `raster-fade-duration` of the raster layers of tile-layer run `run` visible at `zoom`, seconds
+    /// (0 when the run has none: its images appear at once).
+    func rasterFadeSeconds(run: Int, zoom: Double) -> Double {
+        var longest = 0.0
+        for layer in tileLayerRuns[run] where layer.type == .raster && layer.layer.isVisible(atZoom: zoom) {
+            longest = max(longest, RasterPaint(layer: layer.layer, zoom: zoom).fadeDurationMilliseconds / 1000)
+        }
+        return longest
+    }
+
+    /// Asynchronous mode: a tile image of a run arrived (TileImages.swift); runs with a raster layer fade it in
+    /// from its stand-in over their `raster-fade-duration` on ``clock``.
+    func noteTileImageArrival(_ key: TileImageKey) {
+        rasterState.fades.noteArrival(
+            key, now: clock.now, duration: rasterFadeSeconds(run: key.run, zoom: Double(key.z)))
+    }
+
+    /// The opacity a tile image of `run` is drawn with in this frame: below 1 while it fades in (its stand-in is
+    /// then drawn under it, ``standIn(for:scale:run:place:)``), 1 otherwise.
+    func rasterFadeAlpha(_ tile: TileID, run: Int, scale: Double) -> Double {
+        rasterState.fades.alpha(tileImageKey(tile, run: run, scale: scale), now: clock.now)
     }
 }

@@ -45,10 +45,18 @@ extension MapRenderer {
             }
             let image: ImageHandle
             let frame: TileImageFrame
+            var opacity = 1.0
             switch cached {
             case .image(let handle, let f):
                 image = handle
                 frame = f
+                if !supply.framesReadTiles {
+                    // A raster run's image fading in (`raster-fade-duration`) over its stand-in.
+                    opacity = rasterFadeAlpha(tile, run: run, scale: scale)
+                    if opacity < 1 {
+                        standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place))
+                    }
+                }
             case .empty: continue
             case .missing:
                 // Stand-ins (an ancestor's or the children's images) are kept for the first run only.
@@ -64,7 +72,8 @@ extension MapRenderer {
             placements.append(
                 TilePlacement(
                     image: image,
-                    origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k))
+                    origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k,
+                    opacity: opacity))
         }
         let bearing = camera.state.bearing
         let frame = RenderSize(width: camera.state.size.width, height: camera.state.size.height)
@@ -93,7 +102,10 @@ extension MapRenderer {
             let y1 = snap(p.origin.y + size.height * p.scale, scale)
             guard x1 > x0, y1 > y0 else { continue }
             out.append(
-                .image(ImageCommand(image: p.image, rect: RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))))
+                .image(
+                    ImageCommand(
+                        image: p.image, rect: RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                        opacity: p.opacity)))
         }
         out.append(.restore)
         return out

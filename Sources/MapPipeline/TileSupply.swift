@@ -127,7 +127,8 @@ extension MapRenderer {
         var index: [TileID: Int] = [:]
         for tile in tiles {
             let canonical = tile.canonical
-            if failedTiles.contains(canonical) { continue }
+            // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
+            if tileRetries.isWaiting(canonical, now: clock.now) { continue }
             var images: [TileImageSpec] = []
             if composes {
                 for run in tileLayerRuns.indices where runDraws(run, atZoom: tile.z) {
@@ -154,8 +155,9 @@ extension MapRenderer {
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
                 priority: (dx * dx + dy * dy).squareRoot() * n)
             for source in asynchronousSources {
-                guard let sk = sourceKey(source, canonical) else { continue }
-                job.fetches.append(SourceDataKey(source: source.id, address: sk.address))
+                for address in fetchAddresses(source, canonical) {
+                    job.fetches.append(SourceDataKey(source: source.id, address: address))
+                }
             }
             index[canonical] = jobs.count
             jobs.append(job)
@@ -256,10 +258,13 @@ extension MapRenderer {
     func integrate(_ result: TileResult) {
         guard result.key.revision == revision else { return }
         if result.failed {
-            if failedTiles.count > 4096 { failedTiles.removeAll() }
-            failedTiles.insert(result.key.tile)
+            let settings = options.asyncTiles
+            tileRetries.noteFailure(
+                result.key.tile, now: clock.now, baseDelay: settings?.retryBaseDelay ?? 1,
+                maxRetries: settings?.maxTileRetries ?? 0)
             return
         }
+        tileRetries.noteSuccess(result.key.tile)
         for (key, tile) in result.prepared {
             let engineKey = EngineKey.prepared(
                 source: sources[key.source]?.dataID ?? 0, layer: key.layer, tile: key.tile, tileSize: options.tileSize)
@@ -284,7 +289,11 @@ extension MapRenderer {
             case .failed: continue
             }
             stored = true
-            if supply.framesReadTiles { frameStats.tileImagesRendered += 1 }
+            if supply.framesReadTiles {
+                frameStats.tileImagesRendered += 1
+            } else {
+                noteTileImageArrival(spec.key)
+            }
         }
         if stored && !supply.framesReadTiles { frameStats.tilesArrived += 1 }
     }

@@ -1,6 +1,6 @@
-// Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the local raster sources
-// (`mbtiles://`, `pmtiles://`, `file://` or plain-path `tiles` templates). `pmtiles://http(s)://` archives are read
-// through `TileNetwork`, as vector archives are.
+// Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the raster sources
+// (`mbtiles://`, `pmtiles://`, `file://` or plain-path `tiles` templates; `http(s)://` templates, TileJSON and
+// `pmtiles://http(s)://` archives through `TileNetwork.shared`, as vector sources are).
 import CairoGraphics
 import MapData
 import MapNetwork

@@ -232,46 +232,6 @@ final class ScriptedLayer: GMSTileLayer {
         let standIn = map.renderFrame(scale: 1)
         #expect(isColor(pixelAt(standIn, 200, 150), 255, 0, 0, tolerance: 4), "\(pixelAt(standIn, 200, 150))")
     }
-
-    nonisolated static let python = "/usr/bin/python3"
-
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: python), "needs /usr/bin/python3"))
-    func urlTileLayerOverHTTPOnLoopback() throws {
-        let python = Self.python
-        let clock = installMapClock()
-        let dir = try Self.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try writeTiles(dir, solidTile(UIColor(red: 0, green: 0.5, blue: 0, alpha: 1)))
-        try FileManager.default.removeItem(at: dir.appendingPathComponent("2/2/1.png"))  // a 404
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: python)
-        server.arguments = [
-            "-c",
-            "import http.server,sys,os\nos.chdir(sys.argv[1])\n"
-                + "s=http.server.ThreadingHTTPServer(('127.0.0.1',0),http.server.SimpleHTTPRequestHandler)\n"
-                + "print(s.server_address[1],flush=True)\ns.serve_forever()",
-            dir.path,
-        ]
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate() }
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)))
-        let map = makeMap(Self.world)
-        let layer = GMSURLTileLayer { x, y, zoom in URL(string: "http://127.0.0.1:\(port)/\(zoom)/\(x)/\(y).png") }
-        layer.userAgent = "WaymarkTests"
-        layer.map = map
-        let image = settledFrame(map, clock)
-        #expect(isColor(pixelAt(image, 100, 250), 0, 128, 0, tolerance: 4), "\(pixelAt(image, 100, 250))")
-        // The 404 tile (x 2, y 1: top right) is no tile.
-        #expect(isLand(pixelAt(image, 300, 40)), "\(pixelAt(image, 300, 40))")
-        guard case .noTile? = layer.tileStore.tiles[TileLayerKey(z: 2, x: 2, y: 1)] else {
-            Issue.record("the 404 tile is not known missing")
-            return
-        }
-    }
 }
 
 /// `GMSMapView.mapType` with Waymark's raster sources.

@@ -7,57 +7,23 @@ import MapTestSupport
 /// The repo's test HTTP server (`Server/test_server.py`, Python's `http.server`) on 127.0.0.1 with a random port,
 /// started and stopped by the tests.
 final class TestServer {
-    let root: URL
-    let port: Int
-    private let process: Process
-    private let input = Pipe()
+    private let server: TestServerProcess
     private let control = HTTPLoader(options: HTTPLoaderOptions(maxRetries: 0))
 
     /// Whether `python3` can be run (the tests that need the server are counted skips without it).
-    static let available: Bool = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    }()
+    static var available: Bool { TestServerProcess.available }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Server/test_server.py")
+    var root: URL { server.root }
+    var port: Int { server.port }
 
     /// Starts the server over `root` and waits (at most 10 s) for its port.
-    init(root: URL) throws {
-        self.root = root
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = input
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("\n") && Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let line = text.split(separator: "\n").first, line.hasPrefix("PORT "), let p = Int(line.dropFirst(5))
-        else {
-            try? input.fileHandleForWriting.close()
-            throw TestServerError(message: "the test server did not start: \(text)")
-        }
-        port = p
-    }
+    init(root: URL) throws { server = try TestServerProcess(root: root) }
 
-    deinit { stop() }
-
-    /// Stops the server (idempotent) and waits for it to exit: closing its standard input ends it.
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
+    /// Stops the server (idempotent) and waits for it to exit.
+    func stop() { server.stop() }
 
     /// `http://127.0.0.1:<port>/files/<path>`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/files/\(path)" }
+    func url(_ path: String) -> String { server.url(path) }
 
     /// Sends a control request (`mode=500`, `replace=a&with=b`, `clearlog=1`).
     func control(_ query: String) throws {
@@ -76,11 +42,6 @@ final class TestServer {
     func requests(containing fragment: String) throws -> [[String: Any]] {
         try log().filter { ($0["path"] as? String)?.contains(fragment) == true }
     }
-}
-
-struct TestServerError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
 
 /// A fresh temporary folder.

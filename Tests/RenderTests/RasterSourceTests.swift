@@ -5,6 +5,7 @@ import MapRender
 import MapRenderCairo
 import MapSnapshot
 import MapStyle
+import MapTestSupport
 import Testing
 
 /// Raster sources and the `raster` layer end to end: PNG tiles made here with Cairo, written to a temp folder (and an
@@ -154,16 +155,7 @@ import Testing
             INSERT INTO metadata VALUES ('format', 'png'), ('minzoom', '0'), ('maxzoom', '0');
             INSERT INTO tiles VALUES (0, 0, 0, X'\(hex)');
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.sqlite)
-        process.arguments = [file.path]
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(sql.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try SQLiteScript.run(sql, database: file.path) == 0)
         let image = try Self.render(source: #"{"type": "raster", "tileSize": 256, "url": "mbtiles://\#(file.path)"}"#)
         #expect(Self.near(Self.rgb(image, 64, 128), Self.west))
         #expect(Self.near(Self.rgb(image, 192, 128), Self.east))

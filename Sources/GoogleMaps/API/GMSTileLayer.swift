@@ -1,5 +1,6 @@
 import Foundation
 import LinuxUIKit
+import MapNetwork
 
 /// The stub tile meaning "no tile exists here" (Google's `kGMSTileLayerNoTile`): pass it to a ``GMSTileReceiver`` or
 /// return it from ``GMSSyncTileLayer/tileFor(x:y:zoom:)``, and the tile is never requested again until
@@ -121,15 +122,20 @@ public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) ->
 
 /// A tile layer that loads each tile from a URL (Google's `GMSURLTileLayer`).
 ///
-/// `file://` URLs are read from disk and `http://`/`https://` URLs fetched with Foundation's URLSession, off the main
-/// thread. A missing file, HTTP 404 or 204, or a nil URL means no tile there (``kGMSTileLayerNoTile``); other
-/// failures (connection errors, 5xx) mean "try again later"; bytes that are not an image (PNG, JPEG, GIF; WebP
-/// with Debian's `webp-pixbuf-loader`) count as no tile, with one logged warning per layer.
+/// `file://` URLs are read from disk; `http://`/`https://` URLs go through Waymark's HTTP loader and cache (the ones
+/// map styles load through, Foundation's URLSession underneath), off the main thread: at most 8 requests in flight
+/// per host, the tiles nearest the view's centre first, requests of tiles that left the view cancelled, 5xx answers
+/// and connection errors retried with exponential backoff, and every answer kept in the persistent cache (SQLite
+/// under `$WAYMARK_CACHE_DIR`, else `$XDG_CACHE_HOME/waymark`; honouring `Cache-Control`, `ETag` and
+/// `Last-Modified`), so cached tiles keep drawing offline. A missing file, HTTP 404 or 204, an empty body or a nil
+/// URL means no tile there (``kGMSTileLayerNoTile``); other failures mean "try again later" (asked again after 2 s
+/// while in view), the first one logged once per layer with its URL; bytes that are not an image (PNG, JPEG, GIF;
+/// WebP with Debian's `webp-pixbuf-loader`) count as no tile, with one logged warning per layer.
 @MainActor open class GMSURLTileLayer: GMSTileLayer {
     /// The URL of each tile.
     private let urlConstructor: GMSTileURLConstructor
-    /// Where tile bytes come from (TileLayerDrawing.swift; the HTTP loader replaces it when it lands).
-    var fetcher: any TileURLFetching = URLSessionTileFetcher()
+    /// Where tile bytes come from (TileLayerDrawing.swift): the process's HTTP client and cache.
+    var fetcher: any TileURLFetching = HTTPClientTileFetcher(client: TileNetwork.shared.client)
     /// The `User-Agent` header of HTTP requests, or nil for URLSession's own. Defaults to nil.
     open var userAgent: String?
 
@@ -151,10 +157,13 @@ public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) ->
             return
         }
         let store = tileStore
-        fetcher.fetch(url, userAgent: userAgent) { result in
+        let generation = store.generation
+        let handle = fetcher.fetch(url, userAgent: userAgent, priority: store.requestPriority) { result in
             switch result {
             case .noTile: receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: kGMSTileLayerNoTile)
-            case .failed: receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: nil)
+            case .failed(let message):
+                store.noteFailure(url, message)
+                receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: nil)
             case .data(let data):
                 if let image = UIImage(data: data) {
                     receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: image)
@@ -163,6 +172,9 @@ public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) ->
                     receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: kGMSTileLayerNoTile)
                 }
             }
+        }
+        if let z = Int(exactly: zoom), let xi = Int(exactly: x), let yi = Int(exactly: y) {
+            store.setHandle(handle, for: TileLayerKey(z: z, x: xi, y: yi), generation: generation)
         }
     }
 }

@@ -1,11 +1,9 @@
 import Foundation
 import LinuxUIKit
+import MapData
 import MapGeometry
+import MapNetwork
 import MapRender
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A tile of a ``GMSTileLayer``: zoom, column, row (XYZ).
 struct TileLayerKey: Hashable, Sendable {
@@ -33,8 +31,11 @@ final class TileLayerStore: @unchecked Sendable {
     private let lock = NSLock()
     private var inbox: [(generation: Int, key: TileLayerKey, image: UIImage?)] = []
     private var undecodable: [URL] = []
+    private var failures: [(url: URL, message: String)] = []
     private var generationValue = 0
     private var requestsInFlight = 0
+    /// Cancelling handles of the requests on their way (``GMSURLTileLayer``'s; other layers cannot cancel).
+    private var requestHandles: [TileLayerKey: TileRequestHandle] = [:]
 
     /// Main actor only.
     var tiles: [TileLayerKey: State] = [:]
@@ -42,8 +43,12 @@ final class TileLayerStore: @unchecked Sendable {
     var lastUse: [TileLayerKey: Int] = [:]
     /// Main actor only: frames drawn.
     var frameNumber = 0
-    /// Main actor only: whether an undecodable tile was reported already.
+    /// Main actor only: whether an undecodable tile / a failed request was reported already (once per layer).
     var warnedUndecodable = false
+    var warnedFailure = false
+    /// Main actor only: the priority of the request being made (distance from the view's centre in tiles; smaller
+    /// first), read by ``GMSURLTileLayer`` for the HTTP loader.
+    var requestPriority = 0.0
     /// Main actor only: how many times each tile was asked for (tests read it).
     var requestCounts: [TileLayerKey: Int] = [:]
 
@@ -61,30 +66,62 @@ final class TileLayerStore: @unchecked Sendable {
         lock.withLock {
             guard generation == generationValue else { return }
             requestsInFlight = max(0, requestsInFlight - 1)
+            requestHandles[key] = nil
             inbox.append((generation, key, image))
         }
     }
 
+    /// Keeps the handle that cancels the request for `key` (made in `generation`), unless it was answered already.
+    func setHandle(_ handle: TileRequestHandle, for key: TileLayerKey, generation: Int) {
+        lock.withLock {
+            guard generation == generationValue, !inbox.contains(where: { $0.key == key }) else { return }
+            requestHandles[key] = handle
+        }
+    }
+
+    /// Cancels the request for `key` when it can be cancelled; returns whether it was.
+    func cancel(_ key: TileLayerKey) -> Bool {
+        let handle: TileRequestHandle? = lock.withLock {
+            guard let h = requestHandles.removeValue(forKey: key) else { return nil }
+            requestsInFlight = max(0, requestsInFlight - 1)
+            return h
+        }
+        handle?.cancel()
+        return handle != nil
+    }
+
+    /// Requests that can be cancelled, on their way (tests read it).
+    var cancellableRequests: Int { lock.withLock { requestHandles.count } }
+
     func noteUndecodable(_ url: URL) { lock.withLock { undecodable.append(url) } }
 
-    /// The answers that arrived since the last call (current generation only) and undecodable URLs.
-    func takeArrivals() -> (answers: [(key: TileLayerKey, image: UIImage?)], undecodable: [URL]) {
+    func noteFailure(_ url: URL, _ message: String) { lock.withLock { failures.append((url, message)) } }
+
+    /// The answers that arrived since the last call (current generation only), undecodable URLs and failures.
+    func takeArrivals() -> (
+        answers: [(key: TileLayerKey, image: UIImage?)], undecodable: [URL], failures: [(url: URL, message: String)]
+    ) {
         lock.withLock {
             let answers = inbox.filter { $0.generation == generationValue }.map { ($0.key, $0.image) }
             inbox.removeAll()
             let bad = undecodable
             undecodable.removeAll()
-            return (answers, bad)
+            let failed = failures
+            failures.removeAll()
+            return (answers, bad, failed)
         }
     }
 
     /// Forgets every tile and starts a new generation; returns the images to release.
     func removeAll() -> [ImageHandle] {
-        lock.withLock {
+        let cancelled: [TileRequestHandle] = lock.withLock {
             generationValue += 1
             inbox.removeAll()
             requestsInFlight = 0
+            defer { requestHandles.removeAll() }
+            return Array(requestHandles.values)
         }
+        for h in cancelled { h.cancel() }
         var handles: [ImageHandle] = []
         for case .ready(let handle, _) in tiles.values { handles.append(handle) }
         tiles.removeAll()
@@ -114,50 +151,49 @@ final class TileLayerReceiver: NSObject, GMSTileReceiver, @unchecked Sendable {
 enum TileFetchResult: Sendable {
     /// The response body.
     case data(Data)
-    /// No tile there: a missing file, HTTP 404 or 204.
+    /// No tile there: a missing file, HTTP 404 or 204, an empty body, a URL that is neither `file` nor `http(s)`.
     case noTile
-    /// Anything else (connection error, 5xx, unreadable file): try again later.
+    /// Anything else (connection error or 5xx after the loader's retries, another status, an unreadable file):
+    /// try again later.
     case failed(String)
 }
 
-/// Fetches tile bytes for ``GMSURLTileLayer``; the one seam the HTTP loader and cache replace when they land.
+/// Fetches tile bytes for ``GMSURLTileLayer`` (a seam for tests).
 protocol TileURLFetching: Sendable {
-    /// Fetches `url` off the main thread and calls `completion` once, on any thread.
-    func fetch(_ url: URL, userAgent: String?, completion: @escaping @Sendable (TileFetchResult) -> Void)
+    /// Fetches `url` off the main thread and calls `completion` once, on any thread, unless cancelled first.
+    /// - Returns: the handle that cancels the request.
+    func fetch(
+        _ url: URL, userAgent: String?, priority: Double, completion: @escaping @Sendable (TileFetchResult) -> Void
+    ) -> TileRequestHandle
 }
 
-/// The simplest correct fetcher: `file://` read on a background queue, `http(s)://` through `URLSession.shared`
-/// (FoundationNetworking over libcurl on Linux), no cache beyond the layer's own.
-struct URLSessionTileFetcher: TileURLFetching {
-    /// Tile bodies larger than this are refused (16 MiB).
-    static let maximumBytes = 16 << 20
+/// The tile layers' fetcher: MapNetwork's ``HTTPClient`` — the loader's per-host limit (8), priorities,
+/// cancellation, retries with backoff for 5xx and connection errors, and the persistent SQLite cache (cached tiles
+/// keep drawing offline); `file://` URLs are read from disk.
+struct HTTPClientTileFetcher: TileURLFetching {
+    /// The client; by default the process's (``TileNetwork/shared``: cache in `$WAYMARK_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/waymark`).
+    let client: HTTPClient
 
-    func fetch(_ url: URL, userAgent: String?, completion: @escaping @Sendable (TileFetchResult) -> Void) {
-        if url.isFileURL {
-            DispatchQueue.global().async {
-                guard FileManager.default.fileExists(atPath: url.path) else { return completion(.noTile) }
-                guard let data = try? Data(contentsOf: url), data.count <= Self.maximumBytes else {
-                    return completion(.failed("cannot read \(url.path)"))
-                }
-                completion(.data(data))
-            }
-            return
+    func fetch(
+        _ url: URL, userAgent: String?, priority: Double, completion: @escaping @Sendable (TileFetchResult) -> Void
+    ) -> TileRequestHandle {
+        let scheme = url.scheme?.lowercased()
+        guard url.isFileURL || scheme == "http" || scheme == "https" else {
+            completion(.noTile)
+            return .completed
         }
-        guard url.scheme == "http" || url.scheme == "https" else { return completion(.noTile) }
-        var request = URLRequest(url: url)
-        if let userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            guard error == nil, let http = response as? HTTPURLResponse else {
-                return completion(.failed(error.map { "\($0)" } ?? "no response"))
+        let headers = userAgent.map { ["User-Agent": $0] } ?? [:]
+        return client.get(url, headers: headers, priority: priority) { result in
+            switch result {
+            case .success(let response) where response.status == 204 || response.status == 404:
+                completion(.noTile)
+            case .success(let response) where (200..<300).contains(response.status):
+                completion(response.body.isEmpty ? .noTile : .data(Data(response.body)))
+            case .success(let response): completion(.failed("HTTP \(response.status)"))
+            case .failure(let error): completion(.failed(error.message))
             }
-            switch http.statusCode {
-            case 200..<300 where http.statusCode != 204:
-                guard let data, !data.isEmpty, data.count <= Self.maximumBytes else { return completion(.noTile) }
-                completion(.data(data))
-            case 204, 404: completion(.noTile)
-            default: completion(.failed("HTTP \(http.statusCode)"))
-            }
-        }.resume()
+        }
     }
 }
 
@@ -208,6 +244,8 @@ extension GMSTileLayer: OverlayRenderable {
         let camera = frame.camera
         let z = tileZoom(cameraZoom: camera.state.zoom, scale: frame.scale)
         let tiles = camera.coveringTiles(tileZoom: z)
+        cancelRequestsOutside(tiles)
+        let center = camera.centerWorld
         let near = camera.distance * 0.2
         let cells = frame.isFlat ? 1 : 8
         var drawn: [DrawCommand] = []
@@ -237,6 +275,10 @@ extension GMSTileLayer: OverlayRenderable {
                 store.tiles[key] = .requested
                 store.requestCounts[key, default: 0] += 1
                 store.requestStarted()
+                let n = Double(1 << tile.z)
+                let dx = (Double(tile.unwrappedX) + 0.5) / n - center.x
+                let dy = (Double(tile.y) + 0.5) / n - center.y
+                store.requestPriority = (dx * dx + dy * dy).squareRoot() * n
                 requestTileFor(
                     x: UInt(tile.x), y: UInt(tile.y), zoom: UInt(tile.z),
                     receiver: TileLayerReceiver(store: store, generation: store.generation))
@@ -259,8 +301,18 @@ extension GMSTileLayer: OverlayRenderable {
         evictIfNeeded(stage: stage)
     }
 
+    /// Cancels the cancellable requests (``GMSURLTileLayer``'s) of tiles not in `tiles`, the frame's cover: they
+    /// left the view and are asked for again if they come back.
+    private func cancelRequestsOutside(_ tiles: [TileID]) {
+        let store = tileStore
+        let inView = Set(tiles.map { TileLayerKey(z: $0.z, x: $0.x, y: $0.y) })
+        for (key, state) in store.tiles where !inView.contains(key) {
+            if case .requested = state, store.cancel(key) { store.tiles[key] = nil }
+        }
+    }
+
     /// Files the answers that arrived (loaded images registered with the stage's backend) and reports the first
-    /// undecodable URL once.
+    /// undecodable URL and the first failed request once per layer.
     private func integrateArrivals(stage: OverlayStage, now: Double) {
         let store = tileStore
         let arrivals = store.takeArrivals()
@@ -283,6 +335,11 @@ extension GMSTileLayer: OverlayRenderable {
         if let url = arrivals.undecodable.first, !store.warnedUndecodable {
             store.warnedUndecodable = true
             GMSLog.warning("GMSURLTileLayer: \(url) is not an image; drawn as no tile")
+        }
+        if let failure = arrivals.failures.first, !store.warnedFailure {
+            store.warnedFailure = true
+            GMSLog.warning(
+                "GMSURLTileLayer: \(failure.url): \(failure.message); the tile is asked for again while in view")
         }
     }
 

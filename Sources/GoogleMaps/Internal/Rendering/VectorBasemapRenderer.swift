@@ -73,6 +73,8 @@ import MapStyle
     private(set) var attribution: String?
 
     func draw(camera: CameraState, in context: CGContext, scale: CGFloat) {
+        // Tile retries and raster fades run on the map's clock.
+        snapshotter.renderer.clock = UIAnimator.shared.clock
         let list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
         attribution = list.attribution.isEmpty ? nil : list.attribution
         snapshotter.backend.draw(list, into: context.canvas, isScaled: true)

@@ -1,0 +1,11 @@
+/// A ``TileSource`` that can name where one of its tiles comes from (a URL, a file and row), for reports about a
+/// tile's content such as an undecodable raster image (MapPipeline's `RasterProblemReporter`).
+public protocol TileLocating {
+    /// Where the tile at `address` is read from: an `http(s)://` URL, or a file path with the tile's `z/x/y`.
+    func location(of address: TileAddress) -> String
+}
+
+extension DirectoryTileSource: TileLocating {
+    /// The tile's file path (``path(for:)``).
+    public func location(of address: TileAddress) -> String { path(for: address) }
+}
