@@ -68,7 +68,7 @@ struct ViewerOptions: Equatable {
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
           --stats                                  print frame times (median, p99, max) on exit
-          --script demo                            play the built-in 10-s pan/zoom/rotate over Helsinki with 1,000
+          --script demo                            play the built-in 13.5-s pan/zoom/rotate/tilt over Helsinki, 1,000
                                                    markers through the normal input path, print frame times, exit
           --scale S                                render at S device pixels per point, 1..4 (default: the window's
                                                    drawable size over its size)

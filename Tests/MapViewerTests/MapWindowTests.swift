@@ -118,7 +118,7 @@ import Testing
         #expect(x.waitForOutput("map-viewer: closed after", timeout: 5))
     }
 
-    /// `--script demo` plays its 10-s pan, zoom and rotation over Helsinki with 1,000 markers through the input path,
+    /// `--script demo` plays its 13.5-s pan, zoom, rotation and tilt over Helsinki with 1,000 markers through the input path,
     /// draws the map with markers while it runs, prints the frame-time line and exits by itself with 0.
     @Test(
         .enabled(if: ViewerProcess.windowToolsAvailable, "Xvfb, xdotool or ImageMagick (import, convert) missing"),
