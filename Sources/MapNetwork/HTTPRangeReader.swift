@@ -69,15 +69,18 @@ public final class HTTPRangeReader: RangeReader, @unchecked Sendable {
 }
 
 /// Makes a synchronous ``TileSource`` that waits on the network (a PMTiles archive over HTTP) asynchronous for the
-/// pipeline: ``requestTile(at:priority:completion:)`` runs `tileData(at:)` on a background queue, at most
-/// `concurrency` at once, skipping requests cancelled before they start. Waymark's own.
+/// pipeline: ``requestTile(at:priority:completion:)`` runs `tileData(at:)` on threads of its own, at most
+/// `concurrency` at once, lowest `priority` first, skipping requests cancelled before they start. Waymark's own.
+///
+/// The reads block (a range request and its wait), so they run on dedicated `Thread`s, never on Dispatch's shared
+/// workers: blocked Dispatch workers starve the URLSession completions that would wake them, and Dispatch then adds
+/// about one thread a second (seen as one range request a second). Idle threads end after 5 s.
 ///
 /// Thread rules: any thread.
 public final class BackgroundTileSource: TileSource, @unchecked Sendable {
     /// The wrapped source.
     public let base: any TileSource
-    private let queue = DispatchQueue(label: "waymark.tiles.background", attributes: .concurrent)
-    private let slots: DispatchSemaphore
+    private let pool: BlockingReadPool
 
     /// Wraps `base`.
     /// - Parameters:
@@ -85,7 +88,7 @@ public final class BackgroundTileSource: TileSource, @unchecked Sendable {
     ///   - concurrency: reads at once, `1...64`. Default 8 (the loader's per-host bound).
     public init(_ base: any TileSource, concurrency: Int = 8) {
         self.base = base
-        slots = DispatchSemaphore(value: min(max(concurrency, 1), 64))
+        pool = BlockingReadPool(threads: min(max(concurrency, 1), 64))
     }
 
     /// The base's.
@@ -100,17 +103,69 @@ public final class BackgroundTileSource: TileSource, @unchecked Sendable {
     /// The base's, on the calling thread.
     public func tileData(at address: TileAddress) throws -> [UInt8]? { try base.tileData(at: address) }
 
-    /// Reads on the background queue; see the type.
+    /// Reads on the source's own threads; see the type.
     public func requestTile(
         at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle {
         let state = CancelState()
-        queue.async { [self] in
-            slots.wait()
-            defer { slots.signal() }
+        pool.submit(priority: priority) { [base] in
             guard !state.isCancelled else { return }
             completion(Result { try base.tileData(at: address) })
         }
         return TileRequestHandle { state.cancel() }
+    }
+}
+
+/// A bounded set of `Thread`s that run blocking jobs, lowest priority value first (ties in submission order),
+/// started on demand and ended after 5 s idle. Any thread may submit.
+final class BlockingReadPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [(priority: Double, order: Int, work: @Sendable () -> Void)] = []
+    private var submitted = 0
+    private var running = 0
+    private var idle = 0
+    private let maxThreads: Int
+    /// Seconds an idle thread waits for work before it ends.
+    static let idleSeconds = 5.0
+
+    init(threads: Int) { maxThreads = threads }
+
+    func submit(priority: Double, _ work: @escaping @Sendable () -> Void) {
+        condition.lock()
+        jobs.append((priority.isNaN ? .infinity : priority, submitted, work))
+        submitted += 1
+        let spawn = idle == 0 && running < maxThreads
+        if spawn { running += 1 }
+        condition.signal()
+        condition.unlock()
+        if spawn {
+            let thread = Thread { [self] in workLoop() }
+            thread.name = "waymark.tiles.read"
+            thread.start()
+        }
+    }
+
+    private func workLoop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty {
+                idle += 1
+                let signalled = condition.wait(until: Date(timeIntervalSinceNow: Self.idleSeconds))
+                idle -= 1
+                if !signalled && jobs.isEmpty {
+                    running -= 1
+                    condition.unlock()
+                    return
+                }
+            }
+            var best = 0
+            for i in jobs.indices.dropFirst()
+            where (jobs[i].priority, jobs[i].order) < (jobs[best].priority, jobs[best].order) {
+                best = i
+            }
+            let job = jobs.remove(at: best)
+            condition.unlock()
+            job.work()
+        }
     }
 }
