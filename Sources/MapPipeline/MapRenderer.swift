@@ -320,10 +320,11 @@ public final class MapRenderer {
         for handle in engine.takeReleases(backend: backendToken) { backend.unregister(handle) }
     }
 
-    /// Whether the last frame lacked tiles the worker is still making or labels it put off, or finished tiles wait
-    /// for the next frame (asynchronous mode; always `false` otherwise). Same thread as the frames.
+    /// Whether the last frame lacked tiles the worker is still making (or raster tiles a pitched frame asked for)
+    /// or labels it put off, or finished tiles wait for the next frame (asynchronous mode; always `false`
+    /// otherwise). Same thread as the frames.
     public var hasPendingTiles: Bool {
-        pendingTileCount > 0 || symbolWorkDeferred || (workQueue?.hasResults ?? false)
+        pendingTileCount > 0 || symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.arrivals.isBusy
     }
 
     /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
@@ -332,7 +333,7 @@ public final class MapRenderer {
     /// otherwise. Same thread as the frames.
     public var wantsAnotherFrame: Bool {
         symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
-            || tileRetries.isDue(now: clock.now)
+            || tileRetries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
     /// Whether finished tiles wait to be drawn by the next frame (asynchronous mode). Any thread.

@@ -51,8 +51,68 @@ public final class RasterProblemReporter: @unchecked Sendable {
 /// which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
 struct RasterLayerState {
     var fades = RasterFades()
+    /// Asynchronous frames drawing raster layers as vectors (pitched): source tiles asked of asynchronous sources
+    /// straight from the frame, and their answers.
+    let arrivals = RasterArrivals()
     /// Source tiles decoded into ``MapRenderer/rasterTiles`` (forgotten wholesale beyond 16,384).
     var decoded = Set<SourceDataKey>()
+}
+
+/// Raster source tiles an asynchronous frame asked of an asynchronous source itself (pitched frames draw raster
+/// layers on the frame thread, which never waits): at most one request per tile, the answer kept until the frame
+/// takes it (a success then lives decoded in ``MapRenderer/rasterTiles``; a failure stays, so a failing tile is not
+/// asked again every frame; the source's own retries apply). At most 4,096 answers are kept. Any thread.
+final class RasterArrivals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inFlight = Set<SourceDataKey>()
+    private var answers: [SourceDataKey: TileLoadResult] = [:]
+    private var untaken = 0
+
+    /// The answer for `key` if it arrived (a success is handed over once), else `nil` after asking `source` for it
+    /// (once); `wake` runs on the answering thread when it arrives.
+    func answer(
+        for key: SourceDataKey, source: ResolvedSource, address: TileAddress, wake: (@Sendable () -> Void)?
+    ) -> TileLoadResult? {
+        lock.lock()
+        if let known = answers[key] {
+            if case .success = known {
+                answers[key] = nil
+                untaken -= 1
+            }
+            lock.unlock()
+            return known
+        }
+        let ask = inFlight.insert(key).inserted
+        lock.unlock()
+        guard ask else { return nil }
+        _ = source.tiles.requestTile(at: address, priority: 0) { [self] result in
+            lock.lock()
+            inFlight.remove(key)
+            if answers.count >= 4096 {
+                answers.removeAll()
+                untaken = 0
+            }
+            answers[key] = result
+            if case .success = result { untaken += 1 }
+            lock.unlock()
+            wake?()
+        }
+        return nil
+    }
+
+    /// Whether requests are on their way or answers wait for a frame to take them.
+    var isBusy: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !inFlight.isEmpty || untaken > 0
+    }
+
+    /// Whether answers wait for a frame to take them.
+    var hasUntaken: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return untaken > 0
+    }
 }
 
 /// Raster tile images fading in (`raster-fade-duration`, asynchronous frames): when each arrived on the renderer's
@@ -183,8 +243,14 @@ extension MapRenderer {
             guard case .success(let fetched) = answer else { return nil }
             bytes = fetched
         } else if workQueue != nil && source.tiles.isAsynchronous {
-            // An asynchronous frame drawing vectors (pitched) never waits on the network: the tile is left out.
-            return nil
+            // An asynchronous frame drawing vectors (pitched) never waits on the network: the tile is asked for and
+            // drawn by a later frame once it arrived (the host is woken as for the workers' tiles).
+            switch rasterState.arrivals.answer(
+                for: dataKey, source: source, address: address, wake: options.asyncTiles?.onTileArrived)
+            {
+            case .success(let fetched)?: bytes = fetched
+            case .failure?, nil: return nil
+            }
         } else {
             bytes = (try? source.tiles.tileData(at: address)) ?? nil
         }

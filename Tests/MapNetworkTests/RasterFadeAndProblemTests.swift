@@ -156,3 +156,33 @@ import WaymarkTime
         #expect(RasterTiles.near(RasterTiles.rgb(image, 192, 64), RasterTiles.colours[1]))
     }
 }
+
+/// Pitched asynchronous frames draw raster layers on the frame thread (no tile images): an HTTP raster tile is asked
+/// of the source from the frame, never waited for, and drawn by a later frame.
+@Suite struct PitchedRasterOverHTTPTests {
+    @Test(.enabled(if: TestServer.available, "python3 is needed for the test HTTP server"))
+    func aPitchedAsynchronousFrameDrawsHTTPRasterTilesOnceTheyArrive() throws {
+        let folder = try temporaryFolder("raster-pitched")
+        try RasterTiles.write(into: folder)
+        let server = try TestServer(root: folder)
+        let network = TileNetwork(cacheDirectory: nil, options: HTTPLoaderOptions(maxRetries: 0, timeout: 5))
+        let style = try RasterTiles.style(server.url("{z}/{x}/{y}.png"))
+        var options = MapRenderOptions(drawsAttribution: false)
+        options.asyncTiles = AsyncTileRendering(
+            labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
+        let renderer = try MapRenderer(
+            style: style, backend: CairoBackend(), options: options.withRasterDecoder(),
+            resolveSource: NetworkRenderTests.resolver(network))
+        var camera = RasterTiles.camera(zoom: 1)
+        camera.pitch = 40
+        // The first frame asks and does not wait: the background shows where the tiles will be.
+        let first = try renderer.render(camera: camera)
+        #expect(
+            RasterTiles.near(RasterTiles.rgb(first, 128, 200), (255, 255, 255)), "\(RasterTiles.rgb(first, 128, 200))")
+        #expect(renderer.hasPendingTiles)
+        let (settled, _) = try NetworkRenderTests.settle(renderer, camera: camera, limit: 2000)
+        #expect(!renderer.hasPendingTiles)
+        let drawn = RasterTiles.rgb(settled, 128, 200)
+        #expect(!RasterTiles.near(drawn, (255, 255, 255)), "the raster tile was never drawn: \(drawn)")
+    }
+}
