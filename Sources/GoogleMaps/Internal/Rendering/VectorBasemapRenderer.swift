@@ -22,16 +22,21 @@ import MapStyle
     ///   - onTileArrived: when given, tiles are made on a worker thread (`MapRenderOptions.asyncTiles`, with its
     ///     own `CairoBackend`) and frames draw stand-ins until they arrive; the closure is called on the worker
     ///     thread after each tile (hosts wake their event loop there). Nil (the default): every frame complete.
+    ///   - engine: the store of tiles and images; nil (the default): the process's ``MapEngine/shared`` (tests that
+    ///     need cold caches pass one of their own).
     /// - Throws: the style's load error or the pipeline's source error, naming the file.
-    convenience init(styleFile: String? = nil, onTileArrived: (@Sendable () -> Void)? = nil) throws {
-        try self.init(style: styleFile.map { .file($0) } ?? .bundled, onTileArrived: onTileArrived)
+    convenience init(
+        styleFile: String? = nil, onTileArrived: (@Sendable () -> Void)? = nil, engine: MapEngine? = nil
+    ) throws {
+        try self.init(style: styleFile.map { .file($0) } ?? .bundled, onTileArrived: onTileArrived, engine: engine)
     }
 
-    /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` as above.
+    /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` and `engine` as above.
     /// - Throws: ``MapLibreStyleError`` for a remote URL (those load without blocking, through
     ///   `RemoteStyleBasemapRenderer`), or the style's load error or the pipeline's source error.
-    init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil) throws {
+    init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil, engine: MapEngine? = nil) throws {
         var options = Self.renderOptions
+        if let engine { options.engine = engine }
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
         }
