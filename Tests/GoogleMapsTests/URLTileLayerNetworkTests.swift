@@ -107,8 +107,10 @@ struct URLTileLayerNetworkTests {
         let clock = installMapClock()
         let server = try TestServerProcess(root: dir)
         let map = makeMap(GMSCameraPosition(latitude: 0, longitude: 0, zoom: 4))
+        // One existing file under a URL per tile (the server checks the file before the delay, so a missing one would
+        // be a 404 at once and race the second frame): every answer takes 3 s.
         let layer = GMSURLTileLayer { x, y, zoom in
-            URL(string: server.url("\(zoom)/\(x)/\(y).png?fault=slow&delay=3000"))
+            URL(string: server.url("2/0/0.png?fault=slow&delay=3000&tile=\(zoom)-\(x)-\(y)"))
         }
         layer.fetcher = try fetcher(cache: nil)
         layer.map = map
