@@ -121,11 +121,6 @@ public final class TileNetwork: Sendable {
             attribution: v.attribution)
     }
 
-    /// The `http(s)://` entries of a `tiles` list.
-    static func remoteTemplates(_ tiles: [String]) -> [String] {
-        tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
-    }
-
     /// An ``HTTPTileSource`` over a style source's own `tiles` templates and properties (vector or raster: the
     /// tiles are bytes).
     private func templateSource(
@@ -155,10 +150,9 @@ public final class TileNetwork: Sendable {
     /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL.
     public func rasterTileSource(id: String, source r: RasterSource) throws -> (any TileSource)? {
         if let templates = Self.remoteRasterTemplates(r) {
-            return HTTPTileSource(
-                id: id, templates: templates, scheme: r.scheme, minZoom: Int(r.minzoom.rounded(.down)),
-                maxZoom: Int(r.maxzoom.rounded(.down)), bounds: r.bounds, attribution: r.attribution, client: client,
-                onProblem: onProblem)
+            return templateSource(
+                id: id, templates, scheme: r.scheme, zooms: (r.minzoom, r.maxzoom), bounds: r.bounds,
+                attribution: r.attribution)
         }
         guard let url = Self.remoteRasterTileJSON(r) else { return nil }
         let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
