@@ -92,6 +92,9 @@ struct TileJob: Sendable {
     var fetches: [SourceDataKey] = []
     /// Their answers, attached when the worker takes the job.
     var fetched: [SourceDataKey: TileLoadResult] = [:]
+    /// The label candidates wanted (synchronous frames: symbol layers of the tile's covering copies not cached at
+    /// the frame's zoom step).
+    var symbols: [SymbolSpec] = []
 
     var tile: TileID { TileID(z: key.z, x: key.x, y: key.y) }
     /// Whether tile images are wanted too.
@@ -107,6 +110,8 @@ struct TileResult: Sendable {
     let prepared: [PreparedKey: PreparedTile]
     /// Per source: the source tile's cache key and whether the source had data there (for attribution).
     let sourceData: [SourceDataKey: Bool]
+    /// The asked label candidates, as built.
+    var symbols: [MadeSymbols] = []
     /// Whether a source failed to give the tile (after its retries): the tile is not asked for again at this
     /// revision and frames keep drawing its stand-in.
     var failed = false

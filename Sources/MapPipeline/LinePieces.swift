@@ -27,6 +27,21 @@ func overzoomLinesKeepingDistance(
     var out: [[VectorTilePoint]] = []
     for line in lines {
         guard line.count >= 2 else { continue }
+        // A line whose bounds stay a unit or more outside the box has no segment in it (most of an ancestor's lines
+        // in any one descendant): dropped before mapping its points.
+        if transform.scale > 0 {
+            var minX = line[0].x
+            var maxX = minX
+            var minY = line[0].y
+            var maxY = minY
+            for p in line {
+                if p.x < minX { minX = p.x } else if p.x > maxX { maxX = p.x }
+                if p.y < minY { minY = p.y } else if p.y > maxY { maxY = p.y }
+            }
+            let low = transform.apply(x: Double(minX), y: Double(minY), extent: extent)
+            let high = transform.apply(x: Double(maxX), y: Double(maxY), extent: extent)
+            if high.x < lo - 1 || low.x > hi + 1 || high.y < lo - 1 || low.y > hi + 1 { continue }
+        }
         let pts = line.map { transform.apply(x: Double($0.x), y: Double($0.y), extent: extent) }
         var piece: [VectorTilePoint] = []
         var along = 0.0
@@ -46,7 +61,8 @@ func overzoomLinesKeepingDistance(
             var t0 = 0.0
             var t1 = 1.0
             var inside = true
-            for (p, q) in [(-dx, ax - lo), (dx, hi - ax), (-dy, ay - lo), (dy, hi - ay)] {
+            // The four edges in turn (left, right, top, bottom).
+            func edge(_ p: Double, _ q: Double) {
                 if p == 0 {
                     if q < 0 { inside = false }
                 } else {
@@ -54,6 +70,10 @@ func overzoomLinesKeepingDistance(
                     if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
                 }
             }
+            edge(-dx, ax - lo)
+            edge(dx, hi - ax)
+            edge(-dy, ay - lo)
+            edge(dy, hi - ay)
             guard inside, t0 <= t1 else {
                 flush()
                 continue

@@ -438,9 +438,9 @@ public final class MapRenderer {
         // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
         var order = 0
+        let symbolLayers = symbolLayers(atZoom: z)
         for tile in tiles {
-            for layer in layers where layer.type == .symbol && layer.layer.isVisible(atZoom: z) {
-                guard let sourceID = layer.layer.source, sources[sourceID] != nil else { continue }
+            for layer in symbolLayers {
                 var built = symbolFeatures(layer, tile: tile, zoom: z)
                 for i in built.indices {
                     built[i].sourceOrder = order

@@ -8,7 +8,7 @@ extension MapRenderer {
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
     /// sixteenth of a zoom level, so pans only re-run placement).
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
-        let step = Int((zoom * 16).rounded())
+        let step = SymbolSpec(layer: layer.index, tile: tile, zoom: zoom).zoomStep
         let key = EngineKey.symbols(group: group, layer: layer.index, tile: tile, zoomStep: step)
         if case .symbols(let hit)? = engine.value(key) { return hit }
         // Asynchronous mode: a tile whose data the workers have not handed over yet has no labels this frame (and
@@ -29,7 +29,7 @@ extension MapRenderer {
                 return []
             }
         }
-        let built = buildSymbols(layer, tile: tile, zoom: zoom)
+        let built = buildSymbols(layer, tile: tile, zoom: zoom).features
         engine.insert(.symbols(built), for: key, cost: 64 + built.count * 256)
         if !supply.framesReadTiles {
             symbolBuildsThisFrame += 1
@@ -39,10 +39,27 @@ extension MapRenderer {
         return built
     }
 
-    private func buildSymbols(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
-        guard let sourceID = layer.layer.source else { return [] }
+    /// The symbol layers a frame at style zoom `zoom` places labels of: visible at that zoom, with a resolved
+    /// source, in style order.
+    func symbolLayers(atZoom zoom: Double) -> [CompiledLayer] {
+        layers.filter { layer in
+            guard layer.type == .symbol && layer.layer.isVisible(atZoom: zoom), let sourceID = layer.layer.source
+            else { return false }
+            return sources[sourceID] != nil
+        }
+    }
+
+    /// Builds the candidates of ``symbolFeatures(_:tile:zoom:)`` (any thread, on this renderer's own thread for the
+    /// call: the tile stage's lanes build them too). `iconNames` holds, per feature, the sprite image name of its
+    /// icon (`nil`: no icon), so the frame's renderer can take the icons of another lane's backend into its own
+    /// (``MapRenderer/adoptSymbols(_:)``).
+    func buildSymbols(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> (
+        features: [SymbolFeature], iconNames: [String?]
+    ) {
+        guard let sourceID = layer.layer.source else { return ([], []) }
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
         var out: [SymbolFeature] = []
+        var iconNames: [String?] = []
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
             guard layer.matches(ctx) else { continue }
@@ -52,7 +69,8 @@ extension MapRenderer {
             case "lowercase": text = text.lowercased()
             default: break
             }
-            let icon = symbolIcon(layer, ctx)
+            let madeIcon = symbolIcon(layer, ctx)
+            let icon = madeIcon?.0
             guard !text.isEmpty || icon != nil else { continue }
             let size = layer.number("text-size", ctx, 16)
             let font = fontFamilies(layer.strings("text-font", ctx))
@@ -116,13 +134,15 @@ extension MapRenderer {
                         maxAngle: layer.number("text-max-angle", ctx, 45),
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile))
+                iconNames.append(madeIcon?.1)
             }
         }
-        return out
+        return (out, iconNames)
     }
 
-    /// The `icon-*` layout of a feature when its `icon-image` names a sprite image, else `nil`.
-    private func symbolIcon(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> SymbolIcon? {
+    /// The `icon-*` layout of a feature and the sprite image name when its `icon-image` names a sprite image, else
+    /// `nil`.
+    private func symbolIcon(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> (SymbolIcon, String)? {
         guard sprite != nil else { return nil }
         let value = layer.value("icon-image", ctx)
         let name: String
@@ -137,13 +157,14 @@ extension MapRenderer {
         guard k > 0 else { return nil }
         let offset = layer.numbers("icon-offset", ctx)
         let size = handle.pointSize
-        return SymbolIcon(
+        let icon = SymbolIcon(
             size: RenderSize(width: size.width * k, height: size.height * k),
             anchor: TextAnchor(styleName: layer.string("icon-anchor", ctx)),
             offset: RenderPoint(x: (offset.first ?? 0) * k, y: (offset.count > 1 ? offset[1] : 0) * k),
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
+        return (icon, name)
     }
 
     private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {
@@ -155,5 +176,52 @@ extension MapRenderer {
         default: text = value.stringRepresentation
         }
         return text.trimmingSpaces()
+    }
+}
+
+/// One symbol layer's label candidates over one covering tile, as the frame's tile stage asks a job for them: built
+/// at the frame's style zoom and cached under its sixteenth of a zoom level (``MapRenderer/symbolFeatures(_:tile:zoom:)``).
+struct SymbolSpec: Sendable {
+    /// The symbol layer's style index.
+    let layer: Int
+    /// The covering tile (wrapped copies are tiles of their own: candidates carry world positions).
+    let tile: TileID
+    /// The frame's style zoom.
+    let zoom: Double
+
+    /// The cache's zoom step of ``zoom``.
+    var zoomStep: Int { Int((zoom * 16).rounded()) }
+}
+
+/// Label candidates a tile job built, with the sprite image name of each feature's icon (another lane's backend
+/// registered its icons: the frame's renderer registers its own when it takes them).
+struct MadeSymbols: Sendable {
+    let spec: SymbolSpec
+    let features: [SymbolFeature]
+    let iconNames: [String?]
+}
+
+extension MapRenderer {
+    /// Whether `layer`'s candidates over `tile` are cached for the zoom step of `zoom`.
+    func symbolsCached(_ layer: Int, tile: TileID, zoom: Double) -> Bool {
+        let step = SymbolSpec(layer: layer, tile: tile, zoom: zoom).zoomStep
+        return engine.contains(.symbols(group: group, layer: layer, tile: tile, zoomStep: step))
+    }
+
+    /// Caches label candidates a tile job built, under this renderer's group, with icons registered with this
+    /// renderer's backend (an icon-only symbol's identity names its icon's handle, so it is made again).
+    func adoptSymbols(_ made: MadeSymbols) {
+        let key = EngineKey.symbols(
+            group: group, layer: made.spec.layer, tile: made.spec.tile, zoomStep: made.spec.zoomStep)
+        guard !engine.contains(key) else { return }
+        var features = made.features
+        for (i, name) in made.iconNames.enumerated() {
+            guard let name, features[i].icon != nil else { continue }
+            // A backend that cannot take the image leaves the symbol without its icon, as building it here would.
+            let handle = spriteImage(name)
+            if handle == nil { features[i].icon = nil } else { features[i].icon?.image = handle }
+            if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
+        }
+        engine.insert(.symbols(features), for: key, cost: 64 + features.count * 256)
     }
 }

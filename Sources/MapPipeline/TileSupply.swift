@@ -1,12 +1,12 @@
 // TileSupply — how a frame gets the tiles it lacks: the one place the synchronous/asynchronous choice is made.
 //
-//     frame ──gather──► [TileJob: tile, data?, image runs at the frame's zoom and phase]
+//     frame ──gather──► [TileJob: tile, data?, label candidates (synchronous), image runs at the frame's zoom, phase]
 //                              │
 //          inline (default): made now on up to `tileThreads` threads (the frame's and tile threads with their
 //                            own backends), each tile independently, results taken in job order
 //          worker (asyncTiles): queued to `tileThreads` worker threads; results taken by a later frame
 //                              │
-//                      TileResult ──integrate──► MapEngine (prepared tiles, tile images)
+//                      TileResult ──integrate──► MapEngine (prepared tiles, label candidates, tile images)
 import Foundation
 import MapData
 import MapGeometry
@@ -120,11 +120,14 @@ extension MapRenderer {
         }
     }
 
-    /// The jobs of the frame's tiles: tiles whose data is not prepared, and (frames composed from tile images) the
-    /// runs whose image is not cached, drawn at the frame's zoom and phase. One job per canonical tile.
+    /// The jobs of the frame's tiles: tiles whose data is not prepared, (frames composed from tile images) the runs
+    /// whose image is not cached, drawn at the frame's zoom and phase, and (synchronous frames) the symbol layers
+    /// whose label candidates are not cached at the frame's zoom step. One job per canonical tile.
     func missingTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) -> [TileJob] {
         var jobs: [TileJob] = []
         var index: [TileID: Int] = [:]
+        let zoom = styleZoom(for: camera.state)
+        let symbolLayers = supply.framesReadTiles ? self.symbolLayers(atZoom: zoom) : []
         for tile in tiles {
             let canonical = tile.canonical
             // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
@@ -141,9 +144,17 @@ extension MapRenderer {
                     images.append(imageSpec(tile, run: run, camera: camera, scale: scale))
                 }
             }
-            guard !images.isEmpty || !tileDataReady(canonical) else { continue }
+            // Synchronous frames have the jobs build the tile's label candidates too, so both cores share them.
+            var symbols: [SymbolSpec] = []
+            if supply.framesReadTiles {
+                for layer in symbolLayers where !symbolsCached(layer.index, tile: tile, zoom: zoom) {
+                    symbols.append(SymbolSpec(layer: layer.index, tile: tile, zoom: zoom))
+                }
+            }
+            guard !images.isEmpty || !symbols.isEmpty || !tileDataReady(canonical) else { continue }
             if let i = index[canonical] {
                 jobs[i].images.append(contentsOf: images)
+                jobs[i].symbols.append(contentsOf: symbols)
                 continue
             }
             let n = Double(1 << canonical.z)
@@ -154,6 +165,7 @@ extension MapRenderer {
                     revision: revision, z: canonical.z, x: canonical.x, y: canonical.y, pixelScale: scale),
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
                 priority: (dx * dx + dy * dy).squareRoot() * n)
+            job.symbols = symbols
             for source in asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
                     job.fetches.append(SourceDataKey(source: source.id, address: address))
@@ -217,8 +229,8 @@ extension MapRenderer {
     }
 
     /// Makes one job (any thread, on this renderer's own thread for the job's duration): prepares every used source
-    /// layer of the tile and draws the asked tile images, registered with this renderer's backend when
-    /// `keepsImages` (the frame's own thread), else as pixels.
+    /// layer of the tile, builds the asked label candidates and draws the asked tile images, registered with this
+    /// renderer's backend when `keepsImages` (the frame's own thread), else as pixels.
     func workOnTile(_ job: TileJob, keepsImages: Bool) -> TileResult {
         let tile = job.tile
         if job.fetched.values.contains(where: { if case .failure = $0 { return true } else { return false } }) {
@@ -234,6 +246,11 @@ extension MapRenderer {
         for source in sources.values {
             guard let key = sourceKey(source, tile) else { continue }
             sourceData[SourceDataKey(source: source.id, address: key.address)] = decodedTile(source, key).tile != nil
+        }
+        var symbols: [MadeSymbols] = []
+        for spec in job.symbols where layers.indices.contains(spec.layer) {
+            let built = buildSymbols(layers[spec.layer], tile: spec.tile, zoom: spec.zoom)
+            symbols.append(MadeSymbols(spec: spec, features: built.features, iconNames: built.iconNames))
         }
         var images: [(TileImageSpec, MadeTileImage)] = []
         for spec in job.images {
@@ -251,7 +268,8 @@ extension MapRenderer {
                 images.append((spec, (try? backend.render(list)).map { .pixels($0) } ?? .failed))
             }
         }
-        return TileResult(key: job.key, images: images, prepared: prepared, sourceData: sourceData)
+        return TileResult(
+            key: job.key, images: images, prepared: prepared, sourceData: sourceData, symbols: symbols)
     }
 
     /// Takes a made tile into the store (results of older revisions are dropped).
@@ -270,6 +288,7 @@ extension MapRenderer {
                 source: sources[key.source]?.dataID ?? 0, layer: key.layer, tile: key.tile, tileSize: options.tileSize)
             if !engine.contains(engineKey) { engine.insert(.prepared(tile), for: engineKey, cost: tile.cost) }
         }
+        for made in result.symbols { adoptSymbols(made) }
         if !supply.framesReadTiles {
             if sourceDataSeen.count > 16_384 { sourceDataSeen.removeAll() }
             for (key, hasData) in result.sourceData { sourceDataSeen[key] = hasData }

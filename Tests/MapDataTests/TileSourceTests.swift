@@ -65,6 +65,35 @@ import Testing
         #expect(signedDoubleArea(p[0][0]) > 0)
     }
 
+    @Test func linesAndRingsOutsideTheRequestedTileDropWhileOnesCrossingItAreCut() {
+        // Ancestor x 1024…2048 maps to 0…4096; with a buffer of 16 the box is −16…4112 (ancestor 1020…2052).
+        let away = [pt(100, 2100), pt(900, 2200)]  // wholly left of the box
+        let justOutside = [pt(1019, 2100), pt(1019, 2900)]  // x = −20: four units beyond the left edge
+        let edge = [pt(1020, 2100), pt(1020, 2900)]  // x = −16: on the left edge
+        let across = [pt(900, 2560), pt(2200, 2560)]  // crosses the whole tile
+        guard
+            case .lineStrings(let lines) = overzoomGeometry(
+                .lineStrings([away, justOutside, edge, across]), transform: transform, extent: 4096, buffer: 16)
+        else {
+            Issue.record("not lines")
+            return
+        }
+        #expect(lines == [[pt(-16, 208), pt(-16, 3408)], [pt(-16, 2048), pt(4112, 2048)]])
+        let far = [pt(0, 0), pt(500, 0), pt(500, 500), pt(0, 500), pt(0, 0)]
+        let inside = [pt(1100, 2100), pt(1200, 2100), pt(1200, 2200), pt(1100, 2200), pt(1100, 2100)]
+        guard
+            case .polygons(let polygons) = overzoomGeometry(
+                .polygons([[far], [inside, far]]), transform: transform, extent: 4096, buffer: 16)
+        else {
+            Issue.record("not polygons")
+            return
+        }
+        // The far polygon is gone; the inside one keeps its exterior and loses the far hole.
+        #expect(polygons.count == 1)
+        #expect(polygons.first?.count == 1)
+        #expect(Set(polygons.first?.first ?? []) == [pt(304, 208), pt(704, 208), pt(704, 608), pt(304, 608)])
+    }
+
     @Test func deepOverzoomStaysInRange() {
         // z0 → z20: scale 2^20; a line across the whole ancestor is cut to the requested tile without overflow.
         let deep = OverzoomTransform(

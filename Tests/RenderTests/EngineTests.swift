@@ -50,6 +50,28 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
     }
 }
 
+@Test func labelCandidatesBuiltByTheTileJobsPlaceTheLabelsTheFrameThreadWould() throws {
+    pinFonts()
+    let serial = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
+    let parallel = try Snapshotter(
+        styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 2))
+    for view in [helsinki, CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2.4, size: helsinki.size)] {
+        // The labels and icons as text (tile images differ only in their backends' handle numbers).
+        func labels(_ list: DisplayList) -> [Substring] {
+            list.description.split(separator: "\n").filter { $0.contains("text") }
+        }
+        let a = labels(serial.renderer.displayList(camera: view))
+        let b = labels(parallel.renderer.displayList(camera: view))
+        let sa = serial.renderer.lastFrameStatistics
+        let sb = parallel.renderer.lastFrameStatistics
+        #expect(sb.symbolCandidates > 0)
+        #expect(sa.symbolCandidates == sb.symbolCandidates)
+        #expect(sa.labelsPlaced == sb.labelsPlaced)
+        #expect(a.count >= sb.labelsPlaced)
+        #expect(a == b)
+    }
+}
+
 @Test func fourSnapshottersOnOneThreadShareOneEngine() throws {
     pinFonts()
     let engine = MapEngine()

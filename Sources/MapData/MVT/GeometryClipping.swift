@@ -21,7 +21,7 @@ public func clipGeometry(_ geometry: VectorTileGeometry, extent: Int, buffer: In
     precondition(
         extent >= 1 && extent <= Int(Int32.max) && buffer >= 0 && buffer <= Int(Int32.max),
         "clipGeometry needs 1 ≤ extent ≤ Int32.max and 0 ≤ buffer ≤ Int32.max")
-    return clip(geometry, box: ClipBox(min: Double(-buffer), max: Double(extent + buffer))) {
+    return clip(geometry, box: ClipBox(min: Double(-buffer), max: Double(extent + buffer)), increasing: true) {
         (Double($0.x), Double($0.y))
     }
 }
@@ -44,11 +44,14 @@ public func overzoomGeometry(
         extent >= 1 && extent <= Int(Int32.max) && buffer >= 0 && buffer <= Int(Int32.max),
         "overzoomGeometry needs 1 ≤ extent ≤ Int32.max and 0 ≤ buffer ≤ Int32.max")
     let box = ClipBox(min: Double(-buffer), max: Double(extent + buffer))
-    return clip(geometry, box: box) { transform.apply(x: Double($0.x), y: Double($0.y), extent: extent) }
+    return clip(geometry, box: box, increasing: transform.scale > 0) {
+        transform.apply(x: Double($0.x), y: Double($0.y), extent: extent)
+    }
 }
 
+/// `increasing`: `map` increases along each axis, so lines and rings can be dropped by their bounds.
 private func clip(
-    _ geometry: VectorTileGeometry, box: ClipBox, map: (VectorTilePoint) -> (Double, Double)
+    _ geometry: VectorTileGeometry, box: ClipBox, increasing: Bool, map: (VectorTilePoint) -> (Double, Double)
 ) -> VectorTileGeometry {
     switch geometry {
     case .unknown:
@@ -56,13 +59,19 @@ private func clip(
     case .points(let points):
         return .points(points.map(map).filter { box.contains($0) }.map { ClipBox.point($0.0, $0.1) })
     case .lineStrings(let lines):
-        return .lineStrings(lines.flatMap { box.clipLine($0.map(map)) })
+        // A line whose bounds stay a unit or more outside the box has no segment in it (over-zoomed tiles: most of
+        // the ancestor's lines), so it is dropped without being mapped point by point.
+        return .lineStrings(
+            lines.flatMap { increasing && box.isOutside($0, by: 1, map: map) ? [] : box.clipLine($0.map(map)) })
     case .polygons(let polygons):
         var result: [[[VectorTilePoint]]] = []
         for polygon in polygons {
-            guard let exterior = polygon.first, let clipped = box.clipRing(exterior.map(map)) else { continue }
+            // A ring wholly beyond one edge is clipped away by that edge's pass: dropped before mapping.
+            guard let exterior = polygon.first, !(increasing && box.isOutside(exterior, by: 0, map: map)),
+                let clipped = box.clipRing(exterior.map(map))
+            else { continue }
             var out = [clipped]
-            for hole in polygon.dropFirst() {
+            for hole in polygon.dropFirst() where !(increasing && box.isOutside(hole, by: 0, map: map)) {
                 if let h = box.clipRing(hole.map(map)) { out.append(h) }
             }
             result.append(out)
@@ -79,6 +88,24 @@ private struct ClipBox {
         p.0 >= min && p.0 <= max && p.1 >= min && p.1 <= max
     }
 
+    /// Whether every point of `points`, mapped, lies more than `margin` beyond one and the same edge of the box.
+    /// `map` must increase along each axis (a positive scale and a shift, as both callers' maps are), so the bounds
+    /// of the raw points map to the bounds of the mapped ones.
+    func isOutside(_ points: [VectorTilePoint], by margin: Double, map: (VectorTilePoint) -> (Double, Double))
+        -> Bool
+    {
+        guard var minX = points.first?.x, var minY = points.first?.y else { return true }
+        var maxX = minX
+        var maxY = minY
+        for p in points {
+            if p.x < minX { minX = p.x } else if p.x > maxX { maxX = p.x }
+            if p.y < minY { minY = p.y } else if p.y > maxY { maxY = p.y }
+        }
+        let low = map(VectorTilePoint(x: minX, y: minY))
+        let high = map(VectorTilePoint(x: maxX, y: maxY))
+        return high.0 < min - margin || low.0 > max + margin || high.1 < min - margin || low.1 > max + margin
+    }
+
     static func point(_ x: Double, _ y: Double) -> VectorTilePoint {
         VectorTilePoint(x: Int32(clamping: Int64(x.rounded())), y: Int32(clamping: Int64(y.rounded())))
     }
@@ -90,20 +117,20 @@ private struct ClipBox {
         let dy = b.1 - y0
         var t0 = 0.0
         var t1 = 1.0
-        for (p, q) in [(-dx, x0 - min), (dx, max - x0), (-dy, y0 - min), (dy, max - y0)] {
-            if p == 0 {
-                if q < 0 { return nil }
+        // The four edges in turn (left, right, top, bottom); `false` when the segment misses the box.
+        func edge(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return !(q < 0) }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                if r > t0 { t0 = r }
             } else {
-                let r = q / p
-                if p < 0 {
-                    if r > t1 { return nil }
-                    if r > t0 { t0 = r }
-                } else {
-                    if r < t0 { return nil }
-                    if r < t1 { t1 = r }
-                }
+                if r < t0 { return false }
+                if r < t1 { t1 = r }
             }
+            return true
         }
+        guard edge(-dx, x0 - min), edge(dx, max - x0), edge(-dy, y0 - min), edge(dy, max - y0) else { return nil }
         return (t0, t1)
     }
 
