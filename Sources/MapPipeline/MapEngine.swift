@@ -54,6 +54,22 @@ public final class MapEngine: @unchecked Sendable {
     /// The entries held now. Any thread.
     package var cacheEntryCount: Int { locked { store.count } }
 
+    /// The raster-layer tiles (``EngineKey/raster(source:address:adjustment:backend:)``) and backend values (label
+    /// sprites) held now, for tests. Any thread.
+    package var rasterAndBackendEntryCounts: (raster: Int, backendValues: Int) {
+        locked {
+            var counts = (raster: 0, backendValues: 0)
+            for key in store.keysByRecency {
+                switch key {
+                case .raster: counts.raster += 1
+                case .backendValue: counts.backendValues += 1
+                default: break
+                }
+            }
+            return counts
+        }
+    }
+
     // MARK: Identity
 
     /// A number never handed out before (renderer groups, unshared sources, backends).
