@@ -28,7 +28,9 @@ package struct PangoFont: Hashable, Sendable {
         pango_font_description_set_family(description, families.isEmpty ? "sans-serif" : families)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight)))
-        if let italic { pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL) }
+        if let italic {
+            pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        }
         return description
     }
 }
@@ -106,8 +108,10 @@ package final class PangoFontContext {
         let metrics = pango_context_get_metrics(context, description(font), nil)
         defer { pango_font_metrics_unref(metrics) }
         let scale = Double(PANGO_SCALE)
-        return (Double(pango_font_metrics_get_ascent(metrics)) / scale,
-            Double(pango_font_metrics_get_descent(metrics)) / scale)
+        return (
+            Double(pango_font_metrics_get_ascent(metrics)) / scale,
+            Double(pango_font_metrics_get_descent(metrics)) / scale
+        )
     }
 
     /// The installed font families' names, unsorted, from the thread's font map.

@@ -18,7 +18,8 @@ import MapStyle
 /// backend object (tile images are the backend's images; symbols are measured with its fonts); a renderer's
 /// ``MapRenderer/invalidate()`` or ``MapRenderer/setSprite(_:)`` gives it a group of its own. So views with
 /// different styles never see each other's tiles, and four views of the same style on one thread (one backend)
-/// cost what one does.
+/// cost what one does. Raster-layer tiles are shared by the renderers of one backend on the same data, whatever
+/// their style; a backend's label sprites (``RenderBackend/useCacheStore(_:)``) by every renderer of that backend.
 ///
 /// Thread rules: every member may be called from any thread; one lock guards the store (held only for a lookup or
 /// an insertion, never while a tile is decoded or drawn). Values in the store are immutable, or lock their own lazy
@@ -197,7 +198,8 @@ private final class BackendValues: BackendCacheStore, @unchecked Sendable {
         return value
     }
     func cache(_ value: AnyObject, for key: AnyHashable, cost: Int) {
-        engine.insert(.backendValue(value, backend: backend), for: .backendValue(backend: backend, key: key), cost: cost)
+        engine.insert(
+            .backendValue(value, backend: backend), for: .backendValue(backend: backend, key: key), cost: cost)
     }
     func removeAllValues() {
         engine.removeAll { key in

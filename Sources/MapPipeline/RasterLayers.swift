@@ -40,8 +40,8 @@ public final class RasterProblemReporter: @unchecked Sendable {
     }
 }
 
-/// What the raster layers keep between frames besides the images (the engine's ``EngineKey/raster(source:address:adjustment:backend:)``): the fades, and
-/// which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
+/// What the raster layers keep between frames besides the images (in the engine, ``EngineKey``'s `raster`): the fades,
+/// and which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
 struct RasterLayerState {
     var fades = RasterFades()
     /// Asynchronous frames drawing raster layers as vectors (pitched): source tiles asked of asynchronous sources
@@ -146,8 +146,8 @@ extension MapRenderer {
     /// the part of the ancestor's image over the tile, scaled up) and drawn nothing below its `minzoom` or outside
     /// its `bounds` (such tiles are never requested). Each image is decoded once by
     /// ``MapRenderOptions/rasterDecoder``, passed through the colour properties (``RasterColorAdjustment``), and
-    /// cached per source tile, colour pass and backend in the engine (``EngineKey/raster(source:address:adjustment:backend:)``:
-    /// shared by the renderers of one backend on the same data, under the engine's one byte budget); `raster-opacity` and `raster-resampling` apply when it is
+    /// cached per source tile, colour pass and backend in the engine (``EngineKey``'s `raster`: shared by the renderers
+    /// of one backend on the same data, under the engine's one byte budget); `raster-opacity` and `raster-resampling` apply when it is
     /// drawn (``ImageQuad``: one affine piece per image when flat, 8 × 8 pieces under pitch).
     /// `raster-fade-duration`: synchronous frames draw the settled state (every tile is loaded when drawn);
     /// asynchronous frames fade newly arrived tile images in (``rasterFadeAlpha(_:run:scale:)``).
