@@ -442,12 +442,6 @@ package final class PangoTextLayout {
         } while pango_layout_iter_next_line(iter) != 0
     }
 
-    /// Adds the glyph outlines, top-left at (`x`, `y`), to `canvas`'s current path (for stroked halos).
-    package func appendPath(in canvas: CairoCanvas, x: Double, y: Double) {
-        cairo_move_to(canvas.context, x, y)
-        pango_cairo_layout_path(canvas.context, layout)
-    }
-
     /// `v` user-space units in Pango units (rounded), clamped to ±1e8 Pango units.
     package static func units(_ v: Double) -> Int32 {
         Int32(max(-1e8, min(1e8, v * Double(PANGO_SCALE))).rounded())
