@@ -24,6 +24,13 @@ public final class CairoCanvas {
         surface = nil
     }
 
+    /// A new context drawing into any Cairo surface (`cairo_surface_t *`, for example an A8 mask the adapter layer
+    /// made); the context keeps the surface alive, ``surface`` is nil.
+    package init(creatingOn surface: OpaquePointer) {
+        context = cairo_create(surface)!
+        self.surface = nil
+    }
+
     deinit { cairo_destroy(context) }
 
     /// Scales user space by `sx`, `sy` (for example to draw in points at a device scale).

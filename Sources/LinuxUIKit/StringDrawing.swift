@@ -48,7 +48,7 @@ extension NSAttributedString {
     /// The size the text takes on one line per paragraph (no wrapping), points, as UIKit's `size()`. Runs without a
     /// font use the 12 pt system font.
     public func size() -> CGSize {
-        TextLayout.layout(drawingRequest(width: nil, height: nil), cr: nil).size
+        TextLayout.layout(drawingRequest(width: nil, height: nil), canvas: nil).size
     }
 
     /// Draws the text with its top-left at `point` in the current graphics context, without wrapping; no-op
@@ -56,9 +56,9 @@ extension NSAttributedString {
     @MainActor public func draw(at point: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
         let request = drawingRequest(width: nil, height: nil)
-        let result = TextLayout.layout(request, cr: context.cairo)
+        let result = TextLayout.layout(request, canvas: context.canvas)
         TextLayout.draw(
-            result, in: context.cairo, at: point, boxWidth: result.size.width, alignment: .left, color: request.color)
+            result, in: context.canvas, at: point, boxWidth: result.size.width, alignment: .left, color: request.color)
     }
 
     /// Draws the text wrapped to `rect`'s width from its top edge, clipped to `rect`, aligned by the paragraph
@@ -66,12 +66,12 @@ extension NSAttributedString {
     @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
         let request = drawingRequest(width: rect.width, height: rect.height)
-        let result = TextLayout.layout(request, cr: context.cairo)
+        let result = TextLayout.layout(request, canvas: context.canvas)
         cairo_save(context.cairo)
         cairo_rectangle(context.cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
         cairo_clip(context.cairo)
         TextLayout.draw(
-            result, in: context.cairo, at: rect.origin, boxWidth: rect.width, alignment: request.alignment,
+            result, in: context.canvas, at: rect.origin, boxWidth: rect.width, alignment: request.alignment,
             color: request.color)
         cairo_restore(context.cairo)
     }

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CairoGraphics
 import Foundation
 
 /// A font: a family, a size in points and a weight, as UIKit's `UIFont`, resolved through fontconfig and Pango.
@@ -167,35 +167,15 @@ public final class UIFont: Hashable, Sendable {
         hasher.combine(isItalic)
     }
 
-    /// A new Pango font description for this font; the caller frees it with `pango_font_description_free`.
-    func makePangoDescription() -> OpaquePointer {
-        let desc = pango_font_description_new()!
-        pango_font_description_set_family(desc, pangoFamily)
-        pango_font_description_set_absolute_size(desc, Double(pointSize) * Double(PANGO_SCALE))
-        pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(weight.pangoWeight)))
-        pango_font_description_set_style(desc, isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        return desc
+    /// The font as CairoGraphics lays text out with it (family, absolute size in points, weight, slant).
+    var pangoFont: PangoFont {
+        PangoFont(families: pangoFamily, size: Double(pointSize), weight: Int(weight.pangoWeight), italic: isItalic)
     }
 }
 
-/// The installed font families, listed once from Pango's default fontconfig font map.
+/// The installed font families, listed once from the thread's Pango font map (``PangoFontContext``).
 enum FontCatalog {
-    static let families: [String] = {
-        let map = pango_cairo_font_map_get_default()
-        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
-        var count: Int32 = 0
-        pango_font_map_list_families(map, &list, &count)
-        var names: [String] = []
-        if let list {
-            for i in 0..<Int(count) {
-                if let fam = list[i], let name = pango_font_family_get_name(fam) {
-                    names.append(String(cString: name))
-                }
-            }
-            g_free(list)
-        }
-        return names.sorted()
-    }()
+    static let families: [String] = PangoFontContext.current.familyNames.sorted()
 
     /// The installed family matching `name` (case-insensitively, ignoring spaces), or a generic family, or nil.
     static func resolve(_ name: String) -> String? {

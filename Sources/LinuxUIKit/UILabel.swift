@@ -76,7 +76,7 @@ open class UILabel: UIView {
         guard let text = storedText, text.length > 0 else { return .zero }
         let width = size.width > 0 && size.width.isFinite ? size.width : nil
         let height = size.height > 0 && size.height.isFinite && numberOfLines == 0 ? size.height : nil
-        let result = TextLayout.layout(request(width: numberOfLines == 1 ? nil : width, height: height), cr: nil)
+        let result = TextLayout.layout(request(width: numberOfLines == 1 ? nil : width, height: height), canvas: nil)
         var fitted = result.size
         if let width, numberOfLines == 1 { fitted.width = min(fitted.width, width) }
         return CGSize(width: fitted.width.rounded(.up), height: fitted.height.rounded(.up))
@@ -93,10 +93,10 @@ open class UILabel: UIView {
     /// Draws the text in `rect`, vertically centred. Override to inset the text area and call super.
     open func drawText(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), let text = storedText, text.length > 0 else { return }
-        let result = TextLayout.layout(request(width: rect.width, height: rect.height), cr: context.cairo)
+        let result = TextLayout.layout(request(width: rect.width, height: rect.height), canvas: context.canvas)
         let y = rect.minY + (rect.height - result.size.height) / 2
         TextLayout.draw(
-            result, in: context.cairo, at: CGPoint(x: rect.minX, y: y), boxWidth: rect.width,
+            result, in: context.canvas, at: CGPoint(x: rect.minX, y: y), boxWidth: rect.width,
             alignment: textAlignment, color: textColor)
     }
 }

@@ -8,8 +8,8 @@ import MapRender
 import MapStyle
 
 /// The tile engine of a process: the tile sources, decoded source tiles, prepared (over-zoomed, clipped) tiles,
-/// symbol candidates and rasterised tile images of every ``MapRenderer`` that uses it, in one least-recently-used
-/// store bounded by ``byteBudget`` (Waymark's own; issue 17).
+/// symbol candidates, rasterised tile images, raster-layer tiles and the backends' label sprites of every
+/// ``MapRenderer`` that uses it, in one least-recently-used store bounded by ``byteBudget`` (Waymark's own; issue 17).
 ///
 /// Sharing rules: renderers share decoded and prepared tiles when their sources are the same data (a source that
 /// names its data, ``TileSource/sharingIdentity``, such as an MBTiles or PMTiles file by path: the engine also
@@ -18,7 +18,8 @@ import MapStyle
 /// backend object (tile images are the backend's images; symbols are measured with its fonts); a renderer's
 /// ``MapRenderer/invalidate()`` or ``MapRenderer/setSprite(_:)`` gives it a group of its own. So views with
 /// different styles never see each other's tiles, and four views of the same style on one thread (one backend)
-/// cost what one does.
+/// cost what one does. Raster-layer tiles are shared by the renderers of one backend on the same data, whatever
+/// their style; a backend's label sprites (``RenderBackend/useCacheStore(_:)``) by every renderer of that backend.
 ///
 /// Thread rules: every member may be called from any thread; one lock guards the store (held only for a lookup or
 /// an insertion, never while a tile is decoded or drawn). Values in the store are immutable, or lock their own lazy
@@ -40,8 +41,8 @@ public final class MapEngine: @unchecked Sendable {
     /// - Parameter byteBudget: see ``byteBudget``. Default 256 MiB.
     public init(byteBudget: Int = 256 << 20) { store = ByteBoundedLRU(byteLimit: max(0, byteBudget)) }
 
-    /// The most bytes the engine keeps (estimated sizes of decoded tiles, prepared tiles and symbols; tile images
-    /// at 4 bytes a pixel), `≥ 0` (negative values count as 0). When a new entry would exceed it, the least recently
+    /// The most bytes the engine keeps (estimated sizes of decoded tiles, prepared tiles and symbols; tile images,
+    /// raster tiles and label sprites at 4 bytes a pixel), `≥ 0` (negative values count as 0). When a new entry would exceed it, the least recently
     /// used entries of any renderer leave first. Default 256 MiB. Lowering it evicts at once. Any thread.
     public var byteBudget: Int {
         get { locked { store.byteLimit } }
@@ -53,6 +54,22 @@ public final class MapEngine: @unchecked Sendable {
 
     /// The entries held now. Any thread.
     package var cacheEntryCount: Int { locked { store.count } }
+
+    /// The raster-layer tiles (``EngineKey/raster(source:address:adjustment:backend:)``) and backend values (label
+    /// sprites) held now, for tests. Any thread.
+    package var rasterAndBackendEntryCounts: (raster: Int, backendValues: Int) {
+        locked {
+            var counts = (raster: 0, backendValues: 0)
+            for key in store.keysByRecency {
+                switch key {
+                case .raster: counts.raster += 1
+                case .backendValue: counts.backendValues += 1
+                default: break
+                }
+            }
+            return counts
+        }
+    }
 
     // MARK: Identity
 
@@ -94,24 +111,29 @@ public final class MapEngine: @unchecked Sendable {
         }
     }
 
-    /// A renderer of `backend` is gone (its thread). When it was the last, the backend's tile images leave the
-    /// store and come back to be unregistered by the caller.
-    func leave(backend: AnyObject) -> [ImageHandle] {
+    /// A renderer of `backend` is gone (its thread). When it was the last (`last`), the backend's tile images and
+    /// raster tiles leave the store and come back to be unregistered by the caller, and its cached values (label
+    /// sprites) are dropped.
+    func leave(backend: AnyObject) -> (handles: [ImageHandle], last: Bool) {
         locked {
             let key = ObjectIdentifier(backend)
-            guard let known = backends[key] else { return [] }
+            guard let known = backends[key] else { return ([], false) }
             guard known.users <= 1 else {
                 backends[key] = (known.token, known.users - 1)
-                return []
+                return ([], false)
             }
             backends[key] = nil
             var out = releases.removeValue(forKey: known.token) ?? []
-            for case .image(let entry) in store.removeAll(where: { _, value in value.backend == known.token }) {
+            for entry in store.removeAll(where: { _, value in value.backend == known.token }) {
                 if let handle = entry.handle { out.append(handle) }
             }
-            return out
+            return (out, true)
         }
     }
+
+    /// The store a backend (its token) keeps its between-frame caches in (``RenderBackend/useCacheStore(_:)``):
+    /// entries of this engine keyed by the token, under the one budget.
+    func cacheStore(backend token: Int) -> any BackendCacheStore { BackendValues(engine: self, backend: token) }
 
     /// The group id of a renderer's symbols and tile images: equal keys share one.
     func group(_ key: GroupKey) -> Int {
@@ -147,7 +169,7 @@ public final class MapEngine: @unchecked Sendable {
     }
 
     private func route(_ removed: [EngineEntry]) {
-        for case .image(let entry) in removed {
+        for entry in removed {
             if let handle = entry.handle, backends.values.contains(where: { $0.token == entry.backend }) {
                 releases[entry.backend, default: []].append(handle)
             }
@@ -158,6 +180,32 @@ public final class MapEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+}
+
+/// A backend's between-frame values (label sprites) as entries of the engine, keyed by the backend's token.
+private final class BackendValues: BackendCacheStore, @unchecked Sendable {
+    let engine: MapEngine
+    let backend: Int
+    init(engine: MapEngine, backend: Int) {
+        self.engine = engine
+        self.backend = backend
+    }
+    func cachedValue(for key: AnyHashable) -> AnyObject? {
+        guard case .backendValue(let value, _)? = engine.value(.backendValue(backend: backend, key: key)) else {
+            return nil
+        }
+        return value
+    }
+    func cache(_ value: AnyObject, for key: AnyHashable, cost: Int) {
+        engine.insert(
+            .backendValue(value, backend: backend), for: .backendValue(backend: backend, key: key), cost: cost)
+    }
+    func removeAllValues() {
+        engine.removeAll { key in
+            if case .backendValue(let token, _) = key { return token == backend }
+            return false
+        }
     }
 }
 
@@ -194,6 +242,11 @@ enum EngineKey: Hashable {
     case image(group: Int, key: TileImageKey)
     /// A layer's prepared tile-space draws over a tile at a zoom (pitched frames: `TileDraws.swift`).
     case draws(group: Int, key: TileDrawKey)
+    /// A raster source tile decoded, passed through a colour adjustment and registered with a backend (data id,
+    /// source address, adjustment, backend token): shared by every renderer of that backend on the same data.
+    case raster(source: Int, address: TileAddress, adjustment: RasterColorAdjustment, backend: Int)
+    /// A value a backend caches between frames (label sprites; ``BackendCacheStore``), by backend token.
+    case backendValue(backend: Int, key: AnyHashable)
 }
 
 /// A value of the engine's store.
@@ -203,11 +256,26 @@ enum EngineEntry {
     case symbols([SymbolFeature])
     case image(TileImageEntry)
     case draws([TileDraw])
+    /// A raster tile's backend image (`nil`: the source has no such tile or it does not decode).
+    case raster(ImageHandle?, backend: Int)
+    case backendValue(AnyObject, backend: Int)
 
-    /// The backend token of a tile image (0 for other entries).
+    /// The backend token of a backend-owned entry (tile images, raster tiles, backend values; 0 for the others).
     var backend: Int {
-        if case .image(let entry) = self { return entry.backend }
-        return 0
+        switch self {
+        case .image(let entry): return entry.backend
+        case .raster(_, let backend), .backendValue(_, let backend): return backend
+        default: return 0
+        }
+    }
+
+    /// The backend image the entry holds (tile images and raster tiles), which its backend must unregister.
+    var handle: ImageHandle? {
+        switch self {
+        case .image(let entry): return entry.handle
+        case .raster(let handle, _): return handle
+        default: return nil
+        }
     }
 }
 

@@ -197,8 +197,6 @@ public final class MapRenderer {
     var spriteImages: [String: ImageHandle?] = [:]
     /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
     var spritePixels: [String: RasterImage?] = [:]
-    /// Decoded, colour-adjusted raster tiles registered with the backend (`nil`: no tile or undecodable).
-    var rasterTiles = ByteBoundedLRU<RasterTileKey, ImageHandle?>(byteLimit: 64 << 20)
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
     /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
@@ -286,6 +284,7 @@ public final class MapRenderer {
         engine = options.engine
         isLane = lane
         backendToken = options.engine.join(backend: backend)
+        backend.useCacheStore(options.engine.cacheStore(backend: backendToken))
         styleHash = lane ? 0 : structuralHash((style.layers, style.sources))
         sources = resolved
         asynchronousSources = resolved.values.filter(\.tiles.isAsynchronous).sorted { $0.id < $1.id }
@@ -303,7 +302,9 @@ public final class MapRenderer {
 
     deinit {
         workQueue?.stop()
-        for handle in engine.leave(backend: backend) { backend.unregister(handle) }
+        let left = engine.leave(backend: backend)
+        for handle in left.handles { backend.unregister(handle) }
+        if left.last { backend.useCacheStore(nil) }
     }
 
     /// This renderer's group in the engine for its style, sources, backend, tile size and sprite (a new one of its
@@ -354,14 +355,15 @@ public final class MapRenderer {
         let dataIDs = Set(sources.values.map(\.dataID))
         engine.removeAll { key in
             switch key {
-            case .decoded(let source, _), .prepared(let source, _, _, _): return dataIDs.contains(source)
+            case .decoded(let source, _), .prepared(let source, _, _, _), .raster(let source, _, _, _):
+                return dataIDs.contains(source)
             case .symbols(let g, _, _, _), .image(let g, _), .draws(let g, _): return g == oldGroup
+            case .backendValue: return false
             }
         }
         releaseEvictedImages()
         generation = engine.newID()
         group = joinGroup()
-        for case let handle? in rasterTiles.removeAll() { backend.unregister(handle) }
         previousPlacement = nil
         sourceDataSeen.removeAll()
         tileRetries = TileRetrySchedule()

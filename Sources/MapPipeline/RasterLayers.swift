@@ -4,13 +4,6 @@ import MapGeometry
 import MapRender
 import MapStyle
 
-/// A raster tile as drawn: the source, its tile and the colour pass applied to it.
-struct RasterTileKey: Hashable {
-    let source: String
-    let address: TileAddress
-    let adjustment: RasterColorAdjustment
-}
-
 /// Reports undecodable raster tiles once per source (the tile itself is drawn as missing). One reporter is shared
 /// by a renderer and its asynchronous worker (the options are copied, the reporter is not), so a source is reported
 /// once whichever thread decoded the tile. Waymark's own.
@@ -47,20 +40,20 @@ public final class RasterProblemReporter: @unchecked Sendable {
     }
 }
 
-/// What the raster layers keep between frames besides the images (``MapRenderer/rasterTiles``): the fades, and
-/// which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
+/// What the raster layers keep between frames besides the images (in the engine, ``EngineKey``'s `raster`): the fades,
+/// and which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
 struct RasterLayerState {
     var fades = RasterFades()
     /// Asynchronous frames drawing raster layers as vectors (pitched): source tiles asked of asynchronous sources
     /// straight from the frame, and their answers.
     let arrivals = RasterArrivals()
-    /// Source tiles decoded into ``MapRenderer/rasterTiles`` (forgotten wholesale beyond 16,384).
+    /// Source tiles this renderer decoded into the engine (forgotten wholesale beyond 16,384).
     var decoded = Set<SourceDataKey>()
 }
 
 /// Raster source tiles an asynchronous frame asked of an asynchronous source itself (pitched frames draw raster
 /// layers on the frame thread, which never waits): at most one request per tile, the answer kept until the frame
-/// takes it (a success then lives decoded in ``MapRenderer/rasterTiles``; a failure stays, so a failing tile is not
+/// takes it (a success then lives decoded in the engine; a failure stays, so a failing tile is not
 /// asked again every frame; the source's own retries apply). At most 4,096 answers are kept. Any thread.
 final class RasterArrivals: @unchecked Sendable {
     private let lock = NSLock()
@@ -153,7 +146,8 @@ extension MapRenderer {
     /// the part of the ancestor's image over the tile, scaled up) and drawn nothing below its `minzoom` or outside
     /// its `bounds` (such tiles are never requested). Each image is decoded once by
     /// ``MapRenderOptions/rasterDecoder``, passed through the colour properties (``RasterColorAdjustment``), and
-    /// cached per tile and paint in ``rasterTiles``; `raster-opacity` and `raster-resampling` apply when it is
+    /// cached per source tile, colour pass and backend in the engine (``EngineKey``'s `raster`: shared by the renderers
+    /// of one backend on the same data, under the engine's one byte budget); `raster-opacity` and `raster-resampling` apply when it is
     /// drawn (``ImageQuad``: one affine piece per image when flat, 8 × 8 pieces under pitch).
     /// `raster-fade-duration`: synchronous frames draw the settled state (every tile is loaded when drawn);
     /// asynchronous frames fade newly arrived tile images in (``rasterFadeAlpha(_:run:scale:)``).
@@ -234,8 +228,9 @@ extension MapRenderer {
     func rasterImage(_ source: ResolvedSource, _ address: TileAddress, adjustment: RasterColorAdjustment)
         -> ImageHandle?
     {
-        let key = RasterTileKey(source: source.id, address: address, adjustment: adjustment)
-        if let hit = rasterTiles.value(for: key) { return hit }
+        let key = EngineKey.raster(
+            source: source.dataID, address: address, adjustment: adjustment, backend: backendToken)
+        if case .raster(let hit, _)? = engine.value(key) { return hit }
         guard let decoder = options.rasterDecoder else { return nil }
         let bytes: [UInt8]?
         let dataKey = SourceDataKey(source: source.id, address: address)
@@ -269,9 +264,9 @@ extension MapRenderer {
         frameStats.tilesDecoded += 1
         if rasterState.decoded.count > 16_384 { rasterState.decoded.removeAll() }
         rasterState.decoded.insert(dataKey)
-        for case let evicted? in rasterTiles.insert(handle, for: key, cost: handle?.byteCount ?? 64) {
-            backend.unregister(evicted)
-        }
+        // What the budget evicts (of any renderer) is queued for its backend's renderers to unregister at their next
+        // frame start (this frame may still draw it).
+        engine.insert(.raster(handle, backend: backendToken), for: key, cost: handle?.byteCount ?? 64)
         return handle
     }
 

@@ -57,6 +57,10 @@ public final class CairoBackend: RenderBackend {
     /// See ``RenderBackend/unregister(_:)``.
     public func unregister(_ handle: ImageHandle) { images[handle.id] = nil }
 
+    /// See ``RenderBackend/useCacheStore(_:)``: label sprites go to `store` (a renderer's engine, under its byte
+    /// budget), or to ``labelSprites``' own LRU with `nil`.
+    public func useCacheStore(_ store: (any BackendCacheStore)?) { labelSprites.store = store }
+
     /// Executes `list` into an existing surface (reused frame buffer). With `clearFirst` the surface is first made
     /// transparent; otherwise the list draws over what is there. The list's scale applies; its size is not checked
     /// against the surface (drawing outside is clipped by Cairo).

@@ -1,5 +1,4 @@
 import CCairo
-import CPangoCairo
 import CairoGraphics
 import MapRender
 
@@ -93,10 +92,21 @@ public struct LabelSpriteKey: Hashable, Sendable {
 /// it and the text drawn on top with Pango (colour emoji keep their colours). This replaces
 /// `pango_cairo_layout_path` + stroke per frame, measured at ≈0.3 ms per label (toolchain notes §3).
 ///
+/// Where sprites are kept: in the cache's own LRU (``byteLimit``), or, once a renderer hands the backend its engine's
+/// store (``store``, ``CairoBackend/useCacheStore(_:)``), as entries of that store under the engine's one byte budget
+/// (keyed by the backend, so every renderer of the backend shares them; the engine drops them when its last renderer
+/// of the backend goes). Sprites are plain surfaces, so the store may evict them from any thread.
+///
 /// Thread rules: not thread-safe; owned by one ``CairoBackend``.
 public final class LabelSpriteCache {
     private var lru: ByteBoundedLRU<LabelSpriteKey, LabelSprite>
     private let shaper: PangoTextShaper
+    private var storeHits = 0
+    private var storeMisses = 0
+    /// The store sprites are kept in instead of the own LRU (`nil`: the own LRU). Setting it empties the own LRU.
+    public var store: (any BackendCacheStore)? {
+        didSet { _ = lru.removeAll() }
+    }
 
     /// Creates a cache of at most `byteLimit` bytes of sprite pixels (default 32 MiB), drawing text with `shaper`.
     public init(shaper: PangoTextShaper, byteLimit: Int = 32 << 20) {
@@ -104,25 +114,38 @@ public final class LabelSpriteCache {
         lru = ByteBoundedLRU(byteLimit: byteLimit)
     }
 
-    /// Lookups that found a sprite.
-    public var hits: Int { lru.hits }
-    /// Lookups that had to rasterise.
-    public var misses: Int { lru.misses }
-    /// Sprites held.
+    /// Lookups that found a sprite (own LRU and store).
+    public var hits: Int { lru.hits + storeHits }
+    /// Lookups that had to rasterise (own LRU and store).
+    public var misses: Int { lru.misses + storeMisses }
+    /// Sprites held in the own LRU (0 while a ``store`` holds them).
     public var count: Int { lru.count }
-    /// Bytes held.
+    /// Bytes held in the own LRU (0 while a ``store`` holds them).
     public var totalBytes: Int { lru.totalBytes }
-    /// The byte limit.
+    /// The own LRU's byte limit.
     public var byteLimit: Int { lru.byteLimit }
 
-    /// Empties the cache (after a font change, for example).
-    public func removeAll() { _ = lru.removeAll() }
+    /// Empties the cache (after a font change, for example): the own LRU and this backend's sprites in the store.
+    public func removeAll() {
+        _ = lru.removeAll()
+        store?.removeAllValues()
+    }
 
     /// The sprite for `text` in `style` at `scale`, rotated clockwise by `rotation` degrees rounded to a whole
     /// degree; rasterised on a miss.
     public func sprite(for text: String, style: TextStyle, scale: Double, rotation: Double = 0) -> LabelSprite {
         let degrees = Self.wholeDegrees(rotation)
         let key = LabelSpriteKey(text: text, style: style, scale: scale, rotationDegrees: degrees)
+        if let store {
+            if let sprite = store.cachedValue(for: key) as? LabelSprite {
+                storeHits += 1
+                return sprite
+            }
+            storeMisses += 1
+            let sprite = rasterise(text: text, style: style, scale: scale, degrees: degrees)
+            store.cache(sprite, for: key, cost: sprite.byteCount)
+            return sprite
+        }
         if let sprite = lru.value(for: key) { return sprite }
         let sprite = rasterise(text: text, style: style, scale: scale, degrees: degrees)
         lru.insert(sprite, for: key, cost: sprite.byteCount)
@@ -137,13 +160,10 @@ public final class LabelSpriteCache {
     }
 
     private func rasterise(text: String, style: TextStyle, scale: Double, degrees: Int) -> LabelSprite {
-        let layout = shaper.layout
-        shaper.configure(text: text, style: style, scale: scale)
-        var ink = PangoRectangle()
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        let unknown = Int(pango_layout_get_unknown_glyphs_count(layout))
-        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) - Double(logical.y)
+        let layout = shaper.configure(text: text, style: style, scale: scale)
+        let (ink, logical) = layout.pixelExtents
+        let unknown = layout.unknownGlyphCount
+        let baseline = Double(layout.baseline) / Double(PangoTextLayout.unitsPerPoint) - Double(logical.y)
 
         // Halo width is capped by the spec at size / 4; the blur is capped at the font size (both finite).
         let halo = style.hasHalo && style.effectiveHaloWidth.isFinite ? style.effectiveHaloWidth * scale : 0
@@ -172,11 +192,10 @@ public final class LabelSpriteCache {
         let originX = Double(pad) - lo.x.rounded(.down)
         let originY = Double(pad) - lo.y.rounded(.down)
 
-        func showLayout(_ cr: OpaquePointer) {
-            cairo_translate(cr, originX, originY)
-            if degrees != 0 { cairo_rotate(cr, radians) }
-            cairo_move_to(cr, 0, 0)
-            pango_cairo_show_layout(cr, layout)
+        func showLayout(_ canvas: CairoCanvas) {
+            cairo_translate(canvas.context, originX, originY)
+            if degrees != 0 { cairo_rotate(canvas.context, radians) }
+            layout.draw(in: canvas, x: 0, y: 0)
         }
 
         // Cairo refuses images over 32767 pixels a side (an error surface would put the frame's context in an error
@@ -188,12 +207,14 @@ public final class LabelSpriteCache {
                 rotationDegrees: degrees, unknownGlyphCount: unknown)
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let cr = cairo_create(surface)!
+        let canvas = CairoCanvas(creatingOn: surface)
+        let cr = canvas.context
         if halo > 0 {
             let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
-            let mcr = cairo_create(mask)!
-            showLayout(mcr)
-            cairo_destroy(mcr)
+            do {
+                let maskCanvas = CairoCanvas(creatingOn: mask)
+                showLayout(maskCanvas)
+            }
             let haloMask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
             dilateA8(mask, into: haloMask, radius: halo)
             if blur >= 0.5 { boxBlurA8(haloMask, radius: Int(blur.rounded())) }
@@ -205,8 +226,8 @@ public final class LabelSpriteCache {
         }
         let t = style.color
         cairo_set_source_rgba(cr, t.red, t.green, t.blue, t.alpha)
-        showLayout(cr)
-        cairo_destroy(cr)
+        showLayout(canvas)
+        withExtendedLifetime(canvas) {}
         cairo_surface_flush(surface)
         let lx = Double(logical.x)
         let ly = Double(logical.y)

@@ -96,7 +96,7 @@ import WaymarkTime
             TextLayout.Request(
                 text: NSAttributedString(string: label.text ?? ""), font: label.font, color: .black,
                 alignment: .natural, numberOfLines: 3, lineBreakMode: .byTruncatingTail, width: 160, height: nil),
-            cr: nil)
+            canvas: nil)
         #expect(layout.lineCount == 3)
         #expect(layout.isEllipsized)
         // Three lines of DejaVu Sans 14 pt: line height ≈ 1.164 em ≈ 16.3 pt each.

@@ -58,6 +58,10 @@ public protocol RenderBackend: AnyObject {
 
     /// Releases a registered image; later draws of the handle draw nothing. Unknown handles are ignored.
     func unregister(_ handle: ImageHandle)
+
+    /// Keeps what the backend caches between frames (label sprites) in `store` from now on, or in a cache of its own
+    /// with `nil` (``BackendCacheStore``; a renderer hands it its engine's). Default: ignored.
+    func useCacheStore(_ store: (any BackendCacheStore)?)
 }
 
 /// The size and line layout of a piece of text in a ``TextStyle``, in points.
