@@ -1,4 +1,5 @@
 import CCairo
+import CairoGraphics
 import Foundation
 
 /// The premultiplied ARGB32 pixels of a still image prepared for blitting: each row split into segments of
@@ -44,21 +45,20 @@ package final class BlitSprite: @unchecked Sendable {
     /// The sprite of `image`'s first bitmap, or nil for animated images, empty images and surfaces that are not
     /// ARGB32.
     package convenience init?(image: UIImage) {
-        guard image.images == nil, let surface = image.cairoSurface else { return nil }
+        guard image.images == nil, let surface = image.surface else { return nil }
         self.init(surface: surface)
     }
 
-    init?(surface: OpaquePointer) {
-        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return nil }
-        cairo_surface_flush(surface)
-        let w = Int(cairo_image_surface_get_width(surface))
-        let h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard w > 0, h > 0, let data = cairo_image_surface_get_data(surface) else { return nil }
+    /// The sprite of an ARGB32 surface's pixels (read through CairoGraphics' pixel access), or nil for an empty
+    /// surface or one of another format.
+    init?(surface: CairoSurface) {
+        let w = surface.width
+        let h = surface.height
+        let rowWords = surface.stride / 4
+        guard w > 0, h > 0, rowWords >= w else { return nil }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            (pixels + y * w).initialize(from: row, count: w)
+        surface.withPixels { source in
+            for y in 0..<h { (pixels + y * w).initialize(from: source.baseAddress! + y * rowWords, count: w) }
         }
         var segments: [Segment] = []
         var rowStart: [Int32] = []

@@ -1,5 +1,5 @@
-import CCairo
 import CSDL2
+import CairoGraphics
 import Foundation
 import LinuxUIKit
 
@@ -123,12 +123,9 @@ import LinuxUIKit
     }
 
     package func present(_ image: UIImage) {
-        guard let surface = image.cairoSurface else { return }
-        cairo_surface_flush(surface)
-        let w = cairo_image_surface_get_width(surface)
-        let h = cairo_image_surface_get_height(surface)
-        let stride = cairo_image_surface_get_stride(surface)
-        guard w > 0, h > 0, let pixels = cairo_image_surface_get_data(surface) else { return }
+        guard let surface = image.surface, surface.width > 0, surface.height > 0, surface.stride > 0 else { return }
+        let w = Int32(surface.width)
+        let h = Int32(surface.height)
         if texture == nil || textureSize != (w, h) {
             if let texture { SDL_DestroyTexture(texture) }
             texture = SDL_CreateTexture(
@@ -142,8 +139,8 @@ import LinuxUIKit
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
             textureSize = (w, h)
         }
-        SDL_UpdateTexture(texture, nil, pixels, stride)
-        SDL_RenderClear(renderer)
+        surface.withPixels { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(surface.stride)) }
+        // The copy covers the whole target with blending off: no clear first.
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
     }
