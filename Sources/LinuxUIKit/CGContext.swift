@@ -337,7 +337,10 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
         let height = pixelCount(size.height, scale)
         let bitmap: CairoBitmap
         if let reused, reused.width == width, reused.height == height, reused.stride > 0 {
-            reused.withMutablePixels { $0.update(repeating: 0) }
+            reused.withMutablePixels { pixels in
+                // One memset (a word-by-word loop costs about 4 instructions a pixel).
+                if let base = pixels.baseAddress { memset(base, 0, pixels.count * 4) }
+            }
             bitmap = reused
         } else {
             bitmap = CairoBitmap.blank(width: width, height: height)
