@@ -80,7 +80,7 @@ let package = Package(
             name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "CPangoCairo"],
             swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
-        .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CSDL2", "CCairo"], swiftSettings: settings),
+        .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CairoGraphics", "CSDL2"], swiftSettings: settings),
         // Thin Linux-only modules so code written from Google's guides keeps `import UIKit` / `import CoreLocation`.
         .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit"], swiftSettings: settings),
         // Empty: satisfies swift-testing's cross-import overlay lookup for a module named UIKit (see its file).

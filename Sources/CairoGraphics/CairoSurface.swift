@@ -83,6 +83,41 @@ public final class CairoSurface: @unchecked Sendable {
     /// Bytes of pixel memory (`stride × height`).
     public var byteCount: Int { Int(cairo_image_surface_get_stride(pointer)) * height }
 
+    /// Bytes from one row's start to the next: at least `4 × width`, a multiple of 4 (Cairo may pad rows); 0 for
+    /// a surface of another format than ARGB32 (a mask the adapter made), which has no pixel access.
+    public var stride: Int { isARGB32 ? Int(cairo_image_surface_get_stride(pointer)) : 0 }
+
+    /// Whether the pixels are ARGB32 (every surface this type creates, decodes or copies).
+    private var isARGB32: Bool { cairo_image_surface_get_format(pointer) == CAIRO_FORMAT_ARGB32 }
+
+    /// Calls `body` with read access to the pixels, after Cairo's pending drawing is flushed: `height` rows of
+    /// `stride / 4` premultiplied ARGB32 words (alpha in the top byte, then red, green, blue; each colour ≤ alpha),
+    /// pixel (`x`, `y`) at index `y × (stride / 4) + x` for `x < width`; the words after `width` in a row are
+    /// padding. The buffer is empty for an empty surface or one of another format.
+    /// - Thread rules: the buffer is valid only inside `body`; do not draw into the surface meanwhile.
+    public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        cairo_surface_flush(pointer)
+        guard width > 0, height > 0, isARGB32, let data = cairo_image_surface_get_data(pointer) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        let words = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        return try body(UnsafeBufferPointer(start: words, count: stride / 4 * height))
+    }
+
+    /// Calls `body` with write access to the pixels (the layout of ``withPixels(_:)``); written values must stay
+    /// premultiplied (each colour byte ≤ the alpha byte). Cairo's pending drawing is flushed before and the surface
+    /// marked changed after, so Cairo drawing and PNG encoding afterwards see the new pixels.
+    /// - Thread rules: the buffer is valid only inside `body`; one writer at a time.
+    public func withMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        cairo_surface_flush(pointer)
+        guard width > 0, height > 0, isARGB32, let data = cairo_image_surface_get_data(pointer) else {
+            return try body(UnsafeMutableBufferPointer(start: nil, count: 0))
+        }
+        defer { cairo_surface_mark_dirty(pointer) }
+        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        return try body(UnsafeMutableBufferPointer(start: words, count: stride / 4 * height))
+    }
+
     /// A copy of the pixels as premultiplied B, G, R, A bytes, rows top to bottom without padding.
     public func premultipliedBGRA() -> [UInt8] { Self.premultipliedBGRA(of: pointer) }
 

@@ -326,8 +326,25 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 
     /// Runs `actions` with a fresh context and returns the image drawn.
     public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        image(reusing: nil, actions: actions)
+    }
+
+    /// ``image(actions:)`` drawn into `reused` (cleared to transparent first) when it has the image's pixel size
+    /// and nothing else holds it, else into a new bitmap.
+    func image(reusing reused: CairoBitmap?, actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
         let scale = format.scale > 0 && format.scale.isFinite ? format.scale : 1
-        let bitmap = CairoBitmap.blank(width: pixelCount(size.width, scale), height: pixelCount(size.height, scale))
+        let width = pixelCount(size.width, scale)
+        let height = pixelCount(size.height, scale)
+        let bitmap: CairoBitmap
+        if let reused, reused.width == width, reused.height == height, reused.stride > 0 {
+            reused.withMutablePixels { pixels in
+                // One memset (a word-by-word loop costs about 4 instructions a pixel).
+                if let base = pixels.baseAddress { memset(base, 0, pixels.count * 4) }
+            }
+            bitmap = reused
+        } else {
+            bitmap = CairoBitmap.blank(width: width, height: height)
+        }
         let canvas = CairoCanvas(surface: bitmap)
         canvas.scale(by: Double(scale), Double(scale))
         let context = CGContext(canvas: canvas)
@@ -350,7 +367,7 @@ extension CGContext {
     /// windows. Not API (underscored).
     ///
     /// - Parameters:
-    ///   - image: the image; its current frame (``UIImage/cairoSurface(atTime:)`` for animated images) is drawn.
+    ///   - image: the image; its current frame (``UIImage/surface(atTime:)`` for animated images) is drawn.
     ///   - time: seconds into an animated image's loop; ignored for still images.
     ///   - transform: maps the image's point space (origin top-left, `image.size` points) into this context's user
     ///     space (view points).
@@ -365,8 +382,8 @@ extension CGContext {
         _ image: UIImage, time: Double = 0, transform: CGAffineTransform, snapToPixels: Bool, deviceScale: CGFloat,
         alpha: CGFloat
     ) {
-        let surface = image.images == nil ? image.cairoSurface : image.cairoSurface(atTime: time)
-        guard let surface, image.scale > 0, deviceScale > 0 else { return }
+        let bitmap = image.images == nil ? image.surface : image.surface(atTime: time)
+        guard let surface = bitmap?.surface, image.scale > 0, deviceScale > 0 else { return }
         let pw = Double(cairo_image_surface_get_width(surface))
         let ph = Double(cairo_image_surface_get_height(surface))
         guard pw > 0, ph > 0 else { return }

@@ -1,4 +1,5 @@
 import CCairo
+import CairoGraphics
 import Foundation
 
 /// The premultiplied ARGB32 pixels of a still image prepared for blitting: each row split into segments of
@@ -33,6 +34,9 @@ package final class BlitSprite: @unchecked Sendable {
     /// Per row, when the sprite is narrow (at most 64 pixels wide, at most one segment a row: marker pins), else nil
     /// (owned, `height` entries).
     let narrowRows: UnsafeMutablePointer<NarrowRow>?
+    /// Per row of a narrow sprite: its pixels' bits relative to the sprite's column 0 (`NarrowRow.all` shifted by
+    /// the segment's column), so a hidden row is told from one coverage window a sprite (owned, `height` entries).
+    let narrowMasks: UnsafeMutablePointer<UInt64>?
     /// `width × height` premultiplied ARGB32 pixels, row by row (owned).
     let pixels: UnsafeMutablePointer<UInt32>
     /// The segments, row by row, left to right (owned).
@@ -44,21 +48,20 @@ package final class BlitSprite: @unchecked Sendable {
     /// The sprite of `image`'s first bitmap, or nil for animated images, empty images and surfaces that are not
     /// ARGB32.
     package convenience init?(image: UIImage) {
-        guard image.images == nil, let surface = image.cairoSurface else { return nil }
+        guard image.images == nil, let surface = image.surface else { return nil }
         self.init(surface: surface)
     }
 
-    init?(surface: OpaquePointer) {
-        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return nil }
-        cairo_surface_flush(surface)
-        let w = Int(cairo_image_surface_get_width(surface))
-        let h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard w > 0, h > 0, let data = cairo_image_surface_get_data(surface) else { return nil }
+    /// The sprite of an ARGB32 surface's pixels (read through CairoGraphics' pixel access), or nil for an empty
+    /// surface or one of another format.
+    init?(surface: CairoSurface) {
+        let w = surface.width
+        let h = surface.height
+        let rowWords = surface.stride / 4
+        guard w > 0, h > 0, rowWords >= w else { return nil }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            (pixels + y * w).initialize(from: row, count: w)
+        surface.withPixels { source in
+            for y in 0..<h { (pixels + y * w).initialize(from: source.baseAddress! + y * rowWords, count: w) }
         }
         var segments: [Segment] = []
         var rowStart: [Int32] = []
@@ -126,8 +129,12 @@ package final class BlitSprite: @unchecked Sendable {
                     opaqueMask: (opaque == 64 ? ~0 : (1 << UInt64(opaque)) - 1) << UInt64(seg.lead), segment: seg)
             }
             narrowRows = rows
+            let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: h)
+            for y in 0..<h { masks[y] = rows[y].all << UInt64(rows[y].segment.column) }
+            narrowMasks = masks
         } else {
             narrowRows = nil
+            narrowMasks = nil
         }
     }
 
@@ -136,6 +143,7 @@ package final class BlitSprite: @unchecked Sendable {
         segments.deallocate()
         rowStart.deallocate()
         narrowRows?.deallocate()
+        narrowMasks?.deallocate()
     }
 }
 
@@ -172,7 +180,7 @@ package struct PixelTarget {
 /// for the next frame. Not thread-safe (one frame at a time).
 package final class SpriteBatch {
     /// One draw: a sprite at a device pixel, or an external draw (`sprite < 0`, the caller's id `~sprite`).
-    private struct Item {
+    fileprivate struct Item {
         var x: Int32
         var y: Int32
         var sprite: Int32
@@ -204,22 +212,52 @@ package final class SpriteBatch {
     /// Number of draws added since the last composite.
     package var count: Int { items.count }
 
-    /// Adds `sprite` with its top-left at device pixel (`x`, `y`) above everything added before. Positions beyond
-    /// ±2³⁰ pixels are skipped (nothing of the sprite could be on a surface).
-    package func add(_ sprite: BlitSprite, x: Int, y: Int) {
-        guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { return }
-        if sprite !== lastSprite {
-            lastSprite = sprite
-            sprites.append(sprite)
+    /// Adds draws in one go: `body` gets an ``Appender`` over the batch's storage (one access to it for the whole
+    /// run instead of three a draw: each access to a class's stored property is checked for exclusivity).
+    package func append<R>(_ body: (inout Appender) -> R) -> R {
+        var appender = Appender(items: items, sprites: sprites, lastSprite: lastSprite)
+        items = []
+        sprites = []
+        lastSprite = nil
+        defer {
+            items = appender.items
+            sprites = appender.sprites
+            lastSprite = appender.lastSprite
         }
-        items.append(Item(x: Int32(x), y: Int32(y), sprite: Int32(sprites.count - 1)))
+        return body(&appender)
     }
 
-    /// Adds a draw the caller makes itself (through Cairo) above everything added before: ``composite(into:external:)``
-    /// calls its `external` callback with `id` (≥ 0) in its place in the order.
-    package func addExternal(_ id: Int) {
-        guard id >= 0, id < Int(Int32.max) else { return }
-        items.append(Item(x: 0, y: 0, sprite: ~Int32(id)))
+    /// Adds `sprite` with its top-left at device pixel (`x`, `y`) above everything added before (see
+    /// ``Appender/add(_:x:y:)``).
+    package func add(_ sprite: BlitSprite, x: Int, y: Int) { append { $0.add(sprite, x: x, y: y) } }
+
+    /// Adds a draw the caller makes itself above everything added before (see ``Appender/addExternal(_:)``).
+    package func addExternal(_ id: Int) { append { $0.addExternal(id) } }
+
+    /// The batch's draws while ``append(_:)`` runs.
+    package struct Appender {
+        fileprivate var items: [Item]
+        fileprivate var sprites: [BlitSprite]
+        fileprivate var lastSprite: BlitSprite?
+
+        /// Adds `sprite` with its top-left at device pixel (`x`, `y`) above everything added before. Positions
+        /// beyond ±2³⁰ pixels are skipped (nothing of the sprite could be on a surface).
+        package mutating func add(_ sprite: BlitSprite, x: Int, y: Int) {
+            guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { return }
+            if sprite !== lastSprite {
+                lastSprite = sprite
+                sprites.append(sprite)
+            }
+            items.append(Item(x: Int32(x), y: Int32(y), sprite: Int32(sprites.count - 1)))
+        }
+
+        /// Adds a draw the caller makes itself (through Cairo) above everything added before:
+        /// ``SpriteBatch/composite(into:external:)`` calls its `external` callback with `id` (≥ 0) in its place in
+        /// the order.
+        package mutating func addExternal(_ id: Int) {
+            guard id >= 0, id < Int(Int32.max) else { return }
+            items.append(Item(x: 0, y: 0, sprite: ~Int32(id)))
+        }
     }
 
     /// Composites everything added, bottom to top, into `target` (clipped to it), calling `external` for each
@@ -301,18 +339,23 @@ package final class SpriteBatch {
             let endRow = min(sprite.height, height &- y)
             var bits = mask + (y &+ row) &* wordsPerRow
             var rowBase = (y &+ row) &* stride
-            if let narrow = sprite.narrowRows, x >= 0, x &+ sprite.width <= width {
-                // A narrow sprite wholly inside horizontally (most pins): one word tells a hidden row.
+            if let narrow = sprite.narrowRows, let masks = sprite.narrowMasks, x >= 0, x &+ sprite.width <= width {
+                // A narrow sprite wholly inside horizontally (most pins): the 64 coverage bits from the sprite's
+                // column 0 tell a hidden row with one mask (the word and shift are the sprite's, not the row's).
+                let spriteWord = x &>> 6
+                let spriteShift = UInt64(x & 63)
                 while row < endRow {
-                    let r = narrow[row]
-                    if r.all != 0 {
+                    let rowMask = masks[row]
+                    // Both shifts by up to 64 (a shift by 64 is no shift in Swift's masking shifts).
+                    let spriteWindow =
+                        (bits[spriteWord] &>> spriteShift) | ((bits[spriteWord &+ 1] &<< 1) &<< (63 &- spriteShift))
+                    if rowMask != 0 && spriteWindow & rowMask != rowMask {
+                        let r = narrow[row]
                         let a = x &+ Int(r.segment.column)
                         let word = a &>> 6
                         let shift = UInt64(a & 63)
-                        // Both shifts by up to 64 (a shift by 64 is no shift in Swift's masking shifts).
-                        let window = (bits[word] &>> shift) | ((bits[word &+ 1] &<< 1) &<< (63 &- shift))
-                        let covered = window & r.all
-                        if covered != r.all {
+                        let covered = (spriteWindow & rowMask) &>> UInt64(r.segment.column)
+                        do {
                             let leadEnd = a &+ Int(r.segment.lead)
                             let opaqueEnd = leadEnd &+ Int(r.segment.opaque)
                             let srcBase = Int(r.segment.offset) &- a

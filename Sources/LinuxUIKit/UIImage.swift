@@ -23,8 +23,9 @@ public final class UIImage: @unchecked Sendable {
         case alwaysTemplate = 2
     }
 
-    /// The frames: one for a still image; for an animated image, the first frame of ``images``.
-    let bitmaps: [CairoBitmap]
+    /// The frames: one for a still image; for an animated image, the first frame of ``images``. Changed only by
+    /// ``takeReusableBitmap()``, when nothing else can see the image.
+    private(set) var bitmaps: [CairoBitmap]
     /// Pixels per point (≥ 1 in practice; 1 when unknown).
     public let scale: CGFloat
     /// How image views draw this image. Defaults to `.automatic`.
@@ -240,14 +241,28 @@ public final class UIImage: @unchecked Sendable {
     /// The image encoded as PNG (8-bit RGBA), or nil if encoding fails.
     public func pngData() -> Data? { bitmaps.first?.pngFileData() }
 
-    /// Not API: the `cairo_surface_t *` of the first frame (ARGB32, premultiplied, pixel size = ``size`` × ``scale``),
-    /// for Waymark's map renderer to composite icons. Owned by the image: valid while the image lives; never modify it.
-    package var cairoSurface: OpaquePointer? { bitmaps.first?.surface }
+    /// Not API: the first frame's pixels (CairoGraphics' ARGB32 `CairoSurface`, premultiplied, pixel size =
+    /// ``size`` × ``scale``; read them through `withPixels`), for the map's marker sprites and the window backend.
+    /// Owned by the image and shared with it: never write to it.
+    package var surface: CairoSurface? { bitmaps.first }
 
     /// Not API: the surface of the frame shown at `time` seconds into the animation (the first frame for still
-    /// images), with the same ownership rules as ``cairoSurface``.
-    package func cairoSurface(atTime time: TimeInterval) -> OpaquePointer? {
-        frame(at: time).bitmaps.first?.surface
+    /// images), with the same rules as ``surface``.
+    package func surface(atTime time: TimeInterval) -> CairoSurface? {
+        frame(at: time).bitmaps.first
+    }
+
+    /// The bitmap of a still image whose only holder is the caller (who checked that with
+    /// `isKnownUniquelyReferenced`) when no other image or caller shares it, taken out for drawing into again (the
+    /// window host's frames); the image is empty afterwards. Nil, the image unchanged, when the bitmap is shared.
+    func takeReusableBitmap() -> CairoBitmap? {
+        var frames = bitmaps
+        bitmaps = []
+        guard images == nil, frames.count == 1, isKnownUniquelyReferenced(&frames[0]) else {
+            bitmaps = frames
+            return nil
+        }
+        return frames[0]
     }
 
     /// The still image shown `time` seconds after an animation started (looping); `self` for a still image.

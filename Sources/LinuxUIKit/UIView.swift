@@ -501,10 +501,14 @@ import Foundation
     /// like `layer.render(in:)`) into a new image at `scale` pixels per point (values ≤ 0 mean 1). Calls
     /// ``UIAnimator/tick()`` and ``layoutIfNeeded()`` first; presented (animated) values are drawn. This is the
     /// snapshot Waymark's map takes of marker icon views and custom info windows.
-    package func renderImage(scale: CGFloat) -> UIImage {
+    package func renderImage(scale: CGFloat) -> UIImage { renderImage(scale: scale, reusing: nil) }
+
+    /// ``renderImage(scale:)`` drawn into `bitmap` (cleared first) when it has the image's pixel size (the window
+    /// host's previous frame), else into a new bitmap.
+    func renderImage(scale: CGFloat, reusing bitmap: CairoBitmap?) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale > 0 && scale.isFinite ? scale : 1
-        return UIGraphicsImageRenderer(size: bounds.size, format: format).image { context in
+        return UIGraphicsImageRenderer(size: bounds.size, format: format).image(reusing: bitmap) { context in
             layer.render(in: context.cgContext)
         }
     }

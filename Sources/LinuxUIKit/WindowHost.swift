@@ -1,3 +1,4 @@
+import CairoGraphics
 import Foundation
 
 /// A view that advances on the window's frames (the map): the host ticks it before drawing, keeps drawing while it
@@ -58,6 +59,10 @@ import Foundation
     package private(set) var frameTimes: [TimeInterval] = []
     /// Of each kept frame, the seconds spent drawing the view tree.
     package private(set) var renderTimes: [TimeInterval] = []
+    /// Of each kept frame, the seconds of each named stage (``FrameStages``: the host's `tick`, `layout`, `render`
+    /// and `present`, and what views inside the tree measured, such as the map's `map.basemap`); a stage a frame
+    /// did not run is absent from that frame's entry.
+    package private(set) var stageTimes: [[String: TimeInterval]] = []
     /// The backend's name (for logs).
     package var driverName = "headless"
     /// Called every loop turn with the clock's time; returns its next deadline (or nil). Apps in the package use it
@@ -79,11 +84,14 @@ import Foundation
     package func resetStatistics() {
         frameTimes = []
         renderTimes = []
+        stageTimes = []
     }
 
     /// Adds the backend's presenting time to the last kept frame.
     package func recordPresent(_ seconds: TimeInterval) {
-        if keepsStatistics, !frameTimes.isEmpty { frameTimes[frameTimes.count - 1] += seconds }
+        guard keepsStatistics, !frameTimes.isEmpty else { return }
+        frameTimes[frameTimes.count - 1] += seconds
+        stageTimes[stageTimes.count - 1]["present", default: 0] += seconds
     }
 
     /// Ends the loop after this turn.
@@ -142,20 +150,38 @@ import Foundation
     /// layout, then the window's view tree at ``scale``. Calls `viewDidAppear` after the first.
     @discardableResult
     package func drawFrame() -> UIImage {
+        FrameStages.isRecording = keepsStatistics
         let started = ProcessInfo.processInfo.systemUptime
-        CADisplayLink.fire(now: now)
-        UIAnimator.shared.tick()
-        for client in clients { client.tickFrame() }
-        window.layoutIfNeeded()
+        FrameStages.measure("tick") {
+            CADisplayLink.fire(now: now)
+            UIAnimator.shared.tick()
+            for client in clients { client.tickFrame() }
+        }
+        FrameStages.measure("layout") { window.layoutIfNeeded() }
         let renderStart = ProcessInfo.processInfo.systemUptime
-        let image = window.renderImage(scale: scale)
+        let image = FrameStages.measure("render") { renderWindow() }
         let ended = ProcessInfo.processInfo.systemUptime
         if keepsStatistics {
             frameTimes.append(ended - started)
             renderTimes.append(ended - renderStart)
+            stageTimes.append(FrameStages.take())
         }
+        FrameStages.isRecording = false
         dirty = false
         frameCount += 1
+        return image
+    }
+
+    /// The window's tree drawn at ``scale`` into a frame bitmap, kept as ``lastImage``. The previous frame's bitmap
+    /// is drawn into again when nothing but the host still holds it (the backend copied it to the screen; nobody
+    /// took ``lastImage`` or its pixels): a window-sized allocation and its zeroing saved each frame.
+    private func renderWindow() -> UIImage {
+        var previous = lastImage
+        lastImage = nil
+        var reusable: CairoBitmap?
+        if previous != nil, isKnownUniquelyReferenced(&previous!) { reusable = previous!.takeReusableBitmap() }
+        previous = nil
+        let image = window.renderImage(scale: scale, reusing: reusable)
         lastImage = image
         return image
     }
@@ -167,5 +193,29 @@ import Foundation
             UIApplication.shared.applicationState = .active
             UIApplication.shared.delegate?.applicationDidBecomeActive(UIApplication.shared)
         }
+    }
+}
+
+/// Named timings of the stages of the frame being drawn, for `--stats` (package plumbing): the ``WindowHost``
+/// measures its own stages and turns recording on while it keeps statistics; views inside the tree (the map) wrap
+/// their own stages in ``measure(_:_:)``. Nested stages are counted in their enclosing stage too. Costs one flag
+/// test a stage when not recording. Main actor only.
+@MainActor package enum FrameStages {
+    /// Whether ``measure(_:_:)`` records (set by the host for the frame it draws).
+    package static var isRecording = false
+    private static var current: [String: TimeInterval] = [:]
+
+    /// Runs `body`, adding its seconds to the stage `name` of the current frame while recording.
+    package static func measure<R>(_ name: String, _ body: () throws -> R) rethrows -> R {
+        guard isRecording else { return try body() }
+        let start = ProcessInfo.processInfo.systemUptime
+        defer { current[name, default: 0] += ProcessInfo.processInfo.systemUptime - start }
+        return try body()
+    }
+
+    /// The current frame's stages, emptied.
+    static func take() -> [String: TimeInterval] {
+        defer { current = [:] }
+        return current
     }
 }

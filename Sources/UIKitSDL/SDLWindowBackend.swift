@@ -1,27 +1,27 @@
-import CCairo
 import CSDL2
+import CairoGraphics
 import Foundation
 import LinuxUIKit
 
-/// The SDL2 window backend of `UIApplicationMain`: owns the window, renderer and streaming texture, waits for SDL
-/// events and feeds them through an ``InputMapper`` to the window host's touch input, and shows the frames the host
-/// draws. Contains no app or map logic.
+/// The SDL2 window backend of `UIApplicationMain`: owns the window, waits for SDL events and feeds them through an
+/// ``InputMapper`` to the window host's touch input, and shows the frames the host draws. Contains no app or map
+/// logic.
 ///
 /// Waiting is `SDL_WaitEventTimeout` until the host's deadline; other threads wake it with a registered user event
-/// (`SDL_PushEvent` is thread-safe), installed as `UIApplication.wakeHandler`. Frames are uploaded into an ARGB8888
-/// streaming texture (Cairo's ARGB32 layout, no swizzle; blend mode none as the pixels are premultiplied) and
-/// presented without vsync (toolchain notes §4). HiDPI: the scale is the renderer's output size over the window
-/// size, unless `--scale` forces one.
+/// (`SDL_PushEvent` is thread-safe), installed as `UIApplication.wakeHandler`. Frames are made on the CPU, so they go
+/// straight into the window's own surface (`SDL_GetWindowSurface`: shared memory on X11) and `SDL_UpdateWindowSurface`
+/// shows them, without vsync (toolchain notes §4): a 32-bit XRGB/ARGB surface (Cairo's ARGB32 layout) takes the
+/// rows as they are, other formats go through `SDL_ConvertPixels`, a frame of another size (`--scale` under X11) is
+/// scaled with `SDL_SoftStretchLinear`. No GPU renderer and texture: on a software GL (Mesa llvmpipe under Xvfb) the
+/// texture upload and copy cost more than drawing the map. HiDPI: the scale is the window's size in pixels over its
+/// size in points, unless `--scale` forces one.
 @MainActor package final class SDLWindowBackend: WindowBackend {
     private let window: OpaquePointer
-    private let renderer: OpaquePointer
-    private var texture: OpaquePointer?
-    private var textureSize = (w: Int32(0), h: Int32(0))
     private let forcedScale: CGFloat?
     private let wakeEventType: UInt32
     /// The mouse/wheel/key/finger mapping, created on the first wait (it sends through the host's input).
     package private(set) var mapper: InputMapper?
-    /// Backend-level failures (a texture that cannot be made) close the window.
+    /// Backend-level failures (a window surface that cannot be had) close the window.
     private var failed = false
 
     /// The message for a missing display.
@@ -43,6 +43,9 @@ import LinuxUIKit
         _ = SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")  // touch screens: fingers only, no synthetic mouse
         _ = SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")  // and no synthetic fingers from the mouse
         _ = SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // The window's own framebuffer (MIT-SHM under X11) rather than SDL's texture stand-in over a renderer: the
+        // frames are CPU-made, and SDL's probe for a fast GL (a hidden window and context) costs a start-up frame.
+        _ = SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             return .failure(.init("cannot start SDL video (\(String(cString: SDL_GetError()))); \(noDisplayMessage)"))
         }
@@ -60,24 +63,13 @@ import LinuxUIKit
             SDL_Quit()
             return .failure(.init(message))
         }
-        guard
-            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
-                ?? SDL_CreateRenderer(window, -1, 0)
-        else {
-            let message = "cannot create a renderer: \(String(cString: SDL_GetError()))"
-            SDL_DestroyWindow(window)
-            SDL_Quit()
-            return .failure(.init(message))
-        }
-        return .success(
-            SDLWindowBackend(window: window, renderer: renderer, driver: driver, forcedScale: options.scale))
+        return .success(SDLWindowBackend(window: window, driver: driver, forcedScale: options.scale))
     }
 
     package let driverName: String
 
-    private init(window: OpaquePointer, renderer: OpaquePointer, driver: String, forcedScale: CGFloat?) {
+    private init(window: OpaquePointer, driver: String, forcedScale: CGFloat?) {
         self.window = window
-        self.renderer = renderer
         self.driverName = driver
         self.forcedScale = forcedScale
         let type = SDL_RegisterEvents(1)
@@ -96,7 +88,8 @@ import LinuxUIKit
         var pw: Int32 = 0
         var ph: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
-        if SDL_GetRendererOutputSize(renderer, &pw, &ph) != 0 { (pw, ph) = (ww, wh) }
+        SDL_GetWindowSizeInPixels(window, &pw, &ph)
+        if pw <= 0 || ph <= 0 { (pw, ph) = (ww, wh) }
         let scale = forcedScale ?? (ww > 0 ? CGFloat(pw) / CGFloat(ww) : 1)
         return (CGSize(width: CGFloat(max(ww, 1)), height: CGFloat(max(wh, 1))), scale > 0 ? scale : 1)
     }
@@ -123,36 +116,59 @@ import LinuxUIKit
     }
 
     package func present(_ image: UIImage) {
-        guard let surface = image.cairoSurface else { return }
-        cairo_surface_flush(surface)
-        let w = cairo_image_surface_get_width(surface)
-        let h = cairo_image_surface_get_height(surface)
-        let stride = cairo_image_surface_get_stride(surface)
-        guard w > 0, h > 0, let pixels = cairo_image_surface_get_data(surface) else { return }
-        if texture == nil || textureSize != (w, h) {
-            if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(
-                renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
-            guard let texture else {
-                FileHandle.standardError.write(
-                    Data("cannot create a \(w)x\(h) texture: \(String(cString: SDL_GetError()))\n".utf8))
-                failed = true
+        guard let frame = image.surface, frame.width > 0, frame.height > 0, frame.stride > 0 else { return }
+        guard let target = SDL_GetWindowSurface(window) else {
+            FileHandle.standardError.write(
+                Data("cannot get the window's surface: \(String(cString: SDL_GetError()))\n".utf8))
+            failed = true
+            return
+        }
+        let width = Int(target.pointee.w)
+        let height = Int(target.pointee.h)
+        guard width > 0, height > 0, let format = target.pointee.format?.pointee.format else { return }
+        // Window surfaces are not RLE-encoded in practice; lock when SDL says so anyway (`SDL_MUSTLOCK`).
+        let mustLock = target.pointee.flags & UInt32(SDL_RLEACCEL) != 0
+        let sameLayout = format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue
+        frame.withPixels { pixels in
+            guard let source = pixels.baseAddress else { return }
+            let sourcePitch = frame.stride
+            guard frame.width == width && frame.height == height else {
+                // Another size (a forced scale): stretched, in the window's format when it has Cairo's layout.
+                guard
+                    let wrapped = SDL_CreateRGBSurfaceWithFormatFrom(
+                        UnsafeMutableRawPointer(mutating: source), Int32(frame.width), Int32(frame.height), 32,
+                        Int32(sourcePitch), sameLayout ? format : SDL_PIXELFORMAT_ARGB8888.rawValue)
+                else { return }
+                SDL_SetSurfaceBlendMode(wrapped, SDL_BLENDMODE_NONE)
+                if sameLayout {
+                    SDL_SoftStretchLinear(wrapped, nil, target, nil)
+                } else {
+                    SDL_UpperBlitScaled(wrapped, nil, target, nil)
+                }
+                SDL_FreeSurface(wrapped)
                 return
             }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-            textureSize = (w, h)
+            if mustLock { guard SDL_LockSurface(target) == 0 else { return } }
+            defer { if mustLock { SDL_UnlockSurface(target) } }
+            guard let destination = target.pointee.pixels else { return }
+            let pitch = Int(target.pointee.pitch)
+            if sameLayout {
+                // Cairo's ARGB32 rows are the window's XRGB8888 rows (the alpha byte is ignored).
+                for y in 0..<height {
+                    (destination + y * pitch).copyMemory(
+                        from: UnsafeRawPointer(source) + y * sourcePitch, byteCount: width * 4)
+                }
+            } else {
+                SDL_ConvertPixels(
+                    Int32(width), Int32(height), SDL_PIXELFORMAT_ARGB8888.rawValue, source, Int32(sourcePitch),
+                    format, destination, Int32(pitch))
+            }
         }
-        SDL_UpdateTexture(texture, nil, pixels, stride)
-        SDL_RenderClear(renderer)
-        SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
+        SDL_UpdateWindowSurface(window)
     }
 
     package func close() {
         UIApplication.wakeHandler = nil
-        if let texture { SDL_DestroyTexture(texture) }
-        texture = nil
-        SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_Quit()
     }

@@ -85,6 +85,15 @@ import UIKitSDL
                     "map-viewer: stats of which drawing the view (renderImage): median \(ms(render, 0.5)) ms, "
                         + "p99 \(ms(render, 0.99)) ms")
             }
+            // Per stage: median and p99 over the frames (0 for a frame that did not run the stage).
+            let names = Set(host.stageTimes.flatMap { $0.keys }).sorted()
+            let stages = names.map { name in
+                let times = host.stageTimes.map { $0[name] ?? 0 }.sorted()
+                return "\(name) \(ms(times, 0.5))/\(ms(times, 0.99))"
+            }
+            if !stages.isEmpty {
+                viewerLog("map-viewer: stats stages (median/p99 ms): " + stages.joined(separator: ", "))
+            }
         }
         viewerLog("map-viewer: closed after \(host.frameCount) frames")
     }

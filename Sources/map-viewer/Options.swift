@@ -67,7 +67,7 @@ struct ViewerOptions: Equatable {
           --style FILE|URL                         MapLibre style JSON, a file or http(s) URL (default: built-in style)
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
-          --stats                                  print frame times (median, p99, max) on exit
+          --stats                                  print frame times (median, p99, max) and per-stage times on exit
           --script demo                            play the built-in 13.5-s pan/zoom/rotate/tilt over Helsinki, 1,000
                                                    markers through the normal input path, print frame times, exit
           --scale S                                render at S device pixels per point, 1..4 (default: the window's

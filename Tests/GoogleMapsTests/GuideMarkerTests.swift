@@ -128,8 +128,8 @@ import WaymarkTime
         a.map = map
         b.map = map
         #expect(
-            FrameRenderer.image(for: a, scale: 2, now: 0).cairoSurface
-                == FrameRenderer.image(for: b, scale: 2, now: 0).cairoSurface)
+            FrameRenderer.image(for: a, scale: 2, now: 0).surface
+                === FrameRenderer.image(for: b, scale: 2, now: 0).surface)
     }
 
     @Test func multiFrameIconsAnimate() throws {

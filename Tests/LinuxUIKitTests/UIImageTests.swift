@@ -261,7 +261,7 @@ private let redJPEG = Data(
         let plain = try #require(UIImage(named: "house"))
         #expect(plain.scale == 1 && plain.size == CGSize(width: 24, height: 24))
         // A second lookup shares the decoded pixels.
-        #expect(UIImage(named: "house")?.cairoSurface == plain.cairoSurface)
+        #expect(UIImage(named: "house")?.surface === plain.surface)
         // "House" finds house.png as the Maps guide's snippet expects.
         #expect(UIImage(named: "House")?.size == CGSize(width: 24, height: 24))
         #expect(UIImage(named: "house.png")?.scale == 1)

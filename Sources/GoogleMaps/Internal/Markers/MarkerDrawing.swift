@@ -69,120 +69,134 @@ extension FrameRenderer {
         let batch = store.batch
         context.withPixelTarget(deviceScale: scale) { target in
             var cairoDraws: [CairoDraw] = []
-            /// Draws `image` through Cairo now (no pixel target) or in its place in the batch.
-            func drawThroughCairo(_ draw: CairoDraw) {
-                if target != nil {
-                    batch.addExternal(cairoDraws.count)
-                    cairoDraws.append(draw)
-                } else {
-                    context.drawImage(
-                        draw.image, time: draw.time, transform: draw.transform, snapToPixels: draw.snap,
-                        deviceScale: scale, alpha: draw.alpha)
-                }
-            }
-            var lastImage: UIImage?
-            var lastSprite: BlitSprite?
-            var lastIcon: UIImage?
-            var lastResolved: UIImage?
-            for c in candidates {
-                if c.style != MarkerStore.generalStyle && c.style != MarkerStore.floatingStyle {
-                    let index = Int(c.style) - 1
-                    if resolved[index] == nil {
-                        let style = markerStyles[index]
-                        let image = iconImage(style.icon, scale: scale)
-                        let content = MarkerPlacement.contentRect(
-                            imageSize: image.size, insets: image.alignmentRectInsets)
-                        resolved[index] = ResolvedStyle(
-                            image: image, sprite: image.scale == scale ? store.sprite(for: image) : nil,
-                            anchor: MarkerPlacement.anchor(in: content, groundAnchor: style.groundAnchor))
+            batch.append { batch in
+                /// Draws `image` through Cairo now (no pixel target) or in its place in the batch.
+                func drawThroughCairo(_ draw: CairoDraw) {
+                    if target != nil {
+                        batch.addExternal(cairoDraws.count)
+                        cairoDraws.append(draw)
+                    } else {
+                        context.drawImage(
+                            draw.image, time: draw.time, transform: draw.transform, snapToPixels: draw.snap,
+                            deviceScale: scale, alpha: draw.alpha)
                     }
-                    let style = resolved[index]!
-                    let near = nearestCopy(WorldPoint(x: c.x, y: c.y), camera: t)
+                }
+                var lastImage: UIImage?
+                var lastSprite: BlitSprite?
+                var lastIcon: UIImage?
+                var lastResolved: UIImage?
+                // The style of the previous candidate (runs of one style read it once: no copy and retain a marker).
+                var styleIndex = -1
+                var styleImage: UIImage?
+                var styleSprite: BlitSprite?
+                var styleAnchor = CGPoint.zero
+                for c in candidates {
+                    if c.style != MarkerStore.generalStyle && c.style != MarkerStore.floatingStyle {
+                        let index = Int(c.style) - 1
+                        if index != styleIndex {
+                            if resolved[index] == nil {
+                                let interned = markerStyles[index]
+                                let image = iconImage(interned.icon, scale: scale)
+                                let content = MarkerPlacement.contentRect(
+                                    imageSize: image.size, insets: image.alignmentRectInsets)
+                                resolved[index] = ResolvedStyle(
+                                    image: image, sprite: image.scale == scale ? store.sprite(for: image) : nil,
+                                    anchor: MarkerPlacement.anchor(in: content, groundAnchor: interned.groundAnchor))
+                            }
+                            let style = resolved[index]!
+                            (styleImage, styleSprite, styleAnchor) = (style.image, style.sprite, style.anchor)
+                            styleIndex = index
+                        }
+                        let near = nearestCopy(WorldPoint(x: c.x, y: c.y), camera: t)
+                        guard t.depth(of: near) > minDepth else { continue }
+                        let s = t.screenPoint(forUnwrapped: near)
+                        guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,
+                            CGFloat(s.y) < viewH + reach
+                        else { continue }
+                        // As `MarkerPlacement` places it: translated by the screen point minus the anchor.
+                        let tx = CGFloat(s.x) - styleAnchor.x
+                        let ty = CGFloat(s.y) - styleAnchor.y
+                        if target != nil, let sprite = styleSprite {
+                            let x = Double(tx * scale).rounded()
+                            let y = Double(ty * scale).rounded()
+                            if abs(x) < 1e9, abs(y) < 1e9 { batch.add(sprite, x: Int(x), y: Int(y)) }
+                            continue
+                        }
+                        guard let image = styleImage else { continue }
+                        drawThroughCairo(
+                            CairoDraw(
+                                image: image, time: 0, transform: CGAffineTransform(translationX: tx, y: ty),
+                                snap: true, alpha: 1))
+                        continue
+                    }
+                    // The general path: the marker's presented values.
+                    guard let marker = store.marker(inSlot: c.slot) else { continue }
+                    let values = presented(marker)
+                    guard isValidPosition(values.position) else { continue }
+                    let w = WebMercator.worldPoint(LatLng(values.position))
+                    let near = nearestCopy(w, camera: t)
                     guard t.depth(of: near) > minDepth else { continue }
                     let s = t.screenPoint(forUnwrapped: near)
                     guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,
                         CGFloat(s.y) < viewH + reach
                     else { continue }
-                    // As `MarkerPlacement` places it: translated by the screen point minus the anchor.
-                    let tx = CGFloat(s.x) - style.anchor.x
-                    let ty = CGFloat(s.y) - style.anchor.y
-                    if target != nil, let sprite = style.sprite {
-                        let x = Double(tx * scale).rounded()
-                        let y = Double(ty * scale).rounded()
-                        if abs(x) < 1e9, abs(y) < 1e9 { batch.add(sprite, x: Int(x), y: Int(y)) }
-                        continue
+                    var opacity = Double(values.opacity)
+                    var pop: CGFloat = 1
+                    if let start = marker.appearStart {
+                        let f = (now - start) / MarkerStore.appearDuration
+                        if marker.appearAnimation == .pop { pop = popScale(f) } else { opacity *= min(max(f, 0), 1) }
+                    }
+                    guard opacity > 0, pop > 0 else { continue }
+                    // Runs of one icon resolve once (no cache lookup a marker).
+                    let image: UIImage
+                    if marker.iconView != nil {
+                        image = Self.image(for: marker, scale: scale, now: now)
+                    } else if let icon = marker.icon {
+                        if icon !== lastIcon {
+                            lastIcon = icon
+                            lastResolved = Self.image(for: marker, scale: scale, now: now)
+                        }
+                        image = lastResolved ?? icon
+                    } else {
+                        image = iconImage(nil, scale: scale)
+                    }
+                    let insets = marker.iconView == nil ? image.alignmentRectInsets : .zero
+                    let size = marker.iconView?.bounds.size ?? image.size
+                    var placement = MarkerPlacement(
+                        screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
+                        groundAnchor: values.groundAnchor, rotation: values.rotation, flat: marker.isFlat,
+                        bearing: camera.bearing, pitch: camera.pitch, appearScale: pop)
+                    if let view = marker.iconView {
+                        // The icon view's own (presented) transform applies about its centre; the snapshot is its bounds.
+                        let own =
+                            (view.layer.presentationValue(forKey: "transform") as? CGAffineTransform) ?? view.transform
+                        if !own.isIdentity {
+                            let c = CGPoint(x: size.width / 2, y: size.height / 2)
+                            placement.transform = CGAffineTransform(translationX: -c.x, y: -c.y).concatenating(own)
+                                .concatenating(CGAffineTransform(translationX: c.x, y: c.y)).concatenating(
+                                    placement.transform)
+                            placement.isAxisAligned = false
+                        }
+                    }
+                    if target != nil, placement.isAxisAligned, opacity >= 1, marker.iconView == nil,
+                        image.scale == scale
+                    {
+                        if image !== lastImage {
+                            lastImage = image
+                            lastSprite = store.sprite(for: image)
+                        }
+                        let x = Double(placement.transform.tx * scale).rounded()
+                        let y = Double(placement.transform.ty * scale).rounded()
+                        if let sprite = lastSprite, abs(x) < 1e9, abs(y) < 1e9 {
+                            batch.add(sprite, x: Int(x), y: Int(y))
+                            continue
+                        }
                     }
                     drawThroughCairo(
                         CairoDraw(
-                            image: style.image, time: 0, transform: CGAffineTransform(translationX: tx, y: ty),
-                            snap: true, alpha: 1))
-                    continue
+                            image: image, time: now - marker.iconAnimationStart, transform: placement.transform,
+                            snap: placement.isAxisAligned, alpha: CGFloat(opacity)))
                 }
-                // The general path: the marker's presented values.
-                guard let marker = store.marker(inSlot: c.slot) else { continue }
-                let values = presented(marker)
-                guard isValidPosition(values.position) else { continue }
-                let w = WebMercator.worldPoint(LatLng(values.position))
-                let near = nearestCopy(w, camera: t)
-                guard t.depth(of: near) > minDepth else { continue }
-                let s = t.screenPoint(forUnwrapped: near)
-                guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,
-                    CGFloat(s.y) < viewH + reach
-                else { continue }
-                var opacity = Double(values.opacity)
-                var pop: CGFloat = 1
-                if let start = marker.appearStart {
-                    let f = (now - start) / MarkerStore.appearDuration
-                    if marker.appearAnimation == .pop { pop = popScale(f) } else { opacity *= min(max(f, 0), 1) }
-                }
-                guard opacity > 0, pop > 0 else { continue }
-                // Runs of one icon resolve once (no cache lookup a marker).
-                let image: UIImage
-                if marker.iconView != nil {
-                    image = Self.image(for: marker, scale: scale, now: now)
-                } else if let icon = marker.icon {
-                    if icon !== lastIcon {
-                        lastIcon = icon
-                        lastResolved = Self.image(for: marker, scale: scale, now: now)
-                    }
-                    image = lastResolved ?? icon
-                } else {
-                    image = iconImage(nil, scale: scale)
-                }
-                let insets = marker.iconView == nil ? image.alignmentRectInsets : .zero
-                let size = marker.iconView?.bounds.size ?? image.size
-                var placement = MarkerPlacement(
-                    screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets,
-                    groundAnchor: values.groundAnchor, rotation: values.rotation, flat: marker.isFlat,
-                    bearing: camera.bearing, pitch: camera.pitch, appearScale: pop)
-                if let view = marker.iconView {
-                    // The icon view's own (presented) transform applies about its centre; the snapshot is its bounds.
-                    let own =
-                        (view.layer.presentationValue(forKey: "transform") as? CGAffineTransform) ?? view.transform
-                    if !own.isIdentity {
-                        let c = CGPoint(x: size.width / 2, y: size.height / 2)
-                        placement.transform = CGAffineTransform(translationX: -c.x, y: -c.y).concatenating(own)
-                            .concatenating(CGAffineTransform(translationX: c.x, y: c.y)).concatenating(
-                                placement.transform)
-                        placement.isAxisAligned = false
-                    }
-                }
-                if target != nil, placement.isAxisAligned, opacity >= 1, marker.iconView == nil, image.scale == scale {
-                    if image !== lastImage {
-                        lastImage = image
-                        lastSprite = store.sprite(for: image)
-                    }
-                    let x = Double(placement.transform.tx * scale).rounded()
-                    let y = Double(placement.transform.ty * scale).rounded()
-                    if let sprite = lastSprite, abs(x) < 1e9, abs(y) < 1e9 {
-                        batch.add(sprite, x: Int(x), y: Int(y))
-                        continue
-                    }
-                }
-                drawThroughCairo(
-                    CairoDraw(
-                        image: image, time: now - marker.iconAnimationStart, transform: placement.transform,
-                        snap: placement.isAxisAligned, alpha: CGFloat(opacity)))
             }
             guard let target else { return }
             batch.composite(into: target) { i in

@@ -391,9 +391,39 @@ import MapGeometry
         }
     }
 
-    /// Sorts `list` by rank (leaves come in ascending rank: the merge sort finds the runs).
-    private nonisolated static func sortByRank(_ list: inout [DrawCandidate]) {
-        list.sort { $0.rank < $1.rank }
+    /// Sorts `list` by rank, stably. Ranks are positions in the drawing order (below the store's count), so when they
+    /// span at most a few times the list's length (a frame's thousands of candidates) a counting sort places each
+    /// candidate in one pass; an already sorted list is left as it is; sparse ranks (a few candidates among many
+    /// markers) go through the merge sort, which finds the leaves' ascending runs.
+    nonisolated static func sortByRank(_ list: inout [DrawCandidate]) {
+        let n = list.count
+        guard n > 1 else { return }
+        var maxRank: UInt32 = 0
+        var previous: UInt32 = 0
+        var ascending = true
+        for c in list {
+            if c.rank < previous { ascending = false }
+            previous = c.rank
+            maxRank = max(maxRank, c.rank)
+        }
+        if ascending { return }
+        let bound = Int(maxRank) + 1
+        guard bound <= 4 * n + 64 else {
+            list.sort { $0.rank < $1.rank }
+            return
+        }
+        // Counting sort: each rank's first place from a histogram's prefix sums, then every candidate in its place.
+        var next = [Int32](repeating: 0, count: bound + 1)
+        for c in list { next[Int(c.rank) + 1] &+= 1 }
+        for r in 0..<bound { next[r + 1] &+= next[r] }
+        let source = list
+        list.withUnsafeMutableBufferPointer { out in
+            for c in source {
+                let r = Int(c.rank)
+                out[Int(next[r])] = c
+                next[r] &+= 1
+            }
+        }
     }
 
     /// The top-most tappable marker whose drawn icon (anchor, rotation, flatness, alignment insets applied; model

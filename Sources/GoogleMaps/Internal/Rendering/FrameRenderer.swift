@@ -16,16 +16,23 @@ import MapGeometry
     static func render(map: GMSMapView, into context: CGContext, scale: CGFloat) {
         map.renderScale = scale
         let camera = map.cameraState
+        // The stages a host's `--stats` reports (`FrameStages`; one flag test each otherwise).
         if let basemap = map.activeBasemap {
-            context.saveGState()
-            basemap.draw(camera: camera, in: context, scale: scale)
-            context.restoreGState()
+            FrameStages.measure("map.basemap") {
+                context.saveGState()
+                basemap.draw(camera: camera, in: context, scale: scale)
+                context.restoreGState()
+            }
         }
-        map.overlayStage.draw(camera: camera, in: context, scale: scale)
-        ControlsRenderer.drawUnderMarkers(map: map, context: context)
-        drawMarkers(map: map, camera: camera, context: context, scale: scale)
-        drawInfoWindow(map: map, camera: camera, context: context, scale: scale)
-        ControlsRenderer.drawOverlays(map: map, context: context)
+        FrameStages.measure("map.overlays") {
+            map.overlayStage.draw(camera: camera, in: context, scale: scale)
+            ControlsRenderer.drawUnderMarkers(map: map, context: context)
+        }
+        FrameStages.measure("map.markers") { drawMarkers(map: map, camera: camera, context: context, scale: scale) }
+        FrameStages.measure("map.controls") {
+            drawInfoWindow(map: map, camera: camera, context: context, scale: scale)
+            ControlsRenderer.drawOverlays(map: map, context: context)
+        }
     }
 
     /// The presented (animated) values of a marker, or its model values when nothing animates it.
