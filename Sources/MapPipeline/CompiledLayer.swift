@@ -8,6 +8,10 @@ struct CompiledLayer {
     let layer: StyleLayer
     let index: Int
     private var props: [String: StyleProperty] = [:]
+    /// Whether no paint or layout property the pipeline reads depends on the feature (sort keys aside: they order
+    /// features and style none), so one evaluation per layer and zoom styles every feature alike. A `line-gradient`
+    /// reads each feature's clip fractions (`lineClip`), so it counts as feature-driven.
+    private(set) var isStyleFeatureConstant = true
 
     init(_ layer: StyleLayer, index: Int) {
         self.layer = layer
@@ -49,6 +53,9 @@ struct CompiledLayer {
         for name in names {
             if let p = layer.property(name) { props[name] = p }
         }
+        isStyleFeatureConstant =
+            layer.paint["line-gradient"] == nil
+            && props.allSatisfy { $0.key.hasSuffix("-sort-key") || $0.value.isFeatureConstant }
     }
 
     var id: String { layer.id }

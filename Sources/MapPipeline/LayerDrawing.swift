@@ -255,9 +255,13 @@ extension MapRenderer {
         let reach = max(Double(extent) / 16, 4 * half / max(projector.pointsPerUnit, 1e-9))
         switch geometry {
         case .lineStrings(let lines):
+            // A flat projector clips nothing, so the points are scaled as they are read (no second array per line);
+            // depth clipping works in tile units, so under pitch the pieces are scaled after it.
+            let (readScale, pieceScale) = projector.isPerspective ? (1.0, unitScale) : (unitScale, 1.0)
             for line in lines {
-                for piece in projector.clipLine(line, map: { (Double($0.x), Double($0.y)) }) {
-                    tessellator.addLine(coordinates: piece.map { $0 * unitScale }, closed: false)
+                for piece in projector.clipLine(line, map: { (Double($0.x) * readScale, Double($0.y) * readScale) }) {
+                    tessellator.addLine(
+                        coordinates: pieceScale == 1 ? piece : piece.map { $0 * pieceScale }, closed: false)
                 }
             }
         case .polygons(let polygons):

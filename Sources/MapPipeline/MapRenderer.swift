@@ -664,6 +664,15 @@ public final class MapRenderer {
             case .points: buffer = pointBuffer(extent: extent)
             default: buffer = extent / 256
             }
+            // Over-zoomed: a feature whose bounds lie a unit or more beyond one edge of the box has nothing in it
+            // (each of its lines, rings and points would be dropped by the clipper), so it is skipped unread.
+            if plan.scale > 1, let b = f.bounds {
+                let low = plan.apply(x: Double(b.minX), y: Double(b.minY), extent: extent)
+                let high = plan.apply(x: Double(b.maxX), y: Double(b.maxY), extent: extent)
+                let lo = Double(-buffer) - 1
+                let hi = Double(extent + buffer) + 1
+                if high.x < lo || low.x > hi || high.y < lo || low.y > hi { continue }
+            }
             // Lines reach the tessellator as MapLibre's line bucket takes them: whole at the tile's own zoom, and
             // over-zoomed pieces with a lead-in that restores their distance along the ancestor's line. Distances
             // along the line (dash and pattern phase) then match MapLibre's, and a GeoJSON piece's line metrics

@@ -67,10 +67,35 @@ final class DecodedTile: @unchecked Sendable {
     }
 }
 
-/// A feature and its geometry in its source tile's units.
+/// A feature and its geometry in its source tile's units, with the bounds of all its points (`nil` when it has
+/// none), found once at decoding so each over-zoomed descendant can skip a feature outside it without reading its
+/// points.
 struct DecodedFeature {
     let feature: VectorTileFeature
     let geometry: VectorTileGeometry
+    let bounds: (minX: Int32, minY: Int32, maxX: Int32, maxY: Int32)?
+
+    init(feature: VectorTileFeature, geometry: VectorTileGeometry) {
+        self.feature = feature
+        self.geometry = geometry
+        var box: (minX: Int32, minY: Int32, maxX: Int32, maxY: Int32)? = nil
+        func add(_ points: [VectorTilePoint]) {
+            for p in points {
+                if let b = box {
+                    box = (min(b.minX, p.x), min(b.minY, p.y), max(b.maxX, p.x), max(b.maxY, p.y))
+                } else {
+                    box = (p.x, p.y, p.x, p.y)
+                }
+            }
+        }
+        switch geometry {
+        case .points(let points): add(points)
+        case .lineStrings(let lines): for line in lines { add(line) }
+        case .polygons(let polygons): for polygon in polygons { for ring in polygon { add(ring) } }
+        case .unknown: break
+        }
+        bounds = box
+    }
 }
 
 /// Strips HTML tags and entities that attribution strings often carry.

@@ -97,8 +97,10 @@ extension MapRenderer {
         // (stable: equal keys keep source order); a feature without a key counts as 0.
         var order: [(PreparedFeature, EvaluationContext)] = []
         order.reserveCapacity(features.count)
+        // One context for the filter pass: each feature is swapped in (most fail the filter and keep nothing).
+        var ctx = EvaluationContext(zoom: zoom)
         for f in features {
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
+            ctx.feature = TileFeature(feature: f.feature)
             guard layer.matches(ctx) else { continue }
             order.append((f, ctx))
         }
@@ -110,17 +112,38 @@ extension MapRenderer {
         }
         var draws: [TileDraw] = []
         draws.reserveCapacity(order.count)
+        // Paint and layout no feature drives (zoom-only or constant: most layers) are evaluated once for the layer and
+        // tile, from the first feature's context; `.some(nil)` means the layer draws nothing at this zoom.
+        let shared = layer.isStyleFeatureConstant
+        var sharedFill: FillStyle?? = nil
+        var sharedLine: LineStyle?? = nil
         for (f, ctx) in order {
             switch layer.type {
             case .fill:
                 if layer.isSet("fill-pattern") {
                     draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
-                } else if let draw = prepareFill(layer, f, ctx) {
-                    draws.append(draw)
+                    continue
                 }
+                let style: FillStyle?
+                if shared, let known = sharedFill {
+                    style = known
+                } else {
+                    style = fillStyle(layer, ctx)
+                    if shared { sharedFill = .some(style) }
+                }
+                guard let style else { continue }
+                if let draw = prepareFill(f, ctx, style) { draws.append(draw) }
             case .line:
+                let style: LineStyle?
+                if shared, let known = sharedLine {
+                    style = known
+                } else {
+                    style = lineStyle(layer, ctx)
+                    if shared { sharedLine = .some(style) }
+                }
+                guard let style else { continue }
                 let ppu = tilePoints / Double(max(1, f.feature.extent))
-                if let draw = prepareLine(layer, f, ctx, pointsPerUnit: ppu) { draws.append(draw) }
+                if let draw = prepareLine(f, ctx, style, pointsPerUnit: ppu) { draws.append(draw) }
             default: draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
             }
         }
@@ -132,8 +155,8 @@ extension MapRenderer {
     }
 
     /// `nil` when the feature draws nothing.
-    private func prepareFill(_ layer: CompiledLayer, _ f: PreparedFeature, _ ctx: EvaluationContext) -> TileDraw? {
-        guard case .polygons(let polygons) = f.geometry, let style = fillStyle(layer, ctx) else { return nil }
+    private func prepareFill(_ f: PreparedFeature, _ ctx: EvaluationContext, _ style: FillStyle) -> TileDraw? {
+        guard case .polygons(let polygons) = f.geometry else { return nil }
         var rings: [[Double]] = []
         var box = BoundsAccumulator()
         for polygon in polygons {
@@ -155,9 +178,8 @@ extension MapRenderer {
 
     /// `nil` when the feature draws nothing.
     private func prepareLine(
-        _ layer: CompiledLayer, _ f: PreparedFeature, _ ctx: EvaluationContext, pointsPerUnit: Double
+        _ f: PreparedFeature, _ ctx: EvaluationContext, _ style: LineStyle, pointsPerUnit: Double
     ) -> TileDraw? {
-        guard let style = lineStyle(layer, ctx) else { return nil }
         // Unclipped: a flat projector clips nothing.
         let flat = TileProjector(affine: pointsPerUnit, 0, 0, pointsPerUnit, 0, 0)
         let mesh = tessellate(f.geometry, style, flat, extent: f.feature.extent)
