@@ -8,6 +8,9 @@ import MapStyle
 /// a background step over the whole frame, a tile-layer run either from its cached tile images (one image per tile
 /// and run, flat frames) or as vectors (pitched frames, or with the tile-image cache off), a symbol step as the
 /// labels the frame's one placement gave that layer. So labels sit between the layers the style puts around them.
+/// Circle layers form runs of their own (a circle layer next to a fill or line layer starts a new run): pitched
+/// frames warp the other runs' tile images onto the ground but draw circles as vectors, round on the screen
+/// (`circle-pitch-alignment: viewport`, the default).
 enum FrameStep {
     /// Consecutive background layers, drawn over the whole frame.
     case backgrounds([CompiledLayer])
@@ -27,7 +30,7 @@ enum FrameStep {
                 steps[steps.count - 1] = .backgrounds(earlier + [layer])
             case (.background, _): steps.append(.backgrounds([layer]))
             case (.symbol, _): steps.append(.symbols(layer))
-            case (_, .tileLayers(let run, let earlier)?):
+            case (_, .tileLayers(let run, let earlier)?) where (layer.type == .circle) == (earlier[0].type == .circle):
                 steps[steps.count - 1] = .tileLayers(run: run, layers: earlier + [layer])
             default:
                 steps.append(.tileLayers(run: runs, layers: [layer]))

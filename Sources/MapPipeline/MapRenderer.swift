@@ -37,8 +37,14 @@ public struct MapRenderOptions: Sendable {
     /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
     /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
     /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
-    /// Pitched frames always draw vectors. Default `true`.
+    /// Pitched frames draw vectors unless ``warpsPitchedTileImages`` is set. Default `true`.
     public var usesTileImageCache: Bool
+    /// With ``usesTileImageCache``: compose pitched synchronous frames from the same tile images, each warped onto
+    /// the ground by its tile's homography (``DrawCommand/projectedImage(_:)``; circle layers stay vectors), instead
+    /// of projecting and drawing every tile's vectors: about 3.4× fewer instructions a warm frame (BENCHMARKS.md).
+    /// Default `false`: lines resampled from images have their anti-aliased edges one image pixel wide rather than
+    /// one screen pixel, and three `line-pitch` render tests become near misses (CONFORMANCE.md).
+    public var warpsPitchedTileImages = false
     /// Give frames an attribution line (``DisplayList/attribution``) and draw it at the bottom-left. Default `true`.
     public var drawsAttribution: Bool
     /// With ``drawsAttribution``: the line is only returned with the frame (``DisplayList/attribution``), not drawn,
@@ -434,7 +440,9 @@ public final class MapRenderer {
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
         let flat = camera.pitch == 0
-        let composes = flat && options.usesTileImageCache
+        // Tile images: flat frames placed by the compositor, pitched synchronous frames warped (WarpedTileImages).
+        let composes =
+            options.usesTileImageCache && (flat || (options.warpsPitchedTileImages && supply.framesReadTiles))
         provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
         // Labels are placed before drawing: placement is global across the symbol layers.
@@ -475,8 +483,10 @@ public final class MapRenderer {
             case .symbols(let layer):
                 guard layer.layer.isVisible(atZoom: z) else { continue }
                 list.append(contentsOf: labels[layer.index] ?? [])
-            case .tileLayers(let run, _) where composes:
+            case .tileLayers(let run, _) where composes && flat:
                 list.append(contentsOf: composeTileImages(tiles, run: run, camera: transform, scale: scale))
+            case .tileLayers(let run, let runLayers) where composes && !runLayers.allSatisfy({ $0.type == .circle }):
+                list.append(contentsOf: composeWarpedTileImages(tiles, run: run, camera: transform, scale: scale))
             case .tileLayers(_, let runLayers):
                 for layer in runLayers where layer.layer.isVisible(atZoom: z) {
                     drawVectors(layer, tiles: tiles, z: z, flat: flat, camera: transform, scale: scale, into: &list)

@@ -146,6 +146,41 @@ struct TileProjector {
         return true
     }
 
+    /// The map of tile units to screen points as one homography: exact for both modes (under perspective the
+    /// projection of the tile's ground plane, the weight being the depth; ``project(_:_:)`` is this map with the
+    /// depth kept above a tiny minimum).
+    var homography: RenderHomography {
+        switch mode {
+        case .affine(let a, let b, let c, let d, let tx, let ty):
+            return RenderHomography(a, c, tx, b, d, ty, 0, 0, 1)
+        case .perspective:
+            let o = origin
+            return RenderHomography(
+                numX.x + o.x * depthX, numX.y + o.x * depthY, numX.c + o.x * depth0, numY.x + o.y * depthX,
+                numY.y + o.y * depthY, numY.c + o.y * depth0, depthX, depthY, depth0)
+        }
+    }
+
+    /// The tile's square `0…extent` clipped to the visible depth range, as a convex polygon in tile units (empty when
+    /// none of it is visible; the whole square when flat).
+    func visibleSquare(extent: Double) -> [RenderPoint] {
+        var pts = [0, 0, extent, 0, extent, extent, 0, extent]
+        if isPerspective {
+            pts = clipPolygon(pts, sign: 1, limit: nearDepth)
+            pts = clipPolygon(pts, sign: -1, limit: -farDepth)
+        }
+        return stride(from: 0, to: pts.count - 1, by: 2).map { RenderPoint(x: pts[$0], y: pts[$0 + 1]) }
+    }
+
+    /// The depth range of the visible part of the tile's square (perspective; `nil` when flat or nothing is
+    /// visible): for choosing a tile image's resolution.
+    func visibleDepths(extent: Double) -> ClosedRange<Double>? {
+        guard isPerspective else { return nil }
+        let depths = visibleSquare(extent: extent).map { depthX * $0.x + depthY * $0.y + depth0 }
+        guard let lo = depths.min(), let hi = depths.max() else { return nil }
+        return lo...hi
+    }
+
     // MARK: Clipping to the visible depth range (perspective only)
 
     /// The rings of a polygon clipped to the visible depth range, as flat `[x0, y0, x1, y1, …]` arrays (open rings).

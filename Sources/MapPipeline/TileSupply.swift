@@ -134,14 +134,15 @@ extension MapRenderer {
             if tileRetries.isWaiting(canonical, now: clock.now) { continue }
             var images: [TileImageSpec] = []
             if composes {
-                for run in tileLayerRuns.indices where runDraws(run, atZoom: tile.z) {
-                    let key = tileImageKey(tile, run: run, scale: scale)
+                for run in tileLayerRuns.indices where composesRun(run, tile: tile, camera: camera) {
+                    let spec = imageSpec(tile, run: run, camera: camera, scale: scale)
+                    let key = spec.key
                     guard !engine.contains(.image(group: group, key: key)) else {
                         frameStats.tileImagesReused += 1
                         continue
                     }
                     if let i = index[canonical], jobs[i].images.contains(where: { $0.key == key }) { continue }
-                    images.append(imageSpec(tile, run: run, camera: camera, scale: scale))
+                    images.append(spec)
                 }
             }
             // Synchronous frames have the jobs build the tile's label candidates too, so both cores share them.

@@ -16,7 +16,7 @@ public final class CairoBackend: RenderBackend {
     public let shaper: PangoTextShaper
     /// Rendered label sprites.
     public let labelSprites: LabelSpriteCache
-    private var images: [Int: CairoSurface] = [:]
+    var images: [Int: CairoSurface] = [:]
     private var nextImageID = 1
     /// `false` on a machine with no fonts (``FontAvailability``): text and line-text commands are then skipped.
     public let drawsText: Bool
@@ -135,6 +135,7 @@ public final class CairoBackend: RenderBackend {
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
             case .image(let i): image(i, cr)
+            case .projectedImage(let p): projectedImage(p, cr)
             case .save:
                 cairo_save(cr)
                 depth += 1
@@ -458,7 +459,7 @@ public final class CairoBackend: RenderBackend {
 
     /// The clip as one device rectangle when it is one (an axis-aligned matrix and a rectangular clip); `nil`
     /// otherwise. An empty clip gives an empty rectangle.
-    private func deviceClip(_ cr: OpaquePointer, _ m: cairo_matrix_t) -> PixelRect? {
+    func deviceClip(_ cr: OpaquePointer, _ m: cairo_matrix_t) -> PixelRect? {
         guard m.xy == 0, m.yx == 0, let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
         defer { cairo_rectangle_list_destroy(list) }
         guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }

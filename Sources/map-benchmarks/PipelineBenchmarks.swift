@@ -138,20 +138,30 @@ final class PipelineMovingFrameBenchmark: Benchmark {
     }
 }
 
-/// A warm pitched frame: Helsinki z16, bearing 45, pitch 50. Tiles stay decoded and prepared in the renderer's cache,
-/// but every frame projects and draws every tile's vectors (pitched frames use no tile images), places the labels
-/// and draws into a 1280×720 Cairo surface.
+/// A warm pitched frame: Helsinki z16, bearing 45, pitch 50. Tiles stay decoded, prepared and rendered in the
+/// engine's caches; every frame warps the tile images onto the ground (`pipeline-pitched-frame`,
+/// ``MapRenderOptions/warpsPitchedTileImages``), or projects and
+/// draws every tile's vectors with the tile-image cache off (`pipeline-pitched-frame-vectors`, the reference path),
+/// places the labels and draws into a 1280×720 Cairo surface.
 final class PipelinePitchedFrameBenchmark: Benchmark {
-    let name = "pipeline-pitched-frame"
+    let name: String
     let unit = "frames"
     let iterations = 10
+    private let usesTileImageCache: Bool
     private var snapshotter: Snapshotter!
     private var surface: CairoSurface!
     private let camera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, bearing: 45, pitch: 50, size: pipelineFrame)
 
+    init(usesTileImageCache: Bool = true) {
+        self.usesTileImageCache = usesTileImageCache
+        name = usesTileImageCache ? "pipeline-pitched-frame" : "pipeline-pitched-frame-vectors"
+    }
+
     func setUp() throws {
-        snapshotter = try Snapshotter()
+        var options = MapRenderOptions(usesTileImageCache: usesTileImageCache)
+        options.warpsPitchedTileImages = usesTileImageCache
+        snapshotter = try Snapshotter(options: options)
         surface = try CairoSurface(width: 1280, height: 720)
     }
 

@@ -32,7 +32,7 @@ private func kinds(_ commands: [DrawCommand]) -> [String] {
         case .lineMesh, .stroke: "line"
         case .circle: "circle"
         case .text, .lineText: "text"
-        case .image: "image"
+        case .image, .projectedImage: "image"
         case .save, .restore, .clip, .transform: nil
         }
     }
@@ -146,4 +146,57 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
         Issue.record("an empty run is not remembered")
         return
     }
+}
+
+@Test func circleLayersFormRunsOfTheirOwn() throws {
+    let layers = """
+        {"id": "a", "type": "fill", "source": "t", "source-layer": "x"},
+        {"id": "b", "type": "circle", "source": "t", "source-layer": "x"},
+        {"id": "c", "type": "circle", "source": "t", "source-layer": "x"},
+        {"id": "d", "type": "line", "source": "t", "source-layer": "x"}
+        """
+    let style = try testStyle(layers: layers)
+    let steps = FrameStep.plan(style.layers.enumerated().map { CompiledLayer($1, index: $0) })
+    let described = steps.map { step -> String in
+        if case .tileLayers(let run, let l) = step { return "run\(run) " + l.map(\.layer.id).joined(separator: ",") }
+        return "other"
+    }
+    #expect(described == ["run0 a", "run1 b,c", "run2 d"])
+}
+
+/// With ``MapRenderOptions/warpsPitchedTileImages``: a pitched frame draws each fill/line run as one projected
+/// tile image per tile (circle runs stay vectors) in style order, and tilting a little reuses the images.
+@Test func pitchedFramesWarpTileImagesWhenAsked() throws {
+    let layers =
+        interleavedLayers
+            + """
+            , {"id": "dots", "type": "circle", "source": "t", "source-layer": "pois", "paint": {"circle-radius": 3}}
+            """
+    var options = MapRenderOptions(drawsAttribution: false)
+    options.warpsPitchedTileImages = true
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile], options: options,
+        backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 30, pitch: 50))
+    #expect(r.lastFrameStatistics.composedFromTileImages)
+    #expect(runs(kinds(list.commands)) == ["clear", "image", "text", "fill", "image", "circle"])
+    let warped = list.commands.compactMap { c -> ProjectedImageCommand? in
+        if case .projectedImage(let p) = c { return p }
+        return nil
+    }
+    #expect(!warped.isEmpty)
+    for p in warped {
+        #expect(p.area.count >= 3)
+        // The area is the image's visible part: its corners map back inside the image (within rounding).
+        let inverse = try #require(p.homography.inverse)
+        let size = p.image.pointSize
+        for corner in p.area {
+            let q = try #require(inverse.apply(to: corner))
+            #expect(q.x > -1e-6 && q.y > -1e-6 && q.x < size.width + 1e-6 && q.y < size.height + 1e-6)
+        }
+    }
+    let rendered = r.lastFrameStatistics.tileImagesRendered
+    #expect(rendered > 0)
+    _ = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 33, pitch: 52))
+    #expect(r.lastFrameStatistics.tileImagesRendered == 0)
 }

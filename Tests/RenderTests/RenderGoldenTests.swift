@@ -90,6 +90,35 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
         try expectGolden(image, "helsinki-z16-b45-p50")
     }
 
+    /// The pitched frame composed from warped tile images (``MapRenderOptions/warpsPitchedTileImages``) against the
+    /// reference vector path (tile-image cache off): the same picture but for resampled edges of thin lines (rail
+    /// hatches, building outlines one device pixel wide), so most pixels match closely and few differ much.
+    @Test func pitchedFramesFromTileImagesMatchTheVectorPath() throws {
+        PinnedFonts.once
+        let path = dataFolder.appendingPathComponent("styles/default.json").path
+        var warping = MapRenderOptions()
+        warping.warpsPitchedTileImages = true
+        let warped = try Snapshotter(styleFile: path, options: warping)
+        let vectors = try Snapshotter(styleFile: path, options: MapRenderOptions(usesTileImageCache: false))
+        let cam = camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50)
+        let a = try warped.render(camera: cam)
+        let warpedFrame = warped.renderer.lastFrameStatistics.composedFromTileImages
+        let b = try vectors.render(camera: cam)
+        #expect(warpedFrame)
+        #expect(a.width == b.width && a.height == b.height)
+        var total = 0
+        var far = 0
+        for i in 0..<min(a.pixels.count, b.pixels.count) {
+            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+            total += d
+            if d > 64 { far += 1 }
+        }
+        let mean = Double(total) / Double(a.pixels.count)
+        let farFraction = Double(far) / Double(a.pixels.count)
+        #expect(mean < 1.5, "mean channel difference \(mean)")
+        #expect(farFraction < 0.002, "channels off by more than 64: \(farFraction)")
+    }
+
     /// 900 point labels on a 30 × 30 grid, 4 points apart at zoom 2: collision keeps a readable, non-overlapping
     /// subset, higher-priority (lower sort key) labels first.
     @Test func labelStress() throws {

@@ -1,6 +1,7 @@
 /// A ``RenderBackend`` that draws nothing: it records every display list it is given and returns transparent images,
 /// measuring text with a ``FixedAdvanceTextMeasurer``. For engine tests that check frames through
-/// ``DisplayList/description`` without Cairo or fonts.
+/// ``DisplayList/description`` without Cairo or fonts. Every command is kept as given (``DrawCommand/projectedImage(_:)``
+/// included: its homography and area are in the list's text form).
 ///
 /// Thread rules: not thread-safe; use from one thread.
 public final class RecordingBackend: RenderBackend {

@@ -78,6 +78,12 @@ extension DrawCommand: CustomStringConvertible {
             if i.rotation != 0 { s += " rotate=\(fmt(i.rotation))" }
             if i.nearestNeighbor { s += " nearest" }
             return s
+        case .projectedImage(let p):
+            let h = p.homography.entries.map { fmtExact($0) }.joined(separator: " ")
+            var s = "projected-image #\(p.image.id) h=[\(h)] area=[\(p.area.map(fmt).joined(separator: " "))]"
+            if p.opacity != 1 { s += " opacity=\(fmt(p.opacity))" }
+            if p.nearestNeighbor { s += " nearest" }
+            return s
         case .save:
             return "save"
         case .restore:
@@ -102,6 +108,18 @@ func fmt(_ value: Double) -> String {
     if fraction == 0 { return "\(sign)\(whole)" }
     if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
     return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+/// A homography entry: perspective terms are tiny, so four significant digits rather than two decimals.
+func fmtExact(_ value: Double) -> String {
+    guard value.isFinite, value != 0, abs(value) < 0.01 else { return fmt(value) }
+    var v = value
+    var exponent = 0
+    while abs(v) < 1 {
+        v *= 10
+        exponent -= 1
+    }
+    return "\(fmt((v * 100).rounded() / 100))e\(exponent)"
 }
 
 func fmt(_ p: RenderPoint) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }

@@ -267,6 +267,8 @@ public enum DrawCommand: Hashable, Sendable {
     case lineText(LineTextCommand)
     /// Draw an image.
     case image(ImageCommand)
+    /// Draw an image through a homography onto a convex area (images under a pitched camera).
+    case projectedImage(ProjectedImageCommand)
     /// Push the current clip and transform.
     case save
     /// Pop the clip and transform pushed by the matching `save`.

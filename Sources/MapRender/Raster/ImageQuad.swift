@@ -1,11 +1,13 @@
-/// Draws an image mapped onto a quadrilateral of the screen: the one mechanism for images on the map (raster tiles,
-/// Google's tile layers) under flat and pitched cameras.
+/// Draws an image mapped onto a quadrilateral of the screen: the one entry for images on the map (raster tiles,
+/// Google's tile layers, ground overlays) under flat and pitched cameras.
 ///
-/// The image's unit square `(u, v) ∈ [0, 1]²` (u east, v south) is placed by `screen(u, v)`. The part
-/// `u ∈ uRange, v ∈ vRange` is cut into `cells × cells` pieces; each piece is drawn under the affine map through
-/// three of its projected corners and clipped to its own rectangle (with a tenth of an image point of overlap
-/// between pieces, so no seam shows). A flat camera maps exactly with one cell; under pitch more cells follow the
-/// perspective closer. A piece with a corner `screen` cannot place (`nil`: behind the near plane) is skipped.
+/// The image's unit square `(u, v) ∈ [0, 1]²` (u east, v south) is placed by `screen(u, v)`. Flat (`cells` 1): the
+/// part `u ∈ uRange, v ∈ vRange` is one affine image through three of its projected corners, clipped to its
+/// rectangle. Under pitch (`cells` > 1) `screen` is taken to be projective (a ground plane seen by a camera): the
+/// part is one ``DrawCommand/projectedImage(_:)`` through the homography of its four projected corners, exact at
+/// every pixel. When a corner cannot be placed (`nil`: behind the near plane) the part is cut into `cells × cells`
+/// pieces and each piece whose four corners are placed is its own projected image (neighbouring pieces share their
+/// corner points, so pixel-centre ownership leaves no seam).
 public enum ImageQuad {
     /// The commands, appended to `commands`.
     /// - Parameters:
@@ -28,6 +30,12 @@ public enum ImageQuad {
             vRange.upperBound > vRange.lowerBound
         else { return }
         let n = max(1, cells)
+        if n > 1 {
+            appendProjected(
+                image, uRange: uRange, vRange: vRange, cells: n, opacity: opacity, nearestNeighbor: nearestNeighbor,
+                screen: screen, into: &commands)
+            return
+        }
         let whole = uRange == 0...1 && vRange == 0...1
         for row in 0..<n {
             for column in 0..<n {
@@ -63,6 +71,43 @@ public enum ImageQuad {
                             image: image, rect: RenderRect(x: 0, y: 0, width: iw, height: ih), opacity: opacity,
                             nearestNeighbor: nearestNeighbor)))
                 commands.append(.restore)
+            }
+        }
+    }
+
+    /// The projective case of ``append(_:uRange:vRange:cells:opacity:nearestNeighbor:screen:into:)``.
+    private static func appendProjected(
+        _ image: ImageHandle, uRange: ClosedRange<Double>, vRange: ClosedRange<Double>, cells n: Int, opacity: Double,
+        nearestNeighbor: Bool, screen: (Double, Double) -> RenderPoint?, into commands: inout [DrawCommand]
+    ) {
+        let size = image.pointSize
+        /// The piece `u0…u1 × v0…v1` when its four corners are placed.
+        func piece(_ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double) -> DrawCommand? {
+            guard let p00 = screen(u0, v0), let p10 = screen(u1, v0), let p11 = screen(u1, v1),
+                let p01 = screen(u0, v1), let square = RenderHomography(unitSquareTo: p00, p10, p11, p01)
+            else { return nil }
+            // Image points → the piece's unit square → screen.
+            let su = 1 / ((u1 - u0) * size.width)
+            let sv = 1 / ((v1 - v0) * size.height)
+            let toSquare = RenderHomography(su, 0, -u0 / (u1 - u0), 0, sv, -v0 / (v1 - v0), 0, 0, 1)
+            return .projectedImage(
+                ProjectedImageCommand(
+                    image: image, homography: square.concatenating(after: toSquare), area: [p00, p10, p11, p01],
+                    opacity: opacity, nearestNeighbor: nearestNeighbor))
+        }
+        if let whole = piece(uRange.lowerBound, uRange.upperBound, vRange.lowerBound, vRange.upperBound) {
+            commands.append(whole)
+            return
+        }
+        let du = (uRange.upperBound - uRange.lowerBound) / Double(n)
+        let dv = (vRange.upperBound - vRange.lowerBound) / Double(n)
+        for row in 0..<n {
+            for column in 0..<n {
+                let u0 = uRange.lowerBound + Double(column) * du
+                let v0 = vRange.lowerBound + Double(row) * dv
+                let u1 = column == n - 1 ? uRange.upperBound : u0 + du
+                let v1 = row == n - 1 ? vRange.upperBound : v0 + dv
+                if let p = piece(u0, u1, v0, v1) { commands.append(p) }
             }
         }
     }

@@ -16,15 +16,19 @@ public struct TileImageKey: Hashable, Sendable {
     /// numbered from 0 in style order; a style with no symbol or background layer between its other layers has only
     /// run 0. `≥ 0`. Default 0.
     public var run: Int
+    /// The integer style zoom the image is styled for when it is not the tile's own `z` (a tile of a lower zoom in
+    /// a pitched frame's distance, styled at the frame's zoom), else `nil` (the default: flat frames' images).
+    public var styleZoom: Int?
 
     /// Creates a key.
-    public init(revision: Int, z: Int, x: Int, y: Int, pixelScale: Double, run: Int = 0) {
+    public init(revision: Int, z: Int, x: Int, y: Int, pixelScale: Double, run: Int = 0, styleZoom: Int? = nil) {
         self.revision = revision
         self.z = z
         self.x = x
         self.y = y
         self.pixelScale = pixelScale
         self.run = run
+        self.styleZoom = styleZoom
     }
 }
 
