@@ -37,14 +37,11 @@ public struct MapRenderOptions: Sendable {
     /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
     /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
     /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
-    /// Pitched frames draw vectors unless ``warpsPitchedTileImages`` is set. Default `true`.
+    /// Pitched frames with synchronous tiles are composed from tile images too, each warped onto the ground by its
+    /// tile's homography (``DrawCommand/projectedImage(_:)``; circle layers stay vectors); pitched frames with
+    /// asynchronous tiles draw vectors. `false` draws every frame from the tiles' vectors (the reference path).
+    /// Default `true`.
     public var usesTileImageCache: Bool
-    /// With ``usesTileImageCache``: compose pitched synchronous frames from the same tile images, each warped onto
-    /// the ground by its tile's homography (``DrawCommand/projectedImage(_:)``; circle layers stay vectors), instead
-    /// of projecting and drawing every tile's vectors: about 3.4× fewer instructions a warm frame (BENCHMARKS.md).
-    /// Default `false`: lines resampled from images have their anti-aliased edges one image pixel wide rather than
-    /// one screen pixel, and three `line-pitch` render tests become near misses (CONFORMANCE.md).
-    public var warpsPitchedTileImages = false
     /// Give frames an attribution line (``DisplayList/attribution``) and draw it at the bottom-left. Default `true`.
     public var drawsAttribution: Bool
     /// With ``drawsAttribution``: the line is only returned with the frame (``DisplayList/attribution``), not drawn,
@@ -442,7 +439,7 @@ public final class MapRenderer {
         let flat = camera.pitch == 0
         // Tile images: flat frames placed by the compositor, pitched synchronous frames warped (WarpedTileImages).
         let composes =
-            options.usesTileImageCache && (flat || (options.warpsPitchedTileImages && supply.framesReadTiles))
+            options.usesTileImageCache && (flat || supply.framesReadTiles)
         provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
         // Labels are placed before drawing: placement is global across the symbol layers.

@@ -256,6 +256,7 @@ extension MapRenderer {
         var images: [(TileImageSpec, MadeTileImage)] = []
         for spec in job.images {
             var list = DisplayList(size: RenderSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
+            list.antialiasingScale = spec.key.antialiasingScale
             appendTileImageCommands(
                 tile, run: spec.key.run, zoom: spec.zoom, side: spec.side, offset: spec.offset, bearing: spec.bearing,
                 into: &list.commands)

@@ -14,8 +14,9 @@ import MapRender
 /// tile's ground-plane homography (``TileProjector/homography``) through ``DrawCommand/projectedImage(_:)``. The
 /// images are the same tile images flat frames use (``TileImageCache`` keys, made by the frame's tile stage), drawn
 /// at the frame's style zoom at a resolution of one image pixel to about one device pixel where the tile is nearest
-/// (most magnified), rounded to a power of two of the frame-zoom size, so tilting reuses them. Opt-in:
-/// ``MapRenderOptions/warpsPitchedTileImages``.
+/// (most magnified), rounded to a power of two of the frame-zoom size, and doubled, so tilting reuses them. Every
+/// pitched frame with ``MapRenderOptions/usesTileImageCache`` whose tiles are made in the frame (synchronous tiles)
+/// is composed so; asynchronous pitched frames draw vectors.
 extension MapRenderer {
     /// Extent of the tile units the warps are computed in.
     static let warpExtent = 4096.0
@@ -35,9 +36,12 @@ extension MapRenderer {
     }
 
     /// How a pitched frame's image of a tile's run is drawn: at the frame's style zoom (a square of
-    /// `tileSize · 2^(zoom − tile zoom)` points), at `scale · 2^k` pixels per point where `2^k` is the largest
+    /// `tileSize · 2^(zoom − tile zoom)` points), at `scale · 2^(k+1)` pixels per point where `2^k` is the largest
     /// magnification of the tile's visible part (camera distance over its nearest depth) rounded up to a power of
-    /// two (up to 2^0.05 of magnification is let pass), its pixel side kept within 16…2048.
+    /// two (up to 2^0.05 of magnification is let pass), its pixel side kept within 16…2048, with the line fade of
+    /// the frame's `scale` (``TileImageKey/antialiasingScale``). Lines so drawn warp to the edges the frame's vector
+    /// lines have (a fade of one point on the ground, hard triangle edges): the line-pitch render tests pass with
+    /// them, and fail narrowly with a fade of one image pixel or an image of half this resolution (BENCHMARKS.md).
     func pitchedImageSpec(_ tile: TileID, run: Int, camera: CameraTransform, scale: Double) -> TileImageSpec {
         let zoom = camera.state.zoom - log2(options.tileSize / 256)
         let level = Int(zoom.rounded(.down))
@@ -48,12 +52,13 @@ extension MapRenderer {
             let magnification = camera.distance / depths.lowerBound
             k = Int((log2(magnification) - 0.05).rounded(.up))
         }
+        k += 1
         while k > -12 && side * scale * pow(2, Double(k)) > 2048 { k -= 1 }
         while k < 12 && side * scale * pow(2, Double(k)) < 16 { k += 1 }
         let canonical = tile.canonical
         let key = TileImageKey(
             revision: revision, z: tile.z, x: canonical.x, y: canonical.y, pixelScale: scale * pow(2, Double(k)),
-            run: run, styleZoom: level == tile.z ? nil : level)
+            run: run, styleZoom: level == tile.z ? nil : level, antialiasingScale: scale)
         return TileImageSpec(key: key, zoom: zoom, side: side, offset: .zero, bearing: camera.state.bearing)
     }
 

@@ -94,6 +94,7 @@ public final class CairoBackend: RenderBackend {
         let scale = list.scale > 0 && list.scale.isFinite ? list.scale : 1
         cairo_save(cr)
         if !isScaled { cairo_scale(cr, scale, scale) }
+        let antialiasingScale = list.antialiasingScale.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? scale
         var depth = 0
         let commands = list.commands
         var index = 0
@@ -108,7 +109,7 @@ public final class CairoBackend: RenderBackend {
                     batch.append(next)
                     index += 1
                 }
-                lineMeshes(batch, scale: scale, cr)
+                lineMeshes(batch, scale: antialiasingScale, cr)
             case .clear(let color):
                 cairo_save(cr)
                 cairo_reset_clip(cr)

@@ -139,9 +139,8 @@ final class PipelineMovingFrameBenchmark: Benchmark {
 }
 
 /// A warm pitched frame: Helsinki z16, bearing 45, pitch 50. Tiles stay decoded, prepared and rendered in the
-/// engine's caches; every frame warps the tile images onto the ground (`pipeline-pitched-frame`,
-/// ``MapRenderOptions/warpsPitchedTileImages``), or projects and
-/// draws every tile's vectors with the tile-image cache off (`pipeline-pitched-frame-vectors`, the reference path),
+/// engine's caches; every frame warps the tile images onto the ground (`pipeline-pitched-frame`, the default
+/// frame path), or projects and draws every tile's vectors with the tile-image cache off (`pipeline-pitched-frame-vectors`, the reference path),
 /// places the labels and draws into a 1280×720 Cairo surface.
 final class PipelinePitchedFrameBenchmark: Benchmark {
     let name: String
@@ -159,8 +158,7 @@ final class PipelinePitchedFrameBenchmark: Benchmark {
     }
 
     func setUp() throws {
-        var options = MapRenderOptions(usesTileImageCache: usesTileImageCache)
-        options.warpsPitchedTileImages = usesTileImageCache
+        let options = MapRenderOptions(usesTileImageCache: usesTileImageCache)
         snapshotter = try Snapshotter(options: options)
         surface = try CairoSurface(width: 1280, height: 720)
     }

@@ -85,10 +85,11 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     }
 }
 
+/// The reference path (tile-image cache off) draws a pitched frame's vectors in style order.
 @Test func pitchedFramesDrawTheSameStyleOrderAsVectors() throws {
     let r = try renderer(
         style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
-        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+        options: MapRenderOptions(usesTileImageCache: false, drawsAttribution: false), backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 30, pitch: 50))
     #expect(!r.lastFrameStatistics.composedFromTileImages)
     #expect(runs(kinds(list.commands)) == ["clear", "fill", "text", "fill", "line"])
@@ -164,16 +165,15 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     #expect(described == ["run0 a", "run1 b,c", "run2 d"])
 }
 
-/// With ``MapRenderOptions/warpsPitchedTileImages``: a pitched frame draws each fill/line run as one projected
+/// With the tile-image cache on (the default): a pitched frame draws each fill/line run as one projected
 /// tile image per tile (circle runs stay vectors) in style order, and tilting a little reuses the images.
-@Test func pitchedFramesWarpTileImagesWhenAsked() throws {
+@Test func pitchedFramesWarpTileImages() throws {
     let layers =
         interleavedLayers
             + """
             , {"id": "dots", "type": "circle", "source": "t", "source-layer": "pois", "paint": {"circle-radius": 3}}
             """
-    var options = MapRenderOptions(drawsAttribution: false)
-    options.warpsPitchedTileImages = true
+    let options = MapRenderOptions(drawsAttribution: false)
     let r = try renderer(
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile], options: options,
         backend: RecordingBackend())

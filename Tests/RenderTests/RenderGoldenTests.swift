@@ -86,19 +86,17 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
     @Test func helsinkiAtZoom16Bearing45Pitch50() throws {
         let s = try defaultSnapshotter()
         let image = try s.render(camera: camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50))
-        #expect(!s.renderer.lastFrameStatistics.composedFromTileImages)
+        #expect(s.renderer.lastFrameStatistics.composedFromTileImages)
         try expectGolden(image, "helsinki-z16-b45-p50")
     }
 
-    /// The pitched frame composed from warped tile images (``MapRenderOptions/warpsPitchedTileImages``) against the
+    /// The pitched frame composed from warped tile images (the default frame path) against the
     /// reference vector path (tile-image cache off): the same picture but for resampled edges of thin lines (rail
     /// hatches, building outlines one device pixel wide), so most pixels match closely and few differ much.
     @Test func pitchedFramesFromTileImagesMatchTheVectorPath() throws {
         PinnedFonts.once
         let path = dataFolder.appendingPathComponent("styles/default.json").path
-        var warping = MapRenderOptions()
-        warping.warpsPitchedTileImages = true
-        let warped = try Snapshotter(styleFile: path, options: warping)
+        let warped = try Snapshotter(styleFile: path, options: MapRenderOptions())
         let vectors = try Snapshotter(styleFile: path, options: MapRenderOptions(usesTileImageCache: false))
         let cam = camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50)
         let a = try warped.render(camera: cam)

@@ -14,6 +14,11 @@ public struct DisplayList: Hashable, Sendable, CustomStringConvertible {
     /// empty when none. The frame pipeline fills it and draws it into ``commands`` too unless the host places it
     /// (`MapRenderOptions.hostPlacesAttribution`). Not part of ``description``.
     public var attribution = ""
+    /// Device pixels per point that line meshes' anti-aliasing is sized for (the ½-pixel outset and the 1-pixel
+    /// fade, ``LineRasterizer``'s `pixelRatio`) when it is not ``scale``, `> 0`: a tile image drawn finer than the
+    /// pitched frame it is warped into keeps the frame's fade, so its lines resample to the edges the frame's own
+    /// vectors would have. `nil` (the default) means ``scale``. Not part of ``description``.
+    public var antialiasingScale: Double?
 
     /// Creates a display list.
     public init(size: RenderSize, scale: Double = 1, commands: [DrawCommand] = []) {

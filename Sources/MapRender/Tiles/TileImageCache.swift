@@ -19,9 +19,17 @@ public struct TileImageKey: Hashable, Sendable {
     /// The integer style zoom the image is styled for when it is not the tile's own `z` (a tile of a lower zoom in
     /// a pitched frame's distance, styled at the frame's zoom), else `nil` (the default: flat frames' images).
     public var styleZoom: Int?
+    /// Device pixels per point the image's line anti-aliasing is sized for when it is not ``pixelScale``
+    /// (``DisplayList/antialiasingScale``: a pitched frame's image, drawn finer than the frame), else `nil` (the
+    /// default).
+    public var antialiasingScale: Double?
 
     /// Creates a key.
-    public init(revision: Int, z: Int, x: Int, y: Int, pixelScale: Double, run: Int = 0, styleZoom: Int? = nil) {
+    public init(
+        revision: Int, z: Int, x: Int, y: Int, pixelScale: Double, run: Int = 0, styleZoom: Int? = nil,
+        antialiasingScale: Double? = nil
+    ) {
+        self.antialiasingScale = antialiasingScale
         self.revision = revision
         self.z = z
         self.x = x
