@@ -170,3 +170,23 @@ struct TileFeatureStub: StyleFeature {
     #expect(try filter(#"["has", "lanes"]"#).matches(ctx))
     #expect(try StyleExpression.compile(json(#"["properties"]"#)).evaluate(ctx) == .object(feature.values))
 }
+
+/// `match` on strings gives the same answers whether its labels are searched in turn (few) or hashed (many).
+@Test func matchOnStringsAgreesForFewAndManyLabels() throws {
+    let few = try StyleExpression.compile(
+        json(#"["match", ["get", "class"], ["park", "wood"], 1, "water", 2, 0]"#))
+    let manyLabels = (0..<30).map { "\"c\($0)\"" }.joined(separator: ", ")
+    let many = try StyleExpression.compile(
+        json(#"["match", ["get", "class"], ["park", "wood", \#(manyLabels)], 1, "water", 2, 0]"#))
+    for (value, expected) in [
+        (ExpressionValue.string("park"), 1.0), (.string("wood"), 1), (.string("water"), 2), (.string("sand"), 0),
+        (.string(""), 0), (.number(1), 0), (.null, 0), (.string("e\u{301}"), 0),
+    ] {
+        let ctx = EvaluationContext(properties: ["class": value])
+        #expect(try few.evaluate(ctx) == .number(expected))
+        #expect(try many.evaluate(ctx) == .number(expected))
+    }
+    // Canonically equivalent strings are equal labels, as a hashed lookup finds them.
+    let accent = try StyleExpression.compile(json(#"["match", ["get", "n"], "\u00e9", 1, 0]"#))
+    #expect(try accent.evaluate(EvaluationContext(properties: ["n": .string("e\u{301}")])) == .number(1))
+}

@@ -356,12 +356,19 @@ private struct TriangleRaster {
         let stride = target.bytesPerRow
         // alpha = min(dist − (inset − blur2), outset − dist) / blur2
         let innerEdge = blur2 - inset
+        // Each edge's boundary column, walked row by row (exact integer steps, no per-row search).
+        var walk0 = EdgeWalk(edges.0, row: rowStart)
+        var walk1 = EdgeWalk(edges.1, row: rowStart)
+        var walk2 = EdgeWalk(edges.2, row: rowStart)
         for row in rowStart...rowEnd {
             var lo = colLimit0
             var hi = colLimit1
-            edges.0.limit(row: row, lo: &lo, hi: &hi)
-            if lo <= hi { edges.1.limit(row: row, lo: &lo, hi: &hi) }
-            if lo <= hi { edges.2.limit(row: row, lo: &lo, hi: &hi) }
+            walk0.limit(lo: &lo, hi: &hi)
+            walk1.limit(lo: &lo, hi: &hi)
+            walk2.limit(lo: &lo, hi: &hi)
+            walk0.advance()
+            walk1.advance()
+            walk2.advance()
             if clipMask != 0 || clipsAll {
                 for (i, e) in clipEdges.enumerated() where lo <= hi && (clipsAll || clipMask & (1 << UInt64(i)) != 0) {
                     e.limit(row: row, lo: &lo, hi: &hi)
@@ -446,8 +453,6 @@ private struct Edge {
     let c: Int64
     /// Top-left edges include pixel centres on the edge (`E ≥ 0`), the others exclude them (`E > 0`).
     let bias: Int64
-    /// `1 / a` (0 when `a` is 0), for estimating the boundary column.
-    let inverseA: Double
 
     /// The edge from `(x0, y0)` to `(x1, y1)` (whole 1/256 pixels); inside is to its right on a y-down screen.
     init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -459,7 +464,6 @@ private struct Edge {
         b = x1 - x0
         c = x0 * y1 - x1 * y0
         bias = (a > 0 || (a == 0 && b > 0)) ? 1 : 0
-        inverseA = a == 0 ? 0 : 1 / Double(a)
     }
 
     /// `E` at a vertex `(x, y)` (whole 1/256 pixels), without the bias: positive strictly inside.
@@ -467,32 +471,91 @@ private struct Edge {
 
     /// Narrows the columns `lo…hi` to those whose centre satisfies the edge on the row `row`.
     @inline(__always) func limit(row: Int, lo: inout Int, hi: inout Int) {
+        var walk = EdgeWalk(self, row: row)
+        walk.limit(lo: &lo, hi: &hi)
+    }
+}
+
+/// One edge's boundary column on successive rows, exactly: the first column inside (`a > 0`) or the last (`a < 0`)
+/// is `q + 1` or `q` for the floor quotient `q = ⌊n / d⌋` of a numerator that changes by a fixed amount a row, so the
+/// walk steps quotient and remainder instead of searching each row.
+private struct EdgeWalk {
+    /// −1: inside for columns ≥ `q + 1`; 1: inside for columns ≤ `q`; 0: the edge is horizontal (`k` decides).
+    let kind: Int8
+    /// The floor quotient and its remainder `0 ≤ r < d`.
+    var q: Int64
+    var r: Int64
+    let d: Int64
+    /// The per-row step of the numerator as quotient and remainder of `d`.
+    let stepQ: Int64
+    let stepR: Int64
+    /// For a horizontal edge: `k = b·Y + c + bias` on the current row and its per-row step.
+    var k: Int64
+    let stepK: Int64
+
+    init(_ e: Edge, row: Int) {
         // Inside ⟺ a·X + k > 0 with k = b·Y + c + bias, X = 256·col + 128, Y = 256·row + 128.
-        let k = b * (Int64(row) * 256 + 128) + c + bias
-        if a == 0 {
-            if k <= 0 { hi = lo - 1 }
+        let k = e.b * (Int64(row) * 256 + 128) + e.c + e.bias
+        self.k = k
+        stepK = e.b * 256
+        if e.a == 0 {
+            kind = 0
+            q = 0
+            r = 0
+            d = 1
+            stepQ = 0
+            stepR = 0
             return
         }
-        // Estimate the boundary column (X = −k / a), then step it until the exact test agrees.
-        let boundary = -Double(k) * inverseA
-        var col = Int(max(-1e9, min(1e9, ((boundary - 128) * (1 / 256.0)).rounded(.down))))
-        @inline(__always) func inside(_ col: Int) -> Bool { a * (Int64(col) * 256 + 128) + k > 0 }
-        if a > 0 {
-            // Inside for columns ≥ first.
-            if inside(col) {
-                while inside(col - 1) { col -= 1 }
-            } else {
-                repeat { col += 1 } while !inside(col)
-            }
-            if col > lo { lo = col }
+        let n: Int64
+        let step: Int64
+        if e.a > 0 {
+            // 256a·col > −k − 128a ⟺ col ≥ ⌊(−k − 128a) / 256a⌋ + 1; the numerator falls by 256b a row.
+            kind = -1
+            d = 256 * e.a
+            n = -k - 128 * e.a
+            step = -256 * e.b
         } else {
-            // Inside for columns ≤ last.
-            if inside(col) {
-                while inside(col + 1) { col += 1 }
-            } else {
-                repeat { col -= 1 } while !inside(col)
-            }
-            if col < hi { hi = col }
+            // 256|a|·col < k − 128|a| ⟺ col ≤ ⌊(k + 128a − 1) / 256|a|⌋; the numerator rises by 256b a row.
+            kind = 1
+            d = -256 * e.a
+            n = k + 128 * e.a - 1
+            step = 256 * e.b
         }
+        (q, r) = Self.floorDivision(n, d)
+        (stepQ, stepR) = Self.floorDivision(step, d)
+    }
+
+    @inline(__always) static func floorDivision(_ n: Int64, _ d: Int64) -> (Int64, Int64) {
+        var q = n / d
+        var r = n - q * d
+        if r < 0 {
+            q -= 1
+            r += d
+        }
+        return (q, r)
+    }
+
+    /// Narrows `lo…hi` to the columns inside the edge on the current row.
+    @inline(__always) func limit(lo: inout Int, hi: inout Int) {
+        if kind < 0 {
+            let first = q + 1
+            if first > Int64(lo) { lo = Int(truncatingIfNeeded: first) }
+        } else if kind > 0 {
+            if q < Int64(hi) { hi = Int(truncatingIfNeeded: q) }
+        } else if k <= 0 {
+            hi = lo - 1
+        }
+    }
+
+    /// Moves to the next row.
+    @inline(__always) mutating func advance() {
+        q &+= stepQ
+        r &+= stepR
+        if r >= d {
+            r &-= d
+            q &+= 1
+        }
+        k &+= stepK
     }
 }

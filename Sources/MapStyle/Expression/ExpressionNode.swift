@@ -313,6 +313,11 @@ final class MatchNode: ExpressionNode, @unchecked Sendable {
     let cases: [MatchLabel: Int]
     let outputs: [ExpressionNode]
     let otherwise: ExpressionNode
+    /// The string labels and their outputs when there are at most ``linearLimit``: compared one by one, which for the
+    /// short labels filters use (`"park"`, `"primary"`) is cheaper than hashing the input; `nil` uses ``cases``.
+    let stringCases: [(label: String, index: Int)]?
+    /// The most string labels searched one by one.
+    static let linearLimit = 12
     init(
         inputType: ExpressionType, outputType: ExpressionType, input: ExpressionNode, cases: [MatchLabel: Int],
         outputs: [ExpressionNode], otherwise: ExpressionNode
@@ -322,10 +327,24 @@ final class MatchNode: ExpressionNode, @unchecked Sendable {
         self.cases = cases
         self.outputs = outputs
         self.otherwise = otherwise
+        var strings: [(label: String, index: Int)] = []
+        for (label, index) in cases {
+            if case .string(let s) = label { strings.append((s, index)) }
+        }
+        // A fixed order (the dictionary's differs between parses of one style; the engine hashes the structure).
+        strings.sort { $0.index != $1.index ? $0.index < $1.index : $0.label < $1.label }
+        stringCases =
+            inputType == .string && strings.count == cases.count && strings.count <= Self.linearLimit ? strings : nil
         super.init(type: outputType)
     }
     override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {
         let v = try input.evaluate(ctx)
+        if let stringCases {
+            if case .string(let s) = v {
+                for c in stringCases where c.label == s { return try outputs[c.index].evaluate(ctx) }
+            }
+            return try otherwise.evaluate(ctx)
+        }
         let label: MatchLabel?
         switch v {
         case .number(let n) where inputType == .number: label = .number(n)
