@@ -363,6 +363,27 @@ public final class CairoBackend: RenderBackend {
                 } ?? b
         }
         guard let bounds else { return }
+        withDevicePixels(cr, matrix: m, bounds: bounds) { pixels, dx, dy, clip in
+            var t = toDevice
+            t.tx += dx
+            t.ty += dy
+            for command in batch {
+                LineRasterizer.draw(command, into: pixels, transform: t, clip: clip, pixelRatio: scale)
+            }
+        }
+    }
+
+    /// Runs a Swift rasteriser over device pixels covering `bounds` (device pixels of the current matrix `m`).
+    ///
+    /// When the target is an ARGB32 image surface with unit device scale and a whole-pixel device offset, and the clip
+    /// is one device rectangle (an axis-aligned matrix), `draw` writes straight into the surface's pixels; otherwise it
+    /// writes into a transparent scratch image over `bounds` within the clip extents, which is then painted through
+    /// Cairo (applying any clip). `draw` gets the pixels, the offset to add to device coordinates to reach them, and
+    /// the rectangle of those pixels it may write; it runs at most once and not at all when nothing is visible.
+    func withDevicePixels(
+        _ cr: OpaquePointer, matrix m: cairo_matrix_t, bounds: PixelRect,
+        _ draw: (_ pixels: LinePixelTarget, _ dx: Double, _ dy: Double, _ clip: PixelRect) -> Void
+    ) {
         if let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
             cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32, let clip = deviceClip(cr, m)
         {
@@ -389,26 +410,23 @@ public final class CairoBackend: RenderBackend {
                 .intersection(PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
                 guard !area.isEmpty else { return }
                 cairo_surface_flush(target)
-                let pixels = LinePixelTarget(
-                    base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(target)))
-                var t = toDevice
-                t.tx += ox
-                t.ty += oy
-                for command in batch {
-                    LineRasterizer.draw(command, into: pixels, transform: t, clip: area, pixelRatio: scale)
-                }
+                draw(
+                    LinePixelTarget(
+                        base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(target))),
+                    ox, oy, area)
                 cairo_surface_mark_dirty_rectangle(
                     target, Int32(area.minX), Int32(area.minY), Int32(area.maxX - area.minX),
                     Int32(area.maxY - area.minY))
                 return
             }
         }
-        // Scratch image over the meshes' device bounds within the clip extents.
+        // Scratch image over the bounds within the clip extents.
         var x0 = 0.0
         var y0 = 0.0
         var x1 = 0.0
         var y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let toDevice = RenderTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
         let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map {
             toDevice.apply(to: RenderPoint(x: $0.0, y: $0.1))
         }
@@ -428,16 +446,10 @@ public final class CairoBackend: RenderBackend {
         guard cairo_surface_status(scratch) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(scratch)
         else { return }
         cairo_surface_flush(scratch)
-        let pixels = LinePixelTarget(
-            base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(scratch)))
-        var t = toDevice
-        t.tx -= Double(area.minX)
-        t.ty -= Double(area.minY)
-        for command in batch {
-            LineRasterizer.draw(
-                command, into: pixels, transform: t, clip: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h),
-                pixelRatio: scale)
-        }
+        draw(
+            LinePixelTarget(
+                base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(scratch))),
+            -Double(area.minX), -Double(area.minY), PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
         cairo_surface_mark_dirty(scratch)
         cairo_save(cr)
         cairo_identity_matrix(cr)

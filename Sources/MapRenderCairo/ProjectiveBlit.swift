@@ -39,87 +39,16 @@ extension CairoBackend {
             minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)), maxX: Int(maxX.rounded(.up)) + 1,
             maxY: Int(maxY.rounded(.up)) + 1)
         let alpha = Int((opacity * 256).rounded())
-        if let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32, let clip = deviceClip(cr, m)
-        {
-            var sx = 1.0
-            var sy = 1.0
-            cairo_surface_get_device_scale(target, &sx, &sy)
-            var ox = 0.0
-            var oy = 0.0
-            cairo_surface_get_device_offset(target, &ox, &oy)
-            if sx == 1, sy == 1, ox == ox.rounded(), oy == oy.rounded(), let data = cairo_image_surface_get_data(target)
-            {
-                let w = Int(cairo_image_surface_get_width(target))
-                let h = Int(cairo_image_surface_get_height(target))
-                let dx = Int(ox)
-                let dy = Int(oy)
-                let area = PixelRect(
-                    minX: clip.minX + dx, minY: clip.minY + dy, maxX: clip.maxX + dx, maxY: clip.maxY + dy
-                )
-                .intersection(
-                    PixelRect(
-                        minX: bounds.minX + dx, minY: bounds.minY + dy, maxX: bounds.maxX + dx,
-                        maxY: bounds.maxY + dy)
-                )
-                .intersection(PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
-                guard !area.isEmpty else { return }
-                cairo_surface_flush(target)
-                let shift = RenderHomography(1, 0, ox, 0, 1, oy, 0, 0, 1)
-                guard let inverse = shift.concatenating(after: toDevice).inverse else { return }
-                let polygon = deviceArea.map { RenderPoint(x: $0.x + ox, y: $0.y + oy) }
-                ProjectiveBlit.draw(
-                    source: source,
-                    into: BlitTarget(
-                        base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(target))),
-                    inverse: inverse, polygon: polygon, clip: area, alpha: alpha,
-                    nearest: command.nearestNeighbor)
-                cairo_surface_mark_dirty_rectangle(
-                    target, Int32(area.minX), Int32(area.minY), Int32(area.maxX - area.minX),
-                    Int32(area.maxY - area.minY))
-                return
-            }
+        withDevicePixels(cr, matrix: m, bounds: bounds) { pixels, dx, dy, clip in
+            let shift = RenderHomography(1, 0, dx, 0, 1, dy, 0, 0, 1)
+            guard let inverse = shift.concatenating(after: toDevice).inverse else { return }
+            let polygon = deviceArea.map { RenderPoint(x: $0.x + dx, y: $0.y + dy) }
+            ProjectiveBlit.draw(
+                source: source,
+                into: BlitTarget(
+                    base: pixels.base, width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow),
+                inverse: inverse, polygon: polygon, clip: clip, alpha: alpha, nearest: command.nearestNeighbor)
         }
-        // Any other clip or target: a scratch image over the area's device bounds within the clip extents, painted
-        // through Cairo (which applies the clip).
-        var x0 = 0.0
-        var y0 = 0.0
-        var x1 = 0.0
-        var y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { ctm.apply(to: RenderPoint(x: $0.0, y: $0.1)) }
-        guard let cx0 = corners.map(\.x).min(), let cx1 = corners.map(\.x).max(),
-            let cy0 = corners.map(\.y).min(), let cy1 = corners.map(\.y).max(),
-            [cx0, cx1, cy0, cy1].allSatisfy({ $0.isFinite && abs($0) < 1e7 })
-        else { return }
-        let area = bounds.intersection(
-            PixelRect(
-                minX: Int(cx0.rounded(.down)), minY: Int(cy0.rounded(.down)), maxX: Int(cx1.rounded(.up)),
-                maxY: Int(cy1.rounded(.up))))
-        guard !area.isEmpty, area.maxX - area.minX <= 32767, area.maxY - area.minY <= 32767 else { return }
-        let w = area.maxX - area.minX
-        let h = area.maxY - area.minY
-        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
-        defer { cairo_surface_destroy(scratch) }
-        guard cairo_surface_status(scratch) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(scratch)
-        else { return }
-        cairo_surface_flush(scratch)
-        let shift = RenderHomography(1, 0, -Double(area.minX), 0, 1, -Double(area.minY), 0, 0, 1)
-        guard let inverse = shift.concatenating(after: toDevice).inverse else { return }
-        let polygon = deviceArea.map { RenderPoint(x: $0.x - Double(area.minX), y: $0.y - Double(area.minY)) }
-        ProjectiveBlit.draw(
-            source: source,
-            into: BlitTarget(
-                base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(scratch))),
-            inverse: inverse, polygon: polygon, clip: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), alpha: alpha,
-            nearest: command.nearestNeighbor)
-        cairo_surface_mark_dirty(scratch)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, scratch, Double(area.minX), Double(area.minY))
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
-        cairo_paint(cr)
-        cairo_restore(cr)
     }
 }
 
