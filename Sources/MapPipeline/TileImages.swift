@@ -159,9 +159,12 @@ extension MapRenderer {
     /// `tileSize · 2^(zoom − tile zoom)` points), with the tile's corner moved by the sub-pixel part of its device
     /// position so the image lands on whole device pixels, and the frame's bearing for viewport-anchored
     /// translations. Later frames reuse it scaled and moved (``TileImageFrame``), as the compositor always did.
-    /// Pitched frames: ``pitchedImageSpec(_:run:camera:scale:)``.
+    /// Pitched frames: ``pitchedImageSpec(_:run:projector:camera:scale:)``.
     func imageSpec(_ tile: TileID, run: Int, camera: CameraTransform, scale: Double) -> TileImageSpec {
-        if camera.state.pitch != 0 { return pitchedImageSpec(tile, run: run, camera: camera, scale: scale) }
+        if camera.state.pitch != 0 {
+            let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
+            return pitchedImageSpec(tile, run: run, projector: projector, camera: camera, scale: scale)
+        }
         let zoom = camera.state.zoom - log2(options.tileSize / 256)
         let fraction = zoom.isFinite ? min(max(zoom - Double(tile.z), 0), 1) : 0
         let side = options.tileSize * pow(2, fraction)

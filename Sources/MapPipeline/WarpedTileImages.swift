@@ -42,11 +42,13 @@ extension MapRenderer {
     /// the frame's `scale` (``TileImageKey/antialiasingScale``). Lines so drawn warp to the edges the frame's vector
     /// lines have (a fade of one point on the ground, hard triangle edges): the line-pitch render tests pass with
     /// them, and fail narrowly with a fade of one image pixel or an image of half this resolution (BENCHMARKS.md).
-    func pitchedImageSpec(_ tile: TileID, run: Int, camera: CameraTransform, scale: Double) -> TileImageSpec {
+    /// `projector` is the tile's ``TileProjector`` at ``warpExtent`` for `camera`.
+    func pitchedImageSpec(
+        _ tile: TileID, run: Int, projector: TileProjector, camera: CameraTransform, scale: Double
+    ) -> TileImageSpec {
         let zoom = camera.state.zoom - log2(options.tileSize / 256)
         let level = Int(zoom.rounded(.down))
         let side = options.tileSize * pow(2, zoom - Double(tile.z))
-        let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
         var k = 0
         if let depths = projector.visibleDepths(extent: Self.warpExtent), depths.lowerBound > 0 {
             let magnification = camera.distance / depths.lowerBound
@@ -67,7 +69,8 @@ extension MapRenderer {
     func composeWarpedTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
         var out: [DrawCommand] = []
         for tile in tiles where composesRun(run, tile: tile, camera: camera) {
-            let spec = pitchedImageSpec(tile, run: run, camera: camera, scale: scale)
+            let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
+            let spec = pitchedImageSpec(tile, run: run, projector: projector, camera: camera, scale: scale)
             var entry = engine.value(.image(group: group, key: spec.key))
             if entry == nil, supply.framesReadTiles {
                 // Evicted since the tile stage made it (a budget smaller than a frame): made again now.
@@ -82,7 +85,6 @@ extension MapRenderer {
                 entry = engine.value(.image(group: group, key: spec.key))
             }
             guard case .image(let image)? = entry, let handle = image.handle, image.frame.side > 0 else { continue }
-            let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
             let square = projector.visibleSquare(extent: Self.warpExtent)
             guard square.count >= 3 else { continue }
             // Image points → tile units (the tile's square is `frame.side` points from `frame.offset`) → screen.

@@ -236,7 +236,7 @@ enum ProjectiveBlit {
             if a == 255 {
                 dst[px] = s
             } else if s != 0 {
-                dst[px] = s &+ times255ths(dst[px], 255 - a)
+                dst[px] = over(s, dst[px])
             }
         }
     }
@@ -251,16 +251,6 @@ enum ProjectiveBlit {
         let agSum: UInt32 = ((a >> 8) & mask) &* iw &+ ((b >> 8) & mask) &* w &+ half
         let rb = (rbSum >> 8) & mask
         let ag = (agSum >> 8) & mask
-        return rb | (ag << 8)
-    }
-
-    /// Each channel times `k`/255, rounded (`k` in 0…255): the destination's share in source-over.
-    @inline(__always)
-    static func times255ths(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
-        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var ag = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
-        ag = ((ag &+ ((ag >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
         return rb | (ag << 8)
     }
 

@@ -1,3 +1,4 @@
+import CairoGraphics
 import Foundation
 import Testing
 
