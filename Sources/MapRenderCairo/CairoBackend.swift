@@ -21,7 +21,8 @@ public final class CairoBackend: RenderBackend {
     /// `false` on a machine with no fonts (``FontAvailability``): text and line-text commands are then skipped.
     public let drawsText: Bool
 
-    /// Creates a backend with its own shaper and a label sprite cache of `labelCacheBytes` (default 32 MiB). On a
+    /// Creates a backend with its own shaper and a label sprite cache whose own store (used while no renderer hands
+    /// the backend its engine's, ``useCacheStore(_:)``) holds `labelCacheBytes` (default 32 MiB). On a
     /// machine with no fonts it prints ``FontAvailability/missingFontsWarning`` (once per process) and skips labels.
     public init(labelCacheBytes: Int = 32 << 20) {
         drawsText = FontAvailability.warnIfMissing()
@@ -58,8 +59,8 @@ public final class CairoBackend: RenderBackend {
     public func unregister(_ handle: ImageHandle) { images[handle.id] = nil }
 
     /// See ``RenderBackend/useCacheStore(_:)``: label sprites go to `store` (a renderer's engine, under its byte
-    /// budget), or to ``labelSprites``' own LRU with `nil`.
-    public func useCacheStore(_ store: (any BackendCacheStore)?) { labelSprites.store = store }
+    /// budget), or to ``labelSprites``' own store with `nil` (``LabelSpriteCache/useStore(_:)``).
+    public func useCacheStore(_ store: (any BackendCacheStore)?) { labelSprites.useStore(store) }
 
     /// Executes `list` into an existing surface (reused frame buffer). With `clearFirst` the surface is first made
     /// transparent; otherwise the list draws over what is there. The list's scale applies; its size is not checked

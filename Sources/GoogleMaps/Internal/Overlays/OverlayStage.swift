@@ -154,7 +154,11 @@ extension OverlayRenderable {
     private var stale: Set<ObjectIdentifier> = []
     /// The world bounds of the visible area in the frame being drawn or hit-tested.
     private(set) var visibleBounds = OverlayBounds(minX: 0, minY: 0, maxX: 1, maxY: 1)
-    private lazy var backend = CairoBackend(labelCacheBytes: 1 << 20)
+    /// The stage's backend. No renderer hands it an engine's store, so its label sprites (the stage draws none
+    /// today: shapes, ground overlays and tile layers have no text) stay in its own store, whose budget is set here.
+    private lazy var backend = CairoBackend(labelCacheBytes: Self.labelSpriteBytes)
+    /// The byte budget of the stage backend's own label-sprite store.
+    static let labelSpriteBytes = 1 << 20
     /// Registered images by their source object (ground overlay icons).
     private var images: [ObjectIdentifier: (source: AnyObject, handle: ImageHandle)] = [:]
     /// The commands of the last frame drawn (tests read them through ``lastCommandCount``).
