@@ -61,7 +61,7 @@ extension MapRenderer {
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
         for f in features {
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
             guard layer.matches(ctx) else { continue }
             var text = labelText(layer, ctx)
             switch layer.string("text-transform", ctx) {

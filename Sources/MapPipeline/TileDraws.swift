@@ -100,7 +100,7 @@ extension MapRenderer {
         // One context for the filter pass: each feature is swapped in (most fail the filter and keep nothing).
         var ctx = EvaluationContext(zoom: zoom)
         for f in features {
-            ctx.feature = TileFeature(feature: f.feature)
+            ctx.feature = TileFeature(f, tile: tile)
             guard layer.matches(ctx) else { continue }
             order.append((f, ctx))
         }

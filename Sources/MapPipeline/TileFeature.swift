@@ -1,9 +1,43 @@
 import MapData
+import MapGeometry
 import MapStyle
 
 /// Adapts a decoded MVT feature to ``StyleFeature`` so expressions read its properties without copying them.
 struct TileFeature: StyleFeature {
     let feature: VectorTileFeature
+    /// The feature's geometry as prepared for a covering tile (over-zoomed and clipped, in that tile's units) and the
+    /// tile, for `within`; nil for a feature read without a position.
+    let placed: (geometry: VectorTileGeometry, tile: TileID)?
+
+    /// A feature read without a position (`within` is false for it).
+    init(feature: VectorTileFeature) {
+        self.feature = feature
+        placed = nil
+    }
+
+    /// A feature prepared for the covering tile `tile`: expressions read its properties, and `within` its position.
+    init(_ prepared: PreparedFeature, tile: TileID) {
+        feature = prepared.feature
+        placed = (prepared.geometry, tile)
+    }
+
+    /// The feature's points or line strings in degrees, `[longitude, latitude]` pairs, one array per point or line
+    /// string, at the covering tile's canonical position (world copies read as the original), computed only when
+    /// `within` asks. Polygons (and unknown geometry) give none: `within` is false for them, as in MapLibre.
+    var styleGeometryCoordinates: [[[Double]]]? {
+        guard let (geometry, tile) = placed else { return nil }
+        let canonical = tile.canonical
+        let extent = feature.extent
+        func degrees(_ p: VectorTilePoint) -> [Double] {
+            let ll = WebMercator.latLng(TileProjector.world(Double(p.x), Double(p.y), tile: canonical, extent: extent))
+            return [ll.longitude, ll.latitude]
+        }
+        switch geometry {
+        case .points(let points): return points.map { [degrees($0)] }
+        case .lineStrings(let lines): return lines.map { $0.map(degrees) }
+        case .polygons, .unknown: return []
+        }
+    }
 
     func styleProperty(_ key: String) -> ExpressionValue? {
         feature.value(forKey: key).map(Self.convert)
