@@ -121,21 +121,29 @@ extension MapRenderer {
     }
 
     /// The jobs of the frame's tiles: tiles whose data is not prepared, (frames composed from tile images) the runs
-    /// whose image is not cached, drawn at the frame's zoom and phase, and (synchronous frames) the symbol layers
-    /// whose label candidates are not cached at the frame's zoom step. One job per canonical tile.
+    /// whose image is not cached, drawn at the frame's zoom and phase (pitched frames: at the resolution the tile's
+    /// nearest point needs, ``pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous frames) the
+    /// symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical tile,
+    /// ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first.
     func missingTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) -> [TileJob] {
         var jobs: [TileJob] = []
         var index: [TileID: Int] = [:]
         let zoom = styleZoom(for: camera.state)
         let symbolLayers = supply.framesReadTiles ? self.symbolLayers(atZoom: zoom) : []
+        let pitched = camera.state.pitch != 0
         for tile in tiles {
             let canonical = tile.canonical
             // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
             if tileRetries.isWaiting(canonical, now: clock.now) { continue }
+            // Pitched frames: the tile's ground-plane map, for its images' resolution and its urgency.
+            let projector = pitched ? TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera) : nil
             var images: [TileImageSpec] = []
             if composes {
                 for run in tileLayerRuns.indices where composesRun(run, tile: tile, camera: camera) {
-                    let spec = imageSpec(tile, run: run, camera: camera, scale: scale)
+                    let spec =
+                        projector.map {
+                            pitchedImageSpec(tile, run: run, projector: $0, camera: camera, scale: scale)
+                        } ?? imageSpec(tile, run: run, camera: camera, scale: scale)
                     let key = spec.key
                     guard !engine.contains(.image(group: group, key: key)) else {
                         frameStats.tileImagesReused += 1
@@ -158,14 +166,22 @@ extension MapRenderer {
                 jobs[i].symbols.append(contentsOf: symbols)
                 continue
             }
-            let n = Double(1 << canonical.z)
-            let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
-            let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+            let priority: Double
+            if let projector {
+                // Nearest the camera first: the tile's nearest visible depth in camera distances.
+                let near = projector.visibleDepths(extent: Self.warpExtent)?.lowerBound
+                priority = near.map { $0 / max(camera.distance, .leastNormalMagnitude) } ?? .greatestFiniteMagnitude
+            } else {
+                let n = Double(1 << canonical.z)
+                let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
+                let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+                priority = (dx * dx + dy * dy).squareRoot() * n
+            }
             var job = TileJob(
                 key: TileImageKey(
                     revision: revision, z: canonical.z, x: canonical.x, y: canonical.y, pixelScale: scale),
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
-                priority: (dx * dx + dy * dy).squareRoot() * n)
+                priority: priority)
             job.symbols = symbols
             for source in asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
