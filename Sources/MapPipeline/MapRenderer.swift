@@ -444,15 +444,19 @@ public final class MapRenderer {
         let flat = camera.pitch == 0
         // Tile images: flat frames placed by the compositor, pitched frames warped (WarpedTileImages).
         let composes = options.usesTileImageCache
-        provideTiles(tiles, camera: transform, scale: scale, composes: composes)
+        let found = provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
         // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
         var order = 0
         let symbolLayers = symbolLayers(atZoom: z)
-        for tile in tiles {
-            for layer in symbolLayers {
-                var built = symbolFeatures(layer, tile: tile, zoom: z)
+        // Candidates the tile stage found cached are not looked up again.
+        let usesFound = found.layerCount == symbolLayers.count
+        for (t, tile) in tiles.enumerated() {
+            for (l, layer) in symbolLayers.enumerated() {
+                var built =
+                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
+                    ?? symbolFeatures(layer, tile: tile, zoom: z)
                 for i in built.indices {
                     built[i].sourceOrder = order
                     order += 1
