@@ -115,7 +115,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var tilesPending = 0
     /// Asynchronous mode: tile images the worker finished that this frame took into the cache.
     public var tilesArrived = 0
-    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images.
+    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images (pitched frames also
+    /// from the same tile's image at another resolution or style zoom).
     public var standIns = 0
 
     /// Creates empty statistics.
