@@ -37,9 +37,9 @@ public struct MapRenderOptions: Sendable {
     /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
     /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
     /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
-    /// Pitched frames with synchronous tiles are composed from tile images too, each warped onto the ground by its
-    /// tile's homography (``DrawCommand/projectedImage(_:)``; circle layers stay vectors); pitched frames with
-    /// asynchronous tiles draw vectors. `false` draws every frame from the tiles' vectors (the reference path).
+    /// Pitched frames are composed from tile images too, each warped onto the ground by its tile's homography
+    /// (``DrawCommand/projectedImage(_:)``; circle layers stay vectors), asynchronous ones with warped stand-ins for
+    /// images the workers have not made yet. `false` draws every frame from the tiles' vectors (the reference path).
     /// Default `true`.
     public var usesTileImageCache: Bool
     /// Give frames an attribution line (``DisplayList/attribution``) and draw it at the bottom-left. Default `true`.
@@ -115,7 +115,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var tilesPending = 0
     /// Asynchronous mode: tile images the worker finished that this frame took into the cache.
     public var tilesArrived = 0
-    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images.
+    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images (pitched frames also
+    /// from the same tile's image at another resolution or style zoom).
     public var standIns = 0
 
     /// Creates empty statistics.
@@ -149,7 +150,8 @@ public enum MapRendererError: Error, Sendable, CustomStringConvertible {
 /// Flat frames (pitch 0) with ``MapRenderOptions/usesTileImageCache`` rasterise each run of consecutive tile-drawn
 /// layers of a tile once into a tile image (`TileImageCache`, keyed by ``revision``, integer zoom, scale and run) and
 /// compose pans, fractional zooms and bearing from those images (`TileCompositor`), between the labels of the symbol
-/// layers around the run; only labels are placed per frame. Other frames draw the same runs as vectors.
+/// layers around the run; only labels are placed per frame. Pitched frames warp tile images onto the ground (one
+/// homography per tile, `WarpedTileImages.swift`); with the cache off every frame draws the runs as vectors.
 ///
 /// With ``MapRenderOptions/asyncTiles`` set, missing tiles are made on a worker thread the renderer starts (and
 /// stops when it is released) while frames draw stand-ins; see ``AsyncTileRendering``, ``hasPendingTiles`` and
@@ -231,6 +233,9 @@ public final class MapRenderer {
     var symbolWorkDeferred = false
     var symbolBuildsThisFrame = 0
     var latestSymbolStep: [SymbolSlot: Int] = [:]
+    /// Asynchronous mode: the keys of the tile images this renderer stored, by canonical tile and run, at any pixel
+    /// scale and style zoom (``keptTileImages(_:run:)``: the stand-ins of pitched frames). Frame thread only.
+    var keptImageKeys: [TileRunSlot: [TileImageKey]] = [:]
     /// Asynchronous mode: tiles the last frame asked of the worker (0 when it was complete).
     public internal(set) var pendingTileCount = 0
 
@@ -369,6 +374,7 @@ public final class MapRenderer {
         group = joinGroup()
         previousPlacement = nil
         sourceDataSeen.removeAll()
+        keptImageKeys.removeAll()
         tileRetries = TileRetrySchedule()
         rasterState = RasterLayerState()
         pendingTileCount = 0
@@ -437,18 +443,21 @@ public final class MapRenderer {
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
         let flat = camera.pitch == 0
-        // Tile images: flat frames placed by the compositor, pitched synchronous frames warped (WarpedTileImages).
-        let composes =
-            options.usesTileImageCache && (flat || supply.framesReadTiles)
-        provideTiles(tiles, camera: transform, scale: scale, composes: composes)
+        // Tile images: flat frames placed by the compositor, pitched frames warped (WarpedTileImages).
+        let composes = options.usesTileImageCache
+        let found = provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
         // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
         var order = 0
         let symbolLayers = symbolLayers(atZoom: z)
-        for tile in tiles {
-            for layer in symbolLayers {
-                var built = symbolFeatures(layer, tile: tile, zoom: z)
+        // Candidates the tile stage found cached are not looked up again.
+        let usesFound = found.layerCount == symbolLayers.count
+        for (t, tile) in tiles.enumerated() {
+            for (l, layer) in symbolLayers.enumerated() {
+                var built =
+                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
+                    ?? symbolFeatures(layer, tile: tile, zoom: z)
                 for i in built.indices {
                     built[i].sourceOrder = order
                     order += 1
@@ -464,7 +473,8 @@ public final class MapRenderer {
         frameStats.labelsPlaced = placement.symbols.count
 
         // Every step in style order (style spec "layers": each drawn over the ones before it), whatever the caches:
-        // tile-layer runs from tile images in flat frames, as vectors otherwise; labels in their layer's place.
+        // tile-layer runs from tile images (placed flat, warped pitched; circle runs under pitch and frames with the
+        // cache off as vectors); labels in their layer's place.
         frameStats.composedFromTileImages = composes
         var labels: [Int: [DrawCommand]] = [:]
         for symbol in placement.symbols {
@@ -516,8 +526,8 @@ public final class MapRenderer {
         return list
     }
 
-    /// Appends one tile-drawn layer of every tile as vectors through the camera (pitched frames, or with the
-    /// tile-image cache off).
+    /// Appends one tile-drawn layer of every tile as vectors through the camera (circle layers of pitched frames, or
+    /// with the tile-image cache off).
     private func drawVectors(
         _ layer: CompiledLayer, tiles: [TileID], z: Double, flat: Bool, camera transform: CameraTransform,
         scale: Double, into list: inout DisplayList

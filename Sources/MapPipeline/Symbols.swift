@@ -202,10 +202,12 @@ struct MadeSymbols: Sendable {
 }
 
 extension MapRenderer {
-    /// Whether `layer`'s candidates over `tile` are cached for the zoom step of `zoom`.
-    func symbolsCached(_ layer: Int, tile: TileID, zoom: Double) -> Bool {
+    /// `layer`'s candidates over `tile` cached for the zoom step of `zoom`, else `nil`.
+    func cachedSymbols(_ layer: Int, tile: TileID, zoom: Double) -> [SymbolFeature]? {
         let step = SymbolSpec(layer: layer, tile: tile, zoom: zoom).zoomStep
-        return engine.contains(.symbols(group: group, layer: layer, tile: tile, zoomStep: step))
+        guard case .symbols(let hit)? = engine.value(.symbols(group: group, layer: layer, tile: tile, zoomStep: step))
+        else { return nil }
+        return hit
     }
 
     /// Caches label candidates a tile job built, under this renderer's group, with icons registered with this
