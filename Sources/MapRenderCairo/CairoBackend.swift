@@ -136,7 +136,14 @@ public final class CairoBackend: RenderBackend {
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
             case .image(let i): image(i, cr)
-            case .projectedImage(let p): projectedImage(p, cr)
+            case .projectedImage(let first):
+                // Consecutive projected images are drawn in one pass (see ``projectedImages(_:_:)``).
+                var batch = [first]
+                while index < commands.count, case .projectedImage(let next) = commands[index] {
+                    batch.append(next)
+                    index += 1
+                }
+                projectedImages(batch, cr)
             case .save:
                 cairo_save(cr)
                 depth += 1
