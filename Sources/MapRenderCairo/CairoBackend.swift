@@ -17,6 +17,8 @@ public final class CairoBackend: RenderBackend {
     /// Rendered label sprites.
     public let labelSprites: LabelSpriteCache
     var images: [Int: CairoSurface] = [:]
+    /// Box-filtered levels of the images projected images read minified, by image id (``MipLevels``).
+    var mipLevels: [Int: MipLevels] = [:]
     private var nextImageID = 1
     /// `false` on a machine with no fonts (``FontAvailability``): text and line-text commands are then skipped.
     public let drawsText: Bool
@@ -55,7 +57,10 @@ public final class CairoBackend: RenderBackend {
     }
 
     /// See ``RenderBackend/unregister(_:)``.
-    public func unregister(_ handle: ImageHandle) { images[handle.id] = nil }
+    public func unregister(_ handle: ImageHandle) {
+        images[handle.id] = nil
+        mipLevels[handle.id] = nil
+    }
 
     /// See ``RenderBackend/useCacheStore(_:)``: label sprites go to `store` (a renderer's engine, under its byte
     /// budget), or to ``labelSprites``' own LRU with `nil`.

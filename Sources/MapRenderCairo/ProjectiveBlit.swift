@@ -5,14 +5,16 @@ import MapRender
 
 /// Executes ``DrawCommand/projectedImage(_:)`` in Swift on an ARGB32 image surface's pixels.
 ///
-/// Every device pixel whose centre lies inside a command's area (scanline spans of the convex polygon, half-open
-/// on both axes, so two areas sharing an edge own each pixel once) is mapped through the inverse of
-/// device ← image-pixel (the current matrix composed with the command's homography): numerator and denominator are
-/// linear along a row: exact every 16 pixels, linear in between (perspective-correct spans). The image is sampled
-/// bilinearly in 8-bit fixed point (or the nearest pixel), clamped at its edges, and blended source-over
-/// (premultiplied). Consecutive commands are drawn together in one pass over blocks of rows, the blocks shared out
-/// between threads when the commands cover many pixels; within a row the commands are drawn in their order, so each
-/// pixel sees them in the list's order.
+/// Every device pixel whose centre lies inside a command's area (scanline spans of the convex polygon, half-open on
+/// both axes, so two areas sharing an edge own each pixel once) is mapped through the inverse of device ← image-pixel
+/// (the current matrix composed with the command's homography): numerator and denominator are linear along a row: exact
+/// every 16 pixels, linear in between (perspective-correct spans). The image is sampled bilinearly in 8-bit fixed point
+/// (or the nearest pixel), clamped at its edges, and blended source-over (premultiplied). Where the image is strongly
+/// minified (a pixel's footprint at least twice ``MipLevels/minimumStep`` texels, judged once per span) a bilinear
+/// command reads a box-filtered level of it instead (``MipLevels``), so far parts of a pitched frame read fewer texels.
+/// Consecutive commands are drawn together in one pass over blocks of rows, the blocks shared out between threads when
+/// the commands cover many pixels; within a row the commands are drawn in their order, so each pixel sees them in the
+/// list's order.
 extension CairoBackend {
     func projectedImages(_ batch: [ProjectedImageCommand], _ cr: OpaquePointer) {
         var m = cairo_matrix_t()
@@ -35,10 +37,19 @@ extension CairoBackend {
             let shift = RenderHomography(1, 0, dx, 0, 1, dy, 0, 0, 1)
             let jobs = prepared.compactMap { p -> ProjectiveBlit.Job? in
                 guard let inverse = shift.concatenating(after: p.toDevice).inverse else { return nil }
+                let polygon = p.deviceArea.map { RenderPoint(x: $0.x + dx, y: $0.y + dy) }
+                var levels = [p.source]
+                if !p.nearest {
+                    let deepest = MipLevels.deepestLevel(polygon, inverse: inverse)
+                    if deepest > 0 {
+                        let chain = mipLevels[p.id] ?? MipLevels(p.source)
+                        mipLevels[p.id] = chain
+                        chain.extend(to: deepest)
+                        levels = chain.levels
+                    }
+                }
                 return ProjectiveBlit.Job(
-                    source: p.source, inverse: inverse,
-                    polygon: p.deviceArea.map { RenderPoint(x: $0.x + dx, y: $0.y + dy) }, alpha: p.alpha,
-                    nearest: p.nearest)
+                    levels: levels, inverse: inverse, polygon: polygon, alpha: p.alpha, nearest: p.nearest)
             }
             ProjectiveBlit.draw(
                 jobs,
@@ -50,6 +61,8 @@ extension CairoBackend {
 
     /// A command checked and mapped to device pixels (before the offset of the pixels drawn into).
     struct PreparedProjection {
+        /// The image's ``ImageHandle/id``.
+        let id: Int
         let source: BlitSource
         /// Device ← image pixel.
         let toDevice: RenderHomography
@@ -81,7 +94,7 @@ extension CairoBackend {
             [minX, maxX, minY, maxY].allSatisfy({ abs($0) < 1e7 })
         else { return nil }
         return PreparedProjection(
-            source: source, toDevice: toDevice, deviceArea: deviceArea,
+            id: command.image.id, source: source, toDevice: toDevice, deviceArea: deviceArea,
             bounds: PixelRect(
                 minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)), maxX: Int(maxX.rounded(.up)) + 1,
                 maxY: Int(maxY.rounded(.up)) + 1),
@@ -114,7 +127,8 @@ enum ProjectiveBlit {
     /// One image to draw: every target pixel whose centre lies in the convex `polygon` (target pixels) samples
     /// `source` at `inverse` (target pixel → source pixel) of the centre; `alpha` is the opacity in 1/256.
     struct Job: @unchecked Sendable {
-        let source: BlitSource
+        /// The image (level 0) and its box-filtered halvings (``MipLevels``), level `n` a texel per 2^n × 2^n.
+        let levels: [BlitSource]
         let inverse: RenderHomography
         let edges: [Edge]
         /// Rows with a pixel centre inside the polygon's vertical extent.
@@ -124,8 +138,8 @@ enum ProjectiveBlit {
         let alpha: Int
         let nearest: Bool
 
-        init(source: BlitSource, inverse: RenderHomography, polygon: [RenderPoint], alpha: Int, nearest: Bool) {
-            self.source = source
+        init(levels: [BlitSource], inverse: RenderHomography, polygon: [RenderPoint], alpha: Int, nearest: Bool) {
+            self.levels = levels
             self.inverse = inverse
             self.alpha = alpha
             self.nearest = nearest
@@ -253,7 +267,7 @@ enum ProjectiveBlit {
     @inline(__always)
     static func spans(_ y: Int, from x: Int, below limit: Int, end: Int, _ job: Job, target: BlitTarget) {
         let h = job.inverse
-        let source = job.source
+        let source = job.levels[0]
         let yc = Double(y) + 0.5
         let dst = UnsafeMutableRawPointer(target.base + y * target.bytesPerRow).assumingMemoryBound(to: UInt32.self)
         let maxU = Double(source.width) + 1
@@ -285,11 +299,35 @@ enum ProjectiveBlit {
                 continue
             }
             let n = stop - x
+            let level = job.levels.count > 1 ? min(job.levels.count - 1, mipLevel(at: x + n / 2, yc, h)) : 0
             spanPixels(
-                dst + x, count: n, u: u0, v: v0, du: (u1 - u0) / n, dv: (v1 - v0) / n, source: source, job: job)
+                dst + x, count: n, u: u0 >> level, v: v0 >> level, du: ((u1 - u0) / n) >> level,
+                dv: ((v1 - v0) / n) >> level, source: job.levels[level], job: job)
             x = stop
             start = next
         }
+    }
+
+    /// The level a span samples: the largest `n` at which the pixel's footprint (the longer of the source steps from
+    /// one pixel to the next along x and along y) still covers at least ``MipLevels/minimumStep`` texels, so
+    /// magnified and mildly minified areas (near the camera) read the image itself.
+    @inline(__always)
+    static func mipLevel(at x: Int, _ yc: Double, _ h: RenderHomography) -> Int {
+        let xc = Double(x) + 0.5
+        let w = h.m31 * xc + h.m32 * yc + h.m33
+        guard w > 0 else { return 0 }
+        let k = 1 / w
+        let u = (h.m11 * xc + h.m12 * yc + h.m13) * k
+        let v = (h.m21 * xc + h.m22 * yc + h.m23) * k
+        let ux = (h.m11 - u * h.m31) * k
+        let vx = (h.m21 - v * h.m31) * k
+        let uy = (h.m12 - u * h.m32) * k
+        let vy = (h.m22 - v * h.m32) * k
+        let step2 =
+            max(ux * ux + vx * vx, uy * uy + vy * vy) / (MipLevels.minimumStep * MipLevels.minimumStep)
+        guard step2 >= 4, step2.isFinite else { return 0 }
+        // floor(log2(step)) = floor(log2(step²) / 2).
+        return Int(step2.exponent) >> 1
     }
 
     /// Blends `count` pixels from `dst` on, the first sampling `source` at (`u`, `v`) (1/65536 source pixels), each
@@ -410,5 +448,74 @@ enum ProjectiveBlit {
         let rb = (((p & 0x00FF_00FF) &* k) >> 8) & 0x00FF_00FF
         let ag = ((((p >> 8) & 0x00FF_00FF) &* k) >> 8) & 0x00FF_00FF
         return rb | (ag << 8)
+    }
+}
+
+/// Box-filtered halvings of an image, for the projected images that sample it minified: level `n` has a texel per
+/// 2^n × 2^n texels of the image (sides halved and rounded up, each texel the rounded mean of its four texels of
+/// the level above, premultiplied), made level by level when a command first needs it, kept until the image is
+/// unregistered.
+final class MipLevels {
+    /// Texels a pixel's footprint keeps at least at the level it reads: level 1 is read only where the footprint
+    /// spans 7 texels of the image or more (bilinear sampling there reads 2 of every 7 texel rows and aliases).
+    /// Pitched tile images are made so that their footprint is 2–4 texels where the tile is nearest the camera,
+    /// which the `line-pitch` render tests need, and the far rows of those tests stay as they are with 3.5; with
+    /// 3 (`line-pitch/pitch30` 0.000160) or 2 (all three 0.00021–0.00035) they fail (BENCHMARKS.md).
+    static let minimumStep = 3.5
+    /// Levels past the image itself, at most.
+    static let maximumLevels = 8
+
+    private(set) var levels: [BlitSource]
+    private var buffers: [UnsafeMutablePointer<UInt32>] = []
+
+    init(_ image: BlitSource) { levels = [image] }
+
+    deinit { for b in buffers { b.deallocate() } }
+
+    /// Makes the levels up to `level` (at most ``maximumLevels``; none past a level of 1 × 1).
+    func extend(to level: Int) {
+        while levels.count <= min(level, Self.maximumLevels), let last = levels.last, last.width > 1 || last.height > 1
+        {
+            let w = (last.width + 1) / 2
+            let h = (last.height + 1) / 2
+            let out = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+            buffers.append(out)
+            let src = UnsafeRawPointer(last.base)
+            for y in 0..<h {
+                let r0 = src + 2 * y * last.bytesPerRow
+                let r1 = 2 * y + 1 < last.height ? r0 + last.bytesPerRow : r0
+                let row = out + y * w
+                for x in 0..<w {
+                    let o0 = 8 * x
+                    let o1 = 2 * x + 1 < last.width ? o0 + 4 : o0
+                    row[x] = Self.mean(
+                        r0.load(fromByteOffset: o0, as: UInt32.self), r0.load(fromByteOffset: o1, as: UInt32.self),
+                        r1.load(fromByteOffset: o0, as: UInt32.self), r1.load(fromByteOffset: o1, as: UInt32.self))
+                }
+            }
+            levels.append(
+                BlitSource(
+                    base: UnsafeRawPointer(out).assumingMemoryBound(to: UInt8.self), width: w, height: h,
+                    bytesPerRow: 4 * w))
+        }
+    }
+
+    /// The rounded mean of four premultiplied pixels, channel by channel.
+    @inline(__always)
+    static func mean(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
+        let m: UInt32 = 0x00FF_00FF
+        let rb = ((a & m) &+ (b & m) &+ (c & m) &+ (d & m) &+ 0x0002_0002) >> 2
+        let ag = (((a >> 8) & m) &+ ((b >> 8) & m) &+ ((c >> 8) & m) &+ ((d >> 8) & m) &+ 0x0002_0002) >> 2
+        return (rb & m) | ((ag & m) << 8)
+    }
+
+    /// The deepest level a projected image needs: the level (``ProjectiveBlit/mipLevel(at:_:_:)``) at the corners of
+    /// its area `polygon` (target pixels, where the footprint is largest), `inverse` mapping target pixels to
+    /// image pixels.
+    static func deepestLevel(_ polygon: [RenderPoint], inverse: RenderHomography) -> Int {
+        polygon.reduce(0) { deepest, p in
+            let x = Int(p.x.rounded(.down))
+            return max(deepest, ProjectiveBlit.mipLevel(at: min(max(x, -1 << 30), 1 << 30), p.y, inverse))
+        }
     }
 }
