@@ -17,6 +17,8 @@ public final class CairoBackend: RenderBackend {
     /// Rendered label sprites.
     public let labelSprites: LabelSpriteCache
     var images: [Int: CairoSurface] = [:]
+    /// Box-filtered levels of the images projected images read minified, by image id (``MipLevels``).
+    var mipLevels: [Int: MipLevels] = [:]
     private var nextImageID = 1
     /// `false` on a machine with no fonts (``FontAvailability``): text and line-text commands are then skipped.
     public let drawsText: Bool
@@ -56,7 +58,10 @@ public final class CairoBackend: RenderBackend {
     }
 
     /// See ``RenderBackend/unregister(_:)``.
-    public func unregister(_ handle: ImageHandle) { images[handle.id] = nil }
+    public func unregister(_ handle: ImageHandle) {
+        images[handle.id] = nil
+        mipLevels[handle.id] = nil
+    }
 
     /// See ``RenderBackend/useCacheStore(_:)``: label sprites go to `store` (a renderer's engine, under its byte
     /// budget), or to ``labelSprites``' own store with `nil` (``LabelSpriteCache/useStore(_:)``).
@@ -137,7 +142,14 @@ public final class CairoBackend: RenderBackend {
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
             case .image(let i): image(i, cr)
-            case .projectedImage(let p): projectedImage(p, cr)
+            case .projectedImage(let first):
+                // Consecutive projected images are drawn in one pass (see ``projectedImages(_:_:)``).
+                var batch = [first]
+                while index < commands.count, case .projectedImage(let next) = commands[index] {
+                    batch.append(next)
+                    index += 1
+                }
+                projectedImages(batch, cr)
             case .save:
                 cairo_save(cr)
                 depth += 1
