@@ -82,18 +82,19 @@ public final class CairoBackend: RenderBackend {
         cairo_surface_flush(surface.pointer)
     }
 
-    /// Executes `list` on a caller's drawing target (a view's `CGContext` holds one; hosts that draw into their own
-    /// surfaces make one with `CairoCanvas(surface:)`).
-    /// - Parameters:
-    ///   - list: the commands, in points, at `list.scale` device pixels per point.
-    ///   - canvas: the caller's context. Its current matrix is kept (translation included), and its state is the
-    ///     same after the call.
-    ///   - isScaled: `false` (the default) when the canvas's user space is device pixels, so the backend scales by
-    ///     `list.scale`; `true` when its matrix already maps points to device pixels at `list.scale` (a view
-    ///     drawing into a `CGContext`), so no further scale is applied. Labels and images snap to whole device pixels
-    ///     either way.
-    public func draw(_ list: DisplayList, into canvas: CairoCanvas, isScaled: Bool = false) {
-        draw(list, cr: canvas.context, isScaled: isScaled)
+    /// See ``RenderBackend/draw(_:into:)``: executes `list` into a host's `CairoCanvas` (a view's `CGContext` holds
+    /// one; hosts that draw into their own surfaces make one with `CairoCanvas(surface:)`). The canvas's current
+    /// matrix (translation included) and clip apply, and its state is the same after the call. A canvas whose
+    /// ``RenderTarget/userSpace`` is ``RenderTargetUserSpace/devicePixels`` is scaled by `list.scale` for the
+    /// list; one in ``RenderTargetUserSpace/points`` is drawn as it is. Labels and images snap to whole device pixels
+    /// either way.
+    /// - Throws: ``RenderError/unsupportedTarget(_:)`` for any target that is not a `CairoCanvas` (nothing drawn).
+    public func draw(_ list: DisplayList, into target: any RenderTarget) throws {
+        guard let canvas = target as? CairoCanvas else {
+            throw RenderError.unsupportedTarget(
+                "CairoBackend draws into a CairoCanvas, not into a \(type(of: target)) target")
+        }
+        draw(list, cr: canvas.context, isScaled: canvas.userSpace == .points)
     }
 
     private func draw(_ list: DisplayList, cr: OpaquePointer, isScaled: Bool) {

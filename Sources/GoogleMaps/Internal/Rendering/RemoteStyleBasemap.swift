@@ -49,7 +49,7 @@ import MapSnapshot
         let load = self.load
         Thread.detachNewThread {
             var options = MapRenderOptions()
-            options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: wake)
+            options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: wake)
             let result: Result<Snapshotter, any Error>
             do {
                 result = .success(try style.makeSnapshotter(options: options, remote: true))
