@@ -64,6 +64,12 @@ public struct MapRenderOptions: Sendable {
     public var makeTileBackend: (@Sendable () -> any RenderBackend)?
     /// Label placement settings (collision grid, perspective scaling, dedup tolerance).
     public var placement: PlacementOptions
+    /// Seconds a label takes to fade in once placed and to fade out once no longer placed, on
+    /// ``MapRenderer/clock`` (MapLibre's `fadeDuration` map option; Waymark's own, not in Google's SDK; rules:
+    /// `LabelFades`). While a label fades, ``MapRenderer/wantsAnotherFrame`` is `true`. `0` (the default, and what
+    /// snapshots, goldens, benchmarks and the render-test runner use) turns fading off: every frame shows the settled
+    /// labels. `GMSMapView` in a window app sets 0.3 (MapLibre's default). Negative or non-finite values mean 0.
+    public var labelFadeDuration = 0.0
     /// Render missing tiles on a worker thread and draw stand-ins meanwhile (see ``AsyncTileRendering``); read when
     /// the renderer is created. Default `nil`: synchronous, every frame complete (snapshots, tests, goldens).
     public var asyncTiles: AsyncTileRendering?
@@ -204,6 +210,8 @@ public final class MapRenderer {
     var spritePixels: [String: RasterImage?] = [:]
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
+    /// Every label's fade across frames (``MapRenderOptions/labelFadeDuration``; Symbols.swift).
+    var labelFades = LabelFades()
     /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
     var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
     var frameStats = FrameStatistics()
@@ -223,7 +231,7 @@ public final class MapRenderer {
     /// the raster tile images fading in (RasterLayers.swift).
     var tileRetries = TileRetrySchedule()
     var rasterState = RasterLayerState()
-    /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode), seconds. Inject a
+    /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode) and of label fades, seconds. Inject a
     /// `ManualClock` in tests; default the system's monotonic clock. Same thread as the frames.
     public var clock: any TimeSource = SystemClock.shared
     var spriteVersion = 0
@@ -338,10 +346,10 @@ public final class MapRenderer {
 
     /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
     /// last frame put label work off (``AsyncTileRendering/labelBuildBudgetMilliseconds``), a raster tile is fading
-    /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock``. Asynchronous mode; always `false`
-    /// otherwise. Same thread as the frames.
+    /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock`` (asynchronous mode); or, in either
+    /// mode, a label is part-way through its fade (``MapRenderOptions/labelFadeDuration``). Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
+        labelFades.isFading || symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
             || tileRetries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
@@ -373,6 +381,7 @@ public final class MapRenderer {
         generation = engine.newID()
         group = joinGroup()
         previousPlacement = nil
+        labelFades.reset()
         sourceDataSeen.removeAll()
         keptImageKeys.removeAll()
         tileRetries = TileRetrySchedule()
@@ -384,7 +393,10 @@ public final class MapRenderer {
 
     /// Makes the next frame place its labels from scratch, without preferring the labels the previous frame showed
     /// (tests comparing frames settled along different paths, e.g. asynchronous against synchronous).
-    package func forgetLabelPlacement() { previousPlacement = nil }
+    package func forgetLabelPlacement() {
+        previousPlacement = nil
+        labelFades.reset()
+    }
 
     /// The style zoom of a camera: `camera.zoom − log2(tileSize / 256)`.
     public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
@@ -476,13 +488,7 @@ public final class MapRenderer {
         // tile-layer runs from tile images (placed flat, warped pitched; circle runs under pitch and frames with the
         // cache off as vectors); labels in their layer's place.
         frameStats.composedFromTileImages = composes
-        var labels: [Int: [DrawCommand]] = [:]
-        for symbol in placement.symbols {
-            if let icon = symbol.iconCommand { labels[symbol.layerIndex, default: []].append(.image(icon)) }
-        }
-        for symbol in placement.symbols {
-            if let text = symbol.text { labels[symbol.layerIndex, default: []].append(text) }
-        }
+        let labels = fadedLabelCommands(placement, camera: transform)
         for step in frameSteps {
             switch step {
             case .backgrounds(let backgrounds):

@@ -5,6 +5,18 @@ import MapRender
 import MapStyle
 
 extension MapRenderer {
+    /// The label stage's last step: each symbol layer's label commands for the frame, faded on ``clock`` over
+    /// ``MapRenderOptions/labelFadeDuration`` (`LabelFades`: labels fading out are drawn too, from their last
+    /// placement; with a duration of 0 exactly the placed labels at full opacity). Within a layer: icons, then texts.
+    func fadedLabelCommands(_ placement: PlacementResult, camera: CameraTransform) -> [Int: [DrawCommand]] {
+        let duration = options.labelFadeDuration
+        let now = duration > 0 && duration.isFinite ? clock.now : 0
+        let faded = labelFades.advance(
+            placement, camera: camera, now: now, duration: duration,
+            stabilityTolerance: options.placement.stabilityTolerance)
+        return faded.commandsByLayer(placement)
+    }
+
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
     /// sixteenth of a zoom level, so pans only re-run placement).
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {

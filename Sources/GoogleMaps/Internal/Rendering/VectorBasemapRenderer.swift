@@ -77,6 +77,9 @@ import MapStyle
     static var renderOptions: MapRenderOptions {
         var options = MapRenderOptions()
         options.hostPlacesAttribution = true
+        // Labels fade (0.3 s, MapLibre's default) only in a window app (the SDL backend set the wake handler):
+        // tests, snapshots and headless frames show the settled labels.
+        options.labelFadeDuration = UIApplication.wakeHandler != nil ? 0.3 : 0
         return options
     }
 
