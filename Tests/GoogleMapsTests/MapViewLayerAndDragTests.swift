@@ -154,14 +154,16 @@ import WaymarkTime
         }
         #expect(!vector.isLoading)
         #expect(vector.snapshotter.renderer.lastFrameStatistics.tilesPending == 0)
-        #expect(map.needsTick || delegate.log.last == "finish")  // the finish is due (or just went out)
+        let asksForFrames1 = map.needsTick  // a Bool, so a failure does not describe the whole map view
+        #expect(asksForFrames1 || delegate.log.last == "finish")  // the finish is due (or just went out)
         map.tick()
         let rounds = delegate.log.filter { $0 == "start" || $0 == "finish" }
         #expect(rounds.count >= 2 && rounds.count % 2 == 0, "\(delegate.log)")
         #expect(rounds.enumerated().allSatisfy { $1 == ($0 % 2 == 0 ? "start" : "finish") }, "\(delegate.log)")
         #expect(delegate.log.last == "ready")
         #expect(delegate.log.filter { $0 == "ready" }.count == 1)
-        #expect(!map.needsTick)
+        let asksForFrames2 = map.needsTick  // a Bool, so a failure does not describe the whole map view
+        #expect(!asksForFrames2)
     }
 
     @Test func badInputNeverCrashes() {
