@@ -156,7 +156,9 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(
             name: "MapPipelineTests",
-            dependencies: ["MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapRender", "MapTestSupport"]),
+            dependencies: [
+                "MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapRender", "MapTestSupport", "WaymarkTime",
+            ]),
         .testTarget(
             name: "RenderTests",
             dependencies: [

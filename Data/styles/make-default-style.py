@@ -10,9 +10,11 @@ layers = []
 # over the world with the same paint; the world's copy of a layer has the id prefixed "world-".
 SOURCES = ["world", "city"]
 def L(**kw):
+    """Emits a layer for each source; `world_filter` is a further condition on the world's copy alone."""
     if kw.get("type") == "background":
         layers.append({k: kw[k] for k in ["id", "type", "paint"]})
         return
+    world_filter = kw.pop("world_filter", None)
     for src in kw.pop("sources", SOURCES):
         d = {}
         for k in ["id", "type", "source", "source_layer", "minzoom", "maxzoom", "filter", "layout", "paint"]:
@@ -22,7 +24,34 @@ def L(**kw):
                 d[k.replace("_", "-")] = kw[k]
         if src == "world":
             d["id"] = "world-" + d["id"]
+            if world_filter is not None:
+                d["filter"] = ["all", d["filter"], world_filter] if "filter" in d else world_filter
         layers.append(d)
+
+# Where the city source has data, as a GeoJSON MultiPolygon for `within`: central Helsinki's extract is cut by its
+# bounding box (DATA.md: 24.9351762,60.164155 - 24.9534145,60.179113); Monaco's is clipped to the country, so its
+# polygon is Monaco's land border (the city tiles' admin_level 2 boundary at z12, simplified to 12 m) closed over the
+# sea. The city labels its own quarters there from zoom 13 (place-neighbourhood), so the world's places, GeoNames
+# points some 100 m from OpenStreetMap's, would name them twice (Monte-Carlo as two suburbs, La Condamine as a town
+# and a suburb): their labels lie too far apart to collide at street level.
+HELSINKI = [[24.9351762, 60.164155], [24.9534145, 60.164155], [24.9534145, 60.179113], [24.9351762, 60.179113],
+            [24.9351762, 60.164155]]
+MONACO_BORDER = [
+    [7.43916, 43.74903], [7.43839, 43.74944], [7.43865, 43.74988], [7.43843, 43.75047], [7.43867, 43.75081],
+    [7.43867, 43.75126], [7.43794, 43.75172], [7.43693, 43.75192], [7.43676, 43.75161], [7.43759, 43.75123],
+    [7.43596, 43.75], [7.43493, 43.74992], [7.4324, 43.74926], [7.43191, 43.74887], [7.43062, 43.74903],
+    [7.43043, 43.74823], [7.42978, 43.74805], [7.42925, 43.74682], [7.42877, 43.74658], [7.4286, 43.7452],
+    [7.42809, 43.74451], [7.42805, 43.74396], [7.42693, 43.74317], [7.42667, 43.74265], [7.42573, 43.74177],
+    [7.42528, 43.74144], [7.42502, 43.7416], [7.4245, 43.74086], [7.42296, 43.74171], [7.42221, 43.74143],
+    [7.42159, 43.74072], [7.42172, 43.74064], [7.42062, 43.73971], [7.41914, 43.7389], [7.41232, 43.73434],
+    [7.41281, 43.73397], [7.41266, 43.73346], [7.41307, 43.73296], [7.4129, 43.73169], [7.41159, 43.73158],
+    [7.41054, 43.73112], [7.40901, 43.72958], [7.41852, 43.72476]]
+MONACO = MONACO_BORDER + [[7.41852, 43.715], [7.455, 43.715], [7.455, 43.74903], MONACO_BORDER[0]]
+CITY_COVER = {"type": "MultiPolygon", "coordinates": [[HELSINKI], [MONACO]]}
+# The world's places that name a city's quarters: none inside the cover from zoom 13; national capitals stay (the
+# cities' own place nodes are unranked and never drawn as towns).
+WORLD_OUTSIDE_CITIES_FROM_13 = ["any", ["<", ["zoom"], 13], ["==", ["get", "capital"], 2],
+                                ["!", ["within", CITY_COVER]]]
 
 L(id="background", type="background", paint={"background-color": LAND})
 # OpenMapTiles-schema layers, bottom to top.
@@ -155,7 +184,7 @@ L(id="place-neighbourhood", type="symbol", source_layer="place", minzoom=13,
           "text-transform": "uppercase", "text-letter-spacing": 0.1, "text-max-width": 8,
           "text-size": interp([[13, 10], [16, 12]]),
           "symbol-sort-key": ["match", ["get", "class"], "suburb", 1, "quarter", 2, 3]},
-  paint={"text-color": "#8b857d", **halo(1.5)})
+  paint={"text-color": "#8b857d", **halo(1.5)}, world_filter=WORLD_OUTSIDE_CITIES_FROM_13)
 # Places (GeoNames in the world, OSM place nodes in the cities): the data holds each place from the zoom its size
 # warrants; collisions keep the biggest (symbol-sort-key: rank; within a rank national capitals first, then
 # first-order capitals (OpenMapTiles' capital 4), then the rest: a modest lift, never above a bigger rank).
@@ -179,7 +208,8 @@ L(id="place-town", type="symbol", source_layer="place", minzoom=2,
                         3, ["step", ["coalesce", ["get", "rank"], 9], 14, 2, 13, 3, 12, 4, 11, 6, 10],
                         12, ["step", ["coalesce", ["get", "rank"], 9], 20, 2, 19, 3, 18, 4, 17, 6, 15, 8, 13]],
           "text-max-width": 8, "text-padding": 3, "symbol-sort-key": PLACE_KEY},
-  paint={"text-color": ["step", ["coalesce", ["get", "rank"], 9], TEXT_DARK, 7, TEXT], **halo(2)})
+  paint={"text-color": ["step", ["coalesce", ["get", "rank"], 9], TEXT_DARK, 7, TEXT], **halo(2)},
+  world_filter=WORLD_OUTSIDE_CITIES_FROM_13)
 L(id="place-country", type="symbol", source_layer="place", minzoom=1, maxzoom=8,
   filter=["==", ["get", "class"], "country"],
   layout={"text-field": ["coalesce", ["get", "name_en"], ["get", "name:latin"], ["get", "name"]], "text-font": BOLD,

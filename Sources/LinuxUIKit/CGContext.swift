@@ -10,8 +10,10 @@ import Foundation
 /// `false` sweeps with increasing angle, which appears clockwise on screen.
 /// - Thread rules: use on one thread at a time (views draw on the main thread).
 public final class CGContext {
-    /// The drawing target (a `cairo_t` held by the adapter type). The map renderer draws display lists into it
-    /// (`CairoBackend.draw(_:into:isScaled:)`), so the map view never handles a C pointer. Package access.
+    /// The drawing target (a `cairo_t` held by the adapter type), in points (``CairoCanvas/userSpaceIsPoints``: a
+    /// context's matrix maps points to device pixels). The map renderer draws display lists into it through the
+    /// `RenderBackend` protocol (MapRenderCairo makes the canvas a `RenderTarget`), so the map view never handles a C
+    /// pointer. Package access.
     package let canvas: CairoCanvas
     /// The `cairo_t *` this context draws with, for LinuxUIKit's own Cairo calls.
     var cairo: OpaquePointer { canvas.context }
@@ -27,11 +29,13 @@ public final class CGContext {
     /// Wraps `cairo` (takes a new reference; released when the context goes).
     init(cairo: OpaquePointer) {
         canvas = CairoCanvas(retaining: cairo)
+        canvas.userSpaceIsPoints = true
     }
 
     /// Draws into `canvas` (its current matrix, clip and state are the context's).
     init(canvas: CairoCanvas) {
         self.canvas = canvas
+        canvas.userSpaceIsPoints = true
     }
 
     /// Pushes the graphics state (colours, alpha, line width, clip, transform).

@@ -36,7 +36,7 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
 }
 
 extension NSAttributedString {
-    private func drawingRequest(width: CGFloat?, height: CGFloat?) -> TextLayout.Request {
+    fileprivate func drawingRequest(width: CGFloat?, height: CGFloat?) -> TextLayout.Request {
         let attributes = length > 0 ? attributes(at: 0, effectiveRange: nil) : [:]
         let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
         return TextLayout.Request(
@@ -74,6 +74,38 @@ extension NSAttributedString {
             result, in: context.canvas, at: rect.origin, boxWidth: rect.width, alignment: request.alignment,
             color: request.color)
         cairo_restore(context.cairo)
+    }
+}
+
+/// Attributed text laid out once on one line per paragraph (no wrapping), then measured and drawn as often as needed
+/// with that one Pango layout, where ``NSAttributedString/size()`` followed by ``NSAttributedString/draw(at:)`` lays
+/// the text out twice: for text a view draws every frame (the map's attribution line). ``size`` is what `size()`
+/// gives; ``draw(at:)`` draws what `draw(at:)` draws (the layout follows the drawing context's matrix; Pango lays it
+/// out again only when that matrix changes). Waymark's own (package).
+///
+/// Thread rules: main thread (it draws into the current graphics context).
+package final class LaidOutText {
+    /// The text as given.
+    package let text: NSAttributedString
+    private let request: TextLayout.Request
+    private let result: TextLayout.Result
+
+    /// Lays `text` out once (runs without a font use the 12 pt system font, as `size()` does).
+    package init(_ text: NSAttributedString) {
+        self.text = text
+        request = text.drawingRequest(width: nil, height: nil)
+        result = TextLayout.layout(request, canvas: nil)
+    }
+
+    /// The size the text takes, points (``NSAttributedString/size()``).
+    package var size: CGSize { result.size }
+
+    /// Draws the text with its top-left at `point` in the current graphics context; no-op without one or for empty
+    /// text.
+    @MainActor package func draw(at point: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext(), text.length > 0 else { return }
+        TextLayout.draw(
+            result, in: context.canvas, at: point, boxWidth: result.size.width, alignment: .left, color: request.color)
     }
 }
 

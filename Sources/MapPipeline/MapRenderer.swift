@@ -37,9 +37,9 @@ public struct MapRenderOptions: Sendable {
     /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
     /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
     /// zoom and sub-pixel phase) instead of drawing every tile's vectors; the layers draw in style order either way.
-    /// Pitched frames with synchronous tiles are composed from tile images too, each warped onto the ground by its
-    /// tile's homography (``DrawCommand/projectedImage(_:)``; circle layers stay vectors); pitched frames with
-    /// asynchronous tiles draw vectors. `false` draws every frame from the tiles' vectors (the reference path).
+    /// Pitched frames are composed from tile images too, each warped onto the ground by its tile's homography
+    /// (``DrawCommand/projectedImage(_:)``; circle layers stay vectors), asynchronous ones with warped stand-ins for
+    /// images the workers have not made yet. `false` draws every frame from the tiles' vectors (the reference path).
     /// Default `true`.
     public var usesTileImageCache: Bool
     /// Give frames an attribution line (``DisplayList/attribution``) and draw it at the bottom-left. Default `true`.
@@ -64,6 +64,12 @@ public struct MapRenderOptions: Sendable {
     public var makeTileBackend: (@Sendable () -> any RenderBackend)?
     /// Label placement settings (collision grid, perspective scaling, dedup tolerance).
     public var placement: PlacementOptions
+    /// Seconds a label takes to fade in once placed and to fade out once no longer placed, on
+    /// ``MapRenderer/clock`` (MapLibre's `fadeDuration` map option; Waymark's own, not in Google's SDK; rules:
+    /// `LabelFades`). While a label fades, ``MapRenderer/wantsAnotherFrame`` is `true`. `0` (the default, and what
+    /// snapshots, goldens, benchmarks and the render-test runner use) turns fading off: every frame shows the settled
+    /// labels. `GMSMapView` in a window app sets 0.3 (MapLibre's default). Negative or non-finite values mean 0.
+    public var labelFadeDuration = 0.0
     /// Render missing tiles on a worker thread and draw stand-ins meanwhile (see ``AsyncTileRendering``); read when
     /// the renderer is created. Default `nil`: synchronous, every frame complete (snapshots, tests, goldens).
     public var asyncTiles: AsyncTileRendering?
@@ -115,7 +121,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var tilesPending = 0
     /// Asynchronous mode: tile images the worker finished that this frame took into the cache.
     public var tilesArrived = 0
-    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images.
+    /// Asynchronous mode: missing tiles drawn from a cached ancestor's or children's images (pitched frames also
+    /// from the same tile's image at another resolution or style zoom).
     public var standIns = 0
 
     /// Creates empty statistics.
@@ -149,7 +156,8 @@ public enum MapRendererError: Error, Sendable, CustomStringConvertible {
 /// Flat frames (pitch 0) with ``MapRenderOptions/usesTileImageCache`` rasterise each run of consecutive tile-drawn
 /// layers of a tile once into a tile image (`TileImageCache`, keyed by ``revision``, integer zoom, scale and run) and
 /// compose pans, fractional zooms and bearing from those images (`TileCompositor`), between the labels of the symbol
-/// layers around the run; only labels are placed per frame. Other frames draw the same runs as vectors.
+/// layers around the run; only labels are placed per frame. Pitched frames warp tile images onto the ground (one
+/// homography per tile, `WarpedTileImages.swift`); with the cache off every frame draws the runs as vectors.
 ///
 /// With ``MapRenderOptions/asyncTiles`` set, missing tiles are made on a worker thread the renderer starts (and
 /// stops when it is released) while frames draw stand-ins; see ``AsyncTileRendering``, ``hasPendingTiles`` and
@@ -202,6 +210,8 @@ public final class MapRenderer {
     var spritePixels: [String: RasterImage?] = [:]
     private let placer: SymbolPlacer
     private var previousPlacement: PlacementResult?
+    /// Every label's fade across frames (``MapRenderOptions/labelFadeDuration``; Symbols.swift).
+    var labelFades = LabelFades()
     /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
     var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
     var frameStats = FrameStatistics()
@@ -221,7 +231,7 @@ public final class MapRenderer {
     /// the raster tile images fading in (RasterLayers.swift).
     var tileRetries = TileRetrySchedule()
     var rasterState = RasterLayerState()
-    /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode), seconds. Inject a
+    /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode) and of label fades, seconds. Inject a
     /// `ManualClock` in tests; default the system's monotonic clock. Same thread as the frames.
     public var clock: any TimeSource = SystemClock.shared
     var spriteVersion = 0
@@ -231,6 +241,9 @@ public final class MapRenderer {
     var symbolWorkDeferred = false
     var symbolBuildsThisFrame = 0
     var latestSymbolStep: [SymbolSlot: Int] = [:]
+    /// Asynchronous mode: the keys of the tile images this renderer stored, by canonical tile and run, at any pixel
+    /// scale and style zoom (``keptTileImages(_:run:)``: the stand-ins of pitched frames). Frame thread only.
+    var keptImageKeys: [TileRunSlot: [TileImageKey]] = [:]
     /// Asynchronous mode: tiles the last frame asked of the worker (0 when it was complete).
     public internal(set) var pendingTileCount = 0
 
@@ -333,10 +346,10 @@ public final class MapRenderer {
 
     /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
     /// last frame put label work off (``AsyncTileRendering/labelBuildBudgetMilliseconds``), a raster tile is fading
-    /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock``. Asynchronous mode; always `false`
-    /// otherwise. Same thread as the frames.
+    /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock`` (asynchronous mode); or, in either
+    /// mode, a label is part-way through its fade (``MapRenderOptions/labelFadeDuration``). Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
+        labelFades.isFading || symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
             || tileRetries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
@@ -368,7 +381,9 @@ public final class MapRenderer {
         generation = engine.newID()
         group = joinGroup()
         previousPlacement = nil
+        labelFades.reset()
         sourceDataSeen.removeAll()
+        keptImageKeys.removeAll()
         tileRetries = TileRetrySchedule()
         rasterState = RasterLayerState()
         pendingTileCount = 0
@@ -378,7 +393,10 @@ public final class MapRenderer {
 
     /// Makes the next frame place its labels from scratch, without preferring the labels the previous frame showed
     /// (tests comparing frames settled along different paths, e.g. asynchronous against synchronous).
-    package func forgetLabelPlacement() { previousPlacement = nil }
+    package func forgetLabelPlacement() {
+        previousPlacement = nil
+        labelFades.reset()
+    }
 
     /// The style zoom of a camera: `camera.zoom − log2(tileSize / 256)`.
     public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
@@ -437,18 +455,21 @@ public final class MapRenderer {
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
         let flat = camera.pitch == 0
-        // Tile images: flat frames placed by the compositor, pitched synchronous frames warped (WarpedTileImages).
-        let composes =
-            options.usesTileImageCache && (flat || supply.framesReadTiles)
-        provideTiles(tiles, camera: transform, scale: scale, composes: composes)
+        // Tile images: flat frames placed by the compositor, pitched frames warped (WarpedTileImages).
+        let composes = options.usesTileImageCache
+        let found = provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
         // Labels are placed before drawing: placement is global across the symbol layers.
         var symbols: [SymbolFeature] = []
         var order = 0
         let symbolLayers = symbolLayers(atZoom: z)
-        for tile in tiles {
-            for layer in symbolLayers {
-                var built = symbolFeatures(layer, tile: tile, zoom: z)
+        // Candidates the tile stage found cached are not looked up again.
+        let usesFound = found.layerCount == symbolLayers.count
+        for (t, tile) in tiles.enumerated() {
+            for (l, layer) in symbolLayers.enumerated() {
+                var built =
+                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
+                    ?? symbolFeatures(layer, tile: tile, zoom: z)
                 for i in built.indices {
                     built[i].sourceOrder = order
                     order += 1
@@ -464,15 +485,10 @@ public final class MapRenderer {
         frameStats.labelsPlaced = placement.symbols.count
 
         // Every step in style order (style spec "layers": each drawn over the ones before it), whatever the caches:
-        // tile-layer runs from tile images in flat frames, as vectors otherwise; labels in their layer's place.
+        // tile-layer runs from tile images (placed flat, warped pitched; circle runs under pitch and frames with the
+        // cache off as vectors); labels in their layer's place.
         frameStats.composedFromTileImages = composes
-        var labels: [Int: [DrawCommand]] = [:]
-        for symbol in placement.symbols {
-            if let icon = symbol.iconCommand { labels[symbol.layerIndex, default: []].append(.image(icon)) }
-        }
-        for symbol in placement.symbols {
-            if let text = symbol.text { labels[symbol.layerIndex, default: []].append(text) }
-        }
+        let labels = fadedLabelCommands(placement, camera: transform)
         for step in frameSteps {
             switch step {
             case .backgrounds(let backgrounds):
@@ -516,8 +532,8 @@ public final class MapRenderer {
         return list
     }
 
-    /// Appends one tile-drawn layer of every tile as vectors through the camera (pitched frames, or with the
-    /// tile-image cache off).
+    /// Appends one tile-drawn layer of every tile as vectors through the camera (circle layers of pitched frames, or
+    /// with the tile-image cache off).
     private func drawVectors(
         _ layer: CompiledLayer, tiles: [TileID], z: Double, flat: Bool, camera transform: CameraTransform,
         scale: Double, into list: inout DisplayList

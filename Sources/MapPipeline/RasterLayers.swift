@@ -44,16 +44,16 @@ public final class RasterProblemReporter: @unchecked Sendable {
 /// and which source tiles were decoded already (so synchronous frames do not fetch them again). Frame thread only.
 struct RasterLayerState {
     var fades = RasterFades()
-    /// Asynchronous frames drawing raster layers as vectors (pitched): source tiles asked of asynchronous sources
+    /// Asynchronous frames drawing raster layers as vectors (the tile-image cache off): source tiles asked of asynchronous sources
     /// straight from the frame, and their answers.
     let arrivals = RasterArrivals()
     /// Source tiles this renderer decoded into the engine (forgotten wholesale beyond 16,384).
     var decoded = Set<SourceDataKey>()
 }
 
-/// Raster source tiles an asynchronous frame asked of an asynchronous source itself (pitched frames draw raster
-/// layers on the frame thread, which never waits): at most one request per tile, the answer kept until the frame
-/// takes it (a success then lives decoded in the engine; a failure stays, so a failing tile is not
+/// Raster source tiles an asynchronous frame asked of an asynchronous source itself (with the tile-image cache off,
+/// frames draw raster layers on the frame thread, which never waits): at most one request per tile, the answer kept
+/// until the frame takes it (a success then lives decoded in the engine; a failure stays, so a failing tile is not
 /// asked again every frame; the source's own retries apply). At most 4,096 answers are kept. Any thread.
 final class RasterArrivals: @unchecked Sendable {
     private let lock = NSLock()
@@ -238,7 +238,7 @@ extension MapRenderer {
             guard case .success(let fetched) = answer else { return nil }
             bytes = fetched
         } else if workQueue != nil && source.tiles.isAsynchronous {
-            // An asynchronous frame drawing vectors (pitched) never waits on the network: the tile is asked for and
+            // An asynchronous frame drawing vectors (the tile-image cache off) never waits on the network: the tile is asked for and
             // drawn by a later frame once it arrived (the host is woken as for the workers' tiles).
             switch rasterState.arrivals.answer(
                 for: dataKey, source: source, address: address, wake: options.asyncTiles?.onTileArrived)

@@ -5,6 +5,18 @@ import MapRender
 import MapStyle
 
 extension MapRenderer {
+    /// The label stage's last step: each symbol layer's label commands for the frame, faded on ``clock`` over
+    /// ``MapRenderOptions/labelFadeDuration`` (`LabelFades`: labels fading out are drawn too, from their last
+    /// placement; with a duration of 0 exactly the placed labels at full opacity). Within a layer: icons, then texts.
+    func fadedLabelCommands(_ placement: PlacementResult, camera: CameraTransform) -> [Int: [DrawCommand]] {
+        let duration = options.labelFadeDuration
+        let now = duration > 0 && duration.isFinite ? clock.now : 0
+        let faded = labelFades.advance(
+            placement, camera: camera, now: now, duration: duration,
+            stabilityTolerance: options.placement.stabilityTolerance)
+        return faded.commandsByLayer(placement)
+    }
+
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
     /// sixteenth of a zoom level, so pans only re-run placement).
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
@@ -62,7 +74,7 @@ extension MapRenderer {
         var iconNames: [String?] = []
         let matcher = layer.filterMatcher(zoom: zoom)
         for f in features {
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(feature: f.feature))
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
             if let matcher, !matcher.matches(ctx) { continue }
             var text = labelText(layer, ctx)
             switch layer.string("text-transform", ctx) {
@@ -203,10 +215,12 @@ struct MadeSymbols: Sendable {
 }
 
 extension MapRenderer {
-    /// Whether `layer`'s candidates over `tile` are cached for the zoom step of `zoom`.
-    func symbolsCached(_ layer: Int, tile: TileID, zoom: Double) -> Bool {
+    /// `layer`'s candidates over `tile` cached for the zoom step of `zoom`, else `nil`.
+    func cachedSymbols(_ layer: Int, tile: TileID, zoom: Double) -> [SymbolFeature]? {
         let step = SymbolSpec(layer: layer, tile: tile, zoom: zoom).zoomStep
-        return engine.contains(.symbols(group: group, layer: layer, tile: tile, zoomStep: step))
+        guard case .symbols(let hit)? = engine.value(.symbols(group: group, layer: layer, tile: tile, zoomStep: step))
+        else { return nil }
+        return hit
     }
 
     /// Caches label candidates a tile job built, under this renderer's group, with icons registered with this

@@ -99,8 +99,9 @@ extension MapRenderer {
         order.reserveCapacity(features.count)
         // A rejected feature costs no allocation (``FilterPassFeature``); a kept one gets its own context.
         var ctx = EvaluationContext(zoom: zoom)
-        FilterPassFeature.forEachMatch(features, matcher: layer.filterMatcher(zoom: zoom), zoom: zoom) { f in
-            ctx.feature = TileFeature(feature: f.feature)
+        FilterPassFeature.forEachMatch(features, tile: tile, matcher: layer.filterMatcher(zoom: zoom), zoom: zoom) {
+            f in
+            ctx.feature = TileFeature(f, tile: tile)
             order.append((f, ctx))
         }
         let sortKey = "\(layer.type.rawValue)-sort-key"

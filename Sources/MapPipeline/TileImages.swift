@@ -180,6 +180,7 @@ extension MapRenderer {
         engine.insert(
             .image(TileImageEntry(handle: handle, frame: frame, backend: backendToken)),
             for: .image(group: group, key: key), cost: handle.byteCount)
+        noteKeptImage(key)
     }
 
     /// Remembers that a run draws nothing in a tile (so it is not drawn again every frame).
@@ -187,6 +188,38 @@ extension MapRenderer {
         engine.insert(
             .image(TileImageEntry(handle: nil, frame: TileImageFrame(side: 0, offset: .zero), backend: backendToken)),
             for: .image(group: group, key: key), cost: 64)
+        noteKeptImage(key)
+    }
+
+    /// Asynchronous mode: adds a stored image's key to ``keptImageKeys`` (at most 8 keys a tile and run, the oldest
+    /// forgotten first; every slot forgotten beyond 16,384 slots).
+    private func noteKeptImage(_ key: TileImageKey) {
+        guard !supply.framesReadTiles else { return }
+        let slot = TileRunSlot(z: key.z, x: key.x, y: key.y, run: key.run)
+        var keys = keptImageKeys[slot] ?? []
+        guard !keys.contains(key) else { return }
+        if keptImageKeys.count >= 16_384 && keys.isEmpty { keptImageKeys.removeAll() }
+        keys.removeAll { $0.revision != key.revision }
+        if keys.count >= 8 { keys.removeFirst() }
+        keys.append(key)
+        keptImageKeys[slot] = keys
+    }
+
+    /// Asynchronous mode: the images of a canonical tile's run at this revision the engine still keeps, at any pixel
+    /// scale or style zoom (an entry without a handle: the run draws nothing there); keys the engine evicted are
+    /// forgotten. The stand-ins of pitched frames (``warpedStandIn(for:run:wanted:projector:area:camera:)``).
+    func keptTileImages(_ canonical: TileID, run: Int) -> [KeptTileImage] {
+        let slot = TileRunSlot(z: canonical.z, x: canonical.x, y: canonical.y, run: run)
+        guard let keys = keptImageKeys[slot] else { return [] }
+        var out: [KeptTileImage] = []
+        var left: [TileImageKey] = []
+        for key in keys where key.revision == revision {
+            guard case .image(let entry)? = engine.value(.image(group: group, key: key)) else { continue }
+            left.append(key)
+            out.append(KeptTileImage(key: key, handle: entry.frame.side > 0 ? entry.handle : nil, frame: entry.frame))
+        }
+        if left.count != keys.count { keptImageKeys[slot] = left.isEmpty ? nil : left }
+        return out
     }
 
     /// The commands of a canonical tile's image of one run: the run's layers styled at `zoom` (default the tile's
@@ -221,6 +254,22 @@ extension MapRenderer {
             }
         }
     }
+}
+
+/// A canonical tile's run of tile-drawn layers (``MapRenderer/keptImageKeys``).
+struct TileRunSlot: Hashable {
+    let z: Int
+    let x: Int
+    let y: Int
+    let run: Int
+}
+
+/// A tile image the engine keeps, as a stand-in uses it: its key, its handle (`nil`: the run draws nothing in the
+/// tile) and where the tile sits in it.
+struct KeptTileImage {
+    let key: TileImageKey
+    let handle: ImageHandle?
+    let frame: TileImageFrame
 }
 
 /// Where a tile sits in its cached image: the tile's content square is `side` points (``MapRenderOptions/tileSize``

@@ -10,6 +10,7 @@
 import Foundation
 import MapData
 import MapGeometry
+import MapLayout
 import MapRender
 import MapStyle
 
@@ -65,6 +66,21 @@ enum MadeTileImage: Sendable {
     case failed
 }
 
+/// The label candidates a synchronous frame's tile stage found cached, by covering tile and visible symbol layer in
+/// the order the frame places them (tile-major), so each is looked up once a frame; `nil` where the tile stage found
+/// none (its tile job builds them) or did not look (asynchronous frames, a tile waiting for its retry).
+struct FoundSymbols {
+    /// Visible symbol layers per tile.
+    var layerCount = 0
+    var candidates: [[SymbolFeature]?] = []
+
+    /// The candidates of the `t`-th covering tile's `l`-th visible symbol layer, if found.
+    func candidates(tile t: Int, layer l: Int) -> [SymbolFeature]? {
+        let i = t * layerCount + l
+        return candidates.indices.contains(i) ? candidates[i] : nil
+    }
+}
+
 /// Jobs shared by the tile threads of one synchronous frame: each thread takes the next until none is left.
 private final class JobBoard: @unchecked Sendable {
     private let lock = NSLock()
@@ -109,33 +125,48 @@ extension TileImageKey {
 
 extension MapRenderer {
     /// The frame's tile stage: finds what the frame's tiles lack and has it made (inline: now, in parallel) or
-    /// asked for (worker: queued at the frame's end).
-    func provideTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) {
-        let jobs = missingTiles(tiles, camera: camera, scale: scale, composes: composes)
+    /// asked for (worker: queued at the frame's end). Returns the label candidates it found cached (synchronous
+    /// frames), so the frame does not look them up again.
+    func provideTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) -> FoundSymbols {
+        let (jobs, found) = missingTiles(tiles, camera: camera, scale: scale, composes: composes)
         switch supply {
         case .worker:
             for job in jobs { addRequest(job) }
         case .inline:
             makeTilesNow(jobs)
         }
+        return found
     }
 
     /// The jobs of the frame's tiles: tiles whose data is not prepared, (frames composed from tile images) the runs
-    /// whose image is not cached, drawn at the frame's zoom and phase, and (synchronous frames) the symbol layers
-    /// whose label candidates are not cached at the frame's zoom step. One job per canonical tile.
-    func missingTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) -> [TileJob] {
+    /// whose image is not cached, drawn at the frame's zoom and phase (pitched frames: at the resolution the tile's
+    /// nearest point needs, ``pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous frames) the
+    /// symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical tile,
+    /// ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first; and the label
+    /// candidates found cached on the way.
+    func missingTiles(
+        _ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool
+    ) -> ([TileJob], FoundSymbols) {
         var jobs: [TileJob] = []
         var index: [TileID: Int] = [:]
         let zoom = styleZoom(for: camera.state)
         let symbolLayers = supply.framesReadTiles ? self.symbolLayers(atZoom: zoom) : []
-        for tile in tiles {
+        var found = FoundSymbols(
+            layerCount: symbolLayers.count, candidates: Array(repeating: nil, count: tiles.count * symbolLayers.count))
+        let pitched = camera.state.pitch != 0
+        for (t, tile) in tiles.enumerated() {
             let canonical = tile.canonical
             // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
             if tileRetries.isWaiting(canonical, now: clock.now) { continue }
+            // Pitched frames: the tile's ground-plane map, for its images' resolution and its urgency.
+            let projector = pitched ? TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera) : nil
             var images: [TileImageSpec] = []
             if composes {
                 for run in tileLayerRuns.indices where composesRun(run, tile: tile, camera: camera) {
-                    let spec = imageSpec(tile, run: run, camera: camera, scale: scale)
+                    let spec =
+                        projector.map {
+                            pitchedImageSpec(tile, run: run, projector: $0, camera: camera, scale: scale)
+                        } ?? imageSpec(tile, run: run, camera: camera, scale: scale)
                     let key = spec.key
                     guard !engine.contains(.image(group: group, key: key)) else {
                         frameStats.tileImagesReused += 1
@@ -147,8 +178,10 @@ extension MapRenderer {
             }
             // Synchronous frames have the jobs build the tile's label candidates too, so both cores share them.
             var symbols: [SymbolSpec] = []
-            if supply.framesReadTiles {
-                for layer in symbolLayers where !symbolsCached(layer.index, tile: tile, zoom: zoom) {
+            for (l, layer) in symbolLayers.enumerated() {
+                if let hit = cachedSymbols(layer.index, tile: tile, zoom: zoom) {
+                    found.candidates[t * symbolLayers.count + l] = hit
+                } else {
                     symbols.append(SymbolSpec(layer: layer.index, tile: tile, zoom: zoom))
                 }
             }
@@ -158,14 +191,22 @@ extension MapRenderer {
                 jobs[i].symbols.append(contentsOf: symbols)
                 continue
             }
-            let n = Double(1 << canonical.z)
-            let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
-            let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+            let priority: Double
+            if let projector {
+                // Nearest the camera first: the tile's nearest visible depth in camera distances.
+                let near = projector.visibleDepths(extent: Self.warpExtent)?.lowerBound
+                priority = near.map { $0 / max(camera.distance, .leastNormalMagnitude) } ?? .greatestFiniteMagnitude
+            } else {
+                let n = Double(1 << canonical.z)
+                let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
+                let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+                priority = (dx * dx + dy * dy).squareRoot() * n
+            }
             var job = TileJob(
                 key: TileImageKey(
                     revision: revision, z: canonical.z, x: canonical.x, y: canonical.y, pixelScale: scale),
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
-                priority: (dx * dx + dy * dy).squareRoot() * n)
+                priority: priority)
             job.symbols = symbols
             for source in asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
@@ -175,7 +216,7 @@ extension MapRenderer {
             index[canonical] = jobs.count
             jobs.append(job)
         }
-        return jobs
+        return (jobs, found)
     }
 
     /// Synchronous frames: makes `jobs` on up to ``MapRenderOptions/tileThreads`` threads (this renderer on the

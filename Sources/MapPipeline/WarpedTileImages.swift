@@ -15,8 +15,9 @@ import MapRender
 /// images are the same tile images flat frames use (``TileImageCache`` keys, made by the frame's tile stage), drawn
 /// at the frame's style zoom at a resolution of one image pixel to about one device pixel where the tile is nearest
 /// (most magnified), rounded to a power of two of the frame-zoom size, and doubled, so tilting reuses them. Every
-/// pitched frame with ``MapRenderOptions/usesTileImageCache`` whose tiles are made in the frame (synchronous tiles)
-/// is composed so; asynchronous pitched frames draw vectors.
+/// pitched frame with ``MapRenderOptions/usesTileImageCache`` is composed so: synchronous frames make the images in
+/// their tile stage; asynchronous ones ask the workers for them and warp a stand-in (an image the engine already has
+/// of the tile, an ancestor or the children) until they arrive, so the frame thread draws no tile vectors.
 extension MapRenderer {
     /// Extent of the tile units the warps are computed in.
     static let warpExtent = 4096.0
@@ -65,11 +66,16 @@ extension MapRenderer {
     }
 
     /// The commands that compose one run of a pitched frame from its tiles' images: one projected image per tile,
-    /// over the tile's square clipped to the visible ground (near plane, horizon limit).
+    /// over the tile's square clipped to the visible ground (near plane, horizon limit). Asynchronous frames draw a
+    /// warped stand-in for a tile whose image the workers have not made yet
+    /// (``warpedStandIn(for:run:wanted:projector:area:camera:)``); synchronous frames make an evicted image again.
     func composeWarpedTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
         var out: [DrawCommand] = []
         for tile in tiles where composesRun(run, tile: tile, camera: camera) {
             let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
+            let square = projector.visibleSquare(extent: Self.warpExtent)
+            guard square.count >= 3 else { continue }
+            let area = square.map { projector.project($0.x, $0.y) }
             let spec = pitchedImageSpec(tile, run: run, projector: projector, camera: camera, scale: scale)
             var entry = engine.value(.image(group: group, key: spec.key))
             if entry == nil, supply.framesReadTiles {
@@ -84,19 +90,83 @@ extension MapRenderer {
                         keepsImages: true))
                 entry = engine.value(.image(group: group, key: spec.key))
             }
-            guard case .image(let image)? = entry, let handle = image.handle, image.frame.side > 0 else { continue }
-            let square = projector.visibleSquare(extent: Self.warpExtent)
-            guard square.count >= 3 else { continue }
-            // Image points → tile units (the tile's square is `frame.side` points from `frame.offset`) → screen.
-            let k = Self.warpExtent / image.frame.side
-            let toTile = RenderHomography(
-                k, 0, -image.frame.offset.x * k, 0, k, -image.frame.offset.y * k, 0, 0, 1)
-            out.append(
-                .projectedImage(
-                    ProjectedImageCommand(
-                        image: handle, homography: projector.homography.concatenating(after: toTile),
-                        area: square.map { projector.project($0.x, $0.y) })))
+            switch entry {
+            case .image(let image)?:
+                guard let handle = image.handle, image.frame.side > 0 else { continue }
+                out.append(warpedImage(handle, frame: image.frame, projector: projector, area: area))
+            default:
+                // Asked of the workers by the tile stage; meanwhile the best image the engine has of the tile.
+                guard !supply.framesReadTiles else { continue }
+                out.append(
+                    contentsOf: warpedStandIn(
+                        for: tile, run: run, wanted: spec.key, projector: projector, area: area, camera: camera))
+            }
         }
+        return out
+    }
+
+    /// One tile image warped onto the ground: image points → the units of the image's tile (its square is
+    /// `frame.side` points from `frame.offset`) → screen through `projector` (that tile's ``TileProjector`` at
+    /// ``warpExtent``), drawn over `area` (screen points, convex).
+    func warpedImage(
+        _ handle: ImageHandle, frame: TileImageFrame, projector: TileProjector, area: [RenderPoint]
+    ) -> DrawCommand {
+        let k = Self.warpExtent / frame.side
+        let toTile = RenderHomography(k, 0, -frame.offset.x * k, 0, k, -frame.offset.y * k, 0, 0, 1)
+        return .projectedImage(
+            ProjectedImageCommand(
+                image: handle, homography: projector.homography.concatenating(after: toTile), area: area))
+    }
+
+    /// What an asynchronous pitched frame draws for a tile's run whose image (`wanted`) is not made yet: an image
+    /// the engine already has, warped through its own tile's homography and drawn over the tile's visible `area`
+    /// (screen points; `projector` is the tile's). In order: the same tile's image at another resolution or style
+    /// zoom (the flat frames' image, or the one of an earlier pitch: nearest in pixel scale, finer on a tie); else
+    /// the nearest ancestor's (up to 8 zooms up; the tile's sub-square of it); else the images of the tile's four
+    /// children, each over its own visible square. A tile or ancestor known to draw nothing in the run gives
+    /// nothing; with none of these the background shows. Counted in ``FrameStatistics/standIns``.
+    func warpedStandIn(
+        for tile: TileID, run: Int, wanted: TileImageKey, projector: TileProjector, area: [RenderPoint],
+        camera: CameraTransform
+    ) -> [DrawCommand] {
+        let own = keptTileImages(tile.canonical, run: run)
+        if !own.isEmpty {
+            func distance(_ key: TileImageKey) -> (Double, Double) {
+                (abs(log2(key.pixelScale / wanted.pixelScale)), -key.pixelScale)
+            }
+            guard let best = own.filter({ $0.handle != nil }).min(by: { distance($0.key) < distance($1.key) }),
+                let handle = best.handle
+            else { return [] }
+            frameStats.standIns += 1
+            return [warpedImage(handle, frame: best.frame, projector: projector, area: area)]
+        }
+        for up in 1...min(8, max(tile.z, 1)) where tile.z - up >= 0 {
+            let ancestor = TileID(z: tile.z - up, unwrappedX: tile.unwrappedX >> up, y: tile.y >> up)
+            let kept = keptTileImages(ancestor.canonical, run: run)
+            guard !kept.isEmpty else { continue }
+            guard let best = kept.filter({ $0.handle != nil }).max(by: { $0.key.pixelScale < $1.key.pixelScale }),
+                let handle = best.handle
+            else { return [] }
+            frameStats.standIns += 1
+            let p = TileProjector(tile: ancestor, extent: Int(Self.warpExtent), camera: camera)
+            return [warpedImage(handle, frame: best.frame, projector: p, area: area)]
+        }
+        guard tile.z < 24 else { return [] }
+        var out: [DrawCommand] = []
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let child = TileID(z: tile.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: tile.y * 2 + dy)
+            guard
+                let best = keptTileImages(child.canonical, run: run).filter({ $0.handle != nil })
+                    .max(by: { $0.key.pixelScale < $1.key.pixelScale }),
+                let handle = best.handle
+            else { continue }
+            let p = TileProjector(tile: child, extent: Int(Self.warpExtent), camera: camera)
+            let square = p.visibleSquare(extent: Self.warpExtent)
+            guard square.count >= 3 else { continue }
+            out.append(
+                warpedImage(handle, frame: best.frame, projector: p, area: square.map { p.project($0.x, $0.y) }))
+        }
+        if !out.isEmpty { frameStats.standIns += 1 }
         return out
     }
 }

@@ -17,11 +17,14 @@ public final class CairoBackend: RenderBackend {
     /// Rendered label sprites.
     public let labelSprites: LabelSpriteCache
     var images: [Int: CairoSurface] = [:]
+    /// Box-filtered levels of the images projected images read minified, by image id (``MipLevels``).
+    var mipLevels: [Int: MipLevels] = [:]
     private var nextImageID = 1
     /// `false` on a machine with no fonts (``FontAvailability``): text and line-text commands are then skipped.
     public let drawsText: Bool
 
-    /// Creates a backend with its own shaper and a label sprite cache of `labelCacheBytes` (default 32 MiB). On a
+    /// Creates a backend with its own shaper and a label sprite cache whose own store (used while no renderer hands
+    /// the backend its engine's, ``useCacheStore(_:)``) holds `labelCacheBytes` (default 32 MiB). On a
     /// machine with no fonts it prints ``FontAvailability/missingFontsWarning`` (once per process) and skips labels.
     public init(labelCacheBytes: Int = 32 << 20) {
         drawsText = FontAvailability.warnIfMissing()
@@ -55,11 +58,14 @@ public final class CairoBackend: RenderBackend {
     }
 
     /// See ``RenderBackend/unregister(_:)``.
-    public func unregister(_ handle: ImageHandle) { images[handle.id] = nil }
+    public func unregister(_ handle: ImageHandle) {
+        images[handle.id] = nil
+        mipLevels[handle.id] = nil
+    }
 
     /// See ``RenderBackend/useCacheStore(_:)``: label sprites go to `store` (a renderer's engine, under its byte
-    /// budget), or to ``labelSprites``' own LRU with `nil`.
-    public func useCacheStore(_ store: (any BackendCacheStore)?) { labelSprites.store = store }
+    /// budget), or to ``labelSprites``' own store with `nil` (``LabelSpriteCache/useStore(_:)``).
+    public func useCacheStore(_ store: (any BackendCacheStore)?) { labelSprites.useStore(store) }
 
     /// Executes `list` into an existing surface (reused frame buffer). With `clearFirst` the surface is first made
     /// transparent; otherwise the list draws over what is there. The list's scale applies; its size is not checked
@@ -76,18 +82,19 @@ public final class CairoBackend: RenderBackend {
         cairo_surface_flush(surface.pointer)
     }
 
-    /// Executes `list` on a caller's drawing target (a view's `CGContext` holds one; hosts that draw into their own
-    /// surfaces make one with `CairoCanvas(surface:)`).
-    /// - Parameters:
-    ///   - list: the commands, in points, at `list.scale` device pixels per point.
-    ///   - canvas: the caller's context. Its current matrix is kept (translation included), and its state is the
-    ///     same after the call.
-    ///   - isScaled: `false` (the default) when the canvas's user space is device pixels, so the backend scales by
-    ///     `list.scale`; `true` when its matrix already maps points to device pixels at `list.scale` (a view
-    ///     drawing into a `CGContext`), so no further scale is applied. Labels and images snap to whole device pixels
-    ///     either way.
-    public func draw(_ list: DisplayList, into canvas: CairoCanvas, isScaled: Bool = false) {
-        draw(list, cr: canvas.context, isScaled: isScaled)
+    /// See ``RenderBackend/draw(_:into:)``: executes `list` into a host's `CairoCanvas` (a view's `CGContext` holds
+    /// one; hosts that draw into their own surfaces make one with `CairoCanvas(surface:)`). The canvas's current
+    /// matrix (translation included) and clip apply, and its state is the same after the call. A canvas whose
+    /// ``RenderTarget/userSpace`` is ``RenderTargetUserSpace/devicePixels`` is scaled by `list.scale` for the
+    /// list; one in ``RenderTargetUserSpace/points`` is drawn as it is. Labels and images snap to whole device pixels
+    /// either way.
+    /// - Throws: ``RenderError/unsupportedTarget(_:)`` for any target that is not a `CairoCanvas` (nothing drawn).
+    public func draw(_ list: DisplayList, into target: any RenderTarget) throws {
+        guard let canvas = target as? CairoCanvas else {
+            throw RenderError.unsupportedTarget(
+                "CairoBackend draws into a CairoCanvas, not into a \(type(of: target)) target")
+        }
+        draw(list, cr: canvas.context, isScaled: canvas.userSpace == .points)
     }
 
     private func draw(_ list: DisplayList, cr: OpaquePointer, isScaled: Bool) {
@@ -136,7 +143,14 @@ public final class CairoBackend: RenderBackend {
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
             case .image(let i): image(i, cr)
-            case .projectedImage(let p): projectedImage(p, cr)
+            case .projectedImage(let first):
+                // Consecutive projected images are drawn in one pass (see ``projectedImages(_:_:)``).
+                var batch = [first]
+                while index < commands.count, case .projectedImage(let next) = commands[index] {
+                    batch.append(next)
+                    index += 1
+                }
+                projectedImages(batch, cr)
             case .save:
                 cairo_save(cr)
                 depth += 1

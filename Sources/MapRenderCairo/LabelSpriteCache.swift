@@ -1,5 +1,6 @@
 import CCairo
 import CairoGraphics
+import Foundation
 import MapRender
 
 #if canImport(Glibc)
@@ -92,63 +93,57 @@ public struct LabelSpriteKey: Hashable, Sendable {
 /// it and the text drawn on top with Pango (colour emoji keep their colours). This replaces
 /// `pango_cairo_layout_path` + stroke per frame, measured at ≈0.3 ms per label (toolchain notes §3).
 ///
-/// Where sprites are kept: in the cache's own LRU (``byteLimit``), or, once a renderer hands the backend its engine's
-/// store (``store``, ``CairoBackend/useCacheStore(_:)``), as entries of that store under the engine's one byte budget
-/// (keyed by the backend, so every renderer of the backend shares them; the engine drops them when its last renderer
-/// of the backend goes). Sprites are plain surfaces, so the store may evict them from any thread.
+/// Where sprites are kept: always in one ``BackendCacheStore``, ``store``, through one lookup and one insertion.
+/// That is the engine's store once a renderer hands the backend one (``CairoBackend/useCacheStore(_:)``): entries
+/// under the engine's one byte budget, keyed by the backend, so every renderer of the backend shares them and the
+/// engine drops them when its last renderer of the backend goes. Otherwise (a backend no renderer uses, such as a map
+/// view's overlay stage, or one whose last renderer went) it is the cache's own ``ownStore``, a
+/// ``ByteBoundedCacheStore`` under the byte limit the backend was made with. Sprites are plain surfaces, so a store
+/// may evict them from any thread.
 ///
 /// Thread rules: not thread-safe; owned by one ``CairoBackend``.
 public final class LabelSpriteCache {
-    private var lru: ByteBoundedLRU<LabelSpriteKey, LabelSprite>
     private let shaper: PangoTextShaper
-    private var storeHits = 0
-    private var storeMisses = 0
-    /// The store sprites are kept in instead of the own LRU (`nil`: the own LRU). Setting it empties the own LRU.
-    public var store: (any BackendCacheStore)? {
-        didSet { _ = lru.removeAll() }
-    }
+    /// The store sprites are kept in while no other is handed over (``useStore(_:)``), under the byte limit given
+    /// at creation.
+    public let ownStore: ByteBoundedCacheStore
+    /// The store sprites are kept in now: the one handed over by ``useStore(_:)``, else ``ownStore``.
+    public private(set) var store: any BackendCacheStore
+    /// Lookups that found a sprite in ``store``.
+    public private(set) var hits = 0
+    /// Lookups that had to rasterise.
+    public private(set) var misses = 0
 
-    /// Creates a cache of at most `byteLimit` bytes of sprite pixels (default 32 MiB), drawing text with `shaper`.
+    /// Creates a cache whose own store holds at most `byteLimit` bytes of sprite pixels (default 32 MiB), drawing
+    /// text with `shaper`.
     public init(shaper: PangoTextShaper, byteLimit: Int = 32 << 20) {
         self.shaper = shaper
-        lru = ByteBoundedLRU(byteLimit: byteLimit)
+        ownStore = ByteBoundedCacheStore(byteLimit: byteLimit)
+        store = ownStore
     }
 
-    /// Lookups that found a sprite (own LRU and store).
-    public var hits: Int { lru.hits + storeHits }
-    /// Lookups that had to rasterise (own LRU and store).
-    public var misses: Int { lru.misses + storeMisses }
-    /// Sprites held in the own LRU (0 while a ``store`` holds them).
-    public var count: Int { lru.count }
-    /// Bytes held in the own LRU (0 while a ``store`` holds them).
-    public var totalBytes: Int { lru.totalBytes }
-    /// The own LRU's byte limit.
-    public var byteLimit: Int { lru.byteLimit }
-
-    /// Empties the cache (after a font change, for example): the own LRU and this backend's sprites in the store.
-    public func removeAll() {
-        _ = lru.removeAll()
-        store?.removeAllValues()
+    /// Keeps sprites in `store` from now on, or in ``ownStore`` with `nil`. Handing over another store empties the
+    /// own one, so a sprite is never held twice.
+    public func useStore(_ store: (any BackendCacheStore)?) {
+        self.store = store ?? ownStore
+        if self.store !== ownStore { ownStore.removeAllValues() }
     }
+
+    /// Empties the cache (after a font change, for example): this backend's sprites in ``store``.
+    public func removeAll() { store.removeAllValues() }
 
     /// The sprite for `text` in `style` at `scale`, rotated clockwise by `rotation` degrees rounded to a whole
-    /// degree; rasterised on a miss.
+    /// degree; rasterised on a miss and kept in ``store`` at its pixel bytes.
     public func sprite(for text: String, style: TextStyle, scale: Double, rotation: Double = 0) -> LabelSprite {
         let degrees = Self.wholeDegrees(rotation)
         let key = LabelSpriteKey(text: text, style: style, scale: scale, rotationDegrees: degrees)
-        if let store {
-            if let sprite = store.cachedValue(for: key) as? LabelSprite {
-                storeHits += 1
-                return sprite
-            }
-            storeMisses += 1
-            let sprite = rasterise(text: text, style: style, scale: scale, degrees: degrees)
-            store.cache(sprite, for: key, cost: sprite.byteCount)
+        if let sprite = store.cachedValue(for: key) as? LabelSprite {
+            hits += 1
             return sprite
         }
-        if let sprite = lru.value(for: key) { return sprite }
+        misses += 1
         let sprite = rasterise(text: text, style: style, scale: scale, degrees: degrees)
-        lru.insert(sprite, for: key, cost: sprite.byteCount)
+        store.cache(sprite, for: key, cost: sprite.byteCount)
         return sprite
     }
 
@@ -236,6 +231,49 @@ public final class LabelSpriteCache {
             boxOrigin: RenderPoint(x: originX + c * lx - s * ly, y: originY + s * lx + c * ly),
             boxSize: RenderSize(width: Double(logical.width), height: Double(logical.height)),
             baseline: baseline, rotationDegrees: degrees, unknownGlyphCount: unknown)
+    }
+}
+
+/// A ``BackendCacheStore`` of its own: one least-recently-used store under an explicit byte budget, for a backend that
+/// no renderer hands an engine's store (a map view's overlay stage, tests, benchmarks) and for a backend whose last
+/// renderer has gone (``LabelSpriteCache/ownStore``). Values leave least recently used first when the budget is
+/// exceeded; a value larger than the whole budget is not kept. Waymark's own.
+///
+/// Thread rules: any thread (a lock guards the store; it is held only for a lookup or an insertion, and what leaves
+/// is released after it is dropped).
+public final class ByteBoundedCacheStore: BackendCacheStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lru: ByteBoundedLRU<AnyHashable, AnyObject>
+
+    /// Creates an empty store holding at most `byteLimit` bytes of values (negative counts as 0).
+    public init(byteLimit: Int) { lru = ByteBoundedLRU(byteLimit: byteLimit) }
+
+    /// The most bytes the store holds, `≥ 0`.
+    public var byteLimit: Int { locked { lru.byteLimit } }
+    /// The bytes held now (the sum of the stored values' costs), at most ``byteLimit``.
+    public var totalBytes: Int { locked { lru.totalBytes } }
+    /// The number of values held.
+    public var count: Int { locked { lru.count } }
+
+    /// See ``BackendCacheStore/cachedValue(for:)``; marks the value most recently used.
+    public func cachedValue(for key: AnyHashable) -> AnyObject? { locked { lru.value(for: key) } }
+
+    /// See ``BackendCacheStore/cache(_:for:cost:)``.
+    public func cache(_ value: AnyObject, for key: AnyHashable, cost: Int) {
+        let removed = locked { lru.insert(value, for: key, cost: cost) }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// See ``BackendCacheStore/removeAllValues()``.
+    public func removeAllValues() {
+        let removed = locked { lru.removeAll() }
+        withExtendedLifetime(removed) {}
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }
 

@@ -27,6 +27,7 @@ func allBenchmarks() -> [any Benchmark] {
         ShapeHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelinePitchedFrameBenchmark(), PipelinePitchedFrameBenchmark(usesTileImageCache: false),
+        PipelinePitchedFrameBenchmark(asynchronous: true),
         PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,
         PipelineColdFrameBenchmark.helsinkiZ16.serial, PipelineColdFrameBenchmark.worldZ2.serial,

@@ -463,6 +463,21 @@ import WaymarkTime
         #expect(box > 100)
     }
 
+    /// The attribution is laid out once while its text is unchanged: later frames draw that layout (the same pixels),
+    /// and another text is laid out anew.
+    @Test func attributionIsLaidOutOnceWhileItsTextIsUnchanged() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(target: Self.helsinki, zoom: 14))
+        map.basemap = AttributedPlainBasemap()
+        run(map, clock, frames: 1)
+        let first = map.renderImage(scale: 2)
+        let line = map.controls.attributionLine(MapControls.baseAttribution)
+        let second = map.renderImage(scale: 2)
+        #expect(map.controls.attributionLine(MapControls.baseAttribution) === line)
+        #expect(first.pngData() == second.pngData())
+        #expect(map.controls.attributionLine("GeoNames") !== line)
+    }
+
     // MARK: Goldens
 
     @Test func goldenCompassAtBearing60() {

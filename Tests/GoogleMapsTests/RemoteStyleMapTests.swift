@@ -141,6 +141,10 @@ struct RemoteStyleMapTests {
             }
         }
         #expect(reds > 50, "land drawn with the style's background: \(reds) samples")
+        // The remote style's pipeline takes the options of every map basemap: the view places the attribution
+        // (returned with the frame, drawn once by the controls), not the pipeline.
+        let loaded = try #require((map.basemap as? RemoteStyleBasemapRenderer)?.loaded)
+        #expect(loaded.snapshotter.renderer.options.hostPlacesAttribution)
         #expect(GMSLog.messages.isEmpty, "\(GMSLog.messages)")
     }
 

@@ -108,3 +108,32 @@ import UIKitTestSupport
         #expect(pixel(placed, 3, 3).a == 0)
     }
 }
+
+@MainActor @Suite struct LaidOutTextTests {
+    /// One layout, measured and drawn (twice, at two scales) gives exactly what `size(withAttributes:)` and
+    /// `draw(at:withAttributes:)` give with a layout each.
+    @Test func drawsAndMeasuresWhatTheStringDrawingCallsDo() {
+        _ = installManualClock()
+        let attributes: [NSAttributedString.Key: Any] = [
+            .font: UIFont.systemFont(ofSize: 11),
+            .foregroundColor: UIColor(red: 0.37, green: 0.39, blue: 0.41, alpha: 1),
+        ]
+        let text = "© OpenStreetMap contributors"
+        let line = LaidOutText(NSAttributedString(string: text, attributes: attributes))
+        #expect(line.size == text.size(withAttributes: attributes))
+        #expect(line.size.width > 100 && line.size.height > 10)
+        for scale in [2.0, 1.0, 2.0] {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = CGFloat(scale)
+            let size = CGSize(width: 200, height: 30)
+            let once = UIGraphicsImageRenderer(size: size, format: format).image { _ in
+                line.draw(at: CGPoint(x: 6.5, y: 7))
+            }
+            let twice = UIGraphicsImageRenderer(size: size, format: format).image { _ in
+                text.draw(at: CGPoint(x: 6.5, y: 7), withAttributes: attributes)
+            }
+            #expect(once.pngData() == twice.pngData(), "scale \(scale)")
+            #expect(once.pngData() != UIGraphicsImageRenderer(size: size, format: format).image { _ in }.pngData())
+        }
+    }
+}

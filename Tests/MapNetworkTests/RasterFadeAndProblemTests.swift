@@ -157,8 +157,8 @@ import WaymarkTime
     }
 }
 
-/// Pitched asynchronous frames draw raster layers on the frame thread (no tile images): an HTTP raster tile is asked
-/// of the source from the frame, never waited for, and drawn by a later frame.
+/// Pitched asynchronous frames warp the raster runs' tile images the workers make: an HTTP raster tile is fetched
+/// for the worker, never waited for by a frame, and drawn by a later frame.
 @Suite struct PitchedRasterOverHTTPTests {
     @Test(.enabled(if: TestServer.available, "python3 is needed for the test HTTP server"))
     func aPitchedAsynchronousFrameDrawsHTTPRasterTilesOnceTheyArrive() throws {

@@ -73,6 +73,7 @@ final class GatedBackend: RenderBackend {
     func renderImage(_ list: DisplayList) throws -> ImageHandle { try inner.renderImage(list) }
     func register(_ image: RasterImage) throws -> ImageHandle { try inner.register(image) }
     func unregister(_ handle: ImageHandle) { inner.unregister(handle) }
+    func draw(_ list: DisplayList, into target: any RenderTarget) throws { try inner.draw(list, into: target) }
 }
 
 /// One source tile 0/0/0 (over-zoomed at every zoom): a square, a road and a named point.

@@ -107,10 +107,7 @@ private let sceneLayers = """
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 2, size: 512))
-    let texts = list.commands.compactMap { c -> TextCommand? in
-        if case .text(let t) = c { return t }
-        return nil
-    }
+    let texts = textCommands(list)
     #expect(texts.map(\.text) == ["Centre"])
     #expect(texts.first?.position == RenderPoint(x: 256, y: 256))
     #expect(r.lastFrameStatistics.tiles == 4)
@@ -124,10 +121,7 @@ private let sceneLayers = """
         style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 512, bearing: 45, pitch: 40))
-    let texts = list.commands.compactMap { c -> TextCommand? in
-        if case .text(let t) = c { return t }
-        return nil
-    }
+    let texts = textCommands(list)
     #expect(texts.count == 1)
     #expect(texts.allSatisfy { $0.rotation == 0 })
 }
@@ -513,4 +507,43 @@ private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
     r.appendTileImageCommands(TileID(z: 1, x: 1, y: 0), run: 0, into: &right)
     #expect(centres(left) == [RenderPoint(x: 254, y: 128)])
     #expect(centres(right) == [RenderPoint(x: -2, y: 128)])
+}
+
+@Test func withinFiltersKeepTheFeaturesInsideThePolygonForLabelsAndCircles() throws {
+    // Two points of one z0 tile: "West" at 90° W, 45° N-ish and "East" at 90° E, 45° S-ish; the polygon is the
+    // north-western quarter of the world.
+    let tile = MVTWriter(layers: [
+        (
+            "pois",
+            [
+                .init(geometry: .point(1024, 1024), properties: ["name": "West"]),
+                .init(geometry: .point(3072, 3072), properties: ["name": "East"]),
+            ]
+        )
+    ]).encode()
+    let quarter = #"{"type": "Polygon", "coordinates": [[[-179, 1], [-1, 1], [-1, 84], [-179, 84], [-179, 1]]]}"#
+    let layers = """
+        {"id": "dots", "type": "circle", "source": "t", "source-layer": "pois", "filter": ["!", ["within", \(quarter)]],
+         "paint": {"circle-radius": 4, "circle-color": "#ff0000"}},
+        {"id": "label", "type": "symbol", "source": "t", "source-layer": "pois", "filter": ["within", \(quarter)],
+         "layout": {"text-field": ["get", "name"], "text-size": 12}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        backend: RecordingBackend())
+    let list = r.displayList(camera: camera(zoom: 0, size: 256))
+    let texts = textCommands(list)
+    #expect(texts.map(\.text) == ["West"])
+    // The circle layer keeps only the point outside the polygon: one dot.
+    let dots = list.description.components(separatedBy: "\n").filter { $0.contains("ff0000") }
+    #expect(dots.count == 1)
+    #expect(texts.first.map { $0.position.x < 128 && $0.position.y < 128 } == true)
+}
+
+/// The frame's text commands, in drawing order.
+private func textCommands(_ list: DisplayList) -> [TextCommand] {
+    list.commands.compactMap { c -> TextCommand? in
+        if case .text(let t) = c { return t }
+        return nil
+    }
 }

@@ -177,8 +177,31 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
                         text: "Street \(i)", style: TextStyle(size: 12), position: RenderPoint(x: 150, y: 150))))
         }
         _ = try backend.render(list)
-        #expect(backend.labelSprites.totalBytes <= 40_000)
-        #expect(backend.labelSprites.count < 40 && backend.labelSprites.count > 0)
+        #expect(backend.labelSprites.ownStore.totalBytes <= 40_000)
+        #expect(backend.labelSprites.ownStore.count < 40 && backend.labelSprites.ownStore.count > 0)
+    }
+
+    @Test func labelSpritesLiveInTheOneStoreTheBackendWasHanded() throws {
+        let backend = makeBackend()
+        let sprites = backend.labelSprites
+        var list = DisplayList(size: RenderSize(width: 200, height: 60))
+        list.append(.text(TextCommand(text: "Monte-Carlo", style: TextStyle(size: 14), position: .init(x: 100, y: 30))))
+        _ = try backend.render(list)
+        #expect(sprites.ownStore.count == 1 && sprites.misses == 1)
+        // A handed-over store (an engine's) takes every sprite; the own store is emptied, so none is held twice.
+        let handed = ByteBoundedCacheStore(byteLimit: 1 << 20)
+        backend.useCacheStore(handed)
+        #expect(sprites.ownStore.count == 0)
+        _ = try backend.render(list)
+        _ = try backend.render(list)
+        #expect(handed.count == 1 && handed.totalBytes > 0 && sprites.ownStore.count == 0)
+        #expect(sprites.misses == 2 && sprites.hits == 1)
+        // `removeAll` empties the store in use; back on the own store, the sprite is made again and kept there.
+        sprites.removeAll()
+        #expect(handed.count == 0)
+        backend.useCacheStore(nil)
+        _ = try backend.render(list)
+        #expect(sprites.store === sprites.ownStore && sprites.ownStore.count == 1 && sprites.misses == 3)
     }
 
     @Test func lineTextDrawsEveryCluster() throws {
@@ -383,4 +406,26 @@ private func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Ren
     var p = RenderPath()
     p.addRect(RenderRect(x: x, y: y, width: w, height: h))
     return p
+}
+
+@Suite struct ByteBoundedCacheStoreTests {
+    final class Box {
+        let n: Int
+        init(_ n: Int) { self.n = n }
+    }
+
+    @Test func keepsValuesUnderItsBudgetLeastRecentlyUsedLeavingFirst() {
+        let store = ByteBoundedCacheStore(byteLimit: 100)
+        store.cache(Box(1), for: "a", cost: 40)
+        store.cache(Box(2), for: "b", cost: 40)
+        #expect((store.cachedValue(for: "a") as? Box)?.n == 1)  // "a" is now the most recent
+        store.cache(Box(3), for: "c", cost: 40)
+        #expect(store.cachedValue(for: "b") == nil)
+        #expect(store.count == 2 && store.totalBytes == 80 && store.byteLimit == 100)
+        // Too big for the whole budget: not kept, nothing else leaves.
+        store.cache(Box(4), for: "d", cost: 101)
+        #expect(store.cachedValue(for: "d") == nil && store.count == 2)
+        store.removeAllValues()
+        #expect(store.count == 0 && store.totalBytes == 0 && store.cachedValue(for: "a") == nil)
+    }
 }

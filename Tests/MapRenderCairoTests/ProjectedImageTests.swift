@@ -114,4 +114,39 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
         // The text form names the command, its homography and area.
         #expect(list.description.contains("projected-image #\(half.id) h=["))
     }
+
+    /// A checkerboard of one-pixel squares drawn 8× smaller samples a box-filtered level of it (every pixel the
+    /// squares' mean grey) instead of aliasing (the positions fall on texel centres, so the image itself would give
+    /// pure black or white); the same image drawn at its own size keeps every square.
+    @Test func stronglyMinifiedImagesReadABoxFilteredLevel() throws {
+        let backend = makeBackend()
+        var pixels: [UInt8] = []
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+                pixels += [v, v, v, 255]
+            }
+        }
+        let image = try backend.register(RasterImage(width: 64, height: 64, pixels: pixels))
+        var list = DisplayList(size: RenderSize(width: 80, height: 80), scale: 1)
+        // Pixel centre 4.5 → image point 3.5, a texel centre; 64 points → 8 pixels.
+        let small = RenderHomography(
+            RenderTransform(a: 0.125, b: 0, c: 0, d: 0.125, tx: 4 + 1.0 / 16, ty: 4 + 1.0 / 16))
+        list.append(.projectedImage(try #require(ProjectedImageCommand(image: image, homography: small))))
+        let full = RenderHomography(RenderTransform(a: 1, b: 0, c: 0, d: 1, tx: 14, ty: 14))
+        list.append(.projectedImage(try #require(ProjectedImageCommand(image: image, homography: full))))
+        let out = try backend.render(list)
+        for y in 5..<12 {
+            for x in 5..<12 {
+                let c = rgba(out, x, y)
+                #expect(abs(c[0] - 128) <= 1 && c[0] == c[1] && c[3] == 255, "(\(x), \(y)): \(c)")
+            }
+        }
+        for y in 14..<78 {
+            for x in 14..<78 {
+                let v = (x + y) % 2 == 0 ? 255 : 0
+                #expect(rgba(out, x, y) == [v, v, v, 255], "(\(x), \(y))")
+            }
+        }
+    }
 }

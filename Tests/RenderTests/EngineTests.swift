@@ -110,3 +110,86 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
     let differing = differingPixels(expected, settled, tolerance: 2)
     #expect(differing <= expected.width * expected.height / 1000, "\(differing) pixels differ")
 }
+
+/// Central Helsinki tilted to 50° and turned by 20° (tiles of several zooms, images at several resolutions).
+private let tiltedHelsinki: CameraState = {
+    var camera = helsinki
+    camera.pitch = 50
+    camera.bearing = 20
+    return camera
+}()
+
+/// An asynchronous renderer (its own engine) drawn at `camera` until no tile is pending (at most 60 s); returns
+/// the last frame's display list.
+@discardableResult private func settle(_ snapshotter: Snapshotter, camera: CameraState) -> DisplayList {
+    var list = snapshotter.renderer.displayList(camera: camera)
+    let deadline = Date().addingTimeInterval(60)
+    while snapshotter.renderer.hasPendingTiles && Date() < deadline {
+        if !snapshotter.renderer.hasArrivedTiles { Thread.sleep(forTimeInterval: 0.01) }
+        list = snapshotter.renderer.displayList(camera: camera)
+    }
+    return list
+}
+
+private func asynchronousSnapshotter() throws -> Snapshotter {
+    let settings = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
+    return try Snapshotter(styleFile: styleFile, options: MapRenderOptions(asyncTiles: settings, engine: MapEngine()))
+}
+
+/// Whether a display list draws tile features as vectors (fills, strokes or line meshes).
+private func drawsVectors(_ list: DisplayList) -> Bool {
+    list.commands.contains { command in
+        switch command {
+        case .fill, .stroke, .lineMesh: return true
+        default: return false
+        }
+    }
+}
+
+@Test func aSettledAsynchronousPitchedFrameIsTheSynchronousFrame() throws {
+    pinFonts()
+    let sync = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
+    let expected = try sync.render(camera: tiltedHelsinki)
+    let async = try asynchronousSnapshotter()
+    settle(async, camera: tiltedHelsinki)
+    #expect(!async.renderer.hasPendingTiles)
+    async.renderer.forgetLabelPlacement()
+    let list = async.renderer.displayList(camera: tiltedHelsinki)
+    let stats = async.renderer.lastFrameStatistics
+    #expect(stats.composedFromTileImages)
+    #expect(stats.standIns == 0)
+    #expect(list.commands.contains { if case .projectedImage = $0 { return true } else { return false } })
+    #expect(!drawsVectors(list))
+    let settled = try async.backend.render(list)
+    let differing = differingPixels(expected, settled, tolerance: 2)
+    #expect(differing <= expected.width * expected.height / 1000, "\(differing) pixels differ")
+}
+
+@Test func aPitchedAsynchronousFrameWhoseImagesAreNotReadyDrawsStandIns() throws {
+    pinFonts()
+    let sync = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
+    let expected = try sync.render(camera: tiltedHelsinki)
+    // Settled flat first at the tilted frame's zoom (the same tiles' flat images), a zoom out (ancestors' images)
+    // and a zoom in (the children's, which cover only the middle of the tilted view); then the first tilted frame,
+    // whose pitched images no worker has made yet.
+    for (zoom, coversTheView) in [(16.3, true), (15.3, true), (17.3, false)] {
+        let async = try asynchronousSnapshotter()
+        var flat = helsinki
+        flat.zoom = zoom
+        settle(async, camera: flat)
+        let list = async.renderer.displayList(camera: tiltedHelsinki)
+        let stats = async.renderer.lastFrameStatistics
+        #expect(stats.tilesPending > 0, "zoom \(zoom)")
+        #expect(stats.standIns > 0, "zoom \(zoom)")
+        #expect(!drawsVectors(list), "zoom \(zoom)")
+        guard coversTheView else { continue }
+        // Near the synchronous frame (blurrier, some labels missing), far from the background alone.
+        let image = try async.backend.render(list)
+        let far = differingPixels(expected, image, tolerance: 48)
+        #expect(far <= expected.width * expected.height / 20, "zoom \(zoom): \(far) pixels far off")
+        let background = try async.backend.render(
+            DisplayList(size: list.size, scale: list.scale, commands: [list.commands[0]]))
+        let bare = differingPixels(expected, background, tolerance: 48)
+        #expect(bare > 2 * far, "zoom \(zoom): \(bare) pixels off the background alone, \(far) with stand-ins")
+    }
+}

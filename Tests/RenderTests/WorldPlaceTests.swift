@@ -62,6 +62,27 @@ import Testing
         FileManager.default.fileExists(atPath: data.appendingPathComponent("world.mbtiles").path)
     }
 
+    /// Monaco at street level (the demo's view and one over La Condamine): each quarter is named once, by the city's
+    /// OpenStreetMap place, not also by the world's GeoNames point some 100 m away (too far to collide): the default
+    /// style's world place layers leave out what lies inside the city data's cover from zoom 13 (`within`).
+    @Test(.enabled(if: hasWorld)) func monacosQuartersAreNamedOnceAtStreetLevel() throws {
+        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        let snapshotter = try Snapshotter(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
+        for (lat, lng, zoom) in [(43.7384, 7.4246, 16.0), (43.7340, 7.4200, 17.5)] {
+            let camera = CameraState(
+                center: LatLng(latitude: lat, longitude: lng), zoom: zoom, size: ScreenSize(width: 1280, height: 720))
+            _ = snapshotter.renderer.displayList(camera: camera)
+            let texts = snapshotter.renderer.lastPlacedSymbols.map { $0.text.uppercased() }
+            for quarter in ["MONTE-CARLO", "LA CONDAMINE"] where texts.contains(quarter) {
+                #expect(texts.filter { $0 == quarter }.count == 1, "\(quarter) at zoom \(zoom)")
+            }
+            #expect(texts.contains("MONTE-CARLO") || texts.contains("LA CONDAMINE"))
+            // The capital's name stays (the world's; the city's own place node is unranked), and so does Beausoleil,
+            // in France, outside Monaco's border though inside its extract's box.
+            if zoom == 16 { #expect(texts.contains("MONACO") && texts.contains("BEAUSOLEIL")) }
+        }
+    }
+
     @Test(.enabled(if: hasWorld)) func theFiftyMostPopulousCitiesAreNamedAtZoom10() throws {
         let cities = Array(try Self.citiesByPopulation().prefix(50))
         #expect(cities.count == 50)

@@ -7,6 +7,8 @@
 public final class RecordingBackend: RenderBackend {
     /// Every list passed to ``render(_:)`` or ``renderImage(_:)``, in order.
     public private(set) var renderedLists: [DisplayList] = []
+    /// Every list passed to ``draw(_:into:)``, with the target it was drawn into, in order.
+    public private(set) var drawnLists: [(list: DisplayList, target: any RenderTarget)] = []
     /// Handles currently registered (by ``register(_:)`` or ``renderImage(_:)``), by id.
     public private(set) var registered: [Int: ImageHandle] = [:]
     private var nextID = 1
@@ -35,6 +37,11 @@ public final class RecordingBackend: RenderBackend {
         }
         renderedLists.append(list)
         return add(width: list.pixelWidth, height: list.pixelHeight, scale: list.scale)
+    }
+
+    /// Records `list` and its target and draws nothing: a recorder accepts every target, so it never throws.
+    public func draw(_ list: DisplayList, into target: any RenderTarget) throws {
+        drawnLists.append((list, target))
     }
 
     /// Registers a handle of the image's size (the pixels are not kept).

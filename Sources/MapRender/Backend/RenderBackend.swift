@@ -35,12 +35,15 @@ public enum RenderError: Error, Equatable, Sendable {
     case invalidSize(width: Int, height: Int)
     /// The graphics library failed; carries its message.
     case backendFailure(String)
+    /// ``RenderBackend/draw(_:into:)`` was given a ``RenderTarget`` the backend cannot draw into (another graphics
+    /// library's surface, a test's stand-in); carries the backend's and the target's names. Nothing was drawn.
+    case unsupportedTarget(String)
 }
 
 /// Executes display lists into pixels, and owns the images that ``ImageCommand``s reference.
 ///
 /// This is the whole surface the engine sees of a graphics library (practice 6: a narrow backend protocol, headless
-/// first). Implementations: `CairoBackend` (MapRenderCairo). Thread rules: a backend is used from one thread at a time.
+/// first). Implementations: `CairoBackend` (MapRenderCairo), ``RecordingBackend`` (tests). Thread rules: a backend is used from one thread at a time.
 public protocol RenderBackend: AnyObject {
     /// Measures and breaks text with the same fonts the backend draws with (for layout and collision boxes).
     var textMeasurer: any TextMeasurer { get }
@@ -52,6 +55,14 @@ public protocol RenderBackend: AnyObject {
     /// Executes `list` into a new image kept inside the backend and returns its handle, without copying the pixels
     /// out: the path for rasterising a tile into the ``TileImageCache``. Release it with ``unregister(_:)``.
     func renderImage(_ list: DisplayList) throws -> ImageHandle
+
+    /// Executes `list` into a host's drawing surface, over what is there, through the target's current transform
+    /// and clip (both as they were after the call): the path of a map view drawing its basemap and overlays into
+    /// its graphics context. The list's points map to device pixels by ``DisplayList/scale`` unless the target's
+    /// ``RenderTarget/userSpace`` is already points. The list's size is not checked against the target (drawing
+    /// outside the clip is dropped).
+    /// - Throws: ``RenderError/unsupportedTarget(_:)`` for a target this backend cannot draw into (nothing drawn).
+    func draw(_ list: DisplayList, into target: any RenderTarget) throws
 
     /// Copies `image` into the backend and returns a handle for ``ImageCommand``s.
     func register(_ image: RasterImage) throws -> ImageHandle

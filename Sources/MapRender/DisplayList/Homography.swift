@@ -122,7 +122,8 @@ public struct RenderHomography: Hashable, Sendable {
 ///
 /// Every device pixel whose centre lies inside ``area`` (a convex polygon in points, under the current transform)
 /// takes the image's colour at the pixel centre's preimage (``homography`` inverted), bilinear or nearest, clamped at
-/// the image's edges, composited source-over at ``opacity``. Pixel-centre ownership means two commands whose areas
+/// the image's edges, composited source-over at ``opacity``. Where a bilinear image is strongly minified (a pixel
+/// spanning many of its pixels) a backend may sample a box-filtered lower resolution of it instead. Pixel-centre ownership means two commands whose areas
 /// share an edge neither blend a pixel twice nor leave one out.
 public struct ProjectedImageCommand: Hashable, Sendable {
     /// The image, from ``RenderBackend/register(_:)``; the homography's domain is its points

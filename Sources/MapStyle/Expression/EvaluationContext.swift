@@ -38,6 +38,15 @@ public protocol StyleFeature: Sendable {
     var styleID: ExpressionValue { get }
     /// The geometry type.
     var styleGeometryType: StyleGeometryType { get }
+    /// The geometry in degrees as `[longitude, latitude]` pairs, one array per point or line string, for `within`
+    /// when the context carries none (``EvaluationContext/geometryCoordinates``); computed only when `within` asks,
+    /// so a host pays for it only on layers that use it. `nil` (the default): unknown, `within` is false.
+    var styleGeometryCoordinates: [[[Double]]]? { get }
+}
+
+extension StyleFeature {
+    /// Default: the position is unknown (`within` is false).
+    public var styleGeometryCoordinates: [[[Double]]]? { nil }
 }
 
 /// Everything an expression may read while it is evaluated: the globals (zoom, …) and the feature.
@@ -63,7 +72,8 @@ public struct EvaluationContext: Sendable {
     /// Image names the sprite provides (for `image`); `nil` means unknown, treated as none available.
     public var availableImages: Set<String>?
     /// The feature's geometry in degrees as `[longitude, latitude]` pairs, one array per point or line string, for
-    /// `within`; `nil` when the host does not provide it (then `within` is `false`). Defaults to `nil`.
+    /// `within`; `nil` when the host does not provide it (then `within` asks the feature,
+    /// ``StyleFeature/styleGeometryCoordinates``, and is `false` when neither knows). Defaults to `nil`.
     public var geometryCoordinates: [[[Double]]]?
     /// Style-wide values the host sets, read by `global-state`. Defaults to empty.
     public var globalState: [String: ExpressionValue] = [:]

@@ -136,7 +136,9 @@ final class WithinNode: ExpressionNode, @unchecked Sendable {
     }
 
     override func evaluate(_ ctx: EvaluationContext) throws(EvalError) -> ExpressionValue {
-        guard let parts = ctx.geometryCoordinates, let type = ctx.resolvedGeometryType else { return .boolean(false) }
+        guard let parts = ctx.geometryCoordinates ?? ctx.feature?.styleGeometryCoordinates,
+            let type = ctx.resolvedGeometryType
+        else { return .boolean(false) }
         let converted = parts.map { part in part.compactMap { $0.count >= 2 ? WithinNode.mercator($0[0], $0[1]) : nil }
         }
         switch type {

@@ -109,15 +109,14 @@ import MapGeometry
         }
     }
 
-    /// The basemap's attribution line at the bottom-left of the padded area (D16, §4.5–4.6), above the markers.
+    /// The basemap's attribution line at the bottom-left of the padded area (D16, §4.5–4.6), above the markers. The
+    /// line is laid out once while its text is unchanged (``MapControls/attributionLine(_:)``) and that one layout
+    /// both sizes the backing box and draws.
     static func drawAttribution(map: GMSMapView, context: CGContext) {
         guard let text = map.activeBasemap?.attribution, !text.isEmpty else { return }
         let a = MapControls.controlArea(map: map)
-        let attrs: [NSAttributedString.Key: Any] = [
-            .font: UIFont.systemFont(ofSize: 11),
-            .foregroundColor: UIColor(red: 0x5f / 255, green: 0x63 / 255, blue: 0x68 / 255, alpha: 1),
-        ]
-        let size = text.size(withAttributes: attrs)
+        let line = map.controls.attributionLine(text)
+        let size = line.size
         // The text sits 6 pt from the left and 5 pt above the bottom of the padded view (as the pipeline's).
         let x = a.minX - MapControls.margin + 6
         let y = a.maxY + MapControls.margin - 5 - size.height
@@ -125,7 +124,7 @@ import MapGeometry
         context.setFillColor(UIColor(white: 1, alpha: 0.7).cgColor)
         context.fill(CGRect(x: x - 3, y: y - 1, width: size.width + 6, height: size.height + 2))
         context.restoreGState()
-        text.draw(at: CGPoint(x: x, y: y), withAttributes: attrs)
+        line.draw(at: CGPoint(x: x, y: y))
     }
 
     static func drawCompass(_ frame: CGRect, bearing: Double, opacity: CGFloat, context: CGContext) {

@@ -47,6 +47,14 @@ enum MapControlHit {
     private(set) var compassOpacity: Double = 0
     private var compassFadeStart: Double?
     private var lastIndoorCamera: (lat: Double, lon: Double, zoom: Double)?
+    /// The attribution line as last laid out (``attributionLine(_:)``).
+    private var laidOutAttribution: LaidOutText?
+
+    /// The attribution's font and colour: 11 pt system font, Google's grey.
+    static let attributionAttributes: [NSAttributedString.Key: Any] = [
+        .font: UIFont.systemFont(ofSize: 11),
+        .foregroundColor: UIColor(red: 0x5f / 255, green: 0x63 / 255, blue: 0x68 / 255, alpha: 1),
+    ]
 
     init(provider: any LocationProvider) {
         location = MyLocationSource(provider: provider)
@@ -242,6 +250,15 @@ enum MapControlHit {
         if let f = myLocationButtonFrame(map: map), f.contains(point) { return .myLocationButton }
         for (level, rect) in floorPickerRows(map: map) where rect.contains(point) { return .floorLevel(level) }
         return nil
+    }
+
+    /// `text` laid out in ``attributionAttributes``, once while the text is unchanged: every frame draws the
+    /// attribution, and its size and drawing share the one layout.
+    func attributionLine(_ text: String) -> LaidOutText {
+        if let laidOutAttribution, laidOutAttribution.text.string == text { return laidOutAttribution }
+        let line = LaidOutText(NSAttributedString(string: text, attributes: Self.attributionAttributes))
+        laidOutAttribution = line
+        return line
     }
 
     /// The my-location dot when `point` lies within 12 pt of its centre (and at least within the accuracy circle).

@@ -104,7 +104,7 @@ extension OverlayRenderable {
 }
 
 /// The map's non-marker overlays in draw order, with an ``OverlayIndex`` over their world bounds for culling and hit
-/// testing, and the Cairo backend that executes their draw commands.
+/// testing, and the backend (``MapBackends``) that executes their draw commands.
 ///
 /// Order: ascending zIndex, ties by order of addition (an overlay removed and added again counts as new).
 @MainActor final class OverlayStage {
@@ -154,7 +154,11 @@ extension OverlayRenderable {
     private var stale: Set<ObjectIdentifier> = []
     /// The world bounds of the visible area in the frame being drawn or hit-tested.
     private(set) var visibleBounds = OverlayBounds(minX: 0, minY: 0, maxX: 1, maxY: 1)
-    private lazy var backend = CairoBackend(labelCacheBytes: 1 << 20)
+    /// The stage's backend. No renderer hands it an engine's store, so its label sprites (the stage draws none
+    /// today: shapes, ground overlays and tile layers have no text) stay in its own store, whose budget is set here.
+    private lazy var backend = MapBackends.make(labelCacheBytes: Self.labelSpriteBytes)
+    /// The byte budget of the stage backend's own label-sprite store.
+    static let labelSpriteBytes = 1 << 20
     /// Registered images by their source object (ground overlay icons).
     private var images: [ObjectIdentifier: (source: AnyObject, handle: ImageHandle)] = [:]
     /// The commands of the last frame drawn (tests read them through ``lastCommandCount``).
@@ -321,7 +325,7 @@ extension OverlayRenderable {
         guard camera.pitch == 0, s > 0, uncacheableCount == 0 else {
             dropRaster()
             let list = displayList(camera: camera, scale: s)
-            if !list.commands.isEmpty { backend.draw(list, into: context.canvas, isScaled: true) }
+            if !list.commands.isEmpty { MapBackends.draw(list, with: backend, into: context) }
             return
         }
         let t = camera.transform
@@ -364,7 +368,7 @@ extension OverlayRenderable {
         let list = DisplayList(
             size: RenderSize(width: camera.size.width, height: camera.size.height), scale: scale,
             commands: [.image(ImageCommand(image: handle, rect: rect))])
-        backend.draw(list, into: context.canvas, isScaled: true)
+        MapBackends.draw(list, with: backend, into: context)
     }
 
     private func dropRaster() {

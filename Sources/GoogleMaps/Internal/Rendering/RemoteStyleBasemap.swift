@@ -47,9 +47,12 @@ import MapSnapshot
         let wake = onArrival ?? {}
         self.wake = wake
         let load = self.load
+        // The options every map basemap uses (the host places the attribution; labels fade in a window app),
+        // read here on the main actor.
+        let basemapOptions = VectorBasemapRenderer.renderOptions
         Thread.detachNewThread {
-            var options = MapRenderOptions()
-            options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: wake)
+            var options = basemapOptions
+            options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: wake)
             let result: Result<Snapshotter, any Error>
             do {
                 result = .success(try style.makeSnapshotter(options: options, remote: true))

@@ -7,14 +7,18 @@ import MapSnapshot
 import MapStyle
 
 /// The real basemap: the vector-tile frame pipeline (`MapRenderer`) over the default style and the embedded data
-/// (`Data/styles/default.json`, `Data/world.mbtiles`, `Data/helsinki.mbtiles`), executed by the Cairo backend straight
-/// into the map view's drawing target (`CGContext.canvas`, CairoGraphics' `CairoCanvas`: no C pointer here). Flat
+/// (`Data/styles/default.json`, `Data/world.mbtiles`, `Data/helsinki.mbtiles`), executed through the `RenderBackend`
+/// protocol straight into the map view's drawing target (``MapBackends/draw(_:with:into:)``: the context's canvas as
+/// a `RenderTarget`, no C pointer and no concrete backend here). Flat
 /// frames compose cached tile images; pitched frames draw vectors. The frame's attribution comes back as data
 /// (`DisplayList.attribution`); the map's controls place it (D16).
 /// - Thread rules: main actor, like the map view that owns it.
 @MainActor final class VectorBasemapRenderer: BasemapRenderer {
     /// The pipeline and its Cairo backend.
     let snapshotter: Snapshotter
+    /// What frames are drawn with, through the `RenderBackend` protocol only: the snapshotter's backend (the
+    /// frame's tile images and label sprites live in it). Tests wrap it to watch the frames go through.
+    var backend: any RenderBackend
 
     /// Loads the style at `styleFile` (the default style when nil) and opens its sources.
     /// - Parameters:
@@ -38,21 +42,24 @@ import MapStyle
         var options = Self.renderOptions
         if let engine { options.engine = engine }
         if let onTileArrived {
-            options.asyncTiles = AsyncTileRendering(makeBackend: { CairoBackend() }, onTileArrived: onTileArrived)
+            options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: onTileArrived)
         }
         snapshotter = try style.makeSnapshotter(options: options)
+        backend = snapshotter.backend
     }
 
     /// A basemap over a snapshotter made elsewhere (a remote style loaded off the main thread,
     /// `RemoteStyleBasemapRenderer`).
     init(snapshotter: Snapshotter) {
         self.snapshotter = snapshotter
+        backend = snapshotter.backend
     }
 
     /// A basemap over a parsed style (the imagery map types' styles, GMSMapView+MapType.swift); synchronous.
     /// - Throws: the pipeline's source error.
     init(style: Style) throws {
         snapshotter = try Snapshotter(style: style, options: Self.renderOptions)
+        backend = snapshotter.backend
         if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             snapshotter.renderer.setSprite(sheet)
         }
@@ -70,6 +77,9 @@ import MapStyle
     static var renderOptions: MapRenderOptions {
         var options = MapRenderOptions()
         options.hostPlacesAttribution = true
+        // Labels fade (0.3 s, MapLibre's default) only in a window app (the SDL backend set the wake handler):
+        // tests, snapshots and headless frames show the settled labels.
+        options.labelFadeDuration = UIApplication.wakeHandler != nil ? 0.3 : 0
         return options
     }
 
@@ -82,7 +92,7 @@ import MapStyle
         snapshotter.renderer.clock = UIAnimator.shared.clock
         let list = snapshotter.renderer.displayList(camera: camera, scale: Double(scale))
         attribution = list.attribution.isEmpty ? nil : list.attribution
-        snapshotter.backend.draw(list, into: context.canvas, isScaled: true)
+        MapBackends.draw(list, with: backend, into: context)
     }
 
     /// How far outside a POI's drawn label or dot a tap still hits it, in points.
