@@ -12,10 +12,13 @@ struct CompiledLayer {
     /// features and style none), so one evaluation per layer and zoom styles every feature alike. A `line-gradient`
     /// reads each feature's clip fractions (`lineClip`), so it counts as feature-driven.
     private(set) var isStyleFeatureConstant = true
+    /// The layer's filter compiled once for the filter passes (``filterMatcher(zoom:)``); `nil`: no filter.
+    let filterProgram: FilterProgram?
 
     init(_ layer: StyleLayer, index: Int) {
         self.layer = layer
         self.index = index
+        filterProgram = layer.filter.map(FilterProgram.init)
         let names: [String]
         switch layer.type {
         case .background: names = ["background-color", "background-opacity", "background-pattern"]
@@ -91,7 +94,10 @@ struct CompiledLayer {
 
     func value(_ name: String, _ ctx: EvaluationContext) -> ExpressionValue { props[name]?.evaluate(ctx) ?? .null }
 
-    func matches(_ ctx: EvaluationContext) -> Bool { layer.filter?.matches(ctx) ?? true }
+    /// The filter for many features at one zoom (its zoom-only parts evaluated once); `nil`: every feature passes.
+    func filterMatcher(zoom: Double) -> FilterMatcher? {
+        filterProgram?.matcher(globals: EvaluationContext(zoom: zoom))
+    }
 }
 
 /// `text-font` names → Pango families and weight: "Noto Sans Bold" → (["Noto Sans", "sans-serif"], bold).

@@ -72,9 +72,10 @@ extension MapRenderer {
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
+        let matcher = layer.filterMatcher(zoom: zoom)
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
-            guard layer.matches(ctx) else { continue }
+            if let matcher, !matcher.matches(ctx) { continue }
             var text = labelText(layer, ctx)
             switch layer.string("text-transform", ctx) {
             case "uppercase": text = text.uppercased()

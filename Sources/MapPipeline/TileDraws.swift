@@ -97,11 +97,11 @@ extension MapRenderer {
         // (stable: equal keys keep source order); a feature without a key counts as 0.
         var order: [(PreparedFeature, EvaluationContext)] = []
         order.reserveCapacity(features.count)
-        // One context for the filter pass: each feature is swapped in (most fail the filter and keep nothing).
+        // A rejected feature costs no allocation (``FilterPassFeature``); a kept one gets its own context.
         var ctx = EvaluationContext(zoom: zoom)
-        for f in features {
+        FilterPassFeature.forEachMatch(features, tile: tile, matcher: layer.filterMatcher(zoom: zoom), zoom: zoom) {
+            f in
             ctx.feature = TileFeature(f, tile: tile)
-            guard layer.matches(ctx) else { continue }
             order.append((f, ctx))
         }
         let sortKey = "\(layer.type.rawValue)-sort-key"

@@ -64,3 +64,50 @@ struct TileFeature: StyleFeature {
         }
     }
 }
+
+/// The feature a filter pass is testing, swapped in place: the pass's context holds this one reference for every
+/// feature, so testing a feature neither boxes a ``TileFeature`` into the context's existential nor frees one (most
+/// features fail a layer's filter), and reads it through a pointer into the pass's feature array, so no feature is
+/// copied (retained) to be read. Used by one pass on one thread while that array is pinned (hence
+/// `@unchecked Sendable`); a feature that passes gets a context of its own.
+final class FilterPassFeature: StyleFeature, @unchecked Sendable {
+    /// The feature under test; set by ``forEachMatch(_:tile:matcher:zoom:_:)`` only while its buffer is valid.
+    private var current: UnsafePointer<PreparedFeature>?
+    /// The covering tile the pass's features were prepared for (for `within`).
+    private let tile: TileID
+
+    private init(tile: TileID) { self.tile = tile }
+
+    /// The feature under test as a ``TileFeature`` (a copy; only the rarely read members make one).
+    private var placed: TileFeature? { current.map { TileFeature($0.pointee, tile: tile) } }
+
+    func styleProperty(_ key: String) -> ExpressionValue? {
+        current?.pointee.feature.value(forKey: key).map(TileFeature.convert)
+    }
+    var styleProperties: [String: ExpressionValue] { placed?.styleProperties ?? [:] }
+    var styleID: ExpressionValue { placed?.styleID ?? .null }
+    var styleGeometryType: StyleGeometryType { placed?.styleGeometryType ?? .point }
+    var styleGeometryCoordinates: [[[Double]]]? { placed?.styleGeometryCoordinates }
+
+    /// Calls `body` with each feature of `features` (prepared for `tile`) that passes `matcher` (all of them when it
+    /// is `nil`), in order.
+    static func forEachMatch(
+        _ features: [PreparedFeature], tile: TileID, matcher: FilterMatcher?, zoom: Double,
+        _ body: (PreparedFeature) -> Void
+    ) {
+        guard let matcher else {
+            for f in features { body(f) }
+            return
+        }
+        let slot = FilterPassFeature(tile: tile)
+        let probe = EvaluationContext(zoom: zoom, feature: slot)
+        features.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for i in 0..<buffer.count {
+                slot.current = base + i
+                if matcher.matches(probe) { body(buffer[i]) }
+            }
+            slot.current = nil
+        }
+    }
+}

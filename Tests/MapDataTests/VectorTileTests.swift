@@ -31,6 +31,33 @@ import Testing
         #expect(diagnostics.count == 1 && diagnostics[0].featureIndex == 1)
     }
 
+    @Test func propertyLookupKeepsTheLastOfARepeatedKey() throws {
+        let tile = VectorTile(
+            bytes: E.tile([
+                E.layer(
+                    name: "roads", keys: ["class", "layer", "name", "clas", "ñame"],
+                    values: [
+                        E.bytes(1, Array("primary".utf8)), E.bytes(1, Array("bridge".utf8)), E.uint(5, 2),
+                        E.bytes(1, Array("x".utf8)),
+                    ],
+                    features: [
+                        E.feature(type: 2, tags: [0, 0, 1, 2, 0, 1, 3, 3, 4, 3], geometry: [9, 4, 4, 10, 2, 2])
+                    ])
+            ]))
+        let feature = try #require(try tile.layer(named: "roads")).feature(at: 0)
+        // "class" twice: the later pair wins, as in `properties`.
+        #expect(feature.value(forKey: "class") == .string("bridge"))
+        #expect(feature.properties["class"] == .string("bridge"))
+        #expect(feature.value(forKey: "layer") == .uint(2))
+        // Same length as a present key, or a prefix of one: absent.
+        #expect(feature.value(forKey: "cla") == nil)
+        #expect(feature.value(forKey: "clasS") == nil)
+        #expect(feature.value(forKey: "name") == nil)
+        #expect(feature.value(forKey: "clas") == .string("x"))
+        #expect(feature.value(forKey: "ñame") == .string("x"))
+        #expect(feature.propertyCount == 5)
+    }
+
     static let fatalTiles: [(String, [UInt8])] = [
         ("no name", E.tile([E.uint(15, 2) + E.packed(2, [])])),
         ("no version", E.tile([E.layer(version: nil, features: [])])),

@@ -269,39 +269,41 @@ public struct VectorTileFeature: Sendable {
         var type: UInt64?
         var tagsRange: Range<Int>?
         var geometryRange: Range<Int>?
-        let context = "layer '\(layer.name)' feature \(index)"
-        while let field = try reader.readField(context: context) {
+        // Only an error names the feature: the text is made when one is thrown, not for every feature.
+        func context() -> String { "layer '\(layer.name)' feature \(index)" }
+        while let field = try reader.readField(context: context()) {
             switch (field.number, field.payload) {
             case (1, .varint(let v)): id = v
             case (2, .lengthDelimited(let r)):
-                guard tagsRange == nil else { throw .invalidFeature("\(context): more than one tags field") }
+                guard tagsRange == nil else { throw .invalidFeature("\(context()): more than one tags field") }
                 tagsRange = r
             case (3, .varint(let v)): type = v
             case (4, .lengthDelimited(let r)):
-                guard geometryRange == nil else { throw .invalidFeature("\(context): more than one geometry field") }
+                guard geometryRange == nil else { throw .invalidFeature("\(context()): more than one geometry field") }
                 geometryRange = r
             case (1...4, _):
-                throw .invalidFeature("\(context): field \(field.number) has the wrong wire type \(field.wireTypeName)")
+                throw .invalidFeature(
+                    "\(context()): field \(field.number) has the wrong wire type \(field.wireTypeName)")
             default: continue
             }
         }
-        guard let type else { throw .invalidFeature("\(context): no geometry type (spec 4.2)") }
+        guard let type else { throw .invalidFeature("\(context()): no geometry type (spec 4.2)") }
         guard let kind = VectorTileGeometryType(rawValue: Int(clamping: type)) else {
-            throw .invalidFeature("\(context): unknown geometry type \(type)")
+            throw .invalidFeature("\(context()): unknown geometry type \(type)")
         }
-        guard let geometryRange else { throw .invalidFeature("\(context): no geometry field (spec 4.2)") }
+        guard let geometryRange else { throw .invalidFeature("\(context()): no geometry field (spec 4.2)") }
         var tags: [UInt32] = []
         if let tagsRange {
             tags.reserveCapacity(tagsRange.count)
             var reader = ByteReader(bytes: bytes, range: tagsRange)
             while !reader.isAtEnd {
-                guard let k = reader.readVarint() else { throw .malformed("\(context): truncated tag") }
-                guard let v = reader.readVarint() else { throw .invalidFeature("\(context): odd number of tags") }
+                guard let k = reader.readVarint() else { throw .malformed("\(context()): truncated tag") }
+                guard let v = reader.readVarint() else { throw .invalidFeature("\(context()): odd number of tags") }
                 guard k < UInt64(layer.keys.count) else {
-                    throw .invalidFeature("\(context): key index \(k) out of range 0..<\(layer.keys.count)")
+                    throw .invalidFeature("\(context()): key index \(k) out of range 0..<\(layer.keys.count)")
                 }
                 guard v < UInt64(layer.values.count) else {
-                    throw .invalidFeature("\(context): value index \(v) out of range 0..<\(layer.values.count)")
+                    throw .invalidFeature("\(context()): value index \(v) out of range 0..<\(layer.values.count)")
                 }
                 tags.append(UInt32(k))
                 tags.append(UInt32(v))
@@ -323,9 +325,16 @@ public struct VectorTileFeature: Sendable {
     /// The value of property `key`, or `nil` when the feature has none; the last one wins if the key repeats.
     /// O(tags), no allocation.
     public func value(forKey key: String) -> VectorTileValue? {
-        var result: VectorTileValue?
-        forEachTag { k, v in if keys[k] == key { result = values[v] } }
-        return result
+        // From the last pair back, so the first match is the one that wins; names of another length are passed over
+        // without comparing their bytes (most of a feature's keys, the filters' names being short and varied).
+        let length = key.utf8.count
+        var i = tags.count & ~1
+        while i >= 2 {
+            i -= 2
+            let name = keys[Int(tags[i])]
+            if name.utf8.count == length && name == key { return values[Int(tags[i + 1])] }
+        }
+        return nil
     }
 
     /// The number of properties (tag pairs, counting a repeated key each time).

@@ -41,8 +41,8 @@ extension VectorTileValue {
     static func decode(bytes: [UInt8], range: Range<Int>, layer: String) throws(VectorTileError) -> VectorTileValue {
         var reader = ByteReader(bytes: bytes, range: range)
         var result: VectorTileValue?
-        let context = "layer '\(layer)' value"
-        while let field = try reader.readField(context: context) {
+        func context() -> String { "layer '\(layer)' value" }
+        while let field = try reader.readField(context: context()) {
             let value: VectorTileValue
             switch (field.number, field.payload) {
             case (1, .lengthDelimited(let r)):
@@ -60,14 +60,14 @@ extension VectorTileValue {
             case (7, .varint(let v)):
                 value = .bool(v != 0)
             case (1...7, _):
-                throw .invalidLayer("\(context): field \(field.number) has the wrong wire type \(field.wireTypeName)")
+                throw .invalidLayer("\(context()): field \(field.number) has the wrong wire type \(field.wireTypeName)")
             default:
-                throw .invalidLayer("\(context): unknown value field \(field.number)")
+                throw .invalidLayer("\(context()): unknown value field \(field.number)")
             }
-            guard result == nil else { throw .invalidLayer("\(context): more than one value field") }
+            guard result == nil else { throw .invalidLayer("\(context()): more than one value field") }
             result = value
         }
-        guard let result else { throw .invalidLayer("\(context): no value field") }
+        guard let result else { throw .invalidLayer("\(context()): no value field") }
         return result
     }
 }

@@ -33,28 +33,28 @@ extension ByteReader {
     /// - Returns: `nil` at the end of the window.
     /// - Throws: ``VectorTileError/malformed(_:)`` when the key or payload is truncated, the field number is 0, or the
     ///   wire type is a group or unknown.
-    mutating func readField(context: String) throws(VectorTileError) -> ProtobufField? {
+    mutating func readField(context: @autoclosure () -> String) throws(VectorTileError) -> ProtobufField? {
         if isAtEnd { return nil }
-        guard let key = readVarint() else { throw .malformed("\(context): truncated field key") }
+        guard let key = readVarint() else { throw .malformed("\(context()): truncated field key") }
         let number = key >> 3
-        guard number != 0 else { throw .malformed("\(context): field number 0") }
+        guard number != 0 else { throw .malformed("\(context()): field number 0") }
         switch key & 7 {
         case 0:
-            guard let v = readVarint() else { throw .malformed("\(context): truncated varint in field \(number)") }
+            guard let v = readVarint() else { throw .malformed("\(context()): truncated varint in field \(number)") }
             return ProtobufField(number: number, payload: .varint(v))
         case 1:
-            guard let v = readFixed64() else { throw .malformed("\(context): truncated fixed64 in field \(number)") }
+            guard let v = readFixed64() else { throw .malformed("\(context()): truncated fixed64 in field \(number)") }
             return ProtobufField(number: number, payload: .fixed64(v))
         case 2:
             guard let length = readVarint(), length <= UInt64(readableBytes),
                 let range = readRange(count: Int(length))
-            else { throw .malformed("\(context): length of field \(number) runs past the end of the buffer") }
+            else { throw .malformed("\(context()): length of field \(number) runs past the end of the buffer") }
             return ProtobufField(number: number, payload: .lengthDelimited(range))
         case 5:
-            guard let v = readFixed32() else { throw .malformed("\(context): truncated fixed32 in field \(number)") }
+            guard let v = readFixed32() else { throw .malformed("\(context()): truncated fixed32 in field \(number)") }
             return ProtobufField(number: number, payload: .fixed32(v))
         default:
-            throw .malformed("\(context): unsupported wire type \(key & 7) in field \(number)")
+            throw .malformed("\(context()): unsupported wire type \(key & 7) in field \(number)")
         }
     }
 }

@@ -28,8 +28,28 @@ public enum ExpressionConformance {
     /// - Returns: one result per case, sorted by name.
     /// - Throws: file-system errors listing the folder; a case that cannot be read or parsed counts as failed.
     public static func run(directory: String) throws -> [CaseResult] {
-        let fm = FileManager.default
         var results: [CaseResult] = []
+        for relative in try caseFiles(directory: directory) {
+            let name = String(relative.dropLast("/test.json".count))
+            let family = String(name.split(separator: "/").first ?? "")
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + relative))
+                let json = try JSONValue.parse(bytes: Array(data))
+                let reason = runCase(json)
+                results.append(CaseResult(name: name, family: family, passed: reason == nil, reason: reason ?? ""))
+            } catch {
+                results.append(CaseResult(name: name, family: family, passed: false, reason: "unreadable: \(error)"))
+            }
+        }
+        return results
+    }
+
+    /// The `test.json` files under `directory`, relative to it, sorted.
+    /// - Parameter directory: path of `…/test/integration/expression/tests`.
+    /// - Returns: paths such as `all/basic/test.json`.
+    /// - Throws: file-system errors listing a folder.
+    public static func caseFiles(directory: String) throws -> [String] {
+        let fm = FileManager.default
         var files: [String] = []
         func walk(_ relative: String) throws {
             let path = relative.isEmpty ? directory : directory + "/" + relative
@@ -43,19 +63,39 @@ public enum ExpressionConformance {
             }
         }
         try walk("")
-        for relative in files.sorted() {
-            let name = String(relative.dropLast("/test.json".count))
-            let family = String(name.split(separator: "/").first ?? "")
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + relative))
-                let json = try JSONValue.parse(bytes: Array(data))
-                let reason = runCase(json)
-                results.append(CaseResult(name: name, family: family, passed: reason == nil, reason: reason ?? ""))
-            } catch {
-                results.append(CaseResult(name: name, family: family, passed: false, reason: "unreadable: \(error)"))
-            }
+        return files.sorted()
+    }
+
+    /// The evaluation context of one of a case's inputs: `[globals, feature]` as the suite writes them (zoom,
+    /// heatmap density, line progress, available images; the feature's properties, id and geometry), with the
+    /// case's `globalState`.
+    /// - Parameters:
+    ///   - input: one element of the case's `inputs`.
+    ///   - test: the whole case.
+    /// - Returns: the context.
+    public static func context(_ input: JSONValue, test: JSONValue) -> EvaluationContext {
+        let pair = input.arrayValue ?? []
+        let globals = pair.first ?? .object([:])
+        let feature = pair.count > 1 ? pair[1] : .object([:])
+        var ctx = EvaluationContext()
+        ctx.zoom = globals["zoom"]?.numberValue
+        ctx.heatmapDensity = globals["heatmapDensity"]?.numberValue
+        ctx.lineProgress = globals["lineProgress"]?.numberValue
+        if let images = globals["availableImages"]?.arrayValue {
+            ctx.availableImages = Set(images.compactMap(\.stringValue))
         }
-        return results
+        if case .object(let props)? = feature["properties"] {
+            ctx.properties = props.mapValues(ExpressionValue.init(json:))
+        }
+        if case .object(let state)? = test["globalState"] {
+            ctx.globalState = state.mapValues(ExpressionValue.init(json:))
+        }
+        if let id = feature["id"] { ctx.featureID = ExpressionValue(json: id) }
+        if let g = feature["geometry"]?["type"]?.stringValue { ctx.geometryType = StyleGeometryType(rawValue: g) }
+        if let coordinates = feature["geometry"]?["coordinates"] {
+            ctx.geometryCoordinates = geometryParts(coordinates, type: ctx.geometryType)
+        }
+        return ctx
     }
 
     static func expressionType(_ spec: JSONValue?) -> ExpressionType? {
@@ -118,27 +158,7 @@ public enum ExpressionConformance {
         let inputs = test["inputs"]?.arrayValue ?? []
         let outputs = expected["outputs"]?.arrayValue ?? []
         for (i, input) in inputs.enumerated() where i < outputs.count {
-            let pair = input.arrayValue ?? []
-            let globals = pair.first ?? .object([:])
-            let feature = pair.count > 1 ? pair[1] : .object([:])
-            var ctx = EvaluationContext()
-            ctx.zoom = globals["zoom"]?.numberValue
-            ctx.heatmapDensity = globals["heatmapDensity"]?.numberValue
-            ctx.lineProgress = globals["lineProgress"]?.numberValue
-            if let images = globals["availableImages"]?.arrayValue {
-                ctx.availableImages = Set(images.compactMap(\.stringValue))
-            }
-            if case .object(let props)? = feature["properties"] {
-                ctx.properties = props.mapValues(ExpressionValue.init(json:))
-            }
-            if case .object(let state)? = test["globalState"] {
-                ctx.globalState = state.mapValues(ExpressionValue.init(json:))
-            }
-            if let id = feature["id"] { ctx.featureID = ExpressionValue(json: id) }
-            if let g = feature["geometry"]?["type"]?.stringValue { ctx.geometryType = StyleGeometryType(rawValue: g) }
-            if let coordinates = feature["geometry"]?["coordinates"] {
-                ctx.geometryCoordinates = geometryParts(coordinates, type: ctx.geometryType)
-            }
+            let ctx = context(input, test: test)
             let want = outputs[i]
             let got: ExpressionValue
             do {
