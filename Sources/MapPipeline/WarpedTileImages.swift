@@ -144,29 +144,34 @@ extension MapRenderer {
             let ancestor = TileID(z: tile.z - up, unwrappedX: tile.unwrappedX >> up, y: tile.y >> up)
             let kept = keptTileImages(ancestor.canonical, run: run)
             guard !kept.isEmpty else { continue }
-            guard let best = kept.filter({ $0.handle != nil }).max(by: { $0.key.pixelScale < $1.key.pixelScale }),
-                let handle = best.handle
-            else { return [] }
+            guard let (handle, frame) = Self.finestDrawn(kept) else { return [] }
             frameStats.standIns += 1
             let p = TileProjector(tile: ancestor, extent: Int(Self.warpExtent), camera: camera)
-            return [warpedImage(handle, frame: best.frame, projector: p, area: area)]
+            return [warpedImage(handle, frame: frame, projector: p, area: area)]
         }
         guard tile.z < 24 else { return [] }
         var out: [DrawCommand] = []
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             let child = TileID(z: tile.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: tile.y * 2 + dy)
-            guard
-                let best = keptTileImages(child.canonical, run: run).filter({ $0.handle != nil })
-                    .max(by: { $0.key.pixelScale < $1.key.pixelScale }),
-                let handle = best.handle
-            else { continue }
+            guard let (handle, frame) = Self.finestDrawn(keptTileImages(child.canonical, run: run)) else { continue }
             let p = TileProjector(tile: child, extent: Int(Self.warpExtent), camera: camera)
             let square = p.visibleSquare(extent: Self.warpExtent)
             guard square.count >= 3 else { continue }
             out.append(
-                warpedImage(handle, frame: best.frame, projector: p, area: square.map { p.project($0.x, $0.y) }))
+                warpedImage(handle, frame: frame, projector: p, area: square.map { p.project($0.x, $0.y) }))
         }
         if !out.isEmpty { frameStats.standIns += 1 }
         return out
+    }
+
+    /// The finest (largest pixel scale) of `images` that draws something, with its handle and frame; `nil` when
+    /// none draws.
+    static func finestDrawn(_ images: [KeptTileImage]) -> (ImageHandle, TileImageFrame)? {
+        var best: (handle: ImageHandle, frame: TileImageFrame, scale: Double)?
+        for image in images {
+            guard let handle = image.handle, image.key.pixelScale >= best?.scale ?? -.infinity else { continue }
+            best = (handle, image.frame, image.key.pixelScale)
+        }
+        return best.map { ($0.handle, $0.frame) }
     }
 }

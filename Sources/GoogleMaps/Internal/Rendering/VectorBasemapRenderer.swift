@@ -10,7 +10,7 @@ import MapStyle
 /// (`Data/styles/default.json`, `Data/world.mbtiles`, `Data/helsinki.mbtiles`), executed through the `RenderBackend`
 /// protocol straight into the map view's drawing target (``MapBackends/draw(_:with:into:)``: the context's canvas as
 /// a `RenderTarget`, no C pointer and no concrete backend here). Flat
-/// frames compose cached tile images; pitched frames draw vectors. The frame's attribution comes back as data
+/// frames compose cached tile images; pitched frames warp them onto the ground. The frame's attribution comes back as data
 /// (`DisplayList.attribution`); the map's controls place it (D16).
 /// - Thread rules: main actor, like the map view that owns it.
 @MainActor final class VectorBasemapRenderer: BasemapRenderer {
