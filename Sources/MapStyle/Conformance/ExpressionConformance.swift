@@ -48,7 +48,7 @@ public enum ExpressionConformance {
     /// - Parameter directory: path of `…/test/integration/expression/tests`.
     /// - Returns: paths such as `all/basic/test.json`.
     /// - Throws: file-system errors listing a folder.
-    public static func caseFiles(directory: String) throws -> [String] {
+    package static func caseFiles(directory: String) throws -> [String] {
         let fm = FileManager.default
         var files: [String] = []
         func walk(_ relative: String) throws {
@@ -73,7 +73,7 @@ public enum ExpressionConformance {
     ///   - input: one element of the case's `inputs`.
     ///   - test: the whole case.
     /// - Returns: the context.
-    public static func context(_ input: JSONValue, test: JSONValue) -> EvaluationContext {
+    package static func context(_ input: JSONValue, test: JSONValue) -> EvaluationContext {
         let pair = input.arrayValue ?? []
         let globals = pair.first ?? .object([:])
         let feature = pair.count > 1 ? pair[1] : .object([:])
