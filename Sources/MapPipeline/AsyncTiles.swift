@@ -152,15 +152,19 @@ final class TileWorkQueue: @unchecked Sendable {
     }
 
     /// Replaces the waiting requests with `jobs` (the latest frame's missing tiles, most urgent first): requests of
-    /// tiles no longer in view are dropped, and at most ``limit`` wait. A job for the tile being worked on is left
-    /// out. Starts the fetches the waiting jobs need and cancels those no job needs. Returns how many waiting
-    /// requests were dropped as stale.
+    /// tiles no longer in view are dropped, and at most ``limit`` wait. A job for a tile being worked on, or whose
+    /// result waits for the next frame, is left out: a worker may finish it between the frame taking the results
+    /// and handing over its jobs, and making it again would reuse the same fetched answers (a failure would then
+    /// count twice and double the retry's backoff). Starts the fetches the waiting jobs need and cancels those no
+    /// job needs. Returns how many waiting requests were dropped as stale.
     @discardableResult func replacePending(with jobs: [TileJob]) -> Int {
         condition.lock()
         let wanted = Set(jobs.map(\.key))
         let stale = pending.filter { !wanted.contains($0.key) }.count
         droppedCount += stale
-        pending = Array(jobs.lazy.filter { !self.inFlight.contains($0.key) }.prefix(limit))
+        let finished = Set(results.lazy.map(\.key))
+        pending = Array(
+            jobs.lazy.filter { !self.inFlight.contains($0.key) && !finished.contains($0.key) }.prefix(limit))
         var wantedFetches: [SourceDataKey: Double] = [:]
         for job in pending {
             for key in job.fetches { wantedFetches[key] = min(wantedFetches[key] ?? .infinity, job.priority) }

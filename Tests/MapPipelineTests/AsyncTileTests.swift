@@ -230,4 +230,30 @@ private func clips(_ list: DisplayList) -> Int {
         #expect(r.lastFrameStatistics.symbolCandidates == 2)
         #expect(!r.hasPendingTiles)
     }
+
+    /// A worker may finish a tile after the frame took the results and before it hands over its jobs; that frame
+    /// still lists the tile as missing. Its result waits for the next frame, so the job is not made a second time
+    /// (from the same fetched answers: a failed fetch would count as two failures and double the retry's wait).
+    @Test func aJobWhoseResultWaitsForTheNextFrameIsNotMadeAgain() {
+        let queue = TileWorkQueue(limit: 8) {}
+        let key = TileImageKey(revision: 0, z: 2, x: 1, y: 1, pixelScale: 1, run: 0)
+        let job = TileJob(key: key, images: [], tileSize: 512, spriteVersion: 0, sprite: nil, priority: 0)
+        queue.replacePending(with: [job])
+        #expect(queue.next()?.key == key)
+        queue.finish(TileResult(key: key, images: [], prepared: [:], sourceData: [:], failed: true))
+        // The frame that missed the result asks for the tile again.
+        queue.replacePending(with: [job])
+        let stopper = DispatchWorkItem { queue.stop() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2, execute: stopper)
+        // `next()` blocks until the stop: nothing is waiting.
+        #expect(queue.next() == nil)
+        // Once the result is taken, a later frame's job for the tile is made as usual.
+        let fresh = TileWorkQueue(limit: 8) {}
+        fresh.replacePending(with: [job])
+        _ = fresh.next()
+        fresh.finish(TileResult(key: key, images: [], prepared: [:], sourceData: [:], failed: true))
+        #expect(fresh.takeResults().count == 1)
+        fresh.replacePending(with: [job])
+        #expect(fresh.next()?.key == key)
+    }
 }
