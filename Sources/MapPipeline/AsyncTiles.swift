@@ -444,11 +444,10 @@ extension MapRenderer {
         frameRequestIndex = [:]
     }
 
-    /// The stand-in commands for a tile whose image of `run` is not there yet (or is fading in): the nearest cached
-    /// ancestor's image scaled up and clipped to the tile, else the cached images of its four children, else
-    /// nothing (the background shows).
-    /// `place` maps a tile to its north-up rectangle in points.
-    func standIn(for tile: TileID, scale: Double, run: Int = 0, place: (TileID) -> RenderRect) -> [DrawCommand] {
+    /// The stand-in images for a tile whose image of `run` is not there yet (or is fading in): the nearest cached
+    /// ancestor's image scaled up, drawn over the tile's rectangle only, else the cached images of its four
+    /// children, else nothing (the background shows). `place` maps a tile to its north-up rectangle in points.
+    func standIn(for tile: TileID, scale: Double, run: Int = 0, place: (TileID) -> RenderRect) -> [PlacedTileImage] {
         let canonical = tile.canonical
         var z = canonical.z - 1
         var x = canonical.x / 2
@@ -461,7 +460,7 @@ extension MapRenderer {
                 let clip = place(tile)
                 guard clip.width > 0, clip.height > 0 else { return [] }
                 frameStats.standIns += 1
-                return [.save, .clip(clip), .image(ImageCommand(image: image, rect: place(ancestor))), .restore]
+                return [PlacedTileImage(image: image, rect: place(ancestor), area: clip)]
             }
             if cached != nil { return [] }
             z -= 1
@@ -469,7 +468,7 @@ extension MapRenderer {
             y /= 2
         }
         guard canonical.z < 24 else { return [] }
-        var out: [DrawCommand] = []
+        var out: [PlacedTileImage] = []
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             let key = TileImageKey(
                 revision: revision, z: canonical.z + 1, x: canonical.x * 2 + dx, y: canonical.y * 2 + dy,
@@ -477,7 +476,7 @@ extension MapRenderer {
             guard case .image(let entry)? = engine.value(.image(group: group, key: key)), let image = entry.handle
             else { continue }
             let child = TileID(z: canonical.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: canonical.y * 2 + dy)
-            out.append(.image(ImageCommand(image: image, rect: place(child))))
+            out.append(PlacedTileImage(image: image, rect: place(child)))
         }
         if !out.isEmpty { frameStats.standIns += 1 }
         return out

@@ -18,6 +18,7 @@ extension MapRenderer {
     func composeTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
         let tileSize = options.tileSize
         var placements: [TilePlacement] = []
+        var placedTiles: [TileID] = []
         let c = camera.centerWorld
         let o = camera.opticalCenter
         /// A tile's north-up rectangle in points, edges on device pixels.
@@ -29,7 +30,7 @@ extension MapRenderer {
             let y1 = snap(o.y + (Double(tile.y + 1) / n - c.y) * camera.worldSize, scale)
             return RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
-        var standIns: [DrawCommand] = []
+        var standIns: [PlacedTileImage] = []
         for tile in tiles where runDraws(run, atZoom: tile.z) {
             var cached = cachedTileImage(tile, run: run, scale: scale)
             if case .missing = cached, supply.framesReadTiles {
@@ -74,40 +75,38 @@ extension MapRenderer {
                     image: image,
                     origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k,
                     opacity: opacity))
+            placedTiles.append(tile)
         }
         let bearing = camera.state.bearing
         let frame = RenderSize(width: camera.state.size.width, height: camera.state.size.height)
         if bearing == 0 || !bearing.isFinite {
-            return standIns + TileCompositor.commands(for: placements, frame: frame, scale: scale)
+            return standIns.flatMap(\.northUpCommands)
+                + TileCompositor.commands(for: placements, frame: frame, scale: scale)
         }
-        guard !placements.isEmpty || !standIns.isEmpty else { return [] }
-        // Under bearing: place the tiles in the north-up frame and turn the whole set about the optical centre (no
-        // culling against the north-up rectangle: the tile cover already kept exactly the visible tiles).
+        // Under bearing: the tiles are placed in the north-up frame and the whole set turned about the optical
+        // centre, each image warped (``DrawCommand/projectedImage(_:)``, as pitched frames are) over its own tile's
+        // rectangle, so neighbours share their edges exactly and no pixel is drawn twice. (No culling against the
+        // north-up rectangle: the tile cover already kept exactly the visible tiles.)
         let b = bearing * .pi / 180
         let cosB = cos(b)
         let sinB = sin(b)
-        var out: [DrawCommand] = [
-            .save,
-            .transform(
-                RenderTransform(
-                    a: cosB, b: -sinB, c: sinB, d: cosB, tx: o.x - cosB * o.x - sinB * o.y,
-                    ty: o.y + sinB * o.x - cosB * o.y)),
-        ]
-        out.append(contentsOf: standIns)
-        for p in placements {
+        let turn = RenderHomography(
+            RenderTransform(
+                a: cosB, b: -sinB, c: sinB, d: cosB, tx: o.x - cosB * o.x - sinB * o.y,
+                ty: o.y + sinB * o.x - cosB * o.y))
+        var out = standIns.compactMap { $0.warped(by: turn) }
+        for (p, tile) in zip(placements, placedTiles) {
             let size = p.image.pointSize
             let x0 = snap(p.origin.x, scale)
             let y0 = snap(p.origin.y, scale)
             let x1 = snap(p.origin.x + size.width * p.scale, scale)
             let y1 = snap(p.origin.y + size.height * p.scale, scale)
             guard x1 > x0, y1 > y0 else { continue }
-            out.append(
-                .image(
-                    ImageCommand(
-                        image: p.image, rect: RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
-                        opacity: p.opacity)))
+            let placed = PlacedTileImage(
+                image: p.image, rect: RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), area: place(tile),
+                opacity: p.opacity)
+            if let command = placed.warped(by: turn) { out.append(command) }
         }
-        out.append(.restore)
         return out
     }
 
@@ -278,4 +277,40 @@ struct KeptTileImage {
 struct TileImageFrame {
     var side: Double
     var offset: RenderPoint
+}
+
+/// A tile image placed in a flat frame's north-up space (points): the image scaled to fill `rect`, drawn only over
+/// `area` (the whole `rect` when `nil`), at `opacity`. Stand-ins and the tiles' own images of a flat frame
+/// (``MapRenderer/composeTileImages(_:run:camera:scale:)``).
+struct PlacedTileImage {
+    var image: ImageHandle
+    var rect: RenderRect
+    var area: RenderRect? = nil
+    var opacity = 1.0
+
+    /// North-up frames: an image command, clipped to ``area`` when set.
+    var northUpCommands: [DrawCommand] {
+        let command = DrawCommand.image(ImageCommand(image: image, rect: rect, opacity: opacity))
+        guard let area else { return [command] }
+        return [.save, .clip(area), command, .restore]
+    }
+
+    /// Turned frames: the image warped by `turn` (north-up points → screen points, affine) over ``area`` (or
+    /// ``rect``) turned; `nil` when the image or the rectangle is degenerate.
+    func warped(by turn: RenderHomography) -> DrawCommand? {
+        let size = image.pointSize
+        guard size.width > 0, size.height > 0, rect.width > 0, rect.height > 0 else { return nil }
+        let place = RenderHomography(
+            rect.width / size.width, 0, rect.minX, 0, rect.height / size.height, rect.minY, 0, 0, 1)
+        let r = area ?? rect
+        let corners = [
+            RenderPoint(x: r.minX, y: r.minY), RenderPoint(x: r.maxX, y: r.minY), RenderPoint(x: r.maxX, y: r.maxY),
+            RenderPoint(x: r.minX, y: r.maxY),
+        ]
+        let turned = corners.compactMap { turn.apply(to: $0) }
+        guard turned.count == 4 else { return nil }
+        return .projectedImage(
+            ProjectedImageCommand(
+                image: image, homography: turn.concatenating(after: place), area: turned, opacity: opacity))
+    }
 }

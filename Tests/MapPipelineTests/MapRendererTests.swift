@@ -351,14 +351,30 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
         options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 90))
-    guard let start = list.commands.firstIndex(of: .save), case .transform(let t) = list.commands[start + 1] else {
-        Issue.record("no turned tile group in \(list.commands)")
-        return
+    // Turned frames warp each tile image (as pitched frames do) instead of drawing under a turned context.
+    #expect(!list.commands.contains { if case .transform = $0 { return true } else { return false } })
+    let warps = list.commands.compactMap { c -> ProjectedImageCommand? in
+        if case .projectedImage(let p) = c { return p }
+        return nil
     }
-    // Bearing 90°: north points left, so a point east of the centre (150 + 10, 150) shows above it (150, 140).
-    let p = t.apply(to: RenderPoint(x: 160, y: 150))
-    #expect(abs(p.x - 150) < 1e-9 && abs(p.y - 140) < 1e-9)
-    #expect(list.commands.contains(.restore))
+    // Zoom 1 in a 300-point view over (0, 0): the four tiles meet at the optical centre, which the turn keeps.
+    #expect(warps.count == 4)
+    for warp in warps {
+        #expect(warp.homography.isAffine)
+        #expect(warp.area.count == 4)
+        #expect(warp.area.contains { abs($0.x - 150) < 1e-9 && abs($0.y - 150) < 1e-9 }, "\(warp.area)")
+        // Bearing 90°: north points left, so east (the image's +x) shows up the screen.
+        let size = warp.image.pointSize
+        let c = try #require(warp.homography.apply(to: RenderPoint(x: size.width / 2, y: size.height / 2)))
+        let e = try #require(warp.homography.apply(to: RenderPoint(x: size.width / 2 + 10, y: size.height / 2)))
+        #expect(abs(e.x - c.x) < 1e-9 && e.y < c.y, "\(c) → \(e)")
+    }
+    // The four areas tile the turned square of the world: their union's bounds are the world's 512 points about
+    // the centre.
+    let xs = warps.flatMap { $0.area.map(\.x) }
+    let ys = warps.flatMap { $0.area.map(\.y) }
+    #expect(abs((xs.min() ?? 0) - (150 - 256)) < 1e-9 && abs((xs.max() ?? 0) - (150 + 256)) < 1e-9)
+    #expect(abs((ys.min() ?? 0) - (150 - 256)) < 1e-9 && abs((ys.max() ?? 0) - (150 + 256)) < 1e-9)
 }
 
 @Test func iconsComeFromTheSpriteSheetAtIconSize() throws {
