@@ -563,3 +563,20 @@ private func textCommands(_ list: DisplayList) -> [TextCommand] {
         return nil
     }
 }
+
+/// A failed expectation on a renderer operand describes it by its mirror: a few counters, not its caches.
+@Test func aRendererReflectsAsAFewCounters() throws {
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+    _ = r.displayList(camera: camera(zoom: 1, size: 300))
+    let mirror = Mirror(reflecting: r)
+    #expect(
+        mirror.children.map(\.label) == [
+            "pendingTileCount", "tileFetchesInFlight", "failedTileCount", "resolvedSourceIDs",
+        ])
+    #expect(
+        mirror.children.allSatisfy {
+            Mirror(reflecting: $0.value).children.count <= 1 || $0.label == "resolvedSourceIDs"
+        })
+}
