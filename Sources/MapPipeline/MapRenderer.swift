@@ -485,8 +485,8 @@ public final class MapRenderer {
         frameStats.labelsPlaced = placement.symbols.count
 
         // Every step in style order (style spec "layers": each drawn over the ones before it), whatever the caches:
-        // tile-layer runs from tile images (placed flat, warped pitched; circle runs under pitch and frames with the
-        // cache off as vectors); labels in their layer's place.
+        // tile-layer runs from tile images (placed north-up, warped turned or pitched; circle runs of warped frames
+        // and frames with the cache off as vectors); labels in their layer's place.
         frameStats.composedFromTileImages = composes
         let labels = fadedLabelCommands(placement, camera: transform)
         for step in frameSteps {
@@ -496,10 +496,11 @@ public final class MapRenderer {
             case .symbols(let layer):
                 guard layer.layer.isVisible(atZoom: z) else { continue }
                 list.append(contentsOf: labels[layer.index] ?? [])
-            case .tileLayers(let run, _) where composes && flat:
-                list.append(contentsOf: composeTileImages(tiles, run: run, camera: transform, scale: scale))
-            case .tileLayers(let run, let runLayers) where composes && !runLayers.allSatisfy({ $0.type == .circle }):
-                list.append(contentsOf: composeWarpedTileImages(tiles, run: run, camera: transform, scale: scale))
+            case .tileLayers(let run, _) where composes && composesRun(run, camera: transform):
+                list.append(
+                    contentsOf: flat
+                        ? composeTileImages(tiles, run: run, camera: transform, scale: scale)
+                        : composeWarpedTileImages(tiles, run: run, camera: transform, scale: scale))
             case .tileLayers(_, let runLayers):
                 for layer in runLayers where layer.layer.isVisible(atZoom: z) {
                     drawVectors(layer, tiles: tiles, z: z, flat: flat, camera: transform, scale: scale, into: &list)

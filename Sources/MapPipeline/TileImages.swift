@@ -79,7 +79,7 @@ extension MapRenderer {
         }
         let bearing = camera.state.bearing
         let frame = RenderSize(width: camera.state.size.width, height: camera.state.size.height)
-        if bearing == 0 || !bearing.isFinite {
+        if !Self.warpsTileImages(camera) {
             return standIns.flatMap(\.northUpCommands)
                 + TileCompositor.commands(for: placements, frame: frame, scale: scale)
         }

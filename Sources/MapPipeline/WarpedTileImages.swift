@@ -22,15 +22,30 @@ extension MapRenderer {
     /// Extent of the tile units the warps are computed in.
     static let warpExtent = 4096.0
 
-    /// Whether tile-layer run `run` of `tile` is drawn from a tile image in a frame with `camera`: flat frames, every
-    /// run with a layer visible at the tile's zoom; pitched frames, every run but circle runs with a layer visible
-    /// at the frame's style zoom (the zoom the vectors would be drawn at).
+    /// Whether tile-layer run `run` of a frame with `camera` is drawn from tile images: every run of north-up flat
+    /// frames; in frames whose images are warped (turned or pitched, ``warpsTileImages(_:)``) every run but circle
+    /// runs, which are drawn as vectors (they stay round on the screen, as `circle-pitch-alignment: viewport` wants,
+    /// and a run of a few dots costs far less drawn than a screenful of mostly transparent texels warped).
+    func composesRun(_ run: Int, camera: CameraTransform) -> Bool {
+        !(Self.warpsTileImages(camera) && tileLayerRuns[run].allSatisfy { $0.type == .circle })
+    }
+
+    /// Whether a frame composed from tile images warps them (``DrawCommand/projectedImage(_:)``): under a bearing
+    /// or a pitch; north-up flat frames place them on the pixel grid.
+    static func warpsTileImages(_ camera: CameraTransform) -> Bool {
+        let bearing = camera.state.bearing
+        return camera.state.pitch != 0 || (bearing != 0 && bearing.isFinite)
+    }
+
+    /// Whether tile-layer run `run` of `tile` is drawn from a tile image in a frame with `camera`
+    /// (``composesRun(_:camera:)``): flat frames, every such run with a layer visible at the tile's zoom; pitched
+    /// frames, every such run with a layer visible at the frame's style zoom (the zoom the vectors would be drawn
+    /// at).
     func composesRun(_ run: Int, tile: TileID, camera: CameraTransform) -> Bool {
+        guard composesRun(run, camera: camera) else { return false }
         guard camera.state.pitch != 0 else { return runDraws(run, atZoom: tile.z) }
-        let layers = tileLayerRuns[run]
-        guard !layers.allSatisfy({ $0.type == .circle }) else { return false }
         let zoom = camera.state.zoom - log2(options.tileSize / 256)
-        return layers.contains { layer in
+        return tileLayerRuns[run].contains { layer in
             guard let s = layer.layer.source, sources[s] != nil else { return false }
             return layer.layer.isVisible(atZoom: zoom)
         }

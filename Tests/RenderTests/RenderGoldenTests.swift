@@ -90,15 +90,36 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
         try expectGolden(image, "helsinki-z16-b45-p50")
     }
 
+    /// A turned flat frame: the tile images warped about the optical centre (one warp over each tile's own
+    /// rectangle, so no seams between tiles), the poi dots drawn as vectors, labels upright.
+    @Test func helsinkiAtZoom16Bearing30() throws {
+        let s = try defaultSnapshotter()
+        let image = try s.render(camera: camera(60.1699, 24.9415, 16, bearing: 30))
+        #expect(s.renderer.lastFrameStatistics.composedFromTileImages)
+        try expectGolden(image, "helsinki-z16-b30")
+    }
+
+    /// The turned frame from warped tile images against the reference vector path (tile-image cache off): the
+    /// same picture but for resampled edges.
+    @Test func turnedFramesFromTileImagesMatchTheVectorPath() throws {
+        try expectTileImagesMatchTheVectorPath(camera(60.1699, 24.9415, 16, bearing: 30))
+    }
+
     /// The pitched frame composed from warped tile images (the default frame path) against the
     /// reference vector path (tile-image cache off): the same picture but for resampled edges of thin lines (rail
     /// hatches, building outlines one device pixel wide), so most pixels match closely and few differ much.
     @Test func pitchedFramesFromTileImagesMatchTheVectorPath() throws {
+        try expectTileImagesMatchTheVectorPath(camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50))
+    }
+
+    /// The frame at `cam` composed from warped tile images (the default frame path) against the reference vector
+    /// path (tile-image cache off): the mean channel difference below 1.5 and under 0.2 % of channels off by more
+    /// than 64.
+    private func expectTileImagesMatchTheVectorPath(_ cam: CameraState) throws {
         PinnedFonts.once
         let path = dataFolder.appendingPathComponent("styles/default.json").path
         let warped = try Snapshotter(styleFile: path, options: MapRenderOptions())
         let vectors = try Snapshotter(styleFile: path, options: MapRenderOptions(usesTileImageCache: false))
-        let cam = camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50)
         let a = try warped.render(camera: cam)
         let warpedFrame = warped.renderer.lastFrameStatistics.composedFromTileImages
         let b = try vectors.render(camera: cam)
