@@ -513,6 +513,40 @@ import Foundation
         }
     }
 
+    // MARK: Description
+
+    /// A one-line description, cheap whatever the view holds: `<GMSMapView: 0x…; frame = (0 0; 400 300)>` (class
+    /// name, identity, ``frame`` in points), then only the fields that differ from their defaults (`hidden = YES`,
+    /// `alpha = 0.5`, `tag = 7`, `clipsToBounds = YES`, `subviews = 2`, a count only). It never walks the layer,
+    /// the subviews or a subclass's state, so printing a map view or an expectation failure about one stays short.
+    /// Non-finite geometry is written as Swift prints it (`nan`). Overrides should stay as cheap.
+    open var description: String {
+        var fields = ["frame = \(describeRect(frame))"]
+        if isHidden { fields.append("hidden = YES") }
+        if alpha != 1 { fields.append("alpha = \(describeNumber(alpha))") }
+        if tag != 0 { fields.append("tag = \(tag)") }
+        if clipsToBounds { fields.append("clipsToBounds = YES") }
+        if !subviews.isEmpty { fields.append("subviews = \(subviews.count)") }
+        let identity = Unmanaged.passUnretained(self).toOpaque()
+        return "<\(type(of: self)): \(identity); " + fields.joined(separator: "; ") + ">"
+    }
+
+    /// The same line as ``description`` (what `String(reflecting:)` and debuggers show).
+    open var debugDescription: String { description }
+
+    /// A flat mirror for reflection (test frameworks expanding a failed expectation's operands, `dump`): subject type
+    /// `UIView` for every subclass (``description`` names the class), five children (`frame`, `isHidden`, `alpha`,
+    /// `tag`, `subviewCount`), no ancestors; never the layer, the subview tree or a subclass's stored properties (a
+    /// map view's renderer and caches took seconds to minutes to walk).
+    open var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "frame": frame, "isHidden": isHidden, "alpha": alpha, "tag": tag, "subviewCount": subviews.count,
+            ],
+            displayStyle: .class, ancestorRepresentation: .suppressed)
+    }
+
     // MARK: Animation plumbing
 
     /// Values of view-level animatable keys (`"tintColor"`) for the layer's key-value access.
@@ -543,4 +577,21 @@ import Foundation
 private func isSameValue(_ a: Any?, _ b: Any?) -> Bool {
     guard let a = a as? AnyHashable, let b = b as? AnyHashable else { return false }
     return a == b
+}
+
+/// Views describe and reflect themselves cheaply (``UIView/description``, ``UIView/customMirror``), on the main actor
+/// like the rest of the view.
+extension UIView: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible,
+    @MainActor CustomReflectable
+{}
+
+/// `(x y; width height)`, as UIKit writes frames.
+private func describeRect(_ rect: CGRect) -> String {
+    let parts = [rect.origin.x, rect.origin.y, rect.width, rect.height].map(describeNumber)
+    return "(\(parts[0]) \(parts[1]); \(parts[2]) \(parts[3]))"
+}
+
+/// A whole number without a fraction (`400`); anything else as Swift prints it (`0.5`, `nan`, `inf`).
+private func describeNumber(_ value: CGFloat) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
 }

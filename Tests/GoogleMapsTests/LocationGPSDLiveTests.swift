@@ -40,11 +40,11 @@ import Testing
         return bound ? UInt16(bigEndian: address.sin_port) : nil
     }
 
-    @Test func fixesFromGpsfakeMatchTheLog() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.gpsfake) else {
-            print("skipped: \(Self.gpsfake) is absent (install Debian's gpsd and gpsd-clients to run this test)")
-            return
-        }
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: gpsfake),
+            "/usr/bin/gpsfake is absent (install Debian's gpsd and gpsd-clients to run this test)"))
+    func fixesFromGpsfakeMatchTheLog() throws {
         let log = Fixtures.local.appendingPathComponent("location/helsinki-drive.nmea")
         let port = try #require(Self.freePort())
         // gpsfake starts gpsd as its child and ignores SIGINT/SIGTERM once the log is played, so the test ends both

@@ -273,7 +273,8 @@ final class ScriptedLayer: GMSTileLayer {
     }
 
     @Test func hybridDrawsImageryUnderTheVectorLabelsAndPOIsFollowWhatIsDrawn() throws {
-        guard let (map, _, _, pois) = POITapTests.helsinkiMap(), let poi = pois.first else { return }
+        let (map, _, _, pois) = try POITapTests.helsinkiMap()
+        let poi = try #require(pois.first)
         let dir = try TileLayerTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let tile = solidTile(UIColor(red: 0.1, green: 0.3, blue: 0.1, alpha: 1))

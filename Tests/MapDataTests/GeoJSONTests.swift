@@ -88,11 +88,10 @@ import Testing
     /// geojsonhint's good documents all parse; its bad ones that break RFC 7946's structure throw. The remaining bad
     /// files are hints about style, not structure (winding order, precision, duplicate keys, bbox shape, foreign
     /// members changing semantics, single-member collections), which a renderer accepts as MapLibre does.
-    @Test func geojsonhintFixtures() throws {
-        guard let base = Fixtures.shared("geojsonhint/test/data") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    static let geojsonhintData = "geojsonhint/test/data"
+
+    @Test(.needsSharedFixtures(geojsonhintData)) func geojsonhintFixtures() throws {
+        let base = try #require(Fixtures.shared(Self.geojsonhintData))
         let fm = FileManager.default
         let good = try fm.contentsOfDirectory(atPath: base.appendingPathComponent("good").path)
             .filter { $0.hasSuffix(".geojson") }
@@ -123,13 +122,10 @@ import Testing
         #expect(rejected >= 20)
     }
 
-    @Test func googleMapsUtilsFixturesParse() throws {
-        guard
-            let base = Fixtures.shared("google-maps-ios-utils/Tests/GoogleMapsUtilsSwiftTests/Resources/GeoJSON")
-        else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    static let googleMapsUtilsGeoJSON = "google-maps-ios-utils/Tests/GoogleMapsUtilsSwiftTests/Resources/GeoJSON"
+
+    @Test(.needsSharedFixtures(googleMapsUtilsGeoJSON)) func googleMapsUtilsFixturesParse() throws {
+        let base = try #require(Fixtures.shared(Self.googleMapsUtilsGeoJSON))
         let names = try FileManager.default.contentsOfDirectory(atPath: base.path).filter { $0.hasSuffix(".geojson") }
         #expect(names.count >= 9)
         for name in names {

@@ -32,12 +32,12 @@ private enum PB {
 
 /// The glyph PBF decoder (MapLibre/Mapbox `glyphs.proto`) and the glyph store a renderer queries.
 struct GlyphPBFTests {
-    static let real = Fixtures.shared(
-        "maplibre-native-render/metrics/integration/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf")
+    static let realRange =
+        "maplibre-native-render/metrics/integration/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf"
 
-    @Test(.enabled(if: real != nil, "needs ../shared/fixtures (MapLibre's render-test glyphs)"))
+    @Test(.needsSharedFixtures(realRange))
     func aRealGlyphRangeDecodes() throws {
-        let bytes = try [UInt8](Data(contentsOf: #require(Self.real)))
+        let bytes = try [UInt8](Data(contentsOf: #require(Fixtures.shared(Self.realRange))))
         let pbf = try GlyphPBF(bytes: bytes, name: "0-255.pbf")
         #expect(pbf.stacks.count == 1)
         let stack = try #require(pbf.stacks.first)

@@ -7,7 +7,8 @@ import Testing
 /// mapbox/mvt-fixtures (in ../shared/fixtures): every valid fixture decodes to what its tile.json says, every invalid
 /// one is rejected cleanly (a thrown error, a skipped layer or feature, or a geometry diagnostic).
 @Suite struct MVTFixtureTests {
-    static let folder = Fixtures.shared("mvt-fixtures/fixtures")
+    static let folderPath = "mvt-fixtures/fixtures"
+    static let folder = Fixtures.shared(folderPath)
 
     static var fixtureIDs: [String] {
         guard let folder else { return [] }
@@ -43,20 +44,13 @@ import Testing
         return outcome
     }
 
-    @Test func sharedFixturesArePresentOrSkipped() {
-        guard Self.folder != nil else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(folderPath)) func atLeast70FixturesAreFound() {
         #expect(Self.fixtureIDs.count >= 70)
     }
 
-    @Test(arguments: fixtureIDs)
+    @Test(.needsSharedFixtures(folderPath), arguments: fixtureIDs)
     func fixture(_ id: String) throws {
-        guard let folder = Self.folder else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+        let folder = try #require(Self.folder)
         let dir = folder.appendingPathComponent(id)
         let info = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("info.json")))
         let validity = (info as? [String: Any])?["validity"] as? [String: Any] ?? [:]
@@ -134,11 +128,8 @@ import Testing
     }
 
     /// Fixture 038 carries all seven kinds; checked against the literal values in its tile.json.
-    @Test func allSevenValueKinds() throws {
-        guard let folder = Self.folder else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(folderPath)) func allSevenValueKinds() throws {
+        let folder = try #require(Self.folder)
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("038/tile.mvt")))
         let feature = try #require(try VectorTile(bytes: bytes).layers().first).feature(at: 0)
         #expect(feature.properties["string_value"] == .string("ello"))
@@ -153,11 +144,8 @@ import Testing
     }
 
     /// Fixture 015 repeats a layer name: the first layer is kept, the second reported.
-    @Test func duplicateLayerKeepsTheFirst() throws {
-        guard let folder = Self.folder else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(folderPath)) func duplicateLayerKeepsTheFirst() throws {
+        let folder = try #require(Self.folder)
         let tile = VectorTile(bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent("015/tile.mvt"))))
         let layers = try tile.layers()
         #expect(layers.count == 1)

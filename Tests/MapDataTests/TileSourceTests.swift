@@ -60,7 +60,10 @@ import Testing
         guard
             case .polygons(let p) = overzoomGeometry(
                 .polygons([[whole]]), transform: transform, extent: 4096, buffer: 64)
-        else { return }
+        else {
+            Issue.record("the covering polygon is not a polygon after overzooming")
+            return
+        }
         #expect(Set(p[0][0]) == [pt(-64, -64), pt(4160, -64), pt(4160, 4160), pt(-64, 4160)])
         #expect(signedDoubleArea(p[0][0]) > 0)
     }

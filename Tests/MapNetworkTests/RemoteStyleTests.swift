@@ -16,7 +16,7 @@ let sharedGlyphPBF = Fixtures.shared(
     "maplibre-native-render/metrics/integration/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf")
 
 /// `geography-class-png.mbtiles` (martin's fixtures): a raster MBTiles, zooms 0–2.
-let geographyClass = Fixtures.shared("martin/tests/fixtures/mbtiles/geography-class-png.mbtiles")
+let geographyClass = "martin/tests/fixtures/mbtiles/geography-class-png.mbtiles"
 
 /// Styles loaded over HTTP whose `sprite`, `glyphs`, source `url` and TileJSON `tiles` are relative: they resolve
 /// against the URL of the document holding them and draw the same picture as the local tiles.
@@ -142,9 +142,9 @@ struct RemoteStyleTests {
             ]), baseDirectory: "/")
     }
 
-    @Test(.enabled(if: geographyClass != nil, "needs ../shared/fixtures (martin's raster MBTiles)"))
+    @Test(.needsSharedFixtures(geographyClass))
     func rasterPMTilesFromFileAndHTTPDrawLikeTheirMBTiles() throws {
-        let mbtiles = try #require(geographyClass).path
+        let mbtiles = try #require(Fixtures.shared(geographyClass)).path
         let pmtiles = folder.appendingPathComponent("geography.pmtiles").path
         try TileArchiveConverter.convert(input: mbtiles, output: pmtiles)
         let camera = CameraState(

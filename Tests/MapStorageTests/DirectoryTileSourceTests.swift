@@ -6,11 +6,11 @@ import Testing
 @testable import MapStorage
 
 @Suite struct DirectoryTileSourceTests {
-    @Test func realWorldFolderWithDashedNames() throws {
-        guard let folder = Fixtures.shared("mvt-fixtures/real-world/chicago") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    static let chicago = "mvt-fixtures/real-world/chicago"
+    static let compressed = "mvt-fixtures/real-world/compressed"
+
+    @Test(.needsSharedFixtures(chicago)) func realWorldFolderWithDashedNames() throws {
+        let folder = try #require(Fixtures.shared(Self.chicago))
         let source = try DirectoryTileSource(directory: folder, template: "{z}-{x}-{y}.mvt")
         #expect(source.minZoom == 13 && source.maxZoom == 13)
         let bytes = try #require(try source.tileData(at: TileAddress(z: 13, x: 2098, y: 3042)))
@@ -21,11 +21,8 @@ import Testing
         #expect(source.plan(for: TileAddress(z: 15, x: 8393, y: 12170))?.source == TileAddress(z: 13, x: 2098, y: 3042))
     }
 
-    @Test func gzippedFilesAreInflated() throws {
-        guard let folder = Fixtures.shared("mvt-fixtures/real-world/compressed") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(compressed)) func gzippedFilesAreInflated() throws {
+        let folder = try #require(Fixtures.shared(Self.compressed))
         let source = try DirectoryTileSource(directory: folder, template: "{z}-{x}-{y}.mvt.gz")
         #expect(source.minZoom == 14 && source.maxZoom == 14)
         let bytes = try #require(try source.tileData(at: TileAddress(z: 14, x: 9384, y: 9577)))

@@ -8,18 +8,22 @@ import Testing
 /// MBTiles edge cases from node-mbtiles and martin (in ../shared/fixtures); expected sizes and rows were read with the
 /// sqlite3 CLI, and XYZ rows converted by hand with y = 2^z − 1 − tile_row.
 @Suite struct MBTilesSourceTests {
-    static func nodeFixture(_ name: String) -> String? {
-        Fixtures.shared("node-mbtiles/test/fixtures/\(name)")?.path
+    static let nodeFixtures = "node-mbtiles/test/fixtures"
+    static let martinFixtures = "martin/tests/fixtures"
+
+    /// The path of `name` in node-mbtiles' fixtures; fails the test (which carries `.needsSharedFixtures(nodeFixtures)`)
+    /// when it is absent.
+    static func nodeFixture(_ name: String) throws -> String {
+        try #require(Fixtures.shared("\(nodeFixtures)/\(name)")).path
     }
-    static func martinFixture(_ name: String) -> String? {
-        Fixtures.shared("martin/tests/fixtures/\(name)")?.path
+    /// The path of `name` in martin's fixtures; fails the test (which carries `.needsSharedFixtures(martinFixtures)`)
+    /// when it is absent.
+    static func martinFixture(_ name: String) throws -> String {
+        try #require(Fixtures.shared("\(martinFixtures)/\(name)")).path
     }
 
-    @Test func plainFileReadsMetadataAndFlipsRows() throws {
-        guard let path = Self.nodeFixture("plain_1.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func plainFileReadsMetadataAndFlipsRows() throws {
+        let path = try Self.nodeFixture("plain_1.mbtiles")
         let source = try MBTilesSource(path: path)
         #expect(source.metadata.name == "plain_1")
         #expect(source.metadata.bounds?.count == 4)
@@ -41,11 +45,9 @@ import Testing
         #expect(try source.tileAddresses().count == 1 + 4 + 16 + 56 + 208)
     }
 
-    @Test func unindexedFileGivesTheSameTiles() throws {
-        guard let plain = Self.nodeFixture("plain_1.mbtiles"), let path = Self.nodeFixture("unindexed.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func unindexedFileGivesTheSameTiles() throws {
+        let plain = try Self.nodeFixture("plain_1.mbtiles")
+        let path = try Self.nodeFixture("unindexed.mbtiles")
         let a = try MBTilesSource(path: plain)
         let b = try MBTilesSource(path: path)
         for address in try a.tileAddresses() {
@@ -53,21 +55,15 @@ import Testing
         }
     }
 
-    @Test func nullTileIsMissing() throws {
-        guard let path = Self.nodeFixture("corrupt_null_tile.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func nullTileIsMissing() throws {
+        let path = try Self.nodeFixture("corrupt_null_tile.mbtiles")
         let source = try MBTilesSource(path: path)
         #expect(try source.tileData(at: TileAddress(z: 1, x: 0, y: 1)) == nil)  // tile_row 0 is NULL
         #expect(try source.tileData(at: TileAddress(z: 1, x: 0, y: 0)) != nil)
     }
 
-    @Test func metadataZoomRangeAndMissingTiles() throws {
-        guard let path = Self.nodeFixture("some-empty-tiles.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func metadataZoomRangeAndMissingTiles() throws {
+        let path = try Self.nodeFixture("some-empty-tiles.mbtiles")
         let source = try MBTilesSource(path: path)
         #expect(source.minZoom == 1 && source.maxZoom == 2)
         #expect(source.metadata.name == "US Debt Held By Foreign Nations")
@@ -76,32 +72,23 @@ import Testing
         #expect(try source.tileAddresses().count == 4 + 7)
     }
 
-    @Test func fileNameWithSpacesAndNoTiles() throws {
-        guard let path = Self.nodeFixture("with spaces.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func fileNameWithSpacesAndNoTiles() throws {
+        let path = try Self.nodeFixture("with spaces.mbtiles")
         let source = try MBTilesSource(path: path)
         #expect(source.metadata.extra["version"] == "1.0.0")
         #expect(try source.tileAddresses().isEmpty)
         #expect(try source.tileData(at: TileAddress(z: 0, x: 0, y: 0)) == nil)
     }
 
-    @Test func corruptFileGivesAnErrorNamingIt() throws {
-        guard let path = Self.nodeFixture("corrupt.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func corruptFileGivesAnErrorNamingIt() throws {
+        let path = try Self.nodeFixture("corrupt.mbtiles")
         let error = try #require(throws: MBTilesError.self) { try MBTilesSource(path: path) }
         #expect(error.reason == .corrupt)
         #expect(error.description.contains(path))
     }
 
-    @Test func gzipVectorTilesDecode() throws {
-        guard let path = Self.martinFixture("mbtiles/world_cities.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(martinFixtures)) func gzipVectorTilesDecode() throws {
+        let path = try Self.martinFixture("mbtiles/world_cities.mbtiles")
         let source = try MBTilesSource(path: path)
         #expect(source.metadata.format == "pbf")
         #expect(source.minZoom == 0 && source.maxZoom == 6)
@@ -121,11 +108,8 @@ import Testing
         #expect(features.allSatisfy { $0.type == .point && $0.properties["name"]?.stringValue != nil })
     }
 
-    @Test func normalizedSchemaReadsThroughTheTilesView() throws {
-        guard let path = Self.martinFixture("mbtiles/normalized-dedup-id.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(martinFixtures)) func normalizedSchemaReadsThroughTheTilesView() throws {
+        let path = try Self.martinFixture("mbtiles/normalized-dedup-id.mbtiles")
         let source = try MBTilesSource(path: path)
         #expect(source.metadata.format == "jpeg")
         #expect(source.maxZoom == 1)
@@ -133,25 +117,18 @@ import Testing
         #expect(Array(jpeg.prefix(2)) == [0xFF, 0xD8])
     }
 
-    @Test func uncompressedVectorTilesAreReturnedAsStored() throws {
-        guard let path = Self.martinFixture("mbtiles/uncompressed_mvt.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(martinFixtures)) func uncompressedVectorTilesAreReturnedAsStored() throws {
+        let path = try Self.martinFixture("mbtiles/uncompressed_mvt.mbtiles")
         let source = try MBTilesSource(path: path)
         let raw = try source.rawTileData(at: TileAddress(z: 0, x: 0, y: 0))
         #expect(try source.tileData(at: TileAddress(z: 0, x: 0, y: 0)) == raw)
     }
 
-    @Test func martinBrokenFiles() throws {
-        guard let empty = Self.martinFixture("files/invalid.mbtiles"),
-            let index = Self.martinFixture("files/invalid-tile-idx.mbtiles"),
-            let format = Self.martinFixture("files/invalid-tile-format.mbtiles"),
-            let hash = Self.martinFixture("files/bad_hash.mbtiles")
-        else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(martinFixtures)) func martinBrokenFiles() throws {
+        let empty = try Self.martinFixture("files/invalid.mbtiles")
+        let index = try Self.martinFixture("files/invalid-tile-idx.mbtiles")
+        let format = try Self.martinFixture("files/invalid-tile-format.mbtiles")
+        let hash = try Self.martinFixture("files/bad_hash.mbtiles")
         // 0-byte file: not an MBTiles file, named in the message.
         let error = try #require(throws: MBTilesError.self) { try MBTilesSource(path: empty) }
         #expect(error.reason == .notMBTiles && error.description.contains(empty))
@@ -195,11 +172,8 @@ import Testing
     }
 
     /// A file cut in half fails with an error naming it, when opened or when a tile is read — never a crash.
-    @Test func truncatedFile() throws {
-        guard let plain = Self.nodeFixture("plain_1.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures)) func truncatedFile() throws {
+        let plain = try Self.nodeFixture("plain_1.mbtiles")
         let data = try Data(contentsOf: URL(fileURLWithPath: plain))
         let cut = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-truncated-\(getpid()).mbtiles")
         try data.prefix(data.count / 2).write(to: cut)
@@ -220,18 +194,15 @@ import Testing
     }
 
     /// Another process holding an exclusive lock: the read fails after the busy timeout with `.locked`.
-    @Test func lockedFile() throws {
-        guard let plain = Self.nodeFixture("plain_1.mbtiles") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(nodeFixtures), .enabled(if: SQLiteScript.available, "needs /usr/bin/sqlite3"))
+    func lockedFile() throws {
+        let plain = try Self.nodeFixture("plain_1.mbtiles")
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-locked-\(getpid()).mbtiles")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: plain), to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
         let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        guard FileManager.default.isExecutableFile(atPath: sqlite.executableURL!.path) else { return }
+        sqlite.executableURL = URL(fileURLWithPath: SQLiteScript.shell)
         sqlite.arguments = [copy.path]
         let input = Pipe()
         let output = Pipe()
@@ -256,9 +227,7 @@ import Testing
     /// A file written by hand with the sqlite3 CLI: duplicate metadata rows, GDAL-style rows outside the grid, a
     /// zlib tile and a raw tile. The tile is a one-point MVT (layer "x", feature id 7 at (25, 17)) whose bytes and
     /// zlib stream were produced with Python's zlib module.
-    @Test func duplicatesOutOfGridRowsAndZlib() throws {
-        let sqlitePath = "/usr/bin/sqlite3"
-        guard FileManager.default.isExecutableFile(atPath: sqlitePath) else { return }
+    @Test(.enabled(if: SQLiteScript.available, "needs /usr/bin/sqlite3")) func duplicatesOutOfGridRowsAndZlib() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-handmade-\(getpid()).mbtiles")
         try? FileManager.default.removeItem(at: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -272,12 +241,7 @@ import Testing
             INSERT INTO tiles VALUES (1, 0, 1, X'\(zlib)'), (1, 1, 0, X'\(tile)'),
               (1, 0, -1, X'00'), (1, 2, 0, X'00'), (2, 4, 3, X'00'), (2, 0, 4, X'00');
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: sqlitePath)
-        process.arguments = [file.path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try SQLiteScript.run(sql, database: file.path) == 0)
         let source = try MBTilesSource(path: file.path)
         #expect(source.metadata.name == "first")
         #expect(source.minZoom == 1 && source.maxZoom == 2)

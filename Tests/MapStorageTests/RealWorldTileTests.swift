@@ -8,11 +8,13 @@ import Testing
 /// Every real-world tile of mvt-fixtures (Mapbox Streets, terrain, OSM QA; some gzipped) decodes completely: all
 /// layers, features and geometries, with no thrown error and no crash.
 @Suite struct RealWorldTileTests {
-    static var files: [String] {
-        guard let folder = Fixtures.shared("mvt-fixtures/real-world") else { return [] }
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    static let realWorld = "mvt-fixtures/real-world"
+
+    /// Every `.mvt` and `.mvt.gz` file under `folder`, sorted.
+    static func files(in folder: URL) throws -> [String] {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
         var result: [String] = []
-        while let name = enumerator?.nextObject() as? String {
+        while let name = enumerator.nextObject() as? String {
             if name.hasSuffix(".mvt") || name.hasSuffix(".mvt.gz") {
                 result.append(folder.appendingPathComponent(name).path)
             }
@@ -20,12 +22,8 @@ import Testing
         return result.sorted()
     }
 
-    @Test func decodesEveryRealWorldTile() throws {
-        let files = Self.files
-        guard !files.isEmpty else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(realWorld)) func decodesEveryRealWorldTile() throws {
+        let files = try Self.files(in: try #require(Fixtures.shared(Self.realWorld)))
         #expect(files.count >= 200)
         var features = 0
         var points = 0

@@ -4,11 +4,8 @@ import MapTestSupport
 import Testing
 
 /// Runs MapLibre's expression conformance suite (`../shared/fixtures/maplibre-style-spec`) and requires ≥ 85 %.
-@Test func expressionConformancePassRate() throws {
-    guard let dir = Fixtures.shared("maplibre-style-spec/test/integration/expression/tests") else {
-        print(Fixtures.missingSharedFixturesMessage)
-        return
-    }
+@Test(.needsSharedFixtures(expressionSuitePath)) func expressionConformancePassRate() throws {
+    let dir = try #require(Fixtures.shared(expressionSuitePath))
     let results = try ExpressionConformance.run(directory: dir.path)
     #expect(results.count > 500, "expected the full suite, found \(results.count) cases")
     // Known gaps are listed in CONFORMANCE.md; print each non-passing case only when asked, so a green run stays quiet.

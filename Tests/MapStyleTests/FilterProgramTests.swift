@@ -18,14 +18,12 @@ private struct ContextFeature: StyleFeature {
     var styleGeometryType: StyleGeometryType { ctx.geometryType ?? .point }
 }
 
-private let expressionSuitePath = "maplibre-style-spec/test/integration/expression/tests"
+/// MapLibre's expression suite inside the shared fixtures.
+let expressionSuitePath = "maplibre-style-spec/test/integration/expression/tests"
 
 /// Every case of MapLibre's expression suite that compiles as a filter: the compiled program and the tree agree on
 /// each of the case's inputs.
-@Test(
-    .enabled(
-        if: Fixtures.shared(expressionSuitePath) != nil,
-        "needs ../shared/fixtures (MapLibre's expression tests) or WAYMARK_SHARED_FIXTURES"))
+@Test(.needsSharedFixtures(expressionSuitePath))
 func filterProgramAgreesWithTheTreeOnTheExpressionSuite() throws {
     let dir = try #require(Fixtures.shared(expressionSuitePath))
     var compared = 0

@@ -3,14 +3,13 @@ import MapStyle
 import MapTestSupport
 import Testing
 
+private let renderTestFolder = "maplibre-native-render"
+
 /// Every `style.json` of the MapLibre render-test suite loads, and its only error diagnostics are the deliberately
 /// unsupported `feature-state` (the render conformance run depends on this loader).
-@Test func renderTestStylesLoadWithoutErrors() throws {
-    guard let root = Fixtures.shared("maplibre-native-render") else {
-        print(Fixtures.missingSharedFixturesMessage)
-        return
-    }
-    guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
+@Test(.needsSharedFixtures(renderTestFolder)) func renderTestStylesLoadWithoutErrors() throws {
+    let root = try #require(Fixtures.shared(renderTestFolder))
+    let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
     var files = 0
     while let relative = enumerator.nextObject() as? String {
         guard relative.hasSuffix("style.json") else { continue }

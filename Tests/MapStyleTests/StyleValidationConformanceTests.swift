@@ -15,11 +15,10 @@ func validationLocation(_ message: String) -> String {
 /// locations (not wording): a case passes when every expected error location has an error diagnostic at or below it
 /// and every error diagnostic lies at or below an expected location. Asserts the recorded floor (33 of 38, see
 /// CONFORMANCE.md) so regressions show.
-@Test func styleValidationCases() throws {
-    guard let dir = Fixtures.shared("maplibre-style-spec/test/integration/style-spec/tests") else {
-        print(Fixtures.missingSharedFixturesMessage)
-        return
-    }
+private let styleSpecValidationCases = "maplibre-style-spec/test/integration/style-spec/tests"
+
+@Test(.needsSharedFixtures(styleSpecValidationCases)) func styleValidationCases() throws {
+    let dir = try #require(Fixtures.shared(styleSpecValidationCases))
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".input.json") }
         .sorted()
     var passed = 0

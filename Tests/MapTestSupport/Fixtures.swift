@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates test inputs by path, relative to this source file (practice 13), so tests work from any working directory
 /// and `UPDATE=1` runs write golden files back into the source tree.
@@ -13,7 +14,8 @@ public enum Fixtures {
     public static let local: URL = repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
     /// The third-party suites in `../shared/fixtures` beside the checkout, or `WAYMARK_SHARED_FIXTURES` when set.
-    /// `nil` when the folder is absent: tests that need it must skip with ``missingSharedFixturesMessage``.
+    /// `nil` when the folder is absent: tests that need it carry the trait `.needsSharedFixtures(_:)`, so the runner
+    /// counts them as skipped.
     public static let shared: URL? = {
         let env = ProcessInfo.processInfo.environment["WAYMARK_SHARED_FIXTURES"]
         let url =
@@ -23,10 +25,6 @@ public enum Fixtures {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
             ? url : nil
     }()
-
-    /// The message tests print when they skip because the shared fixtures are absent.
-    public static let missingSharedFixturesMessage: String =
-        "skipped: ../shared/fixtures is absent (set WAYMARK_SHARED_FIXTURES to the folder to run this test)"
 
     /// A folder inside the shared fixtures, or `nil` when absent.
     public static func shared(_ relativePath: String) -> URL? {
@@ -40,4 +38,24 @@ public enum Fixtures {
 
     /// True when golden files should be rewritten (`UPDATE=1`); a test that rewrites still fails so it is never green.
     public static var isUpdatingGoldens: Bool { ProcessInfo.processInfo.environment["UPDATE"] == "1" }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test (or every test of the suite) only when `relativePath` exists inside the shared fixtures
+    /// (``Fixtures/shared(_:)``); otherwise the runner counts it as skipped, with a comment naming the missing path
+    /// and `WAYMARK_SHARED_FIXTURES`. The test body then unwraps `Fixtures.shared(relativePath)` with `try #require`,
+    /// so a body that disagrees with its trait fails instead of passing without running.
+    /// - Parameters:
+    ///   - relativePath: a file or folder inside the shared fixtures (`"mvt-fixtures/fixtures"`).
+    ///   - sourceLocation: where the trait is written (the caller's line by default).
+    public static func needsSharedFixtures(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation)
+        -> Self
+    {
+        .enabled(
+            if: Fixtures.shared(relativePath) != nil,
+            Comment(
+                rawValue: "\(relativePath) is absent from the shared fixtures (../shared/fixtures beside the "
+                    + "checkout, or the folder WAYMARK_SHARED_FIXTURES names)"),
+            sourceLocation: sourceLocation)
+    }
 }

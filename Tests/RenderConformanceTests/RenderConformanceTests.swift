@@ -194,12 +194,11 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         "fill-pattern/opacity",
     ]
 
-    @Test func fixedSubsetPasses() throws {
-        guard let suite = Fixtures.shared("maplibre-native-render/metrics/integration") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
-        let all = RenderTestCase.discover(in: suite.appendingPathComponent("render-tests"))
+    /// MapLibre's render tests inside the shared fixtures.
+    static let renderTests = "maplibre-native-render/metrics/integration/render-tests"
+
+    @Test(.needsSharedFixtures(renderTests)) func fixedSubsetPasses() throws {
+        let all = RenderTestCase.discover(in: try #require(Fixtures.shared(Self.renderTests)))
         #expect(all.count > 400)
         let cases = all.filter { Self.passingCases.contains($0.name) }
         #expect(cases.count == Self.passingCases.count)
@@ -211,11 +210,8 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
 
     /// A case whose expected image cannot match (a red background against the blue one the fixture expects) fails
     /// with a difference of 1: the comparison is not vacuous.
-    @Test func wrongRenderingFails() throws {
-        guard let suite = Fixtures.shared("maplibre-native-render/metrics/integration/render-tests") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    @Test(.needsSharedFixtures(renderTests)) func wrongRenderingFails() throws {
+        let suite = try #require(Fixtures.shared(Self.renderTests))
         let literal = try #require(RenderTestCase.discover(in: suite, filter: "background-color/literal").first)
         // Expected of another case (blue fill on white) against this case's red background.
         let wrong = suite.appendingPathComponent("fill-color/literal/expected.png")

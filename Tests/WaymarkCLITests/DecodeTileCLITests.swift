@@ -3,11 +3,10 @@ import MapTestSupport
 import Testing
 
 @Suite struct DecodeTileCLITests {
-    @Test func decodesAFixtureTileToJSON() throws {
-        guard let tile = Fixtures.shared("mvt-fixtures/fixtures/002/tile.mvt") else {
-            print(Fixtures.missingSharedFixturesMessage)
-            return
-        }
+    static let fixtureTile = "mvt-fixtures/fixtures/002/tile.mvt"
+
+    @Test(.needsSharedFixtures(fixtureTile)) func decodesAFixtureTileToJSON() throws {
+        let tile = try #require(Fixtures.shared(Self.fixtureTile))
         let r = try WaymarkProcess.run(["decode-tile", tile.path])
         #expect(r.status == 0, "\(r.stderr)")
         // mvt-fixtures 002: one layer "hello" with one point at (25, 17) and property hello=world (its tile.json).

@@ -1,4 +1,5 @@
 import Foundation
+import MapTestSupport
 
 /// Runs the built `waymark` executable as a user would, capturing its exit code and output.
 struct WaymarkProcess {
@@ -27,7 +28,7 @@ struct WaymarkProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
+        process.currentDirectoryURL = directory ?? Fixtures.repositoryRoot
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
