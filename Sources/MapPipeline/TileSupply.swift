@@ -31,8 +31,9 @@ protocol TileSupply: AnyObject {
     /// Before the frame reads tiles: source tiles of asynchronous sources (``TileSource/isAsynchronous``) the frame
     /// would read are fetched now, all at once, and waited for; or left to the workers.
     func prefetchSources(of tiles: [TileID], for renderer: MapRenderer)
-    /// The symbol layers whose missing label candidates the frame's tile jobs build (the frame's visible symbol
-    /// layers at style zoom `zoom`, or none: the frame builds them itself, ``missingLabelCandidates(_:tile:zoom:step:for:)``).
+    /// The symbol layers whose missing label candidates the frame's tile jobs build: the frame's visible symbol
+    /// layers at style zoom `zoom`, or none (the frame builds them itself,
+    /// ``missingLabelCandidates(_:tile:zoom:step:for:)``).
     func symbolLayersBuiltByJobs(atZoom zoom: Double, for renderer: MapRenderer) -> [CompiledLayer]
     /// Has the frame's jobs (most urgent first) made now or asked for.
     func provide(_ jobs: [TileJob], for renderer: MapRenderer)
@@ -67,7 +68,7 @@ protocol TileSupply: AnyObject {
     /// source has none), or, from an asynchronous source, asked for and taken once it arrived (`nil` until then).
     func unfetchedRasterTile(_ source: ResolvedSource, at address: TileAddress, for renderer: MapRenderer)
         -> TileLoadResult?
-    /// A source failed to give the tile of `result`: when it is asked for again (``TileRetrySchedule``).
+    /// A source failed to give `tile` (a job's result): decides when it is asked for again (``TileRetrySchedule``).
     func noteFailure(of tile: TileID, for renderer: MapRenderer)
     /// A made image of a tile's run is in the store (`drawn`; else the run draws nothing in the tile): counted as
     /// made by the frame, or as arrived (kept for the stand-ins of pitched frames; `drawn` images fade in).
@@ -82,10 +83,11 @@ protocol TileSupply: AnyObject {
     var hasArrivedTiles: Bool { get }
     /// Whether the last frame put label work off to a later one (its label budget was spent).
     var labelWorkDeferred: Bool { get }
-    /// Waiting requests dropped because their tiles left the view, fetches cancelled for the same reason, and
-    /// fetches on their way (0 when frames make their own tiles).
+    /// Waiting requests dropped because their tiles left the view (0 when frames make their own tiles).
     var staleRequestsDropped: Int { get }
+    /// Network fetches cancelled because no waiting request wanted them any more (0 when frames make their own).
     var fetchesCancelled: Int { get }
+    /// Network fetches on their way (0 when frames make their own tiles).
     var fetchesInFlight: Int { get }
     /// The renderer was invalidated: what the supply knows of tiles is forgotten, waiting requests and finished
     /// tiles are dropped.
@@ -243,8 +245,8 @@ final class WorkerTileSupply: TileSupply {
     /// None: the frame builds candidates itself once a tile's data arrived, within its budget.
     func symbolLayersBuiltByJobs(atZoom zoom: Double, for renderer: MapRenderer) -> [CompiledLayer] { [] }
 
-    /// Asked of the workers at the frame's end (``endFrame(for:)``); a tile's second job of the frame adds its images to
-    /// the first.
+    /// Asked of the workers at the frame's end (``endFrame(for:)``); a tile's second job of the frame adds its images
+    /// to the first.
     func provide(_ jobs: [TileJob], for renderer: MapRenderer) {
         for job in jobs {
             if let i = requestIndex[job.tile] {
