@@ -346,35 +346,11 @@ extension MapRenderer {
 
     // MARK: Frame side
 
-    /// Monotonic nanoseconds (the label budget's clock).
+    /// Monotonic nanoseconds (the label budget's clock, ``WorkerTileSupply``).
     static func monotonicNanoseconds() -> UInt64 {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-    }
-
-    /// Starts a frame's label budget (asynchronous mode).
-    func startLabelBudget() {
-        symbolWorkDeferred = false
-        symbolBuildsThisFrame = 0
-        guard let settings = options.asyncTiles, settings.labelBuildBudgetMilliseconds.isFinite else {
-            labelBudgetDeadline = .max
-            return
-        }
-        labelBudgetDeadline = Self.monotonicNanoseconds() + UInt64(settings.labelBuildBudgetMilliseconds * 1e6)
-    }
-
-    /// Whether the frame's label budget is spent (never before the frame's first build, so labels always progress).
-    var labelBudgetSpent: Bool {
-        labelBudgetDeadline != .max && symbolBuildsThisFrame > 0 && Self.monotonicNanoseconds() > labelBudgetDeadline
-    }
-
-    /// Takes the workers' finished tiles into the store (results of older revisions are dropped).
-    func integrateArrivedTiles() {
-        tileRetries.beginFrame()
-        rasterState.fades.beginFrame()
-        guard case .worker(let queue) = supply else { return }
-        for result in queue.takeResults() { integrate(result) }
     }
 
     /// Whether every used source layer of `tile` is prepared (asynchronous mode: the frame may build its labels).
@@ -388,21 +364,11 @@ extension MapRenderer {
         return true
     }
 
-    /// Asks the workers for a job in this frame; merged with an earlier request of the same frame.
-    func addRequest(_ job: TileJob) {
-        if let i = frameRequestIndex[job.tile] {
-            frameRequests[i].images.append(contentsOf: job.images)
-            return
-        }
-        frameRequestIndex[job.tile] = frameRequests.count
-        frameRequests.append(job)
-    }
-
     /// Synchronous frames over asynchronous sources (snapshots): fetches every source tile of `tiles` not decoded
     /// yet, all at once, and waits for the answers (``fetchedTiles``), so the frame is the settled one. The sources
-    /// bound the wait (timeouts and retries).
+    /// bound the wait (timeouts and retries). ``InlineTileSupply`` only.
     func prefetchAsynchronousSources(_ tiles: [TileID]) {
-        guard supply.framesReadTiles, !asynchronousSources.isEmpty else { return }
+        guard !asynchronousSources.isEmpty else { return }
         var wanted: [(ResolvedSource, SourceDataKey)] = []
         var seen = Set<SourceDataKey>()
         for tile in tiles {
@@ -431,17 +397,6 @@ extension MapRenderer {
             return rasterAddresses(source, definition: definition, tile: tile.canonical)
         }
         return sourceKey(source, tile).map { [$0.address] } ?? []
-    }
-
-    /// Hands the frame's requests to the worker, nearest the centre first (this replaces older, now stale ones).
-    func submitFrameRequests() {
-        guard case .worker(let queue) = supply else { return }
-        let jobs = frameRequests.sorted { $0.priority < $1.priority }
-        frameStats.tilesPending = jobs.count
-        pendingTileCount = jobs.count
-        queue.replacePending(with: jobs)
-        frameRequests = []
-        frameRequestIndex = [:]
     }
 
     /// The stand-in images for a tile whose image of `run` is not there yet (or is fading in): the nearest cached
@@ -507,17 +462,12 @@ private final class FetchAnswers: @unchecked Sendable {
 }
 
 extension MapRenderer {
-    /// The queue to the workers (asynchronous mode), else `nil`.
-    var workQueue: TileWorkQueue? {
-        if case .worker(let queue) = supply { return queue }
-        return nil
-    }
+    /// Asynchronous mode: network fetches cancelled because the tiles that wanted them left the view (tests, HUD);
+    /// 0 otherwise.
+    public var cancelledTileFetches: Int { supply.fetchesCancelled }
 
-    /// Asynchronous mode: network fetches cancelled because the tiles that wanted them left the view (tests, HUD).
-    public var cancelledTileFetches: Int { workQueue?.fetchesCancelled ?? 0 }
-
-    /// Asynchronous mode: network fetches on their way.
-    public var tileFetchesInFlight: Int { workQueue?.fetchesInFlight ?? 0 }
+    /// Asynchronous mode: network fetches on their way; 0 otherwise.
+    public var tileFetchesInFlight: Int { supply.fetchesInFlight }
 
     /// Asynchronous mode: tiles a source failed to give and not given since (drawn from their stand-ins while they
     /// wait for their retry, ``AsyncTileRendering/retryBaseDelay``).

@@ -197,9 +197,9 @@ public final class MapRenderer {
     package var tileDrawsPrepared = 0
     package var tileDrawsReused = 0
     private var generation = 0
-    /// How the frames get their missing tiles: made now on the tile threads, or asked of the workers
-    /// (``TileSupply``; the one place the synchronous/asynchronous choice is made).
-    let supply: TileSupply
+    /// How the frames get what their tiles lack: made now on the tile threads, or asked of the workers
+    /// (``TileSupply``; the one place the synchronous/asynchronous choice is made, once, when the renderer is made).
+    let supply: any TileSupply
     /// A tile thread's or worker's renderer: it makes tiles for its owner and draws no frames.
     let isLane: Bool
     /// Synchronous frames: the renderers of the extra tile threads (made on the first frame that needs them).
@@ -217,12 +217,8 @@ public final class MapRenderer {
     var frameStats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
     var frameScale = 1.0
-    /// Asynchronous mode (AsyncTiles.swift): this frame's requests, the frame's centre (world units, for request
-    /// order), which source tiles had data (attribution), and the sprite's version.
-    var frameRequests: [TileJob] = []
-    var frameRequestIndex: [TileID: Int] = [:]
+    /// The frame's centre (world units, for the order of tile jobs).
     var frameCenter = WorldPoint(x: 0.5, y: 0.5)
-    var sourceDataSeen: [SourceDataKey: Bool] = [:]
     /// The sources that answer tile requests later (network; ``TileSource/isAsynchronous``), and the answers the
     /// current frame (synchronous mode) or job (the worker) got from them.
     let asynchronousSources: [ResolvedSource]
@@ -234,16 +230,8 @@ public final class MapRenderer {
     /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode) and of label fades, seconds. Inject a
     /// `ManualClock` in tests; default the system's monotonic clock. Same thread as the frames.
     public var clock: any TimeSource = SystemClock.shared
+    /// The sprite's version (lanes and workers follow its changes).
     var spriteVersion = 0
-    /// Asynchronous mode: the frame's label budget (monotonic ns; `.max` when unbounded), whether label work was put
-    /// off to a later frame, and the zoom step each tile's symbol layer last built.
-    var labelBudgetDeadline: UInt64 = .max
-    var symbolWorkDeferred = false
-    var symbolBuildsThisFrame = 0
-    var latestSymbolStep: [SymbolSlot: Int] = [:]
-    /// Asynchronous mode: the keys of the tile images this renderer stored, by canonical tile and run, at any pixel
-    /// scale and style zoom (``keptTileImages(_:run:)``: the stand-ins of pitched frames). Frame thread only.
-    var keptImageKeys: [TileRunSlot: [TileImageKey]] = [:]
     /// Asynchronous mode: tiles the last frame asked of the worker (0 when it was complete).
     public internal(set) var pendingTileCount = 0
 
@@ -312,12 +300,12 @@ public final class MapRenderer {
         }
         usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
         placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
-        supply = lane ? .inline : TileSupply(options: options, style: style, sources: resolved)
+        supply = makeTileSupply(options: options, style: style, sources: resolved)
         if !lane { group = joinGroup() }
     }
 
     deinit {
-        workQueue?.stop()
+        supply.stop()
         let left = engine.leave(backend: backend)
         for handle in left.handles { backend.unregister(handle) }
         if left.last { backend.useCacheStore(nil) }
@@ -341,7 +329,7 @@ public final class MapRenderer {
     /// or labels it put off, or finished tiles wait for the next frame (asynchronous mode; always `false`
     /// otherwise). Same thread as the frames.
     public var hasPendingTiles: Bool {
-        pendingTileCount > 0 || symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.arrivals.isBusy
+        pendingTileCount > 0 || supply.labelWorkDeferred || supply.hasArrivedTiles || rasterState.arrivals.isBusy
     }
 
     /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
@@ -349,15 +337,15 @@ public final class MapRenderer {
     /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock`` (asynchronous mode); or, in either
     /// mode, a label is part-way through its fade (``MapRenderOptions/labelFadeDuration``). Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        labelFades.isFading || symbolWorkDeferred || (workQueue?.hasResults ?? false) || rasterState.fades.running
+        labelFades.isFading || supply.labelWorkDeferred || supply.hasArrivedTiles || rasterState.fades.running
             || tileRetries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
     /// Whether finished tiles wait to be drawn by the next frame (asynchronous mode). Any thread.
-    public var hasArrivedTiles: Bool { workQueue?.hasResults ?? false }
+    public var hasArrivedTiles: Bool { supply.hasArrivedTiles }
 
     /// Asynchronous mode: waiting requests dropped because their tiles left the view (for tests and the HUD).
-    public var staleTileRequestsDropped: Int { workQueue?.staleDropped ?? 0 }
+    public var staleTileRequestsDropped: Int { supply.staleRequestsDropped }
 
     /// The ids of the style sources that have a tile source, sorted.
     public var resolvedSourceIDs: [String] { sources.keys.sorted() }
@@ -382,13 +370,10 @@ public final class MapRenderer {
         group = joinGroup()
         previousPlacement = nil
         labelFades.reset()
-        sourceDataSeen.removeAll()
-        keptImageKeys.removeAll()
         tileRetries = TileRetrySchedule()
         rasterState = RasterLayerState()
         pendingTileCount = 0
-        workQueue?.replacePending(with: [])
-        _ = workQueue?.takeResults()
+        supply.forget()
     }
 
     /// Makes the next frame place its labels from scratch, without preferring the labels the previous frame showed
@@ -430,8 +415,10 @@ public final class MapRenderer {
         frameScale = scale
         frameStats = FrameStatistics()
         releaseEvictedImages()
-        integrateArrivedTiles()
-        startLabelBudget()
+        tileRetries.beginFrame()
+        rasterState.fades.beginFrame()
+        // Asynchronous tiles: the workers' finished tiles are taken into the store and the label budget starts.
+        supply.beginFrame(for: self)
         let size = RenderSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
         let z = styleZoom(for: camera)
@@ -440,7 +427,7 @@ public final class MapRenderer {
         else {
             // A camera with a non-finite field draws nothing rather than trapping.
             list.append(.clear(.clear))
-            submitFrameRequests()
+            supply.endFrame(for: self)
             lastFrameStatistics = frameStats
             return list
         }
@@ -451,7 +438,7 @@ public final class MapRenderer {
             a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
         }
         frameStats.tiles = tiles.count
-        prefetchAsynchronousSources(tiles)
+        supply.prefetchSources(of: tiles, for: self)
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
         let flat = camera.pitch == 0
@@ -528,7 +515,7 @@ public final class MapRenderer {
                             anchor: .bottomLeft)))
             }
         }
-        submitFrameRequests()
+        supply.endFrame(for: self)
         lastFrameStatistics = frameStats
         return list
     }
@@ -604,12 +591,9 @@ public final class MapRenderer {
         for id in used.sorted() {
             guard let source = sources[id], let text = source.attribution, !text.isEmpty else { continue }
             let inView = tiles.contains { tile in
+                // Read now, or (asynchronous frames never read tiles) what the workers reported.
                 guard let key = sourceKey(source, tile) else { return false }
-                if !supply.framesReadTiles {
-                    // Asynchronous frames never read tiles: what the workers reported.
-                    return sourceDataSeen[SourceDataKey(source: source.id, address: key.address)] ?? false
-                }
-                return decodedTile(source, key).tile != nil
+                return supply.sourceHasData(source, key, for: self)
             }
             guard inView else { continue }
             if !parts.contains(where: { $0.lowercased() == text.lowercased() }) { parts.append(text) }
@@ -671,7 +655,12 @@ public final class MapRenderer {
             source: source.dataID, layer: sourceLayer, tile: tile.canonical, tileSize: options.tileSize)
         if case .prepared(let hit)? = engine.value(key) { return hit }
         // Asynchronous frames never decode: the workers prepare tiles (requested by the frame) and hand them over.
-        if !supply.framesReadTiles { return nil }
+        return supply.missingPreparedTile(source, sourceLayer: sourceLayer, tile: tile, key: key, for: self)
+    }
+
+    /// Prepares `source`'s `sourceLayer` for `tile` from its decoded source tile and caches it under `key` (`nil`:
+    /// the tile is outside the source's zoom range).
+    func prepareTile(_ source: ResolvedSource, sourceLayer: String, tile: TileID, key: EngineKey) -> PreparedTile? {
         guard let sk = sourceKey(source, tile), let plan = sk.plan else { return nil }
         let data = decodedTile(source, sk)
         var out: [PreparedFeature] = []

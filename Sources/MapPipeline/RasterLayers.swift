@@ -232,23 +232,14 @@ extension MapRenderer {
             source: source.dataID, address: address, adjustment: adjustment, backend: backendToken)
         if case .raster(let hit, _)? = engine.value(key) { return hit }
         guard let decoder = options.rasterDecoder else { return nil }
-        let bytes: [UInt8]?
         let dataKey = SourceDataKey(source: source.id, address: address)
-        if let answer = fetchedTiles[dataKey] {
-            guard case .success(let fetched) = answer else { return nil }
-            bytes = fetched
-        } else if workQueue != nil && source.tiles.isAsynchronous {
-            // An asynchronous frame drawing vectors (the tile-image cache off) never waits on the network: the tile is asked for and
-            // drawn by a later frame once it arrived (the host is woken as for the workers' tiles).
-            switch rasterState.arrivals.answer(
-                for: dataKey, source: source, address: address, wake: options.asyncTiles?.onTileArrived)
-            {
-            case .success(let fetched)?: bytes = fetched
-            case .failure?, nil: return nil
-            }
-        } else {
-            bytes = (try? source.tiles.tileData(at: address)) ?? nil
-        }
+        // Fetched ahead, else read now or (an asynchronous frame drawing vectors, the tile-image cache off, never
+        // waits on the network) asked for and drawn by a later frame once it arrived
+        // (``TileSupply/unfetchedRasterTile(_:at:for:)``).
+        guard
+            case .success(let bytes)? = fetchedTiles[dataKey]
+                ?? supply.unfetchedRasterTile(source, at: address, for: self)
+        else { return nil }
         var handle: ImageHandle? = nil
         if let bytes, !bytes.isEmpty {
             do {

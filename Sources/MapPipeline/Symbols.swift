@@ -23,31 +23,17 @@ extension MapRenderer {
         let step = SymbolSpec(layer: layer.index, tile: tile, zoom: zoom).zoomStep
         let key = EngineKey.symbols(group: group, layer: layer.index, tile: tile, zoomStep: step)
         if case .symbols(let hit)? = engine.value(key) { return hit }
-        // Asynchronous mode: a tile whose data the workers have not handed over yet has no labels this frame (and
-        // nothing is cached for it; the frame's tile stage asked for it).
-        let slot = SymbolSlot(layer: layer.index, tile: tile)
-        if !supply.framesReadTiles {
-            if !tileDataReady(tile.canonical) { return [] }
-            // Over the frame's budget: the candidates of the zoom step the tile last had (or none yet) until a later
-            // frame builds them.
-            if labelBudgetSpent {
-                symbolWorkDeferred = true
-                if let last = latestSymbolStep[slot],
-                    case .symbols(let stale)? = engine.value(
-                        .symbols(group: group, layer: layer.index, tile: tile, zoomStep: last))
-                {
-                    return stale
-                }
-                return []
-            }
-        }
+        // Built now, or (asynchronous frames) none while the tile's data is on its way or over the frame's label
+        // budget (``TileSupply/missingLabelCandidates(_:tile:zoom:step:for:)``).
+        return supply.missingLabelCandidates(layer, tile: tile, zoom: zoom, step: step, for: self)
+    }
+
+    /// Builds the candidates of ``symbolFeatures(_:tile:zoom:)`` now and caches them under the zoom step `step`.
+    func buildAndCacheSymbols(_ layer: CompiledLayer, tile: TileID, zoom: Double, step: Int) -> [SymbolFeature] {
         let built = buildSymbols(layer, tile: tile, zoom: zoom).features
-        engine.insert(.symbols(built), for: key, cost: 64 + built.count * 256)
-        if !supply.framesReadTiles {
-            symbolBuildsThisFrame += 1
-            if latestSymbolStep.count > 65_536 { latestSymbolStep.removeAll() }
-            latestSymbolStep[slot] = step
-        }
+        engine.insert(
+            .symbols(built), for: .symbols(group: group, layer: layer.index, tile: tile, zoomStep: step),
+            cost: 64 + built.count * 256)
         return built
     }
 

@@ -147,7 +147,7 @@ extension MapRenderer {
             default: draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
             }
         }
-        if cached && (supply.framesReadTiles || tileDataReady(tile.canonical)) {
+        if cached && supply.hasAllData(tile.canonical, for: self) {
             engine.insert(.draws(draws), for: .draws(group: group, key: key), cost: draws.reduce(64) { $0 + $1.cost })
             tileDrawsPrepared += 1
         }

@@ -16,7 +16,6 @@ extension MapRenderer {
     /// flat frame from cached tile images (made by the frame's tile stage, ``provideTiles(_:camera:scale:composes:)``;
     /// asynchronous mode: stand-ins for those still on their way).
     func composeTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
-        let tileSize = options.tileSize
         var placements: [TilePlacement] = []
         var placedTiles: [TileID] = []
         let c = camera.centerWorld
@@ -33,39 +32,27 @@ extension MapRenderer {
         var standIns: [PlacedTileImage] = []
         for tile in tiles where runDraws(run, atZoom: tile.z) {
             var cached = cachedTileImage(tile, run: run, scale: scale)
-            if case .missing = cached, supply.framesReadTiles {
-                // Evicted since the tile stage made it (a budget smaller than a frame): made again now.
-                integrate(
-                    workOnTile(
-                        TileJob(
-                            key: tileImageKey(tile, run: 0, scale: scale),
-                            images: [imageSpec(tile, run: run, camera: camera, scale: scale)],
-                            tileSize: tileSize, spriteVersion: spriteVersion, sprite: sprite, priority: 0),
-                        keepsImages: true))
+            if case .missing = cached {
+                // Evicted since the tile stage made it (a budget smaller than a frame): made again now; or on its way
+                // from the workers: stand-ins (an ancestor's or the children's images) for the first run only.
+                supply.missingImage(
+                    imageSpec(tile, run: run, camera: camera, scale: scale), of: tile, scale: scale, for: self
+                ) {
+                    if run == 0 { standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place)) }
+                }
                 cached = cachedTileImage(tile, run: run, scale: scale)
             }
             let image: ImageHandle
             let frame: TileImageFrame
-            var opacity = 1.0
             switch cached {
             case .image(let handle, let f):
                 image = handle
                 frame = f
-                if !supply.framesReadTiles {
-                    // A raster run's image fading in (`raster-fade-duration`) over its stand-in.
-                    opacity = rasterFadeAlpha(tile, run: run, scale: scale)
-                    if opacity < 1 {
-                        standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place))
-                    }
-                }
-            case .empty: continue
-            case .missing:
-                // Stand-ins (an ancestor's or the children's images) are kept for the first run only.
-                if run == 0 && !supply.framesReadTiles {
-                    standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place))
-                }
-                continue
+            case .empty, .missing: continue
             }
+            // A raster run's image that arrived from the workers fading in (`raster-fade-duration`) over its stand-in.
+            let opacity = supply.arrivalOpacity(of: tile, run: run, scale: scale, for: self)
+            if opacity < 1 { standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place)) }
             let n = Double(1 << tile.z)
             let origin = tileOrigin(tile, camera: camera)
             // The image's content square and where its tile's corner sits in it (``TileImageFrame``).
@@ -179,7 +166,6 @@ extension MapRenderer {
         engine.insert(
             .image(TileImageEntry(handle: handle, frame: frame, backend: backendToken)),
             for: .image(group: group, key: key), cost: handle.byteCount)
-        noteKeptImage(key)
     }
 
     /// Remembers that a run draws nothing in a tile (so it is not drawn again every frame).
@@ -187,38 +173,13 @@ extension MapRenderer {
         engine.insert(
             .image(TileImageEntry(handle: nil, frame: TileImageFrame(side: 0, offset: .zero), backend: backendToken)),
             for: .image(group: group, key: key), cost: 64)
-        noteKeptImage(key)
-    }
-
-    /// Asynchronous mode: adds a stored image's key to ``keptImageKeys`` (at most 8 keys a tile and run, the oldest
-    /// forgotten first; every slot forgotten beyond 16,384 slots).
-    private func noteKeptImage(_ key: TileImageKey) {
-        guard !supply.framesReadTiles else { return }
-        let slot = TileRunSlot(z: key.z, x: key.x, y: key.y, run: key.run)
-        var keys = keptImageKeys[slot] ?? []
-        guard !keys.contains(key) else { return }
-        if keptImageKeys.count >= 16_384 && keys.isEmpty { keptImageKeys.removeAll() }
-        keys.removeAll { $0.revision != key.revision }
-        if keys.count >= 8 { keys.removeFirst() }
-        keys.append(key)
-        keptImageKeys[slot] = keys
     }
 
     /// Asynchronous mode: the images of a canonical tile's run at this revision the engine still keeps, at any pixel
     /// scale or style zoom (an entry without a handle: the run draws nothing there); keys the engine evicted are
     /// forgotten. The stand-ins of pitched frames (``warpedStandIn(for:run:wanted:projector:area:camera:)``).
     func keptTileImages(_ canonical: TileID, run: Int) -> [KeptTileImage] {
-        let slot = TileRunSlot(z: canonical.z, x: canonical.x, y: canonical.y, run: run)
-        guard let keys = keptImageKeys[slot] else { return [] }
-        var out: [KeptTileImage] = []
-        var left: [TileImageKey] = []
-        for key in keys where key.revision == revision {
-            guard case .image(let entry)? = engine.value(.image(group: group, key: key)) else { continue }
-            left.append(key)
-            out.append(KeptTileImage(key: key, handle: entry.frame.side > 0 ? entry.handle : nil, frame: entry.frame))
-        }
-        if left.count != keys.count { keptImageKeys[slot] = left.isEmpty ? nil : left }
-        return out
+        supply.keptTileImages(canonical, run: run, for: self)
     }
 
     /// The commands of a canonical tile's image of one run: the run's layers styled at `zoom` (default the tile's
@@ -255,7 +216,7 @@ extension MapRenderer {
     }
 }
 
-/// A canonical tile's run of tile-drawn layers (``MapRenderer/keptImageKeys``).
+/// A canonical tile's run of tile-drawn layers (the kept images of ``WorkerTileSupply``).
 struct TileRunSlot: Hashable {
     let z: Int
     let x: Int

@@ -93,28 +93,18 @@ extension MapRenderer {
             let area = square.map { projector.project($0.x, $0.y) }
             let spec = pitchedImageSpec(tile, run: run, projector: projector, camera: camera, scale: scale)
             var entry = engine.value(.image(group: group, key: spec.key))
-            if entry == nil, supply.framesReadTiles {
-                // Evicted since the tile stage made it (a budget smaller than a frame): made again now.
-                integrate(
-                    workOnTile(
-                        TileJob(
-                            key: TileImageKey(
-                                revision: revision, z: tile.z, x: spec.key.x, y: spec.key.y, pixelScale: scale),
-                            images: [spec], tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
-                            priority: 0),
-                        keepsImages: true))
+            if entry == nil {
+                // Evicted since the tile stage made it (a budget smaller than a frame): made again now; or asked of
+                // the workers by the tile stage: meanwhile the best image the engine has of the tile.
+                supply.missingImage(spec, of: tile, scale: scale, for: self) {
+                    out.append(
+                        contentsOf: warpedStandIn(
+                            for: tile, run: run, wanted: spec.key, projector: projector, area: area, camera: camera))
+                }
                 entry = engine.value(.image(group: group, key: spec.key))
             }
-            switch entry {
-            case .image(let image)?:
-                guard let handle = image.handle, image.frame.side > 0 else { continue }
+            if case .image(let image)? = entry, let handle = image.handle, image.frame.side > 0 {
                 out.append(warpedImage(handle, frame: image.frame, projector: projector, area: area))
-            default:
-                // Asked of the workers by the tile stage; meanwhile the best image the engine has of the tile.
-                guard !supply.framesReadTiles else { continue }
-                out.append(
-                    contentsOf: warpedStandIn(
-                        for: tile, run: run, wanted: spec.key, projector: projector, area: area, camera: camera))
             }
         }
         return out
