@@ -182,8 +182,9 @@ package final class SpriteBatch {
             let endRow = min(Int(icon.height), height &- y)
             var bits = mask + (y &+ row) &* wordsPerRow
             var rowBase = (y &+ row) &* stride
-            // The row's first pixel in the page, minus `x` (a frame column plus this is the page index).
-            var srcRowBase = icon.origin &+ row &* pageStride &- x
+            // The icon's first pixel in the page minus `x`: plus a row's offset in the page and a frame column, the
+            // pixel's index in the page (worked out for visible rows alone: one variable fewer in the row loops).
+            let srcOrigin = icon.origin &- x
             if let narrow = icon.narrowRows, let masks = icon.narrowMasks, x >= 0, x &+ iconWidth <= width {
                 // A narrow icon wholly inside horizontally (most pins): the 64 coverage bits from the icon's
                 // column 0 tell a hidden row with one mask (the word and shift are the icon's, not the row's).
@@ -203,7 +204,7 @@ package final class SpriteBatch {
                         do {
                             let leadEnd = a &+ Int(r.segment.lead)
                             let opaqueEnd = leadEnd &+ Int(r.segment.opaque)
-                            let srcBase = srcRowBase
+                            let srcBase = srcOrigin &+ row &* pageStride
                             let rowBase = rowBase
                             var free = ~covered & r.all
                             while free != 0 {
@@ -222,7 +223,6 @@ package final class SpriteBatch {
                     row &+= 1
                     bits += wordsPerRow
                     rowBase &+= stride
-                    srcRowBase &+= pageStride
                 }
                 continue
             }
@@ -240,7 +240,7 @@ package final class SpriteBatch {
                     let b = min(end, width)
                     guard a < b else { continue }
                     let n = b &- a
-                    let srcBase = srcRowBase
+                    let srcBase = srcOrigin &+ row &* pageStride
                     let rowBase = rowBase
                     /// Records the visible run `u..<v`, split at the segment's parts: translucent (blended), opaque
                     /// (copied), translucent.
@@ -284,7 +284,6 @@ package final class SpriteBatch {
                 row &+= 1
                 bits += wordsPerRow
                 rowBase &+= stride
-                srcRowBase &+= pageStride
             }
         }
     }
