@@ -116,10 +116,9 @@ package final class SpriteAtlas {
     /// The current frame.
     private var frame: UInt32 = 1
 
-    /// An empty atlas. `pageWidth` and `pageHeight` (pixels, 1 to 32,768 wide, a page at most 2³¹ pixels; default 1024 × 1024: 4 MiB
-    /// a full page),
-    /// `maximumImages` (default 512) and `pageByteBudget` (default 16 MiB) are soft limits: a frame that needs more
-    /// icons than they allow gets them.
+    /// An empty atlas. `pageWidth` and `pageHeight` (pixels, 1 to 32,768 wide, a page at most 2³¹ pixels; default
+    /// 1024 × 1024: 4 MiB a full page), `maximumImages` (default 512) and `pageByteBudget` (default 16 MiB) are soft
+    /// limits: a frame that needs more icons than they allow gets them.
     package init(
         pageWidth: Int = 1024, pageHeight: Int = 1024, maximumImages: Int = 512, pageByteBudget: Int = 16 << 20
     ) {

@@ -51,8 +51,8 @@ extension FrameRenderer {
     /// marker object read; the rest (icon views, rotation, flat, opacity, appear animations, layers) take the
     /// general path through the marker's presented values. When the context's pixels can be written directly, every
     /// still, upright, opaque icon at the device scale goes into the store's ``SpriteBatch`` from its atlas (hidden
-    /// pixels skipped, the bytes Cairo's OVER writes), the other draws keep their place in the batch and are drawn through Cairo;
-    /// otherwise everything is drawn through Cairo in order.
+    /// pixels skipped, the bytes Cairo's OVER writes), the other draws keep their place in the batch and are drawn
+    /// through Cairo; otherwise everything is drawn through Cairo in order.
     static func drawMarkers(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
         let store = map.store
         guard store.count > 0 else { return }
