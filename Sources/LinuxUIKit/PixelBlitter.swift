@@ -2,152 +2,7 @@ import CCairo
 import CairoGraphics
 import Foundation
 
-/// The premultiplied ARGB32 pixels of a still image prepared for blitting: each row split into segments of
-/// translucent pixels (blended), opaque ones (copied) and translucent ones again, fully transparent pixels skipped.
-/// Waymark's own (package access): the map draws thousands of marker icons a frame from these (see ``SpriteBatch``).
-/// Immutable after creation; safe to share between threads.
-package final class BlitSprite: @unchecked Sendable {
-    /// Adjacent runs of one row merged: `lead` translucent pixels, then `opaque` opaque ones, then `trail`
-    /// translucent ones (an icon's row is usually one of these: anti-aliased edges around an opaque body).
-    struct Segment {
-        /// Index of the segment's first pixel in ``pixels``.
-        var offset: Int32
-        var column: Int32
-        var lead: Int32
-        var opaque: Int32
-        var trail: Int32
-    }
-
-    /// A row of a narrow sprite (at most 64 pixels wide, at most one segment a row): the segment with its pixels as
-    /// bit masks relative to its first column, so a row is tested against the coverage mask with one word.
-    struct NarrowRow {
-        /// Bits `0..<lead + opaque + trail` (0: the row is empty).
-        var all: UInt64
-        /// The opaque pixels' bits.
-        var opaqueMask: UInt64
-        var segment: Segment
-    }
-
-    /// Width and height in pixels.
-    package let width: Int
-    package let height: Int
-    /// Per row, when the sprite is narrow (at most 64 pixels wide, at most one segment a row: marker pins), else nil
-    /// (owned, `height` entries).
-    let narrowRows: UnsafeMutablePointer<NarrowRow>?
-    /// Per row of a narrow sprite: its pixels' bits relative to the sprite's column 0 (`NarrowRow.all` shifted by
-    /// the segment's column), so a hidden row is told from one coverage window a sprite (owned, `height` entries).
-    let narrowMasks: UnsafeMutablePointer<UInt64>?
-    /// `width × height` premultiplied ARGB32 pixels, row by row (owned).
-    let pixels: UnsafeMutablePointer<UInt32>
-    /// The segments, row by row, left to right (owned).
-    let segments: UnsafeMutablePointer<Segment>
-    let segmentCount: Int
-    /// Per row: index of its first segment; `rowStart[height]` is `segmentCount` (owned, `height + 1` entries).
-    let rowStart: UnsafeMutablePointer<Int32>
-
-    /// The sprite of `image`'s first bitmap, or nil for animated images, empty images and surfaces that are not
-    /// ARGB32.
-    package convenience init?(image: UIImage) {
-        guard image.images == nil, let surface = image.surface else { return nil }
-        self.init(surface: surface)
-    }
-
-    /// The sprite of an ARGB32 surface's pixels (read through CairoGraphics' pixel access), or nil for an empty
-    /// surface or one of another format.
-    init?(surface: CairoSurface) {
-        let w = surface.width
-        let h = surface.height
-        let rowWords = surface.stride / 4
-        guard w > 0, h > 0, rowWords >= w else { return nil }
-        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
-        surface.withPixels { source in
-            for y in 0..<h { (pixels + y * w).initialize(from: source.baseAddress! + y * rowWords, count: w) }
-        }
-        var segments: [Segment] = []
-        var rowStart: [Int32] = []
-        for y in 0..<h {
-            rowStart.append(Int32(segments.count))
-            var x = 0
-            while x < w {
-                let alpha = pixels[y * w + x] >> 24
-                if alpha == 0 {
-                    x += 1
-                    continue
-                }
-                // One run of pixels of one kind (opaque or translucent), then merged into the row's last segment
-                // when the pattern allows: translucent → opaque → translucent.
-                let opaque = alpha == 255
-                var end = x + 1
-                while end < w {
-                    let a = pixels[y * w + end] >> 24
-                    if a == 0 || (a == 255) != opaque { break }
-                    end += 1
-                }
-                let n = Int32(end - x)
-                if var last = segments.last, Int(rowStart[y]) < segments.count, last.trail == 0,
-                    Int(last.column + last.lead + last.opaque) == x
-                {
-                    if !opaque && last.opaque == 0 {
-                        last.lead += n
-                    } else if opaque {
-                        last.opaque += n
-                    } else {
-                        last.trail += n
-                    }
-                    segments[segments.count - 1] = last
-                } else {
-                    segments.append(
-                        Segment(
-                            offset: Int32(y * w + x), column: Int32(x), lead: opaque ? 0 : n,
-                            opaque: opaque ? n : 0, trail: 0))
-                }
-                x = end
-            }
-        }
-        rowStart.append(Int32(segments.count))
-        width = w
-        height = h
-        self.pixels = pixels
-        segmentCount = segments.count
-        self.segments = .allocate(capacity: max(segments.count, 1))
-        self.segments.initialize(from: segments, count: segments.count)
-        self.rowStart = .allocate(capacity: rowStart.count)
-        self.rowStart.initialize(from: rowStart, count: rowStart.count)
-        if w <= 64, (0..<h).allSatisfy({ rowStart[$0 + 1] - rowStart[$0] <= 1 }) {
-            let rows = UnsafeMutablePointer<NarrowRow>.allocate(capacity: h)
-            for y in 0..<h {
-                guard rowStart[y] < rowStart[y + 1] else {
-                    rows[y] = NarrowRow(
-                        all: 0, opaqueMask: 0, segment: Segment(offset: 0, column: 0, lead: 0, opaque: 0, trail: 0))
-                    continue
-                }
-                let seg = segments[Int(rowStart[y])]
-                let n = Int(seg.lead + seg.opaque + seg.trail)
-                let opaque = Int(seg.opaque)
-                rows[y] = NarrowRow(
-                    all: n == 64 ? ~0 : (1 << UInt64(n)) - 1,
-                    opaqueMask: (opaque == 64 ? ~0 : (1 << UInt64(opaque)) - 1) << UInt64(seg.lead), segment: seg)
-            }
-            narrowRows = rows
-            let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: h)
-            for y in 0..<h { masks[y] = rows[y].all << UInt64(rows[y].segment.column) }
-            narrowMasks = masks
-        } else {
-            narrowRows = nil
-            narrowMasks = nil
-        }
-    }
-
-    deinit {
-        pixels.deallocate()
-        segments.deallocate()
-        rowStart.deallocate()
-        narrowRows?.deallocate()
-        narrowMasks?.deallocate()
-    }
-}
-
-/// Direct access to the pixels of a context's ARGB32 image surface, for compositing many sprites without a Cairo call
+/// Direct access to the pixels of a context's ARGB32 image surface, for compositing many icons without a Cairo call
 /// each (see ``CGContext/withPixelTarget(deviceScale:_:)``). Waymark's own (package access).
 package struct PixelTarget {
     let base: UnsafeMutablePointer<UInt32>
@@ -157,53 +12,47 @@ package struct PixelTarget {
     package let width: Int
     package let height: Int
     let surface: OpaquePointer
-
-    /// Composites `sprite` with Cairo's OVER operator, its top-left at device pixel (`x`, `y`), clipped to the
-    /// surface. The result is byte-identical to `cairo_set_source_surface` + `cairo_fill` at an integer offset (the
-    /// same rounding as pixman's OVER). One sprite; many go faster through a ``SpriteBatch``.
-    package func blit(_ sprite: BlitSprite, x: Int, y: Int) {
-        let batch = SpriteBatch()
-        batch.add(sprite, x: x, y: y)
-        batch.composite(into: self) { _ in }
-    }
 }
 
-/// Many sprites composited in one go, bottom to top, with the bytes Cairo's OVER operator writes drawing them one by
-/// one, but without drawing what ends up hidden: a pass from the top down keeps a bit per device pixel covered by an
-/// opaque sprite pixel above, and records for each sprite only the spans no sprite above covers (OVER with an opaque
-/// source is a copy, so whatever lies under the topmost opaque pixel never shows); a second pass from the bottom up
-/// copies the visible opaque spans and blends the visible translucent ones (four pixels at a time). Draws that are
-/// not sprites (Cairo drawing: rotated icons, opacity, icon views) keep their place in the order through
-/// ``addExternal(_:)``: they are drawn by the caller's callback and hide nothing.
+/// Many icons of an atlas (``SpriteAtlas``) composited in one go, bottom to top, with the bytes Cairo's OVER operator
+/// writes drawing them one by one, but without drawing what ends up hidden: a pass from the top down keeps a bit per
+/// device pixel covered by an opaque icon pixel above, and records for each icon only the spans no icon above covers
+/// (OVER with an opaque source is a copy, so whatever lies under the topmost opaque pixel never shows); a second pass
+/// from the bottom up copies the visible opaque spans from the atlas pages and blends the visible translucent ones
+/// (four pixels at a time). Draws that are not icons (Cairo drawing: rotated icons, opacity, icon views) keep their
+/// place in the order through ``addExternal(_:)``: they are drawn by the caller's callback and hide nothing.
 ///
 /// Waymark's own (package access). Reusable: ``composite(into:external:)`` empties the batch, keeping its storage
-/// for the next frame. Not thread-safe (one frame at a time).
+/// for the next frame, and ends the atlas's frame. Not thread-safe (one frame at a time).
 package final class SpriteBatch {
-    /// One draw: a sprite at a device pixel, or an external draw (`sprite < 0`, the caller's id `~sprite`).
+    /// One draw: an icon (its record's index and serial) at a device pixel, or an external draw (`icon < 0`, the
+    /// caller's id `~icon`).
     fileprivate struct Item {
         var x: Int32
         var y: Int32
-        var sprite: Int32
+        var icon: Int32
+        var serial: UInt32
         var spanStart: Int32 = 0
         var spanEnd: Int32 = 0
     }
-    /// A visible run of a sprite's row: `count > 0` pixels copied, `count < 0` blended.
+    /// A visible run of an icon's row: `count > 0` pixels copied, `count < 0` blended; `src` indexes the icon's page.
     fileprivate struct Span {
         var dst: Int32
         var src: Int32
         var count: Int32
     }
 
+    /// The icons this batch draws.
+    package let atlas: SpriteAtlas
     private var items: [Item] = []
-    private var sprites: [BlitSprite] = []
-    private var lastSprite: BlitSprite?
     private var spans: [Span] = []
     /// One bit a device pixel of the target, `(width + 63) / 64` words a row: covered by an opaque pixel above.
     private var mask: UnsafeMutablePointer<UInt64>
     private var maskCapacity = 0
 
-    /// An empty batch.
-    package init() {
+    /// An empty batch drawing icons of `atlas` (a new default atlas when nil).
+    package init(atlas: SpriteAtlas? = nil) {
+        self.atlas = atlas ?? SpriteAtlas()
         mask = .allocate(capacity: 1)
     }
 
@@ -213,23 +62,17 @@ package final class SpriteBatch {
     package var count: Int { items.count }
 
     /// Adds draws in one go: `body` gets an ``Appender`` over the batch's storage (one access to it for the whole
-    /// run instead of three a draw: each access to a class's stored property is checked for exclusivity).
+    /// run instead of one a draw: each access to a class's stored property is checked for exclusivity).
     package func append<R>(_ body: (inout Appender) -> R) -> R {
-        var appender = Appender(items: items, sprites: sprites, lastSprite: lastSprite)
+        var appender = Appender(items: items)
         items = []
-        sprites = []
-        lastSprite = nil
-        defer {
-            items = appender.items
-            sprites = appender.sprites
-            lastSprite = appender.lastSprite
-        }
+        defer { items = appender.items }
         return body(&appender)
     }
 
-    /// Adds `sprite` with its top-left at device pixel (`x`, `y`) above everything added before (see
+    /// Adds `icon` with its top-left at device pixel (`x`, `y`) above everything added before (see
     /// ``Appender/add(_:x:y:)``).
-    package func add(_ sprite: BlitSprite, x: Int, y: Int) { append { $0.add(sprite, x: x, y: y) } }
+    package func add(_ icon: SpriteAtlas.Icon, x: Int, y: Int) { append { $0.add(icon, x: x, y: y) } }
 
     /// Adds a draw the caller makes itself above everything added before (see ``Appender/addExternal(_:)``).
     package func addExternal(_ id: Int) { append { $0.addExternal(id) } }
@@ -237,18 +80,13 @@ package final class SpriteBatch {
     /// The batch's draws while ``append(_:)`` runs.
     package struct Appender {
         fileprivate var items: [Item]
-        fileprivate var sprites: [BlitSprite]
-        fileprivate var lastSprite: BlitSprite?
 
-        /// Adds `sprite` with its top-left at device pixel (`x`, `y`) above everything added before. Positions
-        /// beyond ±2³⁰ pixels are skipped (nothing of the sprite could be on a surface).
-        package mutating func add(_ sprite: BlitSprite, x: Int, y: Int) {
+        /// Adds `icon` (of the batch's atlas) with its top-left at device pixel (`x`, `y`) above everything added
+        /// before. Positions beyond ±2³⁰ pixels are skipped (nothing of the icon could be on a surface); so is an
+        /// icon removed from the atlas by the time the batch is composited.
+        package mutating func add(_ icon: SpriteAtlas.Icon, x: Int, y: Int) {
             guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { return }
-            if sprite !== lastSprite {
-                lastSprite = sprite
-                sprites.append(sprite)
-            }
-            items.append(Item(x: Int32(x), y: Int32(y), sprite: Int32(sprites.count - 1)))
+            items.append(Item(x: Int32(x), y: Int32(y), icon: icon.index, serial: icon.serial))
         }
 
         /// Adds a draw the caller makes itself (through Cairo) above everything added before:
@@ -256,18 +94,18 @@ package final class SpriteBatch {
         /// the order.
         package mutating func addExternal(_ id: Int) {
             guard id >= 0, id < Int(Int32.max) else { return }
-            items.append(Item(x: 0, y: 0, sprite: ~Int32(id)))
+            items.append(Item(x: 0, y: 0, icon: ~Int32(id), serial: 0))
         }
     }
 
     /// Composites everything added, bottom to top, into `target` (clipped to it), calling `external` for each
-    /// external draw in its place (after the sprites below it are written; the callback must mark the surface dirty
-    /// before drawing through Cairo, ``CGContext/markPixelsDirty(_:)``). Empties the batch.
+    /// external draw in its place (after the icons below it are written; the callback must mark the surface dirty
+    /// before drawing through Cairo, ``CGContext/markPixelsDirty(_:)``). Empties the batch and ends the atlas's
+    /// frame (icons not looked up since may be removed when the atlas needs room).
     package func composite(into target: PixelTarget, external: (Int) -> Void) {
         // Local copies (uniquely referenced once the properties are emptied): no exclusivity checks in the loops.
         var items = self.items
         var spans = self.spans
-        let sprites = self.sprites
         self.items = []
         self.spans = []
         defer {
@@ -275,8 +113,7 @@ package final class SpriteBatch {
             spans.removeAll(keepingCapacity: true)
             self.items = items
             self.spans = spans
-            self.sprites.removeAll(keepingCapacity: true)
-            lastSprite = nil
+            atlas.endFrame()
         }
         guard !items.isEmpty else { return }
         let wordsPerRow = (target.width + 63) >> 6
@@ -288,18 +125,20 @@ package final class SpriteBatch {
             maskCapacity = words
         }
         mask.update(repeating: 0, count: words)
+        let records = atlas.records
+        let pages = atlas.pages
         Self.findVisibleSpans(
-            items: &items, sprites: sprites, spans: &spans, mask: mask, wordsPerRow: wordsPerRow,
-            width: target.width, height: target.height, stride: target.stride)
+            items: &items, records: records, pageStrides: pages.map(\.width), spans: &spans, mask: mask,
+            wordsPerRow: wordsPerRow, width: target.width, height: target.height, stride: target.stride)
         let base = target.base
         spans.withUnsafeBufferPointer { spans in
             for item in items {
-                guard item.sprite >= 0 else {
-                    external(Int(~item.sprite))
+                guard item.icon >= 0 else {
+                    external(Int(~item.icon))
                     continue
                 }
                 guard item.spanStart < item.spanEnd else { continue }
-                let src = sprites[Int(item.sprite)].pixels
+                let src = pages[Int(records[Int(item.icon)].page)].pixels
                 for i in Int(item.spanStart)..<Int(item.spanEnd) {
                     let span = spans[i]
                     let d = base + Int(span.dst)
@@ -314,51 +153,58 @@ package final class SpriteBatch {
         }
     }
 
-    /// The first pass: from the top item down, each sprite row's visible spans (pixels no opaque sprite pixel above
-    /// covers) recorded, then the row's opaque pixels marked covered in `mask` (cleared by the caller).
+    /// The first pass: from the top item down, each icon row's visible spans (pixels no opaque icon pixel above
+    /// covers) recorded, then the row's opaque pixels marked covered in `mask` (cleared by the caller). Items whose
+    /// icon was removed from the atlas get no spans.
     private static func findVisibleSpans(
-        items: inout [Item], sprites: [BlitSprite], spans: inout [Span], mask: UnsafeMutablePointer<UInt64>,
-        wordsPerRow: Int, width: Int, height: Int, stride: Int
+        items: inout [Item], records: [SpriteAtlas.Record], pageStrides: [Int], spans: inout [Span],
+        mask: UnsafeMutablePointer<UInt64>, wordsPerRow: Int, width: Int, height: Int, stride: Int
     ) {
-        // The hot loop of a frame (a few hundred thousand sprite rows, most of them hidden): plain while loops and
-        // wrapping arithmetic on values bounded by the surface and sprite sizes.
+        // The hot loop of a frame (a few hundred thousand icon rows, most of them hidden): plain while loops and
+        // wrapping arithmetic on values bounded by the surface, icon and page sizes.
         var index = items.count
         while index > 0 {
             index &-= 1
             let item = items[index]
-            guard item.sprite >= 0 else { continue }
-            let sprite = sprites[Int(item.sprite)]
+            guard item.icon >= 0, Int(item.icon) < records.count else { continue }
+            let icon = records[Int(item.icon)]
+            guard icon.serial == item.serial, let segments = icon.segments, let rowStart = icon.rowStart else {
+                continue
+            }
+            let iconWidth = Int(icon.width)
             let x = Int(item.x)
             let y = Int(item.y)
             items[index].spanStart = Int32(spans.count)
             defer { items[index].spanEnd = Int32(spans.count) }
-            guard x < width, y < height, x &+ sprite.width > 0, y &+ sprite.height > 0 else { continue }
-            let segments = sprite.segments
-            let rowStart = sprite.rowStart
+            guard x < width, y < height, x &+ iconWidth > 0, y &+ Int(icon.height) > 0 else { continue }
+            let pageStride = pageStrides[Int(icon.page)]
             var row = max(0, -y)
-            let endRow = min(sprite.height, height &- y)
+            let endRow = min(Int(icon.height), height &- y)
             var bits = mask + (y &+ row) &* wordsPerRow
             var rowBase = (y &+ row) &* stride
-            if let narrow = sprite.narrowRows, let masks = sprite.narrowMasks, x >= 0, x &+ sprite.width <= width {
-                // A narrow sprite wholly inside horizontally (most pins): the 64 coverage bits from the sprite's
-                // column 0 tell a hidden row with one mask (the word and shift are the sprite's, not the row's).
-                let spriteWord = x &>> 6
-                let spriteShift = UInt64(x & 63)
+            // The icon's first pixel in the page minus `x`: plus a row's offset in the page and a frame column, the
+            // pixel's index in the page (worked out for visible rows alone: one variable fewer in the row loops).
+            let srcOrigin = icon.origin &- x
+            if let narrow = icon.narrowRows, let masks = icon.narrowMasks, x >= 0, x &+ iconWidth <= width {
+                // A narrow icon wholly inside horizontally (most pins): the 64 coverage bits from the icon's
+                // column 0 tell a hidden row with one mask (the word and shift are the icon's, not the row's).
+                let iconWord = x &>> 6
+                let iconShift = UInt64(x & 63)
                 while row < endRow {
                     let rowMask = masks[row]
                     // Both shifts by up to 64 (a shift by 64 is no shift in Swift's masking shifts).
-                    let spriteWindow =
-                        (bits[spriteWord] &>> spriteShift) | ((bits[spriteWord &+ 1] &<< 1) &<< (63 &- spriteShift))
-                    if rowMask != 0 && spriteWindow & rowMask != rowMask {
+                    let iconWindow =
+                        (bits[iconWord] &>> iconShift) | ((bits[iconWord &+ 1] &<< 1) &<< (63 &- iconShift))
+                    if rowMask != 0 && iconWindow & rowMask != rowMask {
                         let r = narrow[row]
                         let a = x &+ Int(r.segment.column)
                         let word = a &>> 6
                         let shift = UInt64(a & 63)
-                        let covered = (spriteWindow & rowMask) &>> UInt64(r.segment.column)
+                        let covered = (iconWindow & rowMask) &>> UInt64(r.segment.column)
                         do {
                             let leadEnd = a &+ Int(r.segment.lead)
                             let opaqueEnd = leadEnd &+ Int(r.segment.opaque)
-                            let srcBase = Int(r.segment.offset) &- a
+                            let srcBase = srcOrigin &+ row &* pageStride
                             let rowBase = rowBase
                             var free = ~covered & r.all
                             while free != 0 {
@@ -394,7 +240,7 @@ package final class SpriteBatch {
                     let b = min(end, width)
                     guard a < b else { continue }
                     let n = b &- a
-                    let srcBase = Int(seg.offset) &- c0
+                    let srcBase = srcOrigin &+ row &* pageStride
                     let rowBase = rowBase
                     /// Records the visible run `u..<v`, split at the segment's parts: translucent (blended), opaque
                     /// (copied), translucent.
@@ -443,7 +289,7 @@ package final class SpriteBatch {
     }
 }
 
-/// Records the visible run `u..<v` of a segment (the frame's pixels `rowBase + u ..< rowBase + v`, the sprite's
+/// Records the visible run `u..<v` of a segment (the frame's pixels `rowBase + u ..< rowBase + v`, the page's
 /// `srcBase + u …`), split at the segment's parts: translucent before `leadEnd` (blended), opaque before `opaqueEnd`
 /// (copied), translucent after.
 @inline(__always) private func appendSpans(

@@ -62,9 +62,11 @@ import Testing
         let surface = try #require(image.surface)
         #expect(surface.width == 4 && surface.height == 2)
         #expect(surface.withPixels { $0[0] } == 0xff00_00ff)
-        let sprite = try #require(BlitSprite(image: image))
-        #expect(sprite.width == 4 && sprite.height == 2)
-        #expect(sprite.pixels[7] == 0xff00_00ff)
+        let atlas = SpriteAtlas()
+        let icon = try #require(atlas.icon(for: image))
+        let placement = try #require(atlas.placement(of: icon))
+        #expect(placement.width == 4 && placement.height == 2)
+        #expect(atlas.pixel(of: icon, x: 3, y: 1) == 0xff00_00ff)
     }
 
     /// A view whose colour the test changes between frames.

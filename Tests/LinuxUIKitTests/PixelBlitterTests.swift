@@ -41,7 +41,8 @@ import Testing
     func blitIsByteIdenticalToCairo(scale: Double) throws {
         let s = CGFloat(scale)
         let icon = Self.icon(scale: s)
-        let sprite = try #require(BlitSprite(image: icon))
+        let batch = SpriteBatch()
+        let atlasIcon = try #require(batch.atlas.icon(for: icon))
         // Positions inside, across every edge (clipped) and fully outside.
         let origins: [CGPoint] = [
             CGPoint(x: 10.2, y: 7.6), CGPoint(x: -9.4, y: 3), CGPoint(x: 50, y: -8.5), CGPoint(x: 55.5, y: 40.2),
@@ -61,9 +62,10 @@ import Testing
             r.cgContext.withPixelTarget(deviceScale: s) { target in
                 guard let target else { return }
                 tookFastPath = true
+                // One icon a composite (each drawn over the ones before).
                 for o in origins {
-                    target.blit(
-                        sprite, x: Int(Double(o.x * s).rounded()), y: Int(Double(o.y * s).rounded()))
+                    batch.add(atlasIcon, x: Int(Double(o.x * s).rounded()), y: Int(Double(o.y * s).rounded()))
+                    batch.composite(into: target) { _ in }
                 }
             }
         }
@@ -78,7 +80,8 @@ import Testing
     func batchIsByteIdenticalToDrawingOneByOne(scale: Double) throws {
         let s = CGFloat(scale)
         let icons = [Self.icon(scale: s), Self.opaqueSquare(scale: s)]
-        let sprites = try icons.map { try #require(BlitSprite(image: $0)) }
+        let batch = SpriteBatch()
+        let atlasIcons = try icons.map { try #require(batch.atlas.icon(for: $0)) }
         var state: UInt64 = 12345
         func next() -> Double {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -103,9 +106,8 @@ import Testing
             Self.paintBackground(r.cgContext)
             r.cgContext.withPixelTarget(deviceScale: s) { target in
                 guard let target else { return }
-                let batch = SpriteBatch()
                 for (i, d) in draws.enumerated() {
-                    batch.add(sprites[d.icon], x: d.x, y: d.y)
+                    batch.add(atlasIcons[d.icon], x: d.x, y: d.y)
                     if i == external { batch.addExternal(7) }
                 }
                 #expect(batch.count == draws.count + 1)
@@ -121,15 +123,133 @@ import Testing
         #expect(viaCairo.pngData() == viaBatch.pngData())
     }
 
-    /// An opaque square with a translucent border row (its rows: translucent, opaque, translucent).
-    static func opaqueSquare(scale: CGFloat) -> UIImage {
+    /// An opaque rectangle (default 12 × 9 pt) with a translucent border (its rows: translucent, opaque,
+    /// translucent).
+    static func opaqueSquare(scale: CGFloat, green: CGFloat = 0.7, width: CGFloat = 12, height: CGFloat = 9) -> UIImage
+    {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
-        return UIGraphicsImageRenderer(size: CGSize(width: 12, height: 9), format: format).image { r in
+        return UIGraphicsImageRenderer(size: CGSize(width: width, height: height), format: format).image { r in
             let c = r.cgContext
-            c.setFillColor(UIColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 1).cgColor)
-            c.fill(CGRect(x: 0.5, y: 0.5, width: 11, height: 8))
+            c.setFillColor(UIColor(red: 0.2, green: green, blue: 0.3, alpha: 1).cgColor)
+            c.fill(CGRect(x: 0.5, y: 0.5, width: width - 1, height: height - 1))
         }
+    }
+
+    /// Draws `draws` (image, device pixel) over the background through Cairo one by one, and through `batch`
+    /// (`icons` the atlas icons of the draws, nil: the image is expected to have none and is skipped), and expects
+    /// the same bytes.
+    func expectBatchMatchesCairo(
+        _ batch: SpriteBatch, draws: [(image: UIImage, icon: SpriteAtlas.Icon?, x: Int, y: Int)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let viaCairo = Self.background(scale: 1).image { r in
+            Self.paintBackground(r.cgContext)
+            for d in draws where d.icon != nil {
+                r.cgContext.drawImage(
+                    d.image, transform: CGAffineTransform(translationX: CGFloat(d.x), y: CGFloat(d.y)),
+                    snapToPixels: true, deviceScale: 1, alpha: 1)
+            }
+        }
+        let viaBatch = Self.background(scale: 1).image { r in
+            Self.paintBackground(r.cgContext)
+            r.cgContext.withPixelTarget(deviceScale: 1) { target in
+                guard let target else { return }
+                for d in draws { if let icon = d.icon { batch.add(icon, x: d.x, y: d.y) } }
+                batch.composite(into: target) { _ in }
+            }
+        }
+        #expect(viaCairo.pngData() == viaBatch.pngData(), sourceLocation: sourceLocation)
+    }
+
+    /// Expects the atlas to hold `image`'s pixels in `icon`'s rectangle.
+    func expectPixels(of icon: SpriteAtlas.Icon, in atlas: SpriteAtlas, are image: UIImage) throws {
+        let surface = try #require(image.surface)
+        let words = surface.stride / 4
+        var mismatches = 0
+        surface.withPixels { pixels in
+            for y in 0..<surface.height {
+                for x in 0..<surface.width where atlas.pixel(of: icon, x: x, y: y) != pixels[y * words + x] {
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// Small pages (36 × 26 px): a 23 × 17 icon, then 12 × 9 squares fill the page's second shelf up to its right
+    /// and bottom edges, the next squares go to further pages, an icon wider than a page gets one of its own; every
+    /// icon keeps its pixels and blits as Cairo draws it, clipped or not.
+    @Test func iconsAtPageEdgesAndInFullPages() throws {
+        let batch = SpriteBatch(atlas: SpriteAtlas(pageWidth: 36, pageHeight: 26))
+        let atlas = batch.atlas
+        let images =
+            [Self.icon(scale: 1)] + (0..<7).map { Self.opaqueSquare(scale: 1, green: 0.3 + 0.1 * CGFloat($0)) }
+            + [Self.opaqueSquare(scale: 1, width: 50, height: 10)]
+        let icons = try images.map { try #require(atlas.icon(for: $0)) }
+        let places = try icons.map { try #require(atlas.placement(of: $0)) }
+        #expect(places[0].page == 0 && places[0].x == 0 && places[0].y == 0)
+        // The third square ends at the page's right and bottom edges.
+        #expect(places[3].page == 0 && places[3].x + places[3].width == 36 && places[3].y + places[3].height == 26)
+        #expect(places[4].page == 1 && places[4].x == 0 && places[4].y == 0)
+        // The wide one: a page of its own, its size.
+        #expect(places[8].page == atlas.pageCount - 1 && places[8].x == 0 && places[8].width == 50)
+        #expect(atlas.pageCount == 3)
+        for (icon, image) in zip(icons, images) { try expectPixels(of: icon, in: atlas, are: image) }
+        // Looking an image up again gives its icon.
+        #expect(atlas.icon(for: images[3]) == icons[3])
+        var draws: [(image: UIImage, icon: SpriteAtlas.Icon?, x: Int, y: Int)] = []
+        for (i, pair) in zip(images, icons).enumerated() {
+            draws.append((pair.0, pair.1, (i * 13) % 60 - 6, (i * 11) % 44 - 4))
+            draws.append((pair.0, pair.1, 50 - (i * 7) % 30, 40 - i))
+        }
+        expectBatchMatchesCairo(batch, draws: draws)
+    }
+
+    /// Icons a frame did not look up are removed once the atlas is full (their handles then draw nothing, even when
+    /// their record is reused), and a page holed by removals is rebuilt with the live icons before a new page is
+    /// added; the icons keep their handles and pixels.
+    @Test func unusedIconsAreRemovedAndHoledPagesRebuilt() throws {
+        let batch = SpriteBatch(atlas: SpriteAtlas(pageWidth: 36, pageHeight: 26, maximumImages: 4))
+        let atlas = batch.atlas
+        let big = Self.icon(scale: 1)
+        let squares = (0..<4).map { Self.opaqueSquare(scale: 1, green: 0.3 + 0.1 * CGFloat($0)) }
+        // Frame 1: the 23 × 17 icon and three squares fill the page's two shelves.
+        let bigIcon = try #require(atlas.icon(for: big))
+        var icons = try squares.prefix(3).map { try #require(atlas.icon(for: $0)) }
+        #expect(atlas.placement(of: icons[0])?.y == 17)
+        expectBatchMatchesCairo(batch, draws: [(big, bigIcon, 3, 4)])
+        // Frame 2: the squares again, then a fourth: the atlas is full, the big icon (not looked up) goes, and its
+        // hole (391 of 936 pixels) has the page rebuilt rather than a second one added.
+        for (i, square) in squares.prefix(3).enumerated() { #expect(atlas.icon(for: square) == icons[i]) }
+        icons.append(try #require(atlas.icon(for: squares[3])))
+        #expect(atlas.placement(of: bigIcon) == nil)
+        #expect(atlas.iconCount == 4 && atlas.pageCount == 1)
+        #expect(atlas.placement(of: icons[0])?.y == 0)
+        for (icon, image) in zip(icons, squares) { try expectPixels(of: icon, in: atlas, are: image) }
+        // The removed icon's handle draws nothing.
+        var draws: [(image: UIImage, icon: SpriteAtlas.Icon?, x: Int, y: Int)] = [(big, nil, 0, 0)]
+        for i in 0..<4 { draws.append((squares[i], icons[i], 5 + 9 * i, 8 + 3 * i)) }
+        expectBatchMatchesCairo(batch, draws: draws)
+        let stale = SpriteBatch(atlas: atlas)
+        stale.add(bigIcon, x: 0, y: 0)
+        expectBatchMatchesCairo(stale, draws: [(big, nil, 0, 0)])
+    }
+
+    /// A removed icon's record taken by another icon: the old handle (another serial) draws nothing, not the new icon.
+    @Test func aReusedRecordRefusesTheOldHandle() throws {
+        let batch = SpriteBatch(atlas: SpriteAtlas(maximumImages: 1))
+        let atlas = batch.atlas
+        let first = Self.icon(scale: 1)
+        let second = Self.opaqueSquare(scale: 1)
+        let old = try #require(atlas.icon(for: first))
+        expectBatchMatchesCairo(batch, draws: [(first, old, 2, 3)])
+        let new = try #require(atlas.icon(for: second))
+        #expect(new.index == old.index && new.serial != old.serial)
+        #expect(atlas.placement(of: old) == nil && atlas.iconCount == 1)
+        try expectPixels(of: new, in: atlas, are: second)
+        batch.add(old, x: 2, y: 3)
+        expectBatchMatchesCairo(batch, draws: [(second, new, 20, 13)])
     }
 
     /// Four translucent pixels at a time (the SIMD blend) give the scalar blend's bytes for every alpha and a spread
@@ -176,10 +296,12 @@ import Testing
         }
     }
 
-    @Test func animatedImagesHaveNoSprite() throws {
+    @Test func animatedImagesHaveNoIcon() throws {
         let animated = try #require(
             UIImage.animatedImage(with: [Self.icon(scale: 1), Self.icon(scale: 1)], duration: 1))
-        #expect(BlitSprite(image: animated) == nil)
-        #expect(BlitSprite(image: Self.icon(scale: 1)) != nil)
+        let atlas = SpriteAtlas()
+        #expect(atlas.icon(for: animated) == nil)
+        #expect(atlas.icon(for: Self.icon(scale: 1)) != nil)
+        #expect(atlas.iconCount == 1)
     }
 }

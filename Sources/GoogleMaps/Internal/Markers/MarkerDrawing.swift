@@ -27,11 +27,11 @@ extension FrameRenderer {
         return DefaultPin.image(color: DefaultPin.defaultColor, scale: scale)
     }
 
-    /// One icon style resolved for a frame's scale: its image, sprite (nil when it cannot be blitted at this scale)
-    /// and the ground anchor in icon points.
+    /// One icon style resolved for a frame's scale: its image, atlas icon (nil when it cannot be blitted at this scale
+    /// or the frame draws through Cairo) and the ground anchor in icon points.
     private struct ResolvedStyle {
         var image: UIImage
-        var sprite: BlitSprite?
+        var icon: SpriteAtlas.Icon?
         var anchor: CGPoint
     }
 
@@ -50,9 +50,9 @@ extension FrameRenderer {
     /// an icon style (the common case) are placed from the candidate's world position and their style alone, no
     /// marker object read; the rest (icon views, rotation, flat, opacity, appear animations, layers) take the
     /// general path through the marker's presented values. When the context's pixels can be written directly, every
-    /// still, upright, opaque icon at the device scale goes into the store's ``SpriteBatch`` (hidden pixels skipped,
-    /// the bytes Cairo's OVER writes), the other draws keep their place in the batch and are drawn through Cairo;
-    /// otherwise everything is drawn through Cairo in order.
+    /// still, upright, opaque icon at the device scale goes into the store's ``SpriteBatch`` from its atlas (hidden
+    /// pixels skipped, the bytes Cairo's OVER writes), the other draws keep their place in the batch and are drawn
+    /// through Cairo; otherwise everything is drawn through Cairo in order.
     static func drawMarkers(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
         let store = map.store
         guard store.count > 0 else { return }
@@ -67,6 +67,7 @@ extension FrameRenderer {
         var resolved = [ResolvedStyle?](repeating: nil, count: markerStyles.count)
         let minDepth = t.distance * 1e-3
         let batch = store.batch
+        let atlas = batch.atlas
         context.withPixelTarget(deviceScale: scale) { target in
             var cairoDraws: [CairoDraw] = []
             batch.append { batch in
@@ -82,13 +83,13 @@ extension FrameRenderer {
                     }
                 }
                 var lastImage: UIImage?
-                var lastSprite: BlitSprite?
+                var lastAtlasIcon: SpriteAtlas.Icon?
                 var lastIcon: UIImage?
                 var lastResolved: UIImage?
                 // The style of the previous candidate (runs of one style read it once: no copy and retain a marker).
                 var styleIndex = -1
                 var styleImage: UIImage?
-                var styleSprite: BlitSprite?
+                var styleAtlasIcon: SpriteAtlas.Icon?
                 var styleAnchor = CGPoint.zero
                 for c in candidates {
                     if c.style != MarkerStore.generalStyle && c.style != MarkerStore.floatingStyle {
@@ -100,11 +101,12 @@ extension FrameRenderer {
                                 let content = MarkerPlacement.contentRect(
                                     imageSize: image.size, insets: image.alignmentRectInsets)
                                 resolved[index] = ResolvedStyle(
-                                    image: image, sprite: image.scale == scale ? store.sprite(for: image) : nil,
+                                    image: image,
+                                    icon: target != nil && image.scale == scale ? atlas.icon(for: image) : nil,
                                     anchor: MarkerPlacement.anchor(in: content, groundAnchor: interned.groundAnchor))
                             }
                             let style = resolved[index]!
-                            (styleImage, styleSprite, styleAnchor) = (style.image, style.sprite, style.anchor)
+                            (styleImage, styleAtlasIcon, styleAnchor) = (style.image, style.icon, style.anchor)
                             styleIndex = index
                         }
                         let near = nearestCopy(WorldPoint(x: c.x, y: c.y), camera: t)
@@ -116,10 +118,10 @@ extension FrameRenderer {
                         // As `MarkerPlacement` places it: translated by the screen point minus the anchor.
                         let tx = CGFloat(s.x) - styleAnchor.x
                         let ty = CGFloat(s.y) - styleAnchor.y
-                        if target != nil, let sprite = styleSprite {
+                        if let icon = styleAtlasIcon {
                             let x = Double(tx * scale).rounded()
                             let y = Double(ty * scale).rounded()
-                            if abs(x) < 1e9, abs(y) < 1e9 { batch.add(sprite, x: Int(x), y: Int(y)) }
+                            if abs(x) < 1e9, abs(y) < 1e9 { batch.add(icon, x: Int(x), y: Int(y)) }
                             continue
                         }
                         guard let image = styleImage else { continue }
@@ -183,12 +185,12 @@ extension FrameRenderer {
                     {
                         if image !== lastImage {
                             lastImage = image
-                            lastSprite = store.sprite(for: image)
+                            lastAtlasIcon = atlas.icon(for: image)
                         }
                         let x = Double(placement.transform.tx * scale).rounded()
                         let y = Double(placement.transform.ty * scale).rounded()
-                        if let sprite = lastSprite, abs(x) < 1e9, abs(y) < 1e9 {
-                            batch.add(sprite, x: Int(x), y: Int(y))
+                        if let icon = lastAtlasIcon, abs(x) < 1e9, abs(y) < 1e9 {
+                            batch.add(icon, x: Int(x), y: Int(y))
                             continue
                         }
                     }

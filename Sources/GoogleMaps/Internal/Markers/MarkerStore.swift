@@ -26,8 +26,6 @@ import MapGeometry
     private var iconViewMarkers: [ObjectIdentifier: GMSMarker] = [:]
     /// Number of markers on the map.
     private(set) var count = 0
-    /// Blit-ready pixels of the still icons drawn lately, by image (the image is kept so its identity stays unique).
-    private var sprites: [ObjectIdentifier: (image: UIImage, sprite: BlitSprite?)] = [:]
     /// Per slot: how the frame draws the marker: ``generalStyle``, ``floatingStyle`` or an index + 1 into ``styles``.
     private var styleOfSlot: [UInt32] = []
     /// The icon styles (icon and ground anchor) of the markers drawn straight from the store, and their index by key.
@@ -41,7 +39,8 @@ import MapGeometry
     private var floating: Set<Int32> = []
     /// How many markers the last frame considered (to size the next frame's list).
     private var lastCandidateCount = 0
-    /// The frame's sprite compositor (its buffers reused from frame to frame).
+    /// The frame's icon compositor (its buffers reused from frame to frame) and, in its atlas, the blit-ready pixels
+    /// of the still icons drawn lately.
     let batch = SpriteBatch()
 
     /// Duration of the pop and fade-in appear animations, seconds.
@@ -244,17 +243,6 @@ import MapGeometry
                 max(uprightExtent.maxY, r.maxY)
             )
         }
-    }
-
-    /// The blit-ready pixels of `image` (nil for animated images), prepared once and kept for the next frames (at most
-    /// 512 images; the cache starts over beyond).
-    func sprite(for image: UIImage) -> BlitSprite? {
-        let key = ObjectIdentifier(image)
-        if let hit = sprites[key] { return hit.sprite }
-        if sprites.count >= 512 { sprites.removeAll() }
-        let sprite = BlitSprite(image: image)
-        sprites[key] = (image, sprite)
-        return sprite
     }
 
     func marker(inSlot slot: Int32) -> GMSMarker? {
