@@ -53,7 +53,9 @@ struct RemoteStyleTests {
         }
     }
 
-    @Test func relativeReferencesInAStyleOverHTTPResolveAgainstItsURL() throws {
+    /// Writes the resources and a style at `styles/main/style.json` whose source `url`, `sprite` and `glyphs` are
+    /// relative (the TileJSON's `tiles` too), and loads it over HTTP.
+    func loadRelativeStyle(_ net: TileNetwork) throws -> Style {
         try writeResources()
         let tileJSON = #"{"tilejson":"3.0.0","tiles":["helsinki/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":14}"#
         try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("helsinki.json"))
@@ -68,10 +70,13 @@ struct RemoteStyleTests {
         json["sprite"] = "../../sprites/s"
         json["glyphs"] = "/files/fonts/{fontstack}/{range}.pbf"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        return try net.loadStyle(server.url("styles/main/style.json"))
+    }
 
+    @Test func relativeReferencesInAStyleOverHTTPResolveAgainstItsURL() throws {
         let log = ProblemLog()
         let net = network(log)
-        let style = try net.loadStyle(server.url("styles/main/style.json"))
+        let style = try loadRelativeStyle(net)
         #expect(style.baseURL?.absoluteString == server.url("styles/main/style.json"))
         #expect(style.sprite == server.url("sprites/s"))
         #expect(style.glyphs == server.url("fonts/{fontstack}/{range}.pbf"))
@@ -94,14 +99,21 @@ struct RemoteStyleTests {
         let spriteURL = try #require(style.sprite)
         let sprite = try #require(net.sprite(spriteURL))
         #expect(try PNGCodec.decode(sprite.png).width == 2)
-        if sharedGlyphPBF != nil {
-            let glyphs = try #require(Snapshotter.glyphStore(for: style, network: net))
-            let a = try #require(glyphs.glyph(fontstack: "Open Sans Semibold", codepoint: 65))
-            #expect(a.width > 0 && a.bitmap.count == (a.width + 6) * (a.height + 6))
-            #expect(glyphs.range(fontstack: "Open Sans Semibold", containing: 300).glyphs.isEmpty, "a 404 range")
-            let fontRequests = try server.requests(containing: "/fonts/")
-            #expect(fontRequests.count == 2, "one request a range: \(fontRequests)")
-        }
+    }
+
+    /// The style's relative `glyphs` template resolves against its URL: one request a range, a missing range empty.
+    @Test(
+        .needsSharedFixtures(
+            "maplibre-native-render/metrics/integration/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf"))
+    func glyphRangesOfAStyleOverHTTPResolveAgainstItsURL() throws {
+        let net = network()
+        let style = try loadRelativeStyle(net)
+        let glyphs = try #require(Snapshotter.glyphStore(for: style, network: net))
+        let a = try #require(glyphs.glyph(fontstack: "Open Sans Semibold", codepoint: 65))
+        #expect(a.width > 0 && a.bitmap.count == (a.width + 6) * (a.height + 6))
+        #expect(glyphs.range(fontstack: "Open Sans Semibold", containing: 300).glyphs.isEmpty, "a 404 range")
+        let fontRequests = try server.requests(containing: "/fonts/")
+        #expect(fontRequests.count == 2, "one request a range: \(fontRequests)")
     }
 
     @Test func aStyleFileResolvesARelativeTileJSONURLAgainstItsFolder() throws {
