@@ -387,24 +387,8 @@ enum ProjectiveBlit {
         for i in 0..<count {
             let fu = (u >> 8) - 128
             let fv = (v >> 8) - 128
-            var ix = fu >> 8
-            var iy = fv >> 8
-            var wx = UInt32(truncatingIfNeeded: fu & 255)
-            var wy = UInt32(truncatingIfNeeded: fv & 255)
-            if ix < 0 {
-                ix = 0
-                wx = 0
-            } else if ix >= sw - 1 {
-                ix = sw - 1
-                wx = 0
-            }
-            if iy < 0 {
-                iy = 0
-                wy = 0
-            } else if iy >= sh - 1 {
-                iy = sh - 1
-                wy = 0
-            }
+            let (ix, wx) = clampedTexel(fu, size: sw)
+            let (iy, wy) = clampedTexel(fv, size: sh)
             let o = iy * stride + ix * 4
             let p00 = src.load(fromByteOffset: o, as: UInt32.self)
             let p10 = wx == 0 ? p00 : src.load(fromByteOffset: o + 4, as: UInt32.self)
@@ -415,6 +399,16 @@ enum ProjectiveBlit {
             u += du
             v += dv
         }
+    }
+
+    /// The first texel and the weight of the second (1/256) of a bilinear sample at `f` (1/256 texels, less ½ texel)
+    /// along an axis of `size` texels, clamped at the edges: beyond either end the edge texel alone (weight 0).
+    @inline(__always)
+    static func clampedTexel(_ f: Int, size: Int) -> (Int, UInt32) {
+        let i = f >> 8
+        if i < 0 { return (0, 0) }
+        if i >= size - 1 { return (size - 1, 0) }
+        return (i, UInt32(truncatingIfNeeded: f & 255))
     }
 
     /// Blends `s` at opacity `alpha` (1/256) source-over into `*d`: opaque samples replace it, transparent ones
