@@ -411,14 +411,18 @@ struct TileImageSpec: Sendable {
     let side: Double
     let offset: RenderPoint
     let bearing: Double
+    /// Whether frames draw the image minified (a pitched frame's, ``MapRenderer/pitchedImageSpec``): its box-filtered
+    /// levels are made with it (``DisplayList/drawnMinified``).
+    var drawnMinified = false
 }
 
 /// A tile image as a job made it.
 enum MadeTileImage: Sendable {
     /// Registered with the frame's own backend (the frame's thread made it).
     case handle(ImageHandle)
-    /// Pixels from another thread's backend, to be registered with the frame's.
-    case pixels(RasterImage)
+    /// Drawn by another thread's backend, to be adopted by the frame's (without a copy where both are of a kind,
+    /// ``RenderBackend/adopt(_:)``).
+    case rendered(RenderedImage)
     /// The run draws nothing in the tile.
     case empty
     /// The backend failed; the image stays missing.
@@ -638,7 +642,7 @@ extension MapRenderer {
 
     /// Makes one job (any thread, on this renderer's own thread for the job's duration): prepares every used source
     /// layer of the tile, builds the asked label candidates and draws the asked tile images, registered with this
-    /// renderer's backend when `keepsImages` (the frame's own thread), else as pixels.
+    /// renderer's backend when `keepsImages` (the frame's own thread), else for the frame's backend to adopt.
     func workOnTile(_ job: TileJob, keepsImages: Bool) -> TileResult {
         let tile = job.tile
         if job.fetched.values.contains(where: { if case .failure = $0 { return true } else { return false } }) {
@@ -664,6 +668,7 @@ extension MapRenderer {
         for spec in job.images {
             var list = DisplayList(size: RenderSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
             list.antialiasingScale = spec.key.antialiasingScale
+            list.drawnMinified = spec.drawnMinified
             appendTileImageCommands(
                 tile, run: spec.key.run, zoom: spec.zoom, side: spec.side, offset: spec.offset, bearing: spec.bearing,
                 into: &list.commands)
@@ -674,7 +679,7 @@ extension MapRenderer {
             if keepsImages {
                 images.append((spec, (try? backend.renderImage(list)).map { .handle($0) } ?? .failed))
             } else {
-                images.append((spec, (try? backend.render(list)).map { .pixels($0) } ?? .failed))
+                images.append((spec, (try? backend.renderForTransfer(list)).map { .rendered($0) } ?? .failed))
             }
         }
         return TileResult(
@@ -700,9 +705,9 @@ extension MapRenderer {
             let frame = TileImageFrame(side: spec.side, offset: spec.offset)
             switch made {
             case .handle(let handle): storeTileImage(handle, for: spec.key, frame: frame)
-            case .pixels(let pixels):
+            case .rendered(let image):
                 // A backend that cannot take the image leaves it missing (asked for again by a later frame).
-                guard let handle = try? backend.register(pixels) else { continue }
+                guard let handle = try? backend.adopt(image) else { continue }
                 storeTileImage(handle, for: spec.key, frame: frame)
             case .empty:
                 markEmpty(spec.key)

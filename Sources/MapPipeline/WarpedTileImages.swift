@@ -77,7 +77,8 @@ extension MapRenderer {
         let key = TileImageKey(
             revision: revision, z: tile.z, x: canonical.x, y: canonical.y, pixelScale: scale * pow(2, Double(k)),
             run: run, styleZoom: level == tile.z ? nil : level, antialiasingScale: scale)
-        return TileImageSpec(key: key, zoom: zoom, side: side, offset: .zero, bearing: camera.state.bearing)
+        return TileImageSpec(
+            key: key, zoom: zoom, side: side, offset: .zero, bearing: camera.state.bearing, drawnMinified: true)
     }
 
     /// The commands that compose one run of a pitched frame from its tiles' images: one projected image per tile,

@@ -45,11 +45,30 @@ public final class CairoBackend: RenderBackend {
         return surface.rasterImage(scale: list.scale)
     }
 
+    /// See ``RenderBackend/renderForTransfer(_:)``: the Cairo image surface drawn into, handed over as it is
+    /// (another Cairo backend adopts it without a copy; any other backend gets a copy of its pixels).
+    public func renderForTransfer(_ list: DisplayList) throws -> RenderedImage {
+        let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
+        draw(list, into: surface, clearFirst: false)
+        cairo_surface_flush(surface.pointer)
+        return RenderedImage(
+            pixelWidth: surface.width, pixelHeight: surface.height, scale: list.scale,
+            storage: TransferredSurface(
+                surface: surface, mipLevels: list.drawnMinified ? MipLevels.all(of: surface) : nil))
+    }
+
+    /// See ``RenderBackend/adopt(_:)``: a Cairo surface from ``renderForTransfer(_:)`` becomes the image as it is;
+    /// other pixels are copied into a new surface (``register(_:)``).
+    public func adopt(_ image: RenderedImage) throws -> ImageHandle {
+        guard let transferred = image.storage as? TransferredSurface else { return try register(image.rasterImage()) }
+        return add(transferred.surface, scale: image.scale, mipLevels: transferred.mipLevels)
+    }
+
     /// See ``RenderBackend/renderImage(_:)``.
     public func renderImage(_ list: DisplayList) throws -> ImageHandle {
         let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
         draw(list, into: surface, clearFirst: false)
-        return add(surface, scale: list.scale)
+        return add(surface, scale: list.scale, mipLevels: list.drawnMinified ? MipLevels.all(of: surface) : nil)
     }
 
     /// See ``RenderBackend/register(_:)``. Throws ``RenderError/invalidSize(width:height:)`` for an empty image.
@@ -182,11 +201,15 @@ public final class CairoBackend: RenderBackend {
 
     // MARK: - Commands
 
-    private func add(_ surface: CairoSurface, scale: Double) -> ImageHandle {
+    /// Keeps `surface` as a new image, with the box-filtered levels made with it (counted in its byte count).
+    private func add(_ surface: CairoSurface, scale: Double, mipLevels levels: MipLevels? = nil) -> ImageHandle {
         let id = nextImageID
         nextImageID += 1
         images[id] = surface
-        return ImageHandle(id: id, pixelWidth: surface.width, pixelHeight: surface.height, scale: scale)
+        mipLevels[id] = levels
+        return ImageHandle(
+            id: id, pixelWidth: surface.width, pixelHeight: surface.height, scale: scale,
+            byteCount: surface.width * surface.height * 4 + (levels?.byteCount ?? 0))
     }
 
     private func setPath(_ path: RenderPath, _ cr: OpaquePointer) {
@@ -659,3 +682,13 @@ public final class CairoBackend: RenderBackend {
 }
 
 @inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+
+/// A surface ``CairoBackend/renderForTransfer(_:)`` drew (and its levels), on its way to the backend that adopts it
+/// (the maker never touches either again, so they cross threads safely).
+struct TransferredSurface: RenderedImageStorage, @unchecked Sendable {
+    let surface: CairoSurface
+    /// Its box-filtered levels, made on the rendering thread when the list said it is drawn minified.
+    let mipLevels: MipLevels?
+
+    func rasterImage(scale: Double) -> RasterImage { surface.rasterImage(scale: scale) }
+}

@@ -45,7 +45,8 @@ extension CairoBackend {
                         let chain = mipLevels[p.id] ?? MipLevels(p.source)
                         mipLevels[p.id] = chain
                         chain.extend(to: deepest)
-                        levels = chain.levels
+                        // The levels this area reads, however many were made with the image.
+                        levels = Array(chain.levels.prefix(deepest + 1))
                     }
                 }
                 return ProjectiveBlit.Job(
@@ -447,8 +448,10 @@ enum ProjectiveBlit {
 
 /// Box-filtered halvings of an image, for the projected images that sample it minified: level `n` has a texel per
 /// 2^n × 2^n texels of the image (sides halved and rounded up, each texel the rounded mean of its four texels of
-/// the level above, premultiplied), made level by level when a command first needs it, kept until the image is
-/// unregistered.
+/// the level above, premultiplied), kept until the image is unregistered. An image whose display list says it is
+/// drawn minified (a pitched frame's tile image) has every level made with it, on the thread that renders it
+/// (``all(of:)``); any other image gets each level when a command first needs it. A command reads only the levels
+/// its area needs, so its pixels do not depend on which were made before.
 final class MipLevels {
     /// Texels a pixel's footprint keeps at least at the level it reads: level 1 is read only where the footprint
     /// spans 7 texels of the image or more (bilinear sampling there reads 2 of every 7 texel rows and aliases).
@@ -463,6 +466,25 @@ final class MipLevels {
     private var buffers: [UnsafeMutablePointer<UInt32>] = []
 
     init(_ image: BlitSource) { levels = [image] }
+
+    /// Every level of `surface` (an ARGB32 image surface whose pixels no longer change), made now: for an image
+    /// drawn minified, made on the thread that rendered it (``MapRender/DisplayList/drawnMinified``). `nil` for an
+    /// empty surface.
+    static func all(of surface: CairoSurface) -> MipLevels? {
+        cairo_surface_flush(surface.pointer)
+        guard surface.width > 0, surface.height > 0, let data = cairo_image_surface_get_data(surface.pointer) else {
+            return nil
+        }
+        let chain = MipLevels(
+            BlitSource(
+                base: UnsafePointer(data), width: surface.width, height: surface.height,
+                bytesPerRow: Int(cairo_image_surface_get_stride(surface.pointer))))
+        chain.extend(to: maximumLevels)
+        return chain
+    }
+
+    /// Bytes of the levels past the image itself.
+    var byteCount: Int { levels.dropFirst().reduce(0) { $0 + $1.bytesPerRow * $1.height } }
 
     deinit { for b in buffers { b.deallocate() } }
 

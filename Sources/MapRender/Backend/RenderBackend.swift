@@ -12,21 +12,23 @@ public struct ImageHandle: Hashable, Sendable {
     /// Pixels per point of the registered image.
     public let scale: Double
 
-    /// Creates a handle; only backends call this.
-    public init(id: Int, pixelWidth: Int, pixelHeight: Int, scale: Double) {
+    /// Bytes the image occupies in the backend, for cache accounting: 4 a pixel, plus what the backend made with
+    /// it (the box-filtered levels of an image drawn minified, ``DisplayList/drawnMinified``).
+    public let byteCount: Int
+
+    /// Creates a handle; only backends call this. `byteCount` defaults to 4 bytes a pixel.
+    public init(id: Int, pixelWidth: Int, pixelHeight: Int, scale: Double, byteCount: Int? = nil) {
         self.id = id
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = scale
+        self.byteCount = byteCount ?? pixelWidth * pixelHeight * 4
     }
 
     /// The image's size in points (pixels / scale).
     public var pointSize: RenderSize {
         RenderSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
     }
-
-    /// Bytes the image occupies in the backend (4 per pixel), for cache accounting.
-    public var byteCount: Int { pixelWidth * pixelHeight * 4 }
 }
 
 /// Errors a backend reports for a display list or image it cannot process.
@@ -66,6 +68,17 @@ public protocol RenderBackend: AnyObject {
 
     /// Copies `image` into the backend and returns a handle for ``ImageCommand``s.
     func register(_ image: RasterImage) throws -> ImageHandle
+
+    /// Executes `list` like ``render(_:)``, keeping the pixels in a form another backend of the same kind can take
+    /// over without copying them (``adopt(_:)``): the path of a tile image a worker thread's backend draws for the
+    /// frame's. Waymark's own. Default: ``render(_:)``'s pixels. Throws as ``render(_:)`` does.
+    func renderForTransfer(_ list: DisplayList) throws -> RenderedImage
+
+    /// Takes `image` (made by ``renderForTransfer(_:)`` of this or another backend, on any thread) into the backend
+    /// and returns a handle for ``ImageCommand``s: a surface of the backend's own kind is kept as it is, anything
+    /// else is copied in. Waymark's own. Default: ``register(_:)`` of its pixels.
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` for an image the backend cannot hold.
+    func adopt(_ image: RenderedImage) throws -> ImageHandle
 
     /// Releases a registered image; later draws of the handle draw nothing. Unknown handles are ignored.
     func unregister(_ handle: ImageHandle)

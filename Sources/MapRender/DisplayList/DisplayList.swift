@@ -19,6 +19,12 @@ public struct DisplayList: Hashable, Sendable, CustomStringConvertible {
     /// pitched frame it is warped into keeps the frame's fade, so its lines resample to the edges the frame's own
     /// vectors would have. `nil` (the default) means ``scale``. Not part of ``description``.
     public var antialiasingScale: Double?
+    /// Whether the image this list renders (``RenderBackend/renderImage(_:)``,
+    /// ``RenderBackend/renderForTransfer(_:)``) will be drawn minified by ``DrawCommand/projectedImage(_:)``s (a
+    /// pitched frame's tile images): a backend that reads minified images from box-filtered levels then makes them
+    /// with the image, on the thread that renders it, rather than on the first frame that draws it. Default `false`.
+    /// Not part of ``description``. Waymark's own (issue 17).
+    public var drawnMinified = false
 
     /// Creates a display list.
     public init(size: RenderSize, scale: Double = 1, commands: [DrawCommand] = []) {
