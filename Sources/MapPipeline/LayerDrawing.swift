@@ -44,7 +44,12 @@ extension MapRenderer {
             case .fill(let style, let rings):
                 let inside = projector.containsDepthRange(
                     minX: draw.minX, minY: draw.minY, maxX: draw.maxX, maxY: draw.maxY)
-                emitFill(style, inside ? rings : clippedRings(f.geometry, projector), projector, &out)
+                emitFill(
+                    style,
+                    inside
+                        ? rings
+                        : clippedRings(f.geometry, projector, TileEdge(extent: extent, opaque: style.isOpaque)),
+                    projector, &out)
             case .line(let style, let mesh):
                 let inside = projector.containsDepthRange(
                     minX: draw.minX, minY: draw.minY, maxX: draw.maxX, maxY: draw.maxY)
@@ -79,11 +84,14 @@ extension MapRenderer {
             translate: translateSetting(layer, "fill", ctx))
     }
 
-    /// The rings of a polygon feature clipped to the projector's visible depth range.
-    private func clippedRings(_ geometry: VectorTileGeometry, _ projector: TileProjector) -> [[Double]] {
+    /// The rings of a polygon feature clipped to the projector's visible depth range, their segments along the tile's
+    /// edge pushed outward by `edge` (as ``preparedDraws(_:tile:zoom:tilePoints:cached:)`` does).
+    private func clippedRings(_ geometry: VectorTileGeometry, _ projector: TileProjector, _ edge: TileEdge)
+        -> [[Double]]
+    {
         guard case .polygons(let polygons) = geometry else { return [] }
         return polygons.flatMap { polygon in
-            polygon.map { ring in projector.clipRing(ring) { (Double($0.x), Double($0.y)) } }
+            polygon.map { ring in projector.clipRing(edge.ring(ring)) }
         }
     }
 

@@ -31,6 +31,52 @@ struct FillStyle: Sendable {
     /// `fill-outline-color` when it is drawn (antialiased, no pattern), else `nil`.
     var outline: RGBAColor?
     var translate: TranslateSetting?
+
+    /// Whether the fill covers what is under it completely (an opaque colour at full opacity).
+    var isOpaque: Bool { color.alpha >= 1 && opacity >= 1 }
+}
+
+/// Pushes the parts of an opaque fill's rings that run exactly along its tile's edge (both ends of a segment at 0 or
+/// at `extent` on the same axis) a 256th of the tile outward, joined to the ring by short jogs along the edge's
+/// normal. Data cut along a tile edge with no buffer (the world's water at 0° and 180°, split there by the shoreline
+/// data) otherwise ends each half exactly at the edge, so both neighbouring tile images anti-alias the same boundary
+/// pixel and the background shows through as a one-pixel seam; MapLibre's fills are not anti-aliased, so its tiles
+/// never show it. Only the strip outside the tile is added, where it is clipped away or covered by the neighbour; no
+/// edge inside the tile moves. An opaque fill overlapping itself looks the same; a translucent one would darken the
+/// overlap, so it keeps its rings as they are.
+struct TileEdge {
+    let extent: Int32
+    let margin: Double
+    let active: Bool
+
+    init(extent: Int, opaque: Bool) {
+        self.extent = Int32(clamping: extent)
+        margin = Double(max(1, extent)) / 256
+        active = opaque && extent > 0
+    }
+
+    /// The outward offset of the segment `a`–`b` when it runs along an edge of the tile, else `nil`.
+    @inline(__always) private func outward(_ a: VectorTilePoint, _ b: VectorTilePoint) -> (Double, Double)? {
+        guard a != b else { return nil }
+        if a.x == b.x && (a.x == 0 || a.x == extent) { return (a.x == 0 ? -margin : margin, 0) }
+        if a.y == b.y && (a.y == 0 || a.y == extent) { return (0, a.y == 0 ? -margin : margin) }
+        return nil
+    }
+
+    /// `ring` as tile-unit (x, y) pairs, its segments along the tile's edge pushed outward.
+    func ring(_ ring: [VectorTilePoint]) -> [Double] {
+        var pts: [Double] = []
+        pts.reserveCapacity(ring.count * 2)
+        for (i, a) in ring.enumerated() {
+            pts.append(Double(a.x))
+            pts.append(Double(a.y))
+            guard active, ring.count >= 3 else { continue }
+            let b = ring[i + 1 < ring.count ? i + 1 : 0]
+            guard let (dx, dy) = outward(a, b) else { continue }
+            pts += [Double(a.x) + dx, Double(a.y) + dy, Double(b.x) + dx, Double(b.y) + dy]
+        }
+        return pts
+    }
 }
 
 /// A line's paint and layout, evaluated for one feature at one zoom.
@@ -159,15 +205,11 @@ extension MapRenderer {
         guard case .polygons(let polygons) = f.geometry else { return nil }
         var rings: [[Double]] = []
         var box = BoundsAccumulator()
+        let edge = TileEdge(extent: f.feature.extent, opaque: style.isOpaque)
         for polygon in polygons {
             for ring in polygon {
-                var pts: [Double] = []
-                pts.reserveCapacity(ring.count * 2)
-                for p in ring {
-                    pts.append(Double(p.x))
-                    pts.append(Double(p.y))
-                    box.add(Double(p.x), Double(p.y))
-                }
+                let pts = edge.ring(ring)
+                for k in stride(from: 0, to: pts.count - 1, by: 2) { box.add(pts[k], pts[k + 1]) }
                 rings.append(pts)
             }
         }

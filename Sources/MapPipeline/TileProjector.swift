@@ -192,9 +192,13 @@ struct TileProjector {
             pts.append(x)
             pts.append(y)
         }
+        return clipRing(pts)
+    }
+
+    /// A ring of tile units (x, y pairs) clipped the same way.
+    func clipRing(_ pts: [Double]) -> [Double] {
         guard isPerspective else { return pts }
-        pts = clipPolygon(pts, sign: 1, limit: nearDepth)
-        return clipPolygon(pts, sign: -1, limit: -farDepth)
+        return clipPolygon(clipPolygon(pts, sign: 1, limit: nearDepth), sign: -1, limit: -farDepth)
     }
 
     /// Sutherland–Hodgman against `sign · depth ≥ limit`.

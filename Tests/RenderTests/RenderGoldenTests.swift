@@ -195,6 +195,31 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
         #expect(!isRed(261, 128) && !isRed(246, 128))
     }
 
+    /// The committed world's water is cut along 0° and 180° (the shoreline data's seams), exactly on tile edges:
+    /// the open sea on either side of those meridians is one colour, with no lighter column where the two tile
+    /// images meet (TileEdge in MapPipeline/TileDraws.swift), at the zooms of the world extract.
+    @Test func theSeaHasNoSeamWhereTheDataCutsItAtATileEdge() throws {
+        let s = try defaultSnapshotter()
+        for (lat, lon) in [(-40.0, 0.01), (-5.0, 179.99)] {
+            for zoom in [2.0, 4, 6] {
+                let image = try s.render(
+                    camera: CameraState(
+                        center: LatLng(latitude: lat, longitude: lon), zoom: zoom,
+                        size: ScreenSize(width: 200, height: 100)))
+                let sea = try #require(image.premultipliedRGBA(x: 60, y: 50))
+                #expect(sea.b == 255 && sea.r < sea.g, "(\(lat), \(lon)) z\(zoom): \(sea) is not the sea")
+                for y in [30, 50, 70] {
+                    for x in 90..<110 {
+                        let p = try #require(image.premultipliedRGBA(x: x, y: y))
+                        #expect(
+                            abs(Int(p.r) - Int(sea.r)) <= 2 && abs(Int(p.g) - Int(sea.g)) <= 2,
+                            "(\(lat), \(lon)) z\(zoom), pixel (\(x), \(y)): \(p) against the sea's \(sea)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Labels in Latin, Cyrillic, Greek, Arabic and Hebrew (right to left), CJK and emoji.
     @Test func unicodeLabels() throws {
         let names = [
