@@ -48,13 +48,10 @@ public final class CairoBackend: RenderBackend {
     /// See ``RenderBackend/renderForTransfer(_:)``: the Cairo image surface drawn into, handed over as it is
     /// (another Cairo backend adopts it without a copy; any other backend gets a copy of its pixels).
     public func renderForTransfer(_ list: DisplayList) throws -> RenderedImage {
-        let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
-        draw(list, into: surface, clearFirst: false)
-        cairo_surface_flush(surface.pointer)
+        let (surface, levels) = try drawnImage(list)
         return RenderedImage(
             pixelWidth: surface.width, pixelHeight: surface.height, scale: list.scale,
-            storage: TransferredSurface(
-                surface: surface, mipLevels: list.drawnMinified ? MipLevels.all(of: surface) : nil))
+            storage: TransferredSurface(surface: surface, mipLevels: levels))
     }
 
     /// See ``RenderBackend/adopt(_:)``: a Cairo surface from ``renderForTransfer(_:)`` becomes the image as it is;
@@ -66,9 +63,17 @@ public final class CairoBackend: RenderBackend {
 
     /// See ``RenderBackend/renderImage(_:)``.
     public func renderImage(_ list: DisplayList) throws -> ImageHandle {
+        let (surface, levels) = try drawnImage(list)
+        return add(surface, scale: list.scale, mipLevels: levels)
+    }
+
+    /// `list` drawn on a fresh surface, flushed, with its box-filtered levels when the list is drawn minified
+    /// (``MapRender/DisplayList/drawnMinified``).
+    private func drawnImage(_ list: DisplayList) throws -> (surface: CairoSurface, levels: MipLevels?) {
         let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
         draw(list, into: surface, clearFirst: false)
-        return add(surface, scale: list.scale, mipLevels: list.drawnMinified ? MipLevels.all(of: surface) : nil)
+        cairo_surface_flush(surface.pointer)
+        return (surface, list.drawnMinified ? MipLevels.all(of: surface) : nil)
     }
 
     /// See ``RenderBackend/register(_:)``. Throws ``RenderError/invalidSize(width:height:)`` for an empty image.

@@ -39,18 +39,16 @@ extension CairoBackend {
                 guard let inverse = shift.concatenating(after: p.toDevice).inverse else { return nil }
                 let polygon = p.deviceArea.map { RenderPoint(x: $0.x + dx, y: $0.y + dy) }
                 var levels = [p.source]
-                if !p.nearest {
-                    let deepest = MipLevels.deepestLevel(polygon, inverse: inverse)
-                    if deepest > 0 {
-                        let chain = mipLevels[p.id] ?? MipLevels(p.source)
-                        mipLevels[p.id] = chain
-                        chain.extend(to: deepest)
-                        // The levels this area reads, however many were made with the image.
-                        levels = Array(chain.levels.prefix(deepest + 1))
-                    }
+                let deepest = p.nearest ? 0 : MipLevels.deepestLevel(polygon, inverse: inverse)
+                if deepest > 0 {
+                    let chain = mipLevels[p.id] ?? MipLevels(p.source)
+                    mipLevels[p.id] = chain
+                    chain.extend(to: deepest)
+                    levels = chain.levels
                 }
                 return ProjectiveBlit.Job(
-                    levels: levels, inverse: inverse, polygon: polygon, alpha: p.alpha, nearest: p.nearest)
+                    levels: levels, deepest: deepest, inverse: inverse, polygon: polygon, alpha: p.alpha,
+                    nearest: p.nearest)
             }
             ProjectiveBlit.draw(
                 jobs,
@@ -80,12 +78,7 @@ extension CairoBackend {
         guard opacity > 0, let surface = images[command.image.id], command.area.count >= 3,
             command.area.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
         else { return nil }
-        cairo_surface_flush(surface.pointer)
-        guard let sourceData = cairo_image_surface_get_data(surface.pointer) else { return nil }
-        let source = BlitSource(
-            base: UnsafePointer(sourceData), width: surface.width, height: surface.height,
-            bytesPerRow: Int(cairo_image_surface_get_stride(surface.pointer)))
-        guard source.width > 0, source.height > 0 else { return nil }
+        guard let source = BlitSource(surface) else { return nil }
         let imageScale = command.image.scale > 0 ? command.image.scale : 1
         let toDevice = RenderHomography(ctm).concatenating(after: command.homography).concatenating(
             after: RenderHomography(1 / imageScale, 0, 0, 0, 1 / imageScale, 0, 0, 0, 1))
@@ -109,6 +102,24 @@ struct BlitSource: @unchecked Sendable {
     let width: Int
     let height: Int
     let bytesPerRow: Int
+
+    init(base: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+    }
+
+    /// The pixels of an ARGB32 image surface (flushed first); `nil` for an empty surface or one without pixels.
+    init?(_ surface: CairoSurface) {
+        cairo_surface_flush(surface.pointer)
+        guard surface.width > 0, surface.height > 0, let data = cairo_image_surface_get_data(surface.pointer) else {
+            return nil
+        }
+        self.init(
+            base: UnsafePointer(data), width: surface.width, height: surface.height,
+            bytesPerRow: Int(cairo_image_surface_get_stride(surface.pointer)))
+    }
 }
 
 /// Premultiplied ARGB32 pixels written by the blit; bands of rows are disjoint between threads.
@@ -130,6 +141,9 @@ enum ProjectiveBlit {
     struct Job: @unchecked Sendable {
         /// The image (level 0) and its box-filtered halvings (``MipLevels``), level `n` a texel per 2^n × 2^n.
         let levels: [BlitSource]
+        /// The deepest level this area reads (its corners' need, ``MipLevels/deepestLevel(_:inverse:)``), however
+        /// many were made with the image, so what it draws does not depend on them.
+        let deepest: Int
         let inverse: RenderHomography
         let edges: [Edge]
         /// Rows with a pixel centre inside the polygon's vertical extent.
@@ -139,8 +153,12 @@ enum ProjectiveBlit {
         let alpha: Int
         let nearest: Bool
 
-        init(levels: [BlitSource], inverse: RenderHomography, polygon: [RenderPoint], alpha: Int, nearest: Bool) {
+        init(
+            levels: [BlitSource], deepest: Int, inverse: RenderHomography, polygon: [RenderPoint], alpha: Int,
+            nearest: Bool
+        ) {
             self.levels = levels
+            self.deepest = min(max(0, deepest), levels.count - 1)
             self.inverse = inverse
             self.alpha = alpha
             self.nearest = nearest
@@ -300,7 +318,7 @@ enum ProjectiveBlit {
                 continue
             }
             let n = stop - x
-            let level = job.levels.count > 1 ? min(job.levels.count - 1, mipLevel(at: x + n / 2, yc, h)) : 0
+            let level = job.deepest > 0 ? min(job.deepest, mipLevel(at: x + n / 2, yc, h)) : 0
             spanPixels(
                 dst + x, count: n, u: u0 >> level, v: v0 >> level, du: ((u1 - u0) / n) >> level,
                 dv: ((v1 - v0) / n) >> level, source: job.levels[level], job: job)
@@ -471,14 +489,8 @@ final class MipLevels {
     /// drawn minified, made on the thread that rendered it (``MapRender/DisplayList/drawnMinified``). `nil` for an
     /// empty surface.
     static func all(of surface: CairoSurface) -> MipLevels? {
-        cairo_surface_flush(surface.pointer)
-        guard surface.width > 0, surface.height > 0, let data = cairo_image_surface_get_data(surface.pointer) else {
-            return nil
-        }
-        let chain = MipLevels(
-            BlitSource(
-                base: UnsafePointer(data), width: surface.width, height: surface.height,
-                bytesPerRow: Int(cairo_image_surface_get_stride(surface.pointer))))
+        guard let image = BlitSource(surface) else { return nil }
+        let chain = MipLevels(image)
         chain.extend(to: maximumLevels)
         return chain
     }
