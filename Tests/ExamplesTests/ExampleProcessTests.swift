@@ -22,6 +22,12 @@ import Testing
 
     static let eventsExample = executable("events-example")
 
+    /// The built `events-example`; it is a dependency of this test target, so a missing one fails the test (it is
+    /// never a skip).
+    static func eventsExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(eventsExample, "events-example is not built next to the tests", sourceLocation: sourceLocation)
+    }
+
     /// Runs `path` with `arguments`, no display variables, from the repository root; at most 120 s.
     static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
@@ -48,28 +54,28 @@ import Testing
         return (process.terminationStatus, (try? String(contentsOf: errFile, encoding: .utf8)) ?? "")
     }
 
-    @Test(.enabled(if: eventsExample != nil, "events-example not built"))
+    @Test
     func noDisplayFallsBackToHeadless() throws {
-        let r = try Self.run(try #require(Self.eventsExample), [])
+        let r = try Self.run(try Self.eventsExecutable(), [])
         #expect(r.status == 0)
         let lines = r.stderr.split(separator: "\n")
         #expect(
             lines == ["events-example: no display (set DISPLAY or run under Xvfb); running headless"], "\(r.stderr)")
     }
 
-    @Test(.enabled(if: eventsExample != nil, "events-example not built"))
+    @Test
     func windowWithoutDisplayExitsOne() throws {
-        let r = try Self.run(try #require(Self.eventsExample), ["--window"])
+        let r = try Self.run(try Self.eventsExecutable(), ["--window"])
         #expect(r.status == 1)
         #expect(r.stderr == "events-example: no display (set DISPLAY or run under Xvfb)\n")
     }
 
-    @Test(.enabled(if: eventsExample != nil, "events-example not built"))
+    @Test
     @MainActor func headlessSnapshotWritesTheFirstIdleFrame() throws {
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: png) }
         let r = try Self.run(
-            try #require(Self.eventsExample), ["--headless", "--snapshot", png.path, "--size", "400x300"])
+            try Self.eventsExecutable(), ["--headless", "--snapshot", png.path, "--size", "400x300"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty, "\(r.stderr)")
         let image = try #require(UIImage(contentsOfFile: png.path))

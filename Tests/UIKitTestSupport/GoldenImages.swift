@@ -1,8 +1,7 @@
 import Foundation
+import LinuxUIKit
 import MapTestSupport
 import Testing
-
-@testable import LinuxUIKit
 
 /// Compares `image` with the golden PNG `Tests/Fixtures/goldens/<group>/<name>.png` through the suite's one
 /// golden harness (``GoldenImage/expect(width:height:pixels:matches:channelTolerance:maxDifferingFraction:sourceLocation:)``):
@@ -14,9 +13,9 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let golden = Fixtures.local.appendingPathComponent("goldens/\(group)/\(name).png")
-    let bitmap = image.bitmaps.first
+    let bitmap = image.premultipliedBGRA()
     GoldenImage.expect(
-        width: bitmap?.width ?? 0, height: bitmap?.height ?? 0, pixels: bitmap?.premultipliedBGRA() ?? [],
+        width: bitmap?.width ?? 0, height: bitmap?.height ?? 0, pixels: bitmap?.pixels ?? [],
         matches: golden, channelTolerance: channelTolerance, maxDifferingFraction: maxDifferingFraction,
         sourceLocation: sourceLocation)
 }
