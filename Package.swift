@@ -63,8 +63,10 @@ let package = Package(
         // The one adapter over Cairo, Pango and PNG primitives (surfaces, drawing targets, PNG coding, font options)
         // that LinuxUIKit and the map renderer share (ARCHITECTURE.md §1).
         .target(name: "CairoGraphics", dependencies: ["CCairo", "CPangoCairo", "CGdkPixbuf"], swiftSettings: settings),
+        // The compiler's prefetch hint for the projective blit's texel reads (a header, no C library).
+        .target(name: "CPrefetch"),
         .target(
-            name: "MapRenderCairo", dependencies: ["MapRender", "CairoGraphics", "CCairo", "CPangoCairo"],
+            name: "MapRenderCairo", dependencies: ["MapRender", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
             swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(

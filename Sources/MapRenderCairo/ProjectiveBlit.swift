@@ -1,4 +1,5 @@
 import CCairo
+import CPrefetch
 import CairoGraphics
 import Dispatch
 import MapRender
@@ -365,6 +366,7 @@ enum ProjectiveBlit {
         var v = v
         if job.nearest {
             for i in 0..<count {
+                prefetchTexels(src, u: u &+ prefetchDistance &* du, v: v &+ prefetchDistance &* dv, source: source)
                 let ix = min(max(u >> 16, 0), sw - 1)
                 let iy = min(max(v >> 16, 0), sh - 1)
                 blend(src.load(fromByteOffset: iy * stride + ix * 4, as: UInt32.self), alpha, into: dst + i)
@@ -383,6 +385,7 @@ enum ProjectiveBlit {
         }
         if inside(u, sw) && inside(lastU, sw) && inside(v, sh) && inside(lastV, sh) {
             for i in 0..<count {
+                prefetchTexels(src, u: u &+ prefetchDistance &* du, v: v &+ prefetchDistance &* dv, source: source)
                 let fu = (u >> 8) &- 128
                 let fv = (v >> 8) &- 128
                 let o = (fv >> 8) &* stride &+ (fu >> 8) &* 4
@@ -404,6 +407,7 @@ enum ProjectiveBlit {
             return
         }
         for i in 0..<count {
+            prefetchTexels(src, u: u &+ prefetchDistance &* du, v: v &+ prefetchDistance &* dv, source: source)
             let fu = (u >> 8) - 128
             let fv = (v >> 8) - 128
             let (ix, wx) = clampedTexel(fu, size: sw)
@@ -418,6 +422,24 @@ enum ProjectiveBlit {
             u += du
             v += dv
         }
+    }
+
+    /// How many pixels ahead ``spanPixels`` asks for the texels it will read (``prefetchTexels``). A turned,
+    /// pitched image is read along a diagonal of its rows, so nearly every pixel's two texel rows are in cache lines
+    /// no earlier pixel of the row touched, and the hardware prefetcher cannot guess them: without the hint each
+    /// sample waited for memory (80 % of a pitched frame's time in two loads). 16 (one span) measured best of 4, 8,
+    /// 16 and 32 on `pipeline-pitched-frame` (BENCHMARKS.md, issue 17).
+    static let prefetchDistance = 16
+
+    /// Asks the caches for the texels a sample at (`u`, `v`) (1/65536 source pixels; clamped to the image, so any
+    /// position will do) reads: its texel and the one below it. A hint: the pixels drawn never depend on it.
+    @inline(__always)
+    static func prefetchTexels(_ src: UnsafeRawPointer, u: Int, v: Int, source: BlitSource) {
+        let x = min(max(u >> 16, 0), source.width - 1)
+        let y = min(max(v >> 16, 0), source.height - 1)
+        let texel = src + (y &* source.bytesPerRow &+ x &* 4)
+        waymark_prefetch_read(texel)
+        waymark_prefetch_read(y + 1 < source.height ? texel + source.bytesPerRow : texel)
     }
 
     /// The first texel and the weight of the second (1/256) of a bilinear sample at `f` (1/256 texels, less ½ texel)
