@@ -349,6 +349,9 @@ private struct TriangleRaster {
             return (dx, dy, f0 - dx * x0 - dy * y0)
         }
         let nx = plane(p0.v.round ? 1 : 0, p1.v.round ? 1 : 0, p2.v.round ? 1 : 0)
+        // No round vertex (most of a line's triangles): the distance is |across| alone, no square root per pixel
+        // (for binary floating point √fl(y²) = |y| exactly, so the pixels are the same).
+        let straight = !p0.v.round && !p1.v.round && !p2.v.round
         let ny = plane(p0.v.up ? 1 : -1, p1.v.up ? 1 : -1, p2.v.up ? 1 : -1)
         let dist = uniform == nil ? plane(p0.v.distance, p1.v.distance, p2.v.distance) : (0, 0, 0)
 
@@ -384,7 +387,7 @@ private struct TriangleRaster {
             if let u = uniform {
                 // One colour (premultiplied by opacity once); fully covered opaque pixels are stored directly.
                 for _ in lo...hi {
-                    let d = (vx * vx + vy * vy).squareRoot() * outset
+                    let d = (straight ? abs(vy) : (vx * vx + vy * vy).squareRoot()) * outset
                     let alpha = min(d + innerEdge, outset - d) * invBlur2
                     if alpha >= 1, let solid = u.solid {
                         UnsafeMutableRawPointer(p).storeBytes(of: solid, as: UInt32.self)
@@ -399,7 +402,7 @@ private struct TriangleRaster {
                 continue
             }
             for _ in lo...hi {
-                let d = (vx * vx + vy * vy).squareRoot() * outset
+                let d = (straight ? abs(vy) : (vx * vx + vy * vy).squareRoot()) * outset
                 var alpha = min(d + innerEdge, outset - d) * invBlur2
                 alpha = alpha < 0 ? 0 : (alpha > 1 ? 1 : alpha)
                 if alpha > 0 {
