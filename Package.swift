@@ -154,7 +154,8 @@ let package = Package(
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
         .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapRender", "MapTestSupport"]),
         .testTarget(
-            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRender", "MapTestSupport"],
+            name: "MapRenderCairoTests",
+            dependencies: ["MapRenderCairo", "MapRender", "CairoGraphics", "MapTestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "MapPipelineTests",

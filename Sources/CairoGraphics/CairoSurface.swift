@@ -59,6 +59,33 @@ public final class CairoSurface: @unchecked Sendable {
         height = Int(cairo_image_surface_get_height(surface))
     }
 
+    /// Calls `body` with a surface drawing straight into `pixels` (premultiplied B, G, R, A bytes, rows top to bottom
+    /// without padding, `width × height × 4` of them), so a frame drawn for a byte array needs no second buffer and
+    /// no copy. The surface is finished when `body` returns: it must not be kept, and drawing through it afterwards
+    /// touches nothing. Same thread rules as any surface.
+    /// - Throws: ``CairoGraphicsError/invalidSize(width:height:)`` for a side outside `1…32767` or a byte count
+    ///   other than `width × height × 4`; else what `body` throws.
+    package static func drawing<R>(
+        into pixels: inout [UInt8], width: Int, height: Int, _ body: (CairoSurface) throws -> R
+    ) throws -> R {
+        guard (1...32767).contains(width), (1...32767).contains(height), pixels.count == width * height * 4,
+            Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4
+        else { throw CairoGraphicsError.invalidSize(width: width, height: height) }
+        return try pixels.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress,
+                let created = cairo_image_surface_create_for_data(
+                    base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                    Int32(width * 4))
+            else { throw CairoGraphicsError.invalidSize(width: width, height: height) }
+            let surface = CairoSurface(taking: created)
+            defer { cairo_surface_finish(created) }
+            guard cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
+                throw CairoGraphicsError.invalidSize(width: width, height: height)
+            }
+            return try body(surface)
+        }
+    }
+
     /// Creates a surface holding a copy of premultiplied B, G, R, A bytes, rows top to bottom without padding.
     /// - Throws: ``CairoGraphicsError/invalidSize(width:height:)`` for a bad size or a byte count other than
     ///   `width × height × 4`.

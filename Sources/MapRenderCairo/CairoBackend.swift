@@ -38,11 +38,23 @@ public final class CairoBackend: RenderBackend {
     /// Number of images currently registered.
     public var registeredImageCount: Int { images.count }
 
-    /// See ``RenderBackend/render(_:)``.
+    /// See ``RenderBackend/render(_:)``. Draws straight into the returned image's bytes (no surface of its own, no
+    /// copy).
     public func render(_ list: DisplayList) throws -> RasterImage {
-        let surface = try CairoSurface.forRendering(width: list.pixelWidth, height: list.pixelHeight)
-        draw(list, into: surface, clearFirst: false)
-        return surface.rasterImage(scale: list.scale)
+        let width = list.pixelWidth
+        let height = list.pixelHeight
+        guard (1...32767).contains(width), (1...32767).contains(height) else {
+            throw RenderError.invalidSize(width: width, height: height)
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        do {
+            try CairoSurface.drawing(into: &pixels, width: width, height: height) {
+                draw(list, into: $0, clearFirst: false)
+            }
+        } catch {
+            throw RenderError.invalidSize(width: width, height: height)
+        }
+        return RasterImage(width: width, height: height, scale: list.scale, pixels: pixels)
     }
 
     /// See ``RenderBackend/renderForTransfer(_:)``: the Cairo image surface drawn into, handed over as it is

@@ -1,3 +1,4 @@
+import CairoGraphics
 import MapRender
 import MapRenderCairo
 import MapTestSupport
@@ -46,6 +47,35 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         #expect(image.width == 20 && image.height == 10 && image.scale == 2)
         let box = try #require(inkBox(image))
         #expect(box == (minX: 2, minY: 2, maxX: 5, maxY: 5))
+    }
+
+    /// `render(_:)` draws straight into the returned image's bytes (issue 17): each image owns its bytes (a later
+    /// render leaves an earlier image as it was), and they are exactly what the same list drawn into a surface of
+    /// its own and copied out holds.
+    @Test func renderedImagesOwnTheirBytesAndMatchASurfaceCopy() throws {
+        let backend = makeBackend()
+        var red = DisplayList(size: RenderSize(width: 8, height: 4))
+        red.append(.fill(FillCommand(path: rect(1, 0.5, 5, 3), color: RGBAColor(rgb: 0xFF0000))))
+        var blue = DisplayList(size: RenderSize(width: 8, height: 4))
+        blue.append(.fill(FillCommand(path: rect(0, 0, 8, 4), color: RGBAColor(rgb: 0x0000FF))))
+        let first = try backend.render(red)
+        let second = try backend.render(blue)
+        let inside = (2 * 8 + 3) * 4
+        #expect(Array(first.pixels[inside..<inside + 4]) == [0, 0, 255, 255])  // B, G, R, A: red
+        #expect(Array(first.pixels[0..<4]) == [0, 0, 0, 0])
+        #expect(Array(second.pixels[inside..<inside + 4]) == [255, 0, 0, 255])
+        let surface = try CairoSurface(width: 8, height: 4)
+        backend.draw(red, into: surface)
+        #expect(surface.rasterImage().pixels == first.pixels)
+    }
+
+    /// The adapter's draw-into-bytes surface refuses a byte count that is not `width × height × 4`, naming the size.
+    @Test func drawingIntoBytesOfAnotherCountThrowsWithTheSize() {
+        var bytes = [UInt8](repeating: 0, count: 10)
+        #expect(throws: CairoGraphicsError.invalidSize(width: 2, height: 2)) {
+            try CairoSurface.drawing(into: &bytes, width: 2, height: 2) { _ in }
+        }
+        #expect(bytes == [UInt8](repeating: 0, count: 10))
     }
 
     @Test func emptyListsAreRejectedWithTheirSize() {
