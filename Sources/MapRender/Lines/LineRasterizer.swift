@@ -474,7 +474,7 @@ private struct Edge {
 
     /// Narrows the columns `lo…hi` to those whose centre satisfies the edge on the row `row`.
     @inline(__always) func limit(row: Int, lo: inout Int, hi: inout Int) {
-        var walk = EdgeWalk(self, row: row)
+        let walk = EdgeWalk(self, row: row)
         walk.limit(lo: &lo, hi: &hi)
     }
 }
