@@ -48,11 +48,11 @@ let package = Package(
         .target(name: "MapData", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
         .target(name: "MapStyle", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
-        .target(name: "MapRender", swiftSettings: settings),
-        .target(name: "MapLayout", dependencies: ["MapGeometry", "MapRender"], swiftSettings: settings),
+        .target(name: "MapDrawing", swiftSettings: settings),
+        .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
         .target(
             name: "MapPipeline",
-            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapRender", "WaymarkTime"],
+            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapDrawing", "WaymarkTime"],
             swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
@@ -66,14 +66,14 @@ let package = Package(
         // The compiler's prefetch hint for the projective blit's texel reads (a header, no C library).
         .target(name: "CPrefetch"),
         .target(
-            name: "MapRenderCairo", dependencies: ["MapRender", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
+            name: "MapDrawingCairo", dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
             swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
-            name: "MapSnapshot",
+            name: "MapHosting",
             dependencies: [
-                "MapPipeline", "MapRenderCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry",
-                "MapRender",
+                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry",
+                "MapDrawing",
             ],
             swiftSettings: settings),
 
@@ -92,7 +92,7 @@ let package = Package(
             name: "GoogleMaps",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
-                "MapRenderCairo", "MapSnapshot", "UIKit", "CoreLocation", "MapNetwork",
+                "MapDrawingCairo", "MapHosting", "UIKit", "CoreLocation", "MapNetwork",
             ],
             swiftSettings: settings),
 
@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "RenderConformance",
             dependencies: [
-                "MapData", "MapGeometry", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline", "MapSnapshot",
+                "MapData", "MapGeometry", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline", "MapHosting",
             ],
             swiftSettings: settings),
 
@@ -108,15 +108,15 @@ let package = Package(
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapRender", "MapRenderCairo", "MapPipeline",
-                "MapSnapshot", "MapGeometry", "RenderConformance",
+                "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline",
+                "MapHosting", "MapGeometry", "RenderConformance",
             ],
             swiftSettings: settings),
         .executableTarget(
             name: "map-benchmarks",
             dependencies: [
-                "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapRender",
-                "MapRenderCairo", "MapLayout", "MapPipeline", "MapSnapshot", "MapNetwork",
+                "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapDrawing",
+                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork",
             ],
             swiftSettings: settings),
 
@@ -147,25 +147,25 @@ let package = Package(
         .testTarget(
             name: "MapNetworkTests",
             dependencies: [
-                "MapNetwork", "MapStorage", "MapSnapshot", "MapPipeline", "MapRenderCairo", "MapStyle", "MapData",
-                "MapGeometry", "MapRender", "MapTestSupport", "WaymarkTime",
+                "MapNetwork", "MapStorage", "MapHosting", "MapPipeline", "MapDrawingCairo", "MapStyle", "MapData",
+                "MapGeometry", "MapDrawing", "MapTestSupport", "WaymarkTime",
             ],
             exclude: ["Server"]),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "MapTestSupport"]),
-        .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapRender", "MapTestSupport"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
+        .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
         .testTarget(
-            name: "MapRenderCairoTests",
-            dependencies: ["MapRenderCairo", "MapRender", "CairoGraphics", "MapTestSupport"],
+            name: "MapDrawingCairoTests",
+            dependencies: ["MapDrawingCairo", "MapDrawing", "CairoGraphics", "MapTestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "MapPipelineTests",
             dependencies: [
-                "MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapRender", "MapTestSupport", "WaymarkTime",
+                "MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapDrawing", "MapTestSupport", "WaymarkTime",
             ]),
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "MapPipeline", "MapSnapshot", "MapRenderCairo", "MapStorage", "MapStyle", "MapGeometry", "MapRender",
+                "MapPipeline", "MapHosting", "MapDrawingCairo", "MapStorage", "MapStyle", "MapGeometry", "MapDrawing",
                 "MapTestSupport",
             ],
             exclude: ["Goldens"]),
@@ -181,9 +181,9 @@ let package = Package(
                 "UIKitTestSupport", "MapNetwork",
             ]),
         .testTarget(
-            name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapRender", "MapRenderCairo"]),
+            name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapDrawing", "MapDrawingCairo"]),
         .testTarget(
-            name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapRender", "MapTestSupport"]),
+            name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapDrawing", "MapTestSupport"]),
         .testTarget(
             name: "MapViewerTests",
             dependencies: [

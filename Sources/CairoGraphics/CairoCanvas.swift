@@ -1,7 +1,7 @@
 import CCairo
 
 /// A Cairo drawing context (`cairo_t`): the drawing target LinuxUIKit's `CGContext` holds and the map renderer
-/// executes display lists into (MapRenderCairo makes it a `RenderTarget`, drawn by `CairoBackend.draw(_:into:)`
+/// executes display lists into (MapDrawingCairo makes it a `RenderTarget`, drawn by `CairoBackend.draw(_:into:)`
 /// through the `RenderBackend` protocol), so a view's context reaches the map backend as this type and no C pointer
 /// crosses into the map view's code.
 ///

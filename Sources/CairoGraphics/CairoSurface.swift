@@ -22,7 +22,7 @@ public enum CairoGraphicsError: Error, Equatable, Sendable, CustomStringConverti
 
 /// An owned Cairo ARGB32 image surface: premultiplied pixels, B, G, R, A bytes in memory (little-endian machines,
 /// the only kind Waymark targets), rows `stride` bytes apart. The one surface type of the package: LinuxUIKit's
-/// images and drawing contexts and the map renderer's (MapRenderCairo) tiles, frames and PNG files all hold one.
+/// images and drawing contexts and the map renderer's (MapDrawingCairo) tiles, frames and PNG files all hold one.
 ///
 /// PNG encoding and decoding go through Cairo's PNG functions (libpng inside Cairo): encoding writes 8-bit RGBA
 /// (Cairo un-premultiplies), decoding gives an ARGB32 surface whatever the file's colour type.
@@ -30,7 +30,7 @@ public enum CairoGraphicsError: Error, Equatable, Sendable, CustomStringConverti
 ///   one thread at a time.
 public final class CairoSurface: @unchecked Sendable {
     /// The `cairo_surface_t *` (one reference, released with the object). For the adapter layer only (LinuxUIKit,
-    /// MapRenderCairo, UIKitSDL); never handed further.
+    /// MapDrawingCairo, UIKitSDL); never handed further.
     package let pointer: OpaquePointer
     /// Width in device pixels, `0…32767`.
     public let width: Int

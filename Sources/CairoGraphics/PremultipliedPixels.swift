@@ -1,5 +1,5 @@
 // Premultiplied ARGB32 pixel arithmetic shared by the Swift blitters of both sides: LinuxUIKit's marker sprite
-// batch (`PixelBlitter`) and MapRenderCairo's projected images (`ProjectiveBlit`). Pixels are native-endian 32-bit
+// batch (`PixelBlitter`) and MapDrawingCairo's projected images (`ProjectiveBlit`). Pixels are native-endian 32-bit
 // words, alpha in the top byte, colour channels premultiplied (Cairo's `CAIRO_FORMAT_ARGB32`, the layout
 // ``CairoSurface/withPixels(_:)`` hands out). Pure functions: safe on any thread.
 

@@ -12,7 +12,7 @@ import Foundation
 public final class CGContext {
     /// The drawing target (a `cairo_t` held by the adapter type), in points (``CairoCanvas/userSpaceIsPoints``: a
     /// context's matrix maps points to device pixels). The map renderer draws display lists into it through the
-    /// `RenderBackend` protocol (MapRenderCairo makes the canvas a `RenderTarget`), so the map view never handles a C
+    /// `RenderBackend` protocol (MapDrawingCairo makes the canvas a `RenderTarget`), so the map view never handles a C
     /// pointer. Package access.
     package let canvas: CairoCanvas
     /// The `cairo_t *` this context draws with, for LinuxUIKit's own Cairo calls.

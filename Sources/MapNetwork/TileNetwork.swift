@@ -59,7 +59,7 @@ public final class TileNetwork: Sendable {
 
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
     /// `file://`) or with `tiles` templates and no `url`; a `raster` source whose `url` is `pmtiles://http(s)://…`, with an
-    /// `http(s)://` TileJSON `url` or `http(s)://` `tiles` templates (local raster tiles are the host's: `Snapshotter.rasterResolver`).
+    /// `http(s)://` TileJSON `url` or `http(s)://` `tiles` templates (local raster tiles are the host's: `MapHost.rasterResolver`).
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
         switch source {
         case .vector(let v): return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)

@@ -4,7 +4,7 @@
 import Foundation
 import MapData
 import MapGeometry
-import MapRender
+import MapDrawing
 import MapStyle
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import MapGeometry
 import MapLayout
-import MapRender
+import MapDrawing
 import MapStyle
 
 /// A style layer with the properties the pipeline reads resolved once (set values or spec defaults).

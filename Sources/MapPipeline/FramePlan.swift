@@ -1,4 +1,4 @@
-import MapRender
+import MapDrawing
 import MapStyle
 
 /// One step of a frame, in the style's layer order: what every frame draws, whatever caches it uses.

@@ -1,4 +1,4 @@
-import MapRender
+import MapDrawing
 import MapStyle
 
 #if canImport(Glibc)

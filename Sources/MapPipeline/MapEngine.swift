@@ -4,7 +4,7 @@ import Foundation
 import MapData
 import MapGeometry
 import MapLayout
-import MapRender
+import MapDrawing
 import MapStyle
 
 /// The tile engine of a process: the tile sources, decoded source tiles, prepared (over-zoomed, clipped) tiles,

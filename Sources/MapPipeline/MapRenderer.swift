@@ -10,13 +10,13 @@
 //                              size: ScreenSize(width: 1280, height: 720))
 //     let image: RasterImage = try renderer.render(camera: camera, scale: 1)   // or displayList(camera:scale:)
 //
-// `MapSnapshot.Snapshotter` wraps this with a CairoBackend, `mbtiles://` resolution through MBTilesSource and PNG
-// output; `Snapshotter.fileResolver` is the default resolver to fall back on for vector sources.
+// `MapHosting.MapHost` wraps this with a CairoBackend, `mbtiles://` resolution through MBTilesSource and PNG
+// output; `MapHost.fileResolver` is the default resolver to fall back on for vector sources.
 import Foundation
 import MapData
 import MapGeometry
 import MapLayout
-import MapRender
+import MapDrawing
 import MapStyle
 import WaymarkTime
 
@@ -74,7 +74,7 @@ public struct MapRenderOptions: Sendable {
     /// the renderer is created. Default `nil`: synchronous, every frame complete (snapshots, tests, goldens).
     public var asyncTiles: AsyncTileRendering?
     /// Decodes raster tiles (`raster` layers; RasterLayers.swift). Default `nil`: raster layers draw nothing (hosts
-    /// set `MapSnapshot.PixbufRasterDecoder`).
+    /// set `MapHosting.PixbufRasterDecoder`).
     public var rasterDecoder: (any RasterImageDecoder)?
     /// Where undecodable raster tiles are reported, once per source (RasterLayers.swift). Default: a line on
     /// standard error.

@@ -1,5 +1,5 @@
 import MapGeometry
-import MapRender
+import MapDrawing
 import MapStyle
 
 #if canImport(Glibc)
@@ -12,7 +12,7 @@ import MapStyle
 
 /// A style's sprite: the sheet image and its index (style spec "Sprite": `<sprite>.png` and `<sprite>.json`).
 ///
-/// The pipeline imports no image codec; hosts decode the PNG (for example with `MapRenderCairo.PNGCodec`, reading
+/// The pipeline imports no image codec; hosts decode the PNG (for example with `MapDrawingCairo.PNGCodec`, reading
 /// `@2x` sheets with scale 2) and hand it over with ``MapRenderer/setSprite(_:)``.
 public struct SpriteSheet: Sendable {
     /// The whole sheet, premultiplied BGRA as ``RasterImage`` defines.

@@ -1,7 +1,7 @@
 import MapData
 import MapGeometry
 import MapLayout
-import MapRender
+import MapDrawing
 import MapStyle
 
 extension MapRenderer {

@@ -1,6 +1,6 @@
 import MapData
 import MapGeometry
-import MapRender
+import MapDrawing
 import MapStyle
 
 // Tile preparation for frame composition: one style layer's features over one tile, filtered, sorted, styled and

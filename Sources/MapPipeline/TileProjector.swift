@@ -1,6 +1,6 @@
 import MapData
 import MapGeometry
-import MapRender
+import MapDrawing
 
 #if canImport(Glibc)
     import Glibc

@@ -18,7 +18,7 @@ import Foundation
 import MapData
 import MapGeometry
 import MapLayout
-import MapRender
+import MapDrawing
 import MapStyle
 
 /// How a renderer's frames get what their tiles lack (decoded and prepared data, label candidates, tile images),

@@ -1,5 +1,5 @@
 import MapGeometry
-import MapRender
+import MapDrawing
 
 #if canImport(Glibc)
     import Glibc

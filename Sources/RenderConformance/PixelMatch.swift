@@ -1,4 +1,4 @@
-import MapRender
+import MapDrawing
 
 /// Per-pixel image comparison in the manner of pixelmatch (Mapbox, ISC), the comparator of MapLibre's render tests.
 ///

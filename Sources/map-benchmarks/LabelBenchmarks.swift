@@ -1,5 +1,5 @@
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 
 #if canImport(Glibc)
     import Glibc

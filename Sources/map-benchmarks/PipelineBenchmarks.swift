@@ -1,9 +1,9 @@
 import Foundation
 import MapGeometry
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 
 private let pipelineFrame = ScreenSize(width: 1280, height: 720)
 
@@ -15,7 +15,7 @@ final class PipelineColdFrameBenchmark: Benchmark {
     let unit = "frames"
     let iterations = 7
     private let camera: CameraState
-    private var snapshotter: Snapshotter!
+    private var snapshotter: MapHost!
 
     /// A warm run keeps the caches: the frame redraws from decoded tiles and cached tile images.
     private let warm: Bool
@@ -59,7 +59,7 @@ final class PipelineColdFrameBenchmark: Benchmark {
             camera: CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2, size: pipelineFrame))
     }
 
-    func setUp() throws { snapshotter = try Snapshotter(options: MapRenderOptions(tileThreads: threads)) }
+    func setUp() throws { snapshotter = try MapHost(options: MapRenderOptions(tileThreads: threads)) }
 
     func run() throws -> Int {
         if !warm { snapshotter.renderer.invalidate() }
@@ -77,7 +77,7 @@ final class PipelineMovingFrameBenchmark: Benchmark {
     let iterations = 30
     private let camera: CameraState
     private let move: (CameraState, Int) -> CameraState
-    private var snapshotter: Snapshotter!
+    private var snapshotter: MapHost!
     private var surface: CairoSurface!
     private var step = 0
 
@@ -125,7 +125,7 @@ final class PipelineMovingFrameBenchmark: Benchmark {
     }
 
     func setUp() throws {
-        snapshotter = try Snapshotter()
+        snapshotter = try MapHost()
         surface = try CairoSurface(width: 1280, height: 720)
         for _ in 0..<3 { _ = try run() }  // rasterise the tiles and warm the label sprites
     }
@@ -150,7 +150,7 @@ final class PipelinePitchedFrameBenchmark: Benchmark {
     let iterations = 10
     private let usesTileImageCache: Bool
     private let asynchronous: Bool
-    private var snapshotter: Snapshotter!
+    private var snapshotter: MapHost!
     private var surface: CairoSurface!
     private let camera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, bearing: 45, pitch: 50, size: pipelineFrame)
@@ -170,7 +170,7 @@ final class PipelinePitchedFrameBenchmark: Benchmark {
             options.asyncTiles = AsyncTileRendering(
                 labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
         }
-        snapshotter = try Snapshotter(options: options)
+        snapshotter = try MapHost(options: options)
         surface = try CairoSurface(width: 1280, height: 720)
         guard asynchronous else { return }
         let renderer = snapshotter.renderer
@@ -208,9 +208,9 @@ final class EngineMemoryBenchmark: Benchmark {
         let camera = CameraState(
             center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, size: pipelineFrame)
         let engines = (0..<(shared ? 1 : views)).map { _ in MapEngine() }
-        var snapshotters: [Snapshotter] = []
+        var snapshotters: [MapHost] = []
         for i in 0..<views {
-            let s = try Snapshotter(options: MapRenderOptions(engine: engines[shared ? 0 : i]))
+            let s = try MapHost(options: MapRenderOptions(engine: engines[shared ? 0 : i]))
             _ = try s.render(camera: camera)
             snapshotters.append(s)
         }

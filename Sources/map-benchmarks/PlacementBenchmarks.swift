@@ -1,8 +1,8 @@
 import Foundation
 import MapGeometry
 import MapLayout
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 
 /// The camera of the placement cases: Helsinki at z15, 1280 × 720.
 private let placementCamera = CameraState(

@@ -1,5 +1,5 @@
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 
 // Rendering-backend cases at 1280×720 (issue 4, "Rendering"): tile compositing, polygon fills, and a pan frame.
 

@@ -1,7 +1,7 @@
 import Foundation
 import GoogleMaps
 import MapGeometry
-import MapSnapshot
+import MapHosting
 
 /// `waymark demo`: the main job on the embedded default data (what `make demo` runs): a street-level snapshot of
 /// central Helsinki, a world view at zoom 2, and a `GMSMapView` of Helsinki with the demo POI markers in category
@@ -29,9 +29,9 @@ struct DemoCommand: WaymarkCommand {
 
     @MainActor static func run(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError("demo takes no arguments") }
-        let snapshotter: Snapshotter
-        do { snapshotter = try Snapshotter() } catch { throw RuntimeError("\(error)") }
-        let helsinki = Snapshotter.demoCamera
+        let snapshotter: MapHost
+        do { snapshotter = try MapHost() } catch { throw RuntimeError("\(error)") }
+        let helsinki = MapHost.demoCamera
         try SnapshotCommand.writeSnapshot(
             snapshotter, camera: helsinki, scale: 1, overlay: [], to: "out/demo-helsinki.png")
         print("out/demo-helsinki.png")

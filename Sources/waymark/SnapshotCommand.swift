@@ -2,9 +2,9 @@ import Foundation
 import GoogleMaps
 import MapGeometry
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStyle
 
 /// `waymark snapshot`: renders a PNG of the map headless (see the usage text).
@@ -33,7 +33,7 @@ struct SnapshotCommand: WaymarkCommand {
             arguments,
             valued: ["--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output"])
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
-        var camera = Snapshotter.demoCamera
+        var camera = MapHost.demoCamera
         if let text = args.value("--camera") {
             let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard (3...5).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
@@ -63,8 +63,8 @@ struct SnapshotCommand: WaymarkCommand {
         }
         camera = CameraConstraints().clamped(camera)
         let output = args.value("-o") ?? args.value("--output") ?? "out/helsinki.png"
-        let snapshotter: Snapshotter
-        do { snapshotter = try Snapshotter(styleFile: args.value("--style")) } catch {
+        let snapshotter: MapHost
+        do { snapshotter = try MapHost(styleFile: args.value("--style")) } catch {
             throw RuntimeError("\(error)")
         }
         // Sources the style names but that are not drawn (for example `pmtiles://https://…`, not fetched yet).
@@ -83,7 +83,7 @@ struct SnapshotCommand: WaymarkCommand {
             }
             do {
                 let json = try JSONValue.parse(bytes: [UInt8](data))
-                overlay += Snapshotter.markerCommands(geojson: json, camera: camera)
+                overlay += MapHost.markerCommands(geojson: json, camera: camera)
             } catch { throw RuntimeError("markers file '\(markers)' is not JSON: \(error)") }
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
@@ -92,7 +92,7 @@ struct SnapshotCommand: WaymarkCommand {
 
     /// Renders and writes a PNG, creating the output folder.
     @MainActor static func writeSnapshot(
-        _ snapshotter: Snapshotter, camera: CameraState, scale: Double, overlay: [DrawCommand],
+        _ snapshotter: MapHost, camera: CameraState, scale: Double, overlay: [DrawCommand],
         to output: String
     ) throws {
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path

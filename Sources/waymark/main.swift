@@ -1,5 +1,5 @@
 import Foundation
-import MapRenderCairo
+import MapDrawingCairo
 
 /// Every subcommand, in the order `waymark help` lists them.
 let commands: [any WaymarkCommand.Type] = [

@@ -1,5 +1,5 @@
 import Foundation
-import MapRender
+import MapDrawing
 import Testing
 
 @testable import GoogleMaps

@@ -1,5 +1,5 @@
 import MapGeometry
-import MapRender
+import MapDrawing
 import MapTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import MapGeometry
 import MapLayout
-import MapRender
+import MapDrawing
 import MapTestSupport
 import Testing
 

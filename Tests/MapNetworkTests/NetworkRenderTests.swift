@@ -2,9 +2,9 @@ import Foundation
 import MapGeometry
 import MapNetwork
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStorage
 import MapStyle
 import MapTestSupport
@@ -54,7 +54,7 @@ struct NetworkRenderTests {
     }
 
     static func resolver(_ network: TileNetwork) -> TileSourceResolver {
-        { id, source in try network.tileSource(id: id, source: source) ?? Snapshotter.fileResolver(id, source) }
+        { id, source in try network.tileSource(id: id, source: source) ?? MapHost.fileResolver(id, source) }
     }
 
     /// How many pixels differ; writes both images to the temporary folder when some do (for a look).
@@ -71,12 +71,12 @@ struct NetworkRenderTests {
     }
 
     func mbtilesPicture() throws -> RasterImage {
-        try Snapshotter().render(camera: Self.camera)
+        try MapHost().render(camera: Self.camera)
     }
 
     @Test func anXYZFolderOverHTTPDrawsTheSamePictureAsMBTiles() throws {
         let log = ProblemLog()
-        let snap = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(nil, log: log)))
+        let snap = try MapHost(style: httpStyle(), resolveSource: Self.resolver(network(nil, log: log)))
         let picture = try snap.render(camera: Self.camera)
         #expect(Self.differingPixels(picture, try mbtilesPicture(), "xyz") == 0)
         #expect(snap.renderer.lastFrameStatistics.attribution.contains("OpenStreetMap"))
@@ -90,7 +90,7 @@ struct NetworkRenderTests {
         try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("helsinki.json"))
         let path = try defaultStyle(helsinki: ["type": "vector", "url": server.url("helsinki.json")], in: folder)
         let net = network(nil)
-        let snap = try Snapshotter(style: Style.load(contentsOfFile: path), resolveSource: Self.resolver(net))
+        let snap = try MapHost(style: Style.load(contentsOfFile: path), resolveSource: Self.resolver(net))
         #expect(Self.differingPixels(try snap.render(camera: Self.camera), try mbtilesPicture(), "tilejson") == 0)
         // Bounds: no request outside them.
         let outside = try server.log().filter {
@@ -107,7 +107,7 @@ struct NetworkRenderTests {
         try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("helsinki.pmtiles"))
         let path = try defaultStyle(
             helsinki: ["type": "vector", "url": "pmtiles://" + server.url("helsinki.pmtiles") + query], in: folder)
-        let snap = try Snapshotter(styleFile: path, resolveSource: Self.resolver(network(nil)))
+        let snap = try MapHost(styleFile: path, resolveSource: Self.resolver(network(nil)))
         #expect(Self.differingPixels(try snap.render(camera: Self.camera), try mbtilesPicture(), "pmtiles") == 0)
         let ranges = try server.requests(containing: "helsinki.pmtiles").compactMap { $0["range"] as? String }
         #expect(!ranges.isEmpty && ranges.allSatisfy { $0.hasPrefix("bytes=") })
@@ -115,11 +115,11 @@ struct NetworkRenderTests {
 
     @Test func aSecondRendererDrawsFromTheCacheWithTheServerStopped() throws {
         let cache = try temporaryFolder("cache").path
-        let first = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(cache)))
+        let first = try MapHost(style: httpStyle(), resolveSource: Self.resolver(network(cache)))
         let online = try first.render(camera: Self.camera)
         server.stop()
         let log = ProblemLog()
-        let second = try Snapshotter(style: httpStyle(), resolveSource: Self.resolver(network(cache, log: log)))
+        let second = try MapHost(style: httpStyle(), resolveSource: Self.resolver(network(cache, log: log)))
         #expect(Self.differingPixels(try second.render(camera: Self.camera), online, "offline") == 0)
         #expect(log.problems.isEmpty)
     }

@@ -2,9 +2,9 @@ import Foundation
 import MapGeometry
 import MapNetwork
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStyle
 import MapTestSupport
 import Testing
@@ -26,7 +26,7 @@ import WaymarkTime
         if let problems { options.rasterProblems = RasterProblemReporter(handler: problems.add) }
         let renderer = try MapRenderer(
             style: style, backend: CairoBackend(), options: options.withRasterDecoder(),
-            resolveSource: Snapshotter.fileResolver)
+            resolveSource: MapHost.fileResolver)
         renderer.clock = clock
         return renderer
     }
@@ -73,7 +73,7 @@ import WaymarkTime
 
     @Test func aSynchronousFrameIsTheSettledOneAndAZeroDurationDoesNotFade() throws {
         let style = try RasterTiles.style("file://\(folder.path)/{z}/{x}/{y}.png", fadeMilliseconds: 300)
-        let snapshot = try Snapshotter(style: style, options: MapRenderOptions(drawsAttribution: false))
+        let snapshot = try MapHost(style: style, options: MapRenderOptions(drawsAttribution: false))
         let image = try snapshot.render(camera: RasterTiles.camera(zoom: 2))
         #expect(RasterTiles.near(RasterTiles.rgb(image), RasterTiles.colours[2]), "\(RasterTiles.rgb(image))")
         let clock = ManualClock()
@@ -109,7 +109,7 @@ import WaymarkTime
                     resolveSource: NetworkRenderTests.resolver(network))
                 image = try NetworkRenderTests.settle(renderer, camera: RasterTiles.camera(zoom: 1)).0
             } else {
-                image = try Snapshotter(
+                image = try MapHost(
                     style: style, options: options, resolveSource: NetworkRenderTests.resolver(network)
                 )
                 .render(camera: RasterTiles.camera(zoom: 1))
@@ -148,7 +148,7 @@ import WaymarkTime
         let problems = ProblemLog()
         var options = MapRenderOptions(drawsAttribution: false)
         options.rasterProblems = RasterProblemReporter(handler: problems.add)
-        let image = try Snapshotter(style: Style.parse(bytes: Array(json.utf8)), options: options)
+        let image = try MapHost(style: Style.parse(bytes: Array(json.utf8)), options: options)
             .render(camera: RasterTiles.camera(zoom: 1))
         #expect(problems.problems.count == 1, "\(problems.problems)")
         #expect(problems.problems.first?.url.hasPrefix(file.path + " tile 1/") == true, "\(problems.problems)")

@@ -3,9 +3,9 @@ import MapData
 import MapGeometry
 import MapNetwork
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStorage
 import MapStyle
 import MapTestSupport
@@ -88,9 +88,9 @@ struct RemoteStyleTests {
         #expect(city.url == "../../helsinki.json", "the url as written is kept")
 
         // The TileJSON's own relative tiles resolve against the TileJSON's URL: the same picture as MBTiles.
-        let snap = try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(net))
+        let snap = try MapHost(style: style, resolveSource: NetworkRenderTests.resolver(net))
         let picture = try snap.render(camera: NetworkRenderTests.camera)
-        let local = try Snapshotter().render(camera: NetworkRenderTests.camera)
+        let local = try MapHost().render(camera: NetworkRenderTests.camera)
         #expect(NetworkRenderTests.differingPixels(picture, local, "relative") == 0)
         let tileRequests = try server.requests(containing: "/files/helsinki/")
         #expect(!tileRequests.isEmpty)
@@ -108,7 +108,7 @@ struct RemoteStyleTests {
     func glyphRangesOfAStyleOverHTTPResolveAgainstItsURL() throws {
         let net = network()
         let style = try loadRelativeStyle(net)
-        let glyphs = try #require(Snapshotter.glyphStore(for: style, network: net))
+        let glyphs = try #require(MapHost.glyphStore(for: style, network: net))
         let a = try #require(glyphs.glyph(fontstack: "Open Sans Semibold", codepoint: 65))
         #expect(a.width > 0 && a.bitmap.count == (a.width + 6) * (a.height + 6))
         #expect(glyphs.range(fontstack: "Open Sans Semibold", containing: 300).glyphs.isEmpty, "a 404 range")
@@ -130,9 +130,9 @@ struct RemoteStyleTests {
         #expect(
             city.tileJSONURL == URL(fileURLWithPath: folder.appendingPathComponent("local.json").path).absoluteString)
         #expect(style.diagnostics.filter { $0.path.hasPrefix("sources.city") }.isEmpty, "\(style.diagnostics)")
-        let snap = try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(network()))
+        let snap = try MapHost(style: style, resolveSource: NetworkRenderTests.resolver(network()))
         let picture = try snap.render(camera: NetworkRenderTests.camera)
-        let local = try Snapshotter().render(camera: NetworkRenderTests.camera)
+        let local = try MapHost().render(camera: NetworkRenderTests.camera)
         #expect(NetworkRenderTests.differingPixels(picture, local, "file") == 0)
     }
 
@@ -166,7 +166,7 @@ struct RemoteStyleTests {
         func picture(_ url: String) throws -> RasterImage {
             let style = Self.rasterStyle(url)
             #expect(style.errors.isEmpty, "\(style.errors)")
-            return try Snapshotter(style: style, resolveSource: NetworkRenderTests.resolver(net)).render(camera: camera)
+            return try MapHost(style: style, resolveSource: NetworkRenderTests.resolver(net)).render(camera: camera)
         }
         let original = try picture("mbtiles://" + mbtiles)
         var colours = Set<[UInt8]>()

@@ -2,9 +2,9 @@ import Foundation
 import MapGeometry
 import MapNetwork
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStyle
 import MapTestSupport
 import Testing

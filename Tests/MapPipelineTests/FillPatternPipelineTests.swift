@@ -1,6 +1,6 @@
 import MapData
 import MapGeometry
-import MapRender
+import MapDrawing
 import MapStyle
 import MapTestSupport
 import Testing

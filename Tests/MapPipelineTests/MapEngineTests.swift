@@ -1,7 +1,7 @@
 import Foundation
 import MapData
 import MapGeometry
-import MapRender
+import MapDrawing
 import MapStyle
 import MapTestSupport
 import Testing

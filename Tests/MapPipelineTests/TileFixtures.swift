@@ -1,7 +1,7 @@
 import MapData
 import MapGeometry
 import MapPipeline
-import MapRender
+import MapDrawing
 import MapStyle
 import MapTestSupport
 

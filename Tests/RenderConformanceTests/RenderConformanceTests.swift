@@ -1,5 +1,5 @@
 import Foundation
-import MapRender
+import MapDrawing
 import MapStyle
 import MapTestSupport
 import Testing

@@ -1,9 +1,9 @@
 import Foundation
 import MapGeometry
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapTestSupport
 import Testing
 
@@ -38,8 +38,8 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
 
 @Test func aFrameMadeOnTwoThreadsIsTheSamePixelsAsOneMadeOnOne() throws {
     pinFonts()
-    let serial = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
-    let parallel = try Snapshotter(
+    let serial = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
+    let parallel = try MapHost(
         styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 2))
     for view in [helsinki, CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2.4, size: helsinki.size)] {
         let a = try serial.render(camera: view)
@@ -52,8 +52,8 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
 
 @Test func labelCandidatesBuiltByTheTileJobsPlaceTheLabelsTheFrameThreadWould() throws {
     pinFonts()
-    let serial = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
-    let parallel = try Snapshotter(
+    let serial = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
+    let parallel = try MapHost(
         styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 2))
     for view in [helsinki, CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2.4, size: helsinki.size)] {
         // The labels and icons as text (tile images differ only in their backends' handle numbers).
@@ -72,15 +72,15 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
     }
 }
 
-@Test func fourSnapshottersOnOneThreadShareOneEngine() throws {
+@Test func fourMapHostsOnOneThreadShareOneEngine() throws {
     pinFonts()
     let engine = MapEngine()
-    let first = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: engine))
+    let first = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: engine))
     _ = try first.render(camera: helsinki)
     let one = engine.cacheBytes
-    var others: [Snapshotter] = []
+    var others: [MapHost] = []
     for _ in 0..<3 {
-        let s = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: engine))
+        let s = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: engine))
         _ = try s.render(camera: helsinki)
         #expect(s.renderer.lastFrameStatistics.tileImagesRendered == 0)
         others.append(s)
@@ -91,10 +91,10 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
 
 @Test func aSettledAsynchronousFrameIsTheSynchronousFrame() throws {
     pinFonts()
-    let sync = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
+    let sync = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
     let expected = try sync.render(camera: helsinki)
     let settings = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
-    let async = try Snapshotter(
+    let async = try MapHost(
         styleFile: styleFile, options: MapRenderOptions(asyncTiles: settings, engine: MapEngine()))
     var list = async.renderer.displayList(camera: helsinki)
     let deadline = Date().addingTimeInterval(60)
@@ -121,7 +121,7 @@ private let tiltedHelsinki: CameraState = {
 
 /// An asynchronous renderer (its own engine) drawn at `camera` until no tile is pending (at most 60 s); returns
 /// the last frame's display list.
-@discardableResult private func settle(_ snapshotter: Snapshotter, camera: CameraState) -> DisplayList {
+@discardableResult private func settle(_ snapshotter: MapHost, camera: CameraState) -> DisplayList {
     var list = snapshotter.renderer.displayList(camera: camera)
     let deadline = Date().addingTimeInterval(60)
     while snapshotter.renderer.hasPendingTiles && Date() < deadline {
@@ -131,9 +131,9 @@ private let tiltedHelsinki: CameraState = {
     return list
 }
 
-private func asynchronousSnapshotter() throws -> Snapshotter {
+private func asynchronousMapHost() throws -> MapHost {
     let settings = AsyncTileRendering(labelBuildBudgetMilliseconds: .infinity, makeBackend: { CairoBackend() })
-    return try Snapshotter(styleFile: styleFile, options: MapRenderOptions(asyncTiles: settings, engine: MapEngine()))
+    return try MapHost(styleFile: styleFile, options: MapRenderOptions(asyncTiles: settings, engine: MapEngine()))
 }
 
 /// Whether a display list draws tile features as vectors (fills, strokes or line meshes).
@@ -148,9 +148,9 @@ private func drawsVectors(_ list: DisplayList) -> Bool {
 
 @Test func aSettledAsynchronousPitchedFrameIsTheSynchronousFrame() throws {
     pinFonts()
-    let sync = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
+    let sync = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
     let expected = try sync.render(camera: tiltedHelsinki)
-    let async = try asynchronousSnapshotter()
+    let async = try asynchronousMapHost()
     settle(async, camera: tiltedHelsinki)
     #expect(!async.renderer.hasPendingTiles)
     async.renderer.forgetLabelPlacement()
@@ -167,13 +167,13 @@ private func drawsVectors(_ list: DisplayList) -> Bool {
 
 @Test func aPitchedAsynchronousFrameWhoseImagesAreNotReadyDrawsStandIns() throws {
     pinFonts()
-    let sync = try Snapshotter(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
+    let sync = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine()))
     let expected = try sync.render(camera: tiltedHelsinki)
     // Settled flat first at the tilted frame's zoom (the same tiles' flat images), a zoom out (ancestors' images)
     // and a zoom in (the children's, which cover only the middle of the tilted view); then the first tilted frame,
     // whose pitched images no worker has made yet.
     for (zoom, coversTheView) in [(16.3, true), (15.3, true), (17.3, false)] {
-        let async = try asynchronousSnapshotter()
+        let async = try asynchronousMapHost()
         var flat = helsinki
         flat.zoom = zoom
         settle(async, camera: flat)

@@ -1,8 +1,8 @@
 import Foundation
 import MapGeometry
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStorage
 import MapStyle
 import MapTestSupport
@@ -15,7 +15,7 @@ import Testing
 
     /// The default style with its city source (Helsinki and Monaco) replaced by Helsinki alone: the MBTiles file when
     /// `helsinkiURL` is nil, else that URL.
-    static func snapshotter(helsinkiURL: String?) throws -> Snapshotter {
+    static func snapshotter(helsinkiURL: String?) throws -> MapHost {
         setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
         var text = try String(contentsOfFile: styles.appendingPathComponent("default.json").path, encoding: .utf8)
         #expect(text.contains("\"mbtiles://../cities.mbtiles\""))
@@ -23,8 +23,8 @@ import Testing
             of: "\"mbtiles://../cities.mbtiles\"", with: "\"\(helsinkiURL ?? "mbtiles://../helsinki.mbtiles")\"")
         let style = try Style.parse(bytes: Array(text.utf8), fileName: "default.json", baseDirectory: styles.path)
         #expect(style.errors.isEmpty)
-        let snapshotter = try Snapshotter(style: style)
-        if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: styles.path) {
+        let snapshotter = try MapHost(style: style)
+        if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: styles.path) {
             snapshotter.renderer.setSprite(sheet)
         }
         return snapshotter
@@ -38,7 +38,7 @@ import Testing
         try TileArchiveConverter.convert(
             input: Fixtures.data.appendingPathComponent("helsinki.mbtiles").path, output: ours)
         let cameras = [
-            Snapshotter.demoCamera,
+            MapHost.demoCamera,
             CameraState(
                 center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 14, bearing: 30, pitch: 40,
                 size: ScreenSize(width: 480, height: 320)),

@@ -1,9 +1,9 @@
 import Foundation
 import MapGeometry
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStyle
 import MapTestSupport
 import Testing
@@ -50,7 +50,7 @@ import Testing
             """
         let style = try Style.parse(bytes: Array(json.utf8))
         #expect(style.errors.isEmpty, "\(style.errors)")
-        let snapshotter = try Snapshotter(
+        let snapshotter = try MapHost(
             style: style, options: MapRenderOptions(drawsAttribution: false, baseAttribution: nil))
         return try snapshotter.render(
             camera: CameraState(center: center, zoom: zoom, size: ScreenSize(width: 256, height: 256)))

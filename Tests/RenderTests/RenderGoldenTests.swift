@@ -2,9 +2,9 @@ import Foundation
 import MapData
 import MapGeometry
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStyle
 import MapTestSupport
 import Testing
@@ -19,9 +19,9 @@ private enum PinnedFonts {
 private let dataFolder = Fixtures.repositoryRoot.appendingPathComponent("Data")
 
 /// A snapshotter on the default style and the committed data.
-private func defaultSnapshotter() throws -> Snapshotter {
+private func defaultMapHost() throws -> MapHost {
     PinnedFonts.once
-    return try Snapshotter(styleFile: dataFolder.appendingPathComponent("styles/default.json").path)
+    return try MapHost(styleFile: dataFolder.appendingPathComponent("styles/default.json").path)
 }
 
 private func camera(_ lat: Double, _ lon: Double, _ zoom: Double, bearing: Double = 0, pitch: Double = 0)
@@ -55,36 +55,36 @@ private struct SceneSource: TileSource {
     func tileData(at address: TileAddress) throws -> [UInt8]? { tiles[address] }
 }
 
-private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshotter {
+private func sceneMapHost(layers: String, tile: [UInt8]) throws -> MapHost {
     PinnedFonts.once
     let json = """
         {"version": 8, "sources": {"s": {"type": "vector", "url": "mbtiles://none", "maxzoom": 0}},
          "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f5f3ef"}}, \(layers)]}
         """
     let style = try Style.parse(bytes: Array(json.utf8))
-    return try Snapshotter(style: style, options: MapRenderOptions(baseAttribution: nil)) { _, _ in
+    return try MapHost(style: style, options: MapRenderOptions(baseAttribution: nil)) { _, _ in
         SceneSource(tiles: [TileAddress(z: 0, x: 0, y: 0): tile])
     }
 }
 
 @Suite(.serialized) struct RenderGoldenTests {
     @Test func worldAtZoom2() throws {
-        let s = try defaultSnapshotter()
+        let s = try defaultMapHost()
         try expectGolden(s.render(camera: camera(30, 10, 2)), "world-z2")
     }
 
     @Test func helsinkiAtZoom14() throws {
-        let s = try defaultSnapshotter()
+        let s = try defaultMapHost()
         try expectGolden(s.render(camera: camera(60.1716, 24.9443, 14)), "helsinki-z14")
     }
 
     @Test func helsinkiAtZoom16() throws {
-        let s = try defaultSnapshotter()
+        let s = try defaultMapHost()
         try expectGolden(s.render(camera: camera(60.1699, 24.9415, 16)), "helsinki-z16")
     }
 
     @Test func helsinkiAtZoom16Bearing45Pitch50() throws {
-        let s = try defaultSnapshotter()
+        let s = try defaultMapHost()
         let image = try s.render(camera: camera(60.1699, 24.9415, 16, bearing: 45, pitch: 50))
         #expect(s.renderer.lastFrameStatistics.composedFromTileImages)
         try expectGolden(image, "helsinki-z16-b45-p50")
@@ -93,7 +93,7 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
     /// A turned flat frame: the tile images warped about the optical centre (one warp over each tile's own
     /// rectangle, so no seams between tiles), the poi dots drawn as vectors, labels upright.
     @Test func helsinkiAtZoom16Bearing30() throws {
-        let s = try defaultSnapshotter()
+        let s = try defaultMapHost()
         let image = try s.render(camera: camera(60.1699, 24.9415, 16, bearing: 30))
         #expect(s.renderer.lastFrameStatistics.composedFromTileImages)
         try expectGolden(image, "helsinki-z16-b30")
@@ -118,8 +118,8 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
     private func expectTileImagesMatchTheVectorPath(_ cam: CameraState) throws {
         PinnedFonts.once
         let path = dataFolder.appendingPathComponent("styles/default.json").path
-        let warped = try Snapshotter(styleFile: path, options: MapRenderOptions())
-        let vectors = try Snapshotter(styleFile: path, options: MapRenderOptions(usesTileImageCache: false))
+        let warped = try MapHost(styleFile: path, options: MapRenderOptions())
+        let vectors = try MapHost(styleFile: path, options: MapRenderOptions(usesTileImageCache: false))
         let a = try warped.render(camera: cam)
         let warpedFrame = warped.renderer.lastFrameStatistics.composedFromTileImages
         let b = try vectors.render(camera: cam)
@@ -159,7 +159,7 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
                         "symbol-sort-key": ["to-number", ["get", "rank"]]},
              "paint": {"text-color": "#3c4043", "text-halo-color": "#ffffff", "text-halo-width": 1.5}}
             """
-        let s = try sceneSnapshotter(layers: layers, tile: tile)
+        let s = try sceneMapHost(layers: layers, tile: tile)
         let image = try s.render(camera: camera(0, 0, 2))
         let placed = s.renderer.lastFrameStatistics.labelsPlaced
         #expect(placed > 30 && placed < 900)
@@ -175,7 +175,7 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
             {"id": "dots", "type": "circle", "source": "s", "source-layer": "pois",
              "paint": {"circle-radius": 6, "circle-color": "#ff0000"}}
             """
-        let s = try sceneSnapshotter(layers: layers, tile: tile)
+        let s = try sceneMapHost(layers: layers, tile: tile)
         let image = try s.render(
             camera: CameraState(
                 center: LatLng(latitude: 0, longitude: 0), zoom: 1, size: ScreenSize(width: 512, height: 512)))
@@ -199,7 +199,7 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
     /// the open sea on either side of those meridians is one colour, with no lighter column where the two tile
     /// images meet (TileEdge in MapPipeline/TileDraws.swift), at the zooms of the world extract.
     @Test func theSeaHasNoSeamWhereTheDataCutsItAtATileEdge() throws {
-        let s = try defaultSnapshotter()
+        let s = try defaultMapHost()
         for (lat, lon) in [(-40.0, 0.01), (-5.0, 179.99)] {
             for zoom in [2.0, 4, 6] {
                 let image = try s.render(
@@ -236,7 +236,7 @@ private func sceneSnapshotter(layers: String, tile: [UInt8]) throws -> Snapshott
              "layout": {"text-field": ["get", "name"], "text-size": 18, "text-allow-overlap": true},
              "paint": {"text-color": "#202124", "text-halo-color": "#ffffff", "text-halo-width": 2}}
             """
-        let s = try sceneSnapshotter(layers: layers, tile: tile)
+        let s = try sceneMapHost(layers: layers, tile: tile)
         let image = try s.render(camera: camera(0, 0, 2))
         #expect(s.renderer.lastFrameStatistics.labelsPlaced == names.count)
         try expectGolden(image, "unicode-labels")

@@ -1,7 +1,7 @@
 import Foundation
 import MapData
 import MapGeometry
-import MapSnapshot
+import MapHosting
 import MapStorage
 import MapTestSupport
 import Testing
@@ -67,7 +67,7 @@ import Testing
     /// style's world place layers leave out what lies inside the city data's cover from zoom 13 (`within`).
     @Test(.enabled(if: hasWorld)) func monacosQuartersAreNamedOnceAtStreetLevel() throws {
         setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-        let snapshotter = try Snapshotter(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
+        let snapshotter = try MapHost(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
         for (lat, lng, zoom) in [(43.7384, 7.4246, 16.0), (43.7340, 7.4200, 17.5)] {
             let camera = CameraState(
                 center: LatLng(latitude: lat, longitude: lng), zoom: zoom, size: ScreenSize(width: 1280, height: 720))
@@ -89,7 +89,7 @@ import Testing
         // The data's biggest places are GeoNames' (the sources' cities500: Shanghai and Beijing lead).
         #expect(cities.prefix(5).contains { $0.name == "Shanghai" })
         setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-        let snapshotter = try Snapshotter(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
+        let snapshotter = try MapHost(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
         var missing: [String] = []
         var sections: [String] = []
         for (index, city) in cities.enumerated() {

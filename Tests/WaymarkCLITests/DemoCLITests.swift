@@ -1,6 +1,6 @@
 import Foundation
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 import MapTestSupport
 import Testing
 

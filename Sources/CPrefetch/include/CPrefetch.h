@@ -1,4 +1,4 @@
-// CPrefetch: the compiler's cache-prefetch hint, for the pixel loops of MapRenderCairo (ProjectiveBlit.swift).
+// CPrefetch: the compiler's cache-prefetch hint, for the pixel loops of MapDrawingCairo (ProjectiveBlit.swift).
 // Swift has no spelling for `__builtin_prefetch`; this header gives it one. Header only, no library: the function is
 // static inline, so Swift's optimiser inlines it into the loop that calls it and it costs one instruction
 // (`prefetcht0` on x86-64, `prfm pldl1keep` on AArch64).

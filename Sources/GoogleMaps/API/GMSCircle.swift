@@ -1,6 +1,6 @@
 import Foundation
 import LinuxUIKit
-import MapRender
+import MapDrawing
 
 /// A circle on the Earth's surface: the points at ``radius`` metres of great-circle distance from ``position`` (a
 /// spherical cap; Maps SDK for iOS `GMSCircle`). Far from the equator it is taller than wide on the Mercator map

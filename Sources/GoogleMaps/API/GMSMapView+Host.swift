@@ -2,7 +2,7 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 import MapPipeline
-import MapSnapshot
+import MapHosting
 import MapStorage
 import MapStyle
 
@@ -59,28 +59,28 @@ public enum MapLibreStyle: Equatable, Sendable {
             guard let s = try? Style.parse(bytes: Array(text.utf8)) else { return false }
             style = s
         }
-        return Snapshotter.loadsOverNetwork(style)
+        return MapHost.loadsOverNetwork(style)
     }
 
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
     /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
     /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text;
     ///   the pipeline's source error.
-    func makeSnapshotter(options: MapRenderOptions, remote: Bool = false) throws -> Snapshotter {
+    func makeMapHost(options: MapRenderOptions, remote: Bool = false) throws -> MapHost {
         switch self {
         case .bundled:
-            return try Snapshotter(styleFile: nil, options: options)
+            return try MapHost(styleFile: nil, options: options)
         case .file(let path):
-            return try Snapshotter(styleFile: path, options: options)
+            return try MapHost(styleFile: path, options: options)
         case .url(let url):
-            if url.isFileURL { return try Snapshotter(styleFile: url.path, options: options) }
+            if url.isFileURL { return try MapHost(styleFile: url.path, options: options) }
             guard remote else { throw MapLibreStyleError.remoteURL(url) }
-            return try Snapshotter(styleFile: url.absoluteString, options: options)
+            return try MapHost(styleFile: url.absoluteString, options: options)
         case .json(let text):
             let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
             let style = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
-            let snapshotter = try Snapshotter(style: style, options: options)
-            if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: directory) {
+            let snapshotter = try MapHost(style: style, options: options)
+            if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: directory) {
                 snapshotter.renderer.setSprite(sheet)
             }
             return snapshotter

@@ -1,7 +1,7 @@
 import Foundation
 import LinuxUIKit
 import MapJSON
-import MapSnapshot
+import MapHosting
 import MapStorage
 import MapStyle
 

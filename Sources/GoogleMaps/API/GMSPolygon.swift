@@ -1,6 +1,6 @@
 import Foundation
 import LinuxUIKit
-import MapRender
+import MapDrawing
 
 /// A filled area bounded by a closed path, with optional holes (Maps SDK for iOS `GMSPolygon`).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import LinuxUIKit
-import MapRender
+import MapDrawing
 
 /// A line through the points of a path on the Earth's surface (Maps SDK for iOS `GMSPolyline`).
 ///

@@ -1,5 +1,5 @@
 import MapGeometry
-import MapRender
+import MapDrawing
 
 /// Settings of a ``SymbolPlacer``; every length in screen points.
 public struct PlacementOptions: Sendable {

@@ -1,5 +1,5 @@
 import MapGeometry
-import MapRender
+import MapDrawing
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +38,7 @@ import MapRender
 /// those that would read right to left. Text is measured once per (text, style) with the injected ``TextMeasurer``
 /// and cached across frames; the perspective ratio scales the cached metrics.
 ///
-/// Output: a ``PlacementResult`` whose ``PlacementResult/drawCommands()`` are MapRender `DrawCommand`s in screen
+/// Output: a ``PlacementResult`` whose ``PlacementResult/drawCommands()`` are MapDrawing `DrawCommand`s in screen
 /// points. Thread rules: one placer per render thread; `place` is not reentrant.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-import MapRender
+import MapDrawing
 
 #if canImport(Glibc)
     import Glibc

@@ -25,7 +25,7 @@ public enum StyleGeometryType: String, Sendable, Hashable {
 }
 
 /// A feature as expressions read it: the small protocol a tile decoder's feature type adopts so styles evaluate it
-/// without copying its properties into a dictionary (architecture: `MapStyle` defines it, `MapRender` adapts
+/// without copying its properties into a dictionary (architecture: `MapStyle` defines it, `MapDrawing` adapts
 /// `MapData` features to it).
 public protocol StyleFeature: Sendable {
     /// The value of one property, or `nil` when the feature has none of that name.

@@ -2,7 +2,7 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 import MapJSON
-import MapRender
+import MapDrawing
 
 /// Waymark's own: shapes from a GeoJSON file for the hosts (`waymark snapshot --overlays`, `map-viewer --overlays`,
 /// the demo). LineString and MultiLineString geometries become ``GMSPolyline``s, Polygon and MultiPolygon

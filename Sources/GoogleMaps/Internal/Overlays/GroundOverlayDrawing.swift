@@ -1,9 +1,9 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapRender
+import MapDrawing
 
-/// Ground overlays on the overlay stage: the icon drawn by `MapRender.ImageQuad` under the affine transform that
+/// Ground overlays on the overlay stage: the icon drawn by `MapDrawing.ImageQuad` under the affine transform that
 /// puts image points on the map (flat frames), or an 8 × 8 grid of such pieces, each clipped to its cell (pitched
 /// frames; pieces with a corner nearer than a fifth of the camera distance are skipped).
 extension GMSGroundOverlay: OverlayRenderable {

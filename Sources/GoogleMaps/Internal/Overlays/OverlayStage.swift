@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 
 /// The bounds of what an overlay draws in world units (the unit square; x may run outside [0, 1] for shapes across
 /// the antimeridian, which are drawn on every world copy they reach).

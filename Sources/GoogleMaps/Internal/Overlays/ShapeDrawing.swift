@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 
 /// How one stroked piece of a shape is coloured.
 enum ShapeStrokePaint {

@@ -3,7 +3,7 @@ import LinuxUIKit
 import MapData
 import MapGeometry
 import MapNetwork
-import MapRender
+import MapDrawing
 
 /// A tile of a ``GMSTileLayer``: zoom, column, row (XYZ).
 struct TileLayerKey: Hashable, Sendable {

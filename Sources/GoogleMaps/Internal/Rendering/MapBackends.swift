@@ -1,12 +1,12 @@
 import LinuxUIKit
-import MapRender
-import MapRenderCairo
+import MapDrawing
+import MapDrawingCairo
 
 /// The one place the map view picks its graphics library: every backend the map's code makes (the overlay stage's,
 /// the asynchronous tile workers') comes from ``make(labelCacheBytes:)``, and every display list the map view draws
 /// into its context goes through ``draw(_:with:into:)``, so the rest of the map's code sees only the `RenderBackend`
 /// protocol and the context's `RenderTarget`. (The basemap's synchronous renderer draws with its snapshotter's
-/// backend, `Snapshotter.threadBackend()`, which MapSnapshot picks: the frame's tile images live in it.)
+/// backend, `MapHost.threadBackend()`, which MapHosting picks: the frame's tile images live in it.)
 enum MapBackends {
     /// A new backend of the map's graphics library: a `CairoBackend` whose own label-sprite store holds
     /// `labelCacheBytes` (default 32 MiB, see `CairoBackend.init(labelCacheBytes:)`). Any thread; the backend is then

@@ -2,8 +2,8 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 import MapPipeline
-import MapRenderCairo
-import MapSnapshot
+import MapDrawingCairo
+import MapHosting
 
 /// The basemap of a style that loads over the network (``MapLibreStyle/loadsOverNetwork``: an `http(s)` style URL,
 /// or a style with HTTP sources or sprite): the style, its sources' TileJSON or PMTiles headers and its sprite are
@@ -53,9 +53,9 @@ import MapSnapshot
         Thread.detachNewThread {
             var options = basemapOptions
             options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: wake)
-            let result: Result<Snapshotter, any Error>
+            let result: Result<MapHost, any Error>
             do {
-                result = .success(try style.makeSnapshotter(options: options, remote: true))
+                result = .success(try style.makeMapHost(options: options, remote: true))
             } catch {
                 result = .failure(error)
             }
@@ -114,18 +114,18 @@ import MapSnapshot
 /// The loading thread's result, handed to the main actor under a lock.
 final class StyleLoad: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<Snapshotter, any Error>?
+    private var result: Result<MapHost, any Error>?
     private var taken = false
 
     /// Stores the result (loading thread).
-    func finish(_ value: Result<Snapshotter, any Error>) {
+    func finish(_ value: Result<MapHost, any Error>) {
         lock.lock()
         result = value
         lock.unlock()
     }
 
     /// The result, once; `nil` before it arrives and after it was taken.
-    func take() -> Result<Snapshotter, any Error>? {
+    func take() -> Result<MapHost, any Error>? {
         lock.lock()
         defer { lock.unlock() }
         guard !taken, let result else { return nil }

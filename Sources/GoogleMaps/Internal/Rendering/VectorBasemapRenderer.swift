@@ -1,9 +1,9 @@
 import LinuxUIKit
 import MapGeometry
 import MapPipeline
-import MapRender
-import MapRenderCairo
-import MapSnapshot
+import MapDrawing
+import MapDrawingCairo
+import MapHosting
 import MapStyle
 
 /// The real basemap: the vector-tile frame pipeline (`MapRenderer`) over the default style and the embedded data
@@ -15,7 +15,7 @@ import MapStyle
 /// - Thread rules: main actor, like the map view that owns it.
 @MainActor final class VectorBasemapRenderer: BasemapRenderer {
     /// The pipeline and its Cairo backend.
-    let snapshotter: Snapshotter
+    let snapshotter: MapHost
     /// What frames are drawn with, through the `RenderBackend` protocol only: the snapshotter's backend (the
     /// frame's tile images and label sprites live in it). Tests wrap it to watch the frames go through.
     var backend: any RenderBackend
@@ -44,13 +44,13 @@ import MapStyle
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: onTileArrived)
         }
-        snapshotter = try style.makeSnapshotter(options: options)
+        snapshotter = try style.makeMapHost(options: options)
         backend = snapshotter.backend
     }
 
     /// A basemap over a snapshotter made elsewhere (a remote style loaded off the main thread,
     /// `RemoteStyleBasemapRenderer`).
-    init(snapshotter: Snapshotter) {
+    init(snapshotter: MapHost) {
         self.snapshotter = snapshotter
         backend = snapshotter.backend
     }
@@ -58,9 +58,9 @@ import MapStyle
     /// A basemap over a parsed style (the imagery map types' styles, GMSMapView+MapType.swift); synchronous.
     /// - Throws: the pipeline's source error.
     init(style: Style) throws {
-        snapshotter = try Snapshotter(style: style, options: Self.renderOptions)
+        snapshotter = try MapHost(style: style, options: Self.renderOptions)
         backend = snapshotter.backend
-        if let sprite = style.sprite, let sheet = Snapshotter.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+        if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             snapshotter.renderer.setSprite(sheet)
         }
     }

@@ -1,0 +1,34 @@
+import CairoGraphics
+import MapDrawing
+
+/// PNG encoding and decoding of ``RasterImage``s, through CairoGraphics (Cairo's PNG functions, libpng inside Cairo).
+///
+/// Encoding writes 8-bit RGBA (Cairo un-premultiplies); decoding returns premultiplied BGRA whatever the file's colour
+/// type (greyscale, palette and RGB files become opaque images). Errors name the input.
+public enum PNGCodec {
+    /// Errors from PNG encoding or decoding (``CairoGraphicsError/unreadablePNG(_:_:)`` and
+    /// ``CairoGraphicsError/unwritablePNG(_:_:)`` name the path or `"<bytes>"` and Cairo's message).
+    public typealias Error = CairoGraphicsError
+
+    /// Encodes `image` as PNG bytes (the image's scale is not stored).
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` for an empty image, or ``Error``.
+    public static func encode(_ image: RasterImage) throws -> [UInt8] {
+        try CairoSurface.copying(image).pngData()
+    }
+
+    /// Writes `image` as a PNG file at `path`, replacing it.
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` for an empty image, or ``Error`` naming the path.
+    public static func write(_ image: RasterImage, to path: String) throws {
+        try CairoSurface.copying(image).writePNG(toFile: path)
+    }
+
+    /// Decodes PNG bytes; the result has `scale` pixels per point (default 1).
+    public static func decode(_ bytes: [UInt8], scale: Double = 1) throws -> RasterImage {
+        try CairoSurface.decodePNG(bytes).rasterImage(scale: scale)
+    }
+
+    /// Reads a PNG file; the result has `scale` pixels per point (default 1).
+    public static func read(path: String, scale: Double = 1) throws -> RasterImage {
+        try CairoSurface.readPNG(path: path).rasterImage(scale: scale)
+    }
+}

@@ -1,0 +1,201 @@
+// MapHost — the thin host glue over MapPipeline: a CairoBackend, `mbtiles://` and `pmtiles://` sources,
+// `Data/` lookup, PNG output. MapPipeline itself imports no C; this target is where the C-backed pieces are chosen.
+//
+//     let snapshotter = try MapHost()                       // Data/styles/default.json, found like Data/ files
+//     let png = try snapshotter.png(camera: MapHost.demoCamera)
+//
+// Hosts with other sources (GeoJSON as MVT) build a `MapRenderer` themselves and fall back on
+// `MapHost.fileResolver` for vector sources.
+import Foundation
+import MapData
+import MapGeometry
+import MapNetwork
+import MapPipeline
+import MapDrawing
+import MapDrawingCairo
+import MapStorage
+import MapStyle
+
+/// Headless map snapshots: a ``MapRenderer`` drawing a style with Cairo and Pango.
+///
+/// Thread rules: a snapshotter is used on the thread that made it. MapHosts of one thread share that thread's
+/// Cairo backend (``threadBackend()``) and, through ``MapEngine/shared``, their tiles; synchronous frames make
+/// missing tiles on up to ``MapRenderOptions/tileThreads`` threads, each with a `CairoBackend` of its own.
+public final class MapHost {
+    /// The renderer (for display lists, statistics and options).
+    public let renderer: MapRenderer
+    /// The Cairo backend the renderer draws with.
+    public let backend: CairoBackend
+    /// The style's glyph PBFs (its `glyphs` template, through ``TileNetwork/shared``), decoded on first use, for
+    /// renderers that draw SDF glyphs; `nil` when the style names none. Waymark's text is drawn by Pango.
+    public let glyphs: GlyphStore?
+
+    /// Whether opening `style` may wait on the network: an `http(s)` sprite, or a source served through
+    /// ``TileNetwork`` (``TileNetwork/isNetworkSource(_:)``: TileJSON, `tiles` templates, PMTiles over HTTP). Hosts
+    /// make such renderers off their frame thread.
+    public static func loadsOverNetwork(_ style: Style) -> Bool {
+        let remoteSprite = style.sprite.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false
+        return remoteSprite || style.sources.values.contains(where: TileNetwork.isNetworkSource)
+    }
+
+    /// A glyph store over a style's `glyphs` template (`http(s)://`, `file://` or a path; `{fontstack}` and `{range}`),
+    /// fetched through `network` (`nil`, the default: ``TileNetwork/shared``, opened on the first fetch); `nil`
+    /// without a template.
+    public static func glyphStore(for style: Style, network: TileNetwork? = nil) -> GlyphStore? {
+        guard let template = style.glyphs else { return nil }
+        return GlyphStore { fontstack, start in
+            try (network ?? .shared).glyphs(template: template, fontstack: fontstack, range: start)
+        }
+    }
+
+    /// The demo view: central Helsinki at street level (60.1699° N, 24.9443° E, zoom 16.5: the committed extract,
+    /// about 1 × 1.7 km, fills the frame), 1280×720 points.
+    public static let demoCamera = CameraState(
+        center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
+
+    /// Opens every local tileset: `mbtiles://` vector sources with ``MBTilesSource``, `pmtiles://` vector sources (a
+    /// path or `file://` URL) with ``PMTilesSource``, and local raster sources with ``rasterResolver(_:_:)``; other
+    /// sources resolve to `nil` (not drawn).
+    /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened.
+    /// - Parameters:
+    ///   - id: the style source id (unused).
+    ///   - source: the style source.
+    /// Vector sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) go through ``TileNetwork/shared``.
+    public static func fileResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
+        if case .raster = source { return try rasterResolver(id, source) }
+        if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
+        guard case .vector(let v) = source else { return nil }
+        if let path = v.mbtilesPath { return try MBTilesSource(path: path) }
+        if let path = v.pmtilesPath { return try PMTilesSource(path: path) }
+        return nil
+    }
+
+    /// Creates a snapshotter for a style file.
+    /// - Parameters:
+    ///   - styleFile: a style JSON path, `file://` or `http(s)://` URL (``TileNetwork/loadStyle(_:)``); `nil` means `Data/styles/default.json` found by ``DataFiles/locate(_:)``.
+    ///   - options: renderer options. Defaults to the renderer's defaults.
+    ///   - resolveSource: the source resolver. Defaults to ``fileResolver(_:_:)``.
+    /// - Throws: `StyleLoadError` for an unreadable or unparseable style, ``MapRendererError`` when a source cannot
+    ///   be opened.
+    public init(
+        styleFile: String? = nil, options: MapRenderOptions = MapRenderOptions(),
+        resolveSource: TileSourceResolver = MapHost.fileResolver
+    ) throws {
+        let path = styleFile ?? DataFiles.path("styles/default.json")
+        let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
+        backend = MapHost.threadBackend()
+        glyphs = Self.glyphStore(for: style)
+        renderer = try MapRenderer(
+            style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
+        if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+            renderer.setSprite(sheet)
+        }
+    }
+
+    /// Loads a sprite given as a file path or `file://` URL (`<base>.json` and `<base>.png`), relative paths against
+    /// `baseDirectory`; `nil` when it is remote, missing or unreadable (icons then draw nothing).
+    public static func loadSprite(_ url: String, baseDirectory: String?) -> SpriteSheet? {
+        var base = url
+        if base.hasPrefix("http://") || base.hasPrefix("https://") {
+            guard let (json, png) = TileNetwork.shared.sprite(url), let index = try? JSONValue.parse(bytes: json),
+                let image = try? PNGCodec.decode(png)
+            else { return nil }
+            return SpriteSheet(image: image, index: SpriteIndex(json: index))
+        }
+        if base.hasPrefix("file://") { base.removeFirst("file://".count) }
+        guard !base.contains("://") else { return nil }
+        if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }
+        guard let json = FileManager.default.contents(atPath: base + ".json"),
+            let index = try? JSONValue.parse(bytes: [UInt8](json)),
+            let image = try? PNGCodec.read(path: base + ".png")
+        else { return nil }
+        return SpriteSheet(image: image, index: SpriteIndex(json: index))
+    }
+
+    /// Creates a snapshotter for a parsed style.
+    /// - Parameters:
+    ///   - style: the style.
+    ///   - options: renderer options.
+    ///   - resolveSource: the source resolver. Defaults to ``fileResolver(_:_:)``.
+    /// - Throws: ``MapRendererError`` when a source cannot be opened.
+    public init(
+        style: Style, options: MapRenderOptions = MapRenderOptions(),
+        resolveSource: TileSourceResolver = MapHost.fileResolver
+    ) throws {
+        backend = MapHost.threadBackend()
+        glyphs = Self.glyphStore(for: style)
+        renderer = try MapRenderer(
+            style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
+    }
+
+    /// The Cairo backend of the calling thread, shared by every snapshotter (and map view) made on it, so their
+    /// renderers share tile images and label sprites in the ``MapEngine`` (a backend serves one thread).
+    public static func threadBackend() -> CairoBackend {
+        let key = "waymark.cairoBackend"
+        if let known = Thread.current.threadDictionary[key] as? CairoBackend { return known }
+        let backend = CairoBackend()
+        Thread.current.threadDictionary[key] = backend
+        return backend
+    }
+
+    /// Renders a frame (see ``MapRenderer/render(camera:scale:overlay:)``). Raster tiles decode with
+    /// ``PixbufRasterDecoder`` unless the options name another decoder.
+    public func render(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) throws -> RasterImage {
+        try renderer.render(camera: camera, scale: scale, overlay: overlay)
+    }
+
+    /// Renders a frame of `size` points.
+    public func render(camera: CameraState, size: ScreenSize, scale: Double = 1) throws -> RasterImage {
+        try renderer.render(camera: camera, size: size, scale: scale)
+    }
+
+    /// Renders a frame as PNG bytes.
+    public func png(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) throws -> [UInt8] {
+        try PNGCodec.encode(render(camera: camera, scale: scale, overlay: overlay))
+    }
+
+    /// Circle markers for GeoJSON `Point` features (a red dot with a white ring), in screen points for `camera`.
+    /// - Parameter geojson: a FeatureCollection, Feature or geometry; non-point features are ignored.
+    public static func markerCommands(geojson: JSONValue, camera: CameraState) -> [DrawCommand] {
+        var points: [LatLng] = []
+        func visit(_ v: JSONValue) {
+            switch v["type"]?.stringValue {
+            case "FeatureCollection": v["features"]?.arrayValue?.forEach(visit)
+            case "Feature": if let g = v["geometry"] { visit(g) }
+            case "Point":
+                if let c = v["coordinates"]?.arrayValue, c.count >= 2, let lon = c[0].numberValue,
+                    let lat = c[1].numberValue
+                {
+                    points.append(LatLng(latitude: lat, longitude: lon))
+                }
+            case "MultiPoint":
+                for c in v["coordinates"]?.arrayValue ?? [] {
+                    if let c = c.arrayValue, c.count >= 2, let lon = c[0].numberValue, let lat = c[1].numberValue {
+                        points.append(LatLng(latitude: lat, longitude: lon))
+                    }
+                }
+            default: break
+            }
+        }
+        visit(geojson)
+        let transform = camera.transform
+        return points.compactMap { p in
+            guard transform.depth(of: WebMercator.worldPoint(p)) > 0 else { return nil }
+            let s = transform.screenPoint(for: p)
+            return .circle(
+                CircleCommand(
+                    center: RenderPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
+                    strokeColor: .white, strokeWidth: 2))
+        }
+    }
+}
+
+extension MapRenderOptions {
+    /// These options as snapshots and map views use them: ``withRasterDecoder()``, and a `CairoBackend` for each
+    /// extra tile thread (``MapRenderOptions/makeTileBackend``) when none is set.
+    public func forSnapshots() -> MapRenderOptions {
+        var o = withRasterDecoder()
+        if o.makeTileBackend == nil { o.makeTileBackend = { CairoBackend() } }
+        return o
+    }
+}

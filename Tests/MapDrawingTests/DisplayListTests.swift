@@ -1,0 +1,114 @@
+import MapDrawing
+import Testing
+
+@Suite struct DisplayListTests {
+    @Test(arguments: [
+        (0.0, "0"), (1.0, "1"), (-0.0, "0"), (0.5, "0.5"), (12.345, "12.35"), (-3.25, "-3.25"), (0.001, "0"),
+        (100.1, "100.1"), (2.05, "2.05"), (-0.004, "0"), (1e6, "1000000"),
+    ])
+    func numberFormatting(value: Double, expected: String) {
+        var list = DisplayList(size: RenderSize(width: value, height: 1))
+        list.scale = 1
+        // The header prints the width with the display list's number format.
+        #expect(list.description.hasPrefix("DisplayList \(expected)x1 @1x"))
+    }
+
+    @Test func snapshotOfEveryCommandKind() {
+        var triangle = RenderPath()
+        triangle.move(to: RenderPoint(x: 10, y: 10))
+        triangle.line(to: RenderPoint(x: 20, y: 10))
+        triangle.line(to: RenderPoint(x: 15, y: 18.5))
+        triangle.close()
+        var line = RenderPath()
+        line.addPolyline([0, 0, 100, 0, 100, 50], closed: false)
+        let label = TextStyle(
+            fontFamilies: ["Noto Sans", "DejaVu Sans"], size: 14, weight: .bold, color: RGBAColor(rgb: 0x333333),
+            haloColor: .white, haloWidth: 1.5)
+        let handle = ImageHandle(id: 7, pixelWidth: 512, pixelHeight: 512, scale: 2)
+        var list = DisplayList(size: RenderSize(width: 320, height: 240), scale: 2)
+        list.append(.clear(RGBAColor(rgb: 0xF2EFE9)))
+        list.append(.save)
+        list.append(.clip(RenderRect(x: 0, y: 0, width: 160, height: 120)))
+        list.append(.transform(.translation(x: 5, y: -2.5)))
+        list.append(
+            .fill(FillCommand(path: triangle, color: RGBAColor(rgb: 0xFF0000), opacity: 0.5, fillRule: .evenOdd)))
+        list.append(.restore)
+        list.append(
+            .stroke(
+                StrokeCommand(
+                    path: line, color: .black, width: 2, cap: .round, join: .round, dashes: [2, 1], blur: 0.5)))
+        list.append(
+            .circle(
+                CircleCommand(
+                    center: RenderPoint(x: 50, y: 60), radius: 4, fillColor: RGBAColor(rgb: 0x0000FF),
+                    strokeColor: .white, strokeWidth: 1)))
+        list.append(
+            .text(
+                TextCommand(
+                    text: "Helsinki \"centre\"", style: label, position: RenderPoint(x: 160, y: 120), anchor: .top,
+                    offset: RenderPoint(x: 0, y: 4), rotation: -15)))
+        list.append(
+            .lineText(
+                LineTextCommand(
+                    style: TextStyle(size: 12),
+                    glyphs: [
+                        GlyphPlacement(text: "A", position: RenderPoint(x: 1, y: 2), rotation: 10),
+                        GlyphPlacement(text: "b", position: RenderPoint(x: 8.25, y: 3), rotation: 12.5),
+                    ])))
+        list.append(
+            .image(ImageCommand(image: handle, rect: RenderRect(x: -10.5, y: 0, width: 256, height: 256), opacity: 0.8))
+        )
+        let expected = """
+            DisplayList 320x240 @2x (11 commands)
+              clear #f2efe9ff
+              save
+                clip (0,0 160x120)
+                transform [1 0 0 1 5 -2.5]
+                fill #ff0000ff opacity=0.5 rule=evenodd path{1 sub, 3 pts, bounds=(10,10 10x8.5): M(10,10) (20,10) (15,18.5) Z}
+              restore
+              stroke #000000ff width=2 cap=round join=round dash=[2,1] blur=0.5 path{1 sub, 3 pts, bounds=(0,0 100x50): M(0,0) (100,0) (100,50)}
+              circle center=(50,60) r=4 fill=#0000ffff stroke=#ffffffff sw=1
+              text "Helsinki \\"centre\\"" at=(160,120) anchor=top offset=(0,4) rotate=-15 font=Noto Sans|DejaVu Sans size=14 weight=700 color=#333333ff halo=#ffffffff/1.5
+              line-text ["A"@(1,2)r10 "b"@(8.25,3)r12.5] font=sans-serif size=12 color=#000000ff
+              image #7 rect=(-10.5,0 256x256) opacity=0.8
+
+            """
+        #expect(list.description == expected)
+        #expect(list.pixelWidth == 640 && list.pixelHeight == 480)
+    }
+
+    @Test func largePathsPrintOnlyCountsAndBounds() {
+        var path = RenderPath()
+        for i in 0..<20 { path.line(to: RenderPoint(x: Double(i), y: Double(i % 3))) }
+        let list = DisplayList(
+            size: RenderSize(width: 10, height: 10), commands: [.fill(FillCommand(path: path, color: .black))])
+        #expect(list.description.contains("path{1 sub, 20 pts, bounds=(0,0 19x2)}"))
+    }
+
+    @Test func pixelSizeRoundsUpAndRejectsNonsense() {
+        #expect(DisplayList(size: RenderSize(width: 100.2, height: 50), scale: 1.5).pixelWidth == 151)
+        #expect(DisplayList(size: RenderSize(width: -4, height: 50)).pixelWidth == 0)
+        #expect(DisplayList(size: RenderSize(width: .nan, height: 50)).pixelWidth == 0)
+    }
+
+    @Test func lineMeshDescription() {
+        var t = LineTessellator()
+        t.addLine([RenderPoint(x: 10, y: 20), RenderPoint(x: 50, y: 20), RenderPoint(x: 50, y: 60)])
+        var list = DisplayList(size: RenderSize(width: 100, height: 100), scale: 2)
+        list.append(.lineMesh(LineMeshCommand(mesh: t.mesh, paint: .solid(RGBAColor(rgb: 0x336699)), width: 3)))
+        list.append(
+            .lineMesh(
+                LineMeshCommand(
+                    mesh: t.mesh, paint: .solid(.black), width: 2.5, gapWidth: 4, offset: -1.5, blur: 0.5,
+                    opacity: 0.25)))
+        list.append(.lineMesh(LineMeshCommand(mesh: LineMesh(), paint: .solid(.black), width: 1)))
+        #expect(
+            list.description == """
+                DisplayList 100x100 @2x (3 commands)
+                  line-mesh #336699ff width=3 mesh{6 verts, 4 tris, centers=(10,20 40x40)}
+                  line-mesh #000000ff width=2.5 gap=4 offset=-1.5 blur=0.5 opacity=0.25 mesh{6 verts, 4 tris, centers=(10,20 40x40)}
+                  line-mesh #000000ff width=1 mesh{empty}
+
+                """)
+    }
+}
