@@ -21,11 +21,26 @@ demo: deps
 		$(SWIFT) build -c release --product map-viewer && .build/release/map-viewer; \
 	else echo "No display: skipping map-viewer (run 'make viewer' where DISPLAY is set)."; fi
 
-## test: install what is missing, build, run every test, and lint.
-test: test-deps
+## test: install what is missing, check the repository, build, run every test, and lint.
+test: test-deps checks
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
+
+## checks: the repository's own checks (scripts/dev): the package graph matches the imports, every behaviour citation
+## and documented path resolves, the bundled styles are their generators' output, and the data scripts' unit tests.
+.PHONY: checks
+checks:
+	python3 scripts/dev/check_graph.py .
+	python3 scripts/dev/check_docs.py .
+	python3 scripts/dev/check_styles.py .
+	scripts/fetch-sources.sh --venv-only --quiet >/dev/null
+	.sources/venv/bin/python scripts/test_data_scripts.py
+
+## docs: static DocC sites for GoogleMaps, GoogleMapsUtils and UIKit into out/docs/ (scripts/dev/make-docs.sh).
+.PHONY: docs
+docs: deps
+	scripts/dev/make-docs.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift

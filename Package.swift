@@ -43,44 +43,52 @@ let package = Package(
 
         // Engine: pure Swift, no C, no UI.
         .target(name: "WaymarkTime", swiftSettings: settings),
-        .target(name: "MapGeometry", dependencies: ["WaymarkTime"], swiftSettings: settings),
+        .target(name: "MapGeometry", exclude: ["README.md"], swiftSettings: settings),
         .target(name: "MapJSON", swiftSettings: settings),
-        .target(name: "MapData", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
-        .target(name: "MapStyle", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
+        .target(name: "MapData", dependencies: ["MapJSON"], swiftSettings: settings),
+        .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapDrawing", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
         .target(
             name: "MapPipeline",
             dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapDrawing", "WaymarkTime"],
-            swiftSettings: settings),
+            exclude: ["README.md"], swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
-        .target(name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], swiftSettings: settings),
+        .target(
+            name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], exclude: ["README.md"],
+            swiftSettings: settings),
         // Networking: URLSession (FoundationNetworking) loader, HTTP tile sources, TileJSON; the only importer of
         // FoundationNetworking. Its cache lives in MapStorage (the one SQLite owner).
-        .target(name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle"], swiftSettings: settings),
+        .target(
+            name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle"], exclude: ["README.md"],
+            swiftSettings: settings),
         // The one adapter over Cairo, Pango and PNG primitives (surfaces, drawing targets, PNG coding, font options)
         // that LinuxUIKit and the map renderer share (ARCHITECTURE.md §1).
-        .target(name: "CairoGraphics", dependencies: ["CCairo", "CPangoCairo", "CGdkPixbuf"], swiftSettings: settings),
+        .target(
+            name: "CairoGraphics", dependencies: ["CCairo", "CPangoCairo", "CGdkPixbuf"], exclude: ["README.md"],
+            swiftSettings: settings),
         // The compiler's prefetch hint for the projective blit's texel reads (a header, no C library).
         .target(name: "CPrefetch"),
         .target(
-            name: "MapDrawingCairo", dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
+            name: "MapDrawingCairo",
+            dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
             swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapHosting",
             dependencies: [
-                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry",
-                "MapDrawing",
+                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle",
+                "MapGeometry",
+                "MapDrawing", "MapData",
             ],
             swiftSettings: settings),
 
         // UI and public API.
         .target(
-            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "CPangoCairo"],
-            swiftSettings: settings),
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo"],
+            exclude: ["README.md"], swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CairoGraphics", "CSDL2"], swiftSettings: settings),
         // Thin Linux-only modules so code written from Google's guides keeps `import UIKit` / `import CoreLocation`.
@@ -92,9 +100,9 @@ let package = Package(
             name: "GoogleMaps",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
-                "MapDrawingCairo", "MapHosting", "UIKit", "CoreLocation", "MapNetwork",
+                "MapDrawingCairo", "MapHosting", "UIKit", "CoreLocation", "MapNetwork", "MapDrawing", "MapStyle",
             ],
-            swiftSettings: settings),
+            exclude: ["README.md"], swiftSettings: settings),
 
         // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
         .target(
@@ -137,13 +145,13 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests.
-        .target(name: "MapTestSupport", dependencies: ["WaymarkTime", "CairoGraphics"], path: "Tests/MapTestSupport"),
+        .target(name: "MapTestSupport", dependencies: ["CairoGraphics"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
-        .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapTestSupport"]),
+        .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapTestSupport"]),
         .testTarget(
             name: "MapNetworkTests",
             dependencies: [
@@ -152,7 +160,8 @@ let package = Package(
             ],
             exclude: ["Server"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
-        .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
+        .testTarget(
+            name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
         .testTarget(
             name: "MapDrawingCairoTests",
             dependencies: ["MapDrawingCairo", "MapDrawing", "CairoGraphics", "MapTestSupport"],
@@ -166,7 +175,7 @@ let package = Package(
             name: "RenderTests",
             dependencies: [
                 "MapPipeline", "MapHosting", "MapDrawingCairo", "MapStorage", "MapStyle", "MapGeometry", "MapDrawing",
-                "MapTestSupport",
+                "MapData", "MapTestSupport",
             ],
             exclude: ["Goldens"]),
         .target(
@@ -178,17 +187,20 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: [
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
-                "UIKitTestSupport", "MapNetwork",
+                "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline",
             ]),
         .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapDrawing", "MapDrawingCairo"]),
         .testTarget(
-            name: "RenderConformanceTests", dependencies: ["RenderConformance", "MapDrawing", "MapTestSupport"]),
+            name: "RenderConformanceTests",
+            dependencies: ["RenderConformance", "MapDrawing", "MapStyle", "MapTestSupport"]),
         .testTarget(
             name: "MapViewerTests",
             dependencies: [
                 "map-viewer", "GoogleMaps", "LinuxUIKit", "UIKitSDL", "MapGeometry", "WaymarkTime", "MapTestSupport",
             ]),
+        // The GoogleMaps articles' code blocks, compiled and run (Sources/GoogleMaps/GoogleMaps.docc).
+        .testTarget(name: "DocumentationTests", dependencies: ["GoogleMaps"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [

@@ -26,6 +26,8 @@ def dump(v, indent=0):
     return "[\n" + ",\n".join(items) + "\n" + pad + "]"
 
 def write(style, file_name):
-    """Writes `style` as Data/styles/<file_name> (beside this file) and prints its layer count."""
-    open(os.path.join(os.path.dirname(os.path.abspath(__file__)), file_name), "w").write(dump(style) + "\n")
+    """Writes `style` as Data/styles/<file_name> (beside this file; into $WAYMARK_STYLE_OUT instead when that is set, as
+    scripts/dev/check_styles.py does) and prints its layer count."""
+    folder = os.environ.get("WAYMARK_STYLE_OUT") or os.path.dirname(os.path.abspath(__file__))
+    open(os.path.join(folder, file_name), "w").write(dump(style) + "\n")
     print(len(style["layers"]), "layers")

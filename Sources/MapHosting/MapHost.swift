@@ -8,11 +8,11 @@
 // `MapHost.fileResolver` for vector sources.
 import Foundation
 import MapData
+import MapDrawing
+import MapDrawingCairo
 import MapGeometry
 import MapNetwork
 import MapPipeline
-import MapDrawing
-import MapDrawingCairo
 import MapStorage
 import MapStyle
 

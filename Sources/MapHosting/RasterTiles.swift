@@ -3,9 +3,9 @@
 // `pmtiles://http(s)://` archives through `TileNetwork.shared`, as vector sources are).
 import CairoGraphics
 import MapData
+import MapDrawing
 import MapNetwork
 import MapPipeline
-import MapDrawing
 import MapStorage
 import MapStyle
 

@@ -3,8 +3,8 @@
 // an ancestor's cached image scaled and cropped, else cached children, else the background).
 import Foundation
 import MapData
-import MapGeometry
 import MapDrawing
+import MapGeometry
 import MapStyle
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapStyle
 
 /// A style layer with the properties the pipeline reads resolved once (set values or spec defaults).

@@ -2,9 +2,9 @@
 // thread) on the same data shares, under one byte budget.
 import Foundation
 import MapData
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapStyle
 
 /// The tile engine of a process: the tile sources, decoded source tiles, prepared (over-zoomed, clipped) tiles,

@@ -1,7 +1,7 @@
 import MapData
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 
 /// One label drawn in the last frame, with what a tap handler needs to hit-test it and to name the feature.
 public struct PlacedSymbolHit: Sendable {

@@ -14,9 +14,9 @@
 // output; `MapHost.fileResolver` is the default resolver to fall back on for vector sources.
 import Foundation
 import MapData
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapStyle
 import WaymarkTime
 

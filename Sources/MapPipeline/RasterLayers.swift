@@ -1,7 +1,7 @@
 import Foundation
 import MapData
-import MapGeometry
 import MapDrawing
+import MapGeometry
 import MapStyle
 
 /// Reports undecodable raster tiles once per source (the tile itself is drawn as missing). One reporter is shared

@@ -1,5 +1,5 @@
-import MapGeometry
 import MapDrawing
+import MapGeometry
 import MapStyle
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import MapData
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapStyle
 
 extension MapRenderer {

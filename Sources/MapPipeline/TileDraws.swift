@@ -1,6 +1,6 @@
 import MapData
-import MapGeometry
 import MapDrawing
+import MapGeometry
 import MapStyle
 
 // Tile preparation for frame composition: one style layer's features over one tile, filtered, sorted, styled and

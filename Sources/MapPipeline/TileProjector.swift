@@ -1,6 +1,6 @@
 import MapData
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc

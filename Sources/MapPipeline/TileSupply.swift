@@ -16,9 +16,9 @@
 //           ─ endFrame (worker: hand the frame's requests to the workers)
 import Foundation
 import MapData
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapStyle
 
 /// How a renderer's frames get what their tiles lack (decoded and prepared data, label candidates, tile images),

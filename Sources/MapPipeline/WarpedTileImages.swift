@@ -1,5 +1,5 @@
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc

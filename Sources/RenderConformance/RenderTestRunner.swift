@@ -1,10 +1,10 @@
 import Foundation
 import MapData
-import MapGeometry
-import MapPipeline
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapPipeline
 import MapStyle
 
 /// The outcome of one case.

@@ -1,9 +1,9 @@
 import Foundation
+import MapDrawingCairo
 import MapGeometry
+import MapHosting
 import MapNetwork
 import MapPipeline
-import MapDrawingCairo
-import MapHosting
 import MapStorage
 import MapStyle
 

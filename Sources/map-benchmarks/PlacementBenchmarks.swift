@@ -1,8 +1,8 @@
 import Foundation
-import MapGeometry
-import MapLayout
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
+import MapLayout
 
 /// The camera of the placement cases: Helsinki at z15, 1280 × 720.
 private let placementCamera = CameraState(

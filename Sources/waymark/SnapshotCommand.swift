@@ -1,10 +1,10 @@
 import Foundation
 import GoogleMaps
-import MapGeometry
-import MapPipeline
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapPipeline
 import MapStyle
 
 /// `waymark snapshot`: renders a PNG of the map headless (see the usage text).

@@ -1,6 +1,6 @@
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import Testing
 
 /// A label scene drawn as text (practice 11): every character is a 10 × 10-point cell of the 400 × 300 test view,

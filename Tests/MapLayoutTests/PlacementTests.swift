@@ -1,6 +1,6 @@
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapTestSupport
 import Testing
 

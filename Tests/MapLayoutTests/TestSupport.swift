@@ -1,6 +1,6 @@
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 
 /// A 400 × 300 view at zoom 4 over (0, 0), looking straight down unless changed.
 func testCamera(bearing: Double = 0, pitch: Double = 0, padding: EdgeInsets = .zero) -> CameraState {

@@ -1,10 +1,10 @@
 import Foundation
-import MapGeometry
-import MapNetwork
-import MapPipeline
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapNetwork
+import MapPipeline
 import MapStorage
 import MapStyle
 import MapTestSupport

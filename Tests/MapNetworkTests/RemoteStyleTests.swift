@@ -1,11 +1,11 @@
 import Foundation
 import MapData
-import MapGeometry
-import MapNetwork
-import MapPipeline
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapNetwork
+import MapPipeline
 import MapStorage
 import MapStyle
 import MapTestSupport

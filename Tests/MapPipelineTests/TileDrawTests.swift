@@ -1,6 +1,6 @@
 import MapData
-import MapGeometry
 import MapDrawing
+import MapGeometry
 import MapStyle
 import MapTestSupport
 import Testing

@@ -1,7 +1,7 @@
 import MapData
+import MapDrawing
 import MapGeometry
 import MapPipeline
-import MapDrawing
 import MapStyle
 import MapTestSupport
 

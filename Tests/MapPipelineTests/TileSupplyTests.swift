@@ -1,7 +1,7 @@
 import Foundation
 import MapData
-import MapGeometry
 import MapDrawing
+import MapGeometry
 import MapStyle
 import MapTestSupport
 import Testing

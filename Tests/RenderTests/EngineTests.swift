@@ -1,9 +1,9 @@
 import Foundation
-import MapGeometry
-import MapPipeline
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapPipeline
 import MapTestSupport
 import Testing
 

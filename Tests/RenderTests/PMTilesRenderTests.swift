@@ -1,7 +1,7 @@
 import Foundation
-import MapGeometry
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
 import MapStorage
 import MapStyle

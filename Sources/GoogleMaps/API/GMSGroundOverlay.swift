@@ -1,7 +1,7 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// An image laid flat on the Earth's surface (Maps SDK for iOS `GMSGroundOverlay`): it turns, tilts and scales with
 /// the map, unlike a marker.

@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapPipeline
 import MapHosting
+import MapPipeline
 import MapStorage
 import MapStyle
 

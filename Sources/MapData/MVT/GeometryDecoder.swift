@@ -1,5 +1,5 @@
 /// A point in tile coordinates: integer units of the layer extent, origin at the tile's top-left corner, x to the
-/// right, y down (spec §4.3.1). Real tiles keep points within `−buffer..<extent+buffer`; decoded values may lie
+/// right, y down (MVT spec §4.3.1). Real tiles keep points within `−buffer..<extent+buffer`; decoded values may lie
 /// anywhere in `Int32` (the cursor arithmetic wraps, as in mvt-fixtures 049/050).
 public struct VectorTilePoint: Sendable, Hashable, CustomStringConvertible {
     /// Horizontal position in tile units, growing to the right.
@@ -20,7 +20,7 @@ public struct VectorTilePoint: Sendable, Hashable, CustomStringConvertible {
 /// A feature's decoded geometry in tile coordinates.
 ///
 /// Rings are *closed*: their last point repeats the first, as in GeoJSON. Each polygon is its exterior ring followed
-/// by its interior rings (holes), grouped per spec §4.3.4.4.
+/// by its interior rings (holes), grouped per MVT spec §4.3.4.4.
 public enum VectorTileGeometry: Sendable, Equatable {
     /// A geometry of type `UNKNOWN`, which is not interpreted.
     case unknown
@@ -60,7 +60,7 @@ public func signedDoubleArea(_ ring: [VectorTilePoint]) -> Double {
 }
 
 extension VectorTileFeature {
-    /// Decodes the geometry commands (spec §4.3) into points, line strings or grouped polygons.
+    /// Decodes the geometry commands (MVT spec §4.3) into points, line strings or grouped polygons.
     ///
     /// Strict about structure, lenient about degenerate parts:
     /// - throws for a command other than MoveTo/LineTo/ClosePath, a count of 0, a count larger than the parameters
@@ -93,7 +93,7 @@ extension VectorTileFeature {
     }
 }
 
-/// Walks a feature's geometry integers with the cursor of spec §4.3.
+/// Walks a feature's geometry integers with the cursor of MVT spec §4.3.
 private struct CommandDecoder {
     var reader: ByteReader
     var cursor = VectorTilePoint(x: 0, y: 0)
@@ -253,7 +253,7 @@ private struct CommandDecoder {
         return rings
     }
 
-    /// Groups rings into polygons (spec §4.3.4.4): a ring of positive area (surveyor's formula, y down) starts a
+    /// Groups rings into polygons (MVT spec §4.3.4.4): a ring of positive area (surveyor's formula, y down) starts a
     /// polygon; each following ring of negative area is one of its holes. Zero-area rings and holes before any
     /// exterior ring are dropped with a diagnostic.
     mutating func groupRings(_ rings: [[VectorTilePoint]]) -> [[[VectorTilePoint]]] {

@@ -72,7 +72,7 @@ public final class VectorTile: Sendable {
 
     /// The tile's layers in file order, indexed on first call and cached.
     ///
-    /// A later layer whose name repeats an earlier one's is dropped with a diagnostic (spec §4.1: names MUST be
+    /// A later layer whose name repeats an earlier one's is dropped with a diagnostic (MVT spec §4.1: names MUST be
     /// unique; mvt-fixtures 015).
     /// - Throws: ``VectorTileError`` when the protobuf framing or any layer is invalid (the whole tile is rejected, as
     ///   the spec's "fatal" cases recommend). The same error is thrown again on later calls.
@@ -130,7 +130,7 @@ public final class VectorTile: Sendable {
     }
 }
 
-/// One layer of a vector tile (spec §4.1): its name, version, extent, key and value tables and its features.
+/// One layer of a vector tile (MVT spec §4.1): its name, version, extent, key and value tables and its features.
 ///
 /// Keys and values are decoded when the layer is indexed; features stay as byte ranges until
 /// ``feature(at:)`` or ``decodeFeatures(diagnostics:)`` is called.
@@ -221,7 +221,7 @@ public struct VectorTileLayer: Sendable {
     }
 }
 
-/// The geometry type of a feature (spec §4.3.4, `GeomType`).
+/// The geometry type of a feature (MVT spec §4.3.4, `GeomType`).
 public enum VectorTileGeometryType: Int, Sendable, CaseIterable {
     /// `UNKNOWN` (0): the geometry is not interpreted.
     case unknown = 0
@@ -233,7 +233,7 @@ public enum VectorTileGeometryType: Int, Sendable, CaseIterable {
     case polygon = 3
 }
 
-/// One feature of a layer (spec §4.2): id, geometry type, properties, and its still-encoded geometry.
+/// One feature of a layer (MVT spec §4.2): id, geometry type, properties, and its still-encoded geometry.
 public struct VectorTileFeature: Sendable {
     /// The feature id (field 1), or `nil` when the feature has none.
     public let id: UInt64?
@@ -348,7 +348,7 @@ public struct VectorTileFeature: Sendable {
         }
     }
 
-    /// The raw geometry integers (command integers and zigzag parameters, spec §4.3), as stored.
+    /// The raw geometry integers (command integers and zigzag parameters, MVT spec §4.3), as stored.
     /// - Throws: ``VectorTileError/malformed(_:)`` when a varint is truncated or exceeds 32 bits.
     public func geometryCommands() throws(VectorTileError) -> [UInt32] {
         var reader = ByteReader(bytes: bytes, range: geometryRange)

@@ -1,5 +1,5 @@
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// The fade of every label across frames (MapLibre's symbol fading): a label that becomes placed fades in from 0,
 /// one that stops being placed fades out to 0, both at the rate `1 / duration` per second of the caller's clock.

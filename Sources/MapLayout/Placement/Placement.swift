@@ -1,5 +1,5 @@
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// Settings of a ``SymbolPlacer``; every length in screen points.
 public struct PlacementOptions: Sendable {

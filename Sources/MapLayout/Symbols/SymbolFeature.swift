@@ -1,5 +1,5 @@
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// The identity of a labelled feature, stable across tiles and frames: two symbols with equal identities whose
 /// anchors land within ``PlacementOptions/duplicateTolerance`` of each other are one label (cross-tile dedup), and

@@ -1,7 +1,7 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// Ground overlays on the overlay stage: the icon drawn by `MapDrawing.ImageQuad` under the affine transform that
 /// puts image points on the map (flat frames), or an 8 × 8 grid of such pieces, each clipped to its cell (pitched

@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 
 /// The bounds of what an overlay draws in world units (the unit square; x may run outside [0, 1] for shapes across
 /// the antimeridian, which are drawn on every world copy they reach).

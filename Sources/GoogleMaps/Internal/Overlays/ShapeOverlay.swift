@@ -1,6 +1,6 @@
 import Foundation
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// The shapes (polyline, polygon, circle): each describes what it draws as a ``ShapeSpec``; the shared
 /// ``ShapeDrawing`` prepares and draws it. Property changes mark the spec stale and tell the map's overlay stage,

@@ -1,9 +1,9 @@
 import Foundation
 import LinuxUIKit
 import MapData
+import MapDrawing
 import MapGeometry
 import MapNetwork
-import MapDrawing
 
 /// A tile of a ``GMSTileLayer``: zoom, column, row (XYZ).
 struct TileLayerKey: Hashable, Sendable {

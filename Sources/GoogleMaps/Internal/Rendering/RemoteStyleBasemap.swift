@@ -1,9 +1,9 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
-import MapPipeline
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapPipeline
 
 /// The basemap of a style that loads over the network (``MapLibreStyle/loadsOverNetwork``: an `http(s)` style URL,
 /// or a style with HTTP sources or sprite): the style, its sources' TileJSON or PMTiles headers and its sprite are
