@@ -95,7 +95,8 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit"], swiftSettings: settings),
         // Empty: satisfies swift-testing's cross-import overlay lookup for a module named UIKit (see its file).
         .target(name: "_Testing_UIKit", swiftSettings: settings),
-        .target(name: "CoreLocation", dependencies: ["MapGeometry"], swiftSettings: settings),
+        .target(
+            name: "CoreLocation", dependencies: ["MapGeometry", "WaymarkTime", "LinuxUIKit"], swiftSettings: settings),
         .target(
             name: "GoogleMaps",
             dependencies: [

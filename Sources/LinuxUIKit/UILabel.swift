@@ -31,10 +31,11 @@ open class UILabel: UIView {
             setNeedsDisplay()
         }
     }
-    /// The colour for runs without one. Defaults to black; setting nil restores it.
-    open var textColor: UIColor! = .black {
+    /// The colour for runs without one. Defaults to `.label` (black in light appearance, white in dark), resolved
+    /// when drawn; setting nil restores it.
+    open var textColor: UIColor! = .label {
         didSet {
-            if textColor == nil { textColor = .black }
+            if textColor == nil { textColor = .label }
             setNeedsDisplay()
         }
     }

@@ -97,10 +97,11 @@ import Foundation
     }
 
     /// The fill behind the content, or nil (transparent). Defaults to nil. Animatable.
+    /// A dynamic colour is resolved for the view's ``traitCollection`` and again whenever it changes.
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        get { backgroundColorAsSet }
         set {
-            let cg = newValue?.cgColor
+            let cg = layerBackground(for: newValue)
             change("backgroundColor", to: cg ?? UIColor.clear.cgColor) { layer.backgroundColor = cg }
         }
     }
@@ -219,6 +220,7 @@ import Foundation
         view.superview = self
         rebuildSublayers()
         setNeedsLayout()
+        view.updateTraitsInSubtree()
         if view.tintColor != oldTint { view.notifyTintChange() }
         view.didMoveToSuperview()
     }
@@ -373,9 +375,11 @@ import Foundation
         if layoutRequested {
             layoutRequested = false
             let controller = owningViewController
-            controller?.viewWillLayoutSubviews()
-            layoutSubviews()
-            controller?.viewDidLayoutSubviews()
+            UITraitCollection.with(traitCollection) {
+                controller?.viewWillLayoutSubviews()
+                layoutSubviews()
+                controller?.viewDidLayoutSubviews()
+            }
         }
         for sub in subviews { sub.layoutIfNeeded() }
     }
@@ -386,7 +390,20 @@ import Foundation
     }
 
     /// The view controller whose root view this is (set when the controller loads it).
-    weak var owningViewController: UIViewController?
+    weak var owningViewController: UIViewController? {
+        didSet { if superview != nil, owningViewController !== oldValue { updateTraitsInSubtree() } }
+    }
+
+    // MARK: Traits (see UIView+Appearance.swift)
+
+    /// The style override, the traits last reported and the dynamic background (UIView+Appearance.swift).
+    var appearance = ViewAppearance()
+
+    /// Called after the view's ``traitCollection`` changed (an `overrideUserInterfaceStyle` above or on it, the app's
+    /// style, a move into a hierarchy with other traits), with ``UITraitCollection/current`` set to the new traits;
+    /// `previousTraitCollection` is the traits before. The default does nothing; dynamic colours set as
+    /// ``backgroundColor`` are already re-resolved, and the view is marked for display.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// How the view's frame follows its superview's size changes, as UIKit's `UIView.AutoresizingMask`.
     public struct AutoresizingMask: OptionSet, Sendable {

@@ -143,7 +143,7 @@ import Foundation
     /// Runs the turn hooks; returns the earliest deadline they gave.
     package func runTurnHooks() -> TimeInterval? {
         let t = now
-        return turnHooks.compactMap { $0(t) }.min()
+        return (turnHooks.compactMap { $0(t) } + [HostTurnHooks.run(now: t)].compactMap { $0 }).min()
     }
 
     /// Draws one frame: display links, view and layer animation completions, the ``UIFrameTicking`` views' ticks,

@@ -110,38 +110,6 @@ extension GMSMapViewOptions {
     }
 }
 
-/// Where the my-location dot's fixes come from (Waymark's own; Google's SDK uses the device's CoreLocation): set it
-/// in code with `GMSMapView.setLocationProvider(_:)`, or for every map with the `WAYMARK_LOCATION` environment
-/// variable (same forms as ``init(parsing:)``).
-public struct WaymarkLocationProvider: Equatable, Sendable {
-    let spec: LocationProviderSpec
-
-    /// A fixed position (degrees WGS 84) with `accuracy` metres (default 10).
-    public static func fixed(_ coordinate: CLLocationCoordinate2D, accuracy: CLLocationAccuracy = 10) -> Self {
-        Self(spec: .fixed(coordinate, accuracy: accuracy))
-    }
-
-    /// A GPX track replayed from `path`: at the recorded pace, or one point every `secondsPerPoint` (> 0) seconds.
-    /// Time is the animator clock's, so a headless host's virtual clock drives the replay.
-    public static func gpx(path: String, secondsPerPoint: TimeInterval? = nil) -> Self {
-        Self(spec: .gpx(path: path, interval: secondsPerPoint))
-    }
-
-    /// A gpsd daemon (its JSON protocol over TCP), by default on 127.0.0.1:2947.
-    public static func gpsd(host: String = "127.0.0.1", port: UInt16 = 2947) -> Self {
-        Self(spec: .gpsd(host: host, port: port))
-    }
-
-    /// Parses the `WAYMARK_LOCATION` forms: `fixed:LAT,LON[,ACCURACY]`, `gpx:PATH[@SECONDS]`, `gpsd`,
-    /// `gpsd:PORT`, `gpsd:HOST:PORT`.
-    /// - Throws: an error quoting the text and naming what is wrong.
-    public init(parsing text: String) throws {
-        spec = try LocationProviderSpec.parse(text)
-    }
-
-    init(spec: LocationProviderSpec) { self.spec = spec }
-}
-
 extension GMSMapView {
     /// The MapLibre style this map draws (Waymark's own; see ``MapLibreStyle``). Defaults to the options' value
     /// (`.bundled`). Setting a different style replaces the basemap; the next frame draws it.

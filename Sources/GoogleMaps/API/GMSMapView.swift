@@ -49,6 +49,8 @@ public enum GMSMapViewType: UInt, Sendable {
     let overlayStage = OverlayStage()
     /// Compass, my-location, floor picker and attribution (`GMSMapView+Controls.swift`).
     lazy var controls = MapControls(provider: MapControls.defaultProvider())
+    /// The observers of `myLocation`, `camera` and `selectedMarker` (GMSMapView+Observation.swift).
+    let keyValueObservers = KeyValueObservers<GMSMapView>()
 
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?
@@ -196,7 +198,10 @@ public enum GMSMapViewType: UInt, Sendable {
     /// on the next ticks (D5). The value is copied and clamped (D1, D3, D4).
     open var camera: GMSCameraPosition {
         get { GMSCameraPosition(animator.camera) }
-        set { setCameraState(newValue.cameraState(size: bounds.size, padding: padding)) }
+        set {
+            setCameraState(newValue.cameraState(size: bounds.size, padding: padding))
+            checkObservedProperties()
+        }
     }
 
     /// The projection of the camera as last computed (a snapshot, not live; right after a set, the new camera).
@@ -343,6 +348,7 @@ public enum GMSMapViewType: UInt, Sendable {
         if cameraTransaction != nil && !animator.isAnimating { endCameraTransaction(finished: true) }
         store.finishAppearAnimations(now: UIAnimator.shared.now)
         deliverRenderEvents()
+        checkObservedProperties()
     }
 
     /// Bookkeeping for the rendering callbacks of §2.10.
@@ -494,6 +500,7 @@ public enum GMSMapViewType: UInt, Sendable {
             }
             if let current = selected { closeSelection(of: current) }
             if let marker = newValue { open(marker) }
+            checkObservedProperties()
         }
     }
 
@@ -511,11 +518,4 @@ public enum GMSMapViewType: UInt, Sendable {
         infoWindow = nil
         delegate?.mapView(self, didCloseInfoWindowOf: marker)
     }
-}
-
-/// The shared animator clock as the camera animator's time source, so a test's `ManualClock` installed in
-/// `UIAnimator.shared.clock` drives both.
-final class AnimatorClock: TimeSource, @unchecked Sendable {
-    static let shared = AnimatorClock()
-    var now: Double { MainActor.assumeIsolated { UIAnimator.shared.clock.now } }
 }

@@ -2,13 +2,6 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 
-/// A provider with no fixes: the my-location default when no `WAYMARK_LOCATION` is configured.
-final class NoLocationProvider: LocationProvider {
-    func start() {}
-    func stop() {}
-    func drainFixes() -> [CLLocation] { [] }
-}
-
 /// A control the map draws over itself (spec §4.3–4.4, D16), as hit by a tap.
 enum MapControlHit {
     case compass
@@ -60,17 +53,10 @@ enum MapControlHit {
         location = MyLocationSource(provider: provider)
     }
 
-    /// The provider from `WAYMARK_LOCATION` when set and valid (a bad value is logged), else ``NoLocationProvider``.
-    static func defaultProvider(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> any LocationProvider
-    {
-        guard let text = environment["WAYMARK_LOCATION"], !text.isEmpty else { return NoLocationProvider() }
-        do {
-            return try LocationProviderSpec.parse(text).makeProvider(clock: AnimatorClock.shared)
-        } catch {
-            GMSLog.warning("WAYMARK_LOCATION: \(error); my-location has no provider")
-            return NoLocationProvider()
-        }
+    /// The device location (``DeviceLocation/shared``: `WAYMARK_LOCATION` unless the app chose another with
+    /// `CLLocationManager.setLocationProvider(_:)`), the same fixes every `CLLocationManager` gets.
+    static func defaultProvider() -> any LocationProvider {
+        DeviceLocation.shared.subscribe()
     }
 
     var indoor: IndoorController {
@@ -113,7 +99,7 @@ enum MapControlHit {
     }
 
     /// `true` while the compass is fading.
-    var needsTick: Bool { compassFadeStart != nil }
+    var needsTick: Bool { compassFadeStart != nil || location.fixDue(now: UIAnimator.shared.now) }
 
     // MARK: Tick
 
