@@ -3,7 +3,9 @@ import Foundation
 /// The sections and items a diffable data source shows, by identifier, as UIKit's
 /// `NSDiffableDataSourceSnapshot`. Identifiers are unique across the snapshot: appending one that is already there
 /// is ignored with a logged error (UIKit raises an exception).
-public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+public struct NSDiffableDataSourceSnapshot<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
     Sendable
 {
     private var sections: [SectionIdentifierType] = []
@@ -65,7 +67,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public mutating func insertSections(
         _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
     ) {
-        guard let i = indexOfSection(toIdentifier) else { return report("section \(toIdentifier) is not in the snapshot") }
+        guard let i = indexOfSection(toIdentifier) else {
+            return report("section \(toIdentifier) is not in the snapshot")
+        }
         let fresh = identifiers.filter { !sections.contains($0) }
         sections.insert(contentsOf: fresh, at: i)
         items.insert(contentsOf: fresh.map { _ in [] }, at: i)
@@ -75,7 +79,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public mutating func insertSections(
         _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
     ) {
-        guard let i = indexOfSection(toIdentifier) else { return report("section \(toIdentifier) is not in the snapshot") }
+        guard let i = indexOfSection(toIdentifier) else {
+            return report("section \(toIdentifier) is not in the snapshot")
+        }
         let fresh = identifiers.filter { !sections.contains($0) }
         sections.insert(contentsOf: fresh, at: i + 1)
         items.insert(contentsOf: fresh.map { _ in [] }, at: i + 1)
@@ -99,8 +105,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Inserts items before `beforeIdentifier` (ignored, logged, when it is not in the snapshot).
-    public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType)
-    {
+    public mutating func insertItems(
+        _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+    ) {
         insert(identifiers, near: beforeIdentifier, after: false)
     }
 
@@ -155,7 +162,8 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 /// stores the snapshot and reloads the table (no row animations on Linux); cells come from the cell provider with
 /// each item's identifier. Subclass it to give section titles.
 /// - Thread rules: main actor only.
-@MainActor open class UITableViewDiffableDataSource<
+@MainActor
+open class UITableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: UITableViewDataSource {
     /// Makes the cell for an item (nil gives an empty `.default` cell).

@@ -165,7 +165,9 @@ import Foundation
 
     /// The events `action` (matched by identifier) is registered for, or nil.
     package func registeredEvents(for action: UIAction) -> Event? {
-        let events = actions.filter { $0.action.identifier == action.identifier }.reduce(Event()) { $0.union($1.events) }
+        let events = actions.filter { $0.action.identifier == action.identifier }.reduce(Event()) {
+            $0.union($1.events)
+        }
         return events.isEmpty ? nil : events
     }
 

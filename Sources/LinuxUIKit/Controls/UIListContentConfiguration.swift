@@ -87,9 +87,11 @@ public struct UIListContentConfiguration: UIContentConfiguration, Sendable {
         textProperties = TextProperties(font: .systemFont(ofSize: 17), color: .black)
         switch layout {
         case .stacked:
-            secondaryTextProperties = TextProperties(font: .systemFont(ofSize: 15), color: UIColor(white: 0.45, alpha: 1))
+            secondaryTextProperties = TextProperties(
+                font: .systemFont(ofSize: 15), color: UIColor(white: 0.45, alpha: 1))
         case .sideBySide:
-            secondaryTextProperties = TextProperties(font: .systemFont(ofSize: 17), color: UIColor(white: 0.55, alpha: 1))
+            secondaryTextProperties = TextProperties(
+                font: .systemFont(ofSize: 17), color: UIColor(white: 0.55, alpha: 1))
         case .header:
             textProperties = TextProperties(font: .systemFont(ofSize: 13), color: UIColor(white: 0.45, alpha: 1))
             secondaryTextProperties = textProperties
@@ -210,7 +212,8 @@ public struct UIListContentConfiguration: UIContentConfiguration, Sendable {
         let s = list.secondaryText?.isEmpty == false ? secondaryLabel.sizeThatFits(.zero) : .zero
         let h =
             list.prefersSideBySideTextAndSecondaryText
-            ? max(t.height, s.height) : t.height + s.height + (s.height > 0 ? list.textToSecondaryTextVerticalPadding : 0)
+            ? max(t.height, s.height)
+            : t.height + s.height + (s.height > 0 ? list.textToSecondaryTextVerticalPadding : 0)
         return CGSize(width: size.width, height: max(h, imageSize.height) + m.top + m.bottom)
     }
 }

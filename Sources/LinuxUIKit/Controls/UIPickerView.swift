@@ -23,8 +23,9 @@ import Foundation
 
 extension UIPickerViewDelegate {
     /// Returns nil.
-    public func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String?
-    { nil }
+    public func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+        nil
+    }
     /// Does nothing.
     public func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int) {}
     /// Returns 32.
@@ -119,7 +120,8 @@ extension UIPickerViewDelegate {
     }
 
     private func width(of component: Int) -> CGFloat {
-        let w = delegate?.pickerView(self, widthForComponent: component)
+        let w =
+            delegate?.pickerView(self, widthForComponent: component)
             ?? bounds.width / CGFloat(max(1, numberOfComponents))
         return w.isFinite && w > 0 ? w : 0
     }
@@ -203,7 +205,8 @@ extension UIPickerViewDelegate {
         let bandHeight = frames.indices.map(rowHeight(of:)).max() ?? 32
         UIColor(white: 0.92, alpha: 1).setFill()
         UIBezierPath(
-            roundedRect: CGRect(x: 8, y: bounds.midY - bandHeight / 2, width: max(0, bounds.width - 16), height: bandHeight),
+            roundedRect: CGRect(
+                x: 8, y: bounds.midY - bandHeight / 2, width: max(0, bounds.width - 16), height: bandHeight),
             cornerRadius: 8
         ).fill()
         let font = UIFont.systemFont(ofSize: 21)

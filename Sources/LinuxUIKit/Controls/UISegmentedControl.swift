@@ -153,10 +153,11 @@ import Foundation
 
     /// The widest segment's content plus 14 points of padding, times the segment count; 32 points high.
     open override var intrinsicContentSize: CGSize {
-        let widest = segments.map { segment -> CGFloat in
-            if let title = segment.title { return title.size(withAttributes: [.font: Self.font]).width }
-            return segment.image?.size.width ?? 0
-        }.max() ?? 0
+        let widest =
+            segments.map { segment -> CGFloat in
+                if let title = segment.title { return title.size(withAttributes: [.font: Self.font]).width }
+                return segment.image?.size.width ?? 0
+            }.max() ?? 0
         return CGSize(width: (CGFloat(segments.count) * (widest + 28)).rounded(.up), height: 32)
     }
 
@@ -218,8 +219,10 @@ import Foundation
                 UIGraphicsGetCurrentContext()?.restoreGState()
             } else if let image = segment.image {
                 let s = image.size
-                image.draw(in: CGRect(x: cell.midX - s.width / 2, y: cell.midY - s.height / 2, width: s.width,
-                    height: s.height))
+                image.draw(
+                    in: CGRect(
+                        x: cell.midX - s.width / 2, y: cell.midY - s.height / 2, width: s.width,
+                        height: s.height))
             }
         }
     }

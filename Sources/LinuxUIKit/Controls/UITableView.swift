@@ -301,7 +301,8 @@ extension UITableViewDelegate {
                 let custom = tableDelegate?.tableView(self, viewForHeaderInSection: section) != nil
                 headerHeight = title != nil || custom ? (style == .plain ? 28 : 38) : (style == .plain ? 0 : 18)
             }
-            var layout = SectionLayout(headerTop: y, headerHeight: headerHeight, title: title, rowTops: [], rowHeights: [])
+            var layout = SectionLayout(
+                headerTop: y, headerHeight: headerHeight, title: title, rowTops: [], rowHeights: [])
             y += headerHeight
             let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
             for row in 0..<rows {
@@ -477,7 +478,8 @@ extension UITableViewDelegate {
             }
             cell.showsSeparator = separatorStyle == .singleLine && path.row < s.rowTops.count - 1 || style == .plain
             cell.frame = CGRect(
-                x: inset, y: s.rowTops[path.row], width: max(0, bounds.width - 2 * inset), height: s.rowHeights[path.row])
+                x: inset, y: s.rowTops[path.row], width: max(0, bounds.width - 2 * inset),
+                height: s.rowHeights[path.row])
         }
     }
 
