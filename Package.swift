@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapDrawing", swiftSettings: settings),
+        // The Cassowary linear constraint solver behind Auto Layout (pure Swift, no C, no UI).
+        .target(name: "Cassowary", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
         .target(
             name: "MapPipeline",
@@ -66,20 +68,22 @@ let package = Package(
         // The compiler's prefetch hint for the projective blit's texel reads (a header, no C library).
         .target(name: "CPrefetch"),
         .target(
-            name: "MapDrawingCairo", dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
+            name: "MapDrawingCairo",
+            dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
             swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapHosting",
             dependencies: [
-                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry",
+                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle",
+                "MapGeometry",
                 "MapDrawing",
             ],
             swiftSettings: settings),
 
         // UI and public API.
         .target(
-            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "CPangoCairo"],
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "CPangoCairo", "Cassowary"],
             swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CairoGraphics", "CSDL2"], swiftSettings: settings),
@@ -116,7 +120,7 @@ let package = Package(
             name: "map-benchmarks",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapDrawing",
-                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork",
+                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork", "LinuxUIKit", "Cassowary",
             ],
             swiftSettings: settings),
 
@@ -139,6 +143,7 @@ let package = Package(
         // Tests.
         .target(name: "MapTestSupport", dependencies: ["WaymarkTime", "CairoGraphics"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
@@ -152,7 +157,8 @@ let package = Package(
             ],
             exclude: ["Server"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
-        .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
+        .testTarget(
+            name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
         .testTarget(
             name: "MapDrawingCairoTests",
             dependencies: ["MapDrawingCairo", "MapDrawing", "CairoGraphics", "MapTestSupport"],

@@ -73,6 +73,10 @@ import Foundation
     open func viewWillLayoutSubviews() {}
     /// Called after the root view laid out its subviews. The default does nothing.
     open func viewDidLayoutSubviews() {}
+    /// Called in the update-constraints pass when the root view asked for it (`setNeedsUpdateConstraints()`),
+    /// after the view's own `updateConstraints()`. Override to add or change constraints; UIKit asks overrides to
+    /// call super last. The default does nothing.
+    open func updateViewConstraints() {}
 
     /// Called by the window before its size changes to `size` (points); `coordinator` runs blocks once the new size
     /// is in place. The default does nothing.
