@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapDrawing", swiftSettings: settings),
+        // The Cassowary linear constraint solver behind Auto Layout (pure Swift, no C, no UI).
+        .target(name: "Cassowary", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
         .target(
             name: "MapPipeline",
@@ -87,7 +89,7 @@ let package = Package(
 
         // UI and public API.
         .target(
-            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo"],
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "Cassowary"],
             exclude: ["README.md"], swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CairoGraphics", "CSDL2"], swiftSettings: settings),
@@ -125,7 +127,7 @@ let package = Package(
             name: "map-benchmarks",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapDrawing",
-                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork",
+                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork", "LinuxUIKit", "Cassowary",
             ],
             swiftSettings: settings),
 
@@ -148,6 +150,7 @@ let package = Package(
         // Tests.
         .target(name: "MapTestSupport", dependencies: ["CairoGraphics"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),

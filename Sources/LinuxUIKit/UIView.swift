@@ -93,8 +93,16 @@ import Foundation
     /// When true, the view and its subviews are not drawn. Defaults to `false`. Not animatable.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = layer.isHidden != newValue
+            layer.isHidden = newValue
+            if changed { superview?.subviewArrangementDidChange(self) }
+        }
     }
+
+    /// Called when a subview's ``isHidden`` changed or it is leaving (a stack view re-arranges). The default does
+    /// nothing.
+    func subviewArrangementDidChange(_ subview: UIView) {}
 
     /// The fill behind the content, or nil (transparent). Defaults to nil. Animatable.
     /// A dynamic colour is resolved for the view's ``traitCollection`` and again whenever it changes.
@@ -218,6 +226,7 @@ import Foundation
         let i = min(max(index, 0), subviews.count)
         subviews.insert(view, at: i)
         view.superview = self
+        LayoutEngine.subviewAdded(view, to: self)
         rebuildSublayers()
         setNeedsLayout()
         view.updateTraitsInSubtree()
@@ -240,8 +249,11 @@ import Foundation
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         let oldTint = tintColor
+        LayoutEngine.subviewWillBeRemoved(self, from: parent)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        parent.subviewArrangementDidChange(self)
+        LayoutEngine.subviewRemoved(self)
         parent.rebuildSublayers()
         parent.setNeedsLayout()
         if tintColor != oldTint { notifyTintChange() }
@@ -372,6 +384,7 @@ import Foundation
     /// view of a view controller, the controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` bracket
     /// ``layoutSubviews()``.
     open func layoutIfNeeded() {
+        LayoutEngine.updateIfNeeded(from: self, requested: layoutRequested)
         if layoutRequested {
             layoutRequested = false
             let controller = owningViewController
@@ -473,8 +486,29 @@ import Foundation
     /// ``UIWindow`` reports its own, also `.zero`).
     open var safeAreaInsets: UIEdgeInsets { window.map { $0 === self ? .zero : $0.safeAreaInsets } ?? .zero }
 
-    /// Override to position subviews; the default does nothing.
+    /// Override to position subviews; the default does nothing (frames from Auto Layout are written before it
+    /// runs, see `Layout/LayoutEngine.swift`).
     open func layoutSubviews() {}
+
+    // MARK: Auto Layout (the rest is in Layout/UIView+AutoLayout.swift)
+
+    /// The view's Auto Layout state (constraints, guides, priorities), made on first use.
+    var autoLayoutStorage: ViewLayoutState?
+
+    /// Whether the view's frame is fixed in Auto Layout (true: the engine keeps the frame as set, relative to the
+    /// superview, as UIKit's autoresizing-mask constraints do) or solved from constraints (false: the layout pass
+    /// writes the frame). Set false on every view you position with constraints. Defaults to true.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            if oldValue != translatesAutoresizingMaskIntoConstraints, LayoutEngine.engine(of: self) != nil {
+                LayoutEngine.structureDidChange(at: self)
+            }
+        }
+    }
+
+    /// Override to add or change constraints before the layout pass that follows ``setNeedsUpdateConstraints()``;
+    /// UIKit asks overrides to call super last. Called deepest views first. The default does nothing.
+    open func updateConstraints() {}
 
     // MARK: Drawing
 

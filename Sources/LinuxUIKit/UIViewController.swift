@@ -76,6 +76,10 @@ import Foundation
     open func viewWillLayoutSubviews() {}
     /// Called after the root view laid out its subviews. The default does nothing.
     open func viewDidLayoutSubviews() {}
+    /// Called in the update-constraints pass when the root view asked for it (`setNeedsUpdateConstraints()`),
+    /// after the view's own `updateConstraints()`. Override to add or change constraints; UIKit asks overrides to
+    /// call super last. The default does nothing.
+    open func updateViewConstraints() {}
 
     /// Called after the controller's `traitCollection` changed (its own or an inherited `overrideUserInterfaceStyle`,
     /// the app's style), before its root view hears of it, with `UITraitCollection.current` set to the new traits;

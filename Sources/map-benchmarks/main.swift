@@ -14,6 +14,7 @@ func allBenchmarks() -> [any Benchmark] {
         TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
         PolygonFillBenchmark(), PanFrameBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
+        AutoLayoutSolveBenchmark(), AutoLayoutResolveBenchmark(), CassowarySolveBenchmark(),
         DirectMapFrameBenchmark(), HostFrameBenchmark(), HostStillSnapshotBenchmark(),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),

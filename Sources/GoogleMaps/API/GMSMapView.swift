@@ -210,7 +210,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// The engine camera (size and padding included).
     var cameraState: CameraState { animator.camera }
 
-    var constraints: CameraConstraints {
+    /// The zoom limits as the camera engine's constraints (not UIKit's layout `constraints`).
+    var cameraConstraints: CameraConstraints {
         CameraConstraints(minimumZoom: Double(minZoom), maximumZoom: Double(maxZoom))
     }
 
@@ -229,15 +230,15 @@ public enum GMSMapViewType: UInt, Sendable {
         let hi = maxZoom.isNaN ? self.maxZoom : min(max(maxZoom, kGMSMinZoomLevel), kGMSMaxZoomLevel)
         self.minZoom = min(lo, hi)
         self.maxZoom = max(lo, hi)
-        animator.constraints = constraints
+        animator.constraints = cameraConstraints
         let current = animator.camera
-        let clamped = constraints.clamped(current)
+        let clamped = cameraConstraints.clamped(current)
         if clamped.zoom != current.zoom { setCameraState(clamped) }
     }
 
     /// Applies `update` at once (an explicit set, D5).
     open func moveCamera(_ update: GMSCameraUpdate) {
-        setCameraState(update.apply(to: animator.camera, constraints: constraints))
+        setCameraState(update.apply(to: animator.camera, constraints: cameraConstraints))
     }
 
     /// Animates to `cameraPosition` (D6: 0.25–2 s by distance, ease-in-out, or the enclosing `CATransaction`'s
@@ -277,7 +278,7 @@ public enum GMSMapViewType: UInt, Sendable {
 
     /// Applies `cameraUpdate` to the current camera and animates to the result.
     open func animate(with cameraUpdate: GMSCameraUpdate) {
-        animateCamera(to: cameraUpdate.apply(to: animator.presentationCamera, constraints: constraints))
+        animateCamera(to: cameraUpdate.apply(to: animator.presentationCamera, constraints: cameraConstraints))
     }
 
     private func animateCamera(to state: CameraState) {
@@ -302,7 +303,7 @@ public enum GMSMapViewType: UInt, Sendable {
     open func camera(for bounds: GMSCoordinateBounds, insets: UIEdgeInsets) -> GMSCameraPosition? {
         guard bounds.isValid else { return nil }
         let state = GMSCameraUpdate.fit(
-            bounds, insets: EdgeInsets(insets).sanitized, state: animator.camera, constraints: constraints)
+            bounds, insets: EdgeInsets(insets).sanitized, state: animator.camera, constraints: cameraConstraints)
         return GMSCameraPosition(state)
     }
 
