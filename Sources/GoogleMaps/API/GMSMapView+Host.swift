@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapPipeline
 import MapHosting
+import MapPipeline
 import MapStorage
 import MapStyle
 
@@ -188,7 +188,7 @@ extension GMSMapView {
     }
 
     private func applyPadding(_ insets: UIEdgeInsets) {
-        let sanitized = EdgeInsets(insets).sanitized
+        let sanitized = EdgeInsets(adjustedPadding(insets)).sanitized
         guard animator.camera.padding != sanitized else { return }
         animator.updateViewport(size: ScreenSize(bounds.size), padding: sanitized)
     }

@@ -1,13 +1,13 @@
 import Foundation
-import MapGeometry
 import MapDrawing
+import MapGeometry
 
 /// The shapes (polyline, polygon, circle): each describes what it draws as a ``ShapeSpec``; the shared
 /// ``ShapeDrawing`` prepares and draws it. Property changes mark the spec stale and tell the map's overlay stage,
 /// which re-indexes the shape before its next frame or hit test.
 @MainActor protocol ShapeOverlay: GMSOverlay, OverlayRenderable {
-    /// The prepared geometry (its spec is current after ``currentDrawing()``).
-    var drawing: ShapeDrawing { get }
+    /// The prepared geometry once made (see ``drawing``).
+    var drawingStorage: ShapeDrawing? { get set }
     /// Whether ``drawing``'s spec is out of date.
     var specIsStale: Bool { get set }
     /// What the shape draws now.
@@ -15,6 +15,14 @@ import MapDrawing
 }
 
 extension ShapeOverlay {
+    /// The prepared geometry (its spec is current after ``currentDrawing()``), made on first use.
+    var drawing: ShapeDrawing {
+        if let drawingStorage { return drawingStorage }
+        let made = ShapeDrawing()
+        drawingStorage = made
+        return made
+    }
+
     /// The drawing with an up-to-date spec.
     func currentDrawing() -> ShapeDrawing {
         if specIsStale {
@@ -24,10 +32,12 @@ extension ShapeOverlay {
         return drawing
     }
 
-    /// Marks the spec stale and tells the map.
-    func shapeDidChange() {
-        specIsStale = true
-        mapStorage?.overlayStage.geometryDidChange(self)
+    /// Marks the spec stale and tells the map, on the main actor (at once on the main thread). Any thread.
+    nonisolated func shapeDidChange() {
+        onMainActor(self) { shape in
+            shape.specIsStale = true
+            shape.mapStorage?.overlayStage.geometryDidChange(shape)
+        }
     }
 
     var overlayZIndex: Int32 { zIndex }
