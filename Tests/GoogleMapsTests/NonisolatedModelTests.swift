@@ -65,11 +65,13 @@ struct NonisolatedModelTests {
     func markerImageFromThreads() {
         let seen = Mutex<[ObjectIdentifier: Int]>([:])
         let colors: [UIColor] = [.green, .purple, .orange, .cyan]
+        let sizes = Mutex<Set<String>>([])
         DispatchQueue.concurrentPerform(iterations: 64) { i in
             let image = GMSMarker.markerImage(with: colors[i % colors.count])
-            #expect(image.size.width == 26 && image.size.height == 37)
+            sizes.withLock { _ = $0.insert("\(image.size.width)x\(image.size.height)") }
             seen.withLock { $0[ObjectIdentifier(image), default: 0] += 1 }
         }
+        #expect(sizes.withLock { $0 } == ["26.0x37.0"])
         let counts = seen.withLock { $0 }
         #expect(counts.count == colors.count, "distinct images: \(counts.count)")
         #expect(counts.values.allSatisfy { $0 == 16 })

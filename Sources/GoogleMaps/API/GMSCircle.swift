@@ -16,6 +16,7 @@ import MapDrawing
 open class GMSCircle: GMSOverlay {
     /// The prepared geometry (``ShapeOverlay/drawing``), made on first use on the main actor.
     var drawingStorage: ShapeDrawing?
+    /// Whether the prepared drawing is out of date (main actor).
     var specIsStale = true
 
     /// The centre, degrees. Defaults to (0, 0).
@@ -81,5 +82,6 @@ open class GMSCircle: GMSOverlay {
     }
 }
 
-/// In an extension, so the class is not inferred main-actor from the protocol (the drawing side is main-actor).
-extension GMSCircle: ShapeOverlay {}
+/// A main-actor isolated conformance: the drawing side is main-actor, the class (and app subclasses) stay
+/// nonisolated.
+extension GMSCircle: @MainActor ShapeOverlay {}

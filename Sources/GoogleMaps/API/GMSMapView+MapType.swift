@@ -1,7 +1,7 @@
 import Foundation
 import LinuxUIKit
-import MapJSON
 import MapHosting
+import MapJSON
 import MapStorage
 import MapStyle
 

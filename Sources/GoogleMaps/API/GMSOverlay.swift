@@ -77,6 +77,15 @@ open class GMSOverlay: NSObject, NSCopying {
         copy.userDataBox = userDataBox
     }
 
+    /// Shapes: the geometry or style changed. On the main actor (at once there) the prepared drawing is marked stale
+    /// and the map re-indexes the shape. Any thread.
+    func shapeDidChange() {
+        onMainActor(self) { overlay in
+            if let shape = overlay as? any ShapeOverlay { shape.specIsStale = true }
+            overlay.mapStorage?.overlayStage.geometryDidChange(overlay)
+        }
+    }
+
     /// Hook for subclasses: content shown in a window changed. Any thread (subclasses hop to the main actor).
     func overlayContentDidChange() {}
     /// Hook for subclasses: the drawing order changed (non-marker overlays: the map's overlay stage re-sorts). Any

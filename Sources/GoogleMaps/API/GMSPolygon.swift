@@ -15,6 +15,7 @@ import MapDrawing
 open class GMSPolygon: GMSOverlay {
     /// The prepared geometry (``ShapeOverlay/drawing``), made on first use on the main actor.
     var drawingStorage: ShapeDrawing?
+    /// Whether the prepared drawing is out of date (main actor).
     var specIsStale = true
 
     /// The outline, copied on assignment. Defaults to nil (nothing drawn).
@@ -103,5 +104,6 @@ open class GMSPolygon: GMSOverlay {
     }
 }
 
-/// In an extension, so the class is not inferred main-actor from the protocol (the drawing side is main-actor).
-extension GMSPolygon: ShapeOverlay {}
+/// A main-actor isolated conformance: the drawing side is main-actor, the class (and app subclasses) stay
+/// nonisolated.
+extension GMSPolygon: @MainActor ShapeOverlay {}

@@ -14,6 +14,7 @@ import MapDrawing
 open class GMSPolyline: GMSOverlay {
     /// The prepared geometry (``ShapeOverlay/drawing``), made on first use on the main actor.
     var drawingStorage: ShapeDrawing?
+    /// Whether the prepared drawing is out of date (main actor).
     var specIsStale = true
 
     /// The line's points, copied on assignment (Google's `copy`): changing a ``GMSMutablePath`` afterwards changes
@@ -139,5 +140,6 @@ enum ShapeSpans {
     }
 }
 
-/// In an extension, so the class is not inferred main-actor from the protocol (the drawing side is main-actor).
-extension GMSPolyline: ShapeOverlay {}
+/// A main-actor isolated conformance: the drawing side is main-actor, the class (and app subclasses) stay
+/// nonisolated.
+extension GMSPolyline: @MainActor ShapeOverlay {}

@@ -5,7 +5,7 @@ import MapGeometry
 /// The shapes (polyline, polygon, circle): each describes what it draws as a ``ShapeSpec``; the shared
 /// ``ShapeDrawing`` prepares and draws it. Property changes mark the spec stale and tell the map's overlay stage,
 /// which re-indexes the shape before its next frame or hit test.
-@MainActor protocol ShapeOverlay: GMSOverlay, OverlayRenderable {
+protocol ShapeOverlay: GMSOverlay, OverlayRenderable {
     /// The prepared geometry once made (see ``drawing``).
     var drawingStorage: ShapeDrawing? { get set }
     /// Whether ``drawing``'s spec is out of date.
@@ -14,7 +14,7 @@ import MapGeometry
     func makeSpec() -> ShapeSpec
 }
 
-extension ShapeOverlay {
+@MainActor extension ShapeOverlay {
     /// The prepared geometry (its spec is current after ``currentDrawing()``), made on first use.
     var drawing: ShapeDrawing {
         if let drawingStorage { return drawingStorage }
@@ -30,14 +30,6 @@ extension ShapeOverlay {
             drawing.spec = makeSpec()
         }
         return drawing
-    }
-
-    /// Marks the spec stale and tells the map, on the main actor (at once on the main thread). Any thread.
-    nonisolated func shapeDidChange() {
-        onMainActor(self) { shape in
-            shape.specIsStale = true
-            shape.mapStorage?.overlayStage.geometryDidChange(shape)
-        }
     }
 
     var overlayZIndex: Int32 { zIndex }

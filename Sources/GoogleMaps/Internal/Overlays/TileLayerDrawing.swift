@@ -197,7 +197,7 @@ struct HTTPClientTileFetcher: TileURLFetching {
     }
 }
 
-@MainActor extension GMSTileLayer: OverlayRenderable {
+@MainActor extension GMSTileLayer: @MainActor OverlayRenderable {
     var overlayZIndex: Int32 { zIndex }
     var overlayIsTappable: Bool { false }
     var overlayReach: Double { 0 }
