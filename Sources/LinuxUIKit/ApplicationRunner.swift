@@ -187,7 +187,7 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
             backend.present(image)
             host.recordPresent(ProcessInfo.processInfo.systemUptime - presentStart)
             host.didPresent()
-            nextFrameAt = frameTime + frameInterval
+            nextFrameAt = frameTime + max(frameInterval, host.frameInterval)
         }
     }
 }

@@ -87,7 +87,7 @@ import Foundation
     private func step() {
         _ = host.serviceRunLoop()
         _ = host.runTurnHooks()
-        if host.wantsFrame {
+        if host.frameIsDue {
             host.drawFrame()
             host.didPresent()
         }

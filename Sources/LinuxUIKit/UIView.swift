@@ -18,15 +18,19 @@ import Foundation
     /// The layer class for new views; subclasses override to use a `CALayer` subclass. Defaults to `CALayer`.
     open class var layerClass: CALayer.Type { CALayer.self }
 
-    /// The backing layer (geometry, background, border, shadow, corner radius, animations).
-    public let layer: CALayer
+    /// The backing layer (geometry, background, border, shadow, corner radius, animations): an instance of
+    /// ``layerClass``. Subclasses may override it with their layer class's type, as UIKit's `GMSMapView.layer` is a
+    /// `GMSMapLayer` (return `super.layer` cast).
+    open var layer: CALayer { backingLayer }
+    /// The layer made at initialisation.
+    private let backingLayer: CALayer
 
     /// Creates a view occupying `frame` (superview coordinates, points).
     public init(frame: CGRect) {
-        layer = Self.layerClass.init()
-        layer.owningView = self
-        layer.frame = frame
-        layer.bounds.origin = .zero
+        backingLayer = Self.layerClass.init()
+        backingLayer.owningView = self
+        backingLayer.frame = frame
+        backingLayer.bounds.origin = .zero
     }
 
     /// Creates a view with a zero frame.
@@ -34,8 +38,8 @@ import Foundation
 
     /// Interface Builder archives do not exist on Linux: creates an empty zero-frame view, ignoring `coder`.
     public required init?(coder: NSCoder) {
-        layer = Self.layerClass.init()
-        layer.owningView = self
+        backingLayer = Self.layerClass.init()
+        backingLayer.owningView = self
     }
 
     // MARK: Geometry

@@ -156,7 +156,7 @@ extension GMSMapView {
     }
 
     private func applyPadding(_ insets: UIEdgeInsets) {
-        let sanitized = EdgeInsets(insets).sanitized
+        let sanitized = EdgeInsets(adjustedPadding(insets)).sanitized
         guard animator.camera.padding != sanitized else { return }
         animator.updateViewport(size: ScreenSize(bounds.size), padding: sanitized)
     }

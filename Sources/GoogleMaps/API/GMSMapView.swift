@@ -92,6 +92,8 @@ public enum GMSMapViewType: UInt, Sendable {
     open var padding: UIEdgeInsets = .zero {
         didSet { paddingDidChange(from: oldValue) }
     }
+    /// ``preferredFrameRate`` and ``paddingAdjustmentBehavior`` (GMSMapView+Preferences.swift).
+    var preferences = MapViewPreferences()
 
     // MARK: Construction
 
@@ -105,17 +107,23 @@ public enum GMSMapViewType: UInt, Sendable {
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
         animator.onEvent = { [unowned self] event in self.deliver(event) }
-        (layer as? GMSMapLayer)?.mapView = self
+        layer.mapView = self
     }
 
     /// The view's layers are ``GMSMapLayer``s.
     open override class var layerClass: CALayer.Type { GMSMapLayer.self }
 
-    /// The map's layer with the camera properties (§1.12); the same object as `layer`.
-    public var mapLayer: GMSMapLayer {
-        guard let mapLayer = layer as? GMSMapLayer else { preconditionFailure("GMSMapView's layer is a GMSMapLayer") }
+    /// The map's layer, with the camera properties (§1.12), typed as in Google's SDK (a covariant override of
+    /// `UIView.layer`).
+    open override var layer: GMSMapLayer {
+        guard let mapLayer = super.layer as? GMSMapLayer else {
+            preconditionFailure("GMSMapView's layer is a GMSMapLayer")
+        }
         return mapLayer
     }
+
+    /// Waymark's own, kept for code written before ``layer`` was typed: the same object as ``layer``.
+    public var mapLayer: GMSMapLayer { layer }
 
     /// The map's controls and gesture switches (spec §1.5). Changes take effect at once, even mid-gesture.
     public let settings: GMSUISettings = GMSUISettings()
@@ -188,7 +196,7 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     private func viewportDidChange() {
-        animator.updateViewport(size: ScreenSize(bounds.size), padding: EdgeInsets(padding).sanitized)
+        animator.updateViewport(size: ScreenSize(bounds.size), padding: EdgeInsets(layoutPadding).sanitized)
     }
 
     // MARK: Camera
@@ -199,7 +207,7 @@ public enum GMSMapViewType: UInt, Sendable {
     open var camera: GMSCameraPosition {
         get { GMSCameraPosition(animator.camera) }
         set {
-            setCameraState(newValue.cameraState(size: bounds.size, padding: padding))
+            setCameraState(newValue.cameraState(size: bounds.size, padding: layoutPadding))
             checkObservedProperties()
         }
     }
@@ -244,7 +252,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Animates to `cameraPosition` (D6: 0.25–2 s by distance, ease-in-out, or the enclosing `CATransaction`'s
     /// duration; a running animation is replaced).
     open func animate(to cameraPosition: GMSCameraPosition) {
-        animateCamera(to: cameraPosition.cameraState(size: bounds.size, padding: padding))
+        animateCamera(to: cameraPosition.cameraState(size: bounds.size, padding: layoutPadding))
     }
 
     /// Animates the target to `location`, keeping zoom, bearing and viewing angle.
@@ -341,6 +349,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// finishes marker appear animations and a camera animation's `CATransaction` membership. Call once per
     /// frame while ``needsTick`` is true (a window host may call it every frame). Main thread.
     package func tick() {
+        layer.applyCameraAnimations(at: UIAnimator.shared.now)
         UIAnimator.shared.tick()
         tickPadding()
         gestures.tick()

@@ -10,7 +10,9 @@ public struct GMSMapID: Hashable, Sendable {
 }
 
 /// Settings for ``GMSMapView/init(options:)`` (spec §1.2); the map copies them.
-@MainActor open class GMSMapViewOptions: NSObject {
+/// - Thread rules: nonisolated, as in Google's SDK: fill it in on any thread (one thread at a time), then hand it to
+///   the map view on the main thread.
+open class GMSMapViewOptions: NSObject {
     /// The view's frame, points. Defaults to `.zero`.
     open var frame: CGRect = .zero
     /// The initial camera; nil gives the default camera (D2: target (0, 0), zoom = the minimum, bearing and tilt 0).

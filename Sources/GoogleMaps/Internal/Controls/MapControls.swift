@@ -146,7 +146,7 @@ enum MapControlHit {
 
     /// The view's rectangle inside the padding and the 12 pt margin.
     static func controlArea(map: GMSMapView) -> CGRect {
-        let p = EdgeInsets(map.padding).sanitized
+        let p = EdgeInsets(map.layoutPadding).sanitized
         let b = map.bounds
         let x = b.minX + max(0, p.left) + margin
         let y = b.minY + max(0, p.top) + margin

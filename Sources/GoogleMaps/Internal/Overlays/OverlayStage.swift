@@ -75,8 +75,11 @@ struct OverlayBounds: Equatable {
 /// layers later.
 ///
 /// Implementations prepare their geometry once per edit and integer zoom and only re-project it per frame. The
-/// stage calls them on the main actor, in draw order, with the frame's camera.
-@MainActor protocol OverlayRenderable: AnyObject {
+/// stage calls them on the main actor, in draw order, with the frame's camera. The protocol itself is nonisolated and
+/// the public overlay classes conform with main-actor *isolated conformances* (`extension GMSTileLayer: @MainActor
+/// OverlayRenderable`): a class conforming to a main-actor protocol would make every app subclass of it (a
+/// `GMSSyncTileLayer` subclass, say) main-actor, unlike Google's nonisolated classes.
+protocol OverlayRenderable: AnyObject {
     /// Drawing order: higher above lower; ties keep the order of addition (later above).
     var overlayZIndex: Int32 { get }
     /// Whether taps on it are reported.
