@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapPipeline
 import MapHosting
+import MapPipeline
 import MapStorage
 import MapStyle
 
@@ -150,7 +150,8 @@ extension GMSMapView {
         set {
             guard newValue != mapLibreStyleStorage else { return }
             mapLibreStyleStorage = newValue
-            basemap = GMSMapView.makeDefaultBasemap(newValue)
+            basemap = dependencies.makeBasemap(newValue)
+            mapTypeState.basemapWithoutPOIs = nil
             setNeedsDisplay()
         }
     }
@@ -159,7 +160,7 @@ extension GMSMapView {
     /// fixes from the next frame while ``isMyLocationEnabled``.
     /// - Throws: `GPXError` naming the file when a GPX track cannot be read; the old provider stays.
     public func setLocationProvider(_ provider: WaymarkLocationProvider) throws {
-        _locationProvider = try provider.spec.makeProvider(clock: AnimatorClock.shared)
+        _locationProvider = try provider.spec.makeProvider(clock: dependencies.clock)
     }
 
     /// The key under which `padding` animates on the map's layer inside `UIView.animate`.

@@ -1,6 +1,7 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
+import WaymarkTime
 
 /// A provider with no fixes: the my-location default when no `WAYMARK_LOCATION` is configured.
 final class NoLocationProvider: LocationProvider {
@@ -61,12 +62,13 @@ enum MapControlHit {
     }
 
     /// The provider from `WAYMARK_LOCATION` when set and valid (a bad value is logged), else ``NoLocationProvider``.
-    static func defaultProvider(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> any LocationProvider
-    {
+    static func defaultProvider(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: any TimeSource = AnimatorClock.shared
+    ) -> any LocationProvider {
         guard let text = environment["WAYMARK_LOCATION"], !text.isEmpty else { return NoLocationProvider() }
         do {
-            return try LocationProviderSpec.parse(text).makeProvider(clock: AnimatorClock.shared)
+            return try LocationProviderSpec.parse(text).makeProvider(clock: clock)
         } catch {
             GMSLog.warning("WAYMARK_LOCATION: \(error); my-location has no provider")
             return NoLocationProvider()

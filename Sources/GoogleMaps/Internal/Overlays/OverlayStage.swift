@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 
 /// The bounds of what an overlay draws in world units (the unit square; x may run outside [0, 1] for shapes across
 /// the antimeridian, which are drawn on every world copy they reach).
@@ -131,8 +131,12 @@ extension OverlayRenderable {
     /// the box tap candidates are looked up in).
     private var maxReach = 0.0
     private var index = OverlayIndex()
-    /// Bumped by every change that can alter a frame (add, remove, edit, order).
-    private var revision = 0
+    /// Bumped by every change that can alter a frame (add, remove, edit, order); each bump calls ``onChange``.
+    private var revision = 0 {
+        didSet { onChange?() }
+    }
+    /// Called after every change that can alter a frame (the map view marks itself for display).
+    var onChange: (() -> Void)?
 
     /// What a cached overlay raster was drawn for: flat frames that differ only by a pan reuse it.
     private struct RasterKey: Equatable {
@@ -232,6 +236,12 @@ extension OverlayRenderable {
         guard !stale.isEmpty else { return }
         for id in stale { reindex(id) }
         stale.removeAll()
+    }
+
+    /// Something `object` draws changed that leaves its bounds alone (a tile layer's opacity).
+    func contentDidChange(_ object: AnyObject) {
+        guard entries[ObjectIdentifier(object)] != nil else { return }
+        revision += 1
     }
 
     /// A zIndex changed.
