@@ -232,7 +232,7 @@ import WaymarkTime
                 name: "GMSMapView.mapLibreStyle", draws: true,
                 setup: { _ in
                     GMSMapView.makeDefaultBasemap = { style in
-                        style == .bundled ? PlainBasemapRenderer() : SolidBasemap()
+                        style == .bundled ? PlainBasemapRenderer() as any BasemapRenderer : SolidBasemap()
                     }
                 }, apply: { $0.mapLibreStyle = .json("{}") }),
             // GMSUISettings
