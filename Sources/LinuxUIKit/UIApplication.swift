@@ -132,6 +132,21 @@ extension UIApplicationDelegate {
     /// loop).
     package nonisolated static func wakeMainLoop() { wakeHandler?() }
 
+    /// How many callbacks a library has promised to the main queue and not yet made (a reverse geocode on its way).
+    private nonisolated static let pendingCallbackCount = LockedBox(0)
+
+    /// A library started work whose callback will run later on the main queue: until the matching
+    /// ``endPendingCallback()`` the app is not idle (`UIHeadlessHost.runUntilIdle()` and `--snapshot` wait for it).
+    /// Package plumbing; any thread.
+    package nonisolated static func beginPendingCallback() { pendingCallbackCount.withLock { $0 += 1 } }
+
+    /// The callback promised by ``beginPendingCallback()`` has run (call it on the main queue after the callback).
+    /// Package plumbing; any thread.
+    package nonisolated static func endPendingCallback() { pendingCallbackCount.withLock { $0 = max(0, $0 - 1) } }
+
+    /// Whether a promised callback has not run yet. Any thread.
+    package nonisolated static var hasPendingCallbacks: Bool { pendingCallbackCount.withLock { $0 > 0 } }
+
     private init() {}
 
     func register(_ window: UIWindow) {

@@ -101,8 +101,10 @@ import Foundation
         for _ in 0..<frames { step() }
     }
 
-    /// Draws frames until nothing is due and nothing is loading (for a map: the camera is idle, its events are
-    /// delivered and its tiles are complete), or `timeout` seconds of virtual time pass.
+    /// Draws frames until nothing is due, nothing is loading and no callback of the SDK is on its way (for a map:
+    /// the camera is idle, its events are delivered and its tiles are complete; a `GMSGeocoder` answer has been
+    /// handed to its handler), or `timeout` seconds of virtual time pass. Waiting for work on other threads takes
+    /// real time, not virtual time.
     /// - Returns: true when idle, false on timeout or when the run was closed.
     @discardableResult
     public func runUntilIdle(timeout: TimeInterval = 60) -> Bool {

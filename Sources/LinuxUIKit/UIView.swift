@@ -406,6 +406,12 @@ import Foundation
         layoutRequested || subviews.contains { $0.needsLayoutInTree }
     }
 
+    /// True when this view or a descendant asked for display or layout since it was last drawn: what a view drawn
+    /// into an image (a map marker's icon view that tracks its changes) must be drawn again for. Package plumbing.
+    package var needsRedrawInTree: Bool {
+        layoutRequested || layer.needsDisplay() || subviews.contains { $0.needsRedrawInTree }
+    }
+
     /// The view controller whose root view this is (set when the controller loads it).
     weak var owningViewController: UIViewController? {
         didSet { if superview != nil, owningViewController !== oldValue { updateTraitsInSubtree() } }

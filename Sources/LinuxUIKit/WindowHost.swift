@@ -153,8 +153,9 @@ extension UIFrameTicking {
         return now - last >= frameInterval - 1e-3
     }
 
-    /// Whether work for a complete frame is still running elsewhere (tiles being made).
-    package var isLoading: Bool { clients.contains { $0.isLoading } }
+    /// Whether work for a complete frame is still running elsewhere (tiles being made), or a library's callback to
+    /// the main queue is on its way (``UIApplication/beginPendingCallback()``): the app is not idle yet.
+    package var isLoading: Bool { UIApplication.hasPendingCallbacks || clients.contains { $0.isLoading } }
 
     /// Runs the main run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s) and
     /// returns the next timer's fire time on the host clock, or nil.

@@ -67,10 +67,13 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
         _ coordinate: CLLocationCoordinate2D, completionHandler: @escaping GMSReverseGeocodeCallback
     ) {
         let url = databaseURL
+        // The app is not idle until the handler has run (a headless host's runUntilIdle and --snapshot wait).
+        UIApplication.beginPendingCallback()
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Self.lookUp(coordinate, databaseURL: url)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
+                    defer { UIApplication.endPendingCallback() }
                     switch outcome {
                     case .success(let response): completionHandler(response, nil)
                     case .failure(let error): completionHandler(nil, error)

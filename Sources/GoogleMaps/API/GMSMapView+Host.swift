@@ -118,7 +118,8 @@ extension GMSMapView {
         set {
             guard newValue != mapLibreStyleStorage else { return }
             mapLibreStyleStorage = newValue
-            basemap = GMSMapView.makeDefaultBasemap(newValue)
+            basemap = dependencies.makeBasemap(newValue)
+            mapTypeState.basemapWithoutPOIs = nil
             setNeedsDisplay()
         }
     }
@@ -127,7 +128,7 @@ extension GMSMapView {
     /// fixes from the next frame while ``isMyLocationEnabled``.
     /// - Throws: `GPXError` naming the file when a GPX track cannot be read; the old provider stays.
     public func setLocationProvider(_ provider: WaymarkLocationProvider) throws {
-        _locationProvider = try provider.spec.makeProvider(clock: AnimatorClock.shared)
+        _locationProvider = try provider.spec.makeProvider(clock: dependencies.clock)
     }
 
     /// The key under which `padding` animates on the map's layer inside `UIView.animate`.

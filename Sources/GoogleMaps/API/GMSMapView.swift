@@ -36,7 +36,10 @@ public enum GMSMapViewType: UInt, Sendable {
 
     let animator: CameraAnimator
     private var cameraTransaction: TransactionMembership?
-    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap(mapLibreStyleStorage)
+    /// What the map takes from outside: its clock and its basemap and location-provider factories (the options',
+    /// else ``MapViewDependencies/standard``).
+    let dependencies: MapViewDependencies
+    lazy var basemap: any BasemapRenderer = dependencies.makeBasemap(mapLibreStyleStorage)
     /// The MapLibre style (``mapLibreStyle``).
     var mapLibreStyleStorage: MapLibreStyle = .bundled
     let store = MarkerStore()
@@ -48,7 +51,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Overlays that are not markers, in draw order (kept alive while on the map; `Internal/Overlays`).
     let overlayStage = OverlayStage()
     /// Compass, my-location, floor picker and attribution (`GMSMapView+Controls.swift`).
-    lazy var controls = MapControls(provider: MapControls.defaultProvider())
+    lazy var controls = MapControls(provider: dependencies.makeLocationProvider(dependencies.clock))
     /// The observers of `myLocation`, `camera` and `selectedMarker` (GMSMapView+Observation.swift).
     let keyValueObservers = KeyValueObservers<GMSMapView>()
 
@@ -59,7 +62,10 @@ public enum GMSMapViewType: UInt, Sendable {
     /// `.hybrid` draw the raster source set with ``setRasterSource(_:for:tileSize:)`` (Waymark's own), `.hybrid`
     /// under the vector labels, and fall back to `.normal` with one logged warning without one. A POI that is not
     /// drawn is not tappable.
-    open var mapType: GMSMapViewType = .normal
+    open var mapType: GMSMapViewType {
+        get { drawnState.mapType }
+        set { drawnState.mapType = newValue }
+    }
     /// The imagery map types' sources and renderers (GMSMapView+MapType.swift).
     let mapTypeState = MapTypeState()
 
@@ -67,15 +73,17 @@ public enum GMSMapViewType: UInt, Sendable {
     open var isTrafficEnabled = false
     /// Shows the my-location dot and accuracy circle from the map's location provider and makes ``myLocation``
     /// report its fixes (spec §1.1, §4.4). Defaults to false; turning it off clears ``myLocation``.
-    open var isMyLocationEnabled = false {
-        didSet { controls.location.isEnabled = isMyLocationEnabled }
+    open var isMyLocationEnabled: Bool {
+        get { drawnState.isMyLocationEnabled }
+        set { drawnState.isMyLocationEnabled = newValue }
     }
     /// Recorded only. Defaults to true.
     open var isBuildingsEnabled = true
     /// Whether indoor buildings are focused, drawn and offered in the floor picker. Defaults to true; turning it
     /// off unfocuses the building at once.
-    open var isIndoorEnabled = true {
-        didSet { controls.indoorEnabledDidChange(isIndoorEnabled) }
+    open var isIndoorEnabled: Bool {
+        get { drawnState.isIndoorEnabled }
+        set { drawnState.isIndoorEnabled = newValue }
     }
     /// Hidden from accessibility by default (Google's default: true).
     open var accessibilityElementsHidden = true
@@ -89,8 +97,35 @@ public enum GMSMapViewType: UInt, Sendable {
     /// values count as 0. Defaults to `.zero`. Changing it keeps the camera target at the new optical centre and
     /// sends no camera events.
     /// Set inside a `UIView.animate` block, the change animates with the block's duration and curve.
-    open var padding: UIEdgeInsets = .zero {
-        didSet { paddingDidChange(from: oldValue) }
+    open var padding: UIEdgeInsets {
+        get { drawnState.padding }
+        set { drawnState.padding = newValue }
+    }
+
+    /// What the map's own drawn properties hold (``mapType``, ``isMyLocationEnabled``, ``isIndoorEnabled``,
+    /// ``padding``). Their setters write only this value, so every change goes through ``drawnStateDidChange(from:)``.
+    struct DrawnState: Equatable {
+        var mapType: GMSMapViewType = .normal
+        var isMyLocationEnabled = false
+        var isIndoorEnabled = true
+        var padding: UIEdgeInsets = .zero
+    }
+
+    /// The one value behind the map's drawn properties; see ``DrawnState``.
+    var drawnState = DrawnState() {
+        didSet { drawnStateDidChange(from: oldValue) }
+    }
+
+    /// A drawn property changed: the map needs display (the window draws it on its next frame even when nothing
+    /// else moves), then each part that follows a property hears of it.
+    private func drawnStateDidChange(from old: DrawnState) {
+        guard drawnState != old else { return }
+        setNeedsDisplay()
+        if drawnState.isMyLocationEnabled != old.isMyLocationEnabled {
+            controls.location.isEnabled = drawnState.isMyLocationEnabled
+        }
+        if drawnState.isIndoorEnabled != old.isIndoorEnabled { controls.indoorEnabledDidChange(isIndoorEnabled) }
+        if drawnState.padding != old.padding { paddingDidChange(from: old.padding) }
     }
     /// ``preferredFrameRate`` and ``paddingAdjustmentBehavior`` (GMSMapView+Preferences.swift).
     var preferences = MapViewPreferences()
@@ -100,13 +135,18 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Creates a map with `options` (copied): its frame, camera (nil → D2's default camera) and background colour.
     public required init(options: GMSMapViewOptions) {
         let camera = options.camera ?? GMSMapView.defaultCamera(minZoom: kGMSMinZoomLevel)
+        dependencies = options.dependencies ?? .standard
         animator = CameraAnimator(
-            camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: AnimatorClock.shared)
+            camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: dependencies.clock)
         mapLibreStyleStorage = options.mapLibreStyle
         super.init(frame: options.frame)
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
         animator.onEvent = { [unowned self] event in self.deliver(event) }
+        // The parts that hold what the map shows report their changes here: the map needs display (UIKit's
+        // `setNeedsDisplay`, which the window loop draws on its next frame).
+        settings.onChange = { [unowned self] in self.setNeedsDisplay() }
+        overlayStage.onChange = { [unowned self] in self.setNeedsDisplay() }
         layer.mapView = self
     }
 
@@ -127,6 +167,9 @@ public enum GMSMapViewType: UInt, Sendable {
 
     /// The map's controls and gesture switches (spec §1.5). Changes take effect at once, even mid-gesture.
     public let settings: GMSUISettings = GMSUISettings()
+
+    /// What the last touch-down hit and where (`GMSMapView+Gestures.swift`): the tap it ends in uses it.
+    var touchDownTarget: (point: CGPoint, target: MapTapTarget)?
 
     /// Turns the touches this view receives into camera changes, taps, long presses and marker drags (see
     /// `GMSMapView+Gestures.swift`). Created on first use, with this map's animator, settings and clock.
@@ -250,54 +293,63 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     /// Animates to `cameraPosition` (D6: 0.25–2 s by distance, ease-in-out, or the enclosing `CATransaction`'s
-    /// duration; a running animation is replaced).
+    /// duration; running animations are replaced).
     open func animate(to cameraPosition: GMSCameraPosition) {
-        animateCamera(to: cameraPosition.cameraState(size: bounds.size, padding: layoutPadding))
+        animateCamera(to: cameraPosition.cameraState(size: bounds.size, padding: layoutPadding), keys: .all)
     }
 
-    /// Animates the target to `location`, keeping zoom, bearing and viewing angle.
+    /// Animates the target to `location`. Only the target animates: a zoom, bearing or viewing-angle animation
+    /// already running goes on (as Google's SDK, each `animate(to…:)` call animates its own key).
     open func animate(toLocation location: CLLocationCoordinate2D) {
         var s = animator.presentationCamera
-        let target = GMSCameraPosition.clampTarget(location)
-        s.center = LatLng(target)
-        animateCamera(to: s)
+        s.center = LatLng(GMSCameraPosition.clampTarget(location))
+        animateCamera(to: s, keys: .target)
     }
 
-    /// Animates the zoom to `zoom` (clamped to the map's limits).
+    /// Animates the zoom to `zoom` (clamped to the map's limits); other running animations go on.
     open func animate(toZoom zoom: Float) {
         var s = animator.presentationCamera
         s.zoom = Double(GMSCameraPosition.clampZoom(zoom))
-        animateCamera(to: s)
+        animateCamera(to: s, keys: .zoom)
     }
 
-    /// Animates the bearing to `bearing` degrees (0 = north; wrapped; the shorter way round).
+    /// Animates the bearing to `bearing` degrees (0 = north; wrapped; the shorter way round); other running
+    /// animations go on.
     open func animate(toBearing bearing: CLLocationDirection) {
         var s = animator.presentationCamera
         s.bearing = bearing.isFinite ? CameraConstraints.wrapBearing(bearing) : s.bearing
-        animateCamera(to: s)
+        animateCamera(to: s, keys: .bearing)
     }
 
-    /// Animates the viewing angle to `viewingAngle` degrees (clamped by zoom, D4).
+    /// Animates the viewing angle to `viewingAngle` degrees (clamped by zoom, D4); other running animations go on.
     open func animate(toViewingAngle viewingAngle: Double) {
         var s = animator.presentationCamera
         s.pitch = viewingAngle.isFinite ? viewingAngle : s.pitch
-        animateCamera(to: s)
+        animateCamera(to: s, keys: .pitch)
     }
 
-    /// Applies `cameraUpdate` to the current camera and animates to the result.
+    /// Applies `cameraUpdate` to the current camera and animates to the result: the keys the update changes
+    /// (running animations of the other keys go on; an update that changes nothing replaces them all).
     open func animate(with cameraUpdate: GMSCameraUpdate) {
-        animateCamera(to: cameraUpdate.apply(to: animator.presentationCamera, constraints: cameraConstraints))
+        let from = animator.presentationCamera
+        let to = cameraUpdate.apply(to: from, constraints: cameraConstraints)
+        var keys: CameraKeys = []
+        if to.center != from.center { keys.insert(.target) }
+        if to.zoom != from.zoom { keys.insert(.zoom) }
+        if to.bearing != from.bearing { keys.insert(.bearing) }
+        if to.pitch != from.pitch { keys.insert(.pitch) }
+        animateCamera(to: to, keys: keys.isEmpty ? .all : keys)
     }
 
-    private func animateCamera(to state: CameraState) {
+    private func animateCamera(to state: CameraState, keys: CameraKeys) {
         endCameraTransaction(finished: false)
         // Inside a CATransaction its duration wins (D6), and the transaction's completion waits for the camera.
         if let membership = CATransaction.joinOpenTransactions() {
             cameraTransaction = membership
-            animator.animate(to: state, duration: CATransaction.animationDuration())
+            animator.animate(to: state, duration: CATransaction.animationDuration(), keys: keys)
             if !animator.isAnimating { endCameraTransaction(finished: true) }
         } else {
-            animator.animate(to: state)
+            animator.animate(to: state, keys: keys)
         }
     }
 
@@ -402,12 +454,12 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
-    /// animations, marker appear animations, icon views or info windows that track changes, made tiles waiting to
+    /// animations, marker appear animations, changed icon views or info windows that track changes, made tiles waiting to
     /// be drawn, or a `mapViewDidFinishTileRendering` due. (Tiles still being made do not count: the host may sleep
     /// until ``tileArrivalHandler`` wakes it.)
     package var needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
-            || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
+            || store.hasChangedTrackingViews || (infoWindow?.trackedViewChanged ?? false) || basemap.needsFrames
             || controls.needsTick || tileRenderingFinishDue || tileLayersNeedFrames
     }
 
@@ -430,6 +482,9 @@ public enum GMSMapViewType: UInt, Sendable {
         let m = context.ctm
         let scale = max(1e-6, (m.a * m.d - m.b * m.c).magnitude.squareRoot())
         FrameRenderer.render(map: self, into: context, scale: scale)
+        // The first frame shown: once nothing moves, `idleAt` reports the first camera (Google's SDK does when a
+        // map first appears and has settled).
+        if renderEvents.drawnVersion < 0 { animator.reportIdleWhenSettled() }
         renderEvents.drawnVersion = renderEvents.cameraVersion
     }
 
@@ -485,8 +540,23 @@ public enum GMSMapViewType: UInt, Sendable {
         store.orderDirty = true
     }
 
+    /// The title or snippet of `marker` changed. While it is selected its window follows them (Google's): the
+    /// default window re-renders, and appears once they stop being blank (D12) or goes once both are blank; a
+    /// custom window re-renders when the marker ``GMSMarker/tracksInfoWindowChanges``.
     func infoWindowContentDidChange(for marker: GMSMarker) {
-        if infoWindow?.marker === marker && marker.tracksInfoWindowChanges { infoWindow?.needsRefresh = true }
+        guard selected === marker, let window = infoWindow, window.marker === marker else { return }
+        switch window.source {
+        case .none, .standard:
+            let blank = InfoWindowBuilder.isBlank(marker.title) && InfoWindowBuilder.isBlank(marker.snippet)
+            var state = InfoWindowState(marker: marker, source: blank ? .none : .standard)
+            state.render(scale: renderScale)
+            infoWindow = state
+            setNeedsDisplay()
+        case .window, .contents:
+            guard marker.tracksInfoWindowChanges else { return }
+            infoWindow?.needsRefresh = true
+            setNeedsDisplay()
+        }
     }
 
     func infoWindowNeedsRefresh(for marker: GMSMarker) {

@@ -23,6 +23,9 @@ open class GMSMapViewOptions: NSObject {
     open var backgroundColor: UIColor?
     /// The MapLibre style (``mapLibreStyle``, Waymark's own).
     var mapLibreStyleStorage: MapLibreStyle = .bundled
+    /// What the map takes from outside (clock, basemap and location factories); nil: ``MapViewDependencies/standard``.
+    /// Set by tests and hosts inside the package.
+    var dependencies: MapViewDependencies?
 
     /// Options with the defaults.
     public override init() {

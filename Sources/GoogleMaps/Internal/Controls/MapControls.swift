@@ -1,6 +1,7 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
+import WaymarkTime
 
 /// A control the map draws over itself (spec §4.3–4.4, D16), as hit by a tap.
 enum MapControlHit {

@@ -134,8 +134,12 @@ extension OverlayRenderable {
     /// the box tap candidates are looked up in).
     private var maxReach = 0.0
     private var index = OverlayIndex()
-    /// Bumped by every change that can alter a frame (add, remove, edit, order).
-    private var revision = 0
+    /// Bumped by every change that can alter a frame (add, remove, edit, order); each bump calls ``onChange``.
+    private var revision = 0 {
+        didSet { onChange?() }
+    }
+    /// Called after every change that can alter a frame (the map view marks itself for display).
+    var onChange: (() -> Void)?
 
     /// What a cached overlay raster was drawn for: flat frames that differ only by a pan reuse it.
     private struct RasterKey: Equatable {
@@ -235,6 +239,12 @@ extension OverlayRenderable {
         guard !stale.isEmpty else { return }
         for id in stale { reindex(id) }
         stale.removeAll()
+    }
+
+    /// Something `object` draws changed that leaves its bounds alone (a tile layer's opacity).
+    func contentDidChange(_ object: AnyObject) {
+        guard entries[ObjectIdentifier(object)] != nil else { return }
+        revision += 1
     }
 
     /// A zIndex changed.

@@ -115,13 +115,18 @@ import MapStyle
         }
         let dot = Double(Self.poiDotRadius) + slop
         for hit in snapshotter.renderer.lastPlacedSymbols.reversed()
-        where hit.sourceLayer == "poi" || hit.layerID.hasPrefix("poi") {
+        where Self.isPOILayer(id: hit.layerID, sourceLayer: hit.sourceLayer) {
             let onDot = abs(x - hit.screenAnchor.x) <= dot && abs(y - hit.screenAnchor.y) <= dot
             guard onDot || inside(hit.textBounds) || inside(hit.iconBounds) else { continue }
             let name = hit.name ?? hit.text
             return (Self.placeID(for: hit), name, CLLocationCoordinate2D(hit.anchor))
         }
         return nil
+    }
+
+    /// Whether a style layer draws base-map POIs: its source-layer is `poi`, or its id starts with `poi`.
+    nonisolated static func isPOILayer(id: String, sourceLayer: String?) -> Bool {
+        sourceLayer == "poi" || id.hasPrefix("poi")
     }
 
     /// The place id of a POI label, derived from its OSM id when the tile feature has one: `osm:node/<id>`,
