@@ -18,6 +18,7 @@ final class POIItem: NSObject, GMUClusterItem {
 final class ClusteringViewController: UIViewController, GMSMapViewDelegate, GMUClusterManagerDelegate {
     var mapView: GMSMapView!
     var clusterManager: GMUClusterManager!
+    var renderer: GMUDefaultClusterRenderer!
     private(set) var items: [POIItem] = []
 
     override func loadView() {
@@ -27,7 +28,7 @@ final class ClusteringViewController: UIViewController, GMSMapViewDelegate, GMUC
 
         let iconGenerator = GMUDefaultClusterIconGenerator()
         let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
-        let renderer = GMUDefaultClusterRenderer(mapView: mapView, clusterIconGenerator: iconGenerator)
+        renderer = GMUDefaultClusterRenderer(mapView: mapView, clusterIconGenerator: iconGenerator)
         clusterManager = GMUClusterManager(map: mapView, algorithm: algorithm, renderer: renderer)
         clusterManager.setDelegate(self, mapDelegate: self)
 

@@ -20,6 +20,12 @@ final class GeoJSONKMLViewController: UIViewController {
         super.init(nibName: nil, bundle: nil)
     }
 
+    required init?(coder: NSCoder) {
+        kmlPath = nil
+        geoJSONPath = nil
+        super.init(coder: coder)
+    }
+
     override func loadView() {
         let camera = GMSCameraPosition.camera(withLatitude: 47.372, longitude: 8.535, zoom: 13)
         mapView = GMSMapView(frame: .zero, camera: camera)

@@ -33,7 +33,8 @@ final class HeatmapViewController: UIViewController {
         return (0..<2000).map { i in
             if i % 10 == 0 {
                 return GMUWeightedLatLng(
-                    coordinate: CLLocationCoordinate2D(latitude: -37.9 + next() * 0.2, longitude: 144.85 + next() * 0.25),
+                    coordinate: CLLocationCoordinate2D(
+                        latitude: -37.9 + next() * 0.2, longitude: 144.85 + next() * 0.25),
                     intensity: 1)
             }
             let s = spots[i % spots.count]

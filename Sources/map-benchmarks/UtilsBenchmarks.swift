@@ -125,7 +125,9 @@ struct SuperclusterBenchmark: Benchmark {
         process.arguments = ["python3", "-c", script, file.path, "\(zoom)", name]
         try process.run()
         process.waitUntilExit()
-        if process.terminationStatus != 0 { print("\(name): pysupercluster not available (pip install pysupercluster)") }
+        if process.terminationStatus != 0 {
+            print("\(name): pysupercluster not available (pip install pysupercluster)")
+        }
         return count
     }
 }
@@ -197,12 +199,15 @@ struct GeoJSONParseBenchmark: Benchmark {
             let geometry: String
             switch i % 3 {
             case 0: geometry = "{\"type\":\"Point\",\"coordinates\":\(c())}"
-            case 1: geometry = "{\"type\":\"LineString\",\"coordinates\":[\((0..<8).map { _ in c() }.joined(separator: ","))]}"
+            case 1:
+                geometry =
+                    "{\"type\":\"LineString\",\"coordinates\":[\((0..<8).map { _ in c() }.joined(separator: ","))]}"
             default:
                 let ring = (0..<12).map { _ in c() }
                 geometry = "{\"type\":\"Polygon\",\"coordinates\":[[\((ring + [ring[0]]).joined(separator: ","))]]}"
             }
-            text += "{\"type\":\"Feature\",\"id\":\(i),\"geometry\":\(geometry),\"properties\":{\"name\":\"feature \(i)\",\"rank\":\(i % 10)}}"
+            text +=
+                "{\"type\":\"Feature\",\"id\":\(i),\"geometry\":\(geometry),\"properties\":{\"name\":\"feature \(i)\",\"rank\":\(i % 10)}}"
             i += 1
         }
         text += "]}"
@@ -232,7 +237,8 @@ struct KMLParseBenchmark: Benchmark {
 
     mutating func setUp() throws {
         var rng = UtilsRandom(state: 6)
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>\n"
         for s in 0..<10 {
             text += "<Style id=\"s\(s)\"><LineStyle><color>ff0000ff</color><width>\(s + 1)</width></LineStyle>"
             text += "<PolyStyle><color>7f00ff00</color></PolyStyle></Style>\n"
@@ -243,10 +249,13 @@ struct KMLParseBenchmark: Benchmark {
             text += "<Placemark><name>placemark \(i)</name><styleUrl>#s\(i % 10)</styleUrl>"
             switch i % 3 {
             case 0: text += "<Point><coordinates>\(c())</coordinates></Point>"
-            case 1: text += "<LineString><coordinates>\((0..<8).map { _ in c() }.joined(separator: " "))</coordinates></LineString>"
+            case 1:
+                text +=
+                    "<LineString><coordinates>\((0..<8).map { _ in c() }.joined(separator: " "))</coordinates></LineString>"
             default:
                 let ring = (0..<12).map { _ in c() }
-                text += "<Polygon><outerBoundaryIs><LinearRing><coordinates>\((ring + [ring[0]]).joined(separator: " "))"
+                text +=
+                    "<Polygon><outerBoundaryIs><LinearRing><coordinates>\((ring + [ring[0]]).joined(separator: " "))"
                 text += "</coordinates></LinearRing></outerBoundaryIs></Polygon>"
             }
             text += "</Placemark>\n"

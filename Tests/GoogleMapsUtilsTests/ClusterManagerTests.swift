@@ -67,7 +67,9 @@ func parisItems() -> [TestItem] {
 }
 
 @MainActor @Suite(.serialized) struct ClusterManagerTests {
-    func setUp(zoom: Float, animates: Bool = false) -> (GMSMapView, GMUClusterManager, GMUDefaultClusterRenderer, ManualClock) {
+    func setUp(zoom: Float, animates: Bool = false) -> (
+        GMSMapView, GMUClusterManager, GMUDefaultClusterRenderer, ManualClock
+    ) {
         let clock = installUtilsClock()
         let map = GMSMapView.map(
             withFrame: CGRect(x: 0, y: 0, width: 400, height: 400),
@@ -95,7 +97,9 @@ func parisItems() -> [TestItem] {
         #expect(
             itemMarkers.count
                 == expected.filter { $0.count < 4 }.flatMap(\.items).filter { visible.contains($0.position) }.count)
-        #expect(clusterMarkers.allSatisfy { $0.zIndex == 1 && $0.icon != nil && $0.groundAnchor == CGPoint(x: 0.5, y: 0.5) })
+        #expect(
+            clusterMarkers.allSatisfy { $0.zIndex == 1 && $0.icon != nil && $0.groundAnchor == CGPoint(x: 0.5, y: 0.5) }
+        )
         #expect(itemMarkers.allSatisfy { $0.title == nil && $0.map === map })
     }
 
@@ -172,7 +176,9 @@ func parisItems() -> [TestItem] {
         for m in splitting {
             let item = m.userData as! TestItem
             let from = oldClusters.first { c in c.items.contains { $0 === item } }!
-            #expect((m.layer.presentationValue(forKey: kGMSMarkerLayerLatitude) as? Double) == from.position.latitude, "starts at the old cluster")
+            #expect(
+                (m.layer.presentationValue(forKey: kGMSMarkerLayerLatitude) as? Double) == from.position.latitude,
+                "starts at the old cluster")
             #expect(m.position.latitude == item.position.latitude, "model value is the item's own position")
         }
         tickMap(map, clock, frames: 40)
@@ -223,7 +229,8 @@ func parisItems() -> [TestItem] {
             withFrame: CGRect(x: 0, y: 0, width: 400, height: 400),
             camera: GMSCameraPosition(latitude: 10, longitude: 10, zoom: 16))
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
-        let manager = GMUClusterManager(map: map, algorithm: GMUNonHierarchicalDistanceBasedAlgorithm(), renderer: renderer)
+        let manager = GMUClusterManager(
+            map: map, algorithm: GMUNonHierarchicalDistanceBasedAlgorithm(), renderer: renderer)
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 10, longitude: 10))
         marker.title = "Mine"
         marker.userData = "kept"

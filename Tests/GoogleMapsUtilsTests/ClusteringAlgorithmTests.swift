@@ -72,7 +72,10 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
         let clusters = algorithm.clusters(atZoom: 10)
         #expect(clusters.count == 2)
         #expect(clusters[0].items.map { ObjectIdentifier($0) } == [ObjectIdentifier(first)])
-        #expect(Set(clusters[1].items.map { ObjectIdentifier($0) }) == [ObjectIdentifier(outside), ObjectIdentifier(middle)])
+        #expect(
+            Set(clusters[1].items.map { ObjectIdentifier($0) }) == [
+                ObjectIdentifier(outside), ObjectIdentifier(middle),
+            ])
     }
 
     @Test func customDistanceAndInvalidPositions() {
@@ -140,7 +143,9 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
             let i = Int.random(in: 0..<live.count, using: &rng)
             algorithm.removeItem(live.remove(at: i))
         }
-        #expect(memberIDs(algorithm.clusters(atZoom: 9)).map { Set($0) } == bruteForceClusters(live, zoom: 9).map { Set($0) })
+        #expect(
+            memberIDs(algorithm.clusters(atZoom: 9)).map { Set($0) }
+                == bruteForceClusters(live, zoom: 9).map { Set($0) })
     }
 
     @Test func gridAlgorithmPutsEachCellsItemsAtItsCentre() {
@@ -165,7 +170,10 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
         let clusters = algorithm.clusters(atZoom: 3)
         #expect(clusters.count == 10)
         #expect(clusters.map(\.count) == [2, 2, 2, 2, 2, 1, 1, 1, 1, 1])
-        #expect(clusters[0].items.map { ObjectIdentifier($0) } == [ObjectIdentifier(items[10]), ObjectIdentifier(items[20])])
+        #expect(
+            clusters[0].items.map { ObjectIdentifier($0) } == [
+                ObjectIdentifier(items[10]), ObjectIdentifier(items[20]),
+            ])
         #expect(clusters[3].position.latitude == 3)
     }
 

@@ -11,7 +11,9 @@ enum UtilsFixtures {
         .appendingPathComponent("shared/fixtures/google-maps-ios-utils")
     static let resources = root.appendingPathComponent("Tests/GoogleMapsUtilsSwiftTests/Resources")
     static var available: Bool { FileManager.default.fileExists(atPath: resources.path) }
-    static func geoJSON(_ name: String) -> URL { resources.appendingPathComponent("GeoJSON/GeoJSON_\(name)_Test.geojson") }
+    static func geoJSON(_ name: String) -> URL {
+        resources.appendingPathComponent("GeoJSON/GeoJSON_\(name)_Test.geojson")
+    }
     static func kml(_ name: String) -> URL { resources.appendingPathComponent("KML/KML_\(name)_Test.kml") }
 }
 
@@ -40,7 +42,9 @@ struct GeoJSONFixtureTests {
 
     @Test func lineStringAndMultiLineString() {
         let line = features("LineString")[0].geometry as! GMULineString
-        #expect(line.path.count() == 2 && line.path.coordinate(at: 1).latitude == 1 && line.path.coordinate(at: 1).longitude == 103)
+        #expect(
+            line.path.count() == 2 && line.path.coordinate(at: 1).latitude == 1
+                && line.path.coordinate(at: 1).longitude == 103)
         let multi = features("MultiLineString")[0].geometry as! GMUGeometryCollection
         #expect(multi.geometries.count == 2 && multi.geometries.allSatisfy { $0 is GMULineString })
         #expect((multi.geometries[1] as! GMULineString).path.coordinate(at: 0).longitude == 102)
@@ -51,7 +55,9 @@ struct GeoJSONFixtureTests {
         #expect(polygon.type == "Polygon" && polygon.paths.count == 2)
         #expect(polygon.paths[0].count() == 5 && polygon.paths[1].coordinate(at: 0).latitude == 12.5)
         let multi = features("MultiPolygon")[0].geometry as! GMUGeometryCollection
-        #expect(multi.geometries.count == 2 && (multi.geometries[1] as! GMUPolygon).paths[0].coordinate(at: 1).longitude == 101)
+        #expect(
+            multi.geometries.count == 2
+                && (multi.geometries[1] as! GMUPolygon).paths[0].coordinate(at: 1).longitude == 101)
     }
 
     @Test func multiPointAndGeometryCollection() {
@@ -108,7 +114,9 @@ struct GeoJSONFixtureTests {
         #expect(p.error?.reason == "expected a number, found the string \"x\"")
         #expect(parsed("{\"type\": \"Point\", \"coordinates\": [true, 2]}").error?.position == "$.coordinates[0]")
         #expect(parsed("{\"type\": \"Point\", \"coordinates\": [1]}").error?.reason.contains("at least 2") == true)
-        #expect(parsed("{\"type\": \"Polygon\", \"coordinates\": {}}").error?.reason == "expected an array, found an object")
+        #expect(
+            parsed("{\"type\": \"Polygon\", \"coordinates\": {}}").error?.reason == "expected an array, found an object"
+        )
         #expect(parsed("{\"type\": \"Blob\"}").error?.reason == "unknown geometry type \"Blob\"")
         #expect(parsed("[1, 2]").error?.position == "$")
         #expect(parsed("{\"type\": \"Feature\", \"id\": {}, \"geometry\": null}").error?.position == "$.id")

@@ -116,6 +116,7 @@ func pixel(_ image: UIImage, _ px: Int, _ py: Int) -> [UInt8] {
             }
         }
         let tile = layer(points).tileFor(x: 2074, y: 1409, zoom: 12)!
-        expectImage(tile, matchesGolden: "heatmap-tile", group: "utils", channelTolerance: 2, maxDifferingFraction: 0.001)
+        expectImage(
+            tile, matchesGolden: "heatmap-tile", group: "utils", channelTolerance: 2, maxDifferingFraction: 0.001)
     }
 }

@@ -44,7 +44,8 @@ struct KMLFixtureTests {
         #expect(parser("LineString").placemarks.first?.geometry is GMULineString)
         let polygon = parser("Polygon").placemarks[0].geometry as! GMUPolygon
         #expect(polygon.paths.count == 2 && polygon.paths[0].count() == 5)
-        #expect(polygon.paths[1].coordinate(at: 1).latitude == 17.5 && polygon.paths[1].coordinate(at: 1).longitude == 12.5)
+        #expect(
+            polygon.paths[1].coordinate(at: 1).latitude == 17.5 && polygon.paths[1].coordinate(at: 1).longitude == 12.5)
         let multi = parser("MultiGeometry").placemarks[0].geometry as! GMUGeometryCollection
         #expect(multi.geometries.map { ($0 as! GMUPoint).coordinate.longitude } == [10, 20])
     }

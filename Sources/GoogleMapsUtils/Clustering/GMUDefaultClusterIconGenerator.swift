@@ -62,7 +62,8 @@ import GoogleMaps
 
     private static func validated(_ buckets: [Int]) -> [Int] {
         precondition(!buckets.isEmpty, "GMUDefaultClusterIconGenerator: buckets must not be empty")
-        precondition(buckets.allSatisfy { $0 > 0 }, "GMUDefaultClusterIconGenerator: buckets must be positive: \(buckets)")
+        precondition(
+            buckets.allSatisfy { $0 > 0 }, "GMUDefaultClusterIconGenerator: buckets must be positive: \(buckets)")
         precondition(
             zip(buckets, buckets.dropFirst()).allSatisfy { $0 < $1 },
             "GMUDefaultClusterIconGenerator: buckets must be strictly increasing: \(buckets)")

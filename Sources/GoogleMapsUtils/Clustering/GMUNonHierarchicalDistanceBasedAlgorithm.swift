@@ -139,7 +139,8 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm
                                     owner[id] = c
                                     continue
                                 }
-                                let box = GQTBounds(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
+                                let box = GQTBounds(
+                                    minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
                                 store.tree.forEach(in: box) { e in
                                     let dx = e.x - x
                                     let dy = e.y - y
@@ -227,7 +228,8 @@ public final class GMUGridBasedClusterAlgorithm: GMUClusterAlgorithm {
             }
         }
         if invalid > 0 {
-            GMSLogUtils.warning("GMUGridBasedClusterAlgorithm: \(invalid) items with invalid positions left unclustered")
+            GMSLogUtils.warning(
+                "GMUGridBasedClusterAlgorithm: \(invalid) items with invalid positions left unclustered")
         }
         var counts = [[any GMUClusterItem]](repeating: [], count: centres.count)
         for (id, o) in owner.enumerated() where o >= 0 { counts[Int(o)].append(store.items[id]!) }

@@ -99,7 +99,9 @@ public final class GMUGeoJSONParser {
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
                 let n = stream.read(&buffer, maxLength: buffer.count)
-                if n < 0 { throw fail("stream", "read failed: \(stream.streamError.map { "\($0)" } ?? "unknown error")") }
+                if n < 0 {
+                    throw fail("stream", "read failed: \(stream.streamError.map { "\($0)" } ?? "unknown error")")
+                }
                 if n == 0 { break }
                 data.append(buffer, count: n)
                 if data.count > Self.maxBytes { throw fail("stream", "longer than \(Self.maxBytes) bytes") }

@@ -213,8 +213,7 @@ private final class KMLHandler: NSObject, XMLParserDelegate {
         text += String(decoding: CDATABlock, as: UTF8.self)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?)
-    {
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         guard failure == nil else { return }
         let name = Self.local(elementName)
         depth -= 1

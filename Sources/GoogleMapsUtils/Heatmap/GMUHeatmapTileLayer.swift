@@ -22,7 +22,9 @@ open class GMUHeatmapTileLayer: GMSSyncTileLayer {
     /// The colours. Defaults to Google's green-to-red: rgb(102, 225, 0) from intensity 0.2 to rgb(255, 0, 0) at 1,
     /// fading from transparent below 0.2, 1000 entries.
     open var gradient: GMUGradient = GMUGradient(
-        colors: [UIColor(red: 102 / 255, green: 225 / 255, blue: 0, alpha: 1), UIColor(red: 1, green: 0, blue: 0, alpha: 1)],
+        colors: [
+            UIColor(red: 102 / 255, green: 225 / 255, blue: 0, alpha: 1), UIColor(red: 1, green: 0, blue: 0, alpha: 1),
+        ],
         startPoints: [0.2, 1.0], colorMapSize: 1000)
     /// The lowest zoom whose own maximum is computed; lower zooms use it. Defaults to 5.
     open var minimumZoomIntensity: UInt = 5
@@ -85,7 +87,10 @@ final class HeatmapSnapshot: @unchecked Sendable {
     private let tree: PointIndexTree
     private let intensities: [Float]
 
-    init(data: [GMUWeightedLatLng], radius: Int, gradient: GMUGradient, minimumZoomIntensity: Int, maximumZoomIntensity: Int) {
+    init(
+        data: [GMUWeightedLatLng], radius: Int, gradient: GMUGradient, minimumZoomIntensity: Int,
+        maximumZoomIntensity: Int
+    ) {
         self.radius = radius
         // Bounds of the data (Google's calculateBounds), finite points only.
         var minX = Double.infinity
@@ -105,7 +110,8 @@ final class HeatmapSnapshot: @unchecked Sendable {
         }
         var tree = PointIndexTree(
             bounds: points.isEmpty
-                ? GQTBounds(minX: 0, minY: 0, maxX: 0, maxY: 0) : GQTBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+                ? GQTBounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
+                : GQTBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
         for (i, p) in points.enumerated() { tree.insert(id: Int32(i), x: p.0, y: p.1) }
         self.tree = tree
         intensities = points.map(\.2)

@@ -152,6 +152,8 @@ struct PointIndexTree {
     /// Bytes held by the tree's nodes and entries (capacity included), for the memory benchmark.
     var bytesHeld: Int {
         nodes.capacity * MemoryLayout<Node>.stride
-            + nodes.reduce(0) { $0 + $1.entries.capacity * MemoryLayout<Entry>.stride + ($1.entries.capacity > 0 ? 32 : 0) }
+            + nodes.reduce(0) {
+                $0 + $1.entries.capacity * MemoryLayout<Entry>.stride + ($1.entries.capacity > 0 ? 32 : 0)
+            }
     }
 }
