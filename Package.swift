@@ -24,6 +24,7 @@ let package = Package(
     name: "Waymark",
     products: [
         .library(name: "GoogleMaps", targets: ["GoogleMaps"]),
+        .library(name: "GoogleMapsUtils", targets: ["GoogleMapsUtils"]),
         .executable(name: "waymark", targets: ["waymark"]),
         .executable(name: "map-benchmarks", targets: ["map-benchmarks"]),
         .executable(name: "map-viewer", targets: ["map-viewer"]),
@@ -31,6 +32,9 @@ let package = Package(
         .executable(name: "info-windows-example", targets: ["info-windows-example"]),
         .executable(name: "events-example", targets: ["events-example"]),
         .executable(name: "controls-example", targets: ["controls-example"]),
+        .executable(name: "clustering-example", targets: ["clustering-example"]),
+        .executable(name: "heatmap-example", targets: ["heatmap-example"]),
+        .executable(name: "geojson-kml-example", targets: ["geojson-kml-example"]),
     ],
     targets: [
         // C libraries from Debian's packages (adapter targets only import these).
@@ -107,6 +111,10 @@ let package = Package(
             ],
             exclude: ["README.md"], swiftSettings: settings),
 
+        // Google's companion library (google-maps-ios-utils): clustering, heatmaps, GeoJSON/KML, the quadtree. Like the
+        // library on iOS it uses GoogleMaps' public API only.
+        .target(name: "GoogleMapsUtils", dependencies: ["GoogleMaps"], swiftSettings: settings),
+
         // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
         .target(
             name: "RenderConformance",
@@ -128,6 +136,7 @@ let package = Package(
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapDrawing",
                 "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork", "LinuxUIKit", "Cassowary",
+                "GoogleMapsUtils",
             ],
             swiftSettings: settings),
 
@@ -145,6 +154,16 @@ let package = Package(
             name: "events-example", dependencies: ["GoogleMaps"], path: "Examples/Events", swiftSettings: settings),
         .executableTarget(
             name: "controls-example", dependencies: ["GoogleMaps"], path: "Examples/ControlsAndGestures",
+            swiftSettings: settings),
+        // GoogleMapsUtils' guides (marker clustering, heatmaps, GeoJSON and KML).
+        .executableTarget(
+            name: "clustering-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/Clustering",
+            swiftSettings: settings),
+        .executableTarget(
+            name: "heatmap-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/Heatmap",
+            swiftSettings: settings),
+        .executableTarget(
+            name: "geojson-kml-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/GeoJSONKML",
             swiftSettings: settings),
 
         // Tests.
@@ -194,6 +213,9 @@ let package = Package(
                 "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline",
             ]),
         .testTarget(
+            name: "GoogleMapsUtilsTests",
+            dependencies: ["GoogleMapsUtils", "GoogleMaps", "MapTestSupport", "UIKitTestSupport"]),
+        .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapDrawing", "MapDrawingCairo"]),
         .testTarget(
             name: "RenderConformanceTests",
@@ -209,7 +231,7 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: [
                 "markers-example", "info-windows-example", "events-example", "controls-example", "GoogleMaps",
-                "MapTestSupport",
+                "MapTestSupport", "clustering-example", "heatmap-example", "geojson-kml-example", "GoogleMapsUtils",
             ]),
     ] + fuzzTargets
 )

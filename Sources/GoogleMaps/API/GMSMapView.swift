@@ -391,7 +391,28 @@ public enum GMSMapViewType: UInt, Sendable {
             delegate?.mapView(self, didChange: GMSCameraPosition(state))
         case .idle(let state):
             delegate?.mapView(self, idleAt: GMSCameraPosition(state))
+            notifyIdleObservers()
         }
+    }
+
+    /// Observers told after each `idleAt` (after the delegate), for companions that watch the camera the way iOS code
+    /// does with key-value observing of ``camera`` (GoogleMapsUtils' cluster manager). Each entry lives while its
+    /// owner does.
+    private var idleObservers: [(owner: Weak, body: @MainActor (GMSMapView) -> Void)] = []
+
+    /// A weak reference to an observer's owner.
+    private struct Weak { weak var object: AnyObject? }
+
+    /// Calls `body` after every `idleAt` of this map until `owner` is released (package API: the camera
+    /// key-value observation of iOS has no Linux counterpart).
+    package func addCameraIdleObserver(_ owner: AnyObject, _ body: @escaping @MainActor (GMSMapView) -> Void) {
+        idleObservers.removeAll { $0.owner.object == nil }
+        idleObservers.append((Weak(object: owner), body))
+    }
+
+    private func notifyIdleObservers() {
+        idleObservers.removeAll { $0.owner.object == nil }
+        for entry in idleObservers { entry.body(self) }
     }
 
     // MARK: Frame tick (internal API for hosts, tests and the gesture layer)
