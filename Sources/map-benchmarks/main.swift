@@ -46,6 +46,7 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.world("java", -6.95, 110.2, zoom: 10),
         PipelineColdFrameBenchmark.world("bengal", 23.75, 90.4, zoom: 10),
         HTTPPanBenchmark(),
+        GoogleStyleApplyBenchmark(), GoogleStyleSwitchBenchmark(),
     ]
 }
 

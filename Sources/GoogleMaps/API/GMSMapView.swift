@@ -36,7 +36,9 @@ public enum GMSMapViewType: UInt, Sendable {
 
     let animator: CameraAnimator
     private var cameraTransaction: TransactionMembership?
-    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap(mapLibreStyleStorage)
+    lazy var basemap: any BasemapRenderer = makeStyledBasemap()
+    /// ``mapStyle``, the map ID's style and what the basemap was made for (`GMSMapView+Style.swift`).
+    let styleState = MapViewStyleState()
     /// The MapLibre style (``mapLibreStyle``).
     var mapLibreStyleStorage: MapLibreStyle = .bundled
     let store = MarkerStore()
@@ -61,8 +63,12 @@ public enum GMSMapViewType: UInt, Sendable {
     /// The imagery map types' sources and renderers (GMSMapView+MapType.swift).
     let mapTypeState = MapTypeState()
 
-    /// Recorded only (no traffic data). Defaults to false.
-    open var isTrafficEnabled = false
+    /// Whether traffic is drawn. Defaults to false. Waymark bundles no traffic data: a style that has traffic layers
+    /// (an id starting with `traffic`, or source layer `traffic`) draws them only while this is true; the bundled
+    /// styles have none, so it changes nothing there.
+    open var isTrafficEnabled = false {
+        didSet { restyleBasemap() }
+    }
     /// Shows the my-location dot and accuracy circle from the map's location provider and makes ``myLocation``
     /// report its fixes (spec §1.1, §4.4). Defaults to false; turning it off clears ``myLocation``.
     open var isMyLocationEnabled = false {
@@ -104,6 +110,7 @@ public enum GMSMapViewType: UInt, Sendable {
         clipsToBounds = true
         animator.onEvent = { [unowned self] event in self.deliver(event) }
         (layer as? GMSMapLayer)?.mapView = self
+        applyMapID(options.mapID)
     }
 
     /// The view's layers are ``GMSMapLayer``s.
@@ -148,7 +155,7 @@ public enum GMSMapViewType: UInt, Sendable {
         self.init(options: options)
     }
 
-    /// Deprecated upstream: as ``init(frame:camera:)``; the map id is recorded and ignored.
+    /// Deprecated upstream: as ``init(frame:camera:)`` with a map ID (see ``GMSMapViewOptions/mapID``).
     public convenience init(frame: CGRect, mapID: GMSMapID, camera: GMSCameraPosition) {
         let options = GMSMapViewOptions()
         options.frame = frame
