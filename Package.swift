@@ -128,7 +128,7 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline",
-                "MapHosting", "MapGeometry", "RenderConformance",
+                "MapHosting", "MapGeometry", "RenderConformance", "MapNetwork",
             ],
             swiftSettings: settings),
         .executableTarget(

@@ -54,6 +54,7 @@ func allBenchmarks() -> [any Benchmark] {
         SuperclusterBenchmark(count: 100_000, zoom: 5), SuperclusterBenchmark(count: 100_000, zoom: 10),
         SuperclusterBenchmark(count: 100_000, zoom: 15), SuperclusterBenchmark(count: 1_000_000, zoom: 10),
         HeatmapTileBenchmark(count: 100_000), GeoJSONParseBenchmark(megabytes: 10), KMLParseBenchmark(megabytes: 10),
+        GoogleStyleApplyBenchmark(), GoogleStyleSwitchBenchmark(),
     ]
 }
 

@@ -3,6 +3,7 @@ import LinuxUIKit
 import MapGeometry
 import MapHosting
 import MapPipeline
+import MapNetwork
 import MapStorage
 import MapStyle
 
@@ -63,27 +64,39 @@ public enum MapLibreStyle: Equatable, Sendable {
     }
 
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
-    /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Parameters:
+    ///   - options: the pipeline options.
+    ///   - remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    ///   - restyle: applied to the loaded style before the pipeline is made (the map view's Google rules, dark mode
+    ///     and traffic switch: `BasemapStyle`); nil: the style as loaded.
     /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text;
     ///   the pipeline's source error.
-    func makeMapHost(options: MapRenderOptions, remote: Bool = false) throws -> MapHost {
+    func makeMapHost(
+        options: MapRenderOptions, remote: Bool = false, restyle: (@Sendable (Style) -> Style)? = nil
+    ) throws -> MapHost {
+        var style = try loadStyle(remote: remote)
+        if let restyle { style = restyle(style) }
+        let snapshotter = try MapHost(style: style, options: options)
+        if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+            snapshotter.renderer.setSprite(sheet)
+        }
+        return snapshotter
+    }
+
+    /// The parsed style (JSON text resolves against the bundled styles folder, as in ``makeMapHost(options:remote:restyle:)``).
+    /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text.
+    func loadStyle(remote: Bool = false) throws -> Style {
         switch self {
-        case .bundled:
-            return try MapHost(styleFile: nil, options: options)
-        case .file(let path):
-            return try MapHost(styleFile: path, options: options)
+        case .bundled: return try Style.load(contentsOfFile: DataFiles.path("styles/default.json"))
+        case .file(let path): return try Style.load(contentsOfFile: path)
         case .url(let url):
-            if url.isFileURL { return try MapHost(styleFile: url.path, options: options) }
+            if url.isFileURL { return try Style.load(contentsOfFile: url.path) }
             guard remote else { throw MapLibreStyleError.remoteURL(url) }
-            return try MapHost(styleFile: url.absoluteString, options: options)
+            return try TileNetwork.shared.loadStyle(url.absoluteString)
         case .json(let text):
             let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
-            let style = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
-            let snapshotter = try MapHost(style: style, options: options)
-            if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: directory) {
-                snapshotter.renderer.setSprite(sheet)
-            }
-            return snapshotter
+            return try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
         }
     }
 }
@@ -118,9 +131,7 @@ extension GMSMapView {
         set {
             guard newValue != mapLibreStyleStorage else { return }
             mapLibreStyleStorage = newValue
-            basemap = dependencies.makeBasemap(newValue)
-            mapTypeState.basemapWithoutPOIs = nil
-            setNeedsDisplay()
+            restyleBasemap()
         }
     }
 

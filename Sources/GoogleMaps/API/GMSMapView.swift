@@ -39,7 +39,9 @@ public enum GMSMapViewType: UInt, Sendable {
     /// What the map takes from outside: its clock and its basemap and location-provider factories (the options',
     /// else ``MapViewDependencies/standard``).
     let dependencies: MapViewDependencies
-    lazy var basemap: any BasemapRenderer = dependencies.makeBasemap(mapLibreStyleStorage)
+    lazy var basemap: any BasemapRenderer = makeStyledBasemap()
+    /// ``mapStyle``, the map ID's style and what the basemap was made for (`GMSMapView+Style.swift`).
+    let styleState = MapViewStyleState()
     /// The MapLibre style (``mapLibreStyle``).
     var mapLibreStyleStorage: MapLibreStyle = .bundled
     let store = MarkerStore()
@@ -69,8 +71,12 @@ public enum GMSMapViewType: UInt, Sendable {
     /// The imagery map types' sources and renderers (GMSMapView+MapType.swift).
     let mapTypeState = MapTypeState()
 
-    /// Recorded only (no traffic data). Defaults to false.
-    open var isTrafficEnabled = false
+    /// Whether traffic is drawn. Defaults to false. Waymark bundles no traffic data: a style that has traffic layers
+    /// (an id starting with `traffic`, or source layer `traffic`) draws them only while this is true; the bundled
+    /// styles have none, so it changes nothing there.
+    open var isTrafficEnabled = false {
+        didSet { restyleBasemap() }
+    }
     /// Shows the my-location dot and accuracy circle from the map's location provider and makes ``myLocation``
     /// report its fixes (spec §1.1, §4.4). Defaults to false; turning it off clears ``myLocation``.
     open var isMyLocationEnabled: Bool {
@@ -148,6 +154,7 @@ public enum GMSMapViewType: UInt, Sendable {
         settings.onChange = { [unowned self] in self.setNeedsDisplay() }
         overlayStage.onChange = { [unowned self] in self.setNeedsDisplay() }
         layer.mapView = self
+        applyMapID(options.mapID)
     }
 
     /// The view's layers are ``GMSMapLayer``s.
@@ -201,7 +208,7 @@ public enum GMSMapViewType: UInt, Sendable {
         self.init(options: options)
     }
 
-    /// Deprecated upstream: as ``init(frame:camera:)``; the map id is recorded and ignored.
+    /// Deprecated upstream: as ``init(frame:camera:)`` with a map ID (see ``GMSMapViewOptions/mapID``).
     public convenience init(frame: CGRect, mapID: GMSMapID, camera: GMSCameraPosition) {
         let options = GMSMapViewOptions()
         options.frame = frame

@@ -1,7 +1,9 @@
 import Foundation
 import LinuxUIKit
 
-/// An identifier of a cloud map style (spec §1.2). Waymark has no cloud styles: it is recorded and ignored.
+/// An identifier of a cloud map style (spec §1.2). Waymark has no cloud: a map ID resolves to a style registered with
+/// `GMSServices.registerMapStyle(_:forMapID:)` (Waymark's own) or found as `<identifier>.json` in the folder
+/// `$WAYMARK_MAP_IDS`; an unknown map ID draws the default map and is logged once.
 public struct GMSMapID: Hashable, Sendable {
     /// The identifier string.
     public let identifier: String
@@ -17,7 +19,7 @@ open class GMSMapViewOptions: NSObject {
     open var frame: CGRect = .zero
     /// The initial camera; nil gives the default camera (D2: target (0, 0), zoom = the minimum, bearing and tilt 0).
     open var camera: GMSCameraPosition?
-    /// A cloud map id: recorded, not used. Defaults to nil.
+    /// The map ID whose registered style the map draws (see ``GMSMapID``); nil (the default): the default map.
     open var mapID: GMSMapID?
     /// The colour shown where no basemap is drawn; nil gives the land colour #f2efe9.
     open var backgroundColor: UIColor?

@@ -43,6 +43,11 @@ enum MapControlHit {
     private var lastIndoorCamera: (lat: Double, lon: Double, zoom: Double)?
     /// The attribution line as last laid out (``attributionLine(_:)``).
     private var laidOutAttribution: LaidOutText?
+    /// The map's appearance is dark: the compass, my-location button and floor picker draw in ``ControlPalette/dark``.
+    var isDark = false
+
+    /// The controls' colours for the map's appearance.
+    var palette: ControlPalette { isDark ? .dark : .light }
 
     /// The attribution's font and colour: 11 pt system font, Google's grey.
     static let attributionAttributes: [NSAttributedString.Key: Any] = [

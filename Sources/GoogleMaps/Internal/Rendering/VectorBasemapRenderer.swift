@@ -35,17 +35,31 @@ import MapStyle
         try self.init(style: styleFile.map { .file($0) } ?? .bundled, onTileArrived: onTileArrived, engine: engine)
     }
 
-    /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` and `engine` as above.
+    /// Loads `style` (see ``MapLibreStyle``), applies `restyle` (nil: none) and opens its sources; `onTileArrived`
+    /// and `engine` as above.
     /// - Throws: ``MapLibreStyleError`` for a remote URL (those load without blocking, through
     ///   `RemoteStyleBasemapRenderer`), or the style's load error or the pipeline's source error.
-    init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil, engine: MapEngine? = nil) throws {
+    init(
+        style: MapLibreStyle, restyle: (@Sendable (Style) -> Style)? = nil, onTileArrived: (@Sendable () -> Void)? = nil,
+        engine: MapEngine? = nil
+    ) throws {
         var options = Self.renderOptions
         if let engine { options.engine = engine }
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: onTileArrived)
         }
-        snapshotter = try style.makeMapHost(options: options)
+        snapshotter = try style.makeMapHost(options: options, restyle: restyle)
         backend = snapshotter.backend
+    }
+
+    /// The basemap of a map view's ``BasemapStyle``: its effective style with its rules, dark mode and traffic
+    /// switch applied; `onTileArrived` and `engine` as above.
+    /// - Throws: as ``init(style:restyle:onTileArrived:engine:)``.
+    convenience init(
+        basemap: BasemapStyle, onTileArrived: (@Sendable () -> Void)? = nil, engine: MapEngine? = nil
+    ) throws {
+        try self.init(
+            style: basemap.effectiveStyle, restyle: basemap.restyle, onTileArrived: onTileArrived, engine: engine)
     }
 
     /// A basemap over a snapshotter made elsewhere (a remote style loaded off the main thread,
@@ -171,24 +185,27 @@ extension GMSMapView {
     /// (map-viewer's `MAP_VIEWER_SYNC_TILES=1`, for comparing frame times). Defaults to false.
     package static var synchronousTiles = false
 
-    /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap (for
+    /// Makes the basemap of a map view, on its first frame and when its ``BasemapStyle`` changes (``mapLibreStyle``,
+    /// ``mapStyle``, the appearance, ``isTrafficEnabled``): the vector basemap (for
     /// a style that loads over the network, one built in the background: `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
-    static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
+    static var makeDefaultBasemap: (BasemapStyle) -> any BasemapRenderer = { style in
         GMSMapView.defaultBasemap(style)
     }
 
     /// The default of ``makeDefaultBasemap`` (tests put it back after replacing it).
-    static func defaultBasemap(_ style: MapLibreStyle) -> any BasemapRenderer {
+    static func defaultBasemap(_ basemap: BasemapStyle) -> any BasemapRenderer {
+        let style = basemap.effectiveStyle
         let wake =
             GMSMapView.synchronousTiles
             ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
         if style.loadsOverNetwork {
             // Fetched off the main thread; frames draw what they have meanwhile.
-            return RemoteStyleBasemapRenderer(style: style, onArrival: GMSMapView.tileArrivalHandler ?? wake)
+            return RemoteStyleBasemapRenderer(
+                style: style, restyle: basemap.restyle, onArrival: GMSMapView.tileArrivalHandler ?? wake)
         }
         do {
-            return try VectorBasemapRenderer(style: style, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
+            return try VectorBasemapRenderer(basemap: basemap, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
         } catch {
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"
