@@ -116,6 +116,7 @@ import Foundation
             addAction(primaryAction, for: .primaryActionTriggered)
         }
         self.configuration = configuration
+        updateLook()  // property observers do not run for assignments inside an initialiser
     }
 
     private func adopt(_ action: UIAction) {
