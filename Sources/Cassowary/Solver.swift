@@ -52,6 +52,8 @@ public final class Solver {
     }
 
     private struct Record {
+        /// Held so that its identity (the key) stays unique while it is in the solver.
+        let constraint: Constraint
         var tag: Tag
         /// The expression constant in force (changed by ``updateConstant(of:to:)``).
         var constant: Double
@@ -100,7 +102,7 @@ public final class Solver {
             constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
         else { throw SolverError.nonFiniteConstraint(constraint) }
         let tag = try insert(constraint, constant: constraint.expression.constant)
-        records[id] = Record(tag: tag, constant: constraint.expression.constant)
+        records[id] = Record(constraint: constraint, tag: tag, constant: constraint.expression.constant)
         try optimize(artificialTarget: false)
     }
 

@@ -384,8 +384,8 @@ import UIKitTestSupport
         #expect(start.size == screen.start?.intrinsicContentSize && abs(start.midX - 180) <= 0.5, "start \(start)")
         let stack = views[3]
         #expect(stack.frame == CGRect(x: 16, y: 420, width: 328, height: 44), "stack \(stack.frame)")
-        let buttons = stack.subviews.map(\.frame)
-        #expect(buttons.map(\.width) == [104, 104, 104] && buttons.map(\.minX) == [0, 112, 224], "\(buttons)")
+        let buttons = stack.subviews.map { $0.frame }
+        #expect(buttons.map { $0.width } == [104, 104, 104] && buttons.map { $0.minX } == [0, 112, 224], "\(buttons)")
         expectMatchesGolden(host.snapshot(), named: "autolayout-map-screen")
     }
 }

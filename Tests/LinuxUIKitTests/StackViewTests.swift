@@ -30,8 +30,8 @@ import UIKitTestSupport
     return root
 }
 
-private func xs(_ views: [UIView]) -> [CGFloat] { views.map(\.frame.minX) }
-private func widths(_ views: [UIView]) -> [CGFloat] { views.map(\.frame.width) }
+@MainActor private func xs(_ views: [UIView]) -> [CGFloat] { views.map { $0.frame.minX } }
+@MainActor private func widths(_ views: [UIView]) -> [CGFloat] { views.map { $0.frame.width } }
 
 @MainActor @Suite struct StackViewTests {
     /// A horizontal stack sizes itself to its views and spacing; hiding one collapses it and its gap.
@@ -86,7 +86,7 @@ private func widths(_ views: [UIView]) -> [CGFloat] { views.map(\.frame.width) }
         stack.distribution = .equalCentering
         root.layoutIfNeeded()
         // Centres 10, 150, 290.
-        #expect(views.map(\.frame.midX) == [10, 150, 290], "\(views.map(\.frame.midX))")
+        #expect(views.map { $0.frame.midX } == [10, 150, 290], "\(views.map { $0.frame.midX })")
     }
 
     /// A vertical stack with centre alignment and layout-margin-relative arrangement.
