@@ -23,16 +23,13 @@ final class TrackingScreen: UIViewController, GMSMapViewDelegate {
     }
 
     func startUpdates() {
-        // Timer(timeInterval:target:selector:userInfo:repeats:) becomes the block form:
         refreshTimer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
             MainActor.assumeIsolated { self?.refresh() }
         }
-        // NotificationCenter.addObserver(_:selector:name:object:) becomes the block form:
         observer = NotificationCenter.default.addObserver(forName: .placesDidChange, object: nil, queue: .main) {
             [weak self] _ in
             MainActor.assumeIsolated { self?.refresh() }
         }
-        // CADisplayLink(target:selector:) becomes Waymark's closure form:
         displayLink = CADisplayLink { [weak self] link in
             self?.step(at: link.timestamp)
         }
