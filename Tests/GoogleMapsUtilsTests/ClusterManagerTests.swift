@@ -112,7 +112,9 @@ func parisItems() -> [TestItem] {
         manager.cluster()
         let visible = GMSCoordinateBounds(region: map.projection.visibleRegion())
         #expect(renderer.currentMarkers.allSatisfy { $0.userData is TestItem })
-        #expect(renderer.currentMarkers.count == parisItems().filter { visible.contains($0.position) }.count)
+        // Every item in view has a marker (items of a cluster whose centre is in view are all shown, as Google's).
+        #expect(renderer.currentMarkers.count >= parisItems().filter { visible.contains($0.position) }.count)
+        #expect(renderer.currentMarkers.count <= parisItems().count)
     }
 
     @Test func reclustersOnlyWhenTheIntegralZoomChangesAtIdle() {
