@@ -67,13 +67,16 @@ func parisItems() -> [TestItem] {
 }
 
 @MainActor @Suite(.serialized) struct ClusterManagerTests {
-    func setUp(zoom: Float, animates: Bool = false) -> (
+    func setUp(
+        zoom: Float, animates: Bool = false,
+        centre: CLLocationCoordinate2D = CLLocationCoordinate2D(latitude: 48.86, longitude: 2.33)
+    ) -> (
         GMSMapView, GMUClusterManager, GMUDefaultClusterRenderer, ManualClock
     ) {
         let clock = installUtilsClock()
         let map = GMSMapView.map(
             withFrame: CGRect(x: 0, y: 0, width: 400, height: 400),
-            camera: GMSCameraPosition(latitude: 48.86, longitude: 2.33, zoom: zoom))
+            camera: GMSCameraPosition(target: centre, zoom: zoom))
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
         renderer.animatesClusters = animates
         let manager = GMUClusterManager(
@@ -150,10 +153,11 @@ func parisItems() -> [TestItem] {
         _ = map
     }
 
-    @Test func zoomingOutMergesMarkersIntoTheNewClusterThenRemovesThem() {
-        let (map, manager, renderer, clock) = setUp(zoom: 15, animates: true)
+    @Test func zoomingOutMergesMarkersIntoTheNewClusterThenRemovesThem() throws {
+        let (map, manager, renderer, clock) = setUp(
+            zoom: 17, animates: true, centre: CLLocationCoordinate2D(latitude: 48.8606, longitude: 2.3376))
         let before = renderer.currentMarkers
-        let itemMarker = before.first { $0.userData is TestItem }!
+        let itemMarker = try #require(before.first { $0.userData is TestItem })
         map.moveCamera(GMSCameraUpdate.zoom(to: 11))
         manager.cluster()
         // The leaving item marker is moving to its new cluster and still on the map.
