@@ -34,6 +34,11 @@ final class ClusteringViewController: UIViewController, GMSMapViewDelegate, GMUC
 
         items = Self.generateItems()
         clusterManager.add(items)
+    }
+
+    /// Clusters once the map has its size (the renderer adds markers for what is in view).
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
         clusterManager.cluster()
     }
 

@@ -67,13 +67,16 @@ func parisItems() -> [TestItem] {
 }
 
 @MainActor @Suite(.serialized) struct ClusterManagerTests {
-    func setUp(zoom: Float, animates: Bool = false) -> (
+    func setUp(
+        zoom: Float, animates: Bool = false,
+        centre: CLLocationCoordinate2D = CLLocationCoordinate2D(latitude: 48.86, longitude: 2.33)
+    ) -> (
         GMSMapView, GMUClusterManager, GMUDefaultClusterRenderer, ManualClock
     ) {
         let clock = installUtilsClock()
         let map = GMSMapView.map(
             withFrame: CGRect(x: 0, y: 0, width: 400, height: 400),
-            camera: GMSCameraPosition(latitude: 48.86, longitude: 2.33, zoom: zoom))
+            camera: GMSCameraPosition(target: centre, zoom: zoom))
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
         renderer.animatesClusters = animates
         let manager = GMUClusterManager(
@@ -96,7 +99,10 @@ func parisItems() -> [TestItem] {
         #expect(clusterMarkers.count == big.count)
         #expect(
             itemMarkers.count
-                == expected.filter { $0.count < 4 }.flatMap(\.items).filter { visible.contains($0.position) }.count)
+                == expected.filter { c in
+                    c.count < 4 && (visible.contains(c.position) || c.items.contains { visible.contains($0.position) })
+                }.reduce(0) { $0 + $1.count },
+            "a small cluster in view shows all its items (Google's rule)")
         #expect(
             clusterMarkers.allSatisfy { $0.zIndex == 1 && $0.icon != nil && $0.groundAnchor == CGPoint(x: 0.5, y: 0.5) }
         )
@@ -109,7 +115,9 @@ func parisItems() -> [TestItem] {
         manager.cluster()
         let visible = GMSCoordinateBounds(region: map.projection.visibleRegion())
         #expect(renderer.currentMarkers.allSatisfy { $0.userData is TestItem })
-        #expect(renderer.currentMarkers.count == parisItems().filter { visible.contains($0.position) }.count)
+        // Every item in view has a marker (items of a cluster whose centre is in view are all shown, as Google's).
+        #expect(renderer.currentMarkers.count >= parisItems().filter { visible.contains($0.position) }.count)
+        #expect(renderer.currentMarkers.count <= parisItems().count)
     }
 
     @Test func reclustersOnlyWhenTheIntegralZoomChangesAtIdle() {
@@ -145,10 +153,11 @@ func parisItems() -> [TestItem] {
         _ = map
     }
 
-    @Test func zoomingOutMergesMarkersIntoTheNewClusterThenRemovesThem() {
-        let (map, manager, renderer, clock) = setUp(zoom: 15, animates: true)
+    @Test func zoomingOutMergesMarkersIntoTheNewClusterThenRemovesThem() throws {
+        let (map, manager, renderer, clock) = setUp(
+            zoom: 17, animates: true, centre: CLLocationCoordinate2D(latitude: 48.8606, longitude: 2.3376))
         let before = renderer.currentMarkers
-        let itemMarker = before.first { $0.userData is TestItem }!
+        let itemMarker = try #require(before.first { $0.userData is TestItem })
         map.moveCamera(GMSCameraUpdate.zoom(to: 11))
         manager.cluster()
         // The leaving item marker is moving to its new cluster and still on the map.

@@ -94,7 +94,7 @@ struct GeoJSONFixtureTests {
 
 @Suite struct GeoJSONErrorTests {
     @Test func invalidJSONNamesThePosition() {
-        let p = parsed("{\"type\": \"Point\", \"coordinates\": [1, 2,]}")
+        let p = parsed("{\"type\": \"Point\", \"coordinates\": [1, 2}")
         #expect(p.features.isEmpty)
         let e = try! #require(p.error)
         #expect(e.source == "data" && e.position == "document")

@@ -144,8 +144,6 @@ public final class GMUGeoJSONParser {
     private func parseFeature(_ object: [String: Any], _ path: String) throws -> GMUFeature? {
         let type = try string(object["type"], path + ".type")
         guard type == "Feature" else { throw fail(path + ".type", "expected \"Feature\", found \"\(type)\"") }
-        guard let g = object["geometry"], !(g is NSNull) else { return nil }
-        let geometry = try parseGeometry(try dictionary(g, path + ".geometry"), path + ".geometry", depth: 0)
         var identifier: String?
         switch object["id"] {
         case let s as String: identifier = s
@@ -153,6 +151,8 @@ public final class GMUGeoJSONParser {
         case nil, is NSNull: identifier = nil
         default: throw fail(path + ".id", "expected a string or a number")
         }
+        guard let g = object["geometry"], !(g is NSNull) else { return nil }
+        let geometry = try parseGeometry(try dictionary(g, path + ".geometry"), path + ".geometry", depth: 0)
         var properties: [String: Any]?
         if let p = object["properties"], !(p is NSNull) {
             properties = try dictionary(p, path + ".properties")
