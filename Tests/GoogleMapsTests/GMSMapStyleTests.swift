@@ -59,8 +59,10 @@ import WaymarkTime
             contentsOfFileURL: Fixtures.local.appendingPathComponent("map-styles/night.json"))
         #expect(night.googleStyle.rules.count == 19)
         // Unknown names: accepted, logged.
-        _ = try GMSMapStyle(jsonString: ##"[{"featureType": "road.bridge", "stylers": [{"color": "#000000"}]}]"##)
-        #expect(GMSLog.messages.contains { $0.contains("road.bridge") })
+        let unknown = try GMSMapStyle(
+            jsonString: ##"[{"featureType": "road.bridge", "stylers": [{"color": "#000000"}]}]"##)
+        #expect(unknown.googleStyle.rules.isEmpty)
+        #expect(unknown.googleStyle.warnings.contains { $0.contains("road.bridge") })
     }
 
     // MARK: Pixels: each styler on the water, by hand from Google's operations
