@@ -1,9 +1,9 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-import MapPipeline
 import MapHosting
 import MapNetwork
+import MapPipeline
 import MapStorage
 import MapStyle
 

@@ -1,9 +1,9 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
-import MapPipeline
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapPipeline
 import MapStyle
 
 /// The basemap of a style that loads over the network (``MapLibreStyle/loadsOverNetwork``: an `http(s)` style URL,
