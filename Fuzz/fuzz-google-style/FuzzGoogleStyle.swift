@@ -6,7 +6,8 @@
 #endif
 
 /// The bundled styles the rules are applied to, loaded once (the script runs from the repository root).
-nonisolated(unsafe) let fuzzBaseStyles: [Style] = ["Data/styles/default.json", "Data/styles/protomaps.json"].compactMap {
+nonisolated(unsafe) let fuzzBaseStyles: [Style] = ["Data/styles/default.json", "Data/styles/protomaps.json"].compactMap
+{
     try? Style.load(contentsOfFile: $0)
 }
 

@@ -4,9 +4,9 @@ import MapDrawing
 import MapDrawingCairo
 import MapGeometry
 import MapHosting
+import MapNetwork
 import MapPipeline
 import MapStorage
-import MapNetwork
 import MapStyle
 
 /// `waymark snapshot`: renders a PNG of the map headless (see the usage text).
@@ -101,7 +101,8 @@ struct SnapshotCommand: WaymarkCommand {
     static func makeMapHost(styleFile: String?, mapStyleFile: String?, dark: Bool) throws -> MapHost {
         do {
             let path =
-                styleFile ?? DataFiles.path(dark && mapStyleFile == nil ? "styles/default-dark.json" : "styles/default.json")
+                styleFile
+                ?? DataFiles.path(dark && mapStyleFile == nil ? "styles/default-dark.json" : "styles/default.json")
             guard let mapStyleFile else { return try MapHost(styleFile: path) }
             guard let data = FileManager.default.contents(atPath: mapStyleFile) else {
                 throw RuntimeError("cannot read --map-style file '\(mapStyleFile)'")
@@ -110,7 +111,8 @@ struct SnapshotCommand: WaymarkCommand {
             do { rules = try GoogleMapStyle(jsonBytes: [UInt8](data)) } catch {
                 throw RuntimeError("--map-style \(mapStyleFile): \(error)")
             }
-            let base = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
+            let base =
+                path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
             let translation = rules.translate(base)
             for warning in rules.warnings {
                 FileHandle.standardError.write(Data("waymark snapshot: \(mapStyleFile): \(warning)\n".utf8))

@@ -31,7 +31,8 @@ import WaymarkTime
             for x in stride(from: 2, to: w - 2, by: 7) {
                 var all = true
                 for dy in -2...2 where all {
-                    for dx in -2...2 where !isColor(pixelAt(image, x + dx, y + dy), colour.0, colour.1, colour.2, tolerance: 1) {
+                    for dx in -2...2
+                    where !isColor(pixelAt(image, x + dx, y + dy), colour.0, colour.1, colour.2, tolerance: 1) {
                         all = false
                         break
                     }
@@ -59,8 +60,10 @@ import WaymarkTime
             contentsOfFileURL: Fixtures.local.appendingPathComponent("map-styles/night.json"))
         #expect(night.googleStyle.rules.count == 19)
         // Unknown names: accepted, logged.
-        _ = try GMSMapStyle(jsonString: ##"[{"featureType": "road.bridge", "stylers": [{"color": "#000000"}]}]"##)
-        #expect(GMSLog.messages.contains { $0.contains("road.bridge") })
+        let unknown = try GMSMapStyle(
+            jsonString: ##"[{"featureType": "road.bridge", "stylers": [{"color": "#000000"}]}]"##)
+        #expect(unknown.googleStyle.rules.isEmpty)
+        #expect(unknown.googleStyle.warnings.contains { $0.contains("road.bridge") })
     }
 
     // MARK: Pixels: each styler on the water, by hand from Google's operations
@@ -88,7 +91,9 @@ import WaymarkTime
                 jsonString: #"[{"featureType": "water", "elementType": "geometry", "stylers": [\#(styler)]}]"#)
             let image = map.renderFrame(scale: 1)
             let hits = water.filter { isColor(pixelAt(image, $0.0, $0.1), rgb.0, rgb.1, rgb.2, tolerance: 2) }
-            #expect(hits.count >= water.count * 9 / 10, "\(styler): \(hits.count) of \(water.count); e.g. \(pixelAt(image, water[0].0, water[0].1))")
+            #expect(
+                hits.count >= water.count * 9 / 10,
+                "\(styler): \(hits.count) of \(water.count); e.g. \(pixelAt(image, water[0].0, water[0].1))")
         }
         map.mapStyle = nil
         let back = map.renderFrame(scale: 1)
@@ -106,7 +111,9 @@ import WaymarkTime
             .filter { $0.sourceLayer == "poi" }
         #expect(before.count >= 3)
         map.mapStyle = try GMSMapStyle(
-            jsonString: #"[{"featureType": "poi", "stylers": [{"visibility": "off"}]}, {"featureType": "transit", "stylers": [{"visibility": "off"}]}]"#)
+            jsonString:
+                #"[{"featureType": "poi", "stylers": [{"visibility": "off"}]}, {"featureType": "transit", "stylers": [{"visibility": "off"}]}]"#
+        )
         _ = map.renderFrame(scale: 1)
         let after = try #require(map.basemap as? VectorBasemapRenderer).snapshotter.renderer.lastPlacedSymbols
         #expect(after.filter { $0.sourceLayer == "poi" }.isEmpty)
@@ -214,7 +221,8 @@ import WaymarkTime
     // MARK: Traffic
 
     @Test func trafficLayersShowOnlyWithTrafficEnabled() throws {
-        let json = #"{"version": 8, "sources": {"t": {"type": "vector", "tiles": []}}, "layers": ["#
+        let json =
+            #"{"version": 8, "sources": {"t": {"type": "vector", "tiles": []}}, "layers": ["#
             + #"{"id": "background", "type": "background"}, "#
             + #"{"id": "traffic-flow", "type": "line", "source": "t", "source-layer": "traffic"}]}"#
         let style = try Style.parse(bytes: Array(json.utf8))

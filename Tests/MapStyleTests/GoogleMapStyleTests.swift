@@ -14,19 +14,22 @@ private func rules(_ json: String) throws -> GoogleMapStyle { try GoogleMapStyle
 
 /// The colour a layer's property gives a feature.
 private func colour(
-    _ style: Style, _ layer: String, _ property: String, zoom: Double = 16, _ properties: [String: ExpressionValue] = [:]
+    _ style: Style, _ layer: String, _ property: String, zoom: Double = 16,
+    _ properties: [String: ExpressionValue] = [:]
 ) -> StyleColor? {
     style.layer(id: layer)?.property(property)?.evaluate(EvaluationContext(zoom: zoom, properties: properties)).color
 }
 
 private func number(
-    _ style: Style, _ layer: String, _ property: String, zoom: Double = 16, _ properties: [String: ExpressionValue] = [:]
+    _ style: Style, _ layer: String, _ property: String, zoom: Double = 16,
+    _ properties: [String: ExpressionValue] = [:]
 ) -> Double? {
     style.layer(id: layer)?.property(property)?.evaluate(EvaluationContext(zoom: zoom, properties: properties)).number
 }
 
 /// Whether a layer draws a feature: visible and its filter passes.
-private func draws(_ style: Style, _ layer: String, zoom: Double = 18, _ properties: [String: ExpressionValue]) -> Bool {
+private func draws(_ style: Style, _ layer: String, zoom: Double = 18, _ properties: [String: ExpressionValue]) -> Bool
+{
     guard let l = style.layer(id: layer), l.isVisible else { return false }
     guard let filter = l.filter else { return true }
     return filter.matches(EvaluationContext(zoom: zoom, properties: properties))
@@ -220,7 +223,9 @@ private let water = StyleColor(red: 170 / 255, green: 218 / 255, blue: 1)
 @Test func poiVisibilityOffHidesLabelsAndIcons() throws {
     let base = try bundled("default.json")
     let poi: [String: ExpressionValue] = ["class": .string("cafe"), "name": .string("Fazer"), "rank": .number(1)]
-    let bus: [String: ExpressionValue] = ["class": .string("bus"), "name": .string("Rautatientori"), "rank": .number(1)]
+    let bus: [String: ExpressionValue] = [
+        "class": .string("bus"), "name": .string("Rautatientori"), "rank": .number(1),
+    ]
     #expect(draws(base, "poi-label", poi) && draws(base, "poi-dot", poi))
     let styled = try rules(#"[{"featureType": "poi", "stylers": [{"visibility": "off"}]}]"#).apply(to: base)
     #expect(!draws(styled, "poi-label", poi))
@@ -290,7 +295,8 @@ private let water = StyleColor(red: 170 / 255, green: 218 / 255, blue: 1)
 @Test func translationKeepsSourcesAndLoadsCleanly() throws {
     let base = try bundled("default.json")
     for name in ["night", "retro", "greyscale"] {
-        let json = try String(contentsOf: Fixtures.local.appendingPathComponent("map-styles/\(name).json"), encoding: .utf8)
+        let json = try String(
+            contentsOf: Fixtures.local.appendingPathComponent("map-styles/\(name).json"), encoding: .utf8)
         let google = try GoogleMapStyle(jsonString: json)
         #expect(google.warnings.isEmpty, "\(name): \(google.warnings)")
         let styled = google.apply(to: base)

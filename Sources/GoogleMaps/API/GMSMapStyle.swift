@@ -35,7 +35,9 @@ open class GMSMapStyle: NSObject, @unchecked Sendable {
     /// - Throws: ``GMSMapStyleFileError`` when the URL is not a file URL or the file cannot be read;
     ///   `GoogleMapStyleError` (its message prefixed with the path) when the style is invalid.
     public convenience init(contentsOfFileURL fileURL: URL) throws {
-        guard fileURL.isFileURL else { throw GMSMapStyleFileError(message: "\(fileURL.absoluteString) is not a file URL") }
+        guard fileURL.isFileURL else {
+            throw GMSMapStyleFileError(message: "\(fileURL.absoluteString) is not a file URL")
+        }
         guard let data = FileManager.default.contents(atPath: fileURL.path) else {
             throw GMSMapStyleFileError(message: "cannot read \(fileURL.path)")
         }
@@ -43,7 +45,8 @@ open class GMSMapStyle: NSObject, @unchecked Sendable {
         do {
             parsed = try GoogleMapStyle(jsonBytes: [UInt8](data))
         } catch {
-            throw GoogleMapStyleError(line: error.line, column: error.column, message: "\(fileURL.path): \(error.message)")
+            throw GoogleMapStyleError(
+                line: error.line, column: error.column, message: "\(fileURL.path): \(error.message)")
         }
         for warning in parsed.warnings { GMSMapStyle.warn("GMSMapStyle \(fileURL.path): \(warning)") }
         self.init(googleStyle: parsed)

@@ -4,6 +4,7 @@ import MapGeometry
 import MapHosting
 import MapPipeline
 import MapNetwork
+import MapPipeline
 import MapStorage
 import MapStyle
 

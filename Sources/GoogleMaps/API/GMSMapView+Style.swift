@@ -103,7 +103,10 @@ enum MapIDStyle {
         if let known = styles[mapID.identifier] { return known }
         guard let folder = environment["WAYMARK_MAP_IDS"], !folder.isEmpty else { return nil }
         let id = mapID.identifier
-        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+        guard !id.isEmpty,
+            id.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            })
         else { return nil }
         let path = URL(fileURLWithPath: folder).appendingPathComponent(id + ".json").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }

@@ -77,7 +77,9 @@ public enum GoogleFeatureTable {
         "alcohol_shop", "fuel", "parking", "bicycle", "optician", "stationery", "butcher", "deli", "wine",
         "bicycle_rental", "cinema", "theatre", "nightclub", "atm",
     ]
-    static let omtPoiAttraction = ["attraction", "museum", "art_gallery", "monument", "castle", "zoo", "aquarium", "viewpoint"]
+    static let omtPoiAttraction = [
+        "attraction", "museum", "art_gallery", "monument", "castle", "zoo", "aquarium", "viewpoint",
+    ]
     static let omtPoiGovernment = ["town_hall", "police", "fire_station", "post", "prison", "embassy", "courthouse"]
     static let omtPoiMedical = ["hospital", "pharmacy", "doctors", "dentist", "veterinary", "clinic"]
     static let omtPoiPark = ["park", "garden", "nature_reserve", "dog_park", "picnic_site"]
@@ -163,11 +165,14 @@ public enum GoogleFeatureTable {
             "road.highway.controlled_access", .openMapTiles, "transportation_name", omtClass(["motorway"]),
             "motorway names and numbers"),
         row("road.highway", .openMapTiles, "transportation_name", omtClass(["trunk", "primary"]), "major road names"),
-        row("road.arterial", .openMapTiles, "transportation_name", omtClass(["secondary", "tertiary"]), "arterial names"),
+        row(
+            "road.arterial", .openMapTiles, "transportation_name", omtClass(["secondary", "tertiary"]), "arterial names"
+        ),
         row(
             "road.local", .openMapTiles, "transportation_name", omtClass(["minor", "service", "track", "path"]),
             "street names"),
-        row("transit.line", .openMapTiles, "transportation_name", omtClass(["rail", "transit", "ferry"]), "line names"),
+        row(
+            "transit.line", .openMapTiles, "transportation_name", omtClass(["rail", "transit", "ferry"]), "line names"),
         row("water", .openMapTiles, "water", nil, "seas, lakes and rivers as areas"),
         row("water", .openMapTiles, "waterway", nil, "rivers, streams and canals as lines"),
         row("water", .openMapTiles, "water_name", nil, "names of seas, lakes and rivers"),
@@ -230,7 +235,8 @@ public enum GoogleFeatureTable {
             pmKind(["attraction", "museum", "artwork", "gallery", "monument", "castle", "viewpoint", "aquarium"]),
             "sights and culture"),
         row(
-            "poi.government", .protomaps, "pois", pmKind(["townhall", "police", "fire_station", "post_office", "prison"]),
+            "poi.government", .protomaps, "pois",
+            pmKind(["townhall", "police", "fire_station", "post_office", "prison"]),
             "public administration and safety"),
         row(
             "poi.medical", .protomaps, "pois", pmKind(["hospital", "pharmacy", "clinic", "doctors", "dentist"]),

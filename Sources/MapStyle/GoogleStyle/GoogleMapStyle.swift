@@ -61,7 +61,9 @@ public struct GoogleMapStyle: Sendable, Equatable {
         var warnings: [String] = []
         for (i, item) in items.enumerated() {
             let path = "[\(i)]"
-            guard case .object(let object) = item else { throw fail(path, "a rule must be an object, found \(item.typeName)") }
+            guard case .object(let object) = item else {
+                throw fail(path, "a rule must be an object, found \(item.typeName)")
+            }
             var feature = "all"
             var element = "all"
             var known = true
@@ -69,7 +71,9 @@ public struct GoogleMapStyle: Sendable, Equatable {
                 warnings.append("rule \(path): unknown key \"\(key)\" ignored")
             }
             if let f = object["featureType"] {
-                guard let s = f.stringValue else { throw fail(path + ".featureType", "expected a string, found \(f.typeName)") }
+                guard let s = f.stringValue else {
+                    throw fail(path + ".featureType", "expected a string, found \(f.typeName)")
+                }
                 if GoogleFeatureType.isKnown(s) {
                     feature = s
                 } else {
@@ -78,7 +82,9 @@ public struct GoogleMapStyle: Sendable, Equatable {
                 }
             }
             if let e = object["elementType"] {
-                guard let s = e.stringValue else { throw fail(path + ".elementType", "expected a string, found \(e.typeName)") }
+                guard let s = e.stringValue else {
+                    throw fail(path + ".elementType", "expected a string, found \(e.typeName)")
+                }
                 if GoogleElementType.all.contains(s) {
                     element = s
                 } else {
@@ -93,7 +99,9 @@ public struct GoogleMapStyle: Sendable, Equatable {
             var stylers: [GoogleStyler] = []
             for (j, s) in stylerItems.enumerated() {
                 let stylerPath = path + ".stylers[\(j)]"
-                guard case .object(let fields) = s else { throw fail(stylerPath, "a styler must be an object, found \(s.typeName)") }
+                guard case .object(let fields) = s else {
+                    throw fail(stylerPath, "a styler must be an object, found \(s.typeName)")
+                }
                 // Several keys in one object apply in the style reference's order of the stylers.
                 for key in fields.keys.sorted(by: GoogleStyler.referenceOrder) {
                     guard let value = fields[key] else { continue }
@@ -358,7 +366,8 @@ public enum GoogleStyler: Sendable, Equatable {
         case .saturation(let s): return GoogleColorMath.saturation(c, s)
         case .gamma(let g): return GoogleColorMath.gamma(c, g)
         case .invertLightness(let on): return on ? GoogleColorMath.invertLightness(c) : c
-        case .color(let new): return StyleColor(red: new.red, green: new.green, blue: new.blue, alpha: c.alpha * new.alpha)
+        case .color(let new):
+            return StyleColor(red: new.red, green: new.green, blue: new.blue, alpha: c.alpha * new.alpha)
         case .visibility, .weight: return nil
         }
     }

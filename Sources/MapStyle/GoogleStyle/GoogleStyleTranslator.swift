@@ -152,7 +152,9 @@ struct GoogleStyleTranslator {
         -> StyleLayer
     {
         var layer = layer
-        let vis = slots.map { GoogleSlotVisibility(edits: visibility(edits[$0] ?? []), simplifiedHides: $0.simplifiedHides) }
+        let vis = slots.map {
+            GoogleSlotVisibility(edits: visibility(edits[$0] ?? []), simplifiedHides: $0.simplifiedHides)
+        }
         // Layer visibility: a feature whose every part is hidden is filtered out.
         if vis.contains(where: { !$0.edits.isEmpty }) {
             if vis.allSatisfy(\.isStatic) {
@@ -251,8 +253,9 @@ struct GoogleStyleTranslator {
     static func edit(
         _ layer: inout StyleLayer, _ name: String, base: String?, node: (ExpressionNode) -> ExpressionNode
     ) {
-        guard let current = layer.paint[name] ?? layer.layout[name] ?? base.flatMap({ layer.paint[$0] })
-            ?? layer.property(name),
+        guard
+            let current = layer.paint[name] ?? layer.layout[name] ?? base.flatMap({ layer.paint[$0] })
+                ?? layer.property(name),
             let spec = StylePropertySpec.named(name)
         else { return }
         let root: ExpressionNode

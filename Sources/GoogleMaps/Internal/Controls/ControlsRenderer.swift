@@ -276,7 +276,8 @@ struct ControlPalette {
 
     /// The light appearance (the default).
     static let light = ControlPalette(
-        surface: UIColor(white: 1, alpha: 0.97), rim: UIColor(white: 0, alpha: 0.12), needleSouth: UIColor(white: 0.62, alpha: 1),
+        surface: UIColor(white: 1, alpha: 0.97), rim: UIColor(white: 0, alpha: 0.12),
+        needleSouth: UIColor(white: 0.62, alpha: 1),
         glyph: UIColor(white: 0.38, alpha: 1), activeText: UIColor(white: 0.1, alpha: 1),
         inactiveText: UIColor(white: 0.4, alpha: 1), selection: UIColor(white: 0.86, alpha: 1))
     /// The dark appearance.

@@ -40,7 +40,8 @@ import MapStyle
     /// - Throws: ``MapLibreStyleError`` for a remote URL (those load without blocking, through
     ///   `RemoteStyleBasemapRenderer`), or the style's load error or the pipeline's source error.
     init(
-        style: MapLibreStyle, restyle: (@Sendable (Style) -> Style)? = nil, onTileArrived: (@Sendable () -> Void)? = nil,
+        style: MapLibreStyle, restyle: (@Sendable (Style) -> Style)? = nil,
+        onTileArrived: (@Sendable () -> Void)? = nil,
         engine: MapEngine? = nil
     ) throws {
         var options = Self.renderOptions
