@@ -160,12 +160,12 @@ struct HeatmapTileBenchmark: Benchmark {
                     longitude: min(max((west + east) / 2 + rng.gaussian() * (east - west) / 5, west), east)),
                 intensity: Float(0.5 + rng.next()))
         }
-        layer = MainActor.assumeIsolated {
-            let layer = GMUHeatmapTileLayer()
-            layer.weightedData = data
-            layer.map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-            return layer
-        }
+        // The layer is a model object (nonisolated, as on iOS); only putting it on a map needs the main actor.
+        let heatmap = GMUHeatmapTileLayer()
+        heatmap.weightedData = data
+        nonisolated(unsafe) let onMap = heatmap
+        MainActor.assumeIsolated { onMap.map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+        layer = heatmap
     }
 
     mutating func run() throws -> Int {

@@ -233,7 +233,7 @@ import WaymarkTime
                 name: "GMSMapView.mapLibreStyle", draws: true,
                 setup: { _ in
                     GMSMapView.makeDefaultBasemap = { style in
-                        style == .bundled ? PlainBasemapRenderer() as any BasemapRenderer : SolidBasemap()
+                        style.style == .bundled ? PlainBasemapRenderer() as any BasemapRenderer : SolidBasemap()
                     }
                 }, apply: { $0.mapLibreStyle = .json("{}") }),
             // GMSUISettings

@@ -14,14 +14,14 @@ import WaymarkTime
 struct MapViewDependencies {
     /// The map's time: camera animations, gestures, my-location replay.
     var clock: any TimeSource
-    /// Makes the basemap for a MapLibre style (on the map's first frame, and when its style changes).
-    var makeBasemap: @MainActor (MapLibreStyle) -> any BasemapRenderer
+    /// Makes the basemap for what the map draws (style, rules, dark, traffic: on the first frame and when it changes).
+    var makeBasemap: @MainActor (BasemapStyle) -> any BasemapRenderer
     /// Makes the my-location provider (on first use), replaying tracks on the given clock.
     var makeLocationProvider: @MainActor (any TimeSource) -> any LocationProvider
 
     /// Creates dependencies from their parts.
     init(
-        clock: any TimeSource, makeBasemap: @escaping @MainActor (MapLibreStyle) -> any BasemapRenderer,
+        clock: any TimeSource, makeBasemap: @escaping @MainActor (BasemapStyle) -> any BasemapRenderer,
         makeLocationProvider: @escaping @MainActor (any TimeSource) -> any LocationProvider
     ) {
         self.clock = clock
