@@ -72,13 +72,15 @@ let package = Package(
         // The compiler's prefetch hint for the projective blit's texel reads (a header, no C library).
         .target(name: "CPrefetch"),
         .target(
-            name: "MapDrawingCairo", dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
+            name: "MapDrawingCairo",
+            dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
             swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
             name: "MapHosting",
             dependencies: [
-                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle", "MapGeometry",
+                "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle",
+                "MapGeometry",
                 "MapDrawing",
             ],
             swiftSettings: settings),
@@ -158,7 +160,8 @@ let package = Package(
             ],
             exclude: ["Server"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
-        .testTarget(name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
+        .testTarget(
+            name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
         .testTarget(
             name: "MapDrawingCairoTests",
             dependencies: ["MapDrawingCairo", "MapDrawing", "CairoGraphics", "MapTestSupport"],

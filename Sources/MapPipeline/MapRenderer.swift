@@ -14,9 +14,9 @@
 // output; `MapHost.fileResolver` is the default resolver to fall back on for vector sources.
 import Foundation
 import MapData
+import MapDrawing
 import MapGeometry
 import MapLayout
-import MapDrawing
 import MapStyle
 import WaymarkTime
 
@@ -272,7 +272,8 @@ public final class MapRenderer {
             let text = source.attribution ?? tiles.metadata.attribution
             let shared = options.engine.share(tiles)
             resolved[id] = ResolvedSource(
-                id: id, dataID: shared.id, tiles: shared.tiles, isVector: { if case .vector = source { true } else { false } }(),
+                id: id, dataID: shared.id, tiles: shared.tiles,
+                isVector: { if case .vector = source { true } else { false } }(),
                 minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
         }
         self.init(style: style, backend: backend, options: options, resolved: resolved)

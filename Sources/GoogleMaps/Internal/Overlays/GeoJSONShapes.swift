@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
+import MapDrawing
 import MapGeometry
 import MapJSON
-import MapDrawing
 
 /// Waymark's own: shapes from a GeoJSON file for the hosts (`waymark snapshot --overlays`, `map-viewer --overlays`,
 /// the demo). LineString and MultiLineString geometries become ``GMSPolyline``s, Polygon and MultiPolygon

@@ -1,8 +1,8 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 
 /// How one stroked piece of a shape is coloured.
 enum ShapeStrokePaint {

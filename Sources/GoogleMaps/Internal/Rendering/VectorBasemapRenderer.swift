@@ -1,10 +1,10 @@
 import Foundation
 import LinuxUIKit
-import MapGeometry
-import MapPipeline
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapHosting
+import MapPipeline
 import MapStyle
 
 /// The real basemap: the vector-tile frame pipeline (`MapRenderer`) over the default style and the embedded data
