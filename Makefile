@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export FONTCONFIG_FILE ?= $(CURDIR)/Tests/Fixtures/fonts/fonts.conf
 
-.PHONY: demo test deps test-deps data lint bench build geocoder-data viewer
+.PHONY: demo test deps test-deps data lint bench build geocoder-data viewer compile-checks
 
 deps:
 	@scripts/install-deps.sh build
@@ -24,6 +24,7 @@ demo: deps
 ## test: install what is missing, check the repository, build, run every test, and lint.
 test: test-deps checks
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/compile-checks.sh
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
 
@@ -41,6 +42,10 @@ checks:
 .PHONY: docs
 docs: deps
 	scripts/dev/make-docs.sh
+
+## compile-checks: build Tests/CompileChecks (nonisolated calls in Swift 5 and Swift 6 mode) and check its warnings.
+compile-checks:
+	SWIFT=$(SWIFT) scripts/compile-checks.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift

@@ -24,6 +24,7 @@ let package = Package(
     name: "Waymark",
     products: [
         .library(name: "GoogleMaps", targets: ["GoogleMaps"]),
+        .library(name: "GoogleMapsUtils", targets: ["GoogleMapsUtils"]),
         .executable(name: "waymark", targets: ["waymark"]),
         .executable(name: "map-benchmarks", targets: ["map-benchmarks"]),
         .executable(name: "map-viewer", targets: ["map-viewer"]),
@@ -31,6 +32,9 @@ let package = Package(
         .executable(name: "info-windows-example", targets: ["info-windows-example"]),
         .executable(name: "events-example", targets: ["events-example"]),
         .executable(name: "controls-example", targets: ["controls-example"]),
+        .executable(name: "clustering-example", targets: ["clustering-example"]),
+        .executable(name: "heatmap-example", targets: ["heatmap-example"]),
+        .executable(name: "geojson-kml-example", targets: ["geojson-kml-example"]),
     ],
     targets: [
         // C libraries from Debian's packages (adapter targets only import these).
@@ -49,6 +53,8 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapDrawing", swiftSettings: settings),
+        // The Cassowary linear constraint solver behind Auto Layout (pure Swift, no C, no UI).
+        .target(name: "Cassowary", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
         .target(
             name: "MapPipeline",
@@ -87,7 +93,7 @@ let package = Package(
 
         // UI and public API.
         .target(
-            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo"],
+            name: "LinuxUIKit", dependencies: ["WaymarkTime", "CairoGraphics", "CCairo", "Cassowary"],
             exclude: ["README.md"], swiftSettings: settings),
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CairoGraphics", "CSDL2"], swiftSettings: settings),
@@ -95,7 +101,8 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit"], swiftSettings: settings),
         // Empty: satisfies swift-testing's cross-import overlay lookup for a module named UIKit (see its file).
         .target(name: "_Testing_UIKit", swiftSettings: settings),
-        .target(name: "CoreLocation", dependencies: ["MapGeometry"], swiftSettings: settings),
+        .target(
+            name: "CoreLocation", dependencies: ["MapGeometry", "WaymarkTime", "LinuxUIKit"], swiftSettings: settings),
         .target(
             name: "GoogleMaps",
             dependencies: [
@@ -103,6 +110,10 @@ let package = Package(
                 "MapDrawingCairo", "MapHosting", "UIKit", "CoreLocation", "MapNetwork", "MapDrawing", "MapStyle",
             ],
             exclude: ["README.md"], swiftSettings: settings),
+
+        // Google's companion library (google-maps-ios-utils): clustering, heatmaps, GeoJSON/KML, the quadtree. Like the
+        // library on iOS it uses GoogleMaps' public API only.
+        .target(name: "GoogleMapsUtils", dependencies: ["GoogleMaps"], swiftSettings: settings),
 
         // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
         .target(
@@ -117,14 +128,15 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline",
-                "MapHosting", "MapGeometry", "RenderConformance",
+                "MapHosting", "MapGeometry", "RenderConformance", "MapNetwork",
             ],
             swiftSettings: settings),
         .executableTarget(
             name: "map-benchmarks",
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "MapStyle", "GoogleMaps", "MapGeocoding", "MapDrawing",
-                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork",
+                "MapDrawingCairo", "MapLayout", "MapPipeline", "MapHosting", "MapNetwork", "LinuxUIKit", "Cassowary",
+                "GoogleMapsUtils",
             ],
             swiftSettings: settings),
 
@@ -143,10 +155,21 @@ let package = Package(
         .executableTarget(
             name: "controls-example", dependencies: ["GoogleMaps"], path: "Examples/ControlsAndGestures",
             swiftSettings: settings),
+        // GoogleMapsUtils' guides (marker clustering, heatmaps, GeoJSON and KML).
+        .executableTarget(
+            name: "clustering-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/Clustering",
+            swiftSettings: settings),
+        .executableTarget(
+            name: "heatmap-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/Heatmap",
+            swiftSettings: settings),
+        .executableTarget(
+            name: "geojson-kml-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/GeoJSONKML",
+            swiftSettings: settings),
 
         // Tests.
         .target(name: "MapTestSupport", dependencies: ["CairoGraphics"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
@@ -190,6 +213,9 @@ let package = Package(
                 "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline",
             ]),
         .testTarget(
+            name: "GoogleMapsUtilsTests",
+            dependencies: ["GoogleMapsUtils", "GoogleMaps", "MapTestSupport", "UIKitTestSupport"]),
+        .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapDrawing", "MapDrawingCairo"]),
         .testTarget(
             name: "RenderConformanceTests",
@@ -205,7 +231,7 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: [
                 "markers-example", "info-windows-example", "events-example", "controls-example", "GoogleMaps",
-                "MapTestSupport",
+                "MapTestSupport", "clustering-example", "heatmap-example", "geojson-kml-example", "GoogleMapsUtils",
             ]),
     ] + fuzzTargets
 )

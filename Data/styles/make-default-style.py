@@ -3,7 +3,7 @@
 # Edit this script rather than the JSON; the test MapStyleTests/StyleTests.swift checks the output loads cleanly.
 import sys
 sys.dont_write_bytecode = True
-from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, write  # noqa: F401
+from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, recolor, write  # noqa: F401
 layers = []
 # Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-9, over-zoomed above) and "city" (the
 # OpenStreetMap cities, z0-14). Every layer is written once and emitted for each source, world first, so a city draws
@@ -233,3 +233,8 @@ style = {
 }
 
 write(style, "default.json")
+# The dark variant (GMSMapView in dark mode, `waymark snapshot --dark`): the same layers in stylekit's dark palette.
+dark = recolor(style)
+dark["name"] = "Waymark Default Dark"
+dark["metadata"] = {"waymark:description": "The default style in dark colours (stylekit.DARK), for dark mode."}
+write(dark, "default-dark.json")

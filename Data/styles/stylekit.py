@@ -31,3 +31,39 @@ def write(style, file_name):
     folder = os.environ.get("WAYMARK_STYLE_OUT") or os.path.dirname(os.path.abspath(__file__))
     open(os.path.join(folder, file_name), "w").write(dump(style) + "\n")
     print(len(style["layers"]), "layers")
+
+# The dark variants' palette (Google-like dark map colours: blue-grey land, deep blue water, muted greens, warm
+# highways, light grey text). Each light colour of a style has its dark counterpart here; colours that mean something
+# else per property (white is a road fill, a text halo and a POI ring) are looked up by property first.
+DARK = {
+    LAND: "#1f2630", WATER: "#17263c", PARK: "#1f3a32", WOOD: "#1d3a2e", "#f5ecd3": "#2d2b25",
+    "#f1efea": "#232a35", "#f1ede6": "#252b35", "#fbe4e2": "#3a2a2e", "#efeaf4": "#2a2a3a", "#d5e8cf": "#21352e",
+    "#d4ecd0": "#213a30", "#e9e7ef": "#2a2f3d", "#dcd9e3": "#3a4050", "#e8e4de": "#2b323d", "#d9d3c9": "#353d49",
+    "#c3bfb8": "#4b5563", "#a6a3a0": "#6b7280", "#e6e2dc": "#2f3744", "#cbc4b9": "#4a5260", "#b9b5ae": "#4a5260",
+    "#fcd581": "#746855", "#e4a73e": "#1f2835", "#fde293": "#6a5f4f", "#e0b354": "#1f2835", "#fff1b8": "#4d5566",
+    "#e3c67e": "#212a37", "#ffffff": "#38414e", "#d6d2cb": "#212a37", "#dcd8d1": "#212a37", "#e0dcd5": "#212a37",
+    TEXT: "#9aa0a6", TEXT_DARK: "#e8eaed", "#9a948c": "#8a8f98", "#8b857d": "#8a8f98", "#7a746c": "#b0b5bd",
+    "#4a87c9": "#6f8fb8", "#c5692b": "#d59563", "#4e7fd6": "#7fa6e8", "#3b8a44": "#6bbf73", "#0f9d8a": "#4cc3b0",
+    "#d05050": "#e57373", "#5f7bab": "#8ea6cc", "#c2508d": "#de85b5", "#7c6f64": "#a89c90",
+    "rgba(255, 255, 255, 0.8)": "rgba(31, 38, 48, 0.8)",
+}
+DARK_BY_PROPERTY = {"text-halo-color": {HALO: "#1f2630"}, "circle-stroke-color": {HALO: "#1f2630"}}
+
+def recolor(style, table=DARK, by_property=DARK_BY_PROPERTY):
+    """A copy of `style` with every colour string of its paint properties replaced through `table` (and
+    `by_property` first); raises on a colour the table lacks, so a new colour cannot slip into a variant unmapped."""
+    def walk(v, prop):
+        if isinstance(v, list):
+            return [walk(x, prop) for x in v]
+        if isinstance(v, str) and (v.startswith("#") or v.startswith("rgba(")):
+            mapped = by_property.get(prop, {}).get(v, table.get(v))
+            if mapped is None:
+                raise SystemExit(f"recolor: no dark colour for {v} ({prop})")
+            return mapped
+        return v
+    out = json.loads(json.dumps(style))
+    for layer in out["layers"]:
+        for name, value in layer.get("paint", {}).items():
+            if name.endswith("color"):
+                layer["paint"][name] = walk(value, name)
+    return out

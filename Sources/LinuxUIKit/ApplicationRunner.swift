@@ -7,7 +7,9 @@ import Foundation
 /// `--window`: insist on a window (exit 1 with a message when there is none); `--snapshot FILE.png`: headless, write
 /// the first idle frame (the map still, tiles complete) and end; `--size WxH`: window size in points (default
 /// 800x600; each 1…8192); `--scale S`: device pixels per point (default: the window's drawable over its size, 1
-/// headless; 0.5…4). Malformed values are reported on stderr and ignored. Other arguments are left for the app.
+/// headless; 0.5…4); `--appearance dark|light` (or `WAYMARK_APPEARANCE=dark|light`; the switch wins): the app's
+/// style, `UIScreen.main.userInterfaceStyle`, that every window's `traitCollection` inherits (default light).
+/// Malformed values are reported on stderr and ignored. Other arguments are left for the app.
 public struct UIApplicationHostOptions: Equatable, Sendable {
     /// Which backend runs the window.
     public enum Backend: Equatable, Sendable {
@@ -29,6 +31,8 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
     public var scale: CGFloat?
     /// The window title (the program name by default).
     public var title: String
+    /// The app's appearance (`--appearance`, `WAYMARK_APPEARANCE`). Defaults to `.unspecified` (light).
+    public var userInterfaceStyle: UIUserInterfaceStyle = .unspecified
 
     /// Options with the defaults.
     public init(title: String = ProcessInfo.processInfo.processName) {
@@ -42,6 +46,13 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
         var i = 1
         func warn(_ message: String) {
             FileHandle.standardError.write(Data("\(title): \(message)\n".utf8))
+        }
+        if let text = environment["WAYMARK_APPEARANCE"], !text.isEmpty {
+            if let style = UIUserInterfaceStyle(launchValue: text) {
+                userInterfaceStyle = style
+            } else {
+                warn("WAYMARK_APPEARANCE must be dark or light, not \"\(text)\"; ignored")
+            }
         }
         while i < arguments.count {
             let argument = arguments[i]
@@ -64,6 +75,13 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
                     i += 1
                 } else {
                     warn("--size needs WxH (1...8192 each); using \(Int(size.width))x\(Int(size.height))")
+                }
+            case "--appearance":
+                if let style = value.flatMap(UIUserInterfaceStyle.init(launchValue:)) {
+                    userInterfaceStyle = style
+                    i += 1
+                } else {
+                    warn("--appearance needs dark or light; ignored")
                 }
             case "--scale":
                 if let s = value.flatMap(Double.init), s >= 0.5, s <= 4 {
@@ -98,6 +116,7 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
     ) -> Int32 {
         let app = UIApplication.shared
         app.delegate = delegate
+        if options.userInterfaceStyle != .unspecified { UIScreen.main.userInterfaceStyle = options.userInterfaceStyle }
         var backend: (any WindowBackend)?
         if options.backend != .headless {
             switch makeWindowBackend(options) {
@@ -168,7 +187,7 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
             backend.present(image)
             host.recordPresent(ProcessInfo.processInfo.systemUptime - presentStart)
             host.didPresent()
-            nextFrameAt = frameTime + frameInterval
+            nextFrameAt = frameTime + max(frameInterval, host.frameInterval)
         }
     }
 }

@@ -81,7 +81,9 @@ extension CALayer {
             roundedRect(cr, rect, radius)
             cairo_clip(cr)
         }
-        owningView?.drawContent(in: cr, bounds: rect)
+        if let view = owningView {
+            UITraitCollection.with(view.traitCollection) { view.drawContent(in: cr, bounds: rect) }
+        }
         for sub in sublayers ?? [] { sub.renderAsSublayer(cr, time: time) }
         cairo_restore(cr)
         let width = presented("borderWidth", borderWidth)

@@ -227,6 +227,16 @@ import WaymarkTime
 
         var end: TimeInterval { start + duration }
 
+        /// The animated value at `time`, over `below` (the value of the animations before it) and `model`.
+        @MainActor func value(at time: TimeInterval, below: Any?, model: Any?) -> Any? {
+            if let keyframes = animation as? CAKeyframeAnimation,
+                let value = keyframes.value(atProgress: progress(at: time), like: model)
+            {
+                return value
+            }
+            return interpolateAny(from ?? below, to ?? model, fraction: progress(at: time))
+        }
+
         /// Eased progress at `time`: 0 before the start (the start value shows during a delay), 1 at and after the
         /// end.
         func progress(at time: TimeInterval) -> Double {
@@ -364,9 +374,20 @@ import WaymarkTime
         var result = model
         for entry in entries where entry.keyPath == key {
             if time >= entry.end && entry.animation.isRemovedOnCompletion { continue }
-            let from = entry.from ?? result
-            let to = entry.to ?? model
-            result = interpolateAny(from, to, fraction: entry.progress(at: time))
+            result = entry.value(at: time, below: result, model: model)
+        }
+        return result
+    }
+
+    /// Waymark's own (package): the value the animations on `key` give at `time`, a finished animation still at its
+    /// end value (it is removed on the animator's next tick); nil when no animation is on `key`. For layers whose
+    /// model is driven by their animations, such as the map's camera keys.
+    package func animatedValue(forKey key: String, at time: TimeInterval) -> Any? {
+        guard entries.contains(where: { $0.keyPath == key }) else { return nil }
+        let model = value(forKey: key)
+        var result = model
+        for entry in entries where entry.keyPath == key {
+            result = entry.value(at: time, below: result, model: model)
         }
         return result
     }
@@ -412,6 +433,7 @@ func numeric(_ value: Any?) -> Double? {
     case let v as Float: return Double(v)
     case let v as CGFloat: return Double(v)
     case let v as Int: return Double(v)
+    case let v as NSNumber: return v.doubleValue
     default: return nil
     }
 }

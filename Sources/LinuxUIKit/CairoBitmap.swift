@@ -27,6 +27,16 @@ extension CairoSurface {
 }
 
 extension UIImage {
+    /// A still image from premultiplied B, G, R, A bytes (rows top to bottom, no padding) at `scale`; nil when the
+    /// byte count is not `width × height × 4` or the size is one Cairo refuses. Made off the main thread by tile
+    /// producers (GoogleMapsUtils' heatmap), as Apple's `UIImage(cgImage:)` over a raw bitmap is.
+    package convenience init?(premultipliedBGRA pixels: [UInt8], width: Int, height: Int, scale: CGFloat = 1) {
+        guard let surface = try? CairoSurface(width: width, height: height, premultipliedBGRA: pixels) else {
+            return nil
+        }
+        self.init(bitmaps: [surface], scale: scale)
+    }
+
     /// The first frame's pixels as premultiplied B, G, R, A bytes (rows top to bottom, no padding), for the map's
     /// drawing backend (tile layers); `nil` for an empty image.
     package func premultipliedBGRA() -> (width: Int, height: Int, pixels: [UInt8])? {

@@ -36,7 +36,7 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
 }
 
 extension NSAttributedString {
-    fileprivate func drawingRequest(width: CGFloat?, height: CGFloat?) -> TextLayout.Request {
+    func drawingRequest(width: CGFloat?, height: CGFloat?) -> TextLayout.Request {
         let attributes = length > 0 ? attributes(at: 0, effectiveRange: nil) : [:]
         let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
         return TextLayout.Request(

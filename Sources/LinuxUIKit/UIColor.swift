@@ -3,17 +3,31 @@ import Foundation
 /// A colour as four sRGB components, as UIKit's `UIColor`: red, green, blue and alpha, each in `0...1`.
 ///
 /// Components are stored straight (not premultiplied) and clamped to `0...1` on creation. `UIColor` is immutable and
-/// `Sendable`; it may be created and read on any thread. Named colours are the light-appearance values of Apple's
-/// Human Interface Guidelines (for the system colours) or the exact primaries (for `.red`, `.blue` and so on).
+/// `Sendable`; it may be created and read on any thread. Named colours are the exact primaries (`.red`, `.blue` and so
+/// on); the system and semantic colours (`.systemBlue`, `.systemBackground`, `.label`, …) are dynamic colours with
+/// the light and dark values of Apple's Human Interface Guidelines (see `UIColor+Semantic.swift`). A dynamic colour
+/// (``init(dynamicProvider:)``) resolves against ``UITraitCollection/current`` whenever its components are read.
 public final class UIColor: Hashable, Sendable, CustomStringConvertible {
-    /// Red component, `0...1`.
-    let red: CGFloat
+    private let storedRed: CGFloat
+    private let storedGreen: CGFloat
+    private let storedBlue: CGFloat
+    private let storedAlpha: CGFloat
+    /// The provider of a dynamic colour (nil for a fixed one). Called on the thread that resolves the colour.
+    private nonisolated(unsafe) let dynamicProvider: ((UITraitCollection) -> UIColor)?
+
+    /// Red component, `0...1` (a dynamic colour's, resolved against `UITraitCollection.current`).
+    var red: CGFloat { fixed.storedRed }
     /// Green component, `0...1`.
-    let green: CGFloat
+    var green: CGFloat { fixed.storedGreen }
     /// Blue component, `0...1`.
-    let blue: CGFloat
+    var blue: CGFloat { fixed.storedBlue }
     /// Alpha (opacity) component, `0...1`; 0 is fully transparent.
-    let alpha: CGFloat
+    var alpha: CGFloat { fixed.storedAlpha }
+
+    /// This colour when fixed, else the fixed colour it resolves to against `UITraitCollection.current`.
+    private var fixed: UIColor {
+        dynamicProvider == nil ? self : resolvedColor(with: UITraitCollection.current)
+    }
 
     /// Creates a colour from sRGB components; each is clamped to `0...1` (NaN becomes 0).
     /// - Parameters:
@@ -22,11 +36,40 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     ///   - blue: blue intensity, `0...1`.
     ///   - alpha: opacity, `0...1`.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        self.red = clampUnit(red)
-        self.green = clampUnit(green)
-        self.blue = clampUnit(blue)
-        self.alpha = clampUnit(alpha)
+        storedRed = clampUnit(red)
+        storedGreen = clampUnit(green)
+        storedBlue = clampUnit(blue)
+        storedAlpha = clampUnit(alpha)
+        dynamicProvider = nil
     }
+
+    /// Creates a dynamic colour, as UIKit's `init(dynamicProvider:)` (written `UIColor { traits in … }`): whenever
+    /// the colour is used (its components, ``cgColor``, drawing, a view's background) it asks `dynamicProvider` for
+    /// the colour that fits the traits in effect — ``UITraitCollection/current``, which views set to their own
+    /// ``UITraitCollection`` while they draw, lay out and handle a trait change. The provider is called on the
+    /// thread that resolves the colour (the main thread for views) and may return another dynamic colour.
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        storedRed = 0
+        storedGreen = 0
+        storedBlue = 0
+        storedAlpha = 0
+        self.dynamicProvider = dynamicProvider
+    }
+
+    /// The fixed colour this colour is for `traitCollection`, as UIKit's `resolvedColor(with:)`: the colour itself
+    /// when it is not dynamic.
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        var color = self
+        var depth = 0
+        while let provider = color.dynamicProvider, depth < 8 {
+            color = provider(traitCollection)
+            depth += 1
+        }
+        return color.dynamicProvider == nil ? color : .clear
+    }
+
+    /// Whether the colour is dynamic (made with ``init(dynamicProvider:)``).
+    var isDynamic: Bool { dynamicProvider != nil }
 
     /// Creates a grey: all three colour components equal `white` (`0...1`, clamped), with the given alpha (`0...1`).
     public convenience init(white: CGFloat, alpha: CGFloat) {
@@ -66,8 +109,12 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same colour with its alpha replaced by `alpha` (`0...1`, clamped).
+    /// A dynamic colour gives a dynamic colour whose every resolution has its alpha replaced.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        if let provider = dynamicProvider {
+            return UIColor { provider($0).withAlphaComponent(alpha) }
+        }
+        return UIColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     /// Reads the sRGB components, as UIKit's `getRed(_:green:blue:alpha:)`. Any pointer may be `nil`.
@@ -96,23 +143,35 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The components as a Core Graphics–style colour, for `CALayer` properties such as `borderColor`.
-    public var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+    /// A dynamic colour is resolved against ``UITraitCollection/current``.
+    public var cgColor: CGColor {
+        let f = fixed
+        return CGColor(red: f.storedRed, green: f.storedGreen, blue: f.storedBlue, alpha: f.storedAlpha)
+    }
 
     /// The components `(red, green, blue, alpha)`, each `0...1`. A Waymark convenience, not in UIKit.
-    public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { (red, green, blue, alpha) }
+    public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        let f = fixed
+        return (f.storedRed, f.storedGreen, f.storedBlue, f.storedAlpha)
+    }
 
     /// A textual form such as `UIColor(r: 1.000, g: 0.000, b: 0.000, a: 1.000)`.
     public var description: String {
         String(format: "UIColor(r: %.3f, g: %.3f, b: %.3f, a: %.3f)", red, green, blue, alpha)
     }
 
-    /// Two colours are equal when all four components are equal.
+    /// Two fixed colours are equal when all four components are equal; a dynamic colour equals only itself.
     public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
-        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+        if lhs.isDynamic || rhs.isDynamic { return lhs === rhs }
+        return lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
     }
 
-    /// Hashes the four components.
+    /// Hashes the four components (a dynamic colour: its identity).
     public func hash(into hasher: inout Hasher) {
+        if isDynamic {
+            hasher.combine(ObjectIdentifier(self))
+            return
+        }
         hasher.combine(red)
         hasher.combine(green)
         hasher.combine(blue)
@@ -162,33 +221,6 @@ extension UIColor {
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     /// Fully transparent black, `(0, 0, 0, 0)`.
     public static let clear = UIColor(white: 0, alpha: 0)
-
-    /// System blue (light appearance, `#007AFF`): the default tint colour of every view.
-    public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
-    /// System red (light appearance, `#FF3B30`).
-    public static let systemRed = UIColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1)
-    /// System green (light appearance, `#34C759`).
-    public static let systemGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1)
-    /// System orange (light appearance, `#FF9500`).
-    public static let systemOrange = UIColor(red: 1, green: 149.0 / 255, blue: 0, alpha: 1)
-    /// System yellow (light appearance, `#FFCC00`).
-    public static let systemYellow = UIColor(red: 1, green: 204.0 / 255, blue: 0, alpha: 1)
-    /// System pink (light appearance, `#FF2D55`).
-    public static let systemPink = UIColor(red: 1, green: 45.0 / 255, blue: 85.0 / 255, alpha: 1)
-    /// System purple (light appearance, `#AF52DE`).
-    public static let systemPurple = UIColor(red: 175.0 / 255, green: 82.0 / 255, blue: 222.0 / 255, alpha: 1)
-    /// System teal (light appearance, `#5AC8FA`).
-    public static let systemTeal = UIColor(red: 90.0 / 255, green: 200.0 / 255, blue: 250.0 / 255, alpha: 1)
-    /// System indigo (light appearance, `#5856D6`).
-    public static let systemIndigo = UIColor(red: 88.0 / 255, green: 86.0 / 255, blue: 214.0 / 255, alpha: 1)
-    /// System grey (`#8E8E93`).
-    public static let systemGray = UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1)
-    /// Background of a plain screen (light appearance: white).
-    public static let systemBackground = UIColor.white
-    /// Primary text colour (light appearance: black).
-    public static let label = UIColor.black
-    /// Secondary text colour (light appearance: `#3C3C43` at 60 % opacity).
-    public static let secondaryLabel = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
 }
 
 /// A colour value for layer properties, standing in for Core Graphics' `CGColor` (which Foundation on Linux lacks).

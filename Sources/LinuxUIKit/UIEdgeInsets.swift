@@ -13,6 +13,11 @@ public struct UIEdgeInsets: Equatable, Hashable, Sendable {
     /// Inset from the right edge, in points.
     public var right: CGFloat
 
+    /// All four insets zero, as UIKit's `UIEdgeInsets()`.
+    public init() {
+        self.init(top: 0, left: 0, bottom: 0, right: 0)
+    }
+
     /// Creates insets; every edge in points.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top

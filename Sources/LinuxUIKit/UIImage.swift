@@ -346,6 +346,6 @@ final class LockedBox<Value>: @unchecked Sendable {
     /// The screen's rectangle in points. Defaults to 390 × 844 (a common phone size); hosts may set it.
     public var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
 
-    nonisolated static var mainScale: CGFloat { scaleBox.withLock { $0 } }
+    package nonisolated static var mainScale: CGFloat { scaleBox.withLock { $0 } }
     private nonisolated static let scaleBox = LockedBox<CGFloat>(1)
 }

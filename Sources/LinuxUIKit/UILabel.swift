@@ -21,7 +21,10 @@ open class UILabel: UIView {
     }
 
     private var storedText: NSAttributedString? {
-        didSet { setNeedsDisplay() }
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
     }
 
     /// The font for runs without one. Defaults to the 17 pt system font; setting nil restores it.
@@ -29,12 +32,14 @@ open class UILabel: UIView {
         didSet {
             if font == nil { font = .systemFont(ofSize: UIFont.labelFontSize) }
             setNeedsDisplay()
+            invalidateIntrinsicContentSize()
         }
     }
-    /// The colour for runs without one. Defaults to black; setting nil restores it.
-    open var textColor: UIColor! = .black {
+    /// The colour for runs without one. Defaults to `.label` (black in light appearance, white in dark), resolved
+    /// when drawn; setting nil restores it.
+    open var textColor: UIColor! = .label {
         didSet {
-            if textColor == nil { textColor = .black }
+            if textColor == nil { textColor = .label }
             setNeedsDisplay()
         }
     }
@@ -44,7 +49,10 @@ open class UILabel: UIView {
     }
     /// The most lines shown; 0 means no limit but the bounds. Defaults to 1; negative values act as 0.
     open var numberOfLines = 1 {
-        didSet { setNeedsDisplay() }
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
     }
     /// How lines wrap and where text that does not fit is cut. Defaults to `.byTruncatingTail`.
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {

@@ -18,15 +18,19 @@ import Foundation
     /// The layer class for new views; subclasses override to use a `CALayer` subclass. Defaults to `CALayer`.
     open class var layerClass: CALayer.Type { CALayer.self }
 
-    /// The backing layer (geometry, background, border, shadow, corner radius, animations).
-    public let layer: CALayer
+    /// The backing layer (geometry, background, border, shadow, corner radius, animations): an instance of
+    /// ``layerClass``. Subclasses may override it with their layer class's type, as UIKit's `GMSMapView.layer` is a
+    /// `GMSMapLayer` (return `super.layer` cast).
+    open var layer: CALayer { backingLayer }
+    /// The layer made at initialisation.
+    private let backingLayer: CALayer
 
     /// Creates a view occupying `frame` (superview coordinates, points).
     public init(frame: CGRect) {
-        layer = Self.layerClass.init()
-        layer.owningView = self
-        layer.frame = frame
-        layer.bounds.origin = .zero
+        backingLayer = Self.layerClass.init()
+        backingLayer.owningView = self
+        backingLayer.frame = frame
+        backingLayer.bounds.origin = .zero
     }
 
     /// Creates a view with a zero frame.
@@ -34,8 +38,8 @@ import Foundation
 
     /// Interface Builder archives do not exist on Linux: creates an empty zero-frame view, ignoring `coder`.
     public required init?(coder: NSCoder) {
-        layer = Self.layerClass.init()
-        layer.owningView = self
+        backingLayer = Self.layerClass.init()
+        backingLayer.owningView = self
     }
 
     // MARK: Geometry
@@ -93,14 +97,23 @@ import Foundation
     /// When true, the view and its subviews are not drawn. Defaults to `false`. Not animatable.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = layer.isHidden != newValue
+            layer.isHidden = newValue
+            if changed { superview?.subviewArrangementDidChange(self) }
+        }
     }
 
+    /// Called when a subview's ``isHidden`` changed or it is leaving (a stack view re-arranges). The default does
+    /// nothing.
+    func subviewArrangementDidChange(_ subview: UIView) {}
+
     /// The fill behind the content, or nil (transparent). Defaults to nil. Animatable.
+    /// A dynamic colour is resolved for the view's ``traitCollection`` and again whenever it changes.
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        get { backgroundColorAsSet }
         set {
-            let cg = newValue?.cgColor
+            let cg = layerBackground(for: newValue)
             change("backgroundColor", to: cg ?? UIColor.clear.cgColor) { layer.backgroundColor = cg }
         }
     }
@@ -217,8 +230,10 @@ import Foundation
         let i = min(max(index, 0), subviews.count)
         subviews.insert(view, at: i)
         view.superview = self
+        LayoutEngine.subviewAdded(view, to: self)
         rebuildSublayers()
         setNeedsLayout()
+        view.updateTraitsInSubtree()
         if view.tintColor != oldTint { view.notifyTintChange() }
         view.didMoveToSuperview()
     }
@@ -238,8 +253,11 @@ import Foundation
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         let oldTint = tintColor
+        LayoutEngine.subviewWillBeRemoved(self, from: parent)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        parent.subviewArrangementDidChange(self)
+        LayoutEngine.subviewRemoved(self)
         parent.rebuildSublayers()
         parent.setNeedsLayout()
         if tintColor != oldTint { notifyTintChange() }
@@ -370,12 +388,15 @@ import Foundation
     /// view of a view controller, the controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` bracket
     /// ``layoutSubviews()``.
     open func layoutIfNeeded() {
+        LayoutEngine.updateIfNeeded(from: self, requested: layoutRequested)
         if layoutRequested {
             layoutRequested = false
             let controller = owningViewController
-            controller?.viewWillLayoutSubviews()
-            layoutSubviews()
-            controller?.viewDidLayoutSubviews()
+            UITraitCollection.with(traitCollection) {
+                controller?.viewWillLayoutSubviews()
+                layoutSubviews()
+                controller?.viewDidLayoutSubviews()
+            }
         }
         for sub in subviews { sub.layoutIfNeeded() }
     }
@@ -385,8 +406,27 @@ import Foundation
         layoutRequested || subviews.contains { $0.needsLayoutInTree }
     }
 
+    /// True when this view or a descendant asked for display or layout since it was last drawn: what a view drawn
+    /// into an image (a map marker's icon view that tracks its changes) must be drawn again for. Package plumbing.
+    package var needsRedrawInTree: Bool {
+        layoutRequested || layer.needsDisplay() || subviews.contains { $0.needsRedrawInTree }
+    }
+
     /// The view controller whose root view this is (set when the controller loads it).
-    weak var owningViewController: UIViewController?
+    weak var owningViewController: UIViewController? {
+        didSet { if superview != nil, owningViewController !== oldValue { updateTraitsInSubtree() } }
+    }
+
+    // MARK: Traits (see UIView+Appearance.swift)
+
+    /// The style override, the traits last reported and the dynamic background (UIView+Appearance.swift).
+    var appearance = ViewAppearance()
+
+    /// Called after the view's ``traitCollection`` changed (an `overrideUserInterfaceStyle` above or on it, the app's
+    /// style, a move into a hierarchy with other traits), with ``UITraitCollection/current`` set to the new traits;
+    /// `previousTraitCollection` is the traits before. The default does nothing; dynamic colours set as
+    /// ``backgroundColor`` are already re-resolved, and the view is marked for display.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// How the view's frame follows its superview's size changes, as UIKit's `UIView.AutoresizingMask`.
     public struct AutoresizingMask: OptionSet, Sendable {
@@ -456,8 +496,29 @@ import Foundation
     /// ``UIWindow`` reports its own, also `.zero`).
     open var safeAreaInsets: UIEdgeInsets { window.map { $0 === self ? .zero : $0.safeAreaInsets } ?? .zero }
 
-    /// Override to position subviews; the default does nothing.
+    /// Override to position subviews; the default does nothing (frames from Auto Layout are written before it
+    /// runs, see `Layout/LayoutEngine.swift`).
     open func layoutSubviews() {}
+
+    // MARK: Auto Layout (the rest is in Layout/UIView+AutoLayout.swift)
+
+    /// The view's Auto Layout state (constraints, guides, priorities), made on first use.
+    var autoLayoutStorage: ViewLayoutState?
+
+    /// Whether the view's frame is fixed in Auto Layout (true: the engine keeps the frame as set, relative to the
+    /// superview, as UIKit's autoresizing-mask constraints do) or solved from constraints (false: the layout pass
+    /// writes the frame). Set false on every view you position with constraints. Defaults to true.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            if oldValue != translatesAutoresizingMaskIntoConstraints, LayoutEngine.engine(of: self) != nil {
+                LayoutEngine.structureDidChange(at: self)
+            }
+        }
+    }
+
+    /// Override to add or change constraints before the layout pass that follows ``setNeedsUpdateConstraints()``;
+    /// UIKit asks overrides to call super last. Called deepest views first. The default does nothing.
+    open func updateConstraints() {}
 
     // MARK: Drawing
 

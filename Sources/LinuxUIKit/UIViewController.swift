@@ -9,8 +9,11 @@ import Foundation
     private var loadedView: UIView?
     private var loading = false
 
-    /// A title for navigation UI; stored only. Defaults to nil.
-    open var title: String?
+    /// A title for navigation UI: setting it also sets `navigationItem.title`, which a navigation bar shows.
+    /// Defaults to nil.
+    open var title: String? {
+        didSet { links.navigationItem?.title = title }
+    }
 
     /// Creates a controller; nib names and bundles are ignored on Linux.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
@@ -73,6 +76,40 @@ import Foundation
     open func viewWillLayoutSubviews() {}
     /// Called after the root view laid out its subviews. The default does nothing.
     open func viewDidLayoutSubviews() {}
+    /// Called in the update-constraints pass when the root view asked for it (`setNeedsUpdateConstraints()`),
+    /// after the view's own `updateConstraints()`. Override to add or change constraints; UIKit asks overrides to
+    /// call super last. The default does nothing.
+    open func updateViewConstraints() {}
+
+    /// Called after the controller's `traitCollection` changed (its own or an inherited `overrideUserInterfaceStyle`,
+    /// the app's style), before its root view hears of it, with `UITraitCollection.current` set to the new traits;
+    /// `previousTraitCollection` is the traits before. The default does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Called when the system is short of memory, as UIKit's method. Waymark's window hosts never are, so it is
+    /// called only by code that calls it (tests); the default does nothing.
+    open func didReceiveMemoryWarning() {}
+
+    /// Called just before the controller is added to or removed from a container (`parent` nil), as UIKit's method:
+    /// `addChild(_:)` calls it, a container calls it with nil before `removeFromParent()`. The default does nothing.
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// Called after the controller was added to or removed from a container, as UIKit's method: a container calls
+    /// it once its transition is done, `removeFromParent()` calls it with nil. The default does nothing.
+    open func didMove(toParent parent: UIViewController?) {}
+
+    /// The status bar style the controller would like, as UIKit's property. Linux windows have no status bar, so it
+    /// is read only by code that asks. Defaults to `.default`.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+
+    /// Whether the controller would hide the status bar, as UIKit's property; read only by code that asks. Defaults
+    /// to false.
+    open var prefersStatusBarHidden: Bool { false }
+
+    /// The style override and the traits last reported (UIView+Appearance.swift).
+    var appearance = ControllerAppearance()
+    /// Parent, children and presentation links (UIViewController+Containment.swift).
+    var links = ControllerLinks()
 
     /// Called by the window before its size changes to `size` (points); `coordinator` runs blocks once the new size
     /// is in place. The default does nothing.

@@ -11,6 +11,14 @@ import Foundation
     var isLoading: Bool { get }
     /// Advances one frame (called once per frame, before layout and drawing).
     func tickFrame()
+    /// The shortest time between frames the view wants (the map's `preferredFrameRate`): the host draws no more often
+    /// than the longest such interval among its views, and never more than 60 times a second. Defaults to 1/60 s.
+    var preferredFrameInterval: TimeInterval { get }
+}
+
+extension UIFrameTicking {
+    /// 1/60 s: the display's rate.
+    package var preferredFrameInterval: TimeInterval { 1.0 / 60 }
 }
 
 /// What a window backend (SDL2 in `UIKitSDL`) does for the ``WindowHost``.
@@ -128,12 +136,32 @@ import Foundation
             || treeNeedsDisplay(window) || clients.contains { $0.needsFrames }
     }
 
-    /// Whether work for a complete frame is still running elsewhere (tiles being made).
-    package var isLoading: Bool { clients.contains { $0.isLoading } }
+    /// Seconds between frames: the longest ``UIFrameTicking/preferredFrameInterval`` of the window's frame views, at
+    /// least 1/60 s.
+    package var frameInterval: TimeInterval {
+        max(1.0 / 60, clients.map(\.preferredFrameInterval).filter(\.isFinite).max() ?? 0)
+    }
 
-    /// Runs the main run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s) and
-    /// returns the next timer's fire time on the host clock, or nil.
+    /// When the last frame was drawn (host clock), or nil before the first.
+    package private(set) var lastFrameTime: TimeInterval?
+
+    /// Whether a frame is due now: one is wanted and ``frameInterval`` has passed since the last (a millisecond's
+    /// slack for clock rounding).
+    package var frameIsDue: Bool {
+        guard wantsFrame else { return false }
+        guard let last = lastFrameTime else { return true }
+        return now - last >= frameInterval - 1e-3
+    }
+
+    /// Whether work for a complete frame is still running elsewhere (tiles being made), or a library's callback to
+    /// the main queue is on its way (``UIApplication/beginPendingCallback()``): the app is not idle yet.
+    package var isLoading: Bool { UIApplication.hasPendingCallbacks || clients.contains { $0.isLoading } }
+
+    /// Runs the work other threads handed to the main actor (``UIApplication/deliverOnMainActor(_:)``), then the main
+    /// run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s), and returns the next
+    /// timer's fire time on the host clock, or nil.
     package func serviceRunLoop() -> TimeInterval? {
+        UIApplication.runMainActorDeliveries()
         _ = RunLoop.main.run(mode: .default, before: Date())
         let limit = RunLoop.main.limitDate(forMode: .default)
         guard let limit, limit != .distantFuture else { return nil }
@@ -143,7 +171,7 @@ import Foundation
     /// Runs the turn hooks; returns the earliest deadline they gave.
     package func runTurnHooks() -> TimeInterval? {
         let t = now
-        return turnHooks.compactMap { $0(t) }.min()
+        return (turnHooks.compactMap { $0(t) } + [HostTurnHooks.run(now: t)].compactMap { $0 }).min()
     }
 
     /// Draws one frame: display links, view and layer animation completions, the ``UIFrameTicking`` views' ticks,
@@ -151,11 +179,13 @@ import Foundation
     @discardableResult
     package func drawFrame() -> UIImage {
         FrameStages.isRecording = keepsStatistics
+        lastFrameTime = now
         let started = ProcessInfo.processInfo.systemUptime
         FrameStages.measure("tick") {
             CADisplayLink.fire(now: now)
-            UIAnimator.shared.tick()
+            // Frame views first: a map reads its layer's finished camera animations before the animator removes them.
             for client in clients { client.tickFrame() }
+            UIAnimator.shared.tick()
         }
         FrameStages.measure("layout") { window.layoutIfNeeded() }
         let renderStart = ProcessInfo.processInfo.systemUptime

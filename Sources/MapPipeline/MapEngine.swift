@@ -55,6 +55,16 @@ public final class MapEngine: @unchecked Sendable {
     /// The entries held now. Any thread.
     package var cacheEntryCount: Int { locked { store.count } }
 
+    /// The decoded source tiles held now (a restyled renderer over the same data adds none: issue 32). Any thread.
+    package var decodedTileCount: Int {
+        locked {
+            store.keysByRecency.reduce(0) { n, key in
+                if case .decoded = key { return n + 1 }
+                return n
+            }
+        }
+    }
+
     /// The raster-layer tiles (``EngineKey/raster(source:address:adjustment:backend:)``) and backend values (label
     /// sprites) held now, for tests. Any thread.
     package var rasterAndBackendEntryCounts: (raster: Int, backendValues: Int) {

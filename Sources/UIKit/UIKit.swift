@@ -4,6 +4,11 @@
 @_exported import LinuxUIKit
 import UIKitSDL
 
+// `URLSession` and `URLRequest` live in FoundationNetworking on Linux; iOS code gets them from `import UIKit`.
+#if canImport(FoundationNetworking)
+    @_exported import FoundationNetworking
+#endif
+
 /// Runs the app, as UIKit's `UIApplicationMain`: creates ``UIApplication/shared``, an instance of the delegate class
 /// named `delegateClassName` (a `UIResponder` conforming to ``UIApplicationDelegate``, `"Module.Class"` as
 /// `NSStringFromClass` gives it), calls its launch methods, and services the window loop until the last window

@@ -217,7 +217,18 @@ import LinuxUIKit
                 event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved
             mapper.finger(f.fingerId ^ (f.touchId << 32), phase, at: p)
         case SDL_KEYDOWN.rawValue:
-            handleKey(event.key.keysym.sym, host: host, mapper: mapper)
+            if host.hasTextInputFocus {
+                handleEditingKey(event.key.keysym.sym, host: host)
+            } else {
+                handleKey(event.key.keysym.sym, host: host, mapper: mapper)
+            }
+        case SDL_TEXTINPUT.rawValue:
+            // Typed text (after the keyboard layout and input method) for the first responder; ignored without one.
+            guard host.hasTextInputFocus else { return }
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            host.insertText(text)
         case wakeEventType:
             host.dirty = true  // background work (tiles, a geocoder answer on the main queue) may change the views
         default:
@@ -231,6 +242,24 @@ import LinuxUIKit
         let mods = SDL_GetModState().rawValue
         let mask = KMOD_LSHIFT.rawValue | KMOD_RSHIFT.rawValue | KMOD_LALT.rawValue | KMOD_RALT.rawValue
         return mods & mask != 0
+    }
+
+    /// While a text field or text view is the first responder, keys edit it: backspace deletes, return and enter
+    /// are the return key, Esc ends editing; the characters themselves come as `SDL_TEXTINPUT`, and Q, the arrows
+    /// and +/- do not reach the map.
+    private func handleEditingKey(_ sym: SDL_Keycode, host: WindowHost) {
+        func code(_ k: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(truncatingIfNeeded: k.rawValue) }
+        switch sym {
+        case code(SDLK_BACKSPACE):
+            host.deleteBackward()
+        case code(SDLK_RETURN), code(SDLK_KP_ENTER):
+            host.insertText("\n")
+        case code(SDLK_ESCAPE):
+            host.window.endEditing(true)
+            host.dirty = true
+        default:
+            break
+        }
     }
 
     /// Q/Esc close; arrows pan, +/- zoom (scripted touches, see ``InputMapper``); other letters and digits go to the

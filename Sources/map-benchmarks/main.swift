@@ -14,6 +14,7 @@ func allBenchmarks() -> [any Benchmark] {
         TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
         PolygonFillBenchmark(), PanFrameBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
+        AutoLayoutSolveBenchmark(), AutoLayoutResolveBenchmark(), CassowarySolveBenchmark(),
         DirectMapFrameBenchmark(), HostFrameBenchmark(), HostStillSnapshotBenchmark(),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
@@ -46,6 +47,14 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.world("java", -6.95, 110.2, zoom: 10),
         PipelineColdFrameBenchmark.world("bengal", 23.75, 90.4, zoom: 10),
         HTTPPanBenchmark(),
+        // GoogleMapsUtils (issue 31): clustering a new zoom, the anchor Supercluster on the same points, a heatmap
+        // tile, GeoJSON and KML parsing.
+        ClusterBenchmark(count: 100_000, zoom: 5), ClusterBenchmark(count: 100_000, zoom: 10),
+        ClusterBenchmark(count: 100_000, zoom: 15), ClusterBenchmark(count: 1_000_000, zoom: 10),
+        SuperclusterBenchmark(count: 100_000, zoom: 5), SuperclusterBenchmark(count: 100_000, zoom: 10),
+        SuperclusterBenchmark(count: 100_000, zoom: 15), SuperclusterBenchmark(count: 1_000_000, zoom: 10),
+        HeatmapTileBenchmark(count: 100_000), GeoJSONParseBenchmark(megabytes: 10), KMLParseBenchmark(megabytes: 10),
+        GoogleStyleApplyBenchmark(), GoogleStyleSwitchBenchmark(),
     ]
 }
 

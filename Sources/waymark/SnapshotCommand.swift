@@ -4,7 +4,9 @@ import MapDrawing
 import MapDrawingCairo
 import MapGeometry
 import MapHosting
+import MapNetwork
 import MapPipeline
+import MapStorage
 import MapStyle
 
 /// `waymark snapshot`: renders a PNG of the map headless (see the usage text).
@@ -14,7 +16,8 @@ struct SnapshotCommand: WaymarkCommand {
     static let summary = "render a PNG of the map for a camera (default: central Helsinki)"
     static let usage = """
         usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE|URL]
-                                [--markers FILE.geojson] [--overlays FILE.geojson] [-o OUT.png]
+                                [--map-style FILE.json] [--dark] [--markers FILE.geojson] [--overlays FILE.geojson]
+                                [-o OUT.png]
 
           --camera   centre (degrees), zoom (Google's: 256-point tiles), bearing (degrees clockwise from north),
                      pitch (degrees from straight down); clamped as GMSMapView clamps them.
@@ -22,6 +25,10 @@ struct SnapshotCommand: WaymarkCommand {
           --size     view size in points. Default 1280x720
           --scale    device pixels per point, 0.25…4. Default 1
           --style    a MapLibre style v8: a file path, file:// or http(s):// URL. Default Data/styles/default.json
+          --map-style  Google styling JSON (GMSMapStyle's rules) applied over the style; unknown names and features
+                     without counterpart in the data are reported on standard error
+          --dark     the dark default (Data/styles/default-dark.json), as a map view in dark mode; a --map-style
+                     wins over it, as on iOS
           --markers  draw the Point features of a GeoJSON file as circle markers
           --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
                      (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)
@@ -31,7 +38,9 @@ struct SnapshotCommand: WaymarkCommand {
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
             arguments,
-            valued: ["--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output"])
+            valued: [
+                "--camera", "--size", "--scale", "--style", "--map-style", "--markers", "--overlays", "-o", "--output",
+            ], switches: ["--dark"])
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         var camera = MapHost.demoCamera
         if let text = args.value("--camera") {
@@ -63,10 +72,8 @@ struct SnapshotCommand: WaymarkCommand {
         }
         camera = CameraConstraints().clamped(camera)
         let output = args.value("-o") ?? args.value("--output") ?? "out/helsinki.png"
-        let snapshotter: MapHost
-        do { snapshotter = try MapHost(styleFile: args.value("--style")) } catch {
-            throw RuntimeError("\(error)")
-        }
+        let snapshotter = try makeMapHost(
+            styleFile: args.value("--style"), mapStyleFile: args.value("--map-style"), dark: args.has("--dark"))
         // Sources the style names but that are not drawn (for example `pmtiles://https://…`, not fetched yet).
         for diagnostic in snapshotter.renderer.style.diagnostics where diagnostic.path.hasPrefix("sources.") {
             FileHandle.standardError.write(Data("waymark snapshot: \(diagnostic)\n".utf8))
@@ -88,6 +95,42 @@ struct SnapshotCommand: WaymarkCommand {
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
         print(output)
+    }
+
+    /// The snapshotter for `--style`, `--map-style` and `--dark`.
+    static func makeMapHost(styleFile: String?, mapStyleFile: String?, dark: Bool) throws -> MapHost {
+        do {
+            let path =
+                styleFile
+                ?? DataFiles.path(dark && mapStyleFile == nil ? "styles/default-dark.json" : "styles/default.json")
+            guard let mapStyleFile else { return try MapHost(styleFile: path) }
+            guard let data = FileManager.default.contents(atPath: mapStyleFile) else {
+                throw RuntimeError("cannot read --map-style file '\(mapStyleFile)'")
+            }
+            let rules: GoogleMapStyle
+            do { rules = try GoogleMapStyle(jsonBytes: [UInt8](data)) } catch {
+                throw RuntimeError("--map-style \(mapStyleFile): \(error)")
+            }
+            let base =
+                path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
+            let translation = rules.translate(base)
+            for warning in rules.warnings {
+                FileHandle.standardError.write(Data("waymark snapshot: \(mapStyleFile): \(warning)\n".utf8))
+            }
+            for type in translation.unmatchedFeatureTypes {
+                FileHandle.standardError.write(
+                    Data("waymark snapshot: \(mapStyleFile): \(type) has no counterpart in the map's data\n".utf8))
+            }
+            let snapshotter = try MapHost(style: translation.style)
+            if let sprite = base.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: base.baseDirectory) {
+                snapshotter.renderer.setSprite(sheet)
+            }
+            return snapshotter
+        } catch let error as RuntimeError {
+            throw error
+        } catch {
+            throw RuntimeError("\(error)")
+        }
     }
 
     /// Renders and writes a PNG, creating the output folder.

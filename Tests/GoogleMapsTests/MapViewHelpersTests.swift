@@ -87,9 +87,9 @@ let pinMapFonts: Void = {
 /// load) instead of ``installMapClock(start:)``'s plain one; the returned closure restores the previous factory.
 @MainActor func useVectorBasemap() -> () -> Void {
     let saved = GMSMapView.makeDefaultBasemap
-    GMSMapView.makeDefaultBasemap = { (style: MapLibreStyle) -> any BasemapRenderer in
+    GMSMapView.makeDefaultBasemap = { (style: BasemapStyle) -> any BasemapRenderer in
         do {
-            return try VectorBasemapRenderer(style: style)
+            return try VectorBasemapRenderer(basemap: style)
         } catch {
             return PlainBasemapRenderer()
         }

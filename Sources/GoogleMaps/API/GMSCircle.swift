@@ -11,9 +11,12 @@ import MapDrawing
 /// invalid position or a radius that is not positive and finite draws nothing (the overlay stays on its map); a
 /// radius over half the Earth's circumference is clamped just below it. A tap inside the circle or within half the
 /// stroke width plus 8 points of its outline hits it.
-/// - Thread rules: main thread (main actor) only.
-@MainActor open class GMSCircle: GMSOverlay, ShapeOverlay {
-    let drawing = ShapeDrawing()
+/// - Thread rules: nonisolated, as in Google's SDK (see ``GMSOverlay``): configure on any thread while on no map;
+///   on a map, change it on the main thread (changes from another thread reach the map on the main queue).
+open class GMSCircle: GMSOverlay {
+    /// The prepared geometry (``ShapeOverlay/drawing``), made on first use on the main actor.
+    var drawingStorage: ShapeDrawing?
+    /// Whether the prepared drawing is out of date (main actor).
     var specIsStale = true
 
     /// The centre, degrees. Defaults to (0, 0).
@@ -53,6 +56,19 @@ import MapDrawing
         self.radius = radius
     }
 
+    /// A new circle with this one's centre, radius, stroke, fill and the common overlay properties, on no map
+    /// (Google's `NSCopying`).
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = GMSCircle()
+        copyOverlayProperties(to: copy)
+        copy.position = position
+        copy.radius = radius
+        copy.strokeWidth = strokeWidth
+        copy.strokeColor = strokeColor
+        copy.fillColor = fillColor
+        return copy
+    }
+
     func makeSpec() -> ShapeSpec {
         var spec = ShapeSpec(strokeWidth: strokeWidth, tappableInterior: true)
         let ring = ShapeGeometry.circleOutline(center: position, radius: radius, count: 256)
@@ -65,3 +81,7 @@ import MapDrawing
         return spec
     }
 }
+
+/// A main-actor isolated conformance: the drawing side is main-actor, the class (and app subclasses) stay
+/// nonisolated.
+extension GMSCircle: @MainActor ShapeOverlay {}

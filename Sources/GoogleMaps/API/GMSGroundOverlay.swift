@@ -12,8 +12,9 @@ import MapGeometry
 /// ``opacity`` 1, zIndex 0, not tappable. ``bearing`` turns the image clockwise about its anchor (on the Mercator
 /// plane, which keeps angles). Drawn under bearing and pitch: one affine image draw per frame when flat, an 8 × 8
 /// grid of affine pieces (each clipped to its cell) under pitch. A tap on the image's quadrilateral hits it.
-/// - Thread rules: main thread (main actor) only.
-@MainActor open class GMSGroundOverlay: GMSOverlay {
+/// - Thread rules: nonisolated, as in Google's SDK (see ``GMSOverlay``): configure on any thread while on no map;
+///   on a map, change it on the main thread (changes from another thread reach the map on the main queue).
+open class GMSGroundOverlay: GMSOverlay {
     /// Where the image lies: a fixed world rectangle, or its icon's size at a zoom level around the position.
     private enum Placement {
         case rectangle(minX: Double, minY: Double, maxX: Double, maxY: Double)
@@ -108,7 +109,21 @@ import MapGeometry
     }
 
     private func overlayDidChange() {
-        mapStorage?.overlayStage.geometryDidChange(self)
+        onMainActor(self) { overlay in overlay.mapStorage?.overlayStage.geometryDidChange(overlay) }
+    }
+
+    /// A new ground overlay with this one's placement, icon, anchor, bearing, opacity and the common overlay
+    /// properties, on no map (Google's `NSCopying`).
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = GMSGroundOverlay()
+        copyOverlayProperties(to: copy)
+        copy.anchor = anchor
+        copy.placement = placement
+        copy.storedPosition = storedPosition
+        copy.icon = icon
+        copy.opacity = opacity
+        copy.bearing = bearing
+        return copy
     }
 
     private func anchorWorld(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> WorldPoint {

@@ -6,9 +6,14 @@ import LinuxUIKit
 /// ``kGMSLayerCameraZoomLevelKey`` and ``kGMSLayerCameraViewingAngleKey``.
 ///
 /// Setting a property (or the key through `setValue(_:forKey:)`) is an explicit camera set on the owning map, clamped
-/// as `GMSCameraPosition` (D3): `willMove(false)`, `didChange`, `idleAt` follow on the next ticks. Reach it with
-/// ``GMSMapView/mapLayer`` (Waymark's `UIView.layer` is typed `CALayer`, so `mapView.layer` needs a cast).
-/// Not yet supported: driving the camera with `CABasicAnimation`s on these keys (use `animate(…)`).
+/// as `GMSCameraPosition` (D3): `willMove(false)`, `didChange`, `idleAt` follow on the next ticks. It is
+/// ``GMSMapView/layer`` (typed as in Google's SDK).
+///
+/// Core Animation drives the camera: a `CABasicAnimation` or `CAKeyframeAnimation` on one of the keys, added with
+/// `mapView.layer.add(_:forKey:)`, moves the camera on every frame of the map (on the host clock, `UIAnimator`'s) to
+/// the animated values, each frame an explicit set, and leaves it at the animation's end value (a `fromValue` of nil
+/// starts from the current camera). Several keys animate together. A later explicit set or `animate(…)` does not
+/// stop a layer animation: remove it with `removeAnimation(forKey:)`.
 /// Main thread only.
 @MainActor open class GMSMapLayer: CALayer {
     /// The map this layer belongs to.
@@ -68,27 +73,52 @@ import LinuxUIKit
             super.setValue(value, forKey: key)
             return
         }
-        let number: Double?
+        guard let v = Self.number(value) else { return }
+        setCamera([key: v])
+    }
+
+    /// `value` as a number, or nil.
+    private static func number(_ value: Any?) -> Double? {
         switch value {
-        case let v as Double: number = v
-        case let v as Float: number = Double(v)
-        case let v as CGFloat: number = Double(v)
-        case let v as Int: number = Double(v)
-        default: number = nil
+        case let v as Double: v
+        case let v as Float: Double(v)
+        case let v as CGFloat: Double(v)
+        case let v as Int: Double(v)
+        case let v as NSNumber: v.doubleValue
+        default: nil
         }
-        guard let v = number, let map = mapView else { return }
+    }
+
+    /// Sets the camera keys in `values` at once (one explicit set); the other fields keep their values.
+    private func setCamera(_ values: [String: Double]) {
+        guard let map = mapView, !values.isEmpty else { return }
         let c = map.camera
         var target = c.target
         var zoom = c.zoom
         var bearing = c.bearing
         var tilt = c.viewingAngle
-        switch key {
-        case kGMSLayerCameraLatitudeKey: target.latitude = v
-        case kGMSLayerCameraLongitudeKey: target.longitude = v
-        case kGMSLayerCameraBearingKey: bearing = v
-        case kGMSLayerCameraZoomLevelKey: zoom = Float(v)
-        default: tilt = v
+        for (key, v) in values {
+            switch key {
+            case kGMSLayerCameraLatitudeKey: target.latitude = v
+            case kGMSLayerCameraLongitudeKey: target.longitude = v
+            case kGMSLayerCameraBearingKey: bearing = v
+            case kGMSLayerCameraZoomLevelKey: zoom = Float(v)
+            default: tilt = v
+            }
         }
-        map.camera = GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: tilt)
+        let camera = GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: tilt)
+        guard !camera.isEqual(c) else { return }
+        map.camera = camera
+    }
+
+    /// Per frame, before the animator removes finished animations: moves the camera to the values the animations on
+    /// the camera keys give at `time` (a finished one at its end value).
+    func applyCameraAnimations(at time: TimeInterval) {
+        guard animationKeys() != nil else { return }
+        var values: [String: Double] = [:]
+        for key in Self.cameraKeys {
+            if let v = Self.number(animatedValue(forKey: key, at: time)) { values[key] = v }
+        }
+        setCamera(values)
     }
 }

@@ -7,7 +7,7 @@ import MapGeometry
 extension GMSMapView {
     /// Builds the gesture manager with this map's animator, settings and clock, and connects its hit test and events.
     func makeGestureManager() -> GestureManager {
-        let manager = GestureManager(animator: animator, settings: settings, clock: AnimatorClock.shared)
+        let manager = GestureManager(animator: animator, settings: settings, clock: dependencies.clock)
         manager.cameraTargetBounds = cameraTargetBounds
         manager.hitTest = { [unowned self] point in self.gestureHitTarget(at: CGPoint(x: point.x, y: point.y)) }
         manager.onEvent = { [unowned self] event in self.route(event) }
@@ -18,8 +18,13 @@ extension GMSMapView {
     /// at touch-up (D8); a draggable marker
     /// turns a long press into a drag (D10); everything else, base-map POIs included, is bare map (a map tap waits
     /// for a possible double tap).
+    ///
+    /// This is the one hit test of a touch: the target is kept with its touch-down point, and the tap that point
+    /// ends in is routed to it without testing again (``route(_:)``).
     func gestureHitTarget(at point: CGPoint) -> GestureHitTarget {
-        switch tapTarget(point) {
+        let target = tapTarget(point)
+        touchDownTarget = (point, target)
+        switch target {
         case .infoWindow, .compassButton, .myLocationButton, .floorLevel, .myLocationDot:
             return .element
         case .marker(let marker):
@@ -35,7 +40,15 @@ extension GMSMapView {
     func route(_ event: GestureEvent) {
         switch event {
         case .tap(let p):
-            _ = handleTap(at: CGPoint(x: p.x, y: p.y))
+            // A tap is reported at its touch-down point: the target classified there.
+            let point = CGPoint(x: p.x, y: p.y)
+            let classified = touchDownTarget
+            touchDownTarget = nil
+            if let classified, classified.point == point {
+                handleTap(on: classified.target)
+            } else {
+                handleTap(at: point)
+            }
         case .longPress(let p):
             _ = handleLongPress(at: CGPoint(x: p.x, y: p.y))
         case .dragBegan(let object, let p):

@@ -3,6 +3,8 @@ import LinuxUIKit
 import MapGeometry
 import MapHosting
 import MapPipeline
+import MapNetwork
+import MapPipeline
 import MapStorage
 import MapStyle
 
@@ -63,27 +65,39 @@ public enum MapLibreStyle: Equatable, Sendable {
     }
 
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.
-    /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Parameters:
+    ///   - options: the pipeline options.
+    ///   - remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    ///   - restyle: applied to the loaded style before the pipeline is made (the map view's Google rules, dark mode
+    ///     and traffic switch: `BasemapStyle`); nil: the style as loaded.
     /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text;
     ///   the pipeline's source error.
-    func makeMapHost(options: MapRenderOptions, remote: Bool = false) throws -> MapHost {
+    func makeMapHost(
+        options: MapRenderOptions, remote: Bool = false, restyle: (@Sendable (Style) -> Style)? = nil
+    ) throws -> MapHost {
+        var style = try loadStyle(remote: remote)
+        if let restyle { style = restyle(style) }
+        let snapshotter = try MapHost(style: style, options: options)
+        if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+            snapshotter.renderer.setSprite(sheet)
+        }
+        return snapshotter
+    }
+
+    /// The parsed style (JSON text resolves against the bundled styles folder, as in ``makeMapHost(options:remote:restyle:)``).
+    /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text.
+    func loadStyle(remote: Bool = false) throws -> Style {
         switch self {
-        case .bundled:
-            return try MapHost(styleFile: nil, options: options)
-        case .file(let path):
-            return try MapHost(styleFile: path, options: options)
+        case .bundled: return try Style.load(contentsOfFile: DataFiles.path("styles/default.json"))
+        case .file(let path): return try Style.load(contentsOfFile: path)
         case .url(let url):
-            if url.isFileURL { return try MapHost(styleFile: url.path, options: options) }
+            if url.isFileURL { return try Style.load(contentsOfFile: url.path) }
             guard remote else { throw MapLibreStyleError.remoteURL(url) }
-            return try MapHost(styleFile: url.absoluteString, options: options)
+            return try TileNetwork.shared.loadStyle(url.absoluteString)
         case .json(let text):
             let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
-            let style = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
-            let snapshotter = try MapHost(style: style, options: options)
-            if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: directory) {
-                snapshotter.renderer.setSprite(sheet)
-            }
-            return snapshotter
+            return try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
         }
     }
 }
@@ -110,38 +124,6 @@ extension GMSMapViewOptions {
     }
 }
 
-/// Where the my-location dot's fixes come from (Waymark's own; Google's SDK uses the device's CoreLocation): set it
-/// in code with `GMSMapView.setLocationProvider(_:)`, or for every map with the `WAYMARK_LOCATION` environment
-/// variable (same forms as ``init(parsing:)``).
-public struct WaymarkLocationProvider: Equatable, Sendable {
-    let spec: LocationProviderSpec
-
-    /// A fixed position (degrees WGS 84) with `accuracy` metres (default 10).
-    public static func fixed(_ coordinate: CLLocationCoordinate2D, accuracy: CLLocationAccuracy = 10) -> Self {
-        Self(spec: .fixed(coordinate, accuracy: accuracy))
-    }
-
-    /// A GPX track replayed from `path`: at the recorded pace, or one point every `secondsPerPoint` (> 0) seconds.
-    /// Time is the animator clock's, so a headless host's virtual clock drives the replay.
-    public static func gpx(path: String, secondsPerPoint: TimeInterval? = nil) -> Self {
-        Self(spec: .gpx(path: path, interval: secondsPerPoint))
-    }
-
-    /// A gpsd daemon (its JSON protocol over TCP), by default on 127.0.0.1:2947.
-    public static func gpsd(host: String = "127.0.0.1", port: UInt16 = 2947) -> Self {
-        Self(spec: .gpsd(host: host, port: port))
-    }
-
-    /// Parses the `WAYMARK_LOCATION` forms: `fixed:LAT,LON[,ACCURACY]`, `gpx:PATH[@SECONDS]`, `gpsd`,
-    /// `gpsd:PORT`, `gpsd:HOST:PORT`.
-    /// - Throws: an error quoting the text and naming what is wrong.
-    public init(parsing text: String) throws {
-        spec = try LocationProviderSpec.parse(text)
-    }
-
-    init(spec: LocationProviderSpec) { self.spec = spec }
-}
-
 extension GMSMapView {
     /// The MapLibre style this map draws (Waymark's own; see ``MapLibreStyle``). Defaults to the options' value
     /// (`.bundled`). Setting a different style replaces the basemap; the next frame draws it.
@@ -150,8 +132,7 @@ extension GMSMapView {
         set {
             guard newValue != mapLibreStyleStorage else { return }
             mapLibreStyleStorage = newValue
-            basemap = GMSMapView.makeDefaultBasemap(newValue)
-            setNeedsDisplay()
+            restyleBasemap()
         }
     }
 
@@ -159,7 +140,7 @@ extension GMSMapView {
     /// fixes from the next frame while ``isMyLocationEnabled``.
     /// - Throws: `GPXError` naming the file when a GPX track cannot be read; the old provider stays.
     public func setLocationProvider(_ provider: WaymarkLocationProvider) throws {
-        _locationProvider = try provider.spec.makeProvider(clock: AnimatorClock.shared)
+        _locationProvider = try provider.spec.makeProvider(clock: dependencies.clock)
     }
 
     /// The key under which `padding` animates on the map's layer inside `UIView.animate`.
@@ -188,7 +169,7 @@ extension GMSMapView {
     }
 
     private func applyPadding(_ insets: UIEdgeInsets) {
-        let sanitized = EdgeInsets(insets).sanitized
+        let sanitized = EdgeInsets(adjustedPadding(insets)).sanitized
         guard animator.camera.padding != sanitized else { return }
         animator.updateViewport(size: ScreenSize(bounds.size), padding: sanitized)
     }

@@ -14,6 +14,9 @@ import MapStyle
     var renderers: [GMSMapViewType: (any BasemapRenderer)?] = [:]
     /// Types already warned about (no source, or a source that failed).
     var warned: Set<GMSMapViewType> = []
+    /// `.satellite`'s stand-in without imagery: the map's style without its POI layers (made on first use, dropped
+    /// when the style changes).
+    var basemapWithoutPOIs: (any BasemapRenderer)?
 }
 
 extension GMSMapView {
@@ -42,16 +45,17 @@ extension GMSMapView {
     }
 
     /// The basemap drawn for the current ``mapType``: none for `.none`; the imagery (under the labels for `.hybrid`)
-    /// for the imagery types with a source; else the vector basemap.
+    /// for the imagery types with a source; else the vector basemap (for `.satellite`, without its POIs; see
+    /// ``showsBasemapPOIs``).
     var activeBasemap: (any BasemapRenderer)? {
         switch mapType {
         case .none: return nil
         case .normal: return basemap
         case .satellite, .hybrid, .terrain:
-            if let made = mapTypeState.renderers[mapType] { return made ?? basemap }
+            if let made = mapTypeState.renderers[mapType] { return made ?? fallbackBasemap }
             guard let source = mapTypeState.sources[mapType] else {
                 warnFallback("no raster source is set (GMSMapView.setRasterSource(_:for:))")
-                return basemap
+                return fallbackBasemap
             }
             do {
                 let renderer = try VectorBasemapRenderer(
@@ -63,9 +67,57 @@ extension GMSMapView {
             } catch {
                 mapTypeState.renderers[mapType] = .some(nil)
                 warnFallback("its raster source \(source) cannot be used (\(error))")
-                return basemap
+                return fallbackBasemap
             }
         }
+    }
+
+    /// Whether base-map POIs of the current ``mapType`` are drawn and tappable.
+    ///
+    /// Decision (issue 29): Google's `.satellite` is imagery alone, with no labels and no POIs, so no POI on it can be
+    /// tapped. Without imagery Waymark draws `.satellite` as the normal map *without its POI layers* and reports no
+    /// POI taps, so the type keeps its promise of no POIs. `.hybrid` is imagery with Google's labels and POIs: its
+    /// fallback (the normal map) keeps both, as `.terrain`'s does. `.none` draws no basemap at all.
+    /// ``activeBasemap`` (drawing) and `tapTarget(_:)` (POI taps) both rely on it.
+    var showsBasemapPOIs: Bool {
+        switch mapType {
+        case .normal, .hybrid, .terrain: return true
+        case .satellite, .none: return false
+        }
+    }
+
+    /// What an imagery type without imagery draws: the vector basemap, for a type without POIs
+    /// (``showsBasemapPOIs``) the same style with its POI layers removed. A basemap that is not the synchronous
+    /// vector one (a remote style still loading, a stand-in) is used as it is.
+    private var fallbackBasemap: any BasemapRenderer {
+        guard !showsBasemapPOIs, basemap is VectorBasemapRenderer else { return basemap }
+        if let made = mapTypeState.basemapWithoutPOIs { return made }
+        var made: any BasemapRenderer = basemap
+        do {
+            made = try VectorBasemapRenderer(style: Self.styleWithoutPOIs(mapLibreStyleStorage))
+        } catch {
+            GMSLog.warning("GMSMapView: mapType \(mapType) draws its POIs: the style without them failed (\(error))")
+        }
+        mapTypeState.basemapWithoutPOIs = made
+        return made
+    }
+
+    /// `style` loaded with its POI layers (``VectorBasemapRenderer/isPOILayer(id:sourceLayer:)``) removed.
+    /// - Throws: ``MapLibreStyleError`` for a remote URL; the style's load error naming the file or text.
+    static func styleWithoutPOIs(_ style: MapLibreStyle) throws -> Style {
+        var loaded: Style
+        switch style {
+        case .bundled: loaded = try Style.load(contentsOfFile: DataFiles.path("styles/default.json"))
+        case .file(let path): loaded = try Style.load(contentsOfFile: path)
+        case .url(let url):
+            guard url.isFileURL else { throw MapLibreStyleError.remoteURL(url) }
+            loaded = try Style.load(contentsOfFile: url.path)
+        case .json(let text):
+            let directory = DataFiles.locate("styles/default.json").deletingLastPathComponent().path
+            loaded = try Style.parse(bytes: Array(text.utf8), fileName: "<style JSON>", baseDirectory: directory)
+        }
+        loaded.layers.removeAll { VectorBasemapRenderer.isPOILayer(id: $0.id, sourceLayer: $0.sourceLayer) }
+        return loaded
     }
 
     private func warnFallback(_ why: String) {

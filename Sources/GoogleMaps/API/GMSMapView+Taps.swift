@@ -65,7 +65,7 @@ extension GMSMapView {
         {
             return .overlay(overlay)
         }
-        if let poi = activeBasemap?.poi(at: point) {
+        if showsBasemapPOIs, let poi = activeBasemap?.poi(at: point) {
             return .poi(placeID: poi.placeID, name: poi.name, location: poi.location)
         }
         return .map(coordinate(at: point))
@@ -98,7 +98,12 @@ extension GMSMapView {
     /// Returns what was hit.
     @discardableResult
     package func handleTap(at point: CGPoint) -> MapTapTarget {
-        let target = tapTarget(point)
+        handleTap(on: tapTarget(point))
+    }
+
+    /// A single tap on `target` (classified once, at touch-down, by the gesture layer; see ``handleTap(at:)``).
+    @discardableResult
+    func handleTap(on target: MapTapTarget) -> MapTapTarget {
         switch target {
         case .infoWindow(let marker):
             delegate?.mapView(self, didTapInfoWindowOf: marker)

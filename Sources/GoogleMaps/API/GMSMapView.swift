@@ -36,7 +36,12 @@ public enum GMSMapViewType: UInt, Sendable {
 
     let animator: CameraAnimator
     private var cameraTransaction: TransactionMembership?
-    lazy var basemap: any BasemapRenderer = GMSMapView.makeDefaultBasemap(mapLibreStyleStorage)
+    /// What the map takes from outside: its clock and its basemap and location-provider factories (the options',
+    /// else ``MapViewDependencies/standard``).
+    let dependencies: MapViewDependencies
+    lazy var basemap: any BasemapRenderer = makeStyledBasemap()
+    /// ``mapStyle``, the map ID's style and what the basemap was made for (`GMSMapView+Style.swift`).
+    let styleState = MapViewStyleState()
     /// The MapLibre style (``mapLibreStyle``).
     var mapLibreStyleStorage: MapLibreStyle = .bundled
     let store = MarkerStore()
@@ -48,7 +53,9 @@ public enum GMSMapViewType: UInt, Sendable {
     /// Overlays that are not markers, in draw order (kept alive while on the map; `Internal/Overlays`).
     let overlayStage = OverlayStage()
     /// Compass, my-location, floor picker and attribution (`GMSMapView+Controls.swift`).
-    lazy var controls = MapControls(provider: MapControls.defaultProvider())
+    lazy var controls = MapControls(provider: dependencies.makeLocationProvider(dependencies.clock))
+    /// The observers of `myLocation`, `camera` and `selectedMarker` (GMSMapView+Observation.swift).
+    let keyValueObservers = KeyValueObservers<GMSMapView>()
 
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?
@@ -57,23 +64,32 @@ public enum GMSMapViewType: UInt, Sendable {
     /// `.hybrid` draw the raster source set with ``setRasterSource(_:for:tileSize:)`` (Waymark's own), `.hybrid`
     /// under the vector labels, and fall back to `.normal` with one logged warning without one. A POI that is not
     /// drawn is not tappable.
-    open var mapType: GMSMapViewType = .normal
+    open var mapType: GMSMapViewType {
+        get { drawnState.mapType }
+        set { drawnState.mapType = newValue }
+    }
     /// The imagery map types' sources and renderers (GMSMapView+MapType.swift).
     let mapTypeState = MapTypeState()
 
-    /// Recorded only (no traffic data). Defaults to false.
-    open var isTrafficEnabled = false
+    /// Whether traffic is drawn. Defaults to false. Waymark bundles no traffic data: a style that has traffic layers
+    /// (an id starting with `traffic`, or source layer `traffic`) draws them only while this is true; the bundled
+    /// styles have none, so it changes nothing there.
+    open var isTrafficEnabled = false {
+        didSet { restyleBasemap() }
+    }
     /// Shows the my-location dot and accuracy circle from the map's location provider and makes ``myLocation``
     /// report its fixes (spec §1.1, §4.4). Defaults to false; turning it off clears ``myLocation``.
-    open var isMyLocationEnabled = false {
-        didSet { controls.location.isEnabled = isMyLocationEnabled }
+    open var isMyLocationEnabled: Bool {
+        get { drawnState.isMyLocationEnabled }
+        set { drawnState.isMyLocationEnabled = newValue }
     }
     /// Recorded only. Defaults to true.
     open var isBuildingsEnabled = true
     /// Whether indoor buildings are focused, drawn and offered in the floor picker. Defaults to true; turning it
     /// off unfocuses the building at once.
-    open var isIndoorEnabled = true {
-        didSet { controls.indoorEnabledDidChange(isIndoorEnabled) }
+    open var isIndoorEnabled: Bool {
+        get { drawnState.isIndoorEnabled }
+        set { drawnState.isIndoorEnabled = newValue }
     }
     /// Hidden from accessibility by default (Google's default: true).
     open var accessibilityElementsHidden = true
@@ -87,36 +103,80 @@ public enum GMSMapViewType: UInt, Sendable {
     /// values count as 0. Defaults to `.zero`. Changing it keeps the camera target at the new optical centre and
     /// sends no camera events.
     /// Set inside a `UIView.animate` block, the change animates with the block's duration and curve.
-    open var padding: UIEdgeInsets = .zero {
-        didSet { paddingDidChange(from: oldValue) }
+    open var padding: UIEdgeInsets {
+        get { drawnState.padding }
+        set { drawnState.padding = newValue }
     }
+
+    /// What the map's own drawn properties hold (``mapType``, ``isMyLocationEnabled``, ``isIndoorEnabled``,
+    /// ``padding``). Their setters write only this value, so every change goes through ``drawnStateDidChange(from:)``.
+    struct DrawnState: Equatable {
+        var mapType: GMSMapViewType = .normal
+        var isMyLocationEnabled = false
+        var isIndoorEnabled = true
+        var padding: UIEdgeInsets = .zero
+    }
+
+    /// The one value behind the map's drawn properties; see ``DrawnState``.
+    var drawnState = DrawnState() {
+        didSet { drawnStateDidChange(from: oldValue) }
+    }
+
+    /// A drawn property changed: the map needs display (the window draws it on its next frame even when nothing
+    /// else moves), then each part that follows a property hears of it.
+    private func drawnStateDidChange(from old: DrawnState) {
+        guard drawnState != old else { return }
+        setNeedsDisplay()
+        if drawnState.isMyLocationEnabled != old.isMyLocationEnabled {
+            controls.location.isEnabled = drawnState.isMyLocationEnabled
+        }
+        if drawnState.isIndoorEnabled != old.isIndoorEnabled { controls.indoorEnabledDidChange(isIndoorEnabled) }
+        if drawnState.padding != old.padding { paddingDidChange(from: old.padding) }
+    }
+    /// ``preferredFrameRate`` and ``paddingAdjustmentBehavior`` (GMSMapView+Preferences.swift).
+    var preferences = MapViewPreferences()
 
     // MARK: Construction
 
     /// Creates a map with `options` (copied): its frame, camera (nil → D2's default camera) and background colour.
     public required init(options: GMSMapViewOptions) {
         let camera = options.camera ?? GMSMapView.defaultCamera(minZoom: kGMSMinZoomLevel)
+        dependencies = options.dependencies ?? .standard
         animator = CameraAnimator(
-            camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: AnimatorClock.shared)
+            camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: dependencies.clock)
         mapLibreStyleStorage = options.mapLibreStyle
         super.init(frame: options.frame)
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
         animator.onEvent = { [unowned self] event in self.deliver(event) }
-        (layer as? GMSMapLayer)?.mapView = self
+        // The parts that hold what the map shows report their changes here: the map needs display (UIKit's
+        // `setNeedsDisplay`, which the window loop draws on its next frame).
+        settings.onChange = { [unowned self] in self.setNeedsDisplay() }
+        overlayStage.onChange = { [unowned self] in self.setNeedsDisplay() }
+        layer.mapView = self
+        applyMapID(options.mapID)
     }
 
     /// The view's layers are ``GMSMapLayer``s.
     open override class var layerClass: CALayer.Type { GMSMapLayer.self }
 
-    /// The map's layer with the camera properties (§1.12); the same object as `layer`.
-    public var mapLayer: GMSMapLayer {
-        guard let mapLayer = layer as? GMSMapLayer else { preconditionFailure("GMSMapView's layer is a GMSMapLayer") }
+    /// The map's layer, with the camera properties (§1.12), typed as in Google's SDK (a covariant override of
+    /// `UIView.layer`).
+    open override var layer: GMSMapLayer {
+        guard let mapLayer = super.layer as? GMSMapLayer else {
+            preconditionFailure("GMSMapView's layer is a GMSMapLayer")
+        }
         return mapLayer
     }
 
+    /// Waymark's own, kept for code written before ``layer`` was typed: the same object as ``layer``.
+    public var mapLayer: GMSMapLayer { layer }
+
     /// The map's controls and gesture switches (spec §1.5). Changes take effect at once, even mid-gesture.
     public let settings: GMSUISettings = GMSUISettings()
+
+    /// What the last touch-down hit and where (`GMSMapView+Gestures.swift`): the tap it ends in uses it.
+    var touchDownTarget: (point: CGPoint, target: MapTapTarget)?
 
     /// Turns the touches this view receives into camera changes, taps, long presses and marker drags (see
     /// `GMSMapView+Gestures.swift`). Created on first use, with this map's animator, settings and clock.
@@ -148,7 +208,7 @@ public enum GMSMapViewType: UInt, Sendable {
         self.init(options: options)
     }
 
-    /// Deprecated upstream: as ``init(frame:camera:)``; the map id is recorded and ignored.
+    /// Deprecated upstream: as ``init(frame:camera:)`` with a map ID (see ``GMSMapViewOptions/mapID``).
     public convenience init(frame: CGRect, mapID: GMSMapID, camera: GMSCameraPosition) {
         let options = GMSMapViewOptions()
         options.frame = frame
@@ -186,7 +246,7 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     private func viewportDidChange() {
-        animator.updateViewport(size: ScreenSize(bounds.size), padding: EdgeInsets(padding).sanitized)
+        animator.updateViewport(size: ScreenSize(bounds.size), padding: EdgeInsets(layoutPadding).sanitized)
     }
 
     // MARK: Camera
@@ -196,7 +256,10 @@ public enum GMSMapViewType: UInt, Sendable {
     /// on the next ticks (D5). The value is copied and clamped (D1, D3, D4).
     open var camera: GMSCameraPosition {
         get { GMSCameraPosition(animator.camera) }
-        set { setCameraState(newValue.cameraState(size: bounds.size, padding: padding)) }
+        set {
+            setCameraState(newValue.cameraState(size: bounds.size, padding: layoutPadding))
+            checkObservedProperties()
+        }
     }
 
     /// The projection of the camera as last computed (a snapshot, not live; right after a set, the new camera).
@@ -205,7 +268,8 @@ public enum GMSMapViewType: UInt, Sendable {
     /// The engine camera (size and padding included).
     var cameraState: CameraState { animator.camera }
 
-    var constraints: CameraConstraints {
+    /// The zoom limits as the camera engine's constraints (not UIKit's layout `constraints`).
+    var cameraConstraints: CameraConstraints {
         CameraConstraints(minimumZoom: Double(minZoom), maximumZoom: Double(maxZoom))
     }
 
@@ -224,66 +288,75 @@ public enum GMSMapViewType: UInt, Sendable {
         let hi = maxZoom.isNaN ? self.maxZoom : min(max(maxZoom, kGMSMinZoomLevel), kGMSMaxZoomLevel)
         self.minZoom = min(lo, hi)
         self.maxZoom = max(lo, hi)
-        animator.constraints = constraints
+        animator.constraints = cameraConstraints
         let current = animator.camera
-        let clamped = constraints.clamped(current)
+        let clamped = cameraConstraints.clamped(current)
         if clamped.zoom != current.zoom { setCameraState(clamped) }
     }
 
     /// Applies `update` at once (an explicit set, D5).
     open func moveCamera(_ update: GMSCameraUpdate) {
-        setCameraState(update.apply(to: animator.camera, constraints: constraints))
+        setCameraState(update.apply(to: animator.camera, constraints: cameraConstraints))
     }
 
     /// Animates to `cameraPosition` (D6: 0.25–2 s by distance, ease-in-out, or the enclosing `CATransaction`'s
-    /// duration; a running animation is replaced).
+    /// duration; running animations are replaced).
     open func animate(to cameraPosition: GMSCameraPosition) {
-        animateCamera(to: cameraPosition.cameraState(size: bounds.size, padding: padding))
+        animateCamera(to: cameraPosition.cameraState(size: bounds.size, padding: layoutPadding), keys: .all)
     }
 
-    /// Animates the target to `location`, keeping zoom, bearing and viewing angle.
+    /// Animates the target to `location`. Only the target animates: a zoom, bearing or viewing-angle animation
+    /// already running goes on (as Google's SDK, each `animate(to…:)` call animates its own key).
     open func animate(toLocation location: CLLocationCoordinate2D) {
         var s = animator.presentationCamera
-        let target = GMSCameraPosition.clampTarget(location)
-        s.center = LatLng(target)
-        animateCamera(to: s)
+        s.center = LatLng(GMSCameraPosition.clampTarget(location))
+        animateCamera(to: s, keys: .target)
     }
 
-    /// Animates the zoom to `zoom` (clamped to the map's limits).
+    /// Animates the zoom to `zoom` (clamped to the map's limits); other running animations go on.
     open func animate(toZoom zoom: Float) {
         var s = animator.presentationCamera
         s.zoom = Double(GMSCameraPosition.clampZoom(zoom))
-        animateCamera(to: s)
+        animateCamera(to: s, keys: .zoom)
     }
 
-    /// Animates the bearing to `bearing` degrees (0 = north; wrapped; the shorter way round).
+    /// Animates the bearing to `bearing` degrees (0 = north; wrapped; the shorter way round); other running
+    /// animations go on.
     open func animate(toBearing bearing: CLLocationDirection) {
         var s = animator.presentationCamera
         s.bearing = bearing.isFinite ? CameraConstraints.wrapBearing(bearing) : s.bearing
-        animateCamera(to: s)
+        animateCamera(to: s, keys: .bearing)
     }
 
-    /// Animates the viewing angle to `viewingAngle` degrees (clamped by zoom, D4).
+    /// Animates the viewing angle to `viewingAngle` degrees (clamped by zoom, D4); other running animations go on.
     open func animate(toViewingAngle viewingAngle: Double) {
         var s = animator.presentationCamera
         s.pitch = viewingAngle.isFinite ? viewingAngle : s.pitch
-        animateCamera(to: s)
+        animateCamera(to: s, keys: .pitch)
     }
 
-    /// Applies `cameraUpdate` to the current camera and animates to the result.
+    /// Applies `cameraUpdate` to the current camera and animates to the result: the keys the update changes
+    /// (running animations of the other keys go on; an update that changes nothing replaces them all).
     open func animate(with cameraUpdate: GMSCameraUpdate) {
-        animateCamera(to: cameraUpdate.apply(to: animator.presentationCamera, constraints: constraints))
+        let from = animator.presentationCamera
+        let to = cameraUpdate.apply(to: from, constraints: cameraConstraints)
+        var keys: CameraKeys = []
+        if to.center != from.center { keys.insert(.target) }
+        if to.zoom != from.zoom { keys.insert(.zoom) }
+        if to.bearing != from.bearing { keys.insert(.bearing) }
+        if to.pitch != from.pitch { keys.insert(.pitch) }
+        animateCamera(to: to, keys: keys.isEmpty ? .all : keys)
     }
 
-    private func animateCamera(to state: CameraState) {
+    private func animateCamera(to state: CameraState, keys: CameraKeys) {
         endCameraTransaction(finished: false)
         // Inside a CATransaction its duration wins (D6), and the transaction's completion waits for the camera.
         if let membership = CATransaction.joinOpenTransactions() {
             cameraTransaction = membership
-            animator.animate(to: state, duration: CATransaction.animationDuration())
+            animator.animate(to: state, duration: CATransaction.animationDuration(), keys: keys)
             if !animator.isAnimating { endCameraTransaction(finished: true) }
         } else {
-            animator.animate(to: state)
+            animator.animate(to: state, keys: keys)
         }
     }
 
@@ -297,7 +370,7 @@ public enum GMSMapViewType: UInt, Sendable {
     open func camera(for bounds: GMSCoordinateBounds, insets: UIEdgeInsets) -> GMSCameraPosition? {
         guard bounds.isValid else { return nil }
         let state = GMSCameraUpdate.fit(
-            bounds, insets: EdgeInsets(insets).sanitized, state: animator.camera, constraints: constraints)
+            bounds, insets: EdgeInsets(insets).sanitized, state: animator.camera, constraints: cameraConstraints)
         return GMSCameraPosition(state)
     }
 
@@ -325,7 +398,28 @@ public enum GMSMapViewType: UInt, Sendable {
             delegate?.mapView(self, didChange: GMSCameraPosition(state))
         case .idle(let state):
             delegate?.mapView(self, idleAt: GMSCameraPosition(state))
+            notifyIdleObservers()
         }
+    }
+
+    /// Observers told after each `idleAt` (after the delegate), for companions that watch the camera the way iOS code
+    /// does with key-value observing of ``camera`` (GoogleMapsUtils' cluster manager). Each entry lives while its
+    /// owner does.
+    private var idleObservers: [(owner: Weak, body: @MainActor (GMSMapView) -> Void)] = []
+
+    /// A weak reference to an observer's owner.
+    private struct Weak { weak var object: AnyObject? }
+
+    /// Calls `body` after every `idleAt` of this map until `owner` is released (package API: the camera
+    /// key-value observation of iOS has no Linux counterpart).
+    package func addCameraIdleObserver(_ owner: AnyObject, _ body: @escaping @MainActor (GMSMapView) -> Void) {
+        idleObservers.removeAll { $0.owner.object == nil }
+        idleObservers.append((Weak(object: owner), body))
+    }
+
+    private func notifyIdleObservers() {
+        idleObservers.removeAll { $0.owner.object == nil }
+        for entry in idleObservers { entry.body(self) }
     }
 
     // MARK: Frame tick (internal API for hosts, tests and the gesture layer)
@@ -335,6 +429,7 @@ public enum GMSMapViewType: UInt, Sendable {
     /// finishes marker appear animations and a camera animation's `CATransaction` membership. Call once per
     /// frame while ``needsTick`` is true (a window host may call it every frame). Main thread.
     package func tick() {
+        layer.applyCameraAnimations(at: UIAnimator.shared.now)
         UIAnimator.shared.tick()
         tickPadding()
         gestures.tick()
@@ -343,6 +438,7 @@ public enum GMSMapViewType: UInt, Sendable {
         if cameraTransaction != nil && !animator.isAnimating { endCameraTransaction(finished: true) }
         store.finishAppearAnimations(now: UIAnimator.shared.now)
         deliverRenderEvents()
+        checkObservedProperties()
     }
 
     /// Bookkeeping for the rendering callbacks of §2.10.
@@ -386,12 +482,12 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     /// `true` while something will change on a later tick: camera movement or events pending, view or layer
-    /// animations, marker appear animations, icon views or info windows that track changes, made tiles waiting to
+    /// animations, marker appear animations, changed icon views or info windows that track changes, made tiles waiting to
     /// be drawn, or a `mapViewDidFinishTileRendering` due. (Tiles still being made do not count: the host may sleep
     /// until ``tileArrivalHandler`` wakes it.)
     package var needsTick: Bool {
         animator.needsTick || gestures.needsTick || UIAnimator.shared.hasRunningAnimations || store.hasAppearAnimations
-            || store.hasTrackingViews || (infoWindow?.marker.tracksInfoWindowChanges ?? false) || basemap.needsFrames
+            || store.hasChangedTrackingViews || (infoWindow?.trackedViewChanged ?? false) || basemap.needsFrames
             || controls.needsTick || tileRenderingFinishDue || tileLayersNeedFrames
     }
 
@@ -414,6 +510,9 @@ public enum GMSMapViewType: UInt, Sendable {
         let m = context.ctm
         let scale = max(1e-6, (m.a * m.d - m.b * m.c).magnitude.squareRoot())
         FrameRenderer.render(map: self, into: context, scale: scale)
+        // The first frame shown: once nothing moves, `idleAt` reports the first camera (Google's SDK does when a
+        // map first appears and has settled).
+        if renderEvents.drawnVersion < 0 { animator.reportIdleWhenSettled() }
         renderEvents.drawnVersion = renderEvents.cameraVersion
     }
 
@@ -469,8 +568,23 @@ public enum GMSMapViewType: UInt, Sendable {
         store.orderDirty = true
     }
 
+    /// The title or snippet of `marker` changed. While it is selected its window follows them (Google's): the
+    /// default window re-renders, and appears once they stop being blank (D12) or goes once both are blank; a
+    /// custom window re-renders when the marker ``GMSMarker/tracksInfoWindowChanges``.
     func infoWindowContentDidChange(for marker: GMSMarker) {
-        if infoWindow?.marker === marker && marker.tracksInfoWindowChanges { infoWindow?.needsRefresh = true }
+        guard selected === marker, let window = infoWindow, window.marker === marker else { return }
+        switch window.source {
+        case .none, .standard:
+            let blank = InfoWindowBuilder.isBlank(marker.title) && InfoWindowBuilder.isBlank(marker.snippet)
+            var state = InfoWindowState(marker: marker, source: blank ? .none : .standard)
+            state.render(scale: renderScale)
+            infoWindow = state
+            setNeedsDisplay()
+        case .window, .contents:
+            guard marker.tracksInfoWindowChanges else { return }
+            infoWindow?.needsRefresh = true
+            setNeedsDisplay()
+        }
     }
 
     func infoWindowNeedsRefresh(for marker: GMSMarker) {
@@ -494,6 +608,7 @@ public enum GMSMapViewType: UInt, Sendable {
             }
             if let current = selected { closeSelection(of: current) }
             if let marker = newValue { open(marker) }
+            checkObservedProperties()
         }
     }
 
@@ -511,11 +626,4 @@ public enum GMSMapViewType: UInt, Sendable {
         infoWindow = nil
         delegate?.mapView(self, didCloseInfoWindowOf: marker)
     }
-}
-
-/// The shared animator clock as the camera animator's time source, so a test's `ManualClock` installed in
-/// `UIAnimator.shared.clock` drives both.
-final class AnimatorClock: TimeSource, @unchecked Sendable {
-    static let shared = AnimatorClock()
-    var now: Double { MainActor.assumeIsolated { UIAnimator.shared.clock.now } }
 }

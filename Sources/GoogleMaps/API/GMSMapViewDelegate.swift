@@ -63,6 +63,8 @@ import LinuxUIKit
     func mapViewDidFinishTileRendering(_ mapView: GMSMapView)
     /// Tiles, labels and overlays are drawn and the camera is idle (§2.10).
     func mapViewSnapshotReady(_ mapView: GMSMapView)
+    /// The map's ``GMSMapView/mapCapabilities`` changed. Never called in Waymark, whose capabilities are fixed.
+    func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags)
 }
 
 extension GMSMapViewDelegate {
@@ -110,4 +112,6 @@ extension GMSMapViewDelegate {
     public func mapViewDidFinishTileRendering(_ mapView: GMSMapView) {}
     /// Default: does nothing.
     public func mapViewSnapshotReady(_ mapView: GMSMapView) {}
+    /// Default: does nothing.
+    public func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags) {}
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxUIKit
+import Synchronization
 
 /// How a marker appears when it is added to a map (spec §1.4): played once per addition.
 public enum GMSMarkerAnimation: UInt, Sendable {
@@ -21,8 +22,10 @@ public enum GMSMarkerAnimation: UInt, Sendable {
 /// `CATransaction.animationDuration()` (the open transaction's duration, else 0.25 s); hit testing uses the new value
 /// at once. Invalid positions (NaN, infinite, beyond ±90/±180) keep the marker on its map but undrawn and untappable,
 /// with one logged warning (D14). Opacity is clamped to [0, 1] (D13); anchors outside [0, 1] extrapolate.
-/// - Thread rules: main thread (main actor) only.
-@MainActor open class GMSMarker: GMSOverlay {
+/// - Thread rules: nonisolated, as in Google's SDK (see ``GMSOverlay``): create and configure on any thread while the
+///   marker is on no map; once on a map, change it on the main thread (changes from another thread reach the map on
+///   the main queue). ``markerImage(with:)`` may be called from any thread; ``layer`` is main-actor (Core Animation).
+open class GMSMarker: GMSOverlay {
     // Storage is laid out for maps of a million markers (BENCHMARKS.md, Markers): the common state inline, packed;
     // what most markers never set (info window anchor, rotation, layer, snapshots, animation clocks) in ``extras``,
     // allocated on first use.
@@ -41,11 +44,15 @@ public enum GMSMarkerAnimation: UInt, Sendable {
                 loggedInvalidPosition = false
             }
             // D14: jumps into or out of an invalid position are not animated.
-            if isValidPosition(oldValue) && isValidPosition(position) {
-                animateImplicitly(kGMSMarkerLayerLatitude, from: oldValue.latitude, to: position.latitude)
-                animateImplicitly(kGMSMarkerLayerLongitude, from: oldValue.longitude, to: position.longitude)
+            let animated = isValidPosition(oldValue) && isValidPosition(position)
+            let (old, new) = (oldValue, position)
+            onMainActor(self) { marker in
+                if animated {
+                    marker.animateImplicitly(kGMSMarkerLayerLatitude, from: old.latitude, to: new.latitude)
+                    marker.animateImplicitly(kGMSMarkerLayerLongitude, from: old.longitude, to: new.longitude)
+                }
+                marker.mapStorage?.markerDidChange(marker, geometry: true)
             }
-            mapStorage?.markerDidChange(self, geometry: true)
         }
     }
 
@@ -58,7 +65,7 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     /// area and the anchor space. Ignored while ``iconView`` is set. Reuse one instance for many markers: each
     /// distinct image is rasterised once per scale.
     open var icon: UIImage? {
-        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+        didSet { notifyMap(geometry: true) }
     }
 
     /// A view drawn instead of the icon, as a snapshot clipped to its bounds, re-taken every frame while
@@ -66,7 +73,7 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     open var iconView: UIView? {
         didSet {
             iconViewSnapshot = nil
-            mapStorage?.markerDidChange(self, geometry: true)
+            notifyMap(geometry: true)
         }
     }
 
@@ -79,7 +86,11 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     /// Re-draw the open info window every frame (true) or only when it opens (false, the default). Switching it on
     /// guarantees a redraw on the next frame.
     open var tracksInfoWindowChanges: Bool = false {
-        didSet { if tracksInfoWindowChanges && !oldValue { mapStorage?.infoWindowNeedsRefresh(for: self) } }
+        didSet {
+            if tracksInfoWindowChanges && !oldValue {
+                onMainActor(self) { marker in marker.mapStorage?.infoWindowNeedsRefresh(for: marker) }
+            }
+        }
     }
 
     // Declared here (and ``groundAnchor`` after ``isFlat``, ``slot`` after ``opacity``) to fill the alignment gaps:
@@ -104,13 +115,13 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     /// Flat markers lie on the ground: they turn with the map's bearing and foreshorten with its tilt, keeping their
     /// size across zoom. Defaults to false (billboard: upright, facing the screen).
     open var isFlat: Bool = false {
-        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+        didSet { notifyMap(geometry: true) }
     }
 
     /// The point of the icon placed on ``position``, in the unit square of the icon (or of its alignment rect):
     /// (0, 0) top-left, (1, 1) bottom-right. Defaults to (0.5, 1). Values outside [0, 1] extrapolate (D13).
     open var groundAnchor: CGPoint = kGMSMarkerDefaultGroundAnchor {
-        didSet { mapStorage?.markerDidChange(self, geometry: true) }
+        didSet { notifyMap(geometry: true) }
     }
 
     /// Degrees clockwise about the ground anchor. Billboard: 0 is upright on screen; flat: 0 points north.
@@ -120,8 +131,10 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         set {
             let oldValue = rotation
             ensureExtras().rotation = newValue
-            animateImplicitly(kGMSMarkerLayerRotation, from: oldValue, to: newValue)
-            mapStorage?.markerDidChange(self, geometry: true)
+            onMainActor(self) { marker in
+                marker.animateImplicitly(kGMSMarkerLayerRotation, from: oldValue, to: newValue)
+                marker.mapStorage?.markerDidChange(marker, geometry: true)
+            }
         }
     }
 
@@ -132,7 +145,7 @@ public enum GMSMarkerAnimation: UInt, Sendable {
             if clamped != opacity {
                 opacity = clamped
             } else if clamped != oldValue {
-                mapStorage?.markerDidChange(self, geometry: false)
+                notifyMap(geometry: false)
             }
         }
     }
@@ -140,14 +153,12 @@ public enum GMSMarkerAnimation: UInt, Sendable {
     /// The marker's slot in its map's tables, or -1 when on no map.
     var slot: Int32 = -1
 
-    /// Not supported (Street View is out of scope); always nil (assignments are ignored).
-    open var panoramaView: AnyObject? {
-        get { nil }
-        set {}  // swift-format-ignore
-    }
+    /// The Street View panorama the marker is shown on, or nil (the default). Waymark has no Street View imagery, so
+    /// a panorama view never draws markers; the value is kept (weakly, as the panorama view does not own it).
+    open weak var panoramaView: GMSPanoramaView?
 
-    /// The Core Animation access to this marker's properties (§1.4.1).
-    open var layer: GMSMarkerLayer {
+    /// The Core Animation access to this marker's properties (§1.4.1). Main actor, as Waymark's Core Animation.
+    @MainActor open var layer: GMSMarkerLayer {
         if let existing = layerIfCreated { return existing }
         let created = GMSMarkerLayer(marker: self)
         ensureExtras().layer = created
@@ -213,16 +224,46 @@ public enum GMSMarkerAnimation: UInt, Sendable {
 
     /// The default pin tinted with `color` (nil: the default red), as an image for ``icon``: 26 × 37 pt at the main
     /// screen's scale, the body in `color` with a darker border and dot (§4.1).
+    /// - Thread rules: any thread (a ``GMSSyncTileLayer`` may return such images from ``GMSSyncTileLayer/tileFor(x:y:zoom:)``);
+    ///   the images are cached per colour and scale behind a lock, so every caller gets the same instance.
     open class func markerImage(with color: UIColor?) -> UIImage {
-        DefaultPin.image(color: color ?? DefaultPin.defaultColor, scale: UIScreen.main.scale)
+        DefaultPin.image(color: color ?? DefaultPin.defaultColor, scale: UIScreen.mainScale)
+    }
+
+    /// A new marker with this one's properties (position, title, snippet, icon, icon view, anchors, rotation,
+    /// opacity, flags, zIndex, user data …), on no map and without a panorama view (Google's `NSCopying`).
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = GMSMarker()
+        copyOverlayProperties(to: copy)
+        copy.withoutImplicitAnimation {
+            copy.position = position
+            copy.rotation = rotation
+        }
+        copy.snippet = snippet
+        copy.icon = icon
+        copy.iconView = iconView
+        copy.tracksViewChanges = tracksViewChanges
+        copy.tracksInfoWindowChanges = tracksInfoWindowChanges
+        if extras != nil { copy.infoWindowAnchor = infoWindowAnchor }
+        copy.appearAnimation = appearAnimation
+        copy.isDraggable = isDraggable
+        copy.isFlat = isFlat
+        copy.groundAnchor = groundAnchor
+        copy.opacity = opacity
+        return copy
+    }
+
+    /// Tells the map (on the main actor) that the marker changed.
+    private func notifyMap(geometry: Bool) {
+        onMainActor(self) { marker in marker.mapStorage?.markerDidChange(marker, geometry: geometry) }
     }
 
     override func overlayContentDidChange() {
-        mapStorage?.infoWindowContentDidChange(for: self)
+        onMainActor(self) { marker in marker.mapStorage?.infoWindowContentDidChange(for: marker) }
     }
 
     override func overlayOrderDidChange() {
-        mapStorage?.markerOrderDidChange(self)
+        onMainActor(self) { marker in marker.mapStorage?.markerOrderDidChange(marker) }
     }
 
     func withoutImplicitAnimation(_ body: () -> Void) {
@@ -231,7 +272,7 @@ public enum GMSMarkerAnimation: UInt, Sendable {
         implicitAnimationsSuppressed -= 1
     }
 
-    private func animateImplicitly(_ key: String, from: Double, to: Double) {
+    @MainActor private func animateImplicitly(_ key: String, from: Double, to: Double) {
         guard implicitAnimationsSuppressed == 0, mapStorage != nil, from != to, from.isFinite, to.isFinite else {
             return
         }
@@ -250,12 +291,18 @@ func isValidPosition(_ c: CLLocationCoordinate2D) -> Bool {
 }
 
 /// Where the GoogleMaps module reports recoverable problems: one line on standard error, prefixed `[GoogleMaps]`.
+/// Any thread (the messages are kept behind a lock).
 enum GMSLog {
-    /// Messages logged so far (tests read them).
-    @MainActor static var messages: [String] = []
+    private static let store = Mutex<[String]>([])
 
-    @MainActor static func warning(_ message: String) {
-        messages.append(message)
+    /// Messages logged so far (tests read them).
+    static var messages: [String] {
+        get { store.withLock { $0 } }
+        set { store.withLock { $0 = newValue } }
+    }
+
+    static func warning(_ message: String) {
+        store.withLock { $0.append(message) }
         FileHandle.standardError.write(Data("[GoogleMaps] warning: \(message)\n".utf8))
     }
 }

@@ -5,8 +5,15 @@ import LinuxUIKit
 ///
 /// Ownership: assigning ``map`` adds the overlay to that map (moving it off any other map first); `nil` removes it.
 /// The map keeps its overlays alive while they are on it; ``map`` itself is weak.
-/// - Thread rules: main thread (main actor) only, as the SDK.
-@MainActor open class GMSOverlay: NSObject {
+///
+/// Copying (`NSCopying`, as Google's): `copy()` returns a new overlay of the same Waymark class with the same
+/// properties (``userData`` included), on no map.
+/// - Thread rules: nonisolated, as in Google's SDK (an Objective-C class without actor annotation): an overlay can be
+///   created and configured on any thread while it is on no map (one thread at a time). Once it is on a map, change
+///   it on the main thread as Google requires; a change made on another thread is stored at once and reaches the map
+///   (redraw, re-index, adding or removing for ``map``) on the main queue shortly after. Setting ``map`` from another
+///   thread therefore takes effect on the main thread: until then ``map`` reads the old value.
+open class GMSOverlay: NSObject, NSCopying {
     /// Text for the info window (markers) and the default accessibility label. Defaults to nil.
     open var title: String? {
         didSet { overlayContentDidChange() }
@@ -41,9 +48,11 @@ import LinuxUIKit
     open var map: GMSMapView? {
         get { mapStorage }
         set {
-            guard newValue !== mapStorage else { return }
-            mapStorage?.removeOverlay(self)
-            newValue?.addOverlay(self)
+            onMainActor(self) { overlay in
+                guard newValue !== overlay.mapStorage else { return }
+                overlay.mapStorage?.removeOverlay(overlay)
+                newValue?.addOverlay(overlay)
+            }
         }
     }
 
@@ -52,8 +61,36 @@ import LinuxUIKit
         super.init()
     }
 
-    /// Hook for subclasses: content shown in a window changed.
+    /// A new overlay with this one's properties, on no map (Google's `NSCopying`). Subclasses override it to copy
+    /// their own properties; the base class copies ``title``, ``isTappable``, ``zIndex`` and ``userData``.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = GMSOverlay()
+        copyOverlayProperties(to: copy)
+        return copy
+    }
+
+    /// Copies the properties every overlay has into `copy` (used by each class's ``copy(with:)``).
+    func copyOverlayProperties(to copy: GMSOverlay) {
+        copy.title = title
+        copy.isTappable = isTappable
+        copy.zIndex = zIndex
+        copy.userDataBox = userDataBox
+    }
+
+    /// Shapes: the geometry or style changed. On the main actor (at once there) the prepared drawing is marked stale
+    /// and the map re-indexes the shape. Any thread.
+    func shapeDidChange() {
+        onMainActor(self) { overlay in
+            if let shape = overlay as? any ShapeOverlay { shape.specIsStale = true }
+            overlay.mapStorage?.overlayStage.geometryDidChange(overlay)
+        }
+    }
+
+    /// Hook for subclasses: content shown in a window changed. Any thread (subclasses hop to the main actor).
     func overlayContentDidChange() {}
-    /// Hook for subclasses: the drawing order changed (non-marker overlays: the map's overlay stage re-sorts).
-    func overlayOrderDidChange() { mapStorage?.overlayStage.orderDidChange() }
+    /// Hook for subclasses: the drawing order changed (non-marker overlays: the map's overlay stage re-sorts). Any
+    /// thread.
+    func overlayOrderDidChange() {
+        onMainActor(self) { overlay in overlay.mapStorage?.overlayStage.orderDidChange() }
+    }
 }

@@ -10,9 +10,12 @@ import MapDrawing
 /// self-intersecting shell is filled wherever it winds (Google's behaviour); never a crash. Invalid coordinates
 /// are skipped. A tap inside the fill (not in a hole) or within half the stroke width plus 8 points of the outline
 /// hits it.
-/// - Thread rules: main thread (main actor) only.
-@MainActor open class GMSPolygon: GMSOverlay, ShapeOverlay {
-    let drawing = ShapeDrawing()
+/// - Thread rules: nonisolated, as in Google's SDK (see ``GMSOverlay``): configure on any thread while on no map;
+///   on a map, change it on the main thread (changes from another thread reach the map on the main queue).
+open class GMSPolygon: GMSOverlay {
+    /// The prepared geometry (``ShapeOverlay/drawing``), made on first use on the main actor.
+    var drawingStorage: ShapeDrawing?
+    /// Whether the prepared drawing is out of date (main actor).
     var specIsStale = true
 
     /// The outline, copied on assignment. Defaults to nil (nothing drawn).
@@ -66,6 +69,20 @@ import MapDrawing
         self.path = path
     }
 
+    /// A new polygon with this one's path, holes, stroke, fill, geodesic flag and the common overlay properties, on
+    /// no map (Google's `NSCopying`). Editing the copy leaves this polygon as it is.
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = GMSPolygon()
+        copyOverlayProperties(to: copy)
+        copy.storedPath = storedPath
+        copy.storedHoles = storedHoles
+        copy.strokeWidth = strokeWidth
+        copy.strokeColor = strokeColor
+        copy.fillColor = fillColor
+        copy.geodesic = geodesic
+        return copy
+    }
+
     func makeSpec() -> ShapeSpec {
         var spec = ShapeSpec(strokeWidth: strokeWidth, geodesic: geodesic, tappableInterior: true)
         let shell = (storedPath?.coordinates ?? []).filter(ShapeGeometry.isValid)
@@ -86,3 +103,7 @@ import MapDrawing
         return spec
     }
 }
+
+/// A main-actor isolated conformance: the drawing side is main-actor, the class (and app subclasses) stay
+/// nonisolated.
+extension GMSPolygon: @MainActor ShapeOverlay {}

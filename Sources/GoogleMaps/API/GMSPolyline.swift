@@ -9,9 +9,12 @@ import MapDrawing
 /// joins and round ends; straight in Mercator, or along great circles when ``geodesic``; a segment always goes the
 /// short way round (across the antimeridian when that is shorter). Invalid coordinates (NaN, infinite, |latitude|
 /// > 90) are skipped. A tap within half the stroke width plus 8 points of the line hits it (`OverlayStage.tapSlop`).
-/// - Thread rules: main thread (main actor) only.
-@MainActor open class GMSPolyline: GMSOverlay, ShapeOverlay {
-    let drawing = ShapeDrawing()
+/// - Thread rules: nonisolated, as in Google's SDK (see ``GMSOverlay``): configure on any thread while on no map;
+///   on a map, change it on the main thread (changes from another thread reach the map on the main queue).
+open class GMSPolyline: GMSOverlay {
+    /// The prepared geometry (``ShapeOverlay/drawing``), made on first use on the main actor.
+    var drawingStorage: ShapeDrawing?
+    /// Whether the prepared drawing is out of date (main actor).
     var specIsStale = true
 
     /// The line's points, copied on assignment (Google's `copy`): changing a ``GMSMutablePath`` afterwards changes
@@ -56,6 +59,19 @@ import MapDrawing
     public convenience init(path: GMSPath?) {
         self.init()
         self.path = path
+    }
+
+    /// A new line with this one's path, stroke, geodesic flag, spans and the common overlay properties, on no map
+    /// (Google's `NSCopying`).
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = GMSPolyline()
+        copyOverlayProperties(to: copy)
+        copy.storedPath = storedPath
+        copy.strokeWidth = strokeWidth
+        copy.strokeColor = strokeColor
+        copy.geodesic = geodesic
+        copy.spans = spans
+        return copy
     }
 
     func makeSpec() -> ShapeSpec {
@@ -123,3 +139,7 @@ enum ShapeSpans {
         return out
     }
 }
+
+/// A main-actor isolated conformance: the drawing side is main-actor, the class (and app subclasses) stay
+/// nonisolated.
+extension GMSPolyline: @MainActor ShapeOverlay {}

@@ -7,7 +7,7 @@ extension GMSServices {
     /// label candidates and tile images, so four map views of the default map cost about what one does. When a new
     /// tile would exceed the limit the least recently used tiles of any map leave first. Lowering it evicts at once.
     /// Default 256 MiB (268,435,456). Label sprites are kept besides, by each thread's Cairo backend (32 MiB).
-    /// Main thread, like the rest of `GMSServices`.
+    /// Any thread, like the rest of `GMSServices`.
     public static var mapCacheByteLimit: Int {
         get { MapEngine.shared.byteBudget }
         set { MapEngine.shared.byteBudget = newValue }

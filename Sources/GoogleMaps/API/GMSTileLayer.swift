@@ -28,9 +28,12 @@ public protocol GMSTileReceiver: AnyObject, Sendable {
 /// loaded ancestor (or the loaded children) in place of a tile still loading, and asks only for tiles in view; a
 /// tile is asked for once until ``clearTileCache()`` (a `nil` answer: again after 2 s while in view). Tile layers are
 /// drawn with the other non-marker overlays in ``zIndex`` order, between the basemap and the markers.
-/// - Thread rules: main thread (main actor), as the SDK; ``requestTileFor(x:y:zoom:receiver:)`` is called on the
+/// - Thread rules: nonisolated, as in Google's SDK (an Objective-C class without actor annotation): create and
+///   configure a layer on any thread while it is on no map (one thread at a time); once on a map, change it on the
+///   main thread (a change from another thread, ``map`` included, reaches the map on the main queue shortly after).
+///   ``clearTileCache()`` may be called from any thread. The map calls ``requestTileFor(x:y:zoom:receiver:)`` on the
 ///   main thread.
-@MainActor open class GMSTileLayer: NSObject {
+open class GMSTileLayer: NSObject {
     /// Storage behind ``map``.
     weak var mapStorage: GMSMapView?
     /// The tiles asked for, loaded and known missing (Internal/Overlays/TileLayerDrawing.swift).
@@ -41,16 +44,20 @@ public protocol GMSTileReceiver: AnyObject, Sendable {
     open var map: GMSMapView? {
         get { mapStorage }
         set {
-            guard newValue !== mapStorage else { return }
-            mapStorage?.removeTileLayer(self)
-            newValue?.addTileLayer(self)
+            onMainActor(self) { layer in
+                guard newValue !== layer.mapStorage else { return }
+                layer.mapStorage?.removeTileLayer(layer)
+                newValue?.addTileLayer(layer)
+            }
         }
     }
 
     /// Drawing order among tile layers and the other non-marker overlays: higher above lower; equal values keep the
     /// order of addition (Google leaves it undefined). Defaults to 0.
     open var zIndex: Int32 = 0 {
-        didSet { if zIndex != oldValue { mapStorage?.overlayStage.orderDidChange() } }
+        didSet {
+            if zIndex != oldValue { onMainActor(self) { layer in layer.mapStorage?.overlayStage.orderDidChange() } }
+        }
     }
 
     /// The side of the tile images in pixels (not points) the layer prefers to show them at. Defaults to 256
@@ -60,7 +67,9 @@ public protocol GMSTileReceiver: AnyObject, Sendable {
     }
 
     /// Opacity of the whole layer, 0…1 (clamped; NaN counts as 1). Defaults to 1.
-    open var opacity: Float = 1
+    open var opacity: Float = 1 {
+        didSet { if opacity != oldValue { onMainActor(self) { layer in layer.mapStorage?.overlayStage.contentDidChange(layer) } } }
+    }
 
     /// Whether newly loaded tiles fade in (over 0.25 s on the map's clock: Waymark's choice, Google does not state
     /// it). Defaults to true.
@@ -84,17 +93,21 @@ public protocol GMSTileReceiver: AnyObject, Sendable {
         forgetTiles()
     }
 
-    /// Forgets every tile and releases its image.
+    /// Forgets every tile and releases its image (the images leave the map's stage on the main actor).
     private func forgetTiles() {
         let handles = tileStore.removeAll()
-        if let stage = mapStorage?.overlayStage { for h in handles { stage.unregisterRaster(h) } }
+        guard !handles.isEmpty else { return }
+        onMainActor(self) { layer in
+            if let stage = layer.mapStorage?.overlayStage { for h in handles { stage.unregisterRaster(h) } }
+        }
     }
 }
 
 /// A tile layer whose tiles come from a blocking method (Google's `GMSSyncTileLayer`): override
 /// ``tileFor(x:y:zoom:)``. It is called off the main thread, possibly from several threads at once (at most 4
-/// requests run together), so it must be thread-safe.
-@MainActor open class GMSSyncTileLayer: GMSTileLayer {
+/// requests run together), so it must be thread-safe. It may return ``GMSMarker/markerImage(with:)`` images, which are
+/// made on any thread.
+open class GMSSyncTileLayer: GMSTileLayer {
     /// The queue the requests run on (4 at a time).
     private static let queue: OperationQueue = {
         let q = OperationQueue()
@@ -106,18 +119,19 @@ public protocol GMSTileReceiver: AnyObject, Sendable {
     /// Returns the tile `x`, `y` at `zoom`: the image, ``kGMSTileLayerNoTile`` for none, or `nil` after a transient
     /// error (asked again later). May block. Called off the main thread, from several threads. The base class
     /// returns ``kGMSTileLayerNoTile``.
-    nonisolated open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { kGMSTileLayerNoTile }
+    open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { kGMSTileLayerNoTile }
 
     /// Runs ``tileFor(x:y:zoom:)`` off the main thread and hands its answer to `receiver`.
     open override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: any GMSTileReceiver) {
-        Self.queue.addOperation { [self] in
-            receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: tileFor(x: x, y: y, zoom: zoom))
+        let layer = UncheckedTransfer(value: self)
+        Self.queue.addOperation {
+            receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: layer.value.tileFor(x: x, y: y, zoom: zoom))
         }
     }
 }
 
 /// Builds the URL of a tile for ``GMSURLTileLayer``: `(x, y, zoom)` → the URL, or `nil` for no tile there. Called on
-/// the main thread.
+/// the main thread (when the map asks for the tile).
 public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) -> URL?
 
 /// A tile layer that loads each tile from a URL (Google's `GMSURLTileLayer`).
@@ -131,7 +145,7 @@ public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) ->
 /// URL means no tile there (``kGMSTileLayerNoTile``); other failures mean "try again later" (asked again after 2 s
 /// while in view), the first one logged once per layer with its URL; bytes that are not an image (PNG, JPEG, GIF;
 /// WebP with Debian's `webp-pixbuf-loader`) count as no tile, with one logged warning per layer.
-@MainActor open class GMSURLTileLayer: GMSTileLayer {
+open class GMSURLTileLayer: GMSTileLayer {
     /// The URL of each tile.
     private let urlConstructor: GMSTileURLConstructor
     /// Where tile bytes come from (TileLayerDrawing.swift): the process's HTTP client and cache.

@@ -11,6 +11,22 @@ enum CameraEvent: Equatable, Sendable {
     case idle(CameraState)
 }
 
+/// The parts of a camera an animation moves (Google's `animate(toLocation:)`, `animate(toZoom:)`,
+/// `animate(toBearing:)`, `animate(toViewingAngle:)` each move one).
+struct CameraKeys: OptionSet, Sendable {
+    let rawValue: Int
+    /// The target (centre).
+    static let target = CameraKeys(rawValue: 1)
+    /// The zoom.
+    static let zoom = CameraKeys(rawValue: 2)
+    /// The bearing.
+    static let bearing = CameraKeys(rawValue: 4)
+    /// The viewing angle (pitch).
+    static let pitch = CameraKeys(rawValue: 8)
+    /// Every key.
+    static let all: CameraKeys = [.target, .zoom, .bearing, .pitch]
+}
+
 /// Moves a map's camera over time and reports every change with Google's event contract. Knows nothing of views:
 /// `GMSMapView` calls ``tick()`` on each frame and forwards ``CameraEvent``s to its delegate.
 ///
@@ -25,8 +41,9 @@ enum CameraEvent: Equatable, Sendable {
 /// - An animation reports `didChange` on every tick until it ends; the final tick reports the exact target. It
 ///   follows ``CameraFlightPath`` (centre and zoom on van Wijk and Nuij's zoom-and-pan curve, zooming out on long
 ///   trips; bearing along the shorter arc) with ease-in-out timing; frames are clamped to the constraints.
-/// - A new animation (or a set) replaces a running one from its current position and sends another
-///   `willMove(false)`; only one `idle` comes, at the end.
+/// - A new animation of all keys (or a set) replaces the running ones from the current position and sends another
+///   `willMove(false)`; one of some keys (``CameraKeys``) takes over only those, the running ones keep their other
+///   keys. Only one `idle` comes, once every animation has ended.
 /// - A gesture beginning during an animation stops it in place (the position at the current time, reported by a
 ///   `didChange`) and sends `willMove(true)`; `idle` follows after ``endGesture()``.
 /// - A set or animation during a gesture interrupts the gesture: later ``gestureChanged(to:)`` calls are ignored
@@ -46,7 +63,9 @@ final class CameraAnimator {
     private var pendingWillMoves: [Bool] = []
     private var pendingChange = false
     private var moving = false
-    private var animation: Animation?
+    /// The running animations, oldest first; each owns the keys no later one took (Google: each `animate…` call
+    /// animates only its own keys, so `animate(toLocation:)` then `animate(toZoom:)` applies both).
+    private var animations: [Animation] = []
     /// `true` between ``beginGesture()`` and ``endGesture()`` (or an interrupting set or animation).
     private(set) var isGestureActive = false
 
@@ -57,19 +76,19 @@ final class CameraAnimator {
     /// Seconds added per screen travelled (``CameraState/screenDistance(to:)``) by the default duration.
     static let secondsPerScreen: Double = 0.35
 
+    /// One animation: a flight from its start to its target over `duration` seconds, applied only to its ``keys``
+    /// (the keys a later animation took over are removed from it).
     private struct Animation {
         var path: CameraFlightPath
         var start: Double
         var duration: Double
+        var keys: CameraKeys
 
-        var target: CameraState { path.end }
-
-        /// The frame at `time`, clamped to `constraints` — the animator's current ones, so limits changed while the
-        /// animation runs (`setMinZoom(_:maxZoom:)`) bound every later frame and the end.
-        func value(at time: Double, constraints: CameraConstraints) -> (CameraState, finished: Bool) {
+        /// The (unclamped) frame at `time`, and whether the animation has ended.
+        func value(at time: Double) -> (CameraState, finished: Bool) {
             let t = (time - start) / duration
-            if !(t < 1) { return (constraints.clamped(path.camera(at: 1)), true) }
-            return (constraints.clamped(path.camera(at: CameraAnimator.easeInOut(max(t, 0)))), false)
+            if !(t < 1) { return (path.camera(at: 1), true) }
+            return (path.camera(at: CameraAnimator.easeInOut(max(t, 0))), false)
         }
 
         mutating func updateViewport(size: ScreenSize, padding: EdgeInsets) {
@@ -100,10 +119,10 @@ final class CameraAnimator {
     }
 
     /// `true` while the animator has something to deliver: the host should keep ticking.
-    var needsTick: Bool { moving || !pendingWillMoves.isEmpty || pendingChange || animation != nil }
+    var needsTick: Bool { moving || !pendingWillMoves.isEmpty || pendingChange || !animations.isEmpty }
 
     /// `true` while a programmatic animation runs.
-    var isAnimating: Bool { animation != nil }
+    var isAnimating: Bool { !animations.isEmpty }
 
     /// The ease-in-out timing curve `3t² − 2t³` (smoothstep) for `t` in [0, 1].
     static func easeInOut(_ t: Double) -> Double { t * t * (3 - 2 * t) }
@@ -115,8 +134,24 @@ final class CameraAnimator {
     }
 
     /// The camera an animation shows at the clock's current time (the presentation value).
-    var presentationCamera: CameraState {
-        animation.map { $0.value(at: clock.now, constraints: constraints).0 } ?? camera
+    var presentationCamera: CameraState { composed(at: clock.now).camera }
+
+    /// The camera at `time`: each key from the animation that owns it, the others from ``camera``; clamped to the
+    /// current constraints (so limits changed while animations run bound every later frame and the end). `finished`
+    /// lists the indices of the animations that have ended.
+    private func composed(at time: Double) -> (camera: CameraState, finished: [Int]) {
+        guard !animations.isEmpty else { return (camera, []) }
+        var result = camera
+        var finished: [Int] = []
+        for (i, a) in animations.enumerated() {
+            let (value, done) = a.value(at: time)
+            if done { finished.append(i) }
+            if a.keys.contains(.target) { result.center = value.center }
+            if a.keys.contains(.zoom) { result.zoom = value.zoom }
+            if a.keys.contains(.bearing) { result.bearing = value.bearing }
+            if a.keys.contains(.pitch) { result.pitch = value.pitch }
+        }
+        return (constraints.clamped(result), finished)
     }
 
     private func queueWillMove(gesture: Bool) {
@@ -126,37 +161,53 @@ final class CameraAnimator {
     /// Explicit set (`mapView.camera = x`, `moveCamera`): the clamped value is the camera at once; a running
     /// animation or gesture is stopped. Events follow on the next ticks.
     func set(_ state: CameraState) {
-        animation = nil
+        animations = []
         isGestureActive = false
         camera = constraints.clamped(state)
         pendingChange = true
         queueWillMove(gesture: false)
     }
 
-    /// Animates to `state` (clamped). A running animation is replaced from its current position.
-    /// - Parameter duration: seconds; `nil` picks ``defaultDuration(from:to:)``. Zero, negative or NaN makes this an
-    ///   explicit ``set(_:)``; +infinity is treated as the maximum default duration.
-    func animate(to state: CameraState, duration: Double? = nil) {
+    /// Animates the `keys` of the camera to those of `state` (clamped). Running animations keep animating their
+    /// other keys; the keys taken over continue from their current values. With `.all` (the default) a running
+    /// animation is replaced from its current position.
+    /// - Parameter duration: seconds; `nil` picks ``defaultDuration(from:to:)``. Zero, negative or NaN sets the keys at
+    ///   once (with `.all`, or when nothing else animates, an explicit ``set(_:)``); +infinity is treated as the
+    ///   maximum default duration.
+    func animate(to state: CameraState, duration: Double? = nil, keys: CameraKeys = .all) {
         let from = presentationCamera
-        let target = constraints.clamped(state)
+        var target = from
+        if keys.contains(.target) { target.center = state.center }
+        if keys.contains(.zoom) { target.zoom = state.zoom }
+        if keys.contains(.bearing) { target.bearing = state.bearing }
+        if keys.contains(.pitch) { target.pitch = state.pitch }
+        target = constraints.clamped(target)
         var seconds = duration ?? Self.defaultDuration(from: from, to: target)
         if seconds == .infinity { seconds = Self.maximumDuration }
-        guard seconds > 0 else {
-            set(target)
-            return
-        }
         camera = from
         isGestureActive = false
-        animation = Animation(
-            path: CameraFlightPath(from: from, to: target), start: clock.now, duration: seconds)
+        for i in animations.indices { animations[i].keys.subtract(keys) }
+        animations.removeAll { $0.keys.isEmpty }
+        guard seconds > 0 else {
+            if animations.isEmpty {
+                set(target)
+            } else {
+                camera = target
+                pendingChange = true
+                queueWillMove(gesture: false)
+            }
+            return
+        }
+        animations.append(
+            Animation(path: CameraFlightPath(from: from, to: target), start: clock.now, duration: seconds, keys: keys))
         queueWillMove(gesture: false)
     }
 
     /// A user gesture starts: a running animation stops where it is now, and `willMove(true)` is queued.
     func beginGesture() {
-        if let a = animation {
-            camera = a.value(at: clock.now, constraints: constraints).0
-            animation = nil
+        if !animations.isEmpty {
+            camera = presentationCamera
+            animations = []
             pendingChange = true
         }
         if !isGestureActive {
@@ -177,11 +228,17 @@ final class CameraAnimator {
         isGestureActive = false
     }
 
+    /// The map was shown for the first time: the first tick on which nothing moves reports `idle` (once), even
+    /// though the camera never moved (Google reports a map's first idle camera once it has settled).
+    func reportIdleWhenSettled() {
+        moving = true
+    }
+
     /// Changes the view size and padding without a camera event (layout); a running animation keeps its target.
     func updateViewport(size: ScreenSize, padding: EdgeInsets) {
         camera.size = size
         camera.padding = padding
-        animation?.updateViewport(size: size, padding: padding)
+        for i in animations.indices { animations[i].updateViewport(size: size, padding: padding) }
     }
 
     /// Advances to the clock's current time and delivers this frame's events (see the type's contract).
@@ -193,17 +250,17 @@ final class CameraAnimator {
             moving = true
             onEvent(.willMove(gesture: gesture))
         }
-        if let a = animation {
-            let (value, finished) = a.value(at: now, constraints: constraints)
+        if !animations.isEmpty {
+            let (value, finished) = composed(at: now)
             camera = value
-            if finished { animation = nil }
+            for i in finished.reversed() { animations.remove(at: i) }
             pendingChange = true
         }
         if pendingChange {
             pendingChange = false
             moving = true
             onEvent(.didChange(camera))
-        } else if moving && animation == nil && !isGestureActive && pendingWillMoves.isEmpty {
+        } else if moving && animations.isEmpty && !isGestureActive && pendingWillMoves.isEmpty {
             moving = false
             onEvent(.idle(camera))
         }

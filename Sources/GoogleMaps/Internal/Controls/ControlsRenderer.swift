@@ -101,11 +101,17 @@ import MapGeometry
         let controls = map.controls
         drawAttribution(map: map, context: context)
         let rows = controls.floorPickerRows(map: map)
-        if !rows.isEmpty { drawFloorPicker(rows, active: map.indoorDisplay.activeLevel, context: context) }
-        if let f = controls.myLocationButtonFrame(map: map) { drawMyLocationButton(f, context: context) }
+        let palette = controls.palette
+        if !rows.isEmpty {
+            drawFloorPicker(rows, active: map.indoorDisplay.activeLevel, palette: palette, context: context)
+        }
+        if let f = controls.myLocationButtonFrame(map: map) {
+            drawMyLocationButton(f, palette: palette, context: context)
+        }
         if let f = controls.compassFrame(map: map) {
             drawCompass(
-                f, bearing: map.cameraState.bearing, opacity: CGFloat(controls.compassOpacity), context: context)
+                f, bearing: map.cameraState.bearing, opacity: CGFloat(controls.compassOpacity), palette: palette,
+                context: context)
         }
     }
 
@@ -127,14 +133,16 @@ import MapGeometry
         line.draw(at: CGPoint(x: x, y: y))
     }
 
-    static func drawCompass(_ frame: CGRect, bearing: Double, opacity: CGFloat, context: CGContext) {
+    static func drawCompass(
+        _ frame: CGRect, bearing: Double, opacity: CGFloat, palette: ControlPalette = .light, context: CGContext
+    ) {
         context.saveGState()
         context.setAlpha(opacity)
         let c = CGPoint(x: frame.midX, y: frame.midY)
         softShadow(context: context, center: CGPoint(x: c.x, y: c.y + 1.5), radius: 17.5)
-        context.setFillColor(UIColor(white: 1, alpha: 0.95).cgColor)
+        context.setFillColor(palette.surface.withAlphaComponent(0.95).cgColor)
         context.fillEllipse(in: circle(c, 16.5))
-        context.setStrokeColor(UIColor(white: 0, alpha: 0.12).cgColor)
+        context.setStrokeColor(palette.rim.cgColor)
         context.setLineWidth(0.5)
         context.strokeEllipse(in: circle(c, 16.5))
         // Needle: screen north is up; the map's north is turned by −bearing (clockwise bearing turns the map
@@ -146,13 +154,13 @@ import MapGeometry
         context.setFillColor(UIColor(red: 0.86, green: 0.2, blue: 0.17, alpha: 1).cgColor)
         path([CGPoint(x: 0, y: -len), CGPoint(x: half, y: 0), CGPoint(x: -half, y: 0)], context: context, close: true)
         context.fillPath()
-        context.setFillColor(UIColor(white: 0.62, alpha: 1).cgColor)
+        context.setFillColor(palette.needleSouth.cgColor)
         path([CGPoint(x: 0, y: len), CGPoint(x: half, y: 0), CGPoint(x: -half, y: 0)], context: context, close: true)
         context.fillPath()
         context.restoreGState()
     }
 
-    static func drawMyLocationButton(_ frame: CGRect, context: CGContext) {
+    static func drawMyLocationButton(_ frame: CGRect, palette: ControlPalette = .light, context: CGContext) {
         context.saveGState()
         let body = frame.insetBy(dx: 3, dy: 3)
         for i in 0..<3 {
@@ -161,12 +169,12 @@ import MapGeometry
             roundedRect(body.insetBy(dx: -d, dy: -d).offsetBy(dx: 0, dy: 1), radius: 4 + d, context: context)
             context.fillPath()
         }
-        context.setFillColor(UIColor(white: 1, alpha: 0.97).cgColor)
+        context.setFillColor(palette.surface.cgColor)
         roundedRect(body, radius: 4, context: context)
         context.fillPath()
         // Navigation-arrow glyph pointing up-right.
         let c = CGPoint(x: body.midX, y: body.midY)
-        context.setFillColor(UIColor(white: 0.38, alpha: 1).cgColor)
+        context.setFillColor(palette.glyph.cgColor)
         path(
             [
                 CGPoint(x: c.x + 9, y: c.y - 9), CGPoint(x: c.x + 1, y: c.y + 10), CGPoint(x: c.x - 1, y: c.y + 1),
@@ -176,7 +184,10 @@ import MapGeometry
         context.restoreGState()
     }
 
-    static func drawFloorPicker(_ rows: [(GMSIndoorLevel, CGRect)], active: GMSIndoorLevel?, context: CGContext) {
+    static func drawFloorPicker(
+        _ rows: [(GMSIndoorLevel, CGRect)], active: GMSIndoorLevel?, palette: ControlPalette = .light,
+        context: CGContext
+    ) {
         guard let first = rows.first?.1, let last = rows.last?.1 else { return }
         let all = first.union(last)
         context.saveGState()
@@ -186,19 +197,19 @@ import MapGeometry
             roundedRect(all.insetBy(dx: -d, dy: -d).offsetBy(dx: 0, dy: 1), radius: 4 + d, context: context)
             context.fillPath()
         }
-        context.setFillColor(UIColor(white: 1, alpha: 0.97).cgColor)
+        context.setFillColor(palette.surface.cgColor)
         roundedRect(all, radius: 4, context: context)
         context.fillPath()
         for (level, rect) in rows {
             let isActive = level === active
             if isActive {
-                context.setFillColor(UIColor(white: 0.86, alpha: 1).cgColor)
+                context.setFillColor(palette.selection.cgColor)
                 context.fill(rect.insetBy(dx: 2, dy: 1))
             }
             let text = level.shortName ?? level.name ?? "\(level.ordinal)"
             let attrs: [NSAttributedString.Key: Any] = [
                 .font: isActive ? UIFont.boldSystemFont(ofSize: 13) : UIFont.systemFont(ofSize: 13),
-                .foregroundColor: isActive ? UIColor(white: 0.1, alpha: 1) : UIColor(white: 0.4, alpha: 1),
+                .foregroundColor: isActive ? palette.activeText : palette.inactiveText,
             ]
             let size = text.size(withAttributes: attrs)
             text.draw(
@@ -243,4 +254,36 @@ import MapGeometry
         context.addQuadCurve(to: CGPoint(x: r.minX + k, y: r.minY), control: CGPoint(x: r.minX, y: r.minY))
         context.closePath()
     }
+}
+
+/// The colours of the map's controls in one appearance (the dark one follows Google's dark controls: a dark grey
+/// surface, light glyphs).
+struct ControlPalette {
+    /// The button and compass face (the compass draws it at 95 % opacity).
+    let surface: UIColor
+    /// The compass rim.
+    let rim: UIColor
+    /// The compass needle's south half.
+    let needleSouth: UIColor
+    /// Glyphs and inactive floor names.
+    let glyph: UIColor
+    /// The active floor's name.
+    let activeText: UIColor
+    /// The other floors' names.
+    let inactiveText: UIColor
+    /// The active floor's row.
+    let selection: UIColor
+
+    /// The light appearance (the default).
+    static let light = ControlPalette(
+        surface: UIColor(white: 1, alpha: 0.97), rim: UIColor(white: 0, alpha: 0.12),
+        needleSouth: UIColor(white: 0.62, alpha: 1),
+        glyph: UIColor(white: 0.38, alpha: 1), activeText: UIColor(white: 0.1, alpha: 1),
+        inactiveText: UIColor(white: 0.4, alpha: 1), selection: UIColor(white: 0.86, alpha: 1))
+    /// The dark appearance.
+    static let dark = ControlPalette(
+        surface: UIColor(red: 0x30 / 255, green: 0x31 / 255, blue: 0x34 / 255, alpha: 0.97),
+        rim: UIColor(white: 1, alpha: 0.16), needleSouth: UIColor(white: 0.55, alpha: 1),
+        glyph: UIColor(white: 0.85, alpha: 1), activeText: UIColor(white: 0.97, alpha: 1),
+        inactiveText: UIColor(white: 0.75, alpha: 1), selection: UIColor(white: 0.32, alpha: 1))
 }

@@ -1,13 +1,7 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
-
-/// A provider with no fixes: the my-location default when no `WAYMARK_LOCATION` is configured.
-final class NoLocationProvider: LocationProvider {
-    func start() {}
-    func stop() {}
-    func drainFixes() -> [CLLocation] { [] }
-}
+import WaymarkTime
 
 /// A control the map draws over itself (spec §4.3–4.4, D16), as hit by a tap.
 enum MapControlHit {
@@ -49,6 +43,11 @@ enum MapControlHit {
     private var lastIndoorCamera: (lat: Double, lon: Double, zoom: Double)?
     /// The attribution line as last laid out (``attributionLine(_:)``).
     private var laidOutAttribution: LaidOutText?
+    /// The map's appearance is dark: the compass, my-location button and floor picker draw in ``ControlPalette/dark``.
+    var isDark = false
+
+    /// The controls' colours for the map's appearance.
+    var palette: ControlPalette { isDark ? .dark : .light }
 
     /// The attribution's font and colour: 11 pt system font, Google's grey.
     static let attributionAttributes: [NSAttributedString.Key: Any] = [
@@ -60,17 +59,10 @@ enum MapControlHit {
         location = MyLocationSource(provider: provider)
     }
 
-    /// The provider from `WAYMARK_LOCATION` when set and valid (a bad value is logged), else ``NoLocationProvider``.
-    static func defaultProvider(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> any LocationProvider
-    {
-        guard let text = environment["WAYMARK_LOCATION"], !text.isEmpty else { return NoLocationProvider() }
-        do {
-            return try LocationProviderSpec.parse(text).makeProvider(clock: AnimatorClock.shared)
-        } catch {
-            GMSLog.warning("WAYMARK_LOCATION: \(error); my-location has no provider")
-            return NoLocationProvider()
-        }
+    /// The device location (``DeviceLocation/shared``: `WAYMARK_LOCATION` unless the app chose another with
+    /// `CLLocationManager.setLocationProvider(_:)`), the same fixes every `CLLocationManager` gets.
+    static func defaultProvider() -> any LocationProvider {
+        DeviceLocation.shared.subscribe()
     }
 
     var indoor: IndoorController {
@@ -113,7 +105,7 @@ enum MapControlHit {
     }
 
     /// `true` while the compass is fading.
-    var needsTick: Bool { compassFadeStart != nil }
+    var needsTick: Bool { compassFadeStart != nil || location.fixDue(now: UIAnimator.shared.now) }
 
     // MARK: Tick
 
@@ -160,7 +152,7 @@ enum MapControlHit {
 
     /// The view's rectangle inside the padding and the 12 pt margin.
     static func controlArea(map: GMSMapView) -> CGRect {
-        let p = EdgeInsets(map.padding).sanitized
+        let p = EdgeInsets(map.layoutPadding).sanitized
         let b = map.bounds
         let x = b.minX + max(0, p.left) + margin
         let y = b.minY + max(0, p.top) + margin

@@ -14,6 +14,12 @@ import WaymarkTime
 /// 3. Every frame call ``tick()`` and then `animator.tick()`: the camera events (`willMove(true)` → `didChange`… →
 ///    one `idle`) come from the animator.
 ///
+/// ## Handlers
+/// The recognisers are rows of one table (``GestureHandlerEntry/mapTable``, as MapLibre GL JS's handler manager):
+/// each sees every touch event and tick in table order and returns a ``GestureResult``; the results of an event are
+/// merged. A handler whose result claims the touches (a long press that fired or started a drag) cancels the handlers
+/// its row does not allow alongside it, and they sit out until every finger lifts.
+///
 /// ## Rules
 /// - Camera changes are accumulated from touch events and applied once in ``tick()``. A pan keeps the ground point
 ///   grabbed at touch-down exactly under the finger; pinch and rotate keep the ground under the fingers' midpoint
@@ -50,15 +56,14 @@ import WaymarkTime
     }
 
     private var touches: [TouchPoint] = []
-    private var tap = TapRecognizer()
-    private var twoFingerTap = TwoFingerTapRecognizer()
-    private var longPress = LongPressRecognizer()
-    private var pan = PanRecognizer()
-    private var twoFinger = TwoFingerRecognizer()
+    /// The handlers, in the order they see each event, each with the handlers it allows alongside it
+    /// (``GestureHandlerEntry/mapTable``).
+    private var handlers = GestureHandlerEntry.mapTable
+    /// The handlers sitting out until every finger lifts: a handler claimed the touches and does not allow them.
+    private var sittingOut: Set<GestureName> = []
     private var pending = GestureResult()
     private var motion: Motion?
     private var gestureActive = false
-    private var claimed = false
     private var interrupted = false
     private var outbox: [GestureEvent] = []
     private var delivering = false
@@ -72,11 +77,13 @@ import WaymarkTime
 
     /// Whether the host should keep ticking: a motion, a waiting tap, a possible long press or an active gesture.
     var needsTick: Bool {
-        motion != nil || tap.isWaiting || longPress.isPossible || gestureActive || pending.movesCamera
+        motion != nil || handlers.contains { $0.handler.needsTick } || gestureActive || pending.movesCamera
     }
 
     /// Whether a finger is dragging an element.
-    var isDragging: Bool { longPress.isDragging }
+    var isDragging: Bool {
+        handlers.contains { ($0.handler as? LongPressRecognizer)?.isDragging ?? false }
+    }
 
     /// Whether a fling or an animated (double-tap or two-finger-tap) zoom is running.
     var isDecelerating: Bool { motion != nil }
@@ -128,7 +135,7 @@ import WaymarkTime
         var caught = false
         if phase == .began && touches.count == changed.count {
             input.target = hitTest(changed[0].point)
-            claimed = false
+            sittingOut = []
             interrupted = false
             if motion != nil {
                 motion = nil
@@ -136,14 +143,12 @@ import WaymarkTime
             }
         }
         let flags = GestureFlags(settings)
-        var r = longPress.handle(input)
-        if r.claimsTouches { claim() }
-        if !claimed {
-            r.merge(tap.handle(input, flags: flags))
-            if caught { r.merge(tap.failCurrentTouch()) }
-            r.merge(twoFingerTap.handle(input, flags: flags))
-            r.merge(pan.handle(input, flags: flags))
-            r.merge(twoFinger.handle(input, flags: flags))
+        var r = GestureResult()
+        for i in handlers.indices where !sittingOut.contains(handlers[i].name) {
+            var step = handlers[i].handler.handle(input, flags: flags)
+            if caught { step.merge(handlers[i].handler.failCurrentTouch()) }
+            r.merge(step)
+            if step.claimsTouches { claim(by: i) }
         }
         absorb(r, time: time)
         flush()
@@ -153,11 +158,7 @@ import WaymarkTime
     /// fling starts, and a waiting tap is dropped.
     func cancelAll() {
         touches = []
-        outbox += longPress.reset().events
-        tap.reset()
-        twoFingerTap.reset()
-        pan.reset()
-        twoFinger.reset()
+        for i in handlers.indices { outbox += handlers[i].handler.cancel().events }
         motion = nil
         pending = GestureResult()
         if gestureActive {
@@ -174,9 +175,12 @@ import WaymarkTime
     func tick() {
         let now = clock.now
         let flags = GestureFlags(settings)
-        var r = longPress.tick(now: now)
-        if r.claimsTouches { claim() }
-        r.merge(tap.tick(now: now, flags: flags))
+        var r = GestureResult()
+        for i in handlers.indices where !sittingOut.contains(handlers[i].name) {
+            let step = handlers[i].handler.tick(now: now, flags: flags)
+            r.merge(step)
+            if step.claimsTouches { claim(by: i) }
+        }
         outbox += r.events
 
         if gestureActive && !animator.isGestureActive {
@@ -209,12 +213,14 @@ import WaymarkTime
         flush()
     }
 
-    private func claim() {
-        claimed = true
-        tap.reset()
-        twoFingerTap.reset()
-        pan.reset()
-        twoFinger.reset()
+    /// Handler `index` took the touches: the handlers its row does not allow are cancelled (what they report is
+    /// dropped) and sit out until every finger lifts, and the camera change gathered so far is dropped.
+    private func claim(by index: Int) {
+        let entry = handlers[index]
+        for i in handlers.indices where i != index && !entry.allowedWith.contains(handlers[i].name) {
+            _ = handlers[i].handler.cancel()
+            sittingOut.insert(handlers[i].name)
+        }
         pending = GestureResult()
     }
 

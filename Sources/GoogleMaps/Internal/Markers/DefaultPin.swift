@@ -1,11 +1,13 @@
 import Foundation
 import LinuxUIKit
+import Synchronization
 
 /// The default marker pin (spec §4.1), drawn as vector art: a 26 × 37 pt teardrop whose tip is at the bottom centre,
 /// a 1 pt darker border (#C5221F for the default colour), the body (#EA4335) and a 10 pt dark dot (#B31412) centred in
 /// the round head. Rasterised once per colour and scale (cached), so it is crisp at scales 1, 2 and 3 and every
-/// marker of a colour shares one image.
-@MainActor enum DefaultPin {
+/// marker of a colour shares one image. Any thread: the cache is behind a lock (`GMSMarker.markerImage(with:)` is
+/// called from tile layers' threads); a pin is drawn outside the lock, and the first image stored for a key wins.
+enum DefaultPin {
     /// The pin's size, points.
     static let size = CGSize(width: 26, height: 37)
     /// The default body colour, #EA4335.
@@ -16,13 +18,16 @@ import LinuxUIKit
     struct Key: Hashable {
         var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat, scale: CGFloat
     }
-    private static var cache: [Key: UIImage] = [:]
-    /// The colour of every pin image handed out, so a pin used as an icon is redrawn crisply at another scale.
-    private static var colors: [ObjectIdentifier: UIColor] = [:]
+    private struct Cache {
+        var images: [Key: UIImage] = [:]
+        /// The colour of every pin image handed out, so a pin used as an icon is redrawn crisply at another scale.
+        var colors: [ObjectIdentifier: UIColor] = [:]
+    }
+    private static let cache = Mutex(Cache())
 
     /// The pin `image` at `scale` when `image` is one of ours (same colour, redrawn), else nil.
     static func rescaled(_ image: UIImage, scale: CGFloat) -> UIImage? {
-        guard let color = colors[ObjectIdentifier(image)] else { return nil }
+        guard let color = cache.withLock({ $0.colors[ObjectIdentifier(image)] }) else { return nil }
         return self.image(color: color, scale: scale)
     }
 
@@ -31,14 +36,11 @@ import LinuxUIKit
         let s = scale > 0 && scale.isFinite ? scale : 1
         let c = color.rgba
         let key = Key(r: c.red, g: c.green, b: c.blue, a: c.alpha, scale: s)
-        if let hit = cache[key] { return hit }
+        if let hit = cache.withLock({ $0.images[key] }) { return hit }
         let isDefault = color == defaultColor
         let border = isDefault ? defaultBorder : darker(color, by: 0.78)
         let glyph = isDefault ? defaultGlyph : darker(color, by: 0.62)
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = s
-        let image = UIGraphicsImageRenderer(size: size, format: format).image { context in
-            let cg = context.cgContext
+        let drawn = UIImage.drawnOnAnyThread(size: size, scale: s) { cg in
             addPinPath(cg, in: CGRect(origin: .zero, size: size))
             cg.setFillColor(border.cgColor)
             cg.fillPath()
@@ -48,9 +50,12 @@ import LinuxUIKit
             cg.setFillColor(glyph.cgColor)
             cg.fillEllipse(in: CGRect(x: 8, y: 8, width: 10, height: 10))
         }
-        cache[key] = image
-        colors[ObjectIdentifier(image)] = color
-        return image
+        return cache.withLock { cache in
+            if let winner = cache.images[key] { return winner }
+            cache.images[key] = drawn
+            cache.colors[ObjectIdentifier(drawn)] = color
+            return drawn
+        }
     }
 
     /// `color` with red, green and blue multiplied by `factor` (alpha kept).

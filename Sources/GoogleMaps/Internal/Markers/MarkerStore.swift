@@ -54,7 +54,11 @@ import MapGeometry
     static let maximumStyles = 4096
 
     var hasAppearAnimations: Bool { !appearing.isEmpty }
-    var hasTrackingViews: Bool { iconViewMarkers.values.contains { $0.tracksViewChanges } }
+    /// Whether an icon view that tracks its changes changed since it was last drawn (asked for display or layout):
+    /// such markers are drawn again then, not on every frame, so a still map lets the host sleep.
+    var hasChangedTrackingViews: Bool {
+        iconViewMarkers.values.contains { $0.tracksViewChanges && ($0.iconView?.needsRedrawInTree ?? false) }
+    }
 
     /// What the store reads of a marker, read once per change: each read of a class property costs an exclusivity
     /// check, which dominated adding a million markers.

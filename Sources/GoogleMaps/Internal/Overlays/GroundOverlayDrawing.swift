@@ -6,7 +6,7 @@ import MapGeometry
 /// Ground overlays on the overlay stage: the icon drawn by `MapDrawing.ImageQuad` under the affine transform that
 /// puts image points on the map (flat frames), or an 8 × 8 grid of such pieces, each clipped to its cell (pitched
 /// frames; pieces with a corner nearer than a fifth of the camera distance are skipped).
-extension GMSGroundOverlay: OverlayRenderable {
+@MainActor extension GMSGroundOverlay: @MainActor OverlayRenderable {
     var overlayZIndex: Int32 { zIndex }
     var overlayIsTappable: Bool { isTappable }
     var overlayReach: Double { 0 }

@@ -75,8 +75,11 @@ struct OverlayBounds: Equatable {
 /// layers later.
 ///
 /// Implementations prepare their geometry once per edit and integer zoom and only re-project it per frame. The
-/// stage calls them on the main actor, in draw order, with the frame's camera.
-@MainActor protocol OverlayRenderable: AnyObject {
+/// stage calls them on the main actor, in draw order, with the frame's camera. The protocol itself is nonisolated and
+/// the public overlay classes conform with main-actor *isolated conformances* (`extension GMSTileLayer: @MainActor
+/// OverlayRenderable`): a class conforming to a main-actor protocol would make every app subclass of it (a
+/// `GMSSyncTileLayer` subclass, say) main-actor, unlike Google's nonisolated classes.
+protocol OverlayRenderable: AnyObject {
     /// Drawing order: higher above lower; ties keep the order of addition (later above).
     var overlayZIndex: Int32 { get }
     /// Whether taps on it are reported.
@@ -131,8 +134,12 @@ extension OverlayRenderable {
     /// the box tap candidates are looked up in).
     private var maxReach = 0.0
     private var index = OverlayIndex()
-    /// Bumped by every change that can alter a frame (add, remove, edit, order).
-    private var revision = 0
+    /// Bumped by every change that can alter a frame (add, remove, edit, order); each bump calls ``onChange``.
+    private var revision = 0 {
+        didSet { onChange?() }
+    }
+    /// Called after every change that can alter a frame (the map view marks itself for display).
+    var onChange: (() -> Void)?
 
     /// What a cached overlay raster was drawn for: flat frames that differ only by a pan reuse it.
     private struct RasterKey: Equatable {
@@ -232,6 +239,12 @@ extension OverlayRenderable {
         guard !stale.isEmpty else { return }
         for id in stale { reindex(id) }
         stale.removeAll()
+    }
+
+    /// Something `object` draws changed that leaves its bounds alone (a tile layer's opacity).
+    func contentDidChange(_ object: AnyObject) {
+        guard entries[ObjectIdentifier(object)] != nil else { return }
+        revision += 1
     }
 
     /// A zIndex changed.

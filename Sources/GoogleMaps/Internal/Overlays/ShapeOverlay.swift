@@ -5,16 +5,24 @@ import MapGeometry
 /// The shapes (polyline, polygon, circle): each describes what it draws as a ``ShapeSpec``; the shared
 /// ``ShapeDrawing`` prepares and draws it. Property changes mark the spec stale and tell the map's overlay stage,
 /// which re-indexes the shape before its next frame or hit test.
-@MainActor protocol ShapeOverlay: GMSOverlay, OverlayRenderable {
-    /// The prepared geometry (its spec is current after ``currentDrawing()``).
-    var drawing: ShapeDrawing { get }
+protocol ShapeOverlay: GMSOverlay, OverlayRenderable {
+    /// The prepared geometry once made (see ``drawing``).
+    var drawingStorage: ShapeDrawing? { get set }
     /// Whether ``drawing``'s spec is out of date.
     var specIsStale: Bool { get set }
     /// What the shape draws now.
     func makeSpec() -> ShapeSpec
 }
 
-extension ShapeOverlay {
+@MainActor extension ShapeOverlay {
+    /// The prepared geometry (its spec is current after ``currentDrawing()``), made on first use.
+    var drawing: ShapeDrawing {
+        if let drawingStorage { return drawingStorage }
+        let made = ShapeDrawing()
+        drawingStorage = made
+        return made
+    }
+
     /// The drawing with an up-to-date spec.
     func currentDrawing() -> ShapeDrawing {
         if specIsStale {
@@ -22,12 +30,6 @@ extension ShapeOverlay {
             drawing.spec = makeSpec()
         }
         return drawing
-    }
-
-    /// Marks the spec stale and tells the map.
-    func shapeDidChange() {
-        specIsStale = true
-        mapStorage?.overlayStage.geometryDidChange(self)
     }
 
     var overlayZIndex: Int32 { zIndex }

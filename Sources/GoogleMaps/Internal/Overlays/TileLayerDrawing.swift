@@ -197,7 +197,7 @@ struct HTTPClientTileFetcher: TileURLFetching {
     }
 }
 
-extension GMSTileLayer: OverlayRenderable {
+@MainActor extension GMSTileLayer: @MainActor OverlayRenderable {
     var overlayZIndex: Int32 { zIndex }
     var overlayIsTappable: Bool { false }
     var overlayReach: Double { 0 }
@@ -408,8 +408,8 @@ extension GMSMapView {
 
 extension GMSTileLayer {
     /// Called when the map's stage was cleared (``GMSMapView/clear()``): the tiles are forgotten and their images
-    /// released.
-    func detachFromMap() {
+    /// released. Main actor (the map calls it).
+    @MainActor func detachFromMap() {
         let handles = tileStore.removeAll()
         if let stage = mapStorage?.overlayStage { for h in handles { stage.unregisterRaster(h) } }
         mapStorage = nil

@@ -130,6 +130,16 @@ import MapGeometry
 }
 
 extension InfoWindowState {
+    /// A custom window of a marker that ``GMSMarker/tracksInfoWindowChanges`` whose view changed since it was last
+    /// drawn (asked for display or layout): the next frame re-renders it.
+    var trackedViewChanged: Bool {
+        guard marker.tracksInfoWindowChanges else { return false }
+        switch source {
+        case .window(let view), .contents(let view): return view.needsRedrawInTree
+        case .standard, .none: return false
+        }
+    }
+
     /// The default bubble (re-rendered at a new scale freely; custom views keep their selection-time snapshot).
     var isDefault: Bool {
         if case .standard = source { return true }

@@ -4,6 +4,7 @@ import MapDrawingCairo
 import MapGeometry
 import MapHosting
 import MapPipeline
+import MapStyle
 
 /// The basemap of a style that loads over the network (``MapLibreStyle/loadsOverNetwork``: an `http(s)` style URL,
 /// or a style with HTTP sources or sprite): the style, its sources' TileJSON or PMTiles headers and its sprite are
@@ -35,9 +36,12 @@ import MapPipeline
     /// Starts loading `style` on a background thread.
     /// - Parameters:
     ///   - style: the style.
+    ///   - restyle: applied to the style once loaded (the map view's rules, appearance and traffic switch); nil: none.
     ///   - onArrival: called (any thread) when the style has arrived or failed, and after each tile; the host wakes
     ///     its loop there. Default: nothing (hosts that tick anyway).
-    init(style: MapLibreStyle, onArrival: (@Sendable () -> Void)? = nil) {
+    init(
+        style: MapLibreStyle, restyle: (@Sendable (Style) -> Style)? = nil, onArrival: (@Sendable () -> Void)? = nil
+    ) {
         self.style = style
         switch style {
         case .url(let url): name = "the style at \(url.absoluteString)"
@@ -55,7 +59,7 @@ import MapPipeline
             options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: wake)
             let result: Result<MapHost, any Error>
             do {
-                result = .success(try style.makeMapHost(options: options, remote: true))
+                result = .success(try style.makeMapHost(options: options, remote: true, restyle: restyle))
             } catch {
                 result = .failure(error)
             }

@@ -35,17 +35,32 @@ import MapStyle
         try self.init(style: styleFile.map { .file($0) } ?? .bundled, onTileArrived: onTileArrived, engine: engine)
     }
 
-    /// Loads `style` (see ``MapLibreStyle``) and opens its sources; `onTileArrived` and `engine` as above.
+    /// Loads `style` (see ``MapLibreStyle``), applies `restyle` (nil: none) and opens its sources; `onTileArrived`
+    /// and `engine` as above.
     /// - Throws: ``MapLibreStyleError`` for a remote URL (those load without blocking, through
     ///   `RemoteStyleBasemapRenderer`), or the style's load error or the pipeline's source error.
-    init(style: MapLibreStyle, onTileArrived: (@Sendable () -> Void)? = nil, engine: MapEngine? = nil) throws {
+    init(
+        style: MapLibreStyle, restyle: (@Sendable (Style) -> Style)? = nil,
+        onTileArrived: (@Sendable () -> Void)? = nil,
+        engine: MapEngine? = nil
+    ) throws {
         var options = Self.renderOptions
         if let engine { options.engine = engine }
         if let onTileArrived {
             options.asyncTiles = AsyncTileRendering(makeBackend: { MapBackends.make() }, onTileArrived: onTileArrived)
         }
-        snapshotter = try style.makeMapHost(options: options)
+        snapshotter = try style.makeMapHost(options: options, restyle: restyle)
         backend = snapshotter.backend
+    }
+
+    /// The basemap of a map view's ``BasemapStyle``: its effective style with its rules, dark mode and traffic
+    /// switch applied; `onTileArrived` and `engine` as above.
+    /// - Throws: as ``init(style:restyle:onTileArrived:engine:)``.
+    convenience init(
+        basemap: BasemapStyle, onTileArrived: (@Sendable () -> Void)? = nil, engine: MapEngine? = nil
+    ) throws {
+        try self.init(
+            style: basemap.effectiveStyle, restyle: basemap.restyle, onTileArrived: onTileArrived, engine: engine)
     }
 
     /// A basemap over a snapshotter made elsewhere (a remote style loaded off the main thread,
@@ -115,13 +130,18 @@ import MapStyle
         }
         let dot = Double(Self.poiDotRadius) + slop
         for hit in snapshotter.renderer.lastPlacedSymbols.reversed()
-        where hit.sourceLayer == "poi" || hit.layerID.hasPrefix("poi") {
+        where Self.isPOILayer(id: hit.layerID, sourceLayer: hit.sourceLayer) {
             let onDot = abs(x - hit.screenAnchor.x) <= dot && abs(y - hit.screenAnchor.y) <= dot
             guard onDot || inside(hit.textBounds) || inside(hit.iconBounds) else { continue }
             let name = hit.name ?? hit.text
             return (Self.placeID(for: hit), name, CLLocationCoordinate2D(hit.anchor))
         }
         return nil
+    }
+
+    /// Whether a style layer draws base-map POIs: its source-layer is `poi`, or its id starts with `poi`.
+    nonisolated static func isPOILayer(id: String, sourceLayer: String?) -> Bool {
+        sourceLayer == "poi" || id.hasPrefix("poi")
     }
 
     /// The place id of a POI label, derived from its OSM id when the tile feature has one: `osm:node/<id>`,
@@ -166,24 +186,27 @@ extension GMSMapView {
     /// (map-viewer's `MAP_VIEWER_SYNC_TILES=1`, for comparing frame times). Defaults to false.
     package static var synchronousTiles = false
 
-    /// Makes the basemap of each new map view, on its first frame, for its ``mapLibreStyle``: the vector basemap (for
+    /// Makes the basemap of a map view, on its first frame and when its ``BasemapStyle`` changes (``mapLibreStyle``,
+    /// ``mapStyle``, the appearance, ``isTrafficEnabled``): the vector basemap (for
     /// a style that loads over the network, one built in the background: `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
     /// replace it to draw markers over a plain, data-independent background. Main actor.
-    static var makeDefaultBasemap: (MapLibreStyle) -> any BasemapRenderer = { style in
+    static var makeDefaultBasemap: (BasemapStyle) -> any BasemapRenderer = { style in
         GMSMapView.defaultBasemap(style)
     }
 
     /// The default of ``makeDefaultBasemap`` (tests put it back after replacing it).
-    static func defaultBasemap(_ style: MapLibreStyle) -> any BasemapRenderer {
+    static func defaultBasemap(_ basemap: BasemapStyle) -> any BasemapRenderer {
+        let style = basemap.effectiveStyle
         let wake =
             GMSMapView.synchronousTiles
             ? nil : UIApplication.wakeHandler.map { _ in { @Sendable in UIApplication.wakeMainLoop() } }
         if style.loadsOverNetwork {
             // Fetched off the main thread; frames draw what they have meanwhile.
-            return RemoteStyleBasemapRenderer(style: style, onArrival: GMSMapView.tileArrivalHandler ?? wake)
+            return RemoteStyleBasemapRenderer(
+                style: style, restyle: basemap.restyle, onArrival: GMSMapView.tileArrivalHandler ?? wake)
         }
         do {
-            return try VectorBasemapRenderer(style: style, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
+            return try VectorBasemapRenderer(basemap: basemap, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
         } catch {
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"

@@ -8,21 +8,21 @@ import WaymarkTime
 /// - `fixed:LAT,LON` or `fixed:LAT,LON,ACCURACY` — degrees WGS 84 and metres (default 10 m);
 /// - `gpx:PATH` — replay at the recorded pace; `gpx:PATH@SECONDS` — one point every SECONDS (> 0);
 /// - `gpsd` — gpsd on 127.0.0.1:2947; `gpsd:PORT` or `gpsd:HOST:PORT` (HOST an IPv4 literal or `localhost`).
-enum LocationProviderSpec: Equatable {
+package enum LocationProviderSpec: Equatable {
     case fixed(CLLocationCoordinate2D, accuracy: Double)
     case gpx(path: String, interval: Double?)
     case gpsd(host: String, port: UInt16)
 
     /// Why a specification could not be read; the message quotes it.
-    struct ParseError: Error, Equatable, CustomStringConvertible {
-        let text: String
-        let reason: String
-        var description: String { "location provider \"\(text)\": \(reason)" }
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        package let text: String
+        package let reason: String
+        package var description: String { "location provider \"\(text)\": \(reason)" }
     }
 
     /// Parses one of the forms above.
     /// - Throws: ``ParseError`` naming the text and what is wrong.
-    static func parse(_ text: String) throws(ParseError) -> LocationProviderSpec {
+    package static func parse(_ text: String) throws(ParseError) -> LocationProviderSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let (kind, rest) =
             trimmed.firstIndex(of: ":").map { (String(trimmed[..<$0]), String(trimmed[trimmed.index(after: $0)...])) }
@@ -69,7 +69,7 @@ enum LocationProviderSpec: Equatable {
 
     /// Creates the provider.
     /// - Throws: ``GPXError`` for a GPX file that cannot be used.
-    func makeProvider(clock: any TimeSource) throws(GPXError) -> any LocationProvider {
+    package func makeProvider(clock: any TimeSource) throws(GPXError) -> any LocationProvider {
         switch self {
         case .fixed(let coordinate, let accuracy):
             return FixedLocationProvider(coordinate: coordinate, horizontalAccuracy: accuracy)

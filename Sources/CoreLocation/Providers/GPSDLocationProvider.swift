@@ -8,34 +8,34 @@ import Foundation
 #endif
 
 /// One `TPV` (time-position-velocity) report of gpsd's JSON protocol that holds a fix (gpsd_json(5)).
-struct GPSDFix: Equatable {
+package struct GPSDFix: Equatable {
     /// 2 = 2D fix, 3 = 3D fix (reports with mode 0 or 1 carry no fix and never become a `GPSDFix`).
-    var mode: Int
+    package var mode: Int
     /// Degrees WGS 84.
-    var latitude: Double
+    package var latitude: Double
     /// Degrees WGS 84.
-    var longitude: Double
+    package var longitude: Double
     /// Metres above mean sea level: `altMSL`, else the older `alt`; only meaningful in mode 3.
-    var altitude: Double?
+    package var altitude: Double?
     /// Estimated horizontal error in metres (`eph`), and per-axis errors `epx`, `epy` (95 % confidence).
-    var eph: Double?
-    var epx: Double?
-    var epy: Double?
+    package var eph: Double?
+    package var epx: Double?
+    package var epy: Double?
     /// Estimated vertical error in metres.
-    var epv: Double?
+    package var epv: Double?
     /// Course over ground, degrees clockwise from true north.
-    var track: Double?
+    package var track: Double?
     /// Speed over ground, metres per second.
-    var speed: Double?
+    package var speed: Double?
     /// The fix time (`time`, ISO 8601 UTC).
-    var time: Date?
+    package var time: Date?
 
     /// The fix as a `CLLocation`.
     ///
     /// Horizontal accuracy: `eph`, else the larger of `epx` and `epy`, else 0 (unknown; no accuracy circle is
     /// drawn). Altitude: `altitude` with vertical accuracy `epv` (0 when absent) in mode 3; in mode 2 altitude 0 with
     /// vertical accuracy −1 (invalid). Course and speed: −1 when absent. Timestamp: `time`, else `receivedAt`.
-    func location(receivedAt: Date) -> CLLocation {
+    package func location(receivedAt: Date) -> CLLocation {
         let horizontal = eph ?? [epx, epy].compactMap { $0 }.max() ?? 0
         let has3D = mode >= 3 && altitude != nil
         return CLLocation(
@@ -47,7 +47,7 @@ struct GPSDFix: Equatable {
 }
 
 /// One line of gpsd's JSON protocol, reduced to what the location provider needs.
-enum GPSDReport: Equatable {
+package enum GPSDReport: Equatable {
     /// The greeting: `{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14,…}`.
     case version(release: String, protocolMajor: Int, protocolMinor: Int)
     /// A `TPV` report; `nil` when it carries no fix (mode 0 or 1, or no `lat`/`lon`).
@@ -58,7 +58,7 @@ enum GPSDReport: Equatable {
     case other(className: String)
 
     /// Why a line is not a gpsd report.
-    enum ParseError: Error, Equatable {
+    package enum ParseError: Error, Equatable {
         /// Not a JSON object.
         case notJSON(line: String)
         /// A JSON object without a string `class` member.
@@ -67,7 +67,7 @@ enum GPSDReport: Equatable {
 
     /// Parses one line (without its newline).
     /// - Throws: ``ParseError`` for a line that is not a JSON object with a `class`.
-    static func parse(line: String) throws(ParseError) -> GPSDReport {
+    package static func parse(line: String) throws(ParseError) -> GPSDReport {
         guard let data = line.data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { throw .notJSON(line: String(line.prefix(200))) }
@@ -122,11 +122,11 @@ enum GPSDReport: Equatable {
 /// `stop()` (``MyLocationSource`` stops its provider when disabled and on deinit).
 /// - Thread rules: `start()`, `stop()` and `drainFixes()` on the main thread; the socket is read on a thread of its
 ///   own; the counters may be read from any thread.
-final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
-    let host: String
-    let port: UInt16
-    let initialBackoff: Double
-    let maximumBackoff: Double
+package final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
+    package let host: String
+    package let port: UInt16
+    package let initialBackoff: Double
+    package let maximumBackoff: Double
 
     private let lock = NSLock()
     private var queue: [CLLocation] = []
@@ -139,7 +139,9 @@ final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
     private var _lastError: String?
 
     /// - Precondition: `0 < initialBackoff <= maximumBackoff`.
-    init(host: String = "127.0.0.1", port: UInt16 = 2947, initialBackoff: Double = 0.5, maximumBackoff: Double = 8) {
+    package init(
+        host: String = "127.0.0.1", port: UInt16 = 2947, initialBackoff: Double = 0.5, maximumBackoff: Double = 8
+    ) {
         precondition(
             initialBackoff > 0 && initialBackoff <= maximumBackoff,
             "gpsd back-off must satisfy 0 < initial <= maximum, got \(initialBackoff), \(maximumBackoff)")
@@ -154,14 +156,14 @@ final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
     }
 
     /// How many times a connection to gpsd was established since creation.
-    var connectionCount: Int { lock.withLock { _connections } }
+    package var connectionCount: Int { lock.withLock { _connections } }
     /// How many received lines were not gpsd reports.
-    var malformedLineCount: Int { lock.withLock { _malformed } }
+    package var malformedLineCount: Int { lock.withLock { _malformed } }
     /// The last connection error since the last successful connection (e.g. "connect to 127.0.0.1:2947: Connection
     /// refused", "gpsd at 127.0.0.1:2947 closed the connection"), or `nil`.
-    var lastError: String? { lock.withLock { _lastError } }
+    package var lastError: String? { lock.withLock { _lastError } }
 
-    func start() {
+    package func start() {
         let done = DispatchSemaphore(value: 0)
         let go: Bool = lock.withLock {
             guard !running else { return false }
@@ -179,7 +181,7 @@ final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
         thread.start()
     }
 
-    func stop() {
+    package func stop() {
         let done: DispatchSemaphore? = lock.withLock {
             guard running else { return nil }
             running = false
@@ -193,7 +195,12 @@ final class GPSDLocationProvider: LocationProvider, @unchecked Sendable {
         _ = done?.wait(timeout: .now() + 2)
     }
 
-    func drainFixes() -> [CLLocation] {
+    /// Now when fixes are queued, else in 0.1 s while running (fixes arrive from the reading thread), else none.
+    package func nextFixTime(now: Double) -> Double? {
+        lock.withLock { !queue.isEmpty ? now : running ? now + 0.1 : nil }
+    }
+
+    package func drainFixes() -> [CLLocation] {
         lock.withLock {
             let fixes = queue
             queue.removeAll()

@@ -10,13 +10,22 @@ import Foundation
 /// event, in a deterministic order under a `ManualClock`, and no provider ever calls into the map.
 ///
 /// - Thread rules: `start()`, `stop()` and `drainFixes()` are called on the main thread.
-protocol LocationProvider: AnyObject {
+package protocol LocationProvider: AnyObject {
     /// Starts producing fixes. Calling it while running does nothing.
     func start()
     /// Stops producing fixes and drops the ones not yet drained. Calling it while stopped does nothing.
     func stop()
     /// The fixes produced since the last call, oldest first (empty when none or when stopped).
     func drainFixes() -> [CLLocation]
+    /// When the next fix is due on the provider's clock, given the time `now`: nil when none is scheduled (stopped,
+    /// replay over). The default, for providers that receive fixes from elsewhere (gpsd), polls every 0.1 s while
+    /// asked.
+    func nextFixTime(now: Double) -> Double?
+}
+
+extension LocationProvider {
+    /// Polls every 0.1 s.
+    package func nextFixTime(now: Double) -> Double? { now + 0.1 }
 }
 
 /// What the map view holds for `isMyLocationEnabled` / `myLocation`: a provider plus the latest fix.
@@ -26,9 +35,9 @@ protocol LocationProvider: AnyObject {
 /// the first fix after enabling (spec §1.1: "nil when disabled or no fix").
 ///
 /// - Thread rules: main thread only.
-final class MyLocationSource {
+package final class MyLocationSource {
     /// The provider in use; replacing it stops the old one and starts the new one when enabled.
-    var provider: any LocationProvider {
+    package var provider: any LocationProvider {
         didSet {
             guard provider !== oldValue else { return }
             oldValue.stop()
@@ -38,7 +47,7 @@ final class MyLocationSource {
 
     /// Whether fixes are wanted (mirrors `isMyLocationEnabled`). Turning it off stops the provider and clears
     /// ``myLocation``. Defaults to `false`.
-    var isEnabled: Bool = false {
+    package var isEnabled: Bool = false {
         didSet {
             guard isEnabled != oldValue else { return }
             if isEnabled {
@@ -51,10 +60,10 @@ final class MyLocationSource {
     }
 
     /// The latest fix, or `nil` when disabled or before the first fix.
-    private(set) var myLocation: CLLocation?
+    package private(set) var myLocation: CLLocation?
 
     /// Creates a source over `provider`, disabled.
-    init(provider: any LocationProvider) {
+    package init(provider: any LocationProvider) {
         self.provider = provider
     }
 
@@ -63,10 +72,16 @@ final class MyLocationSource {
         provider.stop()
     }
 
+    /// Whether a fix is due at `now` while enabled (the map asks the host for a frame to take it).
+    package func fixDue(now: Double) -> Bool {
+        guard isEnabled, let next = provider.nextFixTime(now: now) else { return false }
+        return next <= now
+    }
+
     /// Drains the provider and keeps the newest fix. Call once per frame.
     /// - Returns: `true` when ``myLocation`` changed (the map redraws the dot and notifies observers).
     @discardableResult
-    func tick() -> Bool {
+    package func tick() -> Bool {
         guard isEnabled, let latest = provider.drainFixes().last else { return false }
         myLocation = latest
         return true
@@ -76,19 +91,19 @@ final class MyLocationSource {
 /// A provider that reports one fixed location: a single fix on the first drain after each `start()`.
 ///
 /// The default provider when nothing else is configured, and the stand-in for a device that does not move.
-final class FixedLocationProvider: LocationProvider {
+package final class FixedLocationProvider: LocationProvider {
     /// The location reported.
-    let location: CLLocation
+    package let location: CLLocation
     private var pending = false
 
     /// Creates a provider reporting `location`.
-    init(location: CLLocation) {
+    package init(location: CLLocation) {
         self.location = location
     }
 
     /// Creates a provider at `coordinate` with the given accuracy in metres (default 10 m), altitude 0, timestamp
     /// now.
-    convenience init(coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy = 10) {
+    package convenience init(coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy = 10) {
         self.init(
             location: CLLocation(
                 coordinate: coordinate, altitude: 0, horizontalAccuracy: horizontalAccuracy, verticalAccuracy: -1,
@@ -97,18 +112,21 @@ final class FixedLocationProvider: LocationProvider {
 
     private var running = false
 
-    func start() {
+    package func start() {
         guard !running else { return }
         running = true
         pending = true
     }
 
-    func stop() {
+    package func stop() {
         running = false
         pending = false
     }
 
-    func drainFixes() -> [CLLocation] {
+    /// Now while the one fix is waiting, else none.
+    package func nextFixTime(now: Double) -> Double? { pending ? now : nil }
+
+    package func drainFixes() -> [CLLocation] {
         guard pending else { return [] }
         pending = false
         return [location]

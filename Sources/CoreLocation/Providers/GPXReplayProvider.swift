@@ -6,7 +6,7 @@ import WaymarkTime
 #endif
 
 /// Why a GPX file could not be used. Every message names the file.
-enum GPXError: Error, Equatable, CustomStringConvertible {
+package enum GPXError: Error, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String, message: String)
     /// The XML is not well formed or a point is invalid; `line` is 1-based (0 when unknown).
@@ -16,7 +16,7 @@ enum GPXError: Error, Equatable, CustomStringConvertible {
     /// Replay at the recorded pace needs a `time` on every point, in non-decreasing order.
     case badTimes(path: String, message: String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let message): "GPX file \(path): cannot read: \(message)"
         case .malformed(let path, let line, let message): "GPX file \(path), line \(line): \(message)"
@@ -27,23 +27,23 @@ enum GPXError: Error, Equatable, CustomStringConvertible {
 }
 
 /// One point of a GPX 1.1 file: `lat`/`lon` attributes (degrees WGS 84), optional `ele` (metres) and `time`.
-struct GPXPoint: Equatable {
-    var coordinate: CLLocationCoordinate2D
-    var elevation: Double?
-    var time: Date?
+package struct GPXPoint: Equatable {
+    package var coordinate: CLLocationCoordinate2D
+    package var elevation: Double?
+    package var time: Date?
 }
 
 /// A GPX 1.1 document reduced to the points a replay needs (GPX 1.1 schema, topografix.com/GPX/1/1).
 ///
 /// The points are the `trkpt`s of every `trk`/`trkseg` in document order; a file without track points uses its
 /// `wpt`s instead (in document order). Route points (`rtept`) and every other element are ignored.
-struct GPXTrack: Equatable {
-    var points: [GPXPoint]
+package struct GPXTrack: Equatable {
+    package var points: [GPXPoint]
 
     /// Parses GPX text. `path` only names the input in errors.
     /// - Throws: ``GPXError/malformed(path:line:message:)`` for bad XML or a point with a missing or out-of-range
     ///   `lat`/`lon`, a non-numeric `ele` or an unparsable `time`; ``GPXError/noPoints(path:)`` when empty.
-    static func parse(_ data: Data, path: String) throws(GPXError) -> GPXTrack {
+    package static func parse(_ data: Data, path: String) throws(GPXError) -> GPXTrack {
         let reader = GPXReader(path: path)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
@@ -61,7 +61,7 @@ struct GPXTrack: Equatable {
 
     /// Reads and parses a GPX file.
     /// - Throws: ``GPXError/unreadable(path:message:)`` when the file cannot be read, else as ``parse(_:path:)``.
-    static func load(contentsOf url: URL) throws(GPXError) -> GPXTrack {
+    package static func load(contentsOf url: URL) throws(GPXError) -> GPXTrack {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -73,7 +73,7 @@ struct GPXTrack: Equatable {
 }
 
 /// ISO 8601 times as GPX writes them (`2026-06-30T12:00:00Z`, optionally with fractional seconds or an offset).
-func parseISO8601(_ text: String) -> Date? {
+package func parseISO8601(_ text: String) -> Date? {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     let fractional = ISO8601DateFormatter()
     fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -85,20 +85,20 @@ func parseISO8601(_ text: String) -> Date? {
 
 /// The XMLParser delegate behind ``GPXTrack/parse(_:path:)``.
 private final class GPXReader: NSObject, XMLParserDelegate {
-    let path: String
-    var trackPoints: [GPXPoint] = []
-    var waypoints: [GPXPoint] = []
-    var error: GPXError?
+    package let path: String
+    package var trackPoints: [GPXPoint] = []
+    package var waypoints: [GPXPoint] = []
+    package var error: GPXError?
     private var current: GPXPoint?
     private var currentKind = ""
     private var text = ""
     private var collecting = false
 
-    init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
-    func parser(
+    package func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
@@ -125,11 +125,11 @@ private final class GPXReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    package func parser(_ parser: XMLParser, foundCharacters string: String) {
         if collecting { text += string }
     }
 
-    func parser(
+    package func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
     ) {
         switch elementName {
@@ -164,7 +164,7 @@ private final class GPXReader: NSObject, XMLParserDelegate {
 }
 
 /// How fast a GPX replay runs.
-enum GPXReplayPace: Equatable {
+package enum GPXReplayPace: Equatable {
     /// At the pace the track was recorded, `speed` times faster (1 = real time; must be > 0). Needs a `time` on every
     /// point.
     case recorded(speed: Double)
@@ -181,9 +181,9 @@ enum GPXReplayPace: Equatable {
 /// speed from the previous point when both have times (initial great-circle bearing, distance / time), else −1;
 /// timestamp = the recorded `time`, else the wall-clock time when the fix was drained. The replay plays once; the
 /// last fix stays as `myLocation`. `stop()` then `start()` replays from the beginning.
-final class GPXReplayProvider: LocationProvider {
-    let track: GPXTrack
-    let pace: GPXReplayPace
+package final class GPXReplayProvider: LocationProvider {
+    package let track: GPXTrack
+    package let pace: GPXReplayPace
     private let clock: any TimeSource
     private let offsets: [Double]
     private var startTime: Double?
@@ -192,7 +192,7 @@ final class GPXReplayProvider: LocationProvider {
     /// - Throws: ``GPXError/badTimes(path:message:)`` when `pace` is `.recorded` and a point has no time or times
     ///   go backwards.
     /// - Precondition: the speed or interval of `pace` is finite and > 0.
-    init(track: GPXTrack, path: String, clock: any TimeSource, pace: GPXReplayPace) throws(GPXError) {
+    package init(track: GPXTrack, path: String, clock: any TimeSource, pace: GPXReplayPace) throws(GPXError) {
         self.track = track
         self.pace = pace
         self.clock = clock
@@ -223,22 +223,28 @@ final class GPXReplayProvider: LocationProvider {
 
     /// Loads `url` and prepares a replay.
     /// - Throws: any ``GPXError``, naming the file.
-    convenience init(contentsOf url: URL, clock: any TimeSource, pace: GPXReplayPace) throws(GPXError) {
+    package convenience init(contentsOf url: URL, clock: any TimeSource, pace: GPXReplayPace) throws(GPXError) {
         try self.init(track: GPXTrack.load(contentsOf: url), path: url.path, clock: clock, pace: pace)
     }
 
-    func start() {
+    package func start() {
         guard startTime == nil else { return }
         startTime = clock.now
         next = 0
     }
 
-    func stop() {
+    package func stop() {
         startTime = nil
         next = 0
     }
 
-    func drainFixes() -> [CLLocation] {
+    /// The time of the next point of the replay, or nil when stopped or played out.
+    package func nextFixTime(now: Double) -> Double? {
+        guard let startTime, next < offsets.count else { return nil }
+        return startTime + offsets[next]
+    }
+
+    package func drainFixes() -> [CLLocation] {
         guard let startTime else { return [] }
         let elapsed = clock.now - startTime
         var fixes: [CLLocation] = []

@@ -1,0 +1,133 @@
+import GoogleMaps
+
+/// An item to cluster (google-maps-ios-utils' `GMUClusterItem`): a point with an optional title and snippet.
+/// ``GMSMarker`` is one. Items are told apart by identity.
+public protocol GMUClusterItem: AnyObject {
+    /// Where the item is, degrees. It must not change while the item is in an algorithm (remove and re-add it).
+    var position: CLLocationCoordinate2D { get }
+    /// An optional title (the item marker's title). Defaults to nil.
+    var title: String? { get }
+    /// An optional snippet (the item marker's snippet). Defaults to nil.
+    var snippet: String? { get }
+}
+
+extension GMUClusterItem {
+    /// No title (Google's protocol made it optional).
+    public var title: String? { nil }
+    /// No snippet (Google's protocol made it optional).
+    public var snippet: String? { nil }
+}
+
+/// A ``GMSMarker`` is a cluster item at its position, with its title and snippet. Use it from the main thread (the
+/// marker's properties are main-actor state).
+extension GMSMarker: @preconcurrency GMUClusterItem {}
+
+/// A group of items shown as one marker (google-maps-ios-utils' `GMUCluster`).
+public protocol GMUCluster {
+    /// Where the cluster's marker goes, degrees.
+    var position: CLLocationCoordinate2D { get }
+    /// The number of items; the same as `items.count`.
+    var count: Int { get }
+    /// The items, a copy.
+    var items: [any GMUClusterItem] { get }
+}
+
+/// A cluster at a fixed position (google-maps-ios-utils' `GMUStaticCluster`), holding the items added to it.
+/// - Thread rules: not thread-safe; one thread at a time.
+public final class GMUStaticCluster: GMUCluster {
+    /// Where the cluster's marker goes, set at creation.
+    public private(set) var position: CLLocationCoordinate2D
+    private var clusterItems: [any GMUClusterItem]
+
+    /// The number of items.
+    public var count: Int { clusterItems.count }
+    /// The items, in the order they were added.
+    public var items: [any GMUClusterItem] { clusterItems }
+
+    /// An empty cluster at `position`.
+    public init(position: CLLocationCoordinate2D) {
+        self.position = position
+        self.clusterItems = []
+    }
+
+    /// A cluster at `position` holding `items` (Waymark's own: one allocation for the algorithms).
+    init(position: CLLocationCoordinate2D, items: [any GMUClusterItem]) {
+        self.position = position
+        self.clusterItems = items
+    }
+
+    /// Adds `item` (again, if it is already there).
+    public func addItem(_ item: any GMUClusterItem) {
+        clusterItems.append(item)
+    }
+
+    /// Removes every occurrence of `item` (by identity).
+    public func removeItem(_ item: any GMUClusterItem) {
+        clusterItems.removeAll { $0 === item }
+    }
+}
+
+/// Groups items into clusters (google-maps-ios-utils' `GMUClusterAlgorithm`).
+public protocol GMUClusterAlgorithm {
+    /// Adds `items` (an item added twice counts twice).
+    func addItems(_ items: [any GMUClusterItem])
+    /// Removes `item` (by identity; every copy of it).
+    func removeItem(_ item: any GMUClusterItem)
+    /// Removes every item.
+    func clearItems()
+    /// The clusters of the items at `zoom` (a camera zoom; the cluster manager passes it rounded to an integer).
+    func clusters(atZoom zoom: Float) -> [any GMUCluster]
+}
+
+/// Shows clusters on a map (google-maps-ios-utils' `GMUClusterRenderer`).
+@MainActor public protocol GMUClusterRenderer: AnyObject {
+    /// Shows `clusters`, replacing those shown before.
+    func renderClusters(_ clusters: [any GMUCluster])
+    /// The camera moved without a change of (integral) zoom: show clusters that came into view.
+    func update()
+}
+
+/// Makes the icon of a cluster marker (google-maps-ios-utils' `GMUClusterIconGenerator`).
+@MainActor public protocol GMUClusterIconGenerator: AnyObject {
+    /// The icon for a cluster of `size` items.
+    func icon(forSize size: Int) -> UIImage?
+}
+
+/// Hears taps on cluster and item markers (google-maps-ios-utils' `GMUClusterManagerDelegate`). Both methods are
+/// optional (they default to false).
+@MainActor public protocol GMUClusterManagerDelegate: AnyObject {
+    /// The user tapped the marker of `cluster`. Return true to consume the tap (no other handling).
+    func clusterManager(_ clusterManager: GMUClusterManager, didTap cluster: any GMUCluster) -> Bool
+    /// The user tapped the marker of `clusterItem`. Return true to consume the tap.
+    func clusterManager(_ clusterManager: GMUClusterManager, didTap clusterItem: any GMUClusterItem) -> Bool
+}
+
+extension GMUClusterManagerDelegate {
+    /// Not handled: the tap goes on to the map delegate and the default behaviour.
+    public func clusterManager(_ clusterManager: GMUClusterManager, didTap cluster: any GMUCluster) -> Bool { false }
+    /// Not handled: the tap goes on to the map delegate and the default behaviour.
+    public func clusterManager(_ clusterManager: GMUClusterManager, didTap clusterItem: any GMUClusterItem) -> Bool {
+        false
+    }
+}
+
+/// Customises ``GMUDefaultClusterRenderer``'s markers (google-maps-ios-utils' `GMUClusterRendererDelegate`). Every
+/// method is optional.
+@MainActor public protocol GMUClusterRendererDelegate: AnyObject {
+    /// The marker to use for `object` (a ``GMUCluster`` or a ``GMUClusterItem``), or nil for a new plain marker. The
+    /// renderer sets its position, icon (clusters), ground anchor, zIndex and userData; set others here.
+    func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker?
+    /// `marker` is about to be added to the map (`marker.userData` is its cluster or item).
+    func renderer(_ renderer: any GMUClusterRenderer, willRenderMarker marker: GMSMarker)
+    /// `marker` has just been added to the map, its animation started.
+    func renderer(_ renderer: any GMUClusterRenderer, didRenderMarker marker: GMSMarker)
+}
+
+extension GMUClusterRendererDelegate {
+    /// No marker of the delegate's: the renderer makes one.
+    public func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker? { nil }
+    /// Nothing to do.
+    public func renderer(_ renderer: any GMUClusterRenderer, willRenderMarker marker: GMSMarker) {}
+    /// Nothing to do.
+    public func renderer(_ renderer: any GMUClusterRenderer, didRenderMarker marker: GMSMarker) {}
+}

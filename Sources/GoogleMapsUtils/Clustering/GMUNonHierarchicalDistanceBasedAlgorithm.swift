@@ -1,0 +1,276 @@
+import GoogleMaps
+
+/// The items an algorithm holds, in insertion order, with their projected points and a quadtree over them: the
+/// storage the clustering algorithms share. Removal leaves a hole that is compacted away once holes outnumber items.
+struct ClusterItemStore {
+    /// The items by id (insertion order); nil for a removed one.
+    private(set) var items: [(any GMUClusterItem)?] = []
+    /// Each id's ``GMSMapPoint`` (x, y), NaN for an item whose position is not a valid coordinate.
+    private(set) var xs: [Double] = []
+    private(set) var ys: [Double] = []
+    /// The first id of each object, for removal by identity.
+    private var idOf: [ObjectIdentifier: Int32] = [:]
+    /// Whether some object was added more than once (removal then scans every id).
+    private var hasDuplicates = false
+    /// A quadtree over the points, for range searches.
+    private(set) var tree = PointIndexTree(bounds: GQTBounds(minX: -1, minY: -1, maxX: 1, maxY: 1))
+    /// Items held (ids minus holes).
+    private(set) var count = 0
+
+    /// The ``GMSMapPoint`` of `position`; y clamped to [−1, 1] (latitudes beyond ±85.0511° sit on the edge), NaN
+    /// for an invalid coordinate.
+    static func project(_ position: CLLocationCoordinate2D) -> (Double, Double) {
+        guard CLLocationCoordinate2DIsValid(position) else { return (.nan, .nan) }
+        let p = GMSProject(position)
+        return (p.x, min(max(p.y, -1), 1))
+    }
+
+    mutating func add(_ newItems: [any GMUClusterItem]) {
+        items.reserveCapacity(items.count + newItems.count)
+        for item in newItems {
+            let id = Int32(items.count)
+            let (x, y) = Self.project(item.position)
+            items.append(item)
+            xs.append(x)
+            ys.append(y)
+            let key = ObjectIdentifier(item)
+            if idOf[key] == nil { idOf[key] = id } else { hasDuplicates = true }
+            tree.insert(id: id, x: x, y: y)
+            count += 1
+        }
+    }
+
+    mutating func remove(_ item: any GMUClusterItem) {
+        let key = ObjectIdentifier(item)
+        guard let first = idOf.removeValue(forKey: key) else { return }
+        removeID(Int(first))
+        if hasDuplicates {
+            for id in Int(first) + 1..<items.count where items[id] === item { removeID(id) }
+        }
+        if items.count > 1024 && count < items.count / 2 { compact() }
+    }
+
+    private mutating func removeID(_ id: Int) {
+        tree.remove(x: xs[id], y: ys[id]) { $0 == Int32(id) }
+        items[id] = nil
+        count -= 1
+    }
+
+    mutating func removeAll() {
+        self = ClusterItemStore()
+    }
+
+    /// Renumbers the items without holes (keeping their order) and rebuilds the tree.
+    private mutating func compact() {
+        let live = items.compactMap { $0 }
+        removeAll()
+        add(live)
+    }
+
+    /// Bytes held for the items (arrays' capacity, the identity table, the tree), for the memory benchmark.
+    var bytesHeld: Int {
+        items.capacity * MemoryLayout<(any GMUClusterItem)?>.stride + xs.capacity * 8 + ys.capacity * 8
+            + idOf.capacity * (MemoryLayout<ObjectIdentifier>.stride + MemoryLayout<Int32>.stride + 1)
+            + tree.bytesHeld
+    }
+}
+
+/// Google's default clustering (google-maps-ios-utils' `GMUNonHierarchicalDistanceBasedAlgorithm`, the same as
+/// android-maps-utils' `NonHierarchicalDistanceBasedAlgorithm`): not hierarchical, O(n log n) with a quadtree.
+///
+/// Items are visited in the order they were added. An item not yet in a cluster starts one at its own position;
+/// every item within ``clusterDistancePoints`` points of it (a square, in screen points at the zoom) joins it unless
+/// it is already in a cluster whose centre is strictly closer. Clusters sit on their first item (not the centroid).
+/// Searches do not wrap across the antimeridian (as Google's). Items with an invalid position (NaN, beyond
+/// ±90°/±180°) each form a cluster of their own; latitudes beyond ±85.0511° cluster on the map's edge.
+/// - Thread rules: not thread-safe; one thread at a time (any thread; ``GMSMarker`` items only on the main thread).
+public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm {
+    private var store = ClusterItemStore()
+    /// The cluster radius in screen points. Defaults to 100.
+    private let clusterDistancePoints: UInt
+
+    /// An algorithm clustering items within 100 points of each other.
+    public convenience init() {
+        self.init(clusterDistancePoints: 100)
+    }
+
+    /// An algorithm clustering items within `clusterDistancePoints` screen points of each other.
+    public init(clusterDistancePoints: UInt) {
+        self.clusterDistancePoints = clusterDistancePoints
+    }
+
+    /// Adds `items`, after those already added.
+    public func addItems(_ items: [any GMUClusterItem]) {
+        store.add(items)
+    }
+
+    /// Removes `item` (every copy, by identity); nothing if it is not there.
+    public func removeItem(_ item: any GMUClusterItem) {
+        store.remove(item)
+    }
+
+    /// Removes every item.
+    public func clearItems() {
+        store.removeAll()
+    }
+
+    /// Bytes held for the items (Waymark's own, for the memory benchmark; the items themselves not counted).
+    package var bytesHeld: Int { store.bytesHeld }
+
+    /// The clusters at `zoom`, in the order of their first items.
+    public func clusters(atZoom zoom: Float) -> [any GMUCluster] {
+        let n = store.items.count
+        // The radius in GMSMapPoint units: the world (2 units) is 256 × 2^zoom points wide.
+        let radius = Double(clusterDistancePoints) * 2 / pow(2, Double(zoom) + 8)
+        var owner = [Int32](repeating: -1, count: n)
+        var distance = [Double](repeating: 0, count: n)
+        var centres: [Int32] = []
+        store.items.withUnsafeBufferPointer { items in
+            store.xs.withUnsafeBufferPointer { xs in
+                store.ys.withUnsafeBufferPointer { ys in
+                    owner.withUnsafeMutableBufferPointer { owner in
+                        distance.withUnsafeMutableBufferPointer { distance in
+                            for id in 0..<n where items[id] != nil && owner[id] < 0 {
+                                let c = Int32(centres.count)
+                                centres.append(Int32(id))
+                                let x = xs[id]
+                                let y = ys[id]
+                                guard x.isFinite && y.isFinite else {
+                                    owner[id] = c
+                                    continue
+                                }
+                                let box = GQTBounds(
+                                    minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
+                                store.tree.forEach(in: box) { e in
+                                    let dx = e.x - x
+                                    let dy = e.y - y
+                                    let d = dx * dx + dy * dy
+                                    let i = Int(e.id)
+                                    if owner[i] >= 0 && distance[i] < d { return }
+                                    distance[i] = d
+                                    owner[i] = c
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return Self.makeClusters(items: store.items, owner: owner, centres: centres)
+    }
+
+    /// The clusters from each id's cluster number: cluster `c` at the position of item `centres[c]`, with its
+    /// members in insertion order.
+    static func makeClusters(items: [(any GMUClusterItem)?], owner: [Int32], centres: [Int32]) -> [any GMUCluster] {
+        var counts = [Int32](repeating: 0, count: centres.count)
+        for o in owner where o >= 0 { counts[Int(o)] += 1 }
+        var members: [[any GMUClusterItem]] = counts.map { c in
+            var a: [any GMUClusterItem] = []
+            a.reserveCapacity(Int(c))
+            return a
+        }
+        for (id, o) in owner.enumerated() where o >= 0 {
+            if let item = items[id] { members[Int(o)].append(item) }
+        }
+        var result: [any GMUCluster] = []
+        result.reserveCapacity(centres.count)
+        for (c, centre) in centres.enumerated() {
+            guard let item = items[Int(centre)] else { continue }
+            result.append(GMUStaticCluster(position: item.position, items: members[c]))
+        }
+        return result
+    }
+}
+
+/// Clusters by a grid of 100 × 100-point cells (google-maps-ios-utils' `GMUGridBasedClusterAlgorithm`): each
+/// non-empty cell is one cluster at the cell's centre. Items with an invalid position are left out of every
+/// cluster, with one logged warning per call.
+/// - Thread rules: not thread-safe; one thread at a time.
+public final class GMUGridBasedClusterAlgorithm: GMUClusterAlgorithm {
+    private var store = ClusterItemStore()
+    /// The cell side in screen points (Google's `kGMUGridCellSizePoints`).
+    private let cellSizePoints = 100.0
+
+    /// An empty algorithm.
+    public init() {}
+
+    /// Adds `items`.
+    public func addItems(_ items: [any GMUClusterItem]) { store.add(items) }
+    /// Removes `item` (every copy, by identity).
+    public func removeItem(_ item: any GMUClusterItem) { store.remove(item) }
+    /// Removes every item.
+    public func clearItems() { store.removeAll() }
+
+    /// One cluster per non-empty cell at `zoom`, at the cell's centre, in the order of their first items.
+    public func clusters(atZoom zoom: Float) -> [any GMUCluster] {
+        let numCells = max(1, Int(ceil(256 * pow(2, Double(min(max(zoom, 0), 30))) / cellSizePoints)))
+        var cellCluster: [Int: Int32] = [:]
+        var centres: [(col: Int, row: Int)] = []
+        var owner = [Int32](repeating: -1, count: store.items.count)
+        var invalid = 0
+        for id in 0..<store.items.count where store.items[id] != nil {
+            let x = store.xs[id]
+            let y = store.ys[id]
+            guard x.isFinite && y.isFinite else {
+                invalid += 1
+                continue
+            }
+            let col = min(max(Int(Double(numCells) * (1 + x) / 2), 0), numCells - 1)
+            let row = min(max(Int(Double(numCells) * (1 + y) / 2), 0), numCells - 1)
+            let key = row * numCells + col
+            if let c = cellCluster[key] {
+                owner[id] = c
+            } else {
+                let c = Int32(centres.count)
+                cellCluster[key] = c
+                centres.append((col, row))
+                owner[id] = c
+            }
+        }
+        if invalid > 0 {
+            GMSLogUtils.warning(
+                "GMUGridBasedClusterAlgorithm: \(invalid) items with invalid positions left unclustered")
+        }
+        var counts = [[any GMUClusterItem]](repeating: [], count: centres.count)
+        for (id, o) in owner.enumerated() where o >= 0 { counts[Int(o)].append(store.items[id]!) }
+        return centres.enumerated().map { c, cell in
+            let p = GMSMapPoint(
+                x: (Double(cell.col) + 0.5) * 2 / Double(numCells) - 1,
+                y: (Double(cell.row) + 0.5) * 2 / Double(numCells) - 1)
+            return GMUStaticCluster(position: GMSUnproject(p), items: counts[c])
+        }
+    }
+}
+
+/// A demonstration algorithm (google-maps-ios-utils' `GMUSimpleClusterAlgorithm`; not for production): ten
+/// clusters at the positions of the first ten items, the other items dealt round them in turn. As Google's, the
+/// first ten items only place the clusters and are in none of them.
+/// - Thread rules: not thread-safe; one thread at a time.
+public final class GMUSimpleClusterAlgorithm: GMUClusterAlgorithm {
+    private var items: [any GMUClusterItem] = []
+    private let clusterCount = 10
+
+    /// An empty algorithm.
+    public init() {}
+
+    /// Adds `items`.
+    public func addItems(_ items: [any GMUClusterItem]) { self.items.append(contentsOf: items) }
+    /// Removes `item` (every copy, by identity).
+    public func removeItem(_ item: any GMUClusterItem) { items.removeAll { $0 === item } }
+    /// Removes every item.
+    public func clearItems() { items.removeAll() }
+
+    /// The ten clusters (fewer with fewer items); `zoom` is ignored.
+    public func clusters(atZoom zoom: Float) -> [any GMUCluster] {
+        let clusters = items.prefix(clusterCount).map { GMUStaticCluster(position: $0.position) }
+        for (i, item) in items.dropFirst(clusterCount).enumerated() { clusters[i % clusterCount].addItem(item) }
+        return clusters
+    }
+}
+
+/// The library's log (one line to standard error per message).
+enum GMSLogUtils {
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("GoogleMapsUtils warning: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A control for picking a value from a continuous range, as UIKit's `UISlider`: a 4-point track across the bounds,
+/// filled with ``minimumTrackTintColor`` up to a 28-point white thumb.
+///
+/// Dragging the thumb moves the value with the finger (a touch that does not begin on the thumb, within 10 points of
+/// it, is not tracked, as on iOS). While dragging, a ``isContinuous`` slider sends `.valueChanged` for every change;
+/// otherwise once when the finger lifts. Setting ``value`` in code sends nothing. Values are clamped to
+/// ``minimumValue``...``maximumValue``.
+/// - Thread rules: main actor only.
+@MainActor open class UISlider: UIControl {
+    private static let thumbDiameter: CGFloat = 28
+
+    /// The current value, clamped to ``minimumValue``...``maximumValue``. Defaults to 0.
+    open var value: Float {
+        get { storedValue }
+        set { setValue(newValue, animated: false) }
+    }
+    private var storedValue: Float = 0
+
+    /// The lower end of the range. Defaults to 0. Raising it above ``maximumValue`` raises that too.
+    open var minimumValue: Float = 0 {
+        didSet {
+            if maximumValue < minimumValue { maximumValue = minimumValue }
+            setValue(storedValue, animated: false)
+        }
+    }
+    /// The upper end of the range. Defaults to 1. Lowering it below ``minimumValue`` lowers that too.
+    open var maximumValue: Float = 1 {
+        didSet {
+            if minimumValue > maximumValue { minimumValue = maximumValue }
+            setValue(storedValue, animated: false)
+        }
+    }
+    /// Whether dragging sends `.valueChanged` continuously (true) or only when the finger lifts. Defaults to true.
+    open var isContinuous = true
+    /// The track colour left of the thumb; nil uses the tint. Defaults to nil.
+    open var minimumTrackTintColor: UIColor? {
+        didSet { setNeedsDisplay() }
+    }
+    /// The track colour right of the thumb; nil uses light grey. Defaults to nil.
+    open var maximumTrackTintColor: UIColor? {
+        didSet { setNeedsDisplay() }
+    }
+    /// The thumb colour; nil uses white. Defaults to nil.
+    open var thumbTintColor: UIColor? {
+        didSet { setNeedsDisplay() }
+    }
+
+    private var grabOffset: CGFloat = 0
+    private var changedWhileTracking = false
+
+    /// Creates a slider with the given frame (31 points high is the natural height).
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+    }
+
+    /// Creates a slider (archives are not supported on Linux).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isOpaque = false
+    }
+
+    /// Sets the value, clamped to the range (NaN is ignored); `animated` is accepted. Sends no event.
+    open func setValue(_ value: Float, animated: Bool) {
+        guard !value.isNaN else { return }
+        storedValue = min(max(value, minimumValue), maximumValue)
+        setNeedsDisplay()
+    }
+
+    /// No natural width; 31 points high.
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 31) }
+
+    private var fraction: CGFloat {
+        let span = maximumValue - minimumValue
+        return span > 0 ? CGFloat((storedValue - minimumValue) / span) : 0
+    }
+
+    private var travel: CGFloat { max(0, bounds.width - Self.thumbDiameter) }
+
+    /// The thumb's frame in bounds coordinates.
+    private var thumbRect: CGRect {
+        let d = Self.thumbDiameter
+        return CGRect(x: fraction * travel, y: bounds.midY - d / 2, width: d, height: d)
+    }
+
+    /// Tracks only touches that begin on the thumb (grown by 10 points).
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let p = touch.location(in: self)
+        guard thumbRect.insetBy(dx: -10, dy: -10).contains(p) else { return false }
+        grabOffset = p.x - thumbRect.midX
+        changedWhileTracking = false
+        return true
+    }
+
+    /// Moves the value with the finger.
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let x = touch.location(in: self).x - grabOffset - Self.thumbDiameter / 2
+        let f = travel > 0 ? min(max(x / travel, 0), 1) : 0
+        let old = storedValue
+        setValue(minimumValue + Float(f) * (maximumValue - minimumValue), animated: false)
+        if storedValue != old {
+            changedWhileTracking = true
+            if isContinuous { sendActions(for: .valueChanged) }
+        }
+        return true
+    }
+
+    /// A non-continuous slider sends `.valueChanged` now if the value changed.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if !isContinuous && changedWhileTracking { sendActions(for: .valueChanged) }
+        changedWhileTracking = false
+    }
+
+    /// Draws the two track parts and the thumb.
+    open override func draw(_ rect: CGRect) {
+        let d = Self.thumbDiameter
+        let thumb = thumbRect
+        let y = bounds.midY - 2
+        let left = CGRect(x: d / 2, y: y, width: max(0, thumb.midX - d / 2), height: 4)
+        let right = CGRect(x: thumb.midX, y: y, width: max(0, bounds.width - d / 2 - thumb.midX), height: 4)
+        var minColor = minimumTrackTintColor ?? tintColor!
+        if !isEnabled { minColor = minColor.withAlphaComponent(0.4) }
+        (maximumTrackTintColor ?? UIColor(white: 0.88, alpha: 1)).setFill()
+        UIBezierPath(roundedRect: right, cornerRadius: 2).fill()
+        minColor.setFill()
+        UIBezierPath(roundedRect: left, cornerRadius: 2).fill()
+        UIColor(white: 0, alpha: 0.15).setFill()
+        UIBezierPath(ovalIn: thumb.offsetBy(dx: 0, dy: 1.5)).fill()
+        (thumbTintColor ?? .white).setFill()
+        UIBezierPath(ovalIn: thumb).fill()
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import MapTestSupport
+import Testing
+
+@testable import GoogleMaps
+@testable import GoogleMapsUtils
+
+func parsedKML(_ xml: String) -> GMUKMLParser {
+    let parser = GMUKMLParser(data: Data(xml.utf8))
+    parser.parse()
+    return parser
+}
+
+func rgba(_ c: UIColor?) -> [Int] {
+    var r: CGFloat = 0
+    var g: CGFloat = 0
+    var b: CGFloat = 0
+    var a: CGFloat = 0
+    _ = c?.getRed(&r, green: &g, blue: &b, alpha: &a)
+    return [r, g, b, a].map { Int(($0 * 255).rounded()) }
+}
+
+@Suite(.enabled(if: UtilsFixtures.available, "needs ../shared/fixtures/google-maps-ios-utils"))
+struct KMLFixtureTests {
+    func parser(_ name: String) -> GMUKMLParser {
+        let p = GMUKMLParser(url: UtilsFixtures.kml(name))
+        p.parse()
+        #expect(p.error == nil, "\(p.error.map { "\($0)" } ?? "")")
+        return p
+    }
+
+    @Test func placemarkAndPoint() {
+        let p = parser("Placemark")
+        #expect(p.placemarks.count == 1)
+        let pm = p.placemarks[0]
+        #expect(pm.title == "Test Placemark" && pm.snippet == "A Placemark for testing purposes.")
+        #expect(pm.styleUrl == "#exampleStyle")
+        let point = pm.geometry as! GMUPoint
+        #expect(point.coordinate.latitude == 1 && point.coordinate.longitude == 10)
+        #expect(parser("Point").placemarks.first?.geometry is GMUPoint)
+    }
+
+    @Test func lineStringPolygonWithHoleAndMultiGeometry() {
+        #expect(parser("LineString").placemarks.first?.geometry is GMULineString)
+        let polygon = parser("Polygon").placemarks[0].geometry as! GMUPolygon
+        #expect(polygon.paths.count == 2 && polygon.paths[0].count() == 5)
+        #expect(
+            polygon.paths[1].coordinate(at: 1).latitude == 17.5 && polygon.paths[1].coordinate(at: 1).longitude == 12.5)
+        let multi = parser("MultiGeometry").placemarks[0].geometry as! GMUGeometryCollection
+        #expect(multi.geometries.map { ($0 as! GMUPoint).coordinate.longitude } == [10, 20])
+    }
+
+    @Test func groundOverlay() {
+        let pm = parser("GroundOverlay").placemarks
+        #expect(pm.count == 1)
+        let o = pm[0].geometry as! GMUGroundOverlay
+        #expect(o.northEast.latitude == 10 && o.northEast.longitude == 10)
+        #expect(o.southWest.latitude == -10 && o.southWest.longitude == -10)
+        #expect(o.rotation == 45 && o.zIndex == 1 && o.href == "https://www.google.com/intl/en/images/logo.gif")
+    }
+
+    @Test func styleWithIconLineAndPoly() {
+        let s = parser("Style").styles
+        #expect(s.count == 1)
+        let style = s[0]
+        #expect(style.styleID == "Test Style" && style.title == "A Point title")
+        #expect(style.scale == 2.5 && style.heading == 45 && style.width == 5)
+        #expect(style.anchor == CGPoint(x: 0.25, y: 0.25), "hotSpot y counts from the bottom")
+        #expect(style.iconUrl == "https://maps.google.com/mapfiles/kml/pal3/icon55.png")
+        #expect(rgba(style.strokeColor) == [255, 0, 0, 255], "ff0000ff is aabbggrr: opaque red")
+        #expect(rgba(style.fillColor) == [0, 0, 255, 255], "ffff0000: opaque blue")
+        #expect(style.hasFill && style.hasStroke)
+    }
+
+    @Test func styleMap() {
+        let p = parser("StyleMap")
+        #expect(p.styleMaps.count == 1 && p.styles.count == 2)
+        let m = p.styleMaps[0]
+        #expect(m.styleMapId == "line-FF0000-5000-nodesc")
+        #expect(m.pairs.map(\.key) == ["normal", "highlight"])
+        #expect(m.pairs[0].styleUrl == "#line-FF0000-5000-nodesc-normal")
+        #expect(p.styles[1].width == 7.5 && p.styles[0].title == "<h3>$[name]</h3>")
+    }
+
+    @Test func demoSampleParses() {
+        let p = GMUKMLParser(url: UtilsFixtures.root.appendingPathComponent("app/Resources/KML/KML_Sample.kml"))
+        p.parse()
+        #expect(p.error == nil, "\(p.error.map { "\($0)" } ?? "")")
+        #expect(!p.placemarks.isEmpty)
+    }
+}
+
+@Suite struct KMLErrorTests {
+    @Test func unclosedXMLNamesTheLine() {
+        let p = parsedKML("<kml>\n<Placemark>\n<name>x</name>\n")
+        #expect(p.placemarks.isEmpty)
+        let e = try! #require(p.error)
+        #expect(e.position.hasPrefix("line "), "\(e)")
+        #expect(e.reason.contains("XML") || e.reason.contains("unclosed"), "\(e)")
+    }
+
+    @Test func badCoordinatesAndColoursNameTheirLine() {
+        let p = parsedKML(
+            """
+            <kml><Placemark>
+            <Point><coordinates>1,2</coordinates></Point></Placemark>
+            <Placemark><LineString>
+            <coordinates>1,2 3,north</coordinates>
+            </LineString></Placemark></kml>
+            """)
+        #expect(p.placemarks.isEmpty, "nothing partial")
+        #expect(p.error?.position.hasPrefix("line 4") == true, "\(String(describing: p.error))")
+        #expect(p.error?.reason == "coordinate \"3,north\" is not a number")
+        let c = parsedKML("<kml><Style id=\"s\"><LineStyle><color>red</color></LineStyle></Style></kml>")
+        #expect(c.error?.reason.contains("8 hex digits") == true)
+        let short = parsedKML("<kml><Placemark><Point><coordinates>5</coordinates></Point></Placemark></kml>")
+        #expect(short.error?.reason.contains("longitude and a latitude") == true)
+    }
+
+    @Test func fillAndOutlineOffAndInlineStyles() {
+        let p = parsedKML(
+            """
+            <kml><Document><Folder><Placemark><name>P</name>
+            <Style><PolyStyle><color>7f00ff00</color><fill>0</fill><outline>0</outline></PolyStyle></Style>
+            <Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 1,0 1,1 0,0</coordinates></LinearRing>
+            </outerBoundaryIs></Polygon></Placemark></Folder></Document></kml>
+            """)
+        #expect(p.error == nil)
+        let style = try! #require(p.placemarks.first?.style)
+        #expect(!style.hasFill && !style.hasStroke && rgba(style.fillColor) == [0, 255, 0, 127])
+        #expect(p.styles.isEmpty, "an inline style belongs to its placemark")
+    }
+}
