@@ -222,6 +222,10 @@ public final class MapRenderer {
     var frameScale = 1.0
     /// The frame's centre (world units, for the order of tile jobs).
     var frameCenter = WorldPoint(x: 0.5, y: 0.5)
+    /// Whole zoom levels the frame's style zoom lies below 0 (a camera below zoom 1: its vector tiles are clamped to
+    /// zoom 0), so that raster sources with smaller tiles are read at the level the style zoom asks for
+    /// (``rasterAddresses(_:definition:tile:)``). 0 otherwise.
+    var frameLevelsBelowZero = 0
     /// The sources that answer tile requests later (network; ``TileSource/isAsynchronous``), and the answers the
     /// current frame (synchronous mode) or job (the worker) got from them.
     let asynchronousSources: [ResolvedSource]
@@ -449,6 +453,7 @@ public final class MapRenderer {
             return list
         }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
+        frameLevelsBelowZero = max(0, -Int(max(z, -24).rounded(.down)))
         let transform = camera.transform
         frameCenter = transform.centerWorld
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in

@@ -292,4 +292,3 @@ import Testing
         #expect(try #require(sizes.last) < sizes[0], "sizes \(sizes)")
     }
 }
-

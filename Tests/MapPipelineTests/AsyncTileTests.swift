@@ -221,7 +221,8 @@ private func clips(_ list: DisplayList) -> Int {
     @Test func synchronousModeIsUnchanged() throws {
         let backend = RecordingBackend()
         let r = try MapRenderer(
-            style: testStyle(layers: asyncLayers), backend: backend, options: MapRenderOptions(tileSize: 256, drawsAttribution: false)
+            style: testStyle(layers: asyncLayers), backend: backend,
+            options: MapRenderOptions(tileSize: 256, drawsAttribution: false)
         ) { _, _ in MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0) }
         let list = r.displayList(camera: camera(zoom: 1.2))
         #expect(images(list).count == 4)
