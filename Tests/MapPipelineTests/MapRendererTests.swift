@@ -624,3 +624,25 @@ private func textCommands(_ list: DisplayList) -> [TextCommand] {
             Mirror(reflecting: $0.value).children.count <= 1 || $0.label == "resolvedSourceIDs"
         })
 }
+
+@Test(arguments: [
+    ("", true), ("\"text-pitch-alignment\": \"map\", ", true), ("\"text-pitch-alignment\": \"viewport\", ", false),
+])
+func streetNamesLieOnTheGroundUnderPitchUnlessAlignedToTheViewport(layout: String, onGround: Bool) throws {
+    // The road "Main" crosses the z0 tile; its line label, pitched 50°, lies on the ground (a foreshortening
+    // transform per glyph) by default (`auto` is `map` for line placement) and stays upright with `viewport`.
+    let layers = """
+        {"id": "names", "type": "symbol", "source": "t", "source-layer": "roads",
+         "layout": {\(layout)"symbol-placement": "line", "text-field": "{name}", "text-size": 14}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let glyphs = r.displayList(camera: camera(zoom: 1, size: 512, pitch: 50)).commands.flatMap {
+        c -> [GlyphPlacement] in
+        if case .lineText(let t) = c { return t.glyphs }
+        return []
+    }
+    #expect(!glyphs.isEmpty)
+    #expect(glyphs.allSatisfy { ($0.transform != nil) == onGround })
+}
