@@ -291,4 +291,20 @@ import Testing
         }
         #expect(try #require(sizes.last) < sizes[0], "sizes \(sizes)")
     }
+
+    @Test func lineTextAlignedToTheViewportIsUprightAtEveryAnchor() {
+        // A 400-point diagonal road, spacing 100: upright point labels (`.text`, no line text) at several anchors.
+        var road = lineLabel("AB", through: [(0, 0), (300, 260)], spacing: 100)
+        road.textRotationAlignment = .viewport
+        road.textAllowOverlap = true
+        let result = placer.place([road], camera: testCamera())
+        #expect(result.symbols.count >= 3)
+        for symbol in result.symbols {
+            guard case .text(let t)? = symbol.text else {
+                Issue.record("expected upright text, got \(String(describing: symbol.text))")
+                continue
+            }
+            #expect(t.rotation == 0)
+        }
+    }
 }

@@ -220,6 +220,8 @@ public final class SymbolPlacer {
             guard points.count >= 2 else { return }
             if alongLine {
                 lineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
+            } else if symbol.placement == .line && hasText {
+                uprightLineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
             } else if let middle = worldMiddle(points) {
                 pointCandidate(
                     symbol, index: index, world: middle, context: context, into: &candidates, stats: &statistics)
@@ -333,6 +335,36 @@ public final class SymbolPlacer {
                         ratio: ratio,
                         wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
                         line: geometry, lineHeight: height))
+            }
+        }
+    }
+
+    /// Line text aligned to the viewport (`symbol-placement: line`, `text-rotation-alignment: viewport`), as
+    /// MapLibre places it: anchors every ``SymbolFeature/spacing`` points along the projected line where the text's
+    /// width fits, each an upright point label.
+    private func uprightLineCandidates(
+        _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
+        into candidates: inout [Candidate], _ stats: inout PlacementStatistics
+    ) {
+        let width = shape(symbol.text, symbol.textStyle, clusters: false).width
+        let first = context.nearestCopy(points[0])
+        let shift = first.x - points[0].x
+        let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
+        for run in depthClippedRuns(shifted, context: context) {
+            let line = ScreenPolyline(
+                run.lazy.map { context.transform.screenPoint(forUnwrapped: $0) }.map { ($0.x, $0.y) })
+            guard line.count >= 2 else { continue }
+            for distance in lineAnchorDistances(
+                length: line.length, labelLength: width, spacing: symbol.spacing, center: false)
+            {
+                let p = line.sample(at: distance)
+                guard let world = context.transform.worldPoint(for: ScreenPoint(x: p.x, y: p.y)) else {
+                    stats.culled += 1
+                    continue
+                }
+                pointCandidate(
+                    symbol, index: index, world: WorldPoint(x: world.x - shift, y: world.y), context: context,
+                    into: &candidates, stats: &stats)
             }
         }
     }

@@ -191,8 +191,8 @@ public struct SymbolFeature: Sendable {
     /// `text-keep-upright`: flip line labels that would read right to left or upside down. Default `true`.
     public var keepUpright: Bool
     /// `text-rotation-alignment`, resolved: `.map` with a line placement lays the text along the line (each cluster
-    /// turned with it); `.viewport` with a line placement draws the text upright at the line's middle, as a point
-    /// label. Point labels stay upright either way (only `text-rotate` turns them). Default `.map` for line
+    /// turned with it); `.viewport` with a line placement draws the text upright, as point labels at anchors every
+    /// ``spacing`` points along the line (`line-center`: at its middle). Point labels stay upright either way (only `text-rotate` turns them). Default `.map` for line
     /// placements, `.viewport` for point placement (the spec's `auto`).
     public var textRotationAlignment: SymbolAlignment
     /// `text-pitch-alignment`, resolved: `.map` lays line text on the ground under pitch, each cluster foreshortened
