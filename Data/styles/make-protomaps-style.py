@@ -4,7 +4,8 @@
 # names `kind`, `kind_detail`, `min_zoom`, `name`, and version 3's `pmap:kind`, `pmap:kind_detail`, `pmap:level` too),
 # drawn in the default style's palette (stylekit.py, shared with make-default-style.py) so that the same place looks
 # the same from either schema. Edit this script rather than the JSON; Tests/GoogleMapsTests/BundledStyleTests.swift
-# draws it over a Monaco fixture built by scripts/make-protomaps-fixture.sh.
+# draws it over a Monaco fixture built by scripts/make-protomaps-fixture.sh. Zooms here are Google's camera zooms;
+# stylekit.write shifts them to MapLibre's (one less) as the JSON needs (docs/BEHAVIOUR.md D19).
 import sys
 sys.dont_write_bytecode = True
 from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, halo, interp, write  # noqa: F401
@@ -138,8 +139,8 @@ poi_color = ["match", KIND,
     ["bus_station", "station", "ferry_terminal", "marina", "aerodrome", "parking", "fuel"], "#5f7bab",
     ["hotel", "hostel", "guest_house"], "#c2508d",
     "#7c6f64"]
-# Protomaps' min_zoom is a MapLibre zoom (512-pixel world); this style's zoom is Google's (256 points), one more at
-# the same scale: a POI shows from min_zoom + 1.
+# Protomaps' min_zoom is a MapLibre zoom (512-pixel world); this script's zooms are Google's (256 points), one more at
+# the same scale: a POI shows from Google zoom min_zoom + 1, which stylekit.write turns into MapLibre zoom min_zoom.
 POI_SHOWN = ["all", ["has", "name"], [">=", ["zoom"], ["+", ["coalesce", ["get", "min_zoom"], 0], 1]]]
 L(id="pois-dot", type="circle", source_layer="pois", minzoom=15, filter=POI_SHOWN,
   paint={"circle-radius": interp([[15, 2.5], [18, 4]]), "circle-color": poi_color,

@@ -25,11 +25,64 @@ def dump(v, indent=0):
     items = ["  " * (indent + 1) + dump(x, indent + 1) for x in v]
     return "[\n" + ",\n".join(items) + "\n" + pad + "]"
 
+# The zoom convention (docs/BEHAVIOUR.md D19, MapRenderer.styleZoom(for:)): the generators write their zooms as Google's
+# camera zooms (256-point tiles: what an app's GMSCameraPosition.zoom says), which is how the map was designed and
+# tuned. A MapLibre style's zooms are MapLibre's (512-pixel tiles), one level less for the same ground scale, and
+# Waymark evaluates every style at camera zoom - 1 as MapLibre does. `maplibre_zooms` shifts a style written in
+# Google's zooms down by one so it draws the same at the same camera; `write` applies it to every bundled style.
+def maplibre_zooms(style):
+    """A copy of `style` with every zoom in it one less: layer `minzoom` (not below 0) and `maxzoom`, the root `zoom`,
+    the stops of `interpolate` and `step` over `["zoom"]`, and the other side of a comparison with `["zoom"]`
+    (`[">=", ["zoom"], ["+", e, 1]]` becomes `[">=", ["zoom"], e]`). Raises on any other use of `["zoom"]` and on
+    legacy `stops` functions, so no zoom escapes the shift."""
+    def less(x):
+        if isinstance(x, (int, float)) and not isinstance(x, bool):
+            return x - 1
+        if isinstance(x, list) and len(x) == 3 and x[0] == "+" and isinstance(x[2], (int, float)):
+            return walk(x[1]) if x[2] == 1 else ["+", walk(x[1]), x[2] - 1]
+        return ["-", walk(x), 1]
+    def walk(v):
+        if isinstance(v, dict):
+            if "stops" in v:
+                raise SystemExit(f"maplibre_zooms: legacy function {json.dumps(v)[:80]}: write an expression")
+            return {k: walk(x) for k, x in v.items()}
+        if not isinstance(v, list):
+            return v
+        if v == Z:
+            raise SystemExit("maplibre_zooms: [\"zoom\"] outside interpolate, step or a comparison")
+        head = v[0] if v else None
+        if head in ("interpolate", "interpolate-hcl", "interpolate-lab") and len(v) > 3 and v[2] == Z:
+            out = [head, v[1], Z]
+            for i in range(3, len(v), 2):
+                out += [less(v[i]), walk(v[i + 1])]
+            return out
+        if head == "step" and len(v) > 2 and v[1] == Z:
+            out = ["step", Z, walk(v[2])]
+            for i in range(3, len(v), 2):
+                out += [less(v[i]), walk(v[i + 1])]
+            return out
+        if head in ("<", "<=", ">", ">=", "==", "!=") and len(v) == 3 and Z in (v[1], v[2]):
+            return [head, Z, less(v[2])] if v[1] == Z else [head, less(v[1]), Z]
+        return [walk(x) for x in v]
+    out = json.loads(json.dumps(style))
+    if "zoom" in out:
+        out["zoom"] = out["zoom"] - 1
+    for layer in out["layers"]:
+        if "minzoom" in layer:
+            layer["minzoom"] = max(0, layer["minzoom"] - 1)
+        if "maxzoom" in layer:
+            layer["maxzoom"] = layer["maxzoom"] - 1
+        for key in ("filter", "layout", "paint"):
+            if key in layer:
+                layer[key] = walk(layer[key])
+    return out
+
 def write(style, file_name):
-    """Writes `style` as Data/styles/<file_name> (beside this file; into $WAYMARK_STYLE_OUT instead when that is set, as
-    scripts/dev/check_styles.py does) and prints its layer count."""
+    """Writes `style`, its zooms Google's, as Data/styles/<file_name> with MapLibre's zooms (`maplibre_zooms`),
+    beside this file (into $WAYMARK_STYLE_OUT instead when that is set, as scripts/dev/check_styles.py does), and
+    prints its layer count."""
     folder = os.environ.get("WAYMARK_STYLE_OUT") or os.path.dirname(os.path.abspath(__file__))
-    open(os.path.join(folder, file_name), "w").write(dump(style) + "\n")
+    open(os.path.join(folder, file_name), "w").write(dump(maplibre_zooms(style)) + "\n")
     print(len(style["layers"]), "layers")
 
 # The dark variants' palette (Google-like dark map colours: blue-grey land, deep blue water, muted greens, warm

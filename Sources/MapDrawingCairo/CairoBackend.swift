@@ -604,7 +604,7 @@ public final class CairoBackend: RenderBackend {
             blit(
                 text: g.text, style: style, at: g.position,
                 boxPoint: { RenderPoint(x: 0.5 * $0.boxSize.width, y: $0.baseline) }, rotation: g.rotation,
-                scale: scale, opacity: opacity, cr)
+                linear: g.transform, scale: scale, opacity: opacity, cr)
         }
     }
 
@@ -612,14 +612,21 @@ public final class CairoBackend: RenderBackend {
     /// from the box's top-left) lands on `anchor` (user space), rotated clockwise by `rotation` degrees about it.
     ///
     /// Under an axis-aligned, unscaled transform the sprite is rasterised already rotated (whole degrees) and blitted
-    /// at whole device pixels. Under any other transform the unrotated sprite is resampled (bilinear).
+    /// at whole device pixels. Under any other transform, or with a `linear` map (text on the ground: it replaces the
+    /// rotation), the unrotated sprite is resampled (bilinear).
     private func blit(
         text: String, style: TextStyle, at anchor: RenderPoint, boxPoint: (LabelSprite) -> RenderPoint,
-        rotation: Double, scale: Double, opacity: Double, _ cr: OpaquePointer
+        rotation: Double, linear: RenderTransform? = nil, scale: Double, opacity: Double, _ cr: OpaquePointer
     ) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let axisAligned = m.yx == 0 && m.xy == 0 && abs(m.xx - scale) < 1e-9 && abs(m.yy - scale) < 1e-9
+        if let l = linear {
+            // A singular or non-finite map (a glyph seen edge-on) draws nothing rather than failing the context.
+            let det = l.a * l.d - l.b * l.c
+            guard det.isFinite, abs(det) > 1e-9 else { return }
+        }
+        let axisAligned =
+            linear == nil && m.yx == 0 && m.xy == 0 && abs(m.xx - scale) < 1e-9 && abs(m.yy - scale) < 1e-9
         if axisAligned {
             let sprite = labelSprites.sprite(for: text, style: style, scale: scale, rotation: rotation)
             let inside = sprite.spritePoint(box: boxPoint(sprite))
@@ -636,7 +643,12 @@ public final class CairoBackend: RenderBackend {
             let inside = sprite.spritePoint(box: boxPoint(sprite))
             cairo_save(cr)
             cairo_translate(cr, anchor.x, anchor.y)
-            cairo_rotate(cr, rotation * Double.pi / 180)
+            if let l = linear {
+                var ground = cairo_matrix_t(xx: l.a, yx: l.b, xy: l.c, yy: l.d, x0: 0, y0: 0)
+                cairo_transform(cr, &ground)
+            } else {
+                cairo_rotate(cr, rotation * Double.pi / 180)
+            }
             cairo_scale(cr, 1 / scale, 1 / scale)
             cairo_set_source_surface(cr, sprite.surface, -inside.x, -inside.y)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)

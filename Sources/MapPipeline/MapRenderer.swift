@@ -30,9 +30,12 @@ import WaymarkTime
 
 /// Settings of a ``MapRenderer``.
 public struct MapRenderOptions: Sendable {
-    /// Points a tile covers at its own zoom: 256 (Google's convention, the default: style zoom = camera zoom) or
-    /// 512 (MapLibre's: style zoom = camera zoom − 1). The style's zoom is `camera.zoom − log2(tileSize / 256)`;
-    /// tiles are requested at `floor(style zoom)`. Powers of two from 64 to 4096.
+    /// Points a vector tile covers at its own zoom, which fixes the zoom a style is evaluated at (see
+    /// ``MapRenderer/styleZoom(for:)``, where the camera meets the style): 512, the default, is MapLibre's convention
+    /// (style zoom = camera zoom − 1, every MapLibre style's zooms mean that); 256 evaluates the style at the camera's
+    /// own (Google's) zoom. Vector tiles are requested at `floor(style zoom)`; raster sources keep their own
+    /// `tileSize` (a 256-point raster source is read one level deeper than a 512-point one). Powers of two from 64 to
+    /// 4096.
     public var tileSize: Double
     /// Compose flat frames (pitch 0) from cached tile images (one per tile and run of consecutive tile-drawn style
     /// layers, rendered once per style revision, integer zoom and scale for the frame that first needs it, at its
@@ -82,7 +85,7 @@ public struct MapRenderOptions: Sendable {
 
     /// Creates options; see the properties for defaults.
     public init(
-        tileSize: Double = 256, usesTileImageCache: Bool = true, drawsAttribution: Bool = true,
+        tileSize: Double = 512, usesTileImageCache: Bool = true, drawsAttribution: Bool = true,
         baseAttribution: String? = "© OpenStreetMap contributors", placement: PlacementOptions = PlacementOptions(),
         asyncTiles: AsyncTileRendering? = nil, engine: MapEngine = .shared, tileThreads: Int? = nil,
         makeTileBackend: (@Sendable () -> any RenderBackend)? = nil
@@ -219,6 +222,10 @@ public final class MapRenderer {
     var frameScale = 1.0
     /// The frame's centre (world units, for the order of tile jobs).
     var frameCenter = WorldPoint(x: 0.5, y: 0.5)
+    /// Whole zoom levels the frame's style zoom lies below 0 (a camera below zoom 1: its vector tiles are clamped to
+    /// zoom 0), so that raster sources with smaller tiles are read at the level the style zoom asks for
+    /// (``rasterAddresses(_:definition:tile:)``). 0 otherwise.
+    var frameLevelsBelowZero = 0
     /// The sources that answer tile requests later (network; ``TileSource/isAsynchronous``), and the answers the
     /// current frame (synchronous mode) or job (the worker) got from them.
     let asynchronousSources: [ResolvedSource]
@@ -383,7 +390,21 @@ public final class MapRenderer {
         labelFades.reset()
     }
 
-    /// The style zoom of a camera: `camera.zoom − log2(tileSize / 256)`.
+    /// The zoom the style is evaluated at for a camera: `camera.zoom − log2(tileSize / 256)`, so camera zoom − 1 with
+    /// the default ``MapRenderOptions/tileSize`` of 512 (decision D19 in docs/BEHAVIOUR.md).
+    ///
+    /// ## The zoom convention
+    /// This is the one place where the camera meets the style. The camera's zoom is Google's (`GMSCameraPosition.zoom`,
+    /// `waymark snapshot --camera`): at zoom z the world is 256 · 2^z points wide. A MapLibre style's zooms (layer
+    /// `minzoom`/`maxzoom`, `["zoom"]` in expressions and filters) are MapLibre's, whose world at zoom z is 512 · 2^z
+    /// points wide: the same ground scale is one zoom less. So every style is evaluated at camera zoom − 1, as
+    /// MapLibre draws it at that scale, and vector tiles are chosen for 512-point tiles at that zoom
+    /// (`floor(camera zoom − 1)`: a quarter of the tiles 256-point tiles would need). Raster sources are read at their
+    /// own `tileSize` (RasterLayers). Below camera zoom 1 the style zoom is negative: layers without a positive
+    /// `minzoom` still draw, as in MapLibre GL JS. Waymark's bundled styles are written in Google's zooms and shifted
+    /// by their generator (Data/styles/stylekit.py) so the default map looks the same at the same camera. Google's
+    /// `GMSTileLayer` keeps Google's 256-point tiles (its own tile choice), and the render-test runner renders
+    /// MapLibre's cases at the case's zoom + 1, so their style zoom is the case's.
     public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
 
     /// Renders a frame into pixels.
@@ -432,6 +453,7 @@ public final class MapRenderer {
             return list
         }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
+        frameLevelsBelowZero = max(0, -Int(max(z, -24).rounded(.down)))
         let transform = camera.transform
         frameCenter = transform.centerWorld
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in

@@ -194,8 +194,10 @@ extension MapRenderer {
         let side =
             options.tileSize.isFinite && options.tileSize >= 1 && options.tileSize <= 65536 ? options.tileSize : 256
         let shift = Int(side).trailingZeroBitCount - definition.tileSize.trailingZeroBitCount
-        // Below zoom 0 (a 512-point source tile over a 256-point world) the zoom-0 tile is drawn scaled down.
-        let wanted = max(0, tile.z + shift)
+        // Below zoom 0 (a 512-point source tile over a 256-point world) the zoom-0 tile is drawn scaled down. A zoom-0
+        // covering tile of a frame whose style zoom is below 0 takes the levels it lies below (a 256-point source at
+        // style zoom −1 is read at its zoom 0, as at camera zoom 0 with 256-point tiles).
+        let wanted = max(0, tile.z + shift - (tile.z == 0 ? frameLevelsBelowZero : 0))
         guard wanted >= source.minZoom else { return [] }
         let zs = min(wanted, source.maxZoom)
         let ns = Double(1 << zs)

@@ -116,6 +116,10 @@ extension MapRenderer {
                 }
             case .unknown: break
             }
+            let rotationAlignment = SymbolAlignment.rotation(
+                layer.string("text-rotation-alignment", ctx), placement: mode)
+            let pitchAlignment = SymbolAlignment.pitch(
+                layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
             for geometry in geometries {
                 out.append(
                     SymbolFeature(
@@ -132,7 +136,8 @@ extension MapRenderer {
                         spacing: max(1, layer.number("symbol-spacing", ctx, 250)),
                         maxAngle: layer.number("text-max-angle", ctx, 45),
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
-                        ownerTile: tile))
+                        ownerTile: tile, textRotationAlignment: rotationAlignment,
+                        textPitchAlignment: pitchAlignment))
                 iconNames.append(madeIcon?.1)
             }
         }

@@ -151,7 +151,7 @@ extension MapRenderer {
             let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
             return pitchedImageSpec(tile, run: run, projector: projector, camera: camera, scale: scale)
         }
-        let zoom = camera.state.zoom - log2(options.tileSize / 256)
+        let zoom = styleZoom(for: camera.state)
         let fraction = zoom.isFinite ? min(max(zoom - Double(tile.z), 0), 1) : 0
         let side = options.tileSize * pow(2, fraction)
         let origin = tileOrigin(tile, camera: camera)

@@ -44,7 +44,7 @@ extension MapRenderer {
     func composesRun(_ run: Int, tile: TileID, camera: CameraTransform) -> Bool {
         guard composesRun(run, camera: camera) else { return false }
         guard camera.state.pitch != 0 else { return runDraws(run, atZoom: tile.z) }
-        let zoom = camera.state.zoom - log2(options.tileSize / 256)
+        let zoom = styleZoom(for: camera.state)
         return tileLayerRuns[run].contains { layer in
             guard let s = layer.layer.source, sources[s] != nil else { return false }
             return layer.layer.isVisible(atZoom: zoom)
@@ -62,7 +62,7 @@ extension MapRenderer {
     func pitchedImageSpec(
         _ tile: TileID, run: Int, projector: TileProjector, camera: CameraTransform, scale: Double
     ) -> TileImageSpec {
-        let zoom = camera.state.zoom - log2(options.tileSize / 256)
+        let zoom = styleZoom(for: camera.state)
         let level = Int(zoom.rounded(.down))
         let side = options.tileSize * pow(2, zoom - Double(tile.z))
         var k = 0

@@ -199,7 +199,9 @@ import Testing
                 Issue.record("expected line text")
                 continue
             }
-            for glyph in text.glyphs { #expect(near(glyph.rotation, -90, 1e-6)) }
+            // On the ground (the default for line text) the road's screen direction at each glyph, which leans a
+            // little as parallel lines converge towards the horizon.
+            for glyph in text.glyphs { #expect(near(glyph.rotation, -90, 1)) }
         }
         // The depth limit (y ≈ 150 − … where depth = 3 D) cuts the line: nothing is placed above it.
         let topmost = try #require(result.symbols.map(\.screenAnchor.y).min())
@@ -219,5 +221,90 @@ import Testing
         #expect(result.symbols.count == 2)
         let bounds = try #require(result.symbols.first { $0.featureIndex == 1 }?.textBounds)
         #expect(bounds.height == 24)
+    }
+    // MARK: - Pitch and rotation alignment
+
+    @Test func autoAlignmentIsMapForLinesAndViewportForPoints() {
+        #expect(SymbolAlignment.rotation("auto", placement: .line) == .map)
+        #expect(SymbolAlignment.rotation("auto", placement: .lineCenter) == .map)
+        #expect(SymbolAlignment.rotation("auto", placement: .point) == .viewport)
+        #expect(SymbolAlignment.rotation("viewport-glyph", placement: .line) == .viewport)
+        #expect(SymbolAlignment.pitch("auto", rotation: .map) == .map)
+        #expect(SymbolAlignment.pitch("auto", rotation: .viewport) == .viewport)
+        #expect(SymbolAlignment.pitch("viewport", rotation: .map) == .viewport)
+        let road = lineLabel("MAIN", through: [(100, 100), (300, 100)])
+        #expect(road.textPitchAlignment == .map)
+        #expect(pointLabel("POI", at: 10, 10).textPitchAlignment == .viewport)
+    }
+
+    /// The glyph frames of the one placed line label of `road` seen by `camera`.
+    func placedGlyphs(_ road: SymbolFeature, _ camera: CameraState) throws -> [GlyphPlacement] {
+        let result = placer.place([road], camera: camera)
+        let symbol = try #require(result.symbols.first)
+        guard case .lineText(let text)? = symbol.text else {
+            Issue.record("expected line text, got \(String(describing: symbol.text))")
+            return []
+        }
+        return text.glyphs
+    }
+
+    @Test func pitchedStreetNamesLieOnTheGround() throws {
+        // Pitch 60: an east-west road across the screen below the centre. On the ground (map alignment, the
+        // default for line text), each glyph's height runs north-south, which the pitch foreshortens by about
+        // cos 60° = 0.5 against its width; upright on the screen (viewport alignment) it is not foreshortened.
+        let camera = testCamera(pitch: 60)
+        var road = lineLabel("MAIN", through: [(60, 200), (340, 200)], camera: camera, placement: .lineCenter)
+        let ground = try placedGlyphs(road, camera)
+        #expect(ground.count == 4)
+        for g in ground {
+            let m = try #require(g.transform)
+            let width = (m.a * m.a + m.b * m.b).squareRoot()
+            let height = (m.c * m.c + m.d * m.d).squareRoot()
+            #expect(height / width > 0.4 && height / width < 0.6, "height \(height), width \(width)")
+            #expect(abs(m.b) < 1e-6, "an east-west road at bearing 0 stays horizontal")
+            #expect(m.d > 0, "the glyph's height points down the screen")
+        }
+        road.textPitchAlignment = .viewport
+        let upright = try placedGlyphs(road, camera)
+        #expect(upright.count == 4)
+        #expect(upright.allSatisfy { $0.transform == nil })
+        // Flat, map alignment changes nothing: the glyphs are upright on the screen as before.
+        let flat = try placedGlyphs(
+            lineLabel("MAIN", through: [(60, 200), (340, 200)], placement: .lineCenter), testCamera())
+        #expect(flat.allSatisfy { $0.transform == nil })
+    }
+
+    @Test func groundLabelsShrinkWithDepthAndStayUpright() throws {
+        // Pitch 60: a road running up the screen away from the camera, drawn from north to south, leaning a little
+        // left (it would read top to bottom): keep-upright flips it, so it reads bottom to top on the screen (about
+        // −85°). The farther glyphs are smaller on the screen.
+        let camera = testCamera(pitch: 60)
+        let road = lineLabel("ABCDEFGH", through: [(210, 40), (190, 290)], camera: camera, placement: .lineCenter)
+        let glyphs = try placedGlyphs(road, camera)
+        #expect(glyphs.map(\.text).joined() == "ABCDEFGH")
+        for g in glyphs { #expect(g.rotation > -90 && g.rotation < -75, "rotation \(g.rotation)") }
+        // Reading bottom to top: each glyph is above the one before.
+        for (a, b) in zip(glyphs, glyphs.dropFirst()) { #expect(b.position.y < a.position.y) }
+        let sizes = try glyphs.map { g -> Double in
+            let m = try #require(g.transform)
+            return (m.a * m.a + m.b * m.b).squareRoot()
+        }
+        #expect(try #require(sizes.last) < sizes[0], "sizes \(sizes)")
+    }
+
+    @Test func lineTextAlignedToTheViewportIsUprightAtEveryAnchor() {
+        // A 400-point diagonal road, spacing 100: upright point labels (`.text`, no line text) at several anchors.
+        var road = lineLabel("AB", through: [(0, 0), (300, 260)], spacing: 100)
+        road.textRotationAlignment = .viewport
+        road.textAllowOverlap = true
+        let result = placer.place([road], camera: testCamera())
+        #expect(result.symbols.count >= 3)
+        for symbol in result.symbols {
+            guard case .text(let t)? = symbol.text else {
+                Issue.record("expected upright text, got \(String(describing: symbol.text))")
+                continue
+            }
+            #expect(t.rotation == 0)
+        }
     }
 }

@@ -94,7 +94,7 @@ private func asyncRenderer(
     probe: WorkerProbe, backend: RecordingBackend, budget: Double = .infinity, workers: Int? = nil
 ) throws -> MapRenderer {
     let options = MapRenderOptions(
-        drawsAttribution: false,
+        tileSize: 256, drawsAttribution: false,
         asyncTiles: AsyncTileRendering(
             labelBuildBudgetMilliseconds: budget, makeBackend: { GatedBackend(probe: probe) },
             onTileArrived: { probe.arrived() }), tileThreads: workers)
@@ -221,7 +221,8 @@ private func clips(_ list: DisplayList) -> Int {
     @Test func synchronousModeIsUnchanged() throws {
         let backend = RecordingBackend()
         let r = try MapRenderer(
-            style: testStyle(layers: asyncLayers), backend: backend, options: MapRenderOptions(drawsAttribution: false)
+            style: testStyle(layers: asyncLayers), backend: backend,
+            options: MapRenderOptions(tileSize: 256, drawsAttribution: false)
         ) { _, _ in MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0) }
         let list = r.displayList(camera: camera(zoom: 1.2))
         #expect(images(list).count == 4)

@@ -100,7 +100,7 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     // square) with the sub-pixel phase inside it, so the frame draws it unscaled at whole device pixels.
     let r = try renderer(
         style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
-        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+        options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: RecordingBackend())
     var cam = camera(zoom: 0.5, size: 300)
     cam.center = LatLng(latitude: 0, longitude: 0.3 * 360 / (256 * 2.0.squareRoot()))
     let list = r.displayList(camera: cam, scale: 2)

@@ -36,7 +36,7 @@ private func engineRenderer(
 ) throws -> MapRenderer {
     try MapRenderer(
         style: testStyle(layers: layers, sourceMaxZoom: 0), backend: backend,
-        options: MapRenderOptions(drawsAttribution: false, engine: engine)
+        options: MapRenderOptions(tileSize: 256, drawsAttribution: false, engine: engine)
     ) { _, _ in NamedTileSource(name: data, tiles: [TileAddress(z: 0, x: 0, y: 0): engineTile]) }
 }
 

@@ -159,7 +159,7 @@ private let sceneLayers = """
     let backend = RecordingBackend()
     let r = try renderer(
         style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
-        options: MapRenderOptions(drawsAttribution: false), backend: backend)
+        options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: backend)
     var cam = camera(zoom: 1.5, size: 300)
     let first = r.displayList(camera: cam)
     #expect(r.lastFrameStatistics.composedFromTileImages)
@@ -214,6 +214,50 @@ private let sceneLayers = """
         style: testStyle(layers: sceneLayers), tiles: [:], options: MapRenderOptions(tileSize: 512),
         backend: RecordingBackend())
     #expect(r.styleZoom(for: camera(zoom: 3)) == 2)
+}
+
+@Test func theDefaultConventionIsMapLibresStyleZoomAndTiles() throws {
+    // D19: by default a style is evaluated at camera zoom − 1 and vector tiles are 512-point tiles at that zoom. A
+    // 1024-point view centred on a tile corner at camera zoom 3 is 2 × 2 tiles of 512 points at z2 (16 of 256 points
+    // at z3 with Google's own convention).
+    #expect(MapRenderOptions().tileSize == 512)
+    let layers = """
+        {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+        {"id": "from2", "type": "circle", "source": "t", "source-layer": "pois", "minzoom": 2,
+         "paint": {"circle-radius": ["interpolate", ["linear"], ["zoom"], 2, 4, 3, 8], "circle-color": "#00ff00"}}
+        """
+    let tile = MVTWriter(layers: [("pois", [.init(geometry: .point(2600, 2600), properties: ["name": "Inn"])])])
+    let tiles = [TileAddress(z: 0, x: 0, y: 0): tile.encode()]
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: tiles,
+        options: MapRenderOptions(usesTileImageCache: false, drawsAttribution: false), backend: RecordingBackend())
+    #expect(r.styleZoom(for: camera(zoom: 3)) == 2)
+    func radii(_ zoom: Double) -> [Double] {
+        r.displayList(camera: camera(zoom: zoom, size: 1024)).commands.compactMap {
+            if case .circle(let c) = $0 { return c.radius }
+            return nil
+        }
+    }
+    #expect(radii(3) == [4], "the layer's minzoom 2 and its stop at 2 are reached at camera zoom 3")
+    #expect(radii(2.9).isEmpty, "below camera zoom 3 the style zoom is under the layer's minzoom")
+    _ = radii(3)
+    #expect(r.lastFrameStatistics.tiles == 4)
+    let google = try renderer(
+        style: testStyle(layers: layers), tiles: tiles,
+        options: MapRenderOptions(tileSize: 256, usesTileImageCache: false, drawsAttribution: false),
+        backend: RecordingBackend())
+    _ = google.displayList(camera: camera(zoom: 3, size: 1024))
+    #expect(google.lastFrameStatistics.tiles == 16)
+}
+
+@Test func belowCameraZoomOneLayersWithoutMinzoomStillDraw() throws {
+    // Camera zoom 0.5 is style zoom −0.5: layers without a positive minzoom draw (MapLibre GL JS's rule).
+    let r = try renderer(
+        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        options: MapRenderOptions(usesTileImageCache: false, drawsAttribution: false), backend: RecordingBackend())
+    #expect(r.styleZoom(for: camera(zoom: 0.5)) == -0.5)
+    let list = r.displayList(camera: camera(zoom: 0.5))
+    #expect(list.commands.contains { if case .circle = $0 { return true } else { return false } })
 }
 
 @Test(arguments: [Double.nan, .infinity])
@@ -327,7 +371,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     ]
     let r = try MapRenderer(
         style: style, backend: RecordingBackend(),
-        options: MapRenderOptions(usesTileImageCache: false, baseAttribution: nil)
+        options: MapRenderOptions(tileSize: 256, usesTileImageCache: false, baseAttribution: nil)
     ) { id, _ in sources[id] }
     let list = r.displayList(camera: camera(zoom: 1, size: 512))
     let centers = Set(
@@ -349,7 +393,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 @Test func bearingTurnsTheComposedTileImagesAboutTheOpticalCentre() throws {
     let r = try renderer(
         style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
-        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+        options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 90))
     // Turned frames warp each tile image (as pitched frames do) instead of drawing under a turned context.
     #expect(!list.commands.contains { if case .transform = $0 { return true } else { return false } })
@@ -568,7 +612,7 @@ private func textCommands(_ list: DisplayList) -> [TextCommand] {
 @Test func aRendererReflectsAsAFewCounters() throws {
     let r = try renderer(
         style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
-        options: MapRenderOptions(drawsAttribution: false), backend: RecordingBackend())
+        options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: RecordingBackend())
     _ = r.displayList(camera: camera(zoom: 1, size: 300))
     let mirror = Mirror(reflecting: r)
     #expect(
@@ -579,4 +623,26 @@ private func textCommands(_ list: DisplayList) -> [TextCommand] {
         mirror.children.allSatisfy {
             Mirror(reflecting: $0.value).children.count <= 1 || $0.label == "resolvedSourceIDs"
         })
+}
+
+@Test(arguments: [
+    ("", true), ("\"text-pitch-alignment\": \"map\", ", true), ("\"text-pitch-alignment\": \"viewport\", ", false),
+])
+func streetNamesLieOnTheGroundUnderPitchUnlessAlignedToTheViewport(layout: String, onGround: Bool) throws {
+    // The road "Main" crosses the z0 tile; its line label, pitched 50°, lies on the ground (a foreshortening
+    // transform per glyph) by default (`auto` is `map` for line placement) and stays upright with `viewport`.
+    let layers = """
+        {"id": "names", "type": "symbol", "source": "t", "source-layer": "roads",
+         "layout": {\(layout)"symbol-placement": "line", "text-field": "{name}", "text-size": 14}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let glyphs = r.displayList(camera: camera(zoom: 1, size: 512, pitch: 50)).commands.flatMap {
+        c -> [GlyphPlacement] in
+        if case .lineText(let t) = c { return t.glyphs }
+        return []
+    }
+    #expect(!glyphs.isEmpty)
+    #expect(glyphs.allSatisfy { ($0.transform != nil) == onGround })
 }

@@ -39,4 +39,7 @@ func camera(zoom: Double, size: Double = 256, bearing: Double = 0, pitch: Double
         size: ScreenSize(width: size, height: size))
 }
 
-let vectorOnly = MapRenderOptions(usesTileImageCache: false, drawsAttribution: false)
+/// The vector path without attribution, in 256-point tiles (style zoom = camera zoom): most of these tests lay their
+/// scenes out so that tile z is 256 points at camera zoom z. The default, MapLibre's 512-point tiles, is tested in
+/// `theDefaultConventionIsMapLibresStyleZoomAndTiles`.
+let vectorOnly = MapRenderOptions(tileSize: 256, usesTileImageCache: false, drawsAttribution: false)

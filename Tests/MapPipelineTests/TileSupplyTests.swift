@@ -18,7 +18,7 @@ private let supplyLayers = """
     """
 
 private func supplyRenderer(engine: MapEngine, asynchronous: Bool = false) throws -> MapRenderer {
-    var options = MapRenderOptions(drawsAttribution: false, engine: engine)
+    var options = MapRenderOptions(tileSize: 256, drawsAttribution: false, engine: engine)
     if asynchronous { options.asyncTiles = AsyncTileRendering(makeBackend: { RecordingBackend() }) }
     return try renderer(
         style: testStyle(layers: supplyLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): supplyTile], options: options,

@@ -68,7 +68,10 @@ extension DrawCommand: CustomStringConvertible {
             if t.opacity != 1 { s += " opacity=\(fmt(t.opacity))" }
             return s + " " + describe(t.style)
         case .lineText(let l):
-            let glyphs = l.glyphs.map { "\(quote($0.text))@\(fmt($0.position))r\(fmt($0.rotation))" }
+            let glyphs = l.glyphs.map { g in
+                let ground = g.transform.map { m in "m(\(fmt(m.a)),\(fmt(m.b)),\(fmt(m.c)),\(fmt(m.d)))" } ?? ""
+                return "\(quote(g.text))@\(fmt(g.position))r\(fmt(g.rotation))\(ground)"
+            }
             var s = "line-text [\(glyphs.joined(separator: " "))]"
             if l.opacity != 1 { s += " opacity=\(fmt(l.opacity))" }
             return s + " " + describe(l.style)

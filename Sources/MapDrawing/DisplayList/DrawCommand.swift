@@ -192,12 +192,24 @@ public struct GlyphPlacement: Hashable, Sendable {
     public var position: RenderPoint
     /// Clockwise rotation of the cluster in degrees (the local direction of the line).
     public var rotation: Double
+    /// For text lying on the ground under pitch (`text-pitch-alignment: map`): the linear map (``RenderTransform/a``
+    /// … ``RenderTransform/d``; the translation is ignored) taking the cluster's upright frame at the command's text
+    /// size (x along the baseline, y down, in points, the origin at ``position``) to screen points, which foreshortens
+    /// the glyph as the ground is. When set it replaces ``rotation``. Default `nil`: upright on the screen, turned by
+    /// ``rotation``.
+    public var transform: RenderTransform?
 
     /// Creates a placement.
-    public init(text: String, position: RenderPoint, rotation: Double) {
+    /// - Parameters:
+    ///   - text: the cluster's characters.
+    ///   - position: the baseline centre in points.
+    ///   - rotation: clockwise degrees.
+    ///   - transform: the ground map of text laid on the ground (see ``transform``); default `nil`.
+    public init(text: String, position: RenderPoint, rotation: Double, transform: RenderTransform? = nil) {
         self.text = text
         self.position = position
         self.rotation = rotation
+        self.transform = transform
     }
 }
 

@@ -211,7 +211,8 @@ public final class SymbolPlacer {
     ) {
         let hasText = !symbol.text.isEmpty
         guard hasText || symbol.icon != nil else { return }
-        let alongLine = symbol.placement != .point && hasText
+        // Line text follows its line unless it is aligned to the viewport (then it is a point label at the middle).
+        let alongLine = symbol.placement != .point && hasText && symbol.textRotationAlignment == .map
         switch symbol.geometry {
         case .point(let w):
             pointCandidate(symbol, index: index, world: w, context: context, into: &candidates, stats: &statistics)
@@ -219,6 +220,8 @@ public final class SymbolPlacer {
             guard points.count >= 2 else { return }
             if alongLine {
                 lineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
+            } else if symbol.placement == .line && hasText {
+                uprightLineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
             } else if let middle = worldMiddle(points) {
                 pointCandidate(
                     symbol, index: index, world: middle, context: context, into: &candidates, stats: &statistics)
@@ -272,6 +275,12 @@ public final class SymbolPlacer {
         let labelLength =
             clusters.reduce(0) { $0 + $1.advance } + style.letterSpacing * Double(clusters.count - 1)
         let transform = context.transform
+        if symbol.textPitchAlignment == .map && transform.state.pitch != 0 {
+            groundLineCandidates(
+                symbol, index: index, points, shape: shape, clusters: clusters, labelLength: labelLength,
+                context: context, into: &candidates, &stats)
+            return
+        }
         // Same world copy for the whole line.
         let first = context.nearestCopy(points[0])
         let shift = first.x - points[0].x
@@ -326,6 +335,156 @@ public final class SymbolPlacer {
                         ratio: ratio,
                         wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
                         line: geometry, lineHeight: height))
+            }
+        }
+    }
+
+    /// Line text aligned to the viewport (`symbol-placement: line`, `text-rotation-alignment: viewport`), as
+    /// MapLibre places it: anchors every ``SymbolFeature/spacing`` points along the projected line where the text's
+    /// width fits, each an upright point label.
+    private func uprightLineCandidates(
+        _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
+        into candidates: inout [Candidate], _ stats: inout PlacementStatistics
+    ) {
+        let width = shape(symbol.text, symbol.textStyle, clusters: false).width
+        let first = context.nearestCopy(points[0])
+        let shift = first.x - points[0].x
+        let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
+        for run in depthClippedRuns(shifted, context: context) {
+            let line = ScreenPolyline(
+                run.lazy.map { context.transform.screenPoint(forUnwrapped: $0) }.map { ($0.x, $0.y) })
+            guard line.count >= 2 else { continue }
+            for distance in lineAnchorDistances(
+                length: line.length, labelLength: width, spacing: symbol.spacing, center: false)
+            {
+                let p = line.sample(at: distance)
+                guard let world = context.transform.worldPoint(for: ScreenPoint(x: p.x, y: p.y)) else {
+                    stats.culled += 1
+                    continue
+                }
+                pointCandidate(
+                    symbol, index: index, world: WorldPoint(x: world.x - shift, y: world.y), context: context,
+                    into: &candidates, stats: &stats)
+            }
+        }
+    }
+
+    /// Line text on the ground (`text-pitch-alignment: map` under pitch), as MapLibre lays it: anchors, the
+    /// `text-max-angle` test and the clusters' layout are made along the line on the ground, in points of the
+    /// camera's zoom (the screen's scale at the centre without pitch), and each cluster is then projected with the
+    /// local linear map of the ground to the screen (``GlyphPlacement/transform``), so it is foreshortened as the
+    /// road is. A label's ground size is the text size times `0.5 + 0.5 · depth / D` (MapLibre's perspective ratio
+    /// for pitch-aligned text), which the projection's `D / depth` brings back to about the viewport ratio on the
+    /// screen. Keep-upright decides from the label's direction on the screen; collision circles are the ground
+    /// circles' centres projected, with the viewport ratio's radius.
+    private func groundLineCandidates(
+        _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], shape: Shape, clusters: [LabelCluster],
+        labelLength: Double, context: FrameContext, into candidates: inout [Candidate],
+        _ stats: inout PlacementStatistics
+    ) {
+        let style = symbol.textStyle
+        let transform = context.transform
+        let worldSize = transform.worldSize
+        let centre = transform.centerWorld
+        guard worldSize.isFinite, worldSize > 0 else { return }
+        let first = context.nearestCopy(points[0])
+        let shift = first.x - points[0].x
+        // World ↔ ground points (relative to the camera centre, so the numbers stay small).
+        func ground(_ w: WorldPoint) -> (x: Double, y: Double) {
+            ((w.x - centre.x) * worldSize, (w.y - centre.y) * worldSize)
+        }
+        func world(_ x: Double, _ y: Double) -> WorldPoint {
+            WorldPoint(x: centre.x + x / worldSize, y: centre.y + y / worldSize)
+        }
+        func screen(_ x: Double, _ y: Double) -> ScreenPoint { transform.screenPoint(forUnwrapped: world(x, y)) }
+        var ordinal = 0
+        let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
+        for run in depthClippedRuns(shifted, context: context) {
+            let line = ScreenPolyline(run.lazy.map { ground($0) })
+            guard line.count >= 2 else { continue }
+            let anchors = lineAnchorDistances(
+                length: line.length, labelLength: labelLength, spacing: symbol.spacing,
+                center: symbol.placement == .lineCenter)
+            for distance in anchors {
+                defer { ordinal += 1 }
+                let p = line.sample(at: distance)
+                let w = world(p.x, p.y)
+                let depth = transform.depth(of: w)
+                let unshifted = WorldPoint(x: w.x - shift, y: w.y)
+                guard depth > 0, depth.isFinite, owns(symbol.ownerTile, unshifted) else {
+                    stats.culled += 1
+                    continue
+                }
+                let at = transform.screenPoint(forUnwrapped: w)
+                let ratio = context.perspectiveRatio(depth: depth)
+                // The label's size on the ground: MapLibre's pitch-aligned perspective ratio.
+                let groundRatio =
+                    context.options.scalesWithPerspective
+                    ? min(max(0.5 + 0.5 * depth / transform.distance, 0.5), 4) : 1
+                let scaledLength = labelLength * groundRatio
+                if bendsTooMuch(
+                    line, from: distance - scaledLength / 2, to: distance + scaledLength / 2,
+                    window: 0.6 * style.size * groundRatio, maxAngle: max(symbol.maxAngle, 0) * .pi / 180)
+                {
+                    stats.tooCurved += 1
+                    continue
+                }
+                // Keep upright as the label reads on the screen.
+                var flip: Bool?
+                if symbol.keepUpright {
+                    let a = line.sample(at: max(distance - scaledLength / 2, 0))
+                    let b = line.sample(at: min(distance + scaledLength / 2, line.length))
+                    let sa = screen(a.x, a.y)
+                    let sb = screen(b.x, b.y)
+                    flip = abs(atan2(sb.y - sa.y, sb.x - sa.x)) > .pi / 2 + 1e-12
+                }
+                let height = shape.lineHeight * groundRatio
+                let offset = symbol.textOffset.y * style.size * groundRatio
+                guard
+                    let layout = layoutLineLabel(
+                        clusters, on: line, anchor: distance, scale: groundRatio, letterSpacing: style.letterSpacing,
+                        baselineShift: shape.lineBaseline * groundRatio - height / 2 + offset, centerShift: offset,
+                        keepUpright: symbol.keepUpright, circleSpacing: height / 2, flip: flip)
+                else {
+                    stats.culled += 1
+                    continue
+                }
+                // Each cluster: its ground frame (turned along the line, `groundRatio / ratio` times the drawn text
+                // size) through the projection's local linear map.
+                var glyphs: [GlyphPlacement] = []
+                glyphs.reserveCapacity(layout.glyphs.count)
+                for g in layout.glyphs {
+                    let o = screen(g.position.x, g.position.y)
+                    let ex = screen(g.position.x + 0.5, g.position.y)
+                    let ex0 = screen(g.position.x - 0.5, g.position.y)
+                    let ey = screen(g.position.x, g.position.y + 0.5)
+                    let ey0 = screen(g.position.x, g.position.y - 0.5)
+                    let j = RenderTransform(
+                        a: ex.x - ex0.x, b: ex.y - ex0.y, c: ey.x - ey0.x, d: ey.y - ey0.y, tx: 0, ty: 0)
+                    let angle = g.rotation * .pi / 180
+                    let k = groundRatio / ratio
+                    let turn = RenderTransform(
+                        a: cos(angle) * k, b: sin(angle) * k, c: -sin(angle) * k, d: cos(angle) * k, tx: 0, ty: 0)
+                    let m = turn.concatenating(j)
+                    guard o.x.isFinite, o.y.isFinite, m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite
+                    else { continue }
+                    glyphs.append(
+                        GlyphPlacement(
+                            text: g.text, position: RenderPoint(x: o.x, y: o.y),
+                            rotation: atan2(m.b, m.a) * 180 / .pi, transform: m))
+                }
+                let centers = layout.centers.map { c -> (x: Double, y: Double) in
+                    let s = screen(c.x, c.y)
+                    return (s.x, s.y)
+                }
+                candidates.append(
+                    Candidate(
+                        featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                        sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: at,
+                        ratio: ratio, wasPlaced: context.remembered(symbol.identity, at: at) != nil,
+                        previousAnchor: nil,
+                        line: LineLabelGeometry(glyphs: glyphs, centers: centers, flipped: layout.flipped),
+                        lineHeight: shape.lineHeight * ratio))
             }
         }
     }

@@ -147,10 +147,12 @@ struct LineLabelGeometry {
 ///   - centerShift: distance from the line to the box centre along the same normal (the `text-offset` shift).
 ///   - keepUpright: reverse the reading direction when the label would read right to left.
 ///   - circleSpacing: largest distance between collision circle centres, in points (half the line height).
+///   - flip: the caller's keep-upright decision, used instead of the line's own direction when `keepUpright` is set
+///     (text laid on the ground under pitch is kept upright as it reads on the screen). Default `nil`.
 /// - Returns: `nil` when the label does not fit on the line at `anchor`.
 func layoutLineLabel(
     _ clusters: [LabelCluster], on line: ScreenPolyline, anchor: Double, scale: Double, letterSpacing: Double,
-    baselineShift: Double, centerShift: Double, keepUpright: Bool, circleSpacing: Double
+    baselineShift: Double, centerShift: Double, keepUpright: Bool, circleSpacing: Double, flip: Bool? = nil
 ) -> LineLabelGeometry? {
     guard line.count >= 2, !clusters.isEmpty else { return nil }
     let spacing = letterSpacing * scale
@@ -159,7 +161,9 @@ func layoutLineLabel(
     let end = anchor + length / 2
     guard start >= -1e-9, end <= line.length + 1e-9 else { return nil }
     var flipped = false
-    if keepUpright {
+    if keepUpright, let flip {
+        flipped = flip
+    } else if keepUpright {
         let a = line.sample(at: start)
         let b = line.sample(at: end)
         flipped = abs(atan2(b.y - a.y, b.x - a.x)) > .pi / 2 + 1e-12

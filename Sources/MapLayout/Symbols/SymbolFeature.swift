@@ -56,6 +56,41 @@ public enum SymbolPlacementMode: String, Hashable, Sendable {
     case lineCenter = "line-center"
 }
 
+/// `text-pitch-alignment` or `text-rotation-alignment` once `auto` is resolved (``SymbolAlignment/rotation(_:placement:)``,
+/// ``SymbolAlignment/pitch(_:rotation:)``).
+public enum SymbolAlignment: String, Hashable, Sendable {
+    /// Aligned to the map: rotation follows the line (line placement); pitch lays the text on the ground.
+    case map
+    /// Aligned to the screen: upright, facing the viewer whatever the pitch.
+    case viewport
+
+    /// `text-rotation-alignment` resolved: `"auto"` (and anything unknown) is `.map` for line placements and
+    /// `.viewport` for point placement; `"viewport-glyph"` is `.viewport`.
+    /// - Parameters:
+    ///   - value: the property's value.
+    ///   - placement: the layer's `symbol-placement`.
+    public static func rotation(_ value: String, placement: SymbolPlacementMode) -> SymbolAlignment {
+        switch value {
+        case "map": return .map
+        case "viewport", "viewport-glyph": return .viewport
+        default: return placement == .point ? .viewport : .map
+        }
+    }
+
+    /// `text-pitch-alignment` resolved: `"auto"` (and anything unknown) takes the resolved rotation alignment, as
+    /// the style spec says.
+    /// - Parameters:
+    ///   - value: the property's value.
+    ///   - rotation: the resolved rotation alignment.
+    public static func pitch(_ value: String, rotation: SymbolAlignment) -> SymbolAlignment {
+        switch value {
+        case "map": return .map
+        case "viewport": return .viewport
+        default: return rotation
+        }
+    }
+}
+
 /// The anchor geometry of a symbol, in world coordinates (``WorldPoint``: Web Mercator 0…1, north-west origin).
 public enum SymbolGeometry: Hashable, Sendable {
     /// One anchor point (a POI, a place, a polygon's label point chosen by the caller).
@@ -155,6 +190,15 @@ public struct SymbolFeature: Sendable {
     public var maxAngle: Double
     /// `text-keep-upright`: flip line labels that would read right to left or upside down. Default `true`.
     public var keepUpright: Bool
+    /// `text-rotation-alignment`, resolved: `.map` with a line placement lays the text along the line (each cluster
+    /// turned with it); `.viewport` with a line placement draws the text upright, as point labels at anchors every
+    /// ``spacing`` points along the line (`line-center`: at its middle). Point labels stay upright either way (only `text-rotate` turns them). Default `.map` for line
+    /// placements, `.viewport` for point placement (the spec's `auto`).
+    public var textRotationAlignment: SymbolAlignment
+    /// `text-pitch-alignment`, resolved: `.map` lays line text on the ground under pitch, each cluster foreshortened
+    /// as the ground is (MapLibre's `auto` for line placement); `.viewport` keeps it upright on the screen, following
+    /// the projected line. Point text stays upright on the screen either way. Default: the rotation alignment (`auto`).
+    public var textPitchAlignment: SymbolAlignment
     /// The tile this copy of the feature came from. When set, anchors outside the tile's square are dropped: a
     /// feature repeated in the buffers of neighbouring tiles is labelled only by the tile that owns the anchor.
     /// Default `nil` (no ownership check).
@@ -168,7 +212,8 @@ public struct SymbolFeature: Sendable {
         textPadding: Double = 2, textAllowOverlap: Bool = false,
         textIgnorePlacement: Bool = false, textOptional: Bool = false, icon: SymbolIcon? = nil,
         sortKey: Double? = nil, layerIndex: Int = 0, sourceOrder: Int = 0, spacing: Double = 250,
-        maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil
+        maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil,
+        textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil
     ) {
         self.identity = identity
         self.geometry = geometry
@@ -192,5 +237,8 @@ public struct SymbolFeature: Sendable {
         self.maxAngle = maxAngle
         self.keepUpright = keepUpright
         self.ownerTile = ownerTile
+        let rotation = textRotationAlignment ?? SymbolAlignment.rotation("auto", placement: placement)
+        self.textRotationAlignment = rotation
+        self.textPitchAlignment = textPitchAlignment ?? rotation
     }
 }

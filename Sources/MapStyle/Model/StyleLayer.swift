@@ -72,8 +72,12 @@ public struct StyleLayer: Sendable {
         return StyleProperty(defaultFor: spec)
     }
 
-    /// Whether the layer shows at a zoom level: visible, `minzoom ≤ zoom < maxzoom`.
-    /// - Parameter zoom: the zoom level.
+    /// Whether the layer shows at a zoom level: visible, `minzoom ≤ zoom < maxzoom`. A `minzoom` of 0 hides nothing,
+    /// so at the negative style zooms of a camera below zoom 1 (`MapRenderer.styleZoom(for:)`, the zoom convention)
+    /// the layers without a positive `minzoom` still show, as in MapLibre GL JS.
+    /// - Parameter zoom: the style zoom.
     /// - Returns: `true` when it shows.
-    public func isVisible(atZoom zoom: Double) -> Bool { isVisible && zoom >= minzoom && zoom < maxzoom }
+    public func isVisible(atZoom zoom: Double) -> Bool {
+        isVisible && (minzoom <= 0 || zoom >= minzoom) && zoom < maxzoom
+    }
 }
