@@ -53,6 +53,13 @@ import UIKit
                     : .file(path)
             } ?? .bundled
         let map = GMSMapView(options: mapOptions)
+        if let path = options.mapStylePath {
+            do {
+                map.mapStyle = try GMSMapStyle(contentsOfFileURL: URL(fileURLWithPath: path))
+            } catch {
+                viewerError("--map-style \(path): \(error)")
+            }
+        }
         map.delegate = self
         map.settings.compassButton = true
         map.settings.myLocationButton = true

@@ -42,6 +42,8 @@ struct ViewerOptions: Equatable {
     var overlaysPath: String?
     /// A MapLibre style JSON file; nil = the built-in style.
     var stylePath: String?
+    /// A Google styling JSON file (`GMSMapStyle`'s rules) set as the map's `mapStyle`; nil = none.
+    var mapStylePath: String?
     /// nil = the fixed demo provider.
     var location: LocationOption?
     /// Window size in points.
@@ -65,6 +67,7 @@ struct ViewerOptions: Equatable {
           --markers FILE.geojson                   Point features shown as markers (default Data/helsinki-pois.geojson)
           --overlays FILE.geojson                  LineString / Polygon features drawn as polylines / polygons
           --style FILE|URL                         MapLibre style JSON, a file or http(s) URL (default: built-in style)
+          --map-style FILE.json                    Google styling JSON (GMSMapStyle rules) set as the map's mapStyle
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
           --stats                                  print frame times (median, p99, max) and per-stage times on exit
@@ -133,6 +136,12 @@ struct ViewerOptions: Equatable {
                     try checkStyle(path: path)
                 }
                 options.stylePath = path
+            case "--map-style":
+                let path = try next()
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw UsageError(description: "--map-style: cannot read '\(path)'")
+                }
+                options.mapStylePath = path
             case "--location":
                 options.location = try parseLocation(try next())
             case "--size":
