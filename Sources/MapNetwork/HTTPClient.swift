@@ -2,10 +2,6 @@ import Foundation
 import MapData
 import MapStorage
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// How long a response may be used without asking the server again (RFC 9111 §4.2), from its headers.
 public struct CachePolicy: Sendable, Equatable {
     /// `Cache-Control: no-store`: never stored.
@@ -99,8 +95,13 @@ public final class HTTPClient: Sendable {
         completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) -> TileRequestHandle {
         if url.isFileURL {
+            let limit = loader.options.maxResponseBytes
             queue.async {
-                if let data = FileManager.default.contents(atPath: url.path) {
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
+                if size > limit {
+                    completion(
+                        .failure(HTTPError(url: url.absoluteString, message: "file larger than \(limit) bytes")))
+                } else if let data = FileManager.default.contents(atPath: url.path) {
                     completion(.success(HTTPResponse(status: 200, body: [UInt8](data))))
                 } else {
                     completion(.success(HTTPResponse(status: 404)))

@@ -12,8 +12,13 @@ import MapStyle
 public final class TileNetwork: Sendable {
     /// The client (loader and cache).
     public let client: HTTPClient
-    /// The once-per-source problem report given to every source made here.
+    /// The once-per-source problem report given to every source made here (it also records the problem in
+    /// ``problems``).
     public let onProblem: @Sendable (SourceProblem) -> Void
+    private let recorded = ProblemRecord()
+
+    /// The problems reported by the sources made here so far, in order (at most one per source). Waymark's own.
+    public var problems: [SourceProblem] { recorded.all }
 
     /// Creates the network.
     /// - Parameters:
@@ -30,7 +35,11 @@ public final class TileNetwork: Sendable {
     ) {
         let cache = cacheDirectory.flatMap { try? HTTPCache(directory: $0, byteLimit: cacheBytes) }
         client = HTTPClient(loader: HTTPLoader(options: options), cache: cache)
-        self.onProblem = onProblem
+        let record = recorded
+        self.onProblem = {
+            record.add($0)
+            onProblem($0)
+        }
     }
 
     /// Creates the network over an existing client.
@@ -38,7 +47,11 @@ public final class TileNetwork: Sendable {
         client: HTTPClient, onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
     ) {
         self.client = client
-        self.onProblem = onProblem
+        let record = recorded
+        self.onProblem = {
+            record.add($0)
+            onProblem($0)
+        }
     }
 
     /// The process's network: cache in `$WAYMARK_CACHE_DIR` when set, else the default folder.
@@ -211,4 +224,14 @@ public final class TileNetwork: Sendable {
         }
         return response.body
     }
+}
+
+/// A locked list of problems.
+final class ProblemRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [SourceProblem] = []
+
+    var all: [SourceProblem] { lock.withLock { items } }
+
+    func add(_ problem: SourceProblem) { lock.withLock { items.append(problem) } }
 }

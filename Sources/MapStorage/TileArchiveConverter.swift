@@ -127,8 +127,8 @@ public enum TileArchiveConverter {
         let written = try PMTilesSource(path: output)
         try verify(addresses, from: source.rawTileData, to: written.rawTileData, output: output)
         return Summary(
-            tiles: Int(written.archive.header.addressedTilesCount),
-            distinctTiles: Int(written.archive.header.tileContentsCount), outputBytes: archive.count)
+            tiles: Int(clamping: written.archive.header.addressedTilesCount),
+            distinctTiles: Int(clamping: written.archive.header.tileContentsCount), outputBytes: archive.count)
     }
 
     /// The PMTiles metadata object for MBTiles metadata rows (first row of a name wins, as ``MBTilesSource`` reads).
@@ -202,7 +202,7 @@ public enum TileArchiveConverter {
         try verify(addresses, from: source.rawTileData, to: written.rawTileData, output: output)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         return Summary(
-            tiles: addresses.count, distinctTiles: Int(h.tileContentsCount), outputBytes: size)
+            tiles: addresses.count, distinctTiles: Int(clamping: h.tileContentsCount), outputBytes: size)
     }
 
     // MARK: - Shared

@@ -77,6 +77,11 @@ extension RGBAColor {
     private(set) var indexBoxes: [OverlayBounds] = []
     /// Segments per indexed run of a long line (more runs: fewer tap candidates, slower adds).
     static let indexRunLength = 100
+    /// The most vertices a fill ring keeps after simplifying to a quarter pixel: a longer ring (a hostile or
+    /// over-detailed polygon, which Cairo's fill would take seconds over when it crosses itself) keeps every k-th
+    /// vertex, with one warning per shape. Waymark's own limit: 20,000.
+    static let maxFillVertices = 20_000
+    private var warnedAboutVertices = false
     /// World point every prepared coordinate is relative to (the first valid coordinate, x unwrapped near it).
     private var origin = WorldPoint(x: 0, y: 0)
 
@@ -234,6 +239,24 @@ extension RGBAColor {
         for (i, ring) in spec.fillRings.enumerated() {
             var flat = local(ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance))
             guard flat.count >= 6 else { continue }
+            if flat.count / 2 > Self.maxFillVertices {
+                let step = (flat.count / 2 + Self.maxFillVertices - 1) / Self.maxFillVertices
+                if !warnedAboutVertices {
+                    warnedAboutVertices = true
+                    GMSLog.warning(
+                        "GMSPolygon: a ring of \(flat.count / 2) vertices after simplification is filled with every "
+                            + "\(step)th (at most \(Self.maxFillVertices) vertices)")
+                }
+                var kept: [Double] = []
+                kept.reserveCapacity(Self.maxFillVertices * 2 + 2)
+                var v = 0
+                while v < flat.count / 2 {
+                    kept.append(flat[2 * v])
+                    kept.append(flat[2 * v + 1])
+                    v += step
+                }
+                flat = kept
+            }
             // Shell clockwise on screen (positive), holes the other way: non-zero then cuts the holes out.
             let area = ShapeGeometry.signedArea2(flat)
             if (i == 0) != (area > 0) { flat = ShapeGeometry.reversedRing(flat) }
