@@ -1,7 +1,8 @@
+import Foundation
+
 #if !FUZZ_SINGLE_MODULE
     import MapStorage
 #endif
-import Foundation
 
 /// The scratch folder of this fuzzing process (one per process: libFuzzer's workers each have their own).
 private let scratch: String = {

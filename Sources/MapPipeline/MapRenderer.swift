@@ -272,7 +272,8 @@ public final class MapRenderer {
             let text = source.attribution ?? tiles.metadata.attribution
             let shared = options.engine.share(tiles)
             resolved[id] = ResolvedSource(
-                id: id, dataID: shared.id, tiles: shared.tiles, isVector: { if case .vector = source { true } else { false } }(),
+                id: id, dataID: shared.id, tiles: shared.tiles,
+                isVector: { if case .vector = source { true } else { false } }(),
                 minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
         }
         self.init(style: style, backend: backend, options: options, resolved: resolved)

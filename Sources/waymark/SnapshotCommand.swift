@@ -44,7 +44,9 @@ struct SnapshotCommand: WaymarkCommand {
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
             arguments,
-            valued: ["--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output", "--timeout"],
+            valued: [
+                "--camera", "--size", "--scale", "--style", "--markers", "--overlays", "-o", "--output", "--timeout",
+            ],
             switches: ["--strict"])
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         var camera = MapHost.demoCamera
@@ -78,7 +80,8 @@ struct SnapshotCommand: WaymarkCommand {
         let pixels = (camera.size.width * scale, camera.size.height * scale)
         guard pixels.0 <= Double(maxPixelSide), pixels.1 <= Double(maxPixelSide) else {
             throw UsageError(
-                "--size × --scale is \(Int(pixels.0))×\(Int(pixels.1)) pixels; each side must be at most \(maxPixelSide)")
+                "--size × --scale is \(Int(pixels.0))×\(Int(pixels.1)) pixels; each side must be at most \(maxPixelSide)"
+            )
         }
         var timeout = defaultTimeout
         if let text = args.value("--timeout") {

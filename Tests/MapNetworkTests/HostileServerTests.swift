@@ -58,7 +58,8 @@ struct HostileServerTests {
 
     @Test func aByteASecondIsAStall() throws {
         let (error, seconds) = fetch("drip", HTTPLoaderOptions(maxRetries: 0, timeout: 3, deadline: 30))
-        #expect(error?.message.hasPrefix("stalled: less than 64 bytes/s for 3 s") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("stalled: less than 64 bytes/s for 3 s") == true, "\(String(describing: error))")
         #expect(seconds < 8, "took \(seconds) s")
     }
 
@@ -73,7 +74,9 @@ struct HostileServerTests {
         let loader = HTTPLoader(options: HTTPLoaderOptions(maxRetries: 3, timeout: 60, deadline: 60))
         loader.finishBy(seconds: 2)
         let start = Date()
-        #expect(throws: HTTPError.self) { _ = try loader.fetchAndWait(URL(string: server.url("tile.pbf?fault=silent"))!) }
+        #expect(throws: HTTPError.self) {
+            _ = try loader.fetchAndWait(URL(string: server.url("tile.pbf?fault=silent"))!)
+        }
         #expect(Date().timeIntervalSince(start) < 5)
         // After the cut-off, nothing more is asked.
         let late = Date()
@@ -93,7 +96,8 @@ struct HostileServerTests {
     }
 
     @Test func retryAfterIsHonouredOrRefused() throws {
-        let (error, seconds) = fetch("retryafter", HTTPLoaderOptions(maxRetries: 1, retryBaseDelay: 0), extra: "&delay=1000")
+        let (error, seconds) = fetch(
+            "retryafter", HTTPLoaderOptions(maxRetries: 1, retryBaseDelay: 0), extra: "&delay=1000")
         #expect(error == nil, "\(String(describing: error))")
         #expect(seconds >= 0.9, "Retry-After: 1 waited \(seconds) s")
         let (refused, quick) = fetch(

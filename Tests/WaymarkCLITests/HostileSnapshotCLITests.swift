@@ -23,10 +23,13 @@ struct HostileSnapshotCLITests {
         let data = try Data(contentsOf: Fixtures.data.appendingPathComponent("styles/default.json"))
         let base = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         var layers = (base["layers"] as! [[String: Any]]).filter {
-            $0["type"] as? String == "background" || ($0["source"] as? String == "world" && $0["type"] as? String == "fill")
+            $0["type"] as? String == "background"
+                || ($0["source"] as? String == "world" && $0["type"] as? String == "fill")
         }
         var sources: [String: Any] = [
-            "world": ["type": "vector", "url": "mbtiles://" + Fixtures.data.appendingPathComponent("world.mbtiles").path]
+            "world": [
+                "type": "vector", "url": "mbtiles://" + Fixtures.data.appendingPathComponent("world.mbtiles").path,
+            ]
         ]
         if let fault {
             sources["city"] = [
@@ -117,7 +120,8 @@ struct HostileSnapshotCLITests {
 
     @Test func aStyleThatNeverArrivesIsAnErrorAfterTheDeadline() throws {
         let url = server.url("t.pbf?fault=silent")
-        let run = try snapshot(Self.view + ["--style", url, "--timeout", "3", "-o", folder.appendingPathComponent("x.png").path])
+        let run = try snapshot(
+            Self.view + ["--style", url, "--timeout", "3", "-o", folder.appendingPathComponent("x.png").path])
         #expect(run.status == 1)
         #expect(run.stderr.contains(url), "\(run.stderr)")
         #expect(run.seconds < 3 + 10, "took \(run.seconds) s")
@@ -139,7 +143,9 @@ struct HostileSnapshotCLITests {
 
     @Test func tooLargeImagesAreRefusedBeforeDrawing() throws {
         let start = Date()
-        let run = try snapshot(["--size", "8192x8192", "--scale", "4", "-o", folder.appendingPathComponent("big.png").path])
+        let run = try snapshot([
+            "--size", "8192x8192", "--scale", "4", "-o", folder.appendingPathComponent("big.png").path,
+        ])
         #expect(run.status == 2)
         #expect(run.stderr.contains("at most 16384"), "\(run.stderr)")
         #expect(Date().timeIntervalSince(start) < 10)
@@ -150,8 +156,10 @@ struct HostileSnapshotCLITests {
         // Every z1 tile is garbage: random bytes, a gzip header over garbage, an HTML page, a gzip bomb prefix.
         let path = folder.appendingPathComponent("corrupt.mbtiles").path
         let payloads: [[UInt8]] = [
-            (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }, [0x1F, 0x8B, 0x08, 0x00] + Array("garbage".utf8),
-            Array("<html><body>Sign in</body></html>".utf8), [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xFF],
+            (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) },
+            [0x1F, 0x8B, 0x08, 0x00] + Array("garbage".utf8),
+            Array("<html><body>Sign in</body></html>".utf8),
+            [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xFF],
         ]
         var sql = """
             CREATE TABLE metadata (name TEXT, value TEXT);
@@ -210,10 +218,12 @@ struct HostileSnapshotCLITests {
     @Test(arguments: ["1e308", "-1e308", "1e999"])
     func overlayVerticesFarOutsideTheWorldAreRejected(value: String) throws {
         let file = folder.appendingPathComponent("far-\(value).geojson")
-        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":"#
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":"#
             + #"{"type":"LineString","coordinates":[[24.9,60.1],[\#(value),60.2]]}}]}"#
         try Data(text.utf8).write(to: file)
-        let run = try snapshot(Self.view + ["--overlays", file.path, "-o", folder.appendingPathComponent("o.png").path])
+        let run = try snapshot(
+            Self.view + ["--overlays", file.path, "-o", folder.appendingPathComponent("o.png").path])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("position 1"), "\(run.stderr)")
     }
