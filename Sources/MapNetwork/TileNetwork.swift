@@ -27,13 +27,19 @@ public final class TileNetwork: Sendable {
     ///   - cacheBytes: the cache's size bound. Default 256 MiB.
     ///   - options: the loader's settings. Default: 8 requests per host, 3 retries, 32 MiB per response.
     ///   - onProblem: the once-per-source report. Default: a line on standard error.
-    /// - Note: a cache folder that cannot be opened is left out (tiles then come from the network only).
+    /// - Note: a cache folder that cannot be opened even read-only is left out, with one line on standard error
+    ///   naming it (tiles then come from the network only).
     public init(
         cacheDirectory: String? = HTTPCache.defaultDirectory(), cacheBytes: Int = 256 << 20,
         options: HTTPLoaderOptions = HTTPLoaderOptions(),
         onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
     ) {
-        let cache = cacheDirectory.flatMap { try? HTTPCache(directory: $0, byteLimit: cacheBytes) }
+        var cache: HTTPCache?
+        if let cacheDirectory {
+            do { cache = try HTTPCache(directory: cacheDirectory, byteLimit: cacheBytes) } catch {
+                HTTPCache.printWarning("no HTTP cache (tiles come from the network only): \(error)")
+            }
+        }
         client = HTTPClient(loader: HTTPLoader(options: options), cache: cache)
         let record = recorded
         self.onProblem = {
@@ -54,9 +60,28 @@ public final class TileNetwork: Sendable {
         }
     }
 
-    /// The process's network: cache in `$WAYMARK_CACHE_DIR` when set, else the default folder.
-    public static let shared = TileNetwork(
-        cacheDirectory: ProcessInfo.processInfo.environment["WAYMARK_CACHE_DIR"] ?? HTTPCache.defaultDirectory())
+    /// The process's network: cache in ``sharedCacheDirectory(environment:)``.
+    public static let shared = TileNetwork(cacheDirectory: sharedCacheDirectory())
+
+    /// The shared network's cache folder: `$WAYMARK_CACHE_DIR` when set, else
+    /// ``HTTPCache/defaultDirectory(environment:)``. The default under `$HOME` is used only when `$HOME` is an
+    /// existing folder: a `HOME` naming a missing path gives no persistent cache and one line on standard error,
+    /// never a made-up home folder (docs/BEHAVIOUR.md D21).
+    /// - Parameter environment: the environment to read. Defaults to the process's.
+    public static func sharedCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
+        if let explicit = environment["WAYMARK_CACHE_DIR"], !explicit.isEmpty { return explicit }
+        let folder = HTTPCache.defaultDirectory(environment: environment)
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return folder }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue else {
+            HTTPCache.printWarning("HOME (\(home)) is not an existing folder: no HTTP cache (set WAYMARK_CACHE_DIR)")
+            return nil
+        }
+        return folder
+    }
 
     /// A URL from a string: `http(s)://` and `file://` as written, a plain path as a file URL.
     public static func url(_ location: String) -> URL? {
