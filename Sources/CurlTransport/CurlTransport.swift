@@ -204,7 +204,7 @@ public enum CurlTransport {
     }
 
     private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+        seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }
 

@@ -254,11 +254,11 @@ public final class HTTPLoader: @unchecked Sendable {
         var limits = options.limits
         lock.lock()
         let left = secondsLeft()
-        let budget = cutoff?.seconds ?? 0
+        let budget = budgetMessage()
         lock.unlock()
         if let left {
             guard left > 0.001 else {
-                let failure = TransferFailure(kind: .deadline, message: "not answered within \(budget) s", status: nil)
+                let failure = TransferFailure(kind: .deadline, message: budget, status: nil)
                 Thread { [self] in completed(job, .failure(failure)) }.start()
                 return
             }
@@ -297,6 +297,9 @@ public final class HTTPLoader: @unchecked Sendable {
         switch result {
         case _ where job.cancelled:
             outcome = nil
+        case .failure(let failure) where failure.kind == .deadline && secondsLeft().map({ $0 < 0.1 }) == true:
+            // The job's budget (``finishBy(seconds:)``) ended the attempt, not the attempt's own deadline.
+            outcome = .failure(HTTPError(url: url, message: budgetMessage(), status: failure.status))
         case .failure(let failure):
             let transient = failure.kind == .cannotConnect || failure.kind == .connectionLost
             if transient && canRetry {
@@ -323,7 +326,7 @@ public final class HTTPLoader: @unchecked Sendable {
         }
         if retryDelay != nil, let left = secondsLeft(), retryDelay! >= left {
             retryDelay = nil
-            outcome = .failure(HTTPError(url: url, message: "not answered within \(cutoff?.seconds ?? 0) s"))
+            outcome = .failure(HTTPError(url: url, message: budgetMessage()))
         }
         let toStart = takeStartable(host: job.host)
         lock.unlock()
@@ -334,6 +337,13 @@ public final class HTTPLoader: @unchecked Sendable {
         } else if let outcome {
             job.completion(outcome)
         }
+    }
+
+    /// Under the lock: "not answered within N s" for the budget of ``finishBy(seconds:)`` (whole seconds when it is whole).
+    private func budgetMessage() -> String {
+        let seconds = cutoff?.seconds ?? 0
+        let text = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+        return "not answered within \(text) s"
     }
 
     private func delay(afterAttempt attempt: Int) -> Double {

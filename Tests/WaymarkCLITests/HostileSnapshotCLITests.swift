@@ -184,7 +184,7 @@ struct HostileSnapshotCLITests {
         let view = ["--camera", "0,0,1", "--size", "256x256", "--style", stylePath, "-o", out]
         let run = try snapshot(view)
         #expect(run.status == 0, "\(run.stderr)")
-        let lines = run.stderr.split(separator: "\n").filter { $0.contains("source 'bad'") }
+        let lines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("waymark: source 'bad'") }
         #expect(lines.count == 1, "once per source: \(run.stderr)")
         #expect(lines.first?.contains("corrupt.mbtiles tile 1/") == true, "\(run.stderr)")
         #expect(run.stderr.contains("warning: the snapshot is incomplete"), "\(run.stderr)")
