@@ -143,7 +143,7 @@ public final class TileNetwork: Sendable {
                 throw HTTPError(url: location, message: "not a URL")
             }
             let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
-            let templates = tileJSON.tiles.map { Self.resolve($0, against: url) }
+            let templates = try Self.templates(of: tileJSON, at: url)
             let styleBounds = v.bounds == TileJSON.worldBounds ? nil : v.bounds
             return HTTPTileSource(
                 id: id, templates: templates, scheme: v.scheme == "tms" ? "tms" : tileJSON.scheme,
@@ -157,6 +157,20 @@ public final class TileNetwork: Sendable {
         return templateSource(
             id: id, remote, scheme: v.scheme, zooms: (v.minzoom, v.maxzoom), bounds: v.bounds,
             attribution: v.attribution)
+    }
+
+    /// A TileJSON's `tiles` resolved against its URL; a TileJSON fetched over `http(s)` may name only `http(s)` tiles
+    /// (docs/BEHAVIOUR.md D23).
+    /// - Throws: ``HTTPError`` naming the TileJSON when it names a local file.
+    static func templates(of tileJSON: TileJSON, at url: URL) throws(HTTPError) -> [String] {
+        let templates = tileJSON.tiles.map { resolve($0, against: url) }
+        if !url.isFileURL, let local = templates.first(where: { !$0.hasPrefix("http://") && !$0.hasPrefix("https://") })
+        {
+            throw HTTPError(
+                url: url.absoluteString,
+                message: "a TileJSON over the network may not name local files (\(HTTPError.shortened(local)))")
+        }
+        return templates
     }
 
     /// An ``HTTPTileSource`` over a style source's own `tiles` templates and properties (vector or raster: the
@@ -196,7 +210,7 @@ public final class TileNetwork: Sendable {
         let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
         let styleBounds = r.bounds == RasterSource.worldBounds ? nil : r.bounds
         return HTTPTileSource(
-            id: id, templates: tileJSON.tiles.map { Self.resolve($0, against: url) },
+            id: id, templates: try Self.templates(of: tileJSON, at: url),
             scheme: r.scheme == "tms" ? "tms" : tileJSON.scheme,
             minZoom: Int(max(r.minzoom, tileJSON.minzoom).rounded(.down)),
             maxZoom: Int(min(r.maxzoom, tileJSON.maxzoom).rounded(.down)), bounds: styleBounds ?? tileJSON.bounds,
