@@ -86,6 +86,11 @@ public final class HTTPCache: @unchecked Sendable {
         switch Self.open(path, readOnly: false) {
         case .opened(let handle):
             db = handle
+            if sqlite3_db_readonly(handle, "main") == 1 {
+                // SQLite opened a write-protected file read-only by itself.
+                isReadOnly = true
+                onWarning("the HTTP cache \(path) is read-only: its entries are used, nothing new is stored")
+            }
         case .failed(let detail) where !FileManager.default.fileExists(atPath: path):
             throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
         case .failed(let detail):

@@ -19,7 +19,7 @@ struct HostileSnapshotCLITests {
 
     /// A style: the world's fill layers from `Data/world.mbtiles` and, with `fault`, a `city` source whose every
     /// tile is `t.pbf?fault=<fault>` on the test server.
-    func style(fault: String?) throws -> String {
+    func style(fault: String?, tile: String = "t.pbf") throws -> String {
         let data = try Data(contentsOf: Fixtures.data.appendingPathComponent("styles/default.json"))
         let base = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         var layers = (base["layers"] as! [[String: Any]]).filter {
@@ -33,7 +33,7 @@ struct HostileSnapshotCLITests {
         ]
         if let fault {
             sources["city"] = [
-                "type": "vector", "tiles": [server.url("t.pbf") + "?z={z}&x={x}&y={y}&fault=\(fault)"], "maxzoom": 14,
+                "type": "vector", "tiles": [server.url(tile) + "?z={z}&x={x}&y={y}&fault=\(fault)"], "maxzoom": 14,
             ]
             layers.append([
                 "id": "city", "type": "fill", "source": "city", "source-layer": "water",
@@ -41,7 +41,7 @@ struct HostileSnapshotCLITests {
             ])
         }
         let style: [String: Any] = ["version": 8, "sources": sources, "layers": layers]
-        let path = folder.appendingPathComponent("style-\(fault ?? "none").json").path
+        let path = folder.appendingPathComponent("style-\(fault ?? "none")-\(tile).json").path
         try JSONSerialization.data(withJSONObject: style).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -56,38 +56,55 @@ struct HostileSnapshotCLITests {
 
     /// Runs `waymark snapshot ARGS` under a python3 parent that reports the child's peak RSS (`ru_maxrss`); with
     /// `fileSizeLimit`, the child can write files of at most that many bytes (`RLIMIT_FSIZE`, as a full disk).
-    func snapshot(_ arguments: [String], fileSizeLimit: Int? = nil) throws -> Run {
+    func snapshot(_ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false) throws
+        -> Run
+    {
+        let process = try launch(arguments, fileSizeLimit: fileSizeLimit, cache: cache, asNobody: asNobody)
+        let errData = process.err.fileHandleForReading.readDataToEndOfFile()
+        process.process.waitUntilExit()
+        let kilobytes = Int((try? String(contentsOfFile: process.rss, encoding: .utf8)) ?? "") ?? -1
+        return Run(
+            status: process.process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self),
+            seconds: Date().timeIntervalSince(process.start), peakBytes: kilobytes * 1024)
+    }
+
+    /// Starts `waymark snapshot ARGS` as ``snapshot(_:fileSizeLimit:cache:asNobody:)`` does, without waiting. With
+    /// `asNobody` (when the tests run as root), the child runs as user and group 65534 (`setpriv`), for whom a
+    /// folder with mode 0555 is read-only.
+    /// With `direct`, the child is `waymark` itself (no python3 parent), so killing the process kills `waymark`.
+    func launch(
+        _ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false,
+        direct: Bool = false
+    ) throws -> (process: Process, err: Pipe, rss: String, start: Date) {
         let rss = folder.appendingPathComponent("rss-\(UUID().uuidString)").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [
-                "python3", "-c",
-                "import resource,signal,subprocess,sys\n"
-                    + "def limit():\n"
-                    + "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
-                    + "    resource.setrlimit(resource.RLIMIT_FSIZE, (\(fileSizeLimit ?? -1), \(fileSizeLimit ?? -1)))\n"
-                    + "r=subprocess.run(sys.argv[2:], preexec_fn=limit).returncode\n"
-                    + "open(sys.argv[1],'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); "
-                    + "sys.exit(r if r >= 0 else 128 - r)",
-                rss, WaymarkProcess.executable.path, "snapshot",
-            ] + arguments
+        let limit = fileSizeLimit ?? -1
+        let script: String =
+            "import resource,signal,subprocess,sys\n" + "def limit():\n"
+            + "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+            + "    resource.setrlimit(resource.RLIMIT_FSIZE, (\(limit), \(limit)))\n"
+            + "r=subprocess.run(sys.argv[2:], preexec_fn=limit).returncode\n"
+            + "open(sys.argv[1],'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); "
+            + "sys.exit(r if r >= 0 else 128 - r)"
+        let nobody: [String] = asNobody ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let command: [String] = [WaymarkProcess.executable.path, "snapshot"] + arguments
+        process.arguments = ["python3", "-c", script, rss] + nobody + command
+        if direct {
+            process.executableURL = WaymarkProcess.executable
+            process.arguments = ["snapshot"] + arguments
+        }
         process.currentDirectoryURL = Fixtures.repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = Fixtures.local.appendingPathComponent("fonts/fonts.conf").path
-        environment["WAYMARK_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+        environment["WAYMARK_CACHE_DIR"] = (cache ?? folder.appendingPathComponent("cache")).path
         process.environment = environment
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         let start = Date()
         try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let kilobytes = Int((try? String(contentsOfFile: rss, encoding: .utf8)) ?? "") ?? -1
-        return Run(
-            status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self),
-            seconds: Date().timeIntervalSince(start), peakBytes: kilobytes * 1024)
+        return (process, err, rss, start)
     }
 
     static let view = ["--camera", "60.17,24.94,11", "--size", "256x256"]
@@ -226,5 +243,74 @@ struct HostileSnapshotCLITests {
             Self.view + ["--overlays", file.path, "-o", folder.appendingPathComponent("o.png").path])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("position 1"), "\(run.stderr)")
+    }
+
+    /// A tile with a `water` square in the middle of the tile (so every tile draws the same known shape).
+    func writeGoodTile() throws {
+        let square = MVTWriter.Feature(geometry: .polygon([(1024, 1024), (3072, 1024), (3072, 3072), (1024, 3072)]))
+        try Data(MVTWriter(layers: [("water", [square])]).encode()).write(to: folder.appendingPathComponent("good.pbf"))
+    }
+
+    static var isRoot: Bool { getuid() == 0 }
+
+    @Test(.enabled(if: SQLiteScript.available, "sqlite3 folds the cache's WAL into the file"))
+    func aReadOnlyCacheIsStillReadOffline() throws {
+        try writeGoodTile()
+        let style = try style(fault: "none", tile: "good.pbf")
+        let cache = folder.appendingPathComponent("ro-cache")
+        let online = folder.appendingPathComponent("online.png")
+        let first = try snapshot(Self.view + ["--style", style, "-o", online.path], cache: cache)
+        #expect(first.status == 0 && !first.stderr.contains("incomplete"), "\(first.stderr)")
+        server.stop()
+        // As an offline copy: the WAL folded into the file and the -wal/-shm files gone (a read-only folder
+        // cannot hold a new -shm).
+        let file = cache.appendingPathComponent("cache.sqlite").path
+        #expect(try SQLiteScript.run("PRAGMA wal_checkpoint(TRUNCATE);", database: file) == 0)
+        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("cache.sqlite-shm").path))
+        // The cache folder and its files become read-only (for root: the child runs as nobody).
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        for name in files { chmod(cache.appendingPathComponent(name).path, 0o444) }
+        chmod(cache.path, 0o555)
+        defer { chmod(cache.path, 0o755) }
+        let outFolder = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
+        chmod(outFolder.path, 0o777)
+        chmod(folder.path, 0o755)
+        let offline = outFolder.appendingPathComponent("offline.png")
+        let run = try snapshot(
+            Self.view + ["--style", style, "-o", offline.path], cache: cache, asNobody: Self.isRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("is read-only") }
+        #expect(warnings.count == 1 && warnings[0].contains(cache.path), "\(run.stderr)")
+        #expect(!run.stderr.contains("incomplete"), "every tile came from the read-only cache: \(run.stderr)")
+        #expect(try Data(contentsOf: offline) == Data(contentsOf: online), "the same picture offline")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted() == files.sorted())
+    }
+
+    @Test func aProcessKilledWhileFillingASharedCacheLosesNothingComplete() throws {
+        try writeGoodTile()
+        let style = try style(fault: "slow", tile: "good.pbf")
+        let cache = folder.appendingPathComponent("shared-cache")
+        let view = ["--camera", "60.17,24.94,12", "--size", "768x768"]
+        let victim = try launch(
+            view + ["--style", style, "-o", folder.appendingPathComponent("a.png").path], cache: cache, direct: true)
+        let survivorPNG = folder.appendingPathComponent("b.png")
+        let survivor = try launch(view + ["--style", style, "-o", survivorPNG.path], cache: cache)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(victim.process.isRunning, "killed in the middle of filling the cache")
+        kill(victim.process.processIdentifier, SIGKILL)
+        let survivorErr = String(decoding: survivor.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        survivor.process.waitUntilExit()
+        victim.process.waitUntilExit()
+        #expect(victim.process.terminationReason == .uncaughtSignal)
+        #expect(survivor.process.terminationStatus == 0, "\(survivorErr)")
+        #expect(!survivorErr.contains("incomplete"), "\(survivorErr)")
+        // Offline, a third run draws every tile from the cache, with no cache warning.
+        server.stop()
+        let third = folder.appendingPathComponent("c.png")
+        let run = try snapshot(view + ["--style", style, "-o", third.path], cache: cache)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("HTTP cache") && !run.stderr.contains("incomplete"), "\(run.stderr)")
+        #expect(try Data(contentsOf: third) == Data(contentsOf: survivorPNG))
     }
 }
