@@ -38,6 +38,9 @@ public enum TileArchiveConverter {
         public var distinctTiles: Int
         /// The output's size in bytes.
         public var outputBytes: Int
+        /// The tiles copied unchanged that cannot be used (`tile z/x/y: reason`, in address order): a payload that
+        /// does not inflate, or past the inflate limit, or, in a vector tileset, one that is not a vector tile.
+        public var unusableTiles: [String] = []
     }
 
     /// Why a conversion failed; the description names the file.
@@ -79,11 +82,10 @@ public enum TileArchiveConverter {
         case .mbtiles: summary = try mbtilesToPMTiles(input: input, output: temporary, leafSize: leafSize)
         case .pmtiles: summary = try pmtilesToMBTiles(input: input, output: temporary)
         }
-        if FileManager.default.fileExists(atPath: output) { try FileManager.default.removeItem(atPath: output) }
-        do {
-            try FileManager.default.moveItem(atPath: temporary, toPath: output)
-        } catch {
-            throw ConversionError(path: output, message: "cannot write: \(error.localizedDescription)")
+        // rename(2) replaces an existing output in one step: a failure leaves it whole.
+        guard rename(temporary, output) == 0 else {
+            let code = errno
+            throw ConversionError(path: output, message: "cannot write: \(String(cString: strerror(code))) (errno \(code))")
         }
         return summary
     }
@@ -128,7 +130,8 @@ public enum TileArchiveConverter {
         try verify(addresses, from: source.rawTileData, to: written.rawTileData, output: output)
         return Summary(
             tiles: Int(clamping: written.archive.header.addressedTilesCount),
-            distinctTiles: Int(clamping: written.archive.header.tileContentsCount), outputBytes: archive.count)
+            distinctTiles: Int(clamping: written.archive.header.tileContentsCount), outputBytes: archive.count,
+            unusableTiles: try unusable(addresses, read: source.rawTileData, vector: header.tileType == .mvt))
     }
 
     /// The PMTiles metadata object for MBTiles metadata rows (first row of a name wins, as ``MBTilesSource`` reads).
@@ -202,7 +205,10 @@ public enum TileArchiveConverter {
         try verify(addresses, from: source.rawTileData, to: written.rawTileData, output: output)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         return Summary(
-            tiles: addresses.count, distinctTiles: Int(clamping: h.tileContentsCount), outputBytes: size)
+            // The header's count is not trusted past the tiles there are (a hostile header says 2^63).
+            tiles: addresses.count, distinctTiles: min(Int(clamping: h.tileContentsCount), addresses.count),
+            outputBytes: size,
+            unusableTiles: try unusable(addresses, read: source.rawTileData, vector: h.tileType == .mvt))
     }
 
     // MARK: - Shared
@@ -211,6 +217,24 @@ public enum TileArchiveConverter {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw ConversionError(path: path, message: "cannot write")
         }
+    }
+
+    /// The tiles that cannot be used, as ``Summary/unusableTiles`` (each payload inflated within 64 MiB and, when
+    /// `vector`, decoded as MVT).
+    private static func unusable(_ addresses: [TileAddress], read: (TileAddress) throws -> [UInt8]?, vector: Bool)
+        throws -> [String]
+    {
+        var found: [String] = []
+        for address in addresses {
+            guard let payload = try read(address) else { continue }
+            do {
+                let bytes = try decompressTileData(payload)
+                if vector { _ = try VectorTile(bytes: bytes).layers() }
+            } catch {
+                found.append("tile \(address): \(error)")
+            }
+        }
+        return found
     }
 
     /// Checks that every address reads back byte-identical from the written file.
