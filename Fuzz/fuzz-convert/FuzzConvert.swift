@@ -27,6 +27,6 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? TileArchiveConverter.convert(input: mbtiles, output: back, leafSize: 4, overwrite: true)
     }
     let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
-    if left.contains(where: { $0.hasSuffix(".partial") }) { fatalError("a .partial file was left: \(left)") }
+    if left.contains(where: { $0.contains(".partial") }) { fatalError("a .partial file was left: \(left)") }
     return 0
 }

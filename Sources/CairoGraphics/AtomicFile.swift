@@ -4,7 +4,8 @@
 
 /// Writes files whole or not at all: the bytes go to a temporary file beside the target (`.<name>.tmp-<pid>`),
 /// are flushed to disk, and the temporary file is renamed over the target. A failure (full disk, no permission, a
-/// missing folder) removes the temporary file and leaves any existing target as it was. Waymark's own.
+/// missing folder) removes the temporary file and leaves any existing target as it was (docs/BEHAVIOUR.md D24).
+/// Waymark's own.
 ///
 /// Thread rules: any thread.
 public enum AtomicFile {

@@ -3,7 +3,7 @@
 import CCurl
 import Foundation
 
-/// The bounds of one transfer. Waymark's own.
+/// The bounds of one transfer (the defaults are docs/BEHAVIOUR.md D19). Waymark's own.
 public struct TransferLimits: Sendable, Equatable {
     /// The largest body accepted, in bytes, counted after any `Content-Encoding` is undone: a larger
     /// `Content-Length` is refused before the body, and a body that grows past it (an endless body, a gzip bomb) is

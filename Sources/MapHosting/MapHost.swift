@@ -113,7 +113,9 @@ public final class MapHost {
             guard !base.contains("://") else { return refuse("not a file or http(s) URL") }
             if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }
             let size = (try? FileManager.default.attributesOfItem(atPath: base + ".png"))?[.size] as? Int ?? 0
-            guard size <= maxSpriteFileBytes else { return refuse("the PNG is larger than \(maxSpriteFileBytes) bytes") }
+            guard size <= maxSpriteFileBytes else {
+                return refuse("the PNG is larger than \(maxSpriteFileBytes) bytes")
+            }
             guard let j = FileManager.default.contents(atPath: base + ".json"),
                 let p = FileManager.default.contents(atPath: base + ".png")
             else { return refuse("cannot read \(base).json and \(base).png") }

@@ -58,7 +58,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Settings of an ``HTTPLoader``.
+/// Settings of an ``HTTPLoader`` (the defaults are docs/BEHAVIOUR.md D19).
 public struct HTTPLoaderOptions: Sendable {
     /// Requests in flight per host (scheme, host and port); the rest wait in priority order. `1...64`, default 8.
     public var maxRequestsPerHost: Int

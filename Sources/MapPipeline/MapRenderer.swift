@@ -78,7 +78,8 @@ public struct MapRenderOptions: Sendable {
     public var rasterDecoder: (any RasterImageDecoder)?
     /// Where unusable tiles are reported, once per source (RasterLayers.swift): raster tiles that are not images,
     /// vector tiles that are not MVT (random bytes, an HTML page, a gzip bomb past the inflate limit), and tiles a
-    /// source fails to read (a corrupt MBTiles row, a PMTiles entry past the end of the file). Default: a line on
+    /// source fails to read (a corrupt MBTiles row, a PMTiles entry past the end of the file); docs/BEHAVIOUR.md
+    /// D20. Default: a line on
     /// standard error.
     public var rasterProblems = RasterProblemReporter()
 

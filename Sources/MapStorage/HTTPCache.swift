@@ -103,7 +103,8 @@ public final class HTTPCache: @unchecked Sendable {
             onWarning("the HTTP cache \(path) is read-only (\(detail)): its entries are used, nothing new is stored")
         case .corrupt(let detail):
             db = try Self.replaceCorrupt(path, detail: detail)
-            onWarning("the HTTP cache \(path) was not a valid database (\(detail)); moved to \(path).corrupt, starting anew")
+            onWarning(
+                "the HTTP cache \(path) was not a valid database (\(detail)); moved to \(path).corrupt, starting anew")
         }
     }
 

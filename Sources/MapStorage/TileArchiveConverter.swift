@@ -85,7 +85,8 @@ public enum TileArchiveConverter {
         // rename(2) replaces an existing output in one step: a failure leaves it whole.
         guard rename(temporary, output) == 0 else {
             let code = errno
-            throw ConversionError(path: output, message: "cannot write: \(String(cString: strerror(code))) (errno \(code))")
+            throw ConversionError(
+                path: output, message: "cannot write: \(String(cString: strerror(code))) (errno \(code))")
         }
         return summary
     }

@@ -36,9 +36,9 @@ struct SnapshotCommand: WaymarkCommand {
                      Default out/helsinki.png
         """
 
-    /// `--timeout`'s default, in seconds.
+    /// `--timeout`'s default, in seconds (docs/BEHAVIOUR.md D19).
     static let defaultTimeout = 30.0
-    /// The largest side of the image in pixels (`--size` × `--scale`), checked before anything is drawn.
+    /// The largest side of the image in pixels (`--size` × `--scale`), checked before anything is drawn (D22).
     static let maxPixelSide = 16_384
 
     @MainActor static func run(_ arguments: [String]) throws {

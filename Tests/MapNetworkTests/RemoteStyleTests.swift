@@ -138,7 +138,8 @@ struct RemoteStyleTests {
         #expect(onServer.pmtilesURL == server.url("").replacingOccurrences(of: "/files/", with: "/tmp/x.pmtiles"))
         #expect(onServer.pmtilesPath == nil)
         let refused = loaded.diagnostics.filter { $0.message.contains("may not read local files") }.map(\.path)
-        #expect(refused.sorted() == ["glyphs", "sources.a", "sources.b", "sources.c", "sources.d", "sources.e", "sprite"])
+        #expect(
+            refused.sorted() == ["glyphs", "sources.a", "sources.b", "sources.c", "sources.d", "sources.e", "sprite"])
         #expect(loaded.sprite == nil && loaded.glyphs == nil)
         // The same document read from a file keeps its local sources.
         let file = try Style.load(contentsOfFile: folder.appendingPathComponent("local-refs.json").path)

@@ -268,7 +268,8 @@ struct StyleLoader {
                 if isRemote, let local = Self.localReference(of: s) {
                     error(
                         "sources.\(name)",
-                        "a style loaded over the network may not read local files (\(Self.short(local))); source skipped")
+                        "a style loaded over the network may not read local files (\(Self.short(local))); source skipped"
+                    )
                     continue
                 }
                 style.sources[name] = s
