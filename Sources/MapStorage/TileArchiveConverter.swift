@@ -57,12 +57,15 @@ public enum TileArchiveConverter {
     /// - Parameters:
     ///   - leafSize: PMTiles output only: entries per leaf directory, or `nil` for the automatic choice.
     ///   - overwrite: whether an existing `output` may be replaced. Defaults to `false`.
+    ///   - maxTiles: PMTiles input only: the most tile addresses (run lengths expanded) converted; a larger archive
+    ///     (or a small hostile one whose run lengths claim millions of tiles) fails with `.limitExceeded` before
+    ///     anything is written. Defaults to 16,777,216.
     /// - Throws: ``ConversionError`` naming the file (unknown extension, same format, existing output, a tile that
     ///   reads back different), or the reader's error (``MBTilesError``, ``PMTilesError``) naming the input.
     @discardableResult
-    public static func convert(input: String, output: String, leafSize: Int? = nil, overwrite: Bool = false) throws
-        -> Summary
-    {
+    public static func convert(
+        input: String, output: String, leafSize: Int? = nil, overwrite: Bool = false, maxTiles: Int = 1 << 24
+    ) throws -> Summary {
         guard let from = Format(path: input) else {
             throw ConversionError(path: input, message: "unknown tileset type (expected .mbtiles or .pmtiles)")
         }
@@ -80,7 +83,7 @@ public enum TileArchiveConverter {
         let summary: Summary
         switch from {
         case .mbtiles: summary = try mbtilesToPMTiles(input: input, output: temporary, leafSize: leafSize)
-        case .pmtiles: summary = try pmtilesToMBTiles(input: input, output: temporary)
+        case .pmtiles: summary = try pmtilesToMBTiles(input: input, output: temporary, maxTiles: maxTiles)
         }
         // rename(2) replaces an existing output in one step: a failure leaves it whole.
         guard rename(temporary, output) == 0 else {
@@ -157,7 +160,7 @@ public enum TileArchiveConverter {
 
     // MARK: - PMTiles → MBTiles
 
-    static func pmtilesToMBTiles(input: String, output: String) throws -> Summary {
+    static func pmtilesToMBTiles(input: String, output: String, maxTiles: Int = 1 << 24) throws -> Summary {
         let source = try PMTilesSource(path: input)
         let h = source.archive.header
         var rows: [(String, String)] = []
@@ -194,7 +197,7 @@ public enum TileArchiveConverter {
         {
             rows.append(("json", text))
         }
-        let addresses = try source.tileAddresses()
+        let addresses = try source.tileAddresses(limit: maxTiles)
         let writer = try MBTilesWriter(path: output)
         try writer.write(metadata: rows)
         for address in addresses {
