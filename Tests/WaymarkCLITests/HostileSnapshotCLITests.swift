@@ -206,6 +206,14 @@ struct HostileSnapshotCLITests {
         #expect(lines.first?.contains("corrupt.mbtiles tile 1/") == true, "\(run.stderr)")
         #expect(run.stderr.contains("warning: the snapshot is incomplete"), "\(run.stderr)")
         #expect(try snapshot(view + ["--strict"]).status == 1)
+        // decode-tile and tiles convert name the same file and tiles.
+        let decoded = try WaymarkProcess.run(["decode-tile", path, "--z", "1", "--x", "0", "--y", "0"])
+        #expect(decoded.status == 1 && decoded.stderr.contains("corrupt.mbtiles tile 1/0/0"), "\(decoded.stderr)")
+        let converted = try WaymarkProcess.run(["tiles", "convert", path, path + ".pmtiles"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let warnings = converted.stderr.split(separator: "\n").filter { $0.contains("(copied unchanged)") }
+        #expect(warnings.count == 4, "every garbage tile, each named: \(converted.stderr)")
+        #expect(warnings.allSatisfy { $0.contains("corrupt.mbtiles tile 1/") }, "\(converted.stderr)")
     }
 
     @Test func everyStyleDiagnosticReachesStderr() throws {
