@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Engine: pure Swift, no C, no UI.
         .target(name: "WaymarkTime", swiftSettings: settings),
@@ -66,10 +67,14 @@ let package = Package(
         .target(
             name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], exclude: ["README.md"],
             swiftSettings: settings),
-        // Networking: URLSession (FoundationNetworking) loader, HTTP tile sources, TileJSON; the only importer of
-        // FoundationNetworking. Its cache lives in MapStorage (the one SQLite owner).
+        // One bounded HTTP GET over libcurl (size, stall, deadline and redirect limits while the answer arrives):
+        // the only importer of CCurl.
+        .target(name: "CurlTransport", dependencies: ["CCurl"], swiftSettings: settings),
+        // Networking: the loader (scheduling, retries) over CurlTransport, HTTP tile sources, TileJSON. Its cache
+        // lives in MapStorage (the one SQLite owner).
         .target(
-            name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle"], exclude: ["README.md"],
+            name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle", "CurlTransport"],
+            exclude: ["README.md"],
             swiftSettings: settings),
         // The one adapter over Cairo, Pango and PNG primitives (surfaces, drawing targets, PNG coding, font options)
         // that LinuxUIKit and the map renderer share (ARCHITECTURE.md §1).

@@ -2,7 +2,7 @@
 # Generates Data/styles/default.json (run from anywhere: python3 Data/styles/make-default-style.py).
 # Edit this script rather than the JSON; the test MapStyleTests/StyleTests.swift checks the output loads cleanly.
 # Zooms here are Google's camera zooms (what GMSCameraPosition.zoom says); stylekit.write shifts them to MapLibre's
-# (one less), which is what a MapLibre style's zooms mean and what Waymark evaluates (docs/BEHAVIOUR.md D19).
+# (one less), which is what a MapLibre style's zooms mean and what Waymark evaluates (docs/BEHAVIOUR.md D25).
 import sys
 sys.dont_write_bytecode = True
 from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, recolor, write  # noqa: F401

@@ -5,7 +5,7 @@
 # drawn in the default style's palette (stylekit.py, shared with make-default-style.py) so that the same place looks
 # the same from either schema. Edit this script rather than the JSON; Tests/GoogleMapsTests/BundledStyleTests.swift
 # draws it over a Monaco fixture built by scripts/make-protomaps-fixture.sh. Zooms here are Google's camera zooms;
-# stylekit.write shifts them to MapLibre's (one less) as the JSON needs (docs/BEHAVIOUR.md D19).
+# stylekit.write shifts them to MapLibre's (one less) as the JSON needs (docs/BEHAVIOUR.md D25).
 import sys
 sys.dont_write_bytecode = True
 from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, halo, interp, write  # noqa: F401

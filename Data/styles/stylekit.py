@@ -25,7 +25,7 @@ def dump(v, indent=0):
     items = ["  " * (indent + 1) + dump(x, indent + 1) for x in v]
     return "[\n" + ",\n".join(items) + "\n" + pad + "]"
 
-# The zoom convention (docs/BEHAVIOUR.md D19, MapRenderer.styleZoom(for:)): the generators write their zooms as Google's
+# The zoom convention (docs/BEHAVIOUR.md D25, MapRenderer.styleZoom(for:)): the generators write their zooms as Google's
 # camera zooms (256-point tiles: what an app's GMSCameraPosition.zoom says), which is how the map was designed and
 # tuned. A MapLibre style's zooms are MapLibre's (512-pixel tiles), one level less for the same ground scale, and
 # Waymark evaluates every style at camera zoom - 1 as MapLibre does. `maplibre_zooms` shifts a style written in

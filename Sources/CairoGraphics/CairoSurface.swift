@@ -195,14 +195,12 @@ public final class CairoSurface: @unchecked Sendable {
         return buffer.bytes
     }
 
-    /// Writes the surface as a PNG file at `path`, replacing it.
-    /// - Throws: ``CairoGraphicsError/unwritablePNG(_:_:)`` naming the path.
+    /// Writes the surface as a PNG file at `path`, replacing it atomically (``AtomicFile/write(_:to:)``: a full disk
+    /// or any other failure leaves an existing file whole).
+    /// - Throws: ``CairoGraphicsError/unwritablePNG(_:_:)`` naming the path and the system's reason (errno).
     public func writePNG(toFile path: String) throws(CairoGraphicsError) {
-        cairo_surface_flush(pointer)
-        let status = cairo_surface_write_to_png(pointer, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .unwritablePNG(path, String(cString: cairo_status_to_string(status)))
-        }
+        let bytes = try pngData()
+        do { try AtomicFile.write(bytes, to: path) } catch { throw .unwritablePNG(path, error.reason) }
     }
 
     /// Decodes PNG bytes into a new ARGB32 surface (greyscale, palette and RGB files become opaque pixels).

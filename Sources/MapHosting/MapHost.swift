@@ -93,24 +93,52 @@ public final class MapHost {
     }
 
     /// Loads a sprite given as a file path or `file://` URL (`<base>.json` and `<base>.png`), relative paths against
-    /// `baseDirectory`; `nil` when it is remote, missing or unreadable (icons then draw nothing).
+    /// `baseDirectory`, or an `http(s)://` URL (through ``TileNetwork/shared``); `nil` when it is missing, unreadable
+    /// or larger than ``maxSpriteSide`` pixels a side (icons then draw nothing), with one line naming the sprite and
+    /// the reason on standard error.
     public static func loadSprite(_ url: String, baseDirectory: String?) -> SpriteSheet? {
-        var base = url
-        if base.hasPrefix("http://") || base.hasPrefix("https://") {
-            guard let (json, png) = TileNetwork.shared.sprite(url), let index = try? JSONValue.parse(bytes: json),
-                let image = try? PNGCodec.decode(png)
-            else { return nil }
-            return SpriteSheet(image: image, index: SpriteIndex(json: index))
+        func refuse(_ reason: String) -> SpriteSheet? {
+            FileHandle.standardError.write(
+                Data("waymark: sprite \(HTTPError.shortened(url)): \(reason); icons are not drawn\n".utf8))
+            return nil
         }
-        if base.hasPrefix("file://") { base.removeFirst("file://".count) }
-        guard !base.contains("://") else { return nil }
-        if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }
-        guard let json = FileManager.default.contents(atPath: base + ".json"),
-            let index = try? JSONValue.parse(bytes: [UInt8](json)),
-            let image = try? PNGCodec.read(path: base + ".png")
-        else { return nil }
+        var base = url
+        let json: [UInt8]
+        let png: [UInt8]
+        if base.hasPrefix("http://") || base.hasPrefix("https://") {
+            guard let (j, p) = TileNetwork.shared.sprite(url) else { return refuse("cannot be fetched") }
+            (json, png) = (j, p)
+        } else {
+            if base.hasPrefix("file://") { base.removeFirst("file://".count) }
+            guard !base.contains("://") else { return refuse("not a file or http(s) URL") }
+            if !base.hasPrefix("/"), let dir = baseDirectory { base = dir + "/" + base }
+            let size = (try? FileManager.default.attributesOfItem(atPath: base + ".png"))?[.size] as? Int ?? 0
+            guard size <= maxSpriteFileBytes else {
+                return refuse("the PNG is larger than \(maxSpriteFileBytes) bytes")
+            }
+            guard let j = FileManager.default.contents(atPath: base + ".json"),
+                let p = FileManager.default.contents(atPath: base + ".png")
+            else { return refuse("cannot read \(base).json and \(base).png") }
+            (json, png) = ([UInt8](j), [UInt8](p))
+        }
+        // The PNG's IHDR (bytes 16..<24) gives its size before anything is decoded.
+        if png.count >= 24 {
+            let side = { (at: Int) in png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (width, height) = (side(16), side(20))
+            guard width <= maxSpriteSide, height <= maxSpriteSide else {
+                return refuse("its image is \(width)×\(height) pixels; each side must be at most \(maxSpriteSide)")
+            }
+        }
+        guard let index = try? JSONValue.parse(bytes: json) else { return refuse("the index is not JSON") }
+        guard let image = try? PNGCodec.decode(png) else { return refuse("the image is not a PNG") }
         return SpriteSheet(image: image, index: SpriteIndex(json: index))
     }
+
+    /// The largest sprite image side accepted, in pixels: 4,096 (at most 64 MiB decoded; MapLibre's own sheets are
+    /// about 1,024 a side at @2x). docs/BEHAVIOUR.md D22.
+    public static let maxSpriteSide = 4096
+    /// The largest local sprite PNG file read, in bytes: 32 MiB, as a network answer (``HTTPLoaderOptions``).
+    public static let maxSpriteFileBytes = 32 << 20
 
     /// Creates a snapshotter for a parsed style.
     /// - Parameters:

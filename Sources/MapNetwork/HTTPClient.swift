@@ -2,10 +2,6 @@ import Foundation
 import MapData
 import MapStorage
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// How long a response may be used without asking the server again (RFC 9111 §4.2), from its headers.
 public struct CachePolicy: Sendable, Equatable {
     /// `Cache-Control: no-store`: never stored.
@@ -57,8 +53,10 @@ public struct CachePolicy: Sendable, Equatable {
 
 /// GETs through the persistent ``HTTPCache`` and the ``HTTPLoader``: a fresh cached body is answered without the
 /// network; a stale one is revalidated with `If-None-Match` / `If-Modified-Since` (a `304` keeps it and refreshes
-/// its freshness); a `200` is stored per its `Cache-Control` / `Expires`. With the network gone (transport error
-/// or 5xx after the retries), a cached body is answered whatever its age, so cached tiles keep drawing offline.
+/// its freshness); a `200` is stored per its `Cache-Control` / `Expires`, and a `404` is remembered (its own
+/// freshness, at least ``notFoundFreshness``). With the network gone (transport error or 5xx after the retries), a
+/// cached body or a remembered `404` is answered whatever its age, so cached tiles keep drawing offline and missing
+/// ones are not failures.
 /// `file://` URLs are read from disk (not cached). Waymark's own.
 ///
 /// Thread rules: any thread; cache lookups run on a background queue, never the caller's thread; completions as
@@ -85,6 +83,10 @@ public final class HTTPClient: Sendable {
         self.now = now
     }
 
+    /// How long a `404` without its own freshness (`Cache-Control`, `Expires`) is remembered before the server is
+    /// asked again: 600 s (docs/BEHAVIOUR.md D21). Offline, a remembered `404` is answered whatever its age.
+    public static let notFoundFreshness = 600.0
+
     /// GETs `url` through the cache.
     /// - Parameters:
     ///   - url: `http(s)://` or `file://`.
@@ -99,8 +101,13 @@ public final class HTTPClient: Sendable {
         completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) -> TileRequestHandle {
         if url.isFileURL {
+            let limit = loader.options.maxResponseBytes
             queue.async {
-                if let data = FileManager.default.contents(atPath: url.path) {
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
+                if size > limit {
+                    completion(
+                        .failure(HTTPError(url: url.absoluteString, message: "file larger than \(limit) bytes")))
+                } else if let data = FileManager.default.contents(atPath: url.path) {
                     completion(.success(HTTPResponse(status: 200, body: [UInt8](data))))
                 } else {
                     completion(.success(HTTPResponse(status: 404)))
@@ -113,16 +120,21 @@ public final class HTTPClient: Sendable {
             guard !state.isCancelled else { return }
             let key = url.absoluteString
             let cached = cache?.entry(for: key)
+            let missing = cached == nil ? cache?.entry(for: Self.notFoundKey(key)) : nil
             let time = now()
             if let cached, cached.freshUntil > time {
                 completion(.success(HTTPResponse(status: 200, body: cached.body, fromCache: true)))
+                return
+            }
+            if let missing, missing.freshUntil > time {
+                completion(.success(HTTPResponse(status: 404, fromCache: true)))
                 return
             }
             var headers = extra
             if let etag = cached?.etag { headers["If-None-Match"] = etag }
             if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }
             let handle = loader.fetch(url, headers: headers, priority: priority) { [self] result in
-                completion(self.settle(result, key: key, cached: cached))
+                completion(self.settle(result, key: key, cached: cached, missing: missing != nil))
             }
             state.set(handle)
         }
@@ -150,9 +162,14 @@ public final class HTTPClient: Sendable {
     }
 
     /// What the caller gets for a network answer, updating the cache on the way.
-    private func settle(_ result: Result<HTTPResponse, HTTPError>, key: String, cached: HTTPCache.Entry?)
-        -> Result<HTTPResponse, HTTPError>
-    {
+    /// The cache key of a remembered `404` for the URL `key` (a space never appears in a URL).
+    static func notFoundKey(_ key: String) -> String { "404 " + key }
+
+    /// What the caller gets for a network answer, updating the cache on the way. `missing`: a `404` for the URL
+    /// was remembered.
+    private func settle(
+        _ result: Result<HTTPResponse, HTTPError>, key: String, cached: HTTPCache.Entry?, missing: Bool
+    ) -> Result<HTTPResponse, HTTPError> {
         switch result {
         case .success(let response) where response.status == 304:
             guard let cached else { return .success(response) }
@@ -171,6 +188,17 @@ public final class HTTPClient: Sendable {
                         body: response.body, etag: response.header("etag"),
                         lastModified: response.header("last-modified"), freshUntil: policy.freshUntil), for: key)
             }
+            if missing { cache?.remove(url: Self.notFoundKey(key)) }
+            return .success(response)
+        case .success(let response) where response.status == 404:
+            // Remembered (a missing tile of a sparse tileset), so an offline run does not count it as a failure
+            // and a fresh one is not asked for again; freshness as for a body.
+            let policy = CachePolicy(headers: response.headers, now: now())
+            if !policy.noStore {
+                cache?.store(
+                    HTTPCache.Entry(body: [], freshUntil: max(policy.freshUntil, now() + Self.notFoundFreshness)),
+                    for: Self.notFoundKey(key))
+            }
             return .success(response)
         case .success(let response):
             return .success(response)
@@ -178,6 +206,9 @@ public final class HTTPClient: Sendable {
             // Offline (or the server failing): what the cache holds, whatever its age.
             if let cached, error.status == nil || error.status! >= 500 {
                 return .success(HTTPResponse(status: 200, body: cached.body, fromCache: true))
+            }
+            if missing, error.status == nil || error.status! >= 500 {
+                return .success(HTTPResponse(status: 404, fromCache: true))
             }
             return .failure(error)
         }

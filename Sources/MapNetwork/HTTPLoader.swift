@@ -1,12 +1,9 @@
-// The HTTP loader: Foundation's URLSession (FoundationNetworking over Debian's libcurl on Linux) with a bounded
-// number of requests in flight per host, priorities, cancellation, retries with exponential backoff and response
-// size limits. This target is the only one that imports FoundationNetworking.
+// The HTTP loader over CurlTransport (Debian's libcurl): a bounded number of requests in flight per host,
+// priorities, cancellation, retries with exponential backoff and Retry-After, and every response bounded in memory,
+// rate and time while it arrives.
+import CurlTransport
 import Foundation
 import MapData
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A finished HTTP exchange (any status; the caller decides what a status means).
 public struct HTTPResponse: Sendable {
@@ -33,7 +30,7 @@ public struct HTTPResponse: Sendable {
 
 /// Why a request failed, naming the URL.
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The URL asked for.
+    /// The URL asked for, cut to ``maxURLCharacters`` (its start and end kept) so a huge URL never floods a message.
     public var url: String
     /// What went wrong (transport error, status, size limit).
     public var message: String
@@ -42,61 +39,96 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Creates an error.
     public init(url: String, message: String, status: Int? = nil) {
-        self.url = url
+        self.url = Self.shortened(url)
         self.message = message
         self.status = status
     }
 
     /// `url: message`.
     public var description: String { "\(url): \(message)" }
+
+    /// The longest URL kept in an error, in characters: 300.
+    public static let maxURLCharacters = 300
+
+    /// `text` when it has at most ``maxURLCharacters`` characters, else its first 200 and last 80 characters around
+    /// `…(N characters)…`.
+    public static func shortened(_ text: String) -> String {
+        guard text.count > maxURLCharacters else { return text }
+        return "\(text.prefix(200))…(\(text.count - 280) characters)…\(text.suffix(80))"
+    }
 }
 
-/// Settings of an ``HTTPLoader``.
+/// Settings of an ``HTTPLoader`` (the defaults are docs/BEHAVIOUR.md D19).
 public struct HTTPLoaderOptions: Sendable {
     /// Requests in flight per host (scheme, host and port); the rest wait in priority order. `1...64`, default 8.
     public var maxRequestsPerHost: Int
-    /// Further attempts after a 5xx answer or a connection error (refused, reset, timed out, truncated body).
-    /// `0...10`, default 3.
+    /// Further attempts after a 5xx or 429 answer or a connection error (refused, reset, truncated body). A stalled
+    /// or overdue request is not retried (the deadline holds). `0...10`, default 3.
     public var maxRetries: Int
-    /// Seconds before the first retry; each further retry waits twice as long, at most 8 s. Default 0.25.
+    /// Seconds before the first retry; each further retry waits twice as long, at most 8 s. A `Retry-After` header
+    /// (seconds or an HTTP date) on a 429 or 503 answer is honoured instead when it asks for at most
+    /// ``maxRetryAfter`` seconds; a longer one fails the request at once, naming the wait. Default 0.25.
     public var retryBaseDelay: Double
-    /// Seconds a request may stay without data before it fails (URLSession's `timeoutIntervalForRequest`).
-    /// Default 30.
+    /// Stall detection: seconds a request may move fewer than ``minimumBytesPerSecond`` (waiting for the answer
+    /// included) before it fails as stalled. Default 30.
     public var timeout: Double
-    /// The largest body accepted, in bytes: a longer answer (by `Content-Length` or as it arrives) is cancelled and
-    /// fails with "response larger than … bytes". Default 32 MiB (tiles are a few hundred KiB at most; MapLibre's
-    /// own limit for a tile is far below this).
+    /// Stall detection's rate in bytes per second: a server dripping slower than this for ``timeout`` seconds is
+    /// cut off. `1...`, default 64.
+    public var minimumBytesPerSecond: Int
+    /// The overall deadline of one attempt, in seconds from its start to the last byte, whatever the rate.
+    /// Default 60.
+    public var deadline: Double
+    /// The longest `Retry-After` waited for, in seconds. `0...600`, default 30.
+    public var maxRetryAfter: Double
+    /// Redirects followed (to `http` and `https` only). `0...20`, default 5.
+    public var maxRedirects: Int
+    /// The largest body accepted, in bytes, counted after any `Content-Encoding` is undone: a longer answer (by
+    /// `Content-Length` or as it arrives, compressed or decompressed) is cut off and fails with "response larger
+    /// than … bytes", so memory stays bounded whatever the server sends. Default 32 MiB (tiles are a few hundred
+    /// KiB at most; MapLibre's own limit for a tile is far below this).
     public var maxResponseBytes: Int
 
-    /// Creates the settings (values are clamped to their documented ranges).
+    /// Creates the settings (values are clamped to their documented ranges; non-finite ones take the defaults).
     public init(
         maxRequestsPerHost: Int = 8, maxRetries: Int = 3, retryBaseDelay: Double = 0.25, timeout: Double = 30,
-        maxResponseBytes: Int = 32 << 20
+        maxResponseBytes: Int = 32 << 20, deadline: Double = 60, minimumBytesPerSecond: Int = 64,
+        maxRetryAfter: Double = 30, maxRedirects: Int = 5
     ) {
         self.maxRequestsPerHost = min(max(maxRequestsPerHost, 1), 64)
         self.maxRetries = min(max(maxRetries, 0), 10)
         self.retryBaseDelay = retryBaseDelay.isFinite ? min(max(retryBaseDelay, 0), 8) : 0.25
         self.timeout = timeout.isFinite && timeout > 0 ? timeout : 30
         self.maxResponseBytes = max(maxResponseBytes, 1)
+        self.deadline = deadline.isFinite && deadline > 0 ? deadline : 60
+        self.minimumBytesPerSecond = max(minimumBytesPerSecond, 1)
+        self.maxRetryAfter = maxRetryAfter.isFinite ? min(max(maxRetryAfter, 0), 600) : 30
+        self.maxRedirects = min(max(maxRedirects, 0), 20)
+    }
+
+    /// The transport's bounds for one attempt.
+    var limits: TransferLimits {
+        TransferLimits(
+            maxBodyBytes: maxResponseBytes, connectSeconds: min(timeout, 10), stallSeconds: timeout,
+            minimumBytesPerSecond: minimumBytesPerSecond, deadlineSeconds: deadline, maxRedirects: maxRedirects)
     }
 }
 
-/// Fetches URLs over HTTP(S) with URLSession: at most ``HTTPLoaderOptions/maxRequestsPerHost`` requests in flight
-/// per host, the waiting ones started most urgent first (smallest priority), cancellable, retried with exponential
-/// backoff after 5xx answers and connection errors (``HTTPLoaderOptions/maxRetries``), bodies bounded by
-/// ``HTTPLoaderOptions/maxResponseBytes``. Any status is a success at this level (404, 304 and 206 included);
-/// failures are transport errors, the size limit, and 5xx answers still failing after the retries.
+/// Fetches URLs over HTTP(S) with ``CurlTransport`` (libcurl): at most ``HTTPLoaderOptions/maxRequestsPerHost``
+/// requests in flight per host, the waiting ones started most urgent first (smallest priority), cancellable,
+/// retried with exponential backoff after 5xx/429 answers and connection errors (``HTTPLoaderOptions/maxRetries``),
+/// each attempt bounded in memory (``HTTPLoaderOptions/maxResponseBytes``, compressed and decompressed), in rate
+/// (``HTTPLoaderOptions/timeout``) and in time (``HTTPLoaderOptions/deadline``). Any status is a success at this
+/// level (404, 304 and 206 included); failures are transport errors, the limits, and 5xx answers still failing
+/// after the retries. Every failure names the URL (cut to ``HTTPError/maxURLCharacters``).
 ///
-/// Thread rules: every method may be called from any thread; completions run on URLSession's delegate queue or a
-/// timer thread, never the caller's, and must not block.
-public final class HTTPLoader: NSObject, @unchecked Sendable {
+/// Thread rules: every method may be called from any thread; each transfer runs on a thread of its own and its
+/// completion runs there (or on a timer thread after a retry wait), never the caller's, and must not block.
+public final class HTTPLoader: @unchecked Sendable {
     /// The settings.
     public let options: HTTPLoaderOptions
 
-    private var session: URLSession!
     private let lock = NSLock()
     private var hosts: [String: HostQueue] = [:]
-    private var byTask: [Int: Job] = [:]
     private var sequence = 0
     private var started = 0
 
@@ -114,24 +146,35 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
         return peak
     }
     private var peak = 0
+    private var cutoff: (uptime: UInt64, seconds: Double)?
 
-    /// Creates a loader with its own URLSession (no URLCache: ``HTTPClient`` does the caching).
-    /// - Parameter options: the settings. Defaults to ``HTTPLoaderOptions/init(maxRequestsPerHost:maxRetries:retryBaseDelay:timeout:maxResponseBytes:)``.
-    public init(options: HTTPLoaderOptions = HTTPLoaderOptions()) {
-        self.options = options
-        super.init()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = options.maxRequestsPerHost
-        configuration.timeoutIntervalForRequest = options.timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "waymark.http"
-        session = URLSession(configuration: configuration, delegate: Delegate(loader: self), delegateQueue: queue)
+    /// Ends every request of this loader by `seconds` from now, whatever its own limits: attempts in flight are cut
+    /// off then, later attempts get what time is left, and a request asked after it (or a retry that would wait past
+    /// it) fails at once with "not answered within N s". For a whole job with one time budget (`waymark snapshot
+    /// --timeout`). Waymark's own.
+    /// - Parameter seconds: the budget from now, `> 0`; `nil` lifts it.
+    public func finishBy(seconds: Double?) {
+        lock.lock()
+        if let seconds, seconds.isFinite, seconds > 0 {
+            cutoff = (DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9), seconds)
+        } else {
+            cutoff = nil
+        }
+        lock.unlock()
     }
 
-    deinit { session.invalidateAndCancel() }
+    /// Under the lock: seconds left before ``finishBy(seconds:)``'s cut-off, or `nil` without one.
+    private func secondsLeft() -> Double? {
+        guard let cutoff else { return nil }
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now >= cutoff.uptime ? 0 : Double(cutoff.uptime - now) / 1e9
+    }
+
+    /// Creates a loader (no HTTP cache of its own: ``HTTPClient`` does the caching).
+    /// - Parameter options: the settings. Defaults to ``HTTPLoaderOptions/init(maxRequestsPerHost:maxRetries:retryBaseDelay:timeout:maxResponseBytes:deadline:minimumBytesPerSecond:maxRetryAfter:maxRedirects:)``.
+    public init(options: HTTPLoaderOptions = HTTPLoaderOptions()) {
+        self.options = options
+    }
 
     /// Starts a GET of `url`.
     /// - Parameters:
@@ -139,8 +182,8 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
     ///   - headers: extra request headers (`Range`, `If-None-Match`, …).
     ///   - priority: smaller is started first among the host's waiting requests. Default 0.
     ///   - completion: called once with the response or the error, unless the request is cancelled first.
-    /// - Returns: a handle that cancels the request (queued: removed; in flight: the transfer is cancelled; waiting
-    ///   for a retry: not retried). A cancelled request never calls `completion`.
+    /// - Returns: a handle that cancels the request (queued: removed; in flight: the transfer ends within about a
+    ///   second; waiting for a retry: not retried). A cancelled request never calls `completion`.
     @discardableResult
     public func fetch(
         _ url: URL, headers: [String: String] = [:], priority: Double = 0,
@@ -184,36 +227,54 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
         hosts[job.host, default: HostQueue()].waiting.append(job)
         let toStart = takeStartable(host: job.host)
         lock.unlock()
-        for task in toStart { task.resume() }
+        for job in toStart { start(job) }
     }
 
-    /// Under the lock: moves the host's most urgent waiting jobs into flight while there is room; returns their
-    /// tasks to resume outside the lock.
-    private func takeStartable(host: String) -> [URLSessionDataTask] {
+    /// Under the lock: moves the host's most urgent waiting jobs into flight while there is room; returns them to
+    /// start outside the lock.
+    private func takeStartable(host: String) -> [Job] {
         guard var queue = hosts[host] else { return [] }
-        var tasks: [URLSessionDataTask] = []
+        var jobs: [Job] = []
         while queue.running < options.maxRequestsPerHost, !queue.waiting.isEmpty {
             var best = 0
             for i in queue.waiting.indices.dropFirst() where queue.waiting[i].isMoreUrgent(than: queue.waiting[best]) {
                 best = i
             }
-            let job = queue.waiting.remove(at: best)
-            var request = URLRequest(url: job.url)
-            request.cachePolicy = .reloadIgnoringLocalCacheData
-            for (name, value) in job.headers { request.setValue(value, forHTTPHeaderField: name) }
-            let task = session.dataTask(with: request)
-            job.task = task
-            job.body = []
-            job.response = nil
-            job.failure = nil
-            byTask[task.taskIdentifier] = job
+            jobs.append(queue.waiting.remove(at: best))
             queue.running += 1
             started += 1
             peak = max(peak, queue.running)
-            tasks.append(task)
         }
         hosts[host] = queue
-        return tasks
+        return jobs
+    }
+
+    /// Runs one attempt of `job` on a thread of its own.
+    private func start(_ job: Job) {
+        var limits = options.limits
+        lock.lock()
+        let left = secondsLeft()
+        let budget = budgetMessage()
+        lock.unlock()
+        if let left {
+            guard left > 0.001 else {
+                let failure = TransferFailure(kind: .deadline, message: budget, status: nil)
+                Thread { [self] in completed(job, .failure(failure)) }.start()
+                return
+            }
+            limits.deadlineSeconds = min(limits.deadlineSeconds, left)
+        }
+        let thread = Thread { [self, limits] in
+            let headers = job.headers.map { ($0.key, $0.value) }
+            let result = CurlTransport.get(job.url.absoluteString, headers: headers, limits: limits) { [self] in
+                lock.lock()
+                defer { lock.unlock() }
+                return job.cancelled
+            }
+            completed(job, result)
+        }
+        thread.name = "waymark.http"
+        thread.start()
     }
 
     private func cancel(_ job: Job) {
@@ -223,80 +284,53 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
             queue.waiting.remove(at: i)
             hosts[job.host] = queue
         }
-        let task = job.task
         lock.unlock()
-        task?.cancel()
     }
 
-    // MARK: Delegate callbacks (serial delegate queue)
-
-    fileprivate func received(response: URLResponse, task: URLSessionDataTask) -> Bool {
+    private func completed(_ job: Job, _ result: Result<TransferAnswer, TransferFailure>) {
         lock.lock()
-        defer { lock.unlock() }
-        guard let job = byTask[task.taskIdentifier] else { return false }
-        let http = response as? HTTPURLResponse
-        var headers: [String: String] = [:]
-        for (name, value) in http?.allHeaderFields ?? [:] {
-            if let n = name as? String, let v = value as? String { headers[n.lowercased()] = v }
-        }
-        job.response = HTTPResponse(status: http?.statusCode ?? 0, headers: headers)
-        if response.expectedContentLength > Int64(options.maxResponseBytes) {
-            job.failure = "response larger than \(options.maxResponseBytes) bytes"
-            return false
-        }
-        return true
-    }
-
-    fileprivate func received(data: Data, task: URLSessionDataTask) {
-        lock.lock()
-        guard let job = byTask[task.taskIdentifier] else {
-            lock.unlock()
-            return
-        }
-        job.body.append(contentsOf: data)
-        let tooLarge = job.body.count > options.maxResponseBytes
-        if tooLarge { job.failure = "response larger than \(options.maxResponseBytes) bytes" }
-        lock.unlock()
-        if tooLarge { task.cancel() }
-    }
-
-    fileprivate func completed(task: URLSessionTask, error: (any Error)?) {
-        lock.lock()
-        guard let job = byTask.removeValue(forKey: task.taskIdentifier) else {
-            lock.unlock()
-            return
-        }
         hosts[job.host]?.running -= 1
-        job.task = nil
         var outcome: Result<HTTPResponse, HTTPError>?
         var retryDelay: Double?
         let url = job.url.absoluteString
-        if job.cancelled {
+        let canRetry = job.attempt < options.maxRetries
+        switch result {
+        case _ where job.cancelled:
             outcome = nil
-        } else if let failure = job.failure {
-            outcome = .failure(HTTPError(url: url, message: failure, status: job.response?.status))
-        } else if let error {
-            let message = "\((error as? URLError).map { Self.describe($0) } ?? "\(error)")"
-            if job.attempt < options.maxRetries {
+        case .failure(let failure) where failure.kind == .deadline && secondsLeft().map({ $0 < 0.1 }) == true:
+            // The job's budget (``finishBy(seconds:)``) ended the attempt, not the attempt's own deadline.
+            outcome = .failure(HTTPError(url: url, message: budgetMessage(), status: failure.status))
+        case .failure(let failure):
+            let transient = failure.kind == .cannotConnect || failure.kind == .connectionLost
+            if transient && canRetry {
                 retryDelay = delay(afterAttempt: job.attempt)
             } else {
-                outcome = .failure(HTTPError(url: url, message: message))
+                outcome = .failure(HTTPError(url: url, message: failure.message, status: failure.status))
             }
-        } else if var response = job.response {
-            if response.status >= 500 && job.attempt < options.maxRetries {
-                retryDelay = delay(afterAttempt: job.attempt)
-            } else if response.status >= 500 {
-                outcome = .failure(HTTPError(url: url, message: "HTTP \(response.status)", status: response.status))
+        case .success(let answer):
+            let response = HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
+            let retryable = answer.status >= 500 || answer.status == 429
+            let asked = (answer.status == 429 || answer.status == 503) ? retryAfter(response) : nil
+            if retryable, let asked, asked > options.maxRetryAfter {
+                outcome = .failure(
+                    HTTPError(
+                        url: url, message: "HTTP \(answer.status), asked to retry after \(Int(asked)) s",
+                        status: answer.status))
+            } else if retryable && canRetry {
+                retryDelay = asked ?? delay(afterAttempt: job.attempt)
+            } else if retryable {
+                outcome = .failure(HTTPError(url: url, message: "HTTP \(answer.status)", status: answer.status))
             } else {
-                response.body = job.body
                 outcome = .success(response)
             }
-        } else {
-            outcome = .failure(HTTPError(url: url, message: "no response"))
+        }
+        if retryDelay != nil, let left = secondsLeft(), retryDelay! >= left {
+            retryDelay = nil
+            outcome = .failure(HTTPError(url: url, message: budgetMessage()))
         }
         let toStart = takeStartable(host: job.host)
         lock.unlock()
-        for task in toStart { task.resume() }
+        for job in toStart { start(job) }
         if let retryDelay {
             job.attempt += 1
             DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) { [weak self] in self?.enqueue(job) }
@@ -305,19 +339,22 @@ public final class HTTPLoader: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Under the lock: "not answered within N s" for the budget of ``finishBy(seconds:)`` (whole seconds when it is whole).
+    private func budgetMessage() -> String {
+        let seconds = cutoff?.seconds ?? 0
+        let text = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+        return "not answered within \(text) s"
+    }
+
     private func delay(afterAttempt attempt: Int) -> Double {
         min(options.retryBaseDelay * Double(1 << min(attempt, 16)), 8)
     }
 
-    private static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: return "cannot connect to the server"
-        case .networkConnectionLost: return "connection lost (reset or truncated body)"
-        case .timedOut: return "timed out"
-        case .cannotFindHost: return "unknown host"
-        case .notConnectedToInternet: return "no network"
-        default: return error.localizedDescription
-        }
+    /// A `Retry-After` header in seconds from now (delta-seconds or an HTTP date), or `nil`.
+    private func retryAfter(_ response: HTTPResponse) -> Double? {
+        guard let text = response.header("retry-after")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = Double(text), seconds.isFinite { return max(0, seconds) }
+        return CachePolicy.httpDate(text).map { max(0, $0 - Date().timeIntervalSince1970) }
     }
 }
 
@@ -331,10 +368,6 @@ private final class Job: @unchecked Sendable {
     let completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     var attempt = 0
     var cancelled = false
-    var task: URLSessionDataTask?
-    var response: HTTPResponse?
-    var body: [UInt8] = []
-    var failure: String?
 
     init(
         url: URL, headers: [String: String], priority: Double, sequence: Int, host: String,
@@ -356,28 +389,6 @@ private final class Job: @unchecked Sendable {
 private struct HostQueue {
     var waiting: [Job] = []
     var running = 0
-}
-
-/// URLSession's delegate (it holds the session strongly, so the loader is held weakly).
-private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    weak var loader: HTTPLoader?
-
-    init(loader: HTTPLoader) { self.loader = loader }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        completionHandler(loader?.received(response: response, task: dataTask) == true ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        loader?.received(data: data, task: dataTask)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        loader?.completed(task: task, error: error)
-    }
 }
 
 /// A one-shot result a caller waits for.

@@ -45,7 +45,8 @@ public final class HTTPRangeReader: RangeReader, @unchecked Sendable {
     /// - Throws: ``HTTPError`` for failures; ``PMTilesError`` `.changed` when the ETag changed.
     public func read(offset: UInt64, length: Int) throws -> [UInt8] {
         guard length > 0 else { return [] }
-        if offset + UInt64(length) <= UInt64(head.count) {
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(length))
+        if !overflow, end <= UInt64(head.count) {
             return Array(head[Int(offset)..<Int(offset) + length])
         }
         lock.lock()
@@ -113,6 +114,13 @@ public final class BackgroundTileSource: TileSource, @unchecked Sendable {
             completion(Result { try base.tileData(at: address) })
         }
         return TileRequestHandle { state.cancel() }
+    }
+}
+
+extension BackgroundTileSource: TileLocating {
+    /// The base's location when it has one, else `tile z/x/y`.
+    public func location(of address: TileAddress) -> String {
+        (base as? any TileLocating)?.location(of: address) ?? "tile \(address)"
     }
 }
 

@@ -151,7 +151,7 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
             guard !response.body.isEmpty else { return .success(nil) }
             do {
                 return .success(
-                    try decompressTileData(response.body, limit: client.loader.options.maxResponseBytes * 4))
+                    try decompressTileData(response.body, limit: client.loader.options.maxResponseBytes))
             } catch {
                 return .failure(report(HTTPError(url: url.absoluteString, message: "bad tile data: \(error)")))
             }
@@ -182,4 +182,7 @@ extension HTTPTileSource: TileLocating {
     public func location(of address: TileAddress) -> String {
         url(for: address)?.absoluteString ?? "source '\(id)' tile \(address)"
     }
+
+    /// `true`: failed requests are reported through ``onProblem``.
+    public var reportsOwnFailures: Bool { true }
 }

@@ -33,7 +33,12 @@ extension HTTPLoader {
         completion: @escaping @Sendable (Result<RangeResponse, HTTPError>) -> Void
     ) -> TileRequestHandle {
         let length = max(length, 1)
-        let last = offset + UInt64(length) - 1
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(length) - 1)
+        guard !overflow else {
+            completion(.failure(HTTPError(url: url.absoluteString, message: "range at \(offset) is past any file")))
+            return .completed
+        }
+        let last = end
         return fetch(url, headers: ["Range": "bytes=\(offset)-\(last)"], priority: priority) { result in
             completion(
                 result.flatMap { response in

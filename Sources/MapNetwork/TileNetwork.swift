@@ -12,8 +12,13 @@ import MapStyle
 public final class TileNetwork: Sendable {
     /// The client (loader and cache).
     public let client: HTTPClient
-    /// The once-per-source problem report given to every source made here.
+    /// The once-per-source problem report given to every source made here (it also records the problem in
+    /// ``problems``).
     public let onProblem: @Sendable (SourceProblem) -> Void
+    private let recorded = ProblemRecord()
+
+    /// The problems reported by the sources made here so far, in order (at most one per source). Waymark's own.
+    public var problems: [SourceProblem] { recorded.all }
 
     /// Creates the network.
     /// - Parameters:
@@ -22,15 +27,25 @@ public final class TileNetwork: Sendable {
     ///   - cacheBytes: the cache's size bound. Default 256 MiB.
     ///   - options: the loader's settings. Default: 8 requests per host, 3 retries, 32 MiB per response.
     ///   - onProblem: the once-per-source report. Default: a line on standard error.
-    /// - Note: a cache folder that cannot be opened is left out (tiles then come from the network only).
+    /// - Note: a cache folder that cannot be opened even read-only is left out, with one line on standard error
+    ///   naming it (tiles then come from the network only).
     public init(
         cacheDirectory: String? = HTTPCache.defaultDirectory(), cacheBytes: Int = 256 << 20,
         options: HTTPLoaderOptions = HTTPLoaderOptions(),
         onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
     ) {
-        let cache = cacheDirectory.flatMap { try? HTTPCache(directory: $0, byteLimit: cacheBytes) }
+        var cache: HTTPCache?
+        if let cacheDirectory {
+            do { cache = try HTTPCache(directory: cacheDirectory, byteLimit: cacheBytes) } catch {
+                HTTPCache.printWarning("no HTTP cache (tiles come from the network only): \(error)")
+            }
+        }
         client = HTTPClient(loader: HTTPLoader(options: options), cache: cache)
-        self.onProblem = onProblem
+        let record = recorded
+        self.onProblem = {
+            record.add($0)
+            onProblem($0)
+        }
     }
 
     /// Creates the network over an existing client.
@@ -38,12 +53,35 @@ public final class TileNetwork: Sendable {
         client: HTTPClient, onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
     ) {
         self.client = client
-        self.onProblem = onProblem
+        let record = recorded
+        self.onProblem = {
+            record.add($0)
+            onProblem($0)
+        }
     }
 
-    /// The process's network: cache in `$WAYMARK_CACHE_DIR` when set, else the default folder.
-    public static let shared = TileNetwork(
-        cacheDirectory: ProcessInfo.processInfo.environment["WAYMARK_CACHE_DIR"] ?? HTTPCache.defaultDirectory())
+    /// The process's network: cache in ``sharedCacheDirectory(environment:)``.
+    public static let shared = TileNetwork(cacheDirectory: sharedCacheDirectory())
+
+    /// The shared network's cache folder: `$WAYMARK_CACHE_DIR` when set, else
+    /// ``HTTPCache/defaultDirectory(environment:)``. The default under `$HOME` is used only when `$HOME` is an
+    /// existing folder: a `HOME` naming a missing path gives no persistent cache and one line on standard error,
+    /// never a made-up home folder (docs/BEHAVIOUR.md D21).
+    /// - Parameter environment: the environment to read. Defaults to the process's.
+    public static func sharedCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
+        if let explicit = environment["WAYMARK_CACHE_DIR"], !explicit.isEmpty { return explicit }
+        let folder = HTTPCache.defaultDirectory(environment: environment)
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return folder }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue else {
+            HTTPCache.printWarning("HOME (\(home)) is not an existing folder: no HTTP cache (set WAYMARK_CACHE_DIR)")
+            return nil
+        }
+        return folder
+    }
 
     /// A URL from a string: `http(s)://` and `file://` as written, a plain path as a file URL.
     public static func url(_ location: String) -> URL? {
@@ -105,7 +143,7 @@ public final class TileNetwork: Sendable {
                 throw HTTPError(url: location, message: "not a URL")
             }
             let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
-            let templates = tileJSON.tiles.map { Self.resolve($0, against: url) }
+            let templates = try Self.templates(of: tileJSON, at: url)
             let styleBounds = v.bounds == TileJSON.worldBounds ? nil : v.bounds
             return HTTPTileSource(
                 id: id, templates: templates, scheme: v.scheme == "tms" ? "tms" : tileJSON.scheme,
@@ -119,6 +157,20 @@ public final class TileNetwork: Sendable {
         return templateSource(
             id: id, remote, scheme: v.scheme, zooms: (v.minzoom, v.maxzoom), bounds: v.bounds,
             attribution: v.attribution)
+    }
+
+    /// A TileJSON's `tiles` resolved against its URL; a TileJSON fetched over `http(s)` may name only `http(s)` tiles
+    /// (docs/BEHAVIOUR.md D23).
+    /// - Throws: ``HTTPError`` naming the TileJSON when it names a local file.
+    static func templates(of tileJSON: TileJSON, at url: URL) throws(HTTPError) -> [String] {
+        let templates = tileJSON.tiles.map { resolve($0, against: url) }
+        if !url.isFileURL, let local = templates.first(where: { !$0.hasPrefix("http://") && !$0.hasPrefix("https://") })
+        {
+            throw HTTPError(
+                url: url.absoluteString,
+                message: "a TileJSON over the network may not name local files (\(HTTPError.shortened(local)))")
+        }
+        return templates
     }
 
     /// An ``HTTPTileSource`` over a style source's own `tiles` templates and properties (vector or raster: the
@@ -158,7 +210,7 @@ public final class TileNetwork: Sendable {
         let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
         let styleBounds = r.bounds == RasterSource.worldBounds ? nil : r.bounds
         return HTTPTileSource(
-            id: id, templates: tileJSON.tiles.map { Self.resolve($0, against: url) },
+            id: id, templates: try Self.templates(of: tileJSON, at: url),
             scheme: r.scheme == "tms" ? "tms" : tileJSON.scheme,
             minZoom: Int(max(r.minzoom, tileJSON.minzoom).rounded(.down)),
             maxZoom: Int(min(r.maxzoom, tileJSON.maxzoom).rounded(.down)), bounds: styleBounds ?? tileJSON.bounds,
@@ -211,4 +263,14 @@ public final class TileNetwork: Sendable {
         }
         return response.body
     }
+}
+
+/// A locked list of problems.
+final class ProblemRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [SourceProblem] = []
+
+    var all: [SourceProblem] { lock.withLock { items } }
+
+    func add(_ problem: SourceProblem) { lock.withLock { items.append(problem) } }
 }

@@ -79,7 +79,10 @@ public struct MapRenderOptions: Sendable {
     /// Decodes raster tiles (`raster` layers; RasterLayers.swift). Default `nil`: raster layers draw nothing (hosts
     /// set `MapHosting.PixbufRasterDecoder`).
     public var rasterDecoder: (any RasterImageDecoder)?
-    /// Where undecodable raster tiles are reported, once per source (RasterLayers.swift). Default: a line on
+    /// Where unusable tiles are reported, once per source (RasterLayers.swift): raster tiles that are not images,
+    /// vector tiles that are not MVT (random bytes, an HTML page, a gzip bomb past the inflate limit), and tiles a
+    /// source fails to read (a corrupt MBTiles row, a PMTiles entry past the end of the file); docs/BEHAVIOUR.md
+    /// D20. Default: a line on
     /// standard error.
     public var rasterProblems = RasterProblemReporter()
 
@@ -277,8 +280,9 @@ public final class MapRenderer {
             let text = source.attribution ?? tiles.metadata.attribution
             let shared = options.engine.share(tiles)
             resolved[id] = ResolvedSource(
-                id: id, dataID: shared.id, tiles: shared.tiles, minZoom: minZoom, maxZoom: maxZoom,
-                attribution: text.map(plainAttribution))
+                id: id, dataID: shared.id, tiles: shared.tiles,
+                isVector: { if case .vector = source { true } else { false } }(),
+                minZoom: minZoom, maxZoom: maxZoom, attribution: text.map(plainAttribution))
         }
         self.init(style: style, backend: backend, options: options, resolved: resolved)
     }
@@ -391,7 +395,7 @@ public final class MapRenderer {
     }
 
     /// The zoom the style is evaluated at for a camera: `camera.zoom − log2(tileSize / 256)`, so camera zoom − 1 with
-    /// the default ``MapRenderOptions/tileSize`` of 512 (decision D19 in docs/BEHAVIOUR.md).
+    /// the default ``MapRenderOptions/tileSize`` of 512 (decision D25 in docs/BEHAVIOUR.md).
     ///
     /// ## The zoom convention
     /// This is the one place where the camera meets the style. The camera's zoom is Google's (`GMSCameraPosition.zoom`,
@@ -640,15 +644,42 @@ public final class MapRenderer {
         let bytes: [UInt8]?
         if let answer = fetchedTiles[SourceDataKey(source: key.source, address: key.address)] {
             // Fetched ahead (asynchronous sources); a failure is not cached, so a later frame asks again.
-            guard case .success(let fetched) = answer else { return DecodedTile(bytes: nil) }
-            bytes = fetched
+            switch answer {
+            case .success(let fetched): bytes = fetched
+            case .failure(let error):
+                reportReadFailure(source, key.address, error)
+                return DecodedTile(bytes: nil)
+            }
         } else {
-            bytes = (try? source.tiles.tileData(at: key.address)) ?? nil
+            do { bytes = try source.tiles.tileData(at: key.address) } catch {
+                reportReadFailure(source, key.address, error)
+                bytes = nil
+            }
         }
         let tile = DecodedTile(bytes: bytes)
+        if source.isVector, let vector = tile.tile {
+            do throws(VectorTileError) { _ = try vector.layers() } catch {
+                options.rasterProblems.report(
+                    SourceProblem(
+                        source: source.id, url: location(source, key.address),
+                        message: "not a vector tile (\(error)); drawn as no tile"))
+            }
+        }
         frameStats.tilesDecoded += 1
         engine.insert(.decoded(tile), for: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
         return tile
+    }
+
+    /// Where `address` of `source` comes from, for reports: its URL or file and row (``TileLocating``).
+    func location(_ source: ResolvedSource, _ address: TileAddress) -> String {
+        (source.tiles as? any TileLocating)?.location(of: address) ?? "tile \(address.z)/\(address.x)/\(address.y)"
+    }
+
+    /// Reports a tile the source could not read (unless the source reports its own failures).
+    func reportReadFailure(_ source: ResolvedSource, _ address: TileAddress, _ error: any Error) {
+        if (source.tiles as? any TileLocating)?.reportsOwnFailures == true { return }
+        options.rasterProblems.report(
+            SourceProblem(source: source.id, url: location(source, address), message: "\(error); drawn as no tile"))
     }
 
     /// How far beyond a tile's edges, in points at the tile's own zoom, point features are kept: a tile image draws

@@ -15,6 +15,8 @@ struct ResolvedSource: Sendable {
     /// The engine's number for the source's data (``MapEngine/share(_:)``): equal for sources on the same data.
     let dataID: Int
     let tiles: any TileSource
+    /// Whether the style source is `vector` (its tiles must decode as MVT; a tile that does not is reported).
+    var isVector = false
     /// Lowest zoom with tiles: the larger of the style's `minzoom` and the tile source's.
     let minZoom: Int
     /// Highest zoom with tiles (over-zoomed above): the smaller of the style's `maxzoom` and the tile source's.

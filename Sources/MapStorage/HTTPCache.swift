@@ -10,7 +10,8 @@ import Foundation
 /// ``byteLimit``, the least recently used entries (by last read or write) are deleted until they fit; a body larger
 /// than the limit is not stored. Several processes may share a folder (SQLite WAL mode, 2 s busy timeout).
 ///
-/// Errors never reach the map: a cache that cannot be read or written behaves as empty (the network is asked).
+/// Errors never reach the map: a cache that cannot be read or written behaves as empty (the network is asked). A
+/// read-only cache is still read; a corrupt one is moved aside and replaced, with one warning (docs/BEHAVIOUR.md).
 /// Thread rules: every call takes an internal lock; one instance may be shared across threads.
 public final class HTTPCache: @unchecked Sendable {
     /// One cached response.
@@ -57,42 +58,127 @@ public final class HTTPCache: @unchecked Sendable {
     ///   - directory: the folder; created with its parents. Defaults to ``defaultDirectory(environment:)``.
     ///   - byteLimit: the size bound in bytes, at least 0. Defaults to 256 MiB.
     ///   - now: the clock, seconds since 1970 (tests inject one). Defaults to the system's.
+    ///   - onWarning: told once, in a sentence naming the file, when the cache opens read-only (a read-only folder
+    ///     or file: its entries are still used, nothing is stored) or when a file that is not a valid database (at
+    ///     opening, or a damaged page met later) is moved to `cache.sqlite.corrupt` and a new cache started.
+    ///     Default: a line on standard error.
     /// - Throws: ``MBTilesError`` with reason `.cannotOpen` naming the file when the folder or database cannot be
-    ///   created.
+    ///   created or opened even read-only (a missing folder is created with its parents; an existing one is never
+    ///   written to but for `cache.sqlite` and its WAL files).
     public init(
         directory: String = HTTPCache.defaultDirectory(), byteLimit: Int = 256 << 20,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        onWarning: @escaping @Sendable (String) -> Void = HTTPCache.printWarning
     ) throws {
         self.directory = directory
+        self.onWarning = onWarning
         self.byteLimit = max(0, byteLimit)
         self.now = now
         let path = directory + "/cache.sqlite"
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw MBTilesError(path: directory, reason: .cannotOpen, detail: "cannot create the cache folder")
+        self.path = path
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw MBTilesError(path: directory, reason: .cannotOpen, detail: "cannot create the cache folder")
+            }
         }
+        switch Self.open(path, readOnly: false) {
+        case .opened(let handle):
+            db = handle
+            if sqlite3_db_readonly(handle, "main") == 1 {
+                // SQLite opened a write-protected file read-only by itself.
+                isReadOnly = true
+                onWarning("the HTTP cache \(path) is read-only: its entries are used, nothing new is stored")
+            }
+        case .failed(let detail) where !FileManager.default.fileExists(atPath: path):
+            throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
+        case .failed(let detail):
+            // A read-only folder or file (an offline copy, another user's cache): read, never written.
+            guard case .opened(let handle) = Self.open(path, readOnly: true) else {
+                throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
+            }
+            db = handle
+            isReadOnly = true
+            onWarning("the HTTP cache \(path) is read-only (\(detail)): its entries are used, nothing new is stored")
+        case .corrupt(let detail):
+            db = try Self.replaceCorrupt(path, detail: detail)
+            onWarning(
+                "the HTTP cache \(path) was not a valid database (\(detail)); moved to \(path).corrupt, starting anew")
+        }
+    }
+
+    /// The database file, `<directory>/cache.sqlite`.
+    public let path: String
+
+    /// Whether the cache could only be opened read-only (a read-only folder or file): entries are read, nothing is
+    /// stored, refreshed or deleted.
+    public private(set) var isReadOnly = false
+
+    /// Where the cache's warnings go (a read-only cache, a damaged file moved aside); see the initialiser.
+    private let onWarning: @Sendable (String) -> Void
+
+    /// Writes `waymark: <text>` to standard error.
+    public static let printWarning: @Sendable (String) -> Void = { text in
+        FileHandle.standardError.write(Data("waymark: \(text)\n".utf8))
+    }
+
+    private enum OpenResult {
+        case opened(OpaquePointer)
+        /// SQLite says the file is not a database or is damaged.
+        case corrupt(String)
+        /// Anything else (no permission, locked past the busy timeout, no space): the file is left alone.
+        case failed(String)
+    }
+
+    /// Opens the database at `path` and makes (read-write) or checks (read-only) the schema.
+    private static func open(_ path: String, readOnly: Bool) -> OpenResult {
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(
-            path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        // Read-only: `immutable` reads a WAL database without its -shm file (which a read-only folder cannot hold).
+        let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let name = readOnly ? "file:\(path)?immutable=1" : path
+        let status = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let handle else {
             let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"
             sqlite3_close(handle)
-            throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
+            return .failed(detail)
         }
         sqlite3_busy_timeout(handle, 2000)
-        let schema = """
+        let schema =
+            readOnly
+            ? "SELECT url, body, etag, last_modified, fresh_until, size, last_used FROM entries LIMIT 1;"
+            : """
             PRAGMA journal_mode=WAL;
             CREATE TABLE IF NOT EXISTS entries(url TEXT PRIMARY KEY, body BLOB NOT NULL, etag TEXT,
               last_modified TEXT, fresh_until REAL NOT NULL, size INTEGER NOT NULL, last_used REAL NOT NULL);
             CREATE INDEX IF NOT EXISTS entries_last_used ON entries(last_used);
             """
-        guard sqlite3_exec(handle, schema, nil, nil, nil) == SQLITE_OK else {
+        let code = sqlite3_exec(handle, schema, nil, nil, nil)
+        guard code == SQLITE_OK else {
             let detail = String(cString: sqlite3_errmsg(handle))
             sqlite3_close(handle)
-            throw MBTilesError(path: path, reason: .cannotOpen, detail: detail)
+            return isCorruption(code) ? .corrupt(detail) : .failed(detail)
         }
-        db = handle
+        return .opened(handle)
+    }
+
+    /// Whether an SQLite result code (primary or extended) says the file is damaged or not a database.
+    private static func isCorruption(_ code: Int32) -> Bool {
+        code & 0xff == SQLITE_CORRUPT || code & 0xff == SQLITE_NOTADB
+    }
+
+    /// Moves the damaged `path` (and its -wal, -shm) to `path.corrupt…`, replacing an older one, and opens a new
+    /// cache there.
+    private static func replaceCorrupt(_ path: String, detail: String) throws(MBTilesError) -> OpaquePointer {
+        for suffix in ["", "-wal", "-shm"] {
+            let aside = path + ".corrupt" + suffix
+            try? FileManager.default.removeItem(atPath: aside)
+            try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside)
+        }
+        guard case .opened(let handle) = open(path, readOnly: false) else {
+            throw MBTilesError(path: path, reason: .corrupt, detail: "\(detail); a new cache could not be made")
+        }
+        return handle
     }
 
     deinit { sqlite3_close_v2(db) }
@@ -250,6 +336,20 @@ public final class HTTPCache: @unchecked Sendable {
             case .null: sqlite3_bind_null(statement, index)
             }
         }
-        while sqlite3_step(statement) == SQLITE_ROW { row(statement) }
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            row(statement)
+            code = sqlite3_step(statement)
+        }
+        if Self.isCorruption(code) && !isReadOnly { repairAfterCorruption(String(cString: sqlite3_errmsg(db))) }
+    }
+
+    /// Under the lock, after a query met a damaged page: the file is moved aside and a new cache started (one
+    /// warning); the cache behaves as empty if that fails.
+    private func repairAfterCorruption(_ detail: String) {
+        sqlite3_close_v2(db)
+        db = nil
+        db = try? Self.replaceCorrupt(path, detail: detail)
+        onWarning("the HTTP cache \(path) was damaged (\(detail)); moved to \(path).corrupt, starting anew")
     }
 }

@@ -57,10 +57,11 @@ func inflate(_ input: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
                 let message = stream.msg.map { String(cString: $0) } ?? "status \(status)"
                 throw InflateError(description: "corrupt compressed data (\(message))")
             }
-            output.append(contentsOf: chunk[0..<produced])
-            guard output.count <= limit else {
+            // Checked before appending, so a bomb never holds more than `limit` bytes.
+            guard produced <= limit - output.count else {
                 throw InflateError(description: "inflated size exceeds \(limit) bytes")
             }
+            output.append(contentsOf: chunk[0..<produced])
             if status == Z_OK && produced == 0 && stream.avail_in == 0 {
                 throw InflateError(description: "truncated compressed data")
             }

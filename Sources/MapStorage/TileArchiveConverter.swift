@@ -38,6 +38,9 @@ public enum TileArchiveConverter {
         public var distinctTiles: Int
         /// The output's size in bytes.
         public var outputBytes: Int
+        /// The tiles copied unchanged that cannot be used (`tile z/x/y: reason`, in address order): a payload that
+        /// does not inflate, or past the inflate limit, or, in a vector tileset, one that is not a vector tile.
+        public var unusableTiles: [String] = []
     }
 
     /// Why a conversion failed; the description names the file.
@@ -54,12 +57,15 @@ public enum TileArchiveConverter {
     /// - Parameters:
     ///   - leafSize: PMTiles output only: entries per leaf directory, or `nil` for the automatic choice.
     ///   - overwrite: whether an existing `output` may be replaced. Defaults to `false`.
+    ///   - maxTiles: PMTiles input only: the most tile addresses (run lengths expanded) converted; a larger archive
+    ///     (or a small hostile one whose run lengths claim millions of tiles) fails with `.limitExceeded` before
+    ///     anything is written. Defaults to 16,777,216.
     /// - Throws: ``ConversionError`` naming the file (unknown extension, same format, existing output, a tile that
     ///   reads back different), or the reader's error (``MBTilesError``, ``PMTilesError``) naming the input.
     @discardableResult
-    public static func convert(input: String, output: String, leafSize: Int? = nil, overwrite: Bool = false) throws
-        -> Summary
-    {
+    public static func convert(
+        input: String, output: String, leafSize: Int? = nil, overwrite: Bool = false, maxTiles: Int = 1 << 24
+    ) throws -> Summary {
         guard let from = Format(path: input) else {
             throw ConversionError(path: input, message: "unknown tileset type (expected .mbtiles or .pmtiles)")
         }
@@ -77,13 +83,13 @@ public enum TileArchiveConverter {
         let summary: Summary
         switch from {
         case .mbtiles: summary = try mbtilesToPMTiles(input: input, output: temporary, leafSize: leafSize)
-        case .pmtiles: summary = try pmtilesToMBTiles(input: input, output: temporary)
+        case .pmtiles: summary = try pmtilesToMBTiles(input: input, output: temporary, maxTiles: maxTiles)
         }
-        if FileManager.default.fileExists(atPath: output) { try FileManager.default.removeItem(atPath: output) }
-        do {
-            try FileManager.default.moveItem(atPath: temporary, toPath: output)
-        } catch {
-            throw ConversionError(path: output, message: "cannot write: \(error.localizedDescription)")
+        // rename(2) replaces an existing output in one step: a failure leaves it whole.
+        guard rename(temporary, output) == 0 else {
+            let code = errno
+            throw ConversionError(
+                path: output, message: "cannot write: \(String(cString: strerror(code))) (errno \(code))")
         }
         return summary
     }
@@ -127,8 +133,9 @@ public enum TileArchiveConverter {
         let written = try PMTilesSource(path: output)
         try verify(addresses, from: source.rawTileData, to: written.rawTileData, output: output)
         return Summary(
-            tiles: Int(written.archive.header.addressedTilesCount),
-            distinctTiles: Int(written.archive.header.tileContentsCount), outputBytes: archive.count)
+            tiles: Int(clamping: written.archive.header.addressedTilesCount),
+            distinctTiles: Int(clamping: written.archive.header.tileContentsCount), outputBytes: archive.count,
+            unusableTiles: try unusable(addresses, read: source.rawTileData, vector: header.tileType == .mvt))
     }
 
     /// The PMTiles metadata object for MBTiles metadata rows (first row of a name wins, as ``MBTilesSource`` reads).
@@ -153,7 +160,7 @@ public enum TileArchiveConverter {
 
     // MARK: - PMTiles → MBTiles
 
-    static func pmtilesToMBTiles(input: String, output: String) throws -> Summary {
+    static func pmtilesToMBTiles(input: String, output: String, maxTiles: Int = 1 << 24) throws -> Summary {
         let source = try PMTilesSource(path: input)
         let h = source.archive.header
         var rows: [(String, String)] = []
@@ -190,7 +197,7 @@ public enum TileArchiveConverter {
         {
             rows.append(("json", text))
         }
-        let addresses = try source.tileAddresses()
+        let addresses = try source.tileAddresses(limit: maxTiles)
         let writer = try MBTilesWriter(path: output)
         try writer.write(metadata: rows)
         for address in addresses {
@@ -202,7 +209,10 @@ public enum TileArchiveConverter {
         try verify(addresses, from: source.rawTileData, to: written.rawTileData, output: output)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         return Summary(
-            tiles: addresses.count, distinctTiles: Int(h.tileContentsCount), outputBytes: size)
+            // The header's count is not trusted past the tiles there are (a hostile header says 2^63).
+            tiles: addresses.count, distinctTiles: min(Int(clamping: h.tileContentsCount), addresses.count),
+            outputBytes: size,
+            unusableTiles: try unusable(addresses, read: source.rawTileData, vector: h.tileType == .mvt))
     }
 
     // MARK: - Shared
@@ -211,6 +221,24 @@ public enum TileArchiveConverter {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw ConversionError(path: path, message: "cannot write")
         }
+    }
+
+    /// The tiles that cannot be used, as ``Summary/unusableTiles`` (each payload inflated within 64 MiB and, when
+    /// `vector`, decoded as MVT).
+    private static func unusable(_ addresses: [TileAddress], read: (TileAddress) throws -> [UInt8]?, vector: Bool)
+        throws -> [String]
+    {
+        var found: [String] = []
+        for address in addresses {
+            guard let payload = try read(address) else { continue }
+            do {
+                let bytes = try decompressTileData(payload)
+                if vector { _ = try VectorTile(bytes: bytes).layers() }
+            } catch {
+                found.append("tile \(address): \(error)")
+            }
+        }
+        return found
     }
 
     /// Checks that every address reads back byte-identical from the written file.

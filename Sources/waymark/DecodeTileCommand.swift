@@ -65,7 +65,8 @@ struct DecodeTileCommand: WaymarkCommand {
         do {
             json = try tileJSON(VectorTile(bytes: bytes))
         } catch {
-            throw RuntimeError("\(file): \(error)")
+            // Named as the snapshot names it: the file and, in an archive, the tile.
+            throw RuntimeError("\(file)\(address.map { " tile \($0)" } ?? ""): \(error)")
         }
         let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
         FileHandle.standardOutput.write(data)

@@ -17,6 +17,7 @@ struct SnapshotCommand: WaymarkCommand {
     static let usage = """
         usage: waymark snapshot [--camera LAT,LON,ZOOM[,BEARING[,PITCH]]] [--size WxH] [--scale S] [--style FILE|URL]
                                 [--map-style FILE.json] [--dark] [--markers FILE.geojson] [--overlays FILE.geojson]
+                                [--timeout SECONDS] [--strict]
                                 [-o OUT.png]
 
           --camera   centre (degrees), zoom (Google's: 256-point tiles), bearing (degrees clockwise from north),
@@ -32,15 +33,28 @@ struct SnapshotCommand: WaymarkCommand {
           --markers  draw the Point features of a GeoJSON file as circle markers
           --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
                      (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)
-          -o         output PNG path. Default out/helsinki.png
+          --timeout  seconds for everything fetched over the network (style, TileJSON, sprite, tiles). When they
+                     run out, the snapshot is written with what arrived and stderr names what did not; a style that
+                     has not arrived is an error. Default 30
+          --strict   exit 1 when the snapshot is incomplete (a tile or source could not be read or decoded; the
+                     PNG is still written). Without it such a snapshot exits 0 with a warning on stderr
+          -o         output PNG path, written whole or not at all (an existing file is kept on failure).
+                     Default out/helsinki.png
         """
+
+    /// `--timeout`'s default, in seconds (docs/BEHAVIOUR.md D19).
+    static let defaultTimeout = 30.0
+    /// The largest side of the image in pixels (`--size` × `--scale`), checked before anything is drawn (D22).
+    static let maxPixelSide = 16_384
 
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
             arguments,
             valued: [
                 "--camera", "--size", "--scale", "--style", "--map-style", "--markers", "--overlays", "-o", "--output",
-            ], switches: ["--dark"])
+                "--timeout",
+            ],
+            switches: ["--dark", "--strict"])
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         var camera = MapHost.demoCamera
         if let text = args.value("--camera") {
@@ -70,13 +84,27 @@ struct SnapshotCommand: WaymarkCommand {
             }
             scale = s
         }
+        let pixels = (camera.size.width * scale, camera.size.height * scale)
+        guard pixels.0 <= Double(maxPixelSide), pixels.1 <= Double(maxPixelSide) else {
+            throw UsageError(
+                "--size × --scale is \(Int(pixels.0))×\(Int(pixels.1)) pixels; each side must be at most \(maxPixelSide)"
+            )
+        }
+        var timeout = defaultTimeout
+        if let text = args.value("--timeout") {
+            guard let t = Double(text), t.isFinite, t > 0, t <= 86_400 else {
+                throw UsageError("--timeout needs seconds in (0, 86400], got '\(text)'")
+            }
+            timeout = t
+        }
         camera = CameraConstraints().clamped(camera)
         let output = args.value("-o") ?? args.value("--output") ?? "out/helsinki.png"
+        TileNetwork.shared.client.loader.finishBy(seconds: timeout)
         let snapshotter = try makeMapHost(
             styleFile: args.value("--style"), mapStyleFile: args.value("--map-style"), dark: args.has("--dark"))
-        // Sources the style names but that are not drawn (for example `pmtiles://https://…`, not fetched yet).
-        for diagnostic in snapshotter.renderer.style.diagnostics where diagnostic.path.hasPrefix("sources.") {
-            FileHandle.standardError.write(Data("waymark snapshot: \(diagnostic)\n".utf8))
+        // Every style diagnostic: a dropped layer or filter, an unsupported source, a bad value replaced.
+        for diagnostic in snapshotter.renderer.style.diagnostics {
+            FileHandle.standardError.write(Data("waymark snapshot: style: \(diagnostic)\n".utf8))
         }
         var overlay: [DrawCommand] = []
         if let file = args.value("--overlays") {
@@ -88,13 +116,24 @@ struct SnapshotCommand: WaymarkCommand {
             guard let data = FileManager.default.contents(atPath: markers) else {
                 throw RuntimeError("cannot read markers file '\(markers)'")
             }
-            do {
-                let json = try JSONValue.parse(bytes: [UInt8](data))
-                overlay += MapHost.markerCommands(geojson: json, camera: camera)
-            } catch { throw RuntimeError("markers file '\(markers)' is not JSON: \(error)") }
+            let json: JSONValue
+            do { json = try JSONValue.parse(bytes: [UInt8](data)) } catch {
+                throw RuntimeError("markers file '\(markers)' is not JSON: \(error)")
+            }
+            guard json["type"]?.stringValue == "FeatureCollection", json["features"]?.arrayValue != nil else {
+                throw RuntimeError("markers file '\(markers)' is not a GeoJSON FeatureCollection")
+            }
+            overlay += MapHost.markerCommands(geojson: json, camera: camera)
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
         print(output)
+        let problems = TileNetwork.shared.problems + snapshotter.renderer.options.rasterProblems.problems
+        if !problems.isEmpty {
+            let sources = Set(problems.map(\.source)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let text = "the snapshot is incomplete: tiles of source \(sources) could not be read or decoded (above)"
+            if args.has("--strict") { throw RuntimeError(text) }
+            FileHandle.standardError.write(Data("waymark snapshot: warning: \(text)\n".utf8))
+        }
     }
 
     /// The snapshotter for `--style`, `--map-style` and `--dark`.

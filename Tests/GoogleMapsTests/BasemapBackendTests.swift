@@ -70,4 +70,26 @@ private final class WatchingBackend: RenderBackend {
             GMSLog.messages.filter { $0.contains("cannot draw into the view's context") }.count == 1,
             "logged once (no other test makes a backend refuse)")
     }
+
+    /// Every diagnostic of a map view's style reaches the log once per style (issue 34): a layer whose source does
+    /// not exist and a layer of an unknown type are named, not silently dropped.
+    @Test func everyStyleDiagnosticIsLoggedOncePerStyle() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "diagnostics-\(UUID().uuidString).json")
+        let style = #"""
+            {"version": 8, "sources": {}, "layers": [
+              {"id": "bg", "type": "background"},
+              {"id": "orphan", "type": "fill", "source": "nowhere-34"},
+              {"id": "odd", "type": "hologram-34"}]}
+            """#
+        try Data(style.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try VectorBasemapRenderer(styleFile: file.path)
+        func logged() -> [String] { GMSLog.messages.filter { $0.contains("nowhere-34") || $0.contains("hologram-34") } }
+        // The log is written from the main queue: the test yields the main actor until it has run.
+        for _ in 0..<200 where logged().count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        let lines = logged()
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("GMSMapView style:") }, "\(lines)")
+    }
 }

@@ -57,6 +57,34 @@ struct HTTPCacheStoreTests {
         #expect(again.entry(for: "empty")?.body == [])
     }
 
+    @Test func aCorruptFileIsMovedAsideWithOneWarningAndTheCacheWorks() throws {
+        let dir = try temporaryFolder("corrupt").path
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: dir + "/cache.sqlite"))
+        let warnings = WarningLog()
+        let cache = try HTTPCache(directory: dir, onWarning: warnings.add)
+        #expect(warnings.lines.count == 1, "\(warnings.lines)")
+        #expect(warnings.lines.first?.contains(dir + "/cache.sqlite") == true, "\(warnings.lines)")
+        #expect(warnings.lines.first?.contains("moved to") == true, "\(warnings.lines)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/cache.sqlite.corrupt")) == garbage, "kept aside")
+        cache.store(.init(body: [1, 2], freshUntil: 5), for: "k")
+        #expect(cache.entry(for: "k")?.body == [1, 2])
+        // The next opening is quiet.
+        let again = try HTTPCache(directory: dir, onWarning: warnings.add)
+        #expect(again.entry(for: "k")?.body == [1, 2])
+        #expect(warnings.lines.count == 1)
+    }
+
+    @Test func aHomeThatDoesNotExistGivesNoCacheAndCreatesNothing() throws {
+        let home = try temporaryFolder("home").path + "/missing"
+        #expect(TileNetwork.sharedCacheDirectory(environment: ["HOME": home]) == nil)
+        #expect(!FileManager.default.fileExists(atPath: home))
+        let existing = try temporaryFolder("home").path
+        #expect(TileNetwork.sharedCacheDirectory(environment: ["HOME": existing]) == existing + "/.cache/waymark")
+        #expect(TileNetwork.sharedCacheDirectory(environment: ["HOME": home, "WAYMARK_CACHE_DIR": "/c"]) == "/c")
+        #expect(TileNetwork.sharedCacheDirectory(environment: ["HOME": home, "XDG_CACHE_HOME": "/x"]) == "/x/waymark")
+    }
+
     @Test func theDefaultFolderFollowsXDG() {
         #expect(HTTPCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/c", "HOME": "/h"]) == "/x/c/waymark")
         #expect(HTTPCache.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.cache/waymark")
@@ -156,6 +184,19 @@ struct HTTPClientCacheTests {
         #expect(second.header("etag") != first.header("etag"))
     }
 
+    @Test func a404IsRememberedAndAnsweredOffline() throws {
+        let dir = try temporaryFolder("notfound").path
+        let c = try client(dir)
+        let url = URL(string: server.url("missing.bin"))!
+        #expect(try c.getAndWait(url).status == 404)
+        #expect(try c.getAndWait(url).status == 404)
+        #expect(try server.requests(containing: "missing.bin").count == 1, "a fresh 404 is not asked again")
+        clock.advance(HTTPClient.notFoundFreshness + 1)
+        server.stop()
+        let offline = try c.getAndWait(url)
+        #expect(offline.status == 404 && offline.fromCache, "offline, the remembered 404 answers")
+    }
+
     @Test func withTheNetworkGoneCachedBodiesAreStillServed() throws {
         let c = try client(temporaryFolder("offline").path)
         let url = URL(string: server.url("a.bin?cc=no-cache"))!
@@ -166,4 +207,14 @@ struct HTTPClientCacheTests {
         #expect(offline.body == Array("first version".utf8))
         #expect(throws: HTTPError.self) { try c.getAndWait(URL(string: server.url("b.bin"))!) }
     }
+}
+
+/// Collects the cache's warnings (thread-safe).
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    var lines: [String] { lock.withLock { items } }
+
+    func add(_ line: String) { lock.withLock { items.append(line) } }
 }

@@ -149,13 +149,17 @@ struct NetworkRenderTests {
     }
 
     @Test func framesNeverWaitAndSettleOnTheSamePicture() throws {
-        let renderer = try asyncRenderer(httpStyle(query: "?fault=slow&delay=150", labels: false), network(nil))
+        let log = ProblemLog()
+        let renderer = try asyncRenderer(
+            httpStyle(query: "?fault=slow&delay=150", labels: false), network(nil, log: log))
         _ = try renderer.render(camera: Self.camera)
         // The frame came back while its tiles' 150 ms answers were still on their way.
         #expect(renderer.hasPendingTiles)
         #expect(renderer.tileFetchesInFlight > 0)
         let (settled, frames) = try Self.settle(renderer, camera: Self.camera)
-        #expect(!renderer.hasPendingTiles, "settled within \(frames) frames")
+        #expect(
+            !renderer.hasPendingTiles,
+            "settled within \(frames) frames; failed \(renderer.failedTileCount); problems \(log.problems)")
         #expect(Self.differingPixels(settled, try mbtilesPictureWithoutLabels(), "async") == 0)
     }
 

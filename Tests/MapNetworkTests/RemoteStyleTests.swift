@@ -54,8 +54,12 @@ struct RemoteStyleTests {
     }
 
     /// Writes the resources and a style at `styles/main/style.json` whose source `url`, `sprite` and `glyphs` are
-    /// relative (the TileJSON's `tiles` too), and loads it over HTTP.
-    func loadRelativeStyle(_ net: TileNetwork) throws -> Style {
+    /// relative (the TileJSON's `tiles` too), and loads it over HTTP. The `world` source (a local MBTiles, which a
+    /// style over the network may not read) and its layers are left out.
+    func loadRelativeStyle(_ net: TileNetwork) throws -> Style { try writeRelativeStyle(net).style }
+
+    /// ``loadRelativeStyle(_:)``, with the path of the style file.
+    func writeRelativeStyle(_ net: TileNetwork) throws -> (style: Style, path: String) {
         try writeResources()
         let tileJSON = #"{"tilejson":"3.0.0","tiles":["helsinki/{z}/{x}/{y}.pbf"],"minzoom":0,"maxzoom":14}"#
         try Data(tileJSON.utf8).write(to: folder.appendingPathComponent("helsinki.json"))
@@ -69,15 +73,20 @@ struct RemoteStyleTests {
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
         json["sprite"] = "../../sprites/s"
         json["glyphs"] = "/files/fonts/{fontstack}/{range}.pbf"
+        var sources = json["sources"] as! [String: Any]
+        sources["world"] = nil
+        json["sources"] = sources
+        json["layers"] = (json["layers"] as! [[String: Any]]).filter { $0["source"] as? String != "world" }
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
-        return try net.loadStyle(server.url("styles/main/style.json"))
+        return (try net.loadStyle(server.url("styles/main/style.json")), path)
     }
 
     @Test func relativeReferencesInAStyleOverHTTPResolveAgainstItsURL() throws {
         let log = ProblemLog()
         let net = network(log)
-        let style = try loadRelativeStyle(net)
+        let (style, path) = try writeRelativeStyle(net)
         #expect(style.baseURL?.absoluteString == server.url("styles/main/style.json"))
+        #expect(style.diagnostics.isEmpty, "\(style.diagnostics)")
         #expect(style.sprite == server.url("sprites/s"))
         #expect(style.glyphs == server.url("fonts/{fontstack}/{range}.pbf"))
         guard case .vector(let city)? = style.sources["city"] else {
@@ -87,10 +96,13 @@ struct RemoteStyleTests {
         #expect(city.tileJSONURL == server.url("helsinki.json"))
         #expect(city.url == "../../helsinki.json", "the url as written is kept")
 
-        // The TileJSON's own relative tiles resolve against the TileJSON's URL: the same picture as MBTiles.
+        // The TileJSON's own relative tiles resolve against the TileJSON's URL: the same picture as the same style
+        // read from its folder (its TileJSON and tiles then read as files).
         let snap = try MapHost(style: style, resolveSource: NetworkRenderTests.resolver(net))
         let picture = try snap.render(camera: NetworkRenderTests.camera)
-        let local = try MapHost().render(camera: NetworkRenderTests.camera)
+        let fromDisk = try MapHost(
+            style: Style.load(contentsOfFile: path), resolveSource: NetworkRenderTests.resolver(network()))
+        let local = try fromDisk.render(camera: NetworkRenderTests.camera)
         #expect(NetworkRenderTests.differingPixels(picture, local, "relative") == 0)
         let tileRequests = try server.requests(containing: "/files/helsinki/")
         #expect(!tileRequests.isEmpty)
@@ -99,6 +111,39 @@ struct RemoteStyleTests {
         let spriteURL = try #require(style.sprite)
         let sprite = try #require(net.sprite(spriteURL))
         #expect(try PNGCodec.decode(sprite.png).width == 2)
+    }
+
+    /// A style loaded over HTTP may read only over HTTP (docs/BEHAVIOUR.md D23): `mbtiles://`, `file://` and
+    /// `pmtiles://file://` sources, sprites and glyphs are refused with one error each naming them, and nothing is
+    /// read from disk; a path after `pmtiles://` (`pmtiles:///a.pmtiles`) is a reference on the style's server, as
+    /// every path in such a style is.
+    @Test func aStyleOverHTTPMayNotNameLocalFiles() throws {
+        let world = Fixtures.data.appendingPathComponent("world.mbtiles").path
+        let style = #"""
+            {"version": 8, "sprite": "file:///etc/sprite", "glyphs": "file:///fonts/{fontstack}/{range}.pbf",
+             "sources": {
+               "a": {"type": "vector", "url": "mbtiles://\#(world)"},
+               "b": {"type": "vector", "url": "pmtiles://file:///tmp/x.pmtiles"},
+               "onServer": {"type": "vector", "url": "pmtiles:///tmp/x.pmtiles"},
+               "c": {"type": "vector", "tiles": ["file:///tmp/{z}/{x}/{y}.pbf"]},
+               "d": {"type": "geojson", "data": "file:///etc/passwd"},
+               "e": {"type": "raster", "url": "mbtiles:///tmp/r.mbtiles"},
+               "ok": {"type": "vector", "tiles": ["t/{z}/{x}/{y}.pbf"]}},
+             "layers": []}
+            """#
+        try Data(style.utf8).write(to: folder.appendingPathComponent("local-refs.json"))
+        let loaded = try network().loadStyle(server.url("local-refs.json"))
+        #expect(loaded.sources.keys.sorted() == ["ok", "onServer"])
+        guard case .vector(let onServer)? = loaded.sources["onServer"] else { return }
+        #expect(onServer.pmtilesURL == server.url("").replacingOccurrences(of: "/files/", with: "/tmp/x.pmtiles"))
+        #expect(onServer.pmtilesPath == nil)
+        let refused = loaded.diagnostics.filter { $0.message.contains("may not read local files") }.map(\.path)
+        #expect(
+            refused.sorted() == ["glyphs", "sources.a", "sources.b", "sources.c", "sources.d", "sources.e", "sprite"])
+        #expect(loaded.sprite == nil && loaded.glyphs == nil)
+        // The same document read from a file keeps its local sources.
+        let file = try Style.load(contentsOfFile: folder.appendingPathComponent("local-refs.json").path)
+        #expect(file.sources.count == 7)
     }
 
     /// The style's relative `glyphs` template resolves against its URL: one request a range, a missing range empty.

@@ -217,7 +217,7 @@ private let sceneLayers = """
 }
 
 @Test func theDefaultConventionIsMapLibresStyleZoomAndTiles() throws {
-    // D19: by default a style is evaluated at camera zoom − 1 and vector tiles are 512-point tiles at that zoom. A
+    // D25: by default a style is evaluated at camera zoom − 1 and vector tiles are 512-point tiles at that zoom. A
     // 1024-point view centred on a tile corner at camera zoom 3 is 2 × 2 tiles of 512 points at z2 (16 of 256 points
     // at z3 with Google's own convention).
     #expect(MapRenderOptions().tileSize == 512)

@@ -64,7 +64,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     let hamlet = EvaluationContext(zoom: 9, properties: ["class": .string("hamlet"), "rank": .number(9)])
     #expect(places.filter?.matches(hamlet) == true)
     // A hamlet (rank 9) waits for camera zoom 10 (style zoom 9: the style's zooms are MapLibre's, one less than the
-    // camera's, D19) even where the top zoom's tiles hold it.
+    // camera's, D25) even where the top zoom's tiles hold it.
     let early = EvaluationContext(zoom: 8.5, properties: ["class": .string("hamlet"), "rank": .number(9)])
     #expect(places.filter?.matches(early) == false)
     // Unranked places (the cities' OSM place nodes) leave the names to GeoNames.

@@ -141,7 +141,7 @@ public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) ->
 /// A tile layer that loads each tile from a URL (Google's `GMSURLTileLayer`).
 ///
 /// `file://` URLs are read from disk; `http://`/`https://` URLs go through Waymark's HTTP loader and cache (the ones
-/// map styles load through, Foundation's URLSession underneath), off the main thread: at most 8 requests in flight
+/// map styles load through, libcurl underneath), off the main thread: at most 8 requests in flight
 /// per host, the tiles nearest the view's centre first, requests of tiles that left the view cancelled, 5xx answers
 /// and connection errors retried with exponential backoff, and every answer kept in the persistent cache (SQLite
 /// under `$WAYMARK_CACHE_DIR`, else `$XDG_CACHE_HOME/waymark`; honouring `Cache-Control`, `ETag` and
@@ -154,7 +154,7 @@ open class GMSURLTileLayer: GMSTileLayer {
     private let urlConstructor: GMSTileURLConstructor
     /// Where tile bytes come from (TileLayerDrawing.swift): the process's HTTP client and cache.
     var fetcher: any TileURLFetching = HTTPClientTileFetcher(client: TileNetwork.shared.client)
-    /// The `User-Agent` header of HTTP requests, or nil for URLSession's own. Defaults to nil.
+    /// The `User-Agent` header of HTTP requests, or nil for the loader's own (`Waymark`). Defaults to nil.
     open var userAgent: String?
 
     /// Creates a layer loading tiles from the URLs `urlConstructor` builds.

@@ -143,9 +143,11 @@ public struct PMTilesArchive: Sendable {
         }
     }
 
-    /// The absolute byte range of a tile entry's payload.
+    /// The absolute byte range of a tile entry's payload (an offset past `UInt64.max` saturates, so reading it fails
+    /// as past the end of the archive instead of trapping).
     public func tileRange(_ entry: PMTilesEntry) -> (offset: UInt64, length: Int) {
-        (header.tileDataOffset + entry.offset, Int(entry.length))
+        let (offset, overflow) = header.tileDataOffset.addingReportingOverflow(entry.offset)
+        return (overflow ? .max : offset, Int(entry.length))
     }
 
     // MARK: - Helpers

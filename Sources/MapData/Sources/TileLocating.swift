@@ -3,6 +3,15 @@
 public protocol TileLocating {
     /// Where the tile at `address` is read from: an `http(s)://` URL, or a file path with the tile's `z/x/y`.
     func location(of address: TileAddress) -> String
+
+    /// Whether the source reports its own failed reads (MapNetwork's `HTTPTileSource` does, once per source, with
+    /// the URL), so the renderer reports only its tiles' content. Default `false`.
+    var reportsOwnFailures: Bool { get }
+}
+
+extension TileLocating {
+    /// `false`: the renderer reports the source's failed reads.
+    public var reportsOwnFailures: Bool { false }
 }
 
 extension DirectoryTileSource: TileLocating {

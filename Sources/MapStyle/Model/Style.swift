@@ -154,6 +154,38 @@ struct StyleLoader {
         return resolved(url)
     }
 
+    /// Whether the document came over the network (``baseURL`` is `http(s)`): it may then name only `http(s)`
+    /// resources, never local files (`mbtiles://`, local `pmtiles://`, `file://`, paths; docs/BEHAVIOUR.md D23).
+    var isRemote: Bool {
+        let scheme = baseURL?.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// Whether a resolved reference names a local file: no `http(s)://` scheme.
+    static func isLocal(_ reference: String) -> Bool {
+        let lower = reference.lowercased()
+        return !(lower.hasPrefix("http://") || lower.hasPrefix("https://"))
+    }
+
+    /// The first local file a source would read, or `nil` when it reads only over `http(s)`.
+    static func localReference(of source: StyleSource) -> String? {
+        switch source {
+        case .vector(let v):
+            return v.mbtilesPath ?? v.pmtilesPath ?? v.tileJSONURL.flatMap { isLocal($0) ? $0 : nil }
+                ?? v.tiles.first(where: isLocal)
+        case .raster(let r):
+            return r.mbtilesPath ?? r.pmtilesPath ?? r.localTileTemplate ?? r.tiles.first(where: isLocal)
+        case .geojson(let g):
+            return g.path ?? g.url.flatMap { isLocal($0) ? $0 : nil }
+        case .unsupported: return nil
+        }
+    }
+
+    /// A reference cut for a message (a 50 MB URL is not echoed whole).
+    static func short(_ text: String) -> String {
+        text.count <= 200 ? text : "\(text.prefix(120))…(\(text.count - 180) characters)…\(text.suffix(60))"
+    }
+
     mutating func error(_ path: String, _ message: String) { diagnostics.append(.init(.error, path: path, message)) }
     mutating func warning(_ path: String, _ message: String) {
         diagnostics.append(.init(.warning, path: path, message))
@@ -201,6 +233,10 @@ struct StyleLoader {
                 error("sprite", "expected string, found \(s.typeName)")
             }
         }
+        if isRemote, let sprite = style.sprite, Self.isLocal(sprite) {
+            error("sprite", "a style loaded over the network may not read local files (\(Self.short(sprite))); ignored")
+            style.sprite = nil
+        }
         if let g = root["glyphs"] {
             if let str = g.stringValue {
                 style.glyphs = resolved(str)
@@ -210,6 +246,10 @@ struct StyleLoader {
             } else {
                 error("glyphs", "expected string, found \(g.typeName)")
             }
+        }
+        if isRemote, let glyphs = style.glyphs, Self.isLocal(glyphs) {
+            error("glyphs", "a style loaded over the network may not read local files (\(Self.short(glyphs))); ignored")
+            style.glyphs = nil
         }
         if let c = root["center"] {
             if let a = c.arrayValue, a.count == 2, let lon = a[0].numberValue, let lat = a[1].numberValue {
@@ -224,7 +264,15 @@ struct StyleLoader {
         switch root["sources"] {
         case .object(let sources)?:
             for name in sources.keys.sorted() {
-                if let s = loadSource(sources[name]!, path: "sources.\(name)") { style.sources[name] = s }
+                guard let s = loadSource(sources[name]!, path: "sources.\(name)") else { continue }
+                if isRemote, let local = Self.localReference(of: s) {
+                    error(
+                        "sources.\(name)",
+                        "a style loaded over the network may not read local files (\(Self.short(local))); source skipped"
+                    )
+                    continue
+                }
+                style.sources[name] = s
             }
         case nil: error("sources", "missing required property \"sources\"")
         case let v?: error("sources", "expected object, found \(v.typeName)")

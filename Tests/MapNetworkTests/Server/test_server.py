@@ -14,6 +14,17 @@ GET /files/<path>   the file ROOT/<path>, with ETag (sha1 of the content), Last-
                       fault=truncated  announces the whole length, sends half, closes
                       fault=badgzip    answers a gzip header followed by garbage
                       fault=norange    ignores Range (200 with the whole file)
+                    Hostile modes (each bounded: it stops by itself after at most 120 s):
+                      fault=huge       announces Content-Length 2 GiB and sends zeros until the client leaves
+                      fault=endless    a chunked body of zeros that never ends
+                      fault=bomb       a gzip bomb as the body (256 MiB of zeros in about 256 KiB), no encoding
+                      fault=bombenc    the same bomb sent with Content-Encoding: gzip
+                      fault=silent     accepts, reads the request, never answers
+                      fault=drip       announces the file's length, sends one byte a second
+                      fault=loop       302 to itself, for ever
+                      fault=random     200 with random bytes (the file's length)
+                      fault=html       200 with a captive-portal HTML page
+                      fault=retryafter 503 with Retry-After: <delay ms / 1000> on the first request, then the file
 GET /_control?mode=<fault>     applies <fault> to every /files request until mode= (empty) is set
 GET /_control?replace=<path>&with=<path2>   copies ROOT/<path2> over ROOT/<path> (a new ETag)
 GET /_control?clearlog=1       empties the request log
@@ -90,8 +101,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(500, b"fault 500")
         if fault == "slow":
             time.sleep(int(query.get("delay", "300")) / 1000)
+        if fault == "retryafter" and count == 0:
+            return self.send_body(503, b"busy", [("Retry-After", str(int(query.get("delay", "1000")) // 1000))])
         with open(path, "rb") as f:
             data = f.read()
+        if hostile(self, fault, query, data):
+            return
         etag = '"%s"' % hashlib.sha1(data).hexdigest()
         headers = [("ETag", etag),
                    ("Last-Modified", email.utils.formatdate(os.path.getmtime(path), usegmt=True)),
@@ -131,6 +146,76 @@ class Handler(BaseHTTPRequestHandler):
             headers.append(("Content-Range", "bytes %d-%d/%d" % (start, end, len(data))))
             return self.send_body(206, data[start:end + 1], headers)
         return self.send_body(200, data, headers)
+
+
+BOMB = []
+
+
+def gzip_bomb():
+    """256 MiB of zeros, gzip-compressed once per server (about 256 KiB)."""
+    with LOCK:
+        if not BOMB:
+            import zlib
+            c = zlib.compressobj(9, zlib.DEFLATED, 31)
+            zeros = bytes(1 << 20)
+            BOMB.append(b"".join([c.compress(zeros) for _ in range(256)] + [c.flush()]))
+        return BOMB[0]
+
+
+def hostile(handler, fault, query, data):
+    """Answers a hostile mode; True when it did."""
+    deadline = time.monotonic() + 120
+    w = handler.wfile
+    try:
+        if fault == "huge" or fault == "endless":
+            handler.send_response(200)
+            if fault == "huge":
+                handler.send_header("Content-Length", str(2 << 30))
+            else:
+                handler.send_header("Transfer-Encoding", "chunked")
+            handler.end_headers()
+            chunk = bytes(64 << 10)
+            sent = 0
+            while time.monotonic() < deadline and sent < (3 << 30):
+                if fault == "endless":
+                    w.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+                else:
+                    w.write(chunk)
+                sent += len(chunk)
+        elif fault in ("bomb", "bombenc"):
+            body = gzip_bomb()
+            extra = [("Content-Encoding", "gzip")] if fault == "bombenc" else []
+            handler.send_body(200, body, extra)
+        elif fault == "silent":
+            while time.monotonic() < deadline:
+                time.sleep(0.5)
+        elif fault == "drip":
+            handler.send_response(200)
+            handler.send_header("Content-Length", str(len(data)))
+            handler.end_headers()
+            for b in data:
+                if time.monotonic() >= deadline:
+                    break
+                w.write(bytes([b]))
+                w.flush()
+                time.sleep(1)
+        elif fault == "loop":
+            handler.send_response(302)
+            handler.send_header("Location", handler.path)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+        elif fault == "random":
+            handler.send_body(200, os.urandom(max(len(data), 64)))
+        elif fault == "html":
+            handler.send_body(200, b"<!DOCTYPE html><html><head><title>Sign in to the Wi-Fi</title></head>"
+                                   b"<body><form>Accept the terms</form></body></html>",
+                              [("Content-Type", "text/html")])
+        else:
+            return False
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    handler.close_connection = True
+    return True
 
 
 def exit_when_stdin_closes():

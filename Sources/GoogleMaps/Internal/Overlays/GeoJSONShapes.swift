@@ -18,7 +18,7 @@ package enum GeoJSONShapes {
 
     /// The shapes of the GeoJSON file at `path`, in file order.
     /// - Throws: ``LoadError`` when the file cannot be read, is not JSON, is not GeoJSON, or a line or polygon has
-    ///   coordinates that are not numbers.
+    ///   coordinates that are not numbers or lie outside ±360° longitude and ±90° latitude (`1e308`, `Infinity`).
     @MainActor package static func shapes(fromFile path: String) throws -> [GMSOverlay] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(description: "cannot read overlays file '\(path)'")
@@ -40,6 +40,9 @@ package enum GeoJSONShapes {
             for (i, p) in points.enumerated() {
                 guard let c = p.arrayValue, c.count >= 2, let lon = c[0].numberValue, let lat = c[1].numberValue
                 else { throw fail("\(place): position \(i) is not [longitude, latitude]") }
+                guard lon.isFinite, lat.isFinite, abs(lat) <= 90, abs(lon) <= 360 else {
+                    throw fail("\(place): position \(i) [\(lon), \(lat)] is outside ±360° longitude, ±90° latitude")
+                }
                 path.addLatitude(lat, longitude: lon)
             }
             return path

@@ -77,6 +77,11 @@ extension RGBAColor {
     private(set) var indexBoxes: [OverlayBounds] = []
     /// Segments per indexed run of a long line (more runs: fewer tap candidates, slower adds).
     static let indexRunLength = 100
+    /// The most vertices a fill ring or a stroked line keeps after simplifying to a quarter pixel: a longer one (a
+    /// hostile or over-detailed shape, which Cairo's fill would take minutes over when it crosses itself) keeps
+    /// every k-th vertex, with one warning per shape. Waymark's own limit: 20,000 (docs/BEHAVIOUR.md D22).
+    static let maxFillVertices = 20_000
+    private var warnedAboutVertices = false
     /// World point every prepared coordinate is relative to (the first valid coordinate, x unwrapped near it).
     private var origin = WorldPoint(x: 0, y: 0)
 
@@ -201,6 +206,29 @@ extension RGBAColor {
         }
     }
 
+    /// `flat` (x, y pairs) when it has at most ``maxFillVertices`` vertices, else every k-th vertex (the fewest
+    /// steps that fit) and one warning per shape: the work of a frame stays bounded whatever the overlay.
+    private func bounded(_ flat: [Double], what: String, drawn: String) -> [Double] {
+        let count = flat.count / 2
+        guard count > Self.maxFillVertices else { return flat }
+        let step = (count + Self.maxFillVertices - 1) / Self.maxFillVertices
+        if !warnedAboutVertices {
+            warnedAboutVertices = true
+            GMSLog.warning(
+                "GMSPolygon/GMSPolyline: a \(what) of \(count) vertices after simplification is \(drawn) with every "
+                    + "\(step)th (at most \(Self.maxFillVertices) vertices; docs/BEHAVIOUR.md D22)")
+        }
+        var kept: [Double] = []
+        kept.reserveCapacity(Self.maxFillVertices * 2 + 2)
+        var v = 0
+        while v < count {
+            kept.append(flat[2 * v])
+            kept.append(flat[2 * v + 1])
+            v += step
+        }
+        return kept
+    }
+
     /// The geometry prepared at `level` (built on first use).
     func level(_ level: Int) -> Level {
         if let prepared = levels[level] { return prepared }
@@ -223,10 +251,11 @@ extension RGBAColor {
             return ShapeGeometry.simplified(flat, tolerance: 0.25)
         }
         for stroke in spec.strokes {
-            let flat = local(
+            var flat = local(
                 ShapeGeometry.worldPath(
                     stroke.coordinates, closed: stroke.closed, geodesic: spec.geodesic, tolerance: tolerance))
             guard flat.count >= 2 else { continue }
+            flat = bounded(flat, what: "line", drawn: "stroked")
             out.lines.append(
                 (flat, stroke.closed, stroke.paint, stroke.stamp, ShapeGeometry.chunkBoxes(flat, closed: stroke.closed))
             )
@@ -234,6 +263,7 @@ extension RGBAColor {
         for (i, ring) in spec.fillRings.enumerated() {
             var flat = local(ShapeGeometry.worldPath(ring, closed: true, geodesic: spec.geodesic, tolerance: tolerance))
             guard flat.count >= 6 else { continue }
+            flat = bounded(flat, what: "ring", drawn: "filled")
             // Shell clockwise on screen (positive), holes the other way: non-zero then cuts the holes out.
             let area = ShapeGeometry.signedArea2(flat)
             if (i == 0) != (area > 0) { flat = ShapeGeometry.reversedRing(flat) }

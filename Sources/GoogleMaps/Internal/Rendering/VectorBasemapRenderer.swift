@@ -1,3 +1,4 @@
+import Foundation
 import LinuxUIKit
 import MapDrawing
 import MapDrawingCairo
@@ -51,6 +52,14 @@ import MapStyle
         }
         snapshotter = try style.makeMapHost(options: options, restyle: restyle)
         backend = snapshotter.backend
+        Self.logDiagnostics(of: snapshotter)
+    }
+
+    /// Logs every diagnostic of the host's style (``GMSLog``, once per style: renderers are made once per style).
+    static func logDiagnostics(of host: MapHost) {
+        let lines = host.renderer.style.diagnostics.map { "GMSMapView style: \($0)" }
+        guard !lines.isEmpty else { return }
+        DispatchQueue.main.async { MainActor.assumeIsolated { lines.forEach(GMSLog.warning) } }
     }
 
     /// The basemap of a map view's ``BasemapStyle``: its effective style with its rules, dark mode and traffic
@@ -68,6 +77,7 @@ import MapStyle
     init(snapshotter: MapHost) {
         self.snapshotter = snapshotter
         backend = snapshotter.backend
+        Self.logDiagnostics(of: snapshotter)
     }
 
     /// A basemap over a parsed style (the imagery map types' styles, GMSMapView+MapType.swift); synchronous.
@@ -75,6 +85,7 @@ import MapStyle
     init(style: Style) throws {
         snapshotter = try MapHost(style: style, options: Self.renderOptions)
         backend = snapshotter.backend
+        Self.logDiagnostics(of: snapshotter)
         if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             snapshotter.renderer.setSprite(sheet)
         }
@@ -95,6 +106,10 @@ import MapStyle
         // Labels fade (0.3 s, MapLibre's default) only in a window app (the SDL backend set the wake handler):
         // tests, snapshots and headless frames show the settled labels.
         options.labelFadeDuration = UIApplication.wakeHandler != nil ? 0.3 : 0
+        // Tiles that cannot be read or decoded: once per source, to the delegate's log.
+        options.rasterProblems = RasterProblemReporter { problem in
+            DispatchQueue.main.async { MainActor.assumeIsolated { GMSLog.warning("GMSMapView: \(problem)") } }
+        }
         return options
     }
 

@@ -1,0 +1,116 @@
+import Foundation
+import MapData
+import MapNetwork
+import Testing
+
+/// The loader against the test server's hostile modes (issue 34): every answer bounded in memory, rate and time,
+/// every failure naming the URL.
+@Suite(.enabled(if: TestServer.available, "python3 is needed for the test HTTP server"))
+struct HostileServerTests {
+    let folder: URL
+    let server: TestServer
+
+    init() throws {
+        folder = try temporaryFolder("hostile")
+        try Data(repeating: 0x41, count: 6000).write(to: folder.appendingPathComponent("tile.pbf"))
+        server = try TestServer(root: folder)
+    }
+
+    /// Fetches `tile.pbf?fault=<fault>` with `options`; the error (or `nil` on success) and the seconds it took.
+    func fetch(_ fault: String, _ options: HTTPLoaderOptions, extra: String = "") -> (HTTPError?, Double) {
+        let loader = HTTPLoader(options: options)
+        let url = URL(string: server.url("tile.pbf?fault=\(fault)\(extra)"))!
+        let start = Date()
+        do {
+            _ = try loader.fetchAndWait(url)
+            return (nil, Date().timeIntervalSince(start))
+        } catch {
+            return (error, Date().timeIntervalSince(start))
+        }
+    }
+
+    /// The process's resident memory now, in bytes (`/proc/self/statm`).
+    static func residentBytes() -> Int {
+        let text = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "0 0"
+        let pages = Int(text.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return pages * 4096
+    }
+
+    @Test(arguments: ["huge", "endless", "bombenc"])
+    func bodiesPastTheLimitAreCutOffWhileTheyArrive(fault: String) throws {
+        let before = Self.residentBytes()
+        let (error, seconds) = fetch(fault, HTTPLoaderOptions(maxRetries: 0, maxResponseBytes: 4 << 20))
+        let failure = try #require(error)
+        #expect(failure.message == "response larger than 4194304 bytes", "\(failure)")
+        #expect(failure.url.contains("tile.pbf?fault=\(fault)"))
+        #expect(seconds < 20, "took \(seconds) s")
+        // The body never got past the limit (the 2 GiB / endless / 256 MiB bomb were not buffered).
+        #expect(Self.residentBytes() - before < 200 << 20)
+    }
+
+    @Test func aServerThatNeverAnswersIsAStall() throws {
+        let (error, seconds) = fetch("silent", HTTPLoaderOptions(maxRetries: 2, timeout: 2, deadline: 30))
+        let failure = try #require(error)
+        #expect(failure.message.hasPrefix("stalled"), "\(failure)")
+        #expect(failure.url.contains("fault=silent"))
+        #expect(seconds < 6, "a stall is not retried: took \(seconds) s")
+    }
+
+    @Test func aByteASecondIsAStall() throws {
+        let (error, seconds) = fetch("drip", HTTPLoaderOptions(maxRetries: 0, timeout: 3, deadline: 30))
+        #expect(
+            error?.message.hasPrefix("stalled: less than 64 bytes/s for 3 s") == true, "\(String(describing: error))")
+        #expect(seconds < 8, "took \(seconds) s")
+    }
+
+    @Test func theDeadlineHoldsWhateverTheRate() throws {
+        let options = HTTPLoaderOptions(maxRetries: 0, timeout: 30, deadline: 3, minimumBytesPerSecond: 1)
+        let (error, seconds) = fetch("drip", options)
+        #expect(error?.message == "no complete answer within 3 s", "\(String(describing: error))")
+        #expect(seconds >= 2.9 && seconds < 6, "took \(seconds) s")
+    }
+
+    @Test func finishByCutsEveryRequestOff() throws {
+        let loader = HTTPLoader(options: HTTPLoaderOptions(maxRetries: 3, timeout: 60, deadline: 60))
+        loader.finishBy(seconds: 2)
+        let start = Date()
+        #expect(throws: HTTPError.self) {
+            _ = try loader.fetchAndWait(URL(string: server.url("tile.pbf?fault=silent"))!)
+        }
+        #expect(Date().timeIntervalSince(start) < 5)
+        // After the cut-off, nothing more is asked.
+        let late = Date()
+        do {
+            _ = try loader.fetchAndWait(URL(string: server.url("tile.pbf"))!)
+            Issue.record("a request after the cut-off succeeded")
+        } catch {
+            #expect(error.message.hasPrefix("not answered within 2"), "\(error)")
+        }
+        #expect(Date().timeIntervalSince(late) < 1)
+    }
+
+    @Test func redirectLoopsEnd() throws {
+        let (error, seconds) = fetch("loop", HTTPLoaderOptions(maxRetries: 0))
+        #expect(error?.message == "more than 5 redirects", "\(String(describing: error))")
+        #expect(seconds < 10)
+    }
+
+    @Test func retryAfterIsHonouredOrRefused() throws {
+        let (error, seconds) = fetch(
+            "retryafter", HTTPLoaderOptions(maxRetries: 1, retryBaseDelay: 0), extra: "&delay=1000")
+        #expect(error == nil, "\(String(describing: error))")
+        #expect(seconds >= 0.9, "Retry-After: 1 waited \(seconds) s")
+        let (refused, quick) = fetch(
+            "retryafter", HTTPLoaderOptions(maxRetries: 3, maxRetryAfter: 1), extra: "&delay=90000")
+        #expect(refused?.message == "HTTP 503, asked to retry after 90 s", "\(String(describing: refused))")
+        #expect(quick < 2)
+    }
+
+    @Test func hugeURLsAreShortenedInMessages() {
+        let url = "http://127.0.0.1/" + String(repeating: "a", count: 50_000) + "/end"
+        let error = HTTPError(url: url, message: "x")
+        #expect(error.url.count < 400)
+        #expect(error.url.hasPrefix("http://127.0.0.1/aaa") && error.url.hasSuffix("/end"))
+        #expect(error.url.contains("characters)"))
+    }
+}
