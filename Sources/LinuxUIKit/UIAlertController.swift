@@ -32,13 +32,20 @@ import Foundation
     }
 }
 
-/// An alert or action sheet, as UIKit's `UIAlertController`: a title, a message and buttons (``UIAlertAction``),
-/// presented with `present(_:animated:completion:)`.
+/// An alert or action sheet, as UIKit's `UIAlertController`: a title, a message, text fields (alerts only) and
+/// buttons (``UIAlertAction``), presented with `present(_:animated:completion:)`.
 ///
-/// An alert is a 270-point box in the middle of the window over a dimmed background; two actions sit side by side
-/// (cancel on the left), more are stacked (cancel last). An action sheet sits at the bottom of the window, its
-/// cancel action in a box of its own below the others. Tapping an enabled action dismisses the controller and then
-/// runs the action's handler. Tapping outside an action sheet acts as its cancel action when it has one.
+/// An alert is a 270-point box in the middle of the window over a dimmed background; its text fields sit under the
+/// message, stacked; two actions sit side by side (cancel on the left), more are stacked (cancel last). An action
+/// sheet sits at the bottom of the window, its cancel action in a box of its own below the others. Tapping an
+/// enabled action dismisses the controller and then runs the action's handler (the text fields keep their text for
+/// it). Tapping outside an action sheet acts as its cancel action when it has one.
+///
+/// Text fields: the first one becomes the first responder as the alert appears, so typed text (a window's keys,
+/// `UIHeadlessHost.type(_:)`) goes into it; a tap moves editing to another field. The return key, once the field's
+/// delegate agrees (`textFieldShouldReturn(_:)`), taps the ``preferredAction``, or when there is none the only action
+/// that is not `.cancel` (Waymark's rule for UIKit's undocumented choice); a disabled action is not tapped. Editing
+/// ends when the alert is dismissed.
 /// - Thread rules: main actor only.
 @MainActor open class UIAlertController: UIViewController {
     /// The kind of alert, as UIKit's `UIAlertController.Style`.
@@ -57,6 +64,12 @@ import Foundation
     public private(set) var actions: [UIAlertAction] = []
     /// The action drawn semibold (an alert's "return key" action); must be one of ``actions``. Defaults to nil.
     open var preferredAction: UIAlertAction? { didSet { alertView?.rebuild() } }
+
+    /// The text fields in the order added (empty until ``addTextField(configurationHandler:)`` adds one), as UIKit's
+    /// property. They are instances of a private `UITextField` subclass that draws the alert's field look, as UIKit's
+    /// are.
+    public var textFields: [UITextField]? { fields }
+    private(set) var fields: [UITextField] = []
 
     private var alertView: AlertView? { viewIfLoaded as? AlertView }
 
@@ -91,6 +104,43 @@ import Foundation
         actions.append(action)
         action.onChange = { [weak self] in self?.alertView?.rebuild() }
         alertView?.rebuild()
+    }
+
+    /// Adds a text field under the message, as UIKit's method: a 13-point field with the alert's look, handed to
+    /// `configurationHandler` (set its placeholder, text, `isSecureTextEntry`, delegate, actions) before it is shown.
+    /// Only alerts have text fields: UIKit raises an exception for an action sheet; Waymark logs UIKit's message and
+    /// adds nothing.
+    public func addTextField(configurationHandler: (@MainActor (UITextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            UIKitLog.warning(
+                "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert")
+            return
+        }
+        let field = AlertTextField(frame: .zero)
+        field.addAction(
+            UIAction { [weak self] _ in self?.returnKeyPressed() }, for: .primaryActionTriggered)
+        fields.append(field)
+        configurationHandler?(field)
+        alertView?.rebuild()
+    }
+
+    /// The return key in a text field: the preferred action, else the only non-cancel action.
+    private func returnKeyPressed() {
+        let others = actions.filter { $0.style != .cancel }
+        guard let action = preferredAction ?? (others.count == 1 ? others[0] : nil) else { return }
+        tap(action)
+    }
+
+    /// The first text field starts editing as the alert appears.
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        fields.first?.becomeFirstResponder()
+    }
+
+    /// Editing ends as the alert goes.
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        viewIfLoaded?.endEditing(true)
     }
 
     /// Makes the alert's view: the dimmed backdrop with the box or sheet.
@@ -178,6 +228,7 @@ import Foundation
         titleLabel.textColor = sheet ? UIColor.secondaryLabel : UIColor.label
         messageLabel.font = UIFont.systemFont(ofSize: 13)
         messageLabel.textColor = sheet ? UIColor.secondaryLabel : UIColor.label
+        for field in controller.fields where field.superview !== box { box.addSubview(field) }
         for action in orderedActions {
             let button = AlertButton(action: action, preferred: controller.preferredAction === action)
             button.onTap = { [weak controller] in controller?.tap(action) }
@@ -213,6 +264,14 @@ import Foundation
             y += size.height + 4
         }
         if y > 0 { y += sheet ? 10 : 16 }
+        if let fields = controller?.fields, !fields.isEmpty, !sheet {
+            if y == 0 { y = 16 }
+            for field in fields {
+                field.frame = CGRect(x: 16, y: y, width: textWidth, height: AlertTextField.height)
+                y += AlertTextField.height - 0.5  // neighbouring fields share a border line
+            }
+            y += 16.5
+        }
         let rowHeight: CGFloat = sheet ? 57 : 44
         let inBox = buttons.filter { $0.superview === box }
         if !sheet, inBox.count == 2 {
@@ -254,6 +313,36 @@ import Foundation
             let cancel = controller.actions.first(where: { $0.style == .cancel })
         else { return }
         controller.tap(cancel)
+    }
+}
+
+/// A text field of an alert: 13-point text in a 26-point box with a hairline border, on the system background.
+@MainActor final class AlertTextField: UITextField {
+    /// The field's height, points.
+    static let height: CGFloat = 26
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        font = .systemFont(ofSize: 13)
+        backgroundColor = .systemBackground
+        layer.borderWidth = 0.5
+        updateBorder()
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    private func updateBorder() {
+        layer.borderColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+    }
+
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        updateBorder()
+    }
+
+    /// The text 5 points in from the edges (and clear of the overlay views).
+    override func textRect(forBounds bounds: CGRect) -> CGRect {
+        super.textRect(forBounds: bounds.insetBy(dx: 5, dy: 0))
     }
 }
 

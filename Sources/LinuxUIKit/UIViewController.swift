@@ -18,7 +18,13 @@ import Foundation
     /// Creates a controller; nib names and bundles are ignored on Linux.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
 
-    /// Creates a controller.
+    /// Creates a controller, as UIKit's `init()`: a convenience initialiser, so subclasses may declare a designated
+    /// `init()` of their own without `override`, as on iOS.
+    ///
+    /// Not on Linux: calling it through a metatype value (`let type: UIViewController.Type = …; type.init()`). On iOS
+    /// the Objective-C runtime allows that for any initialiser; Swift allows it only for `required` ones, and making
+    /// `init()` required would break the far commoner subclass that declares `init(place:)` and `init?(coder:)`
+    /// only. Code that keeps screens as types can keep factories instead (`() -> UIViewController`).
     public convenience init() { self.init(nibName: nil, bundle: nil) }
 
     /// Creates a controller (archives are not supported on Linux; `coder` is ignored).

@@ -416,9 +416,10 @@ import WaymarkTime
         root.addSubview(scroll)
         let host = makeHost(root)
         host.drag(from: CGPoint(x: 100, y: 180), to: CGPoint(x: 60, y: 30))
-        // Only vertical: the content is as wide as the view. The drag starts at the first move past 10 points (5 points
-        // a frame: the third, at y 165) and the content follows the finger from there: 165 - 30 = 135.
-        #expect(scroll.contentOffset.x == 0 && abs(scroll.contentOffset.y - 135) < 0.001)
+        // Only vertical: the content is as wide as the view. The drag starts at the first move past 10 points (the
+        // finger moves hypot(40, 150) / 30 = 5.17 points a frame: the second move, at y 170, is 10.35 points away) and
+        // the content follows the finger from there: 170 - 30 = 140.
+        #expect(scroll.contentOffset.x == 0 && abs(scroll.contentOffset.y - 140) < 0.001)
         #expect(log.events == ["begin", "end"] && log.scrolls > 5)
         host.drag(from: CGPoint(x: 100, y: 190), to: CGPoint(x: 100, y: -1000), duration: 0.3)
         #expect(scroll.contentOffset.y == 800)
@@ -477,7 +478,9 @@ import WaymarkTime
         let host = makeHost(root)
         #expect(table.numberOfSections == 2 && table.numberOfRows(inSection: 1) == 20)
         // Header 28 points, then 50-point rows: y 28 + 2 * 50 + 25 is the middle of row 2.
-        #expect(table.contentSize.height == 2 * (28 + 20 * 50))
+        // 2 × (28 + 20 × 50) points. (Spelt out as a product, #expect would capture it as an Int, and on Linux a
+        // CGFloat and an Int compare through AnyHashable, unequal.)
+        #expect(table.contentSize.height == 2056)
         #expect(table.visibleCells.count == 8)
         #expect((table.cellForRow(at: IndexPath(row: 0, section: 0)) as? PlaceCell)?.reuseIdentifier == "place")
         host.tap(at: CGPoint(x: 100, y: 28 + 100 + 25))
@@ -499,6 +502,40 @@ import WaymarkTime
         #expect(table.visibleCells.first?.textLabel?.text?.hasPrefix("Place 1.") == true)
         #expect(PlaceCell.made < 14)
         host.terminate()
+    }
+
+    @MainActor final class Names: UITableViewDataSource {
+        var names: [String] = []
+        var countQueries = 0
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+            countQueries += 1
+            return names.count
+        }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = names[indexPath.row]
+            return cell
+        }
+    }
+
+    @Test func tableLoadsItsDataWhenFirstAskedAndKeepsACodeSelectionMadeBeforeLayout() {
+        _ = installManualClock()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 200), style: .plain)
+        let names = Names()
+        table.dataSource = names
+        // As on iOS, setting the data source asks nothing yet: rows filled in afterwards are shown.
+        names.names = ["Kamppi", "Pasila", "Vallila"]
+        #expect(names.countQueries == 0)
+        // Selecting in code before the first layout pass loads the data and keeps the selection.
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
+        // Asking for the visible cells places them first.
+        #expect(table.visibleCells.map { $0.textLabel?.text ?? "" } == ["Kamppi", "Pasila", "Vallila"])
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == true)
+        // A reload that drops the selected row drops the selection.
+        names.names = ["Kamppi"]
+        table.reloadData()
+        #expect(table.visibleCells.count == 1 && table.indexPathForSelectedRow == nil)
     }
 
     @Test func diffableDataSourceShowsSnapshots() {

@@ -258,6 +258,108 @@ import WaymarkTime
         #expect(root.presentedViewController == nil)
     }
 
+    @Test func alertTextFieldsTakeTypedTextAndReturnTapsThePreferredAction() {
+        let root = Screen("Root")
+        let host = makeHost(root)
+        KeyboardFocus.current = nil
+        let alert = UIAlertController(title: "Save place", message: "Name the pin.", preferredStyle: .alert)
+        var configured: [String] = []
+        alert.addTextField { field in
+            field.placeholder = "Name"
+            configured.append("name")
+        }
+        alert.addTextField { field in
+            field.placeholder = "PIN"
+            field.isSecureTextEntry = true
+            configured.append("pin")
+        }
+        var ran: [String] = []
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in ran.append("cancel") })
+        let save = UIAlertAction(title: "Save", style: .default) { [unowned alert] _ in
+            let texts = alert.textFields?.map { $0.text ?? "" } ?? []
+            ran.append("save \(texts.joined(separator: "/")) presented=\(root.presentedViewController != nil)")
+        }
+        alert.addAction(save)
+        alert.preferredAction = save
+        #expect(configured == ["name", "pin"])
+        let fields = alert.textFields ?? []
+        #expect(fields.count == 2 && fields[0].placeholder == "Name" && fields[1].isSecureTextEntry)
+        root.present(alert, animated: true)
+        host.runUntilIdle()
+        // The first field edits as the alert appears; the fields sit under the message, above the buttons.
+        #expect(fields[0].isFirstResponder)
+        let first = fields[0].convert(fields[0].bounds, to: nil)
+        let second = fields[1].convert(fields[1].bounds, to: nil)
+        let saveFrame = try! #require(alert.buttonFrame(for: save))
+        #expect(first.maxY <= second.minY + 0.5 && second.maxY < saveFrame.minY)
+        #expect(first.width == 270 - 32 && first.height == 26)
+        host.type("Kamppi")
+        #expect(fields[0].text == "Kamppi")
+        // A tap moves editing to the second field.
+        host.tap(at: CGPoint(x: second.midX, y: second.midY))
+        #expect(fields[1].isFirstResponder && !fields[0].isFirstResponder)
+        host.type("1234")
+        #expect(fields[1].text == "1234" && fields[0].text == "Kamppi")
+        // Return taps the preferred action: the alert goes, then the handler reads the fields.
+        host.type("\n")
+        host.runUntilIdle()
+        #expect(ran == ["save Kamppi/1234 presented=false"])
+        #expect(root.presentedViewController == nil && KeyboardFocus.current == nil)
+    }
+
+    @Test func returnInAnAlertFieldNeedsOneEnabledActionAndSheetsHaveNoFields() {
+        let root = Screen("Root")
+        let host = makeHost(root)
+        KeyboardFocus.current = nil
+        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addTextField()
+        #expect(sheet.textFields?.isEmpty == true)
+        // Two actions that are not cancel and none preferred: return taps nothing.
+        let alert = UIAlertController(title: "Rename", message: nil, preferredStyle: .alert)
+        alert.addTextField()
+        var ran: [String] = []
+        let rename = UIAlertAction(title: "Rename", style: .default) { _ in ran.append("rename") }
+        alert.addAction(rename)
+        alert.addAction(UIAlertAction(title: "Duplicate", style: .default) { _ in ran.append("duplicate") })
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in ran.append("cancel") })
+        root.present(alert, animated: false)
+        host.runUntilIdle()
+        host.type("x\n")
+        host.runUntilIdle()
+        #expect(ran.isEmpty && root.presentedViewController === alert)
+        // Preferred but disabled: still nothing; enabled: tapped.
+        alert.preferredAction = rename
+        rename.isEnabled = false
+        host.type("\n")
+        host.runUntilIdle()
+        #expect(ran.isEmpty && root.presentedViewController === alert)
+        rename.isEnabled = true
+        host.type("\n")
+        host.runUntilIdle()
+        #expect(ran == ["rename"] && root.presentedViewController == nil)
+        #expect(alert.textFields?.first?.text == "x")
+    }
+
+    @Test func alertWithTextFieldsGolden() {
+        let root = Screen("Root")
+        root.view.backgroundColor = .systemTeal
+        let host = makeHost(root)
+        KeyboardFocus.current = nil
+        let alert = UIAlertController(title: "Save place", message: "Name the dropped pin.", preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "Name" }
+        alert.addTextField { field in
+            field.text = "Helsinki"
+            field.clearButtonMode = .whileEditing
+        }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(UIAlertAction(title: "Save", style: .default))
+        root.present(alert, animated: false)
+        host.runUntilIdle()
+        host.type("Kamppi")
+        expectMatchesGolden(
+            host.snapshot(), named: "alert-text-fields", channelTolerance: 24, maxDifferingFraction: 0.01)
+    }
+
     @Test func viewsCompareByIdentityAndSmallThings() {
         let view = UIView()
         let parent = UIView()

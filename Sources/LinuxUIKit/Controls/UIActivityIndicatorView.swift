@@ -89,10 +89,12 @@ import Foundation
     package var isLoading: Bool { false }
     package func tickFrame() { if isAnimating { setNeedsDisplay() } }
 
-    /// The spoke drawn darkest at the clock's time: 0 when stopped, one step every 1/8 s while turning.
+    /// The spoke drawn darkest at the clock's time: 0 when stopped, one step every 1/8 s while turning. A
+    /// microsecond's slack absorbs the clock's rounding: fifteen frames of 1/60 s add up to a hair under 0.25 s, which
+    /// must still be two steps.
     var leadingSpoke: Int {
         guard isAnimating else { return 0 }
-        return Int(((UIAnimator.shared.now - start) * 8).rounded(.down)) % 8
+        return Int(((UIAnimator.shared.now - start) * 8 + 1e-6).rounded(.down)) % 8
     }
 
     /// Draws eight spokes, the leading one darkest.

@@ -249,11 +249,11 @@ extension UITableViewDelegate {
     /// Asks the data source for everything again: counts, heights and the visible cells.
     open func reloadData() {
         needsReload = true
+        placedFor = nil
         for (_, cell) in visible { recycle(cell) }
         visible = [:]
         for (_, header) in headers { header.removeFromSuperview() }
         headers = [:]
-        if let s = selected, !contains(s) { selected = nil }
         setNeedsLayout()
     }
 
@@ -291,6 +291,7 @@ extension UITableViewDelegate {
         var y = tableHeaderView?.frame.height ?? 0
         guard let dataSource else {
             contentSize = CGSize(width: bounds.width, height: y)
+            selected = nil
             return
         }
         let count = max(0, dataSource.numberOfSections(in: self))
@@ -320,9 +321,16 @@ extension UITableViewDelegate {
             y += footer.frame.height
         }
         contentSize = CGSize(width: bounds.width, height: y)
+        if let s = selected, !hasRow(s) { selected = nil }
     }
 
+    /// Whether the row exists (the data loaded first when a reload is pending).
     private func contains(_ indexPath: IndexPath) -> Bool {
+        if needsReload { loadModel() }
+        return hasRow(indexPath)
+    }
+
+    private func hasRow(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && sections.indices.contains(indexPath.section)
             && sections[indexPath.section].rowTops.indices.contains(indexPath.row)
     }
@@ -361,14 +369,31 @@ extension UITableViewDelegate {
         return nil
     }
 
-    /// The cell shown for the row, or nil when the row is not in view.
-    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visible[indexPath] }
+    /// The cell shown for the row, or nil when the row is not in view. Like UIKit's, it first brings the visible
+    /// cells up to date when a reload or scroll has not been laid out yet.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        updateVisibleCellsIfNeeded()
+        return visible[indexPath]
+    }
 
-    /// The cells in view, top to bottom.
+    /// The cells in view, top to bottom (brought up to date first, as ``cellForRow(at:)``).
     open var visibleCells: [UITableViewCell] { indexPathsForVisibleRows?.compactMap { visible[$0] } ?? [] }
 
-    /// The rows in view, top to bottom.
-    open var indexPathsForVisibleRows: [IndexPath]? { visible.keys.sorted() }
+    /// The rows in view, top to bottom (brought up to date first, as ``cellForRow(at:)``).
+    open var indexPathsForVisibleRows: [IndexPath]? {
+        updateVisibleCellsIfNeeded()
+        return visible.keys.sorted()
+    }
+
+    /// The offset and size the visible cells were last placed for; nil after a reload.
+    private var placedFor: (offset: CGPoint, size: CGSize)?
+
+    /// Places the cells in view now when the data was reloaded or the table scrolled or resized since they were
+    /// placed: what UIKit does before answering which cells are visible, so the answer never lags a layout pass.
+    private func updateVisibleCellsIfNeeded() {
+        guard needsReload || placedFor?.offset != bounds.origin || placedFor?.size != bounds.size else { return }
+        placeVisibleCells()
+    }
 
     // MARK: Selection
 
@@ -430,8 +455,11 @@ extension UITableViewDelegate {
     // MARK: Layout
 
     /// Creates the cells and headers in view and recycles the ones that left it.
-    open override func layoutSubviews() {
+    open override func layoutSubviews() { placeVisibleCells() }
+
+    private func placeVisibleCells() {
         if needsReload { loadModel() }
+        placedFor = (bounds.origin, bounds.size)
         if let header = tableHeaderView {
             header.frame = CGRect(x: 0, y: 0, width: bounds.width, height: header.frame.height)
         }
