@@ -1,0 +1,35 @@
+import Foundation
+import MapGeocoding
+import MapGeometry
+import MapStorage
+import Synchronization
+
+/// The bundled GeoNames places (`Data/geocoder.sqlite`) as a forward geocoder for `center=Berkeley,CA` and other
+/// place names, loaded on first use. Waymark's own.
+public enum GeoNamesPlaces {
+    private static let loaded = Mutex<ForwardGeocoder??>(nil)
+
+    /// The position of the best place `name` names, or `nil` (also when the database cannot be read).
+    public static func locate(_ name: String) -> LatLng? {
+        guard let best = geocoder()?.search(name, limit: 1).first else { return nil }
+        return LatLng(latitude: best.latitude, longitude: best.longitude)
+    }
+
+    static func geocoder() -> ForwardGeocoder? {
+        loaded.withLock { state in
+            if let known = state { return known }
+            let contents = try? GeocoderDatabase(url: URL(fileURLWithPath: DataFiles.path(GeocoderDatabase.fileName)))
+                .load()
+            let geocoder = contents.map { c in
+                ForwardGeocoder(
+                    places: c.places.map {
+                        GeocoderPlace(
+                            name: $0.name, countryCode: $0.countryCode, administrativeArea: $0.administrativeArea,
+                            population: $0.population, latitude: $0.latitude, longitude: $0.longitude)
+                    }, countryNames: c.countryNames)
+            }
+            state = .some(geocoder)
+            return geocoder
+        }
+    }
+}
