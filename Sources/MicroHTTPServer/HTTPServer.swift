@@ -161,25 +161,50 @@ public final class HTTPServer: @unchecked Sendable {
         Unmanaged<Core>.fromOpaque(cls!).takeUnretainedValue()
     }
 
+    /// One request's state between the library's calls: its raw target, and whether the headers call was seen.
+    private final class RequestContext {
+        let target: String
+        var headersSeen = false
+        /// The core counted this request in flight (until the library reports it sent).
+        var counted: Core?
+        init(_ target: String) { self.target = target }
+    }
+
     private static let uriLog:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
             _, uri, _ in
-            guard let uri else { return nil }
-            return UnsafeMutableRawPointer(strdup(uri))
+            Unmanaged.passRetained(RequestContext(uri.map { String(cString: $0) } ?? "/")).toOpaque()
         }
 
     private static let completed: MHD_RequestCompletedCallback = { _, _, context, _ in
         guard let context, let raw = context.pointee else { return }
-        free(raw)
+        let request = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
         context.pointee = nil
+        // In flight until the answer is sent: a drain must not stop the daemon between queueing and sending.
+        if let core = request.counted {
+            core.inFlight.withLock { $0 -= 1 }
+            core.drained.lock()
+            core.drained.broadcast()
+            core.drained.unlock()
+        }
     }
 
     private static let access: MHD_AccessHandlerCallback = {
-        cls, connection, url, method, _, _, uploadSize, context in
+        cls, connection, _, method, _, _, uploadSize, context in
         let core = core(cls)
-        let target =
-            context?.pointee.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
-            ?? url.map { String(cString: $0) } ?? "/"
+        guard let raw = context?.pointee else { return .NO }
+        let request = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        // The first call brings the headers only; answering there would make the library close the connection
+        // (it cannot know the body was read). A body is skipped: every route is GET or HEAD.
+        if !request.headersSeen {
+            request.headersSeen = true
+            return .YES
+        }
+        if let uploadSize, uploadSize.pointee > 0 {
+            uploadSize.pointee = 0
+            return .YES
+        }
+        let target = request.target
         let methodName = method.map { String(cString: $0) } ?? "GET"
         var headers: [String: String] = [:]
         withUnsafeMutablePointer(to: &headers) { box in
@@ -192,9 +217,8 @@ public final class HTTPServer: @unchecked Sendable {
                     return .YES
                 }, box)
         }
-        // A request body is not read: every route is GET or HEAD (others answer 405 at once).
-        if let uploadSize { uploadSize.pointee = 0 }
         core.inFlight.withLock { $0 += 1 }
+        request.counted = core
         let response = core.handler(ServerRequest(method: methodName, target: target, headers: headers))
         let result = response.body.withUnsafeBytes { body -> MHD_Result in
             guard
@@ -206,10 +230,6 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_destroy_response(r)
             return queued
         }
-        core.inFlight.withLock { $0 -= 1 }
-        core.drained.lock()
-        core.drained.broadcast()
-        core.drained.unlock()
         return result
     }
 }
