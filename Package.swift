@@ -197,7 +197,8 @@ let package = Package(
             dependencies: [
                 "StaticMaps", "StaticMapsServer", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapDrawing",
                 "MapTestSupport", "CairoGraphics",
-            ]),
+            ],
+            exclude: ["Goldens"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapTestSupport"]),
         .testTarget(
             name: "MapNetworkTests",

@@ -5,7 +5,8 @@ import Foundation
 /// the best first.
 ///
 /// Matching: the first comma-separated part that equals a place's name (earlier parts, such as a street or a
-/// landmark, are skipped) names the candidates, compared ignoring case, accents and repeated spaces;
+/// landmark, are skipped) names the candidates; a part naming a first-level division or a country (or a US state
+/// code) names the division's most populous place; compared ignoring case, accents and repeated spaces;
 /// every later part that equals the place's division name, country name or ISO country code (or, for the United
 /// States, the two-letter state code) ranks it higher; among equals, the more populous place wins.
 /// - Thread rules: a value; any thread.
@@ -13,6 +14,8 @@ package struct ForwardGeocoder: Sendable {
     private let places: [GeocoderPlace]
     private let countryNames: [String: String]
     private let byName: [String: [Int]]
+    /// Folded division and country names → their most populous place.
+    private let byDivision: [String: [Int]]
 
     /// Indexes `places` by their folded name.
     package init(places: [GeocoderPlace], countryNames: [String: String]) {
@@ -21,15 +24,31 @@ package struct ForwardGeocoder: Sendable {
         var index: [String: [Int]] = [:]
         for (i, p) in places.enumerated() { index[Self.fold(p.name), default: []].append(i) }
         byName = index
+        var divisions: [String: Int] = [:]
+        for (i, p) in places.enumerated() {
+            for name in [p.administrativeArea, countryNames[p.countryCode]].compactMap({ $0 }) {
+                let key = Self.fold(name)
+                if let best = divisions[key], places[best].population >= p.population { continue }
+                divisions[key] = i
+            }
+        }
+        byDivision = divisions.mapValues { [$0] }
     }
 
     /// The places `query` names, best first, at most `limit`; empty when none matches.
     package func search(_ query: String, limit: Int = 5) -> [GeocoderPlace] {
         let parts = query.split(separator: ",").map { Self.fold(String($0)) }.filter { !$0.isEmpty }
         // A part that names no place (a street, a landmark) gives way to the next: "Brooklyn Bridge,New York,NY"
-        // finds New York.
-        guard let first = parts.indices.first(where: { byName[parts[$0]] != nil }), let candidates = byName[parts[first]]
-        else { return [] }
+        // finds the division New York's largest place.
+        var found: (index: Int, candidates: [Int])?
+        for (i, part) in parts.enumerated() {
+            if let c = byName[part] ?? byDivision[part] ?? byDivision[Self.usStates[part.uppercased()].map(Self.fold) ?? ""]
+            {
+                found = (i, c)
+                break
+            }
+        }
+        guard let (first, candidates) = found else { return [] }
         let qualifiers = Array(parts[(first + 1)...])
         func score(_ p: GeocoderPlace) -> Int {
             var s = 0

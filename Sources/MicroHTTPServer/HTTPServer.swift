@@ -56,6 +56,9 @@ public struct ServerResponse: Sendable {
 public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// What failed, naming the address.
     public var description: String
+
+    /// Creates an error.
+    public init(description: String) { self.description = description }
 }
 
 /// An HTTP/1.1 server over libmicrohttpd. Waymark's own.

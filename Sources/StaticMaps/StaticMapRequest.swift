@@ -413,14 +413,17 @@ public struct StaticMapRequest: Sendable {
     /// Parses one `path` value: `style|style|point|point…` or `style|enc:POLYLINE`.
     static func parsePath(_ value: String) throws(StaticMapError) -> StaticPath {
         var p = StaticPath()
+        // `enc:` runs to the end of the value: an encoded polyline may itself contain `|`.
+        var value = Substring(value)
+        var encoded: Substring?
+        if value.hasPrefix("enc:") {
+            encoded = value.dropFirst(4)
+            value = ""
+        } else if let range = value.range(of: "|enc:") {
+            encoded = value[range.upperBound...]
+            value = value[..<range.lowerBound]
+        }
         for item in value.split(separator: "|", omittingEmptySubsequences: true).map(String.init) {
-            if item.hasPrefix("enc:") {
-                guard let points = EncodedPolyline.decode(String(item.dropFirst(4))) else {
-                    throw .bad("path", "'\(item.prefix(40))' is not an encoded polyline")
-                }
-                p.points += points.map { .coordinate($0) }
-                continue
-            }
             if let colon = item.firstIndex(of: ":") {
                 let key = item[..<colon].lowercased()
                 let v = String(item[item.index(after: colon)...])
@@ -456,6 +459,12 @@ public struct StaticMapRequest: Sendable {
                 throw .bad("path", "'\(item)' is neither a style nor LAT,LNG in range nor a place name")
             }
             p.points.append(location)
+        }
+        if let encoded {
+            guard let points = EncodedPolyline.decode(String(encoded)), !points.isEmpty else {
+                throw .bad("path", "'enc:\(encoded.prefix(40))' is not an encoded polyline")
+            }
+            p.points += points.map { .coordinate($0) }
         }
         return p
     }

@@ -118,8 +118,15 @@ public struct StaticMapScene: Sendable {
                 }
             }
         }
-        camera = CameraState(center: LatLng(latitude: fitCenter.latitude, longitude: wrap(fitCenter.longitude)),
-            zoom: Double(zoom), size: size)
+        var finalCenter = fitCenter
+        if center == nil && pinHeight > 0 {
+            // Pins rise above their points: centre the points in the frame below the top pin's height.
+            let world = WebMercator.worldSize(zoom: Double(zoom))
+            finalCenter = WebMercator.latLng(WorldPoint(x: c.x, y: c.y - pinHeight / 2 / world))
+        }
+        camera = CameraState(
+            center: LatLng(latitude: finalCenter.latitude, longitude: wrap(finalCenter.longitude)), zoom: Double(zoom),
+            size: size)
     }
 
     /// The pin of a marker size, width × height in points (the tip at the bottom centre).

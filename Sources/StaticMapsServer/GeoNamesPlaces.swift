@@ -15,6 +15,9 @@ public enum GeoNamesPlaces {
         return LatLng(latitude: best.latitude, longitude: best.longitude)
     }
 
+    /// Loads and indexes the places now (a server calls this at start; the first lookup otherwise does).
+    public static func preload() { _ = geocoder() }
+
     static func geocoder() -> ForwardGeocoder? {
         loaded.withLock { state in
             if let known = state { return known }

@@ -42,7 +42,13 @@ public final class StaticMapsService: Sendable {
             }
         }
         self.config = config
-        self.resolvePlace = resolvePlace ?? { GeoNamesPlaces.locate($0) }
+        if let resolvePlace {
+            self.resolvePlace = resolvePlace
+        } else {
+            self.resolvePlace = { GeoNamesPlaces.locate($0) }
+            // Index the places now rather than on the first request that names one.
+            DispatchQueue.global(qos: .utility).async { GeoNamesPlaces.preload() }
+        }
         self.cache = ImageCache(byteLimit: config.cacheMegabytes << 20)
         var version = ""
         for id in config.styles.keys.sorted() {
