@@ -195,8 +195,8 @@ let package = Package(
         .testTarget(
             name: "StaticMapsTests",
             dependencies: [
-                "StaticMaps", "StaticMapsServer", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapDrawing",
-                "MapTestSupport", "CairoGraphics",
+                "StaticMaps", "StaticMapsServer", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapTestSupport",
+                "CairoGraphics",
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapTestSupport"]),

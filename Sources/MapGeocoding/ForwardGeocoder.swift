@@ -42,7 +42,8 @@ package struct ForwardGeocoder: Sendable {
         // finds the division New York's largest place.
         var found: (index: Int, candidates: [Int])?
         for (i, part) in parts.enumerated() {
-            if let c = byName[part] ?? byDivision[part] ?? byDivision[Self.usStates[part.uppercased()].map(Self.fold) ?? ""]
+            if let c = byName[part] ?? byDivision[part]
+                ?? byDivision[Self.usStates[part.uppercased()].map(Self.fold) ?? ""]
             {
                 found = (i, c)
                 break

@@ -63,6 +63,7 @@ public struct StaticMapQuery: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Equal when both hold the same names and values in the same order.
     public static func == (a: StaticMapQuery, b: StaticMapQuery) -> Bool {
         a.parameters.elementsEqual(b.parameters) { $0.name == $1.name && $0.value == $1.value }
     }

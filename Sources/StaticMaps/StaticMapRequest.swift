@@ -248,7 +248,8 @@ public struct StaticMapRequest: Sendable {
 
     /// Parses Google's parameters. Unknown parameters are ignored, as Google ignores them.
     /// - Throws: ``StaticMapError`` (400) naming the first bad or missing parameter, or over `limits`.
-    public static func parse(_ query: StaticMapQuery, limits: StaticMapLimits = StaticMapLimits()) throws(StaticMapError)
+    public static func parse(_ query: StaticMapQuery, limits: StaticMapLimits = StaticMapLimits())
+        throws(StaticMapError)
         -> StaticMapRequest
     {
         var r = StaticMapRequest()
@@ -284,7 +285,8 @@ public struct StaticMapRequest: Sendable {
         }
         guard r.pixelWidth * r.pixelHeight <= limits.maxPixels else {
             throw .bad(
-                "size", "\(r.pixelWidth)x\(r.pixelHeight) pixels at scale \(r.scale) is over the server's "
+                "size",
+                "\(r.pixelWidth)x\(r.pixelHeight) pixels at scale \(r.scale) is over the server's "
                     + "\(limits.maxPixels)-pixel limit")
         }
         if let f = query.value("format") {

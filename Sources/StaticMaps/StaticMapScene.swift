@@ -193,7 +193,8 @@ public struct StaticMapScene: Sendable {
                 }
             } else if style.weight > 0 {
                 commands.append(
-                    .stroke(StrokeCommand(path: path, color: style.color, width: style.weight, cap: .round, join: .round)))
+                    .stroke(
+                        StrokeCommand(path: path, color: style.color, width: style.weight, cap: .round, join: .round)))
             }
         }
         var pins: [(point: RenderPoint, style: StaticMarkers, order: Int)] = []

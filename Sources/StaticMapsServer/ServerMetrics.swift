@@ -53,7 +53,8 @@ public final class ServerMetrics: Sendable {
         out += "# TYPE waymark_http_requests_total counter\n"
         for route in s.requests.keys.sorted() {
             for status in s.requests[route]!.keys.sorted() {
-                out += "waymark_http_requests_total{route=\"\(route)\",code=\"\(status)\"} \(s.requests[route]![status]!)\n"
+                out +=
+                    "waymark_http_requests_total{route=\"\(route)\",code=\"\(status)\"} \(s.requests[route]![status]!)\n"
             }
         }
         func histogram(_ name: String, _ help: String, _ h: Histogram) {

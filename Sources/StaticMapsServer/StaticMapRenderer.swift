@@ -48,7 +48,8 @@ public final class StaticMapRenderer {
             throw StaticMapError(status: 404, parameter: "map_id", message: "Unknown style '\(id)'.")
         }
         let base =
-            location.contains("://") ? try TileNetwork.shared.loadStyle(location) : try Style.load(contentsOfFile: location)
+            location.contains("://")
+            ? try TileNetwork.shared.loadStyle(location) : try Style.load(contentsOfFile: location)
         let host = try MapHost.styled(base, rules: rules).host
         styled.append((cacheKey, host))
         if styled.count > Self.styledCapacity { styled.removeFirst() }

@@ -89,7 +89,8 @@ public struct StaticMapsConfig: Sendable {
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw StaticMapsConfigError(message: "unknown field '\(unknown)'")
         }
-        func int(_ name: String, _ range: ClosedRange<Int>, in object: [String: Any]? = nil) throws(StaticMapsConfigError)
+        func int(_ name: String, _ range: ClosedRange<Int>, in object: [String: Any]? = nil)
+            throws(StaticMapsConfigError)
             -> Int?
         {
             guard let value = (object ?? root)[name] else { return nil }

@@ -156,7 +156,9 @@ public final class StaticMapsService: Sendable {
         let normalized =
             query.parameters.filter { $0.name != "key" && $0.name != "signature" }
             .map { $0.name + "=" + $0.value }.joined(separator: "\u{0}")
-        let etag = "\"" + Self.hex(URLSigning.sha1(Array((normalized + "\u{0}" + styleID + "\u{0}" + dataVersion).utf8)))
+        let etag =
+            "\""
+            + Self.hex(URLSigning.sha1(Array((normalized + "\u{0}" + styleID + "\u{0}" + dataVersion).utf8)))
             .prefix(32) + "\""
         let rulesKey = query.values("style").joined(separator: "\u{0}")
         return image(
@@ -179,9 +181,10 @@ public final class StaticMapsService: Sendable {
             ("ETag", etag), ("Cache-Control", config.cacheControl),
         ]
         if let match = request.headers["if-none-match"],
-            match == "*" || match.split(separator: ",").contains(where: {
-                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag
-            })
+            match == "*"
+                || match.split(separator: ",").contains(where: {
+                    $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag
+                })
         {
             metrics.cacheHit("etag")
             return ServerResponse(status: 304, headers: headers)
@@ -290,7 +293,9 @@ public final class StaticMapsService: Sendable {
             guard let y = Int(last), (0...22).contains(z), x >= 0, y >= 0, x < 1 << z, y < 1 << z else {
                 return ("tile", .text(400, "Invalid tile address \(path).\n"))
             }
-            let etag = "\"" + Self.hex(URLSigning.sha1(Array("\(id)/\(z)/\(x)/\(y)@\(scale)\u{0}\(dataVersion)".utf8)))
+            let etag =
+                "\""
+                + Self.hex(URLSigning.sha1(Array("\(id)/\(z)/\(x)/\(y)@\(scale)\u{0}\(dataVersion)".utf8)))
                 .prefix(32) + "\""
             return (
                 "tile",
@@ -357,7 +362,9 @@ public final class StaticMapsService: Sendable {
         scene.camera.zoom = zoom + 1
         scene.camera.bearing = bearing
         scene.camera.pitch = pitch
-        let etag = "\"" + Self.hex(URLSigning.sha1(Array("\(id)/\(camera)/\(sizePart)\u{0}\(dataVersion)".utf8)))
+        let etag =
+            "\""
+            + Self.hex(URLSigning.sha1(Array("\(id)/\(camera)/\(sizePart)\u{0}\(dataVersion)".utf8)))
             .prefix(32) + "\""
         let frozen = scene
         return image(request, etag: etag, contentType: format.contentType, start: start) { renderer in

@@ -43,7 +43,9 @@ struct StaticCommand: WaymarkCommand {
         let jpeg = response.header("Content-Type") == "image/jpeg"
         let output = args.value("-o") ?? args.value("--output") ?? (jpeg ? "out/static.jpg" : "out/static.png")
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         guard FileManager.default.createFile(atPath: output, contents: Data(response.body)) else {
             throw RuntimeError("cannot write '\(output)'")
         }

@@ -23,7 +23,10 @@ import Testing
         request.httpMethod = method
         request.timeoutInterval = 60
         for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-        final class Box: @unchecked Sendable { var answer: Answer?; var error: (any Error)? }
+        final class Box: @unchecked Sendable {
+            var answer: Answer?
+            var error: (any Error)?
+        }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         URLSession.shared.dataTask(with: request) { data, response, error in
@@ -53,7 +56,9 @@ import Testing
         let server = try StaticMapsServer(config: try Self.config())
         defer { server.drain(grace: 5) }
         let base = "http://127.0.0.1:\(server.port)"
-        let url = base + "/maps/api/staticmap?center=60.1699,24.9443&zoom=15&size=320x200&scale=2&markers=label:A|60.1699,24.9443"
+        let url =
+            base
+            + "/maps/api/staticmap?center=60.1699,24.9443&zoom=15&size=320x200&scale=2&markers=label:A|60.1699,24.9443"
         let first = try Self.fetch(url)
         #expect(first.status == 200)
         #expect(first.headers["content-type"] == "image/png")
