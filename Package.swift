@@ -68,7 +68,7 @@ let package = Package(
 
         // Adapters: the only engine-side code that imports C.
         .target(
-            name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], exclude: ["README.md"],
+            name: "MapStorage", dependencies: ["MapData", "MapGeocoding", "CSQLite", "CZlib"], exclude: ["README.md"],
             swiftSettings: settings),
         // Networking: URLSession (FoundationNetworking) loader, HTTP tile sources, TileJSON; the only importer of
         // FoundationNetworking. Its cache lives in MapStorage (the one SQLite owner).

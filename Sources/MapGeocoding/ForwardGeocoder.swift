@@ -70,6 +70,9 @@ package struct ForwardGeocoder: Sendable {
         return ranked.prefix(max(0, limit)).map(\.0)
     }
 
+    /// The English name of an ISO 3166-1 alpha-2 country code, or `nil`.
+    package func countryName(_ code: String) -> String? { countryNames[code] }
+
     /// Lower-cased, accents removed, `+` and runs of spaces as one space, trimmed.
     static func fold(_ text: String) -> String {
         text.replacingOccurrences(of: "+", with: " ")

@@ -21,16 +21,8 @@ public enum GeoNamesPlaces {
     static func geocoder() -> ForwardGeocoder? {
         loaded.withLock { state in
             if let known = state { return known }
-            let contents = try? GeocoderDatabase(url: URL(fileURLWithPath: DataFiles.path(GeocoderDatabase.fileName)))
-                .load()
-            let geocoder = contents.map { c in
-                ForwardGeocoder(
-                    places: c.places.map {
-                        GeocoderPlace(
-                            name: $0.name, countryCode: $0.countryCode, administrativeArea: $0.administrativeArea,
-                            population: $0.population, latitude: $0.latitude, longitude: $0.longitude)
-                    }, countryNames: c.countryNames)
-            }
+            let geocoder = try? GeocoderDatabase(url: URL(fileURLWithPath: DataFiles.path(GeocoderDatabase.fileName)))
+                .load().forwardGeocoder()
             state = .some(geocoder)
             return geocoder
         }
