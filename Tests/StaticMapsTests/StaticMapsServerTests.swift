@@ -140,6 +140,31 @@ import Testing
         #expect(try Self.fetch(base + "/styles/../../etc/passwd").status == 404)
     }
 
+    @Test(.enabled(if: TestServerProcess.available, "python3 serves the icon"))
+    func iconsOnlyFromConfiguredHosts() throws {
+        // A 16×16 opaque magenta icon served by the test server.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-icons-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pixels = [UInt8]((0..<(16 * 16)).flatMap { _ in [255, 0, 255, 255] as [UInt8] })
+        try CairoSurface(width: 16, height: 16, premultipliedBGRA: pixels).writePNG(
+            toFile: folder.appendingPathComponent("pin.png").path)
+        let files = try TestServerProcess(root: folder)
+        defer { files.stop() }
+        let server = try StaticMapsServer(config: try Self.config(#"{"iconHosts": ["127.0.0.1"]}"#))
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)/maps/api/staticmap?center=60.17,24.94&zoom=14&size=100x100"
+        let answer = try Self.fetch(base + "&markers=icon:\(files.url("pin.png"))|anchor:center|60.17,24.94")
+        #expect(answer.status == 200, "\(answer.text)")
+        let image = try CairoSurface.decodePNG(answer.body)
+        let centre = image.pixel(x: 50, y: 50)
+        #expect(centre.r == 255 && centre.g == 0 && centre.b == 255, "\(centre)")
+        #expect(image.pixel(x: 40, y: 50).g != 0)
+        // Another host: refused before anything is fetched.
+        let other = try Self.fetch(base + "&markers=icon:http://169.254.169.254/latest/x.png|60.17,24.94")
+        #expect(other.status == 400 && other.text.contains("'markers'"))
+    }
+
     @Test func drainFinishesRequestsInFlight() throws {
         let server = try StaticMapsServer(config: try Self.config())
         let url = "http://127.0.0.1:\(server.port)/maps/api/staticmap?center=60.17,24.94&zoom=13&size=640x640&scale=2"
