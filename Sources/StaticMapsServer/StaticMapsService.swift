@@ -170,7 +170,9 @@ public final class StaticMapsService: Sendable {
     }
 
     /// The style drawn without `map_id` or a configured map type: `default`, else the first id.
-    var defaultStyleID: String { config.styles["default"] != nil ? "default" : config.styles.keys.sorted()[0] }
+    var defaultStyleID: String {
+        config.styles["default"] != nil ? "default" : config.styles.keys.sorted().first ?? "default"
+    }
 
     /// Answers 304, a cached image, or renders on the pool (503 when full, 504 past the deadline).
     private func image(

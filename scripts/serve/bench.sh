@@ -18,6 +18,6 @@ port=$(sed -n 's/.*127.0.0.1:\([0-9]*\).*/\1/p' "$log" | head -1)
 url="http://127.0.0.1:$port"
 # Warm up: each view once (tiles decoded, fonts loaded), then measure.
 wrk -t1 -c1 -d3s -s scripts/serve/mix.lua "$url" >/dev/null
-wrk -t2 -c"$connections" -d"${seconds}s" --latency -s scripts/serve/mix.lua "$url"
+wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s scripts/serve/mix.lua "$url"
 echo "RSS after the run: $(grep -E 'VmRSS|VmHWM' /proc/$pid/status | tr -s ' ' | tr '\n' ' ')"
 curl -s "$url/metrics" | grep -E '^waymark_render_duration_seconds_(sum|count)'

@@ -55,7 +55,7 @@ pids+=($!)
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$front/health" >/dev/null && break; sleep 0.1; done
 ( sleep $((seconds / 2)); kill -KILL "${pids[0]}"; echo "killed server a (pid ${pids[0]}) at $((seconds / 2)) s" ) &
 killer=$!
-wrk -t2 -c"$connections" -d"${seconds}s" --latency -s scripts/serve/mix.lua "http://127.0.0.1:$front" | tee "$work/wrk.txt"
+wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s scripts/serve/mix.lua "http://127.0.0.1:$front" | tee "$work/wrk.txt"
 wait "$killer" || true
 failed=$(awk '/^requests/ { gsub(",", ""); print $5 + $7 + $9 + $11 + $13 }' "$work/wrk.txt")
 echo "failed requests: $failed (allowed: $connections, the requests in flight on the killed process)"
