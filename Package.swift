@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "markers-example", targets: ["markers-example"]),
         .executable(name: "info-windows-example", targets: ["info-windows-example"]),
         .executable(name: "events-example", targets: ["events-example"]),
+        .executable(name: "map-screen-example", targets: ["map-screen-example"]),
         .executable(name: "controls-example", targets: ["controls-example"]),
         .executable(name: "clustering-example", targets: ["clustering-example"]),
         .executable(name: "heatmap-example", targets: ["heatmap-example"]),
@@ -173,6 +174,10 @@ let package = Package(
         .executableTarget(
             name: "controls-example", dependencies: ["GoogleMaps"], path: "Examples/ControlsAndGestures",
             swiftSettings: settings),
+        // A whole map screen as an iOS app writes it (navigation, Auto Layout, two maps, overlays, a tile layer).
+        .executableTarget(
+            name: "map-screen-example", dependencies: ["GoogleMaps"], path: "Examples/MapScreen",
+            swiftSettings: settings),
         // GoogleMapsUtils' guides (marker clustering, heatmaps, GeoJSON and KML).
         .executableTarget(
             name: "clustering-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/Clustering",
@@ -235,7 +240,7 @@ let package = Package(
             name: "GoogleMapsTests",
             dependencies: [
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
-                "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline",
+                "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline", "MapStyle",
             ]),
         .testTarget(
             name: "GoogleMapsUtilsTests",
@@ -255,7 +260,8 @@ let package = Package(
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "markers-example", "info-windows-example", "events-example", "controls-example", "GoogleMaps",
+                "markers-example", "info-windows-example", "events-example", "controls-example", "map-screen-example",
+                "GoogleMaps",
                 "MapTestSupport", "clustering-example", "heatmap-example", "geojson-kml-example", "GoogleMapsUtils",
             ]),
     ] + fuzzTargets

@@ -99,6 +99,15 @@ import WaymarkTime
     }
 }
 
+/// The ``CATransaction/setValue(_:forKey:)`` key of the default animation duration (seconds), as Core Animation's.
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The ``CATransaction/setValue(_:forKey:)`` key of the default timing function, as Core Animation's.
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The ``CATransaction/setValue(_:forKey:)`` key of the disable-actions flag, as Core Animation's.
+public let kCATransactionDisableActions = "disableActions"
+/// The ``CATransaction/setValue(_:forKey:)`` key of the completion block, as Core Animation's.
+public let kCATransactionCompletionBlock = "completionBlock"
+
 /// Groups layer changes and animations, as Core Animation's `CATransaction`: a duration, a timing function and a
 /// completion block for the animations added between ``begin()`` and ``commit()``.
 ///
@@ -167,6 +176,62 @@ import WaymarkTime
             stack[stack.count - 1].group.completion = { _ in block() }
         } else {
             stack[stack.count - 1].group.completion = nil
+        }
+    }
+
+    /// The innermost transaction's value for a key, as Core Animation's `CATransaction.value(forKey:)`: the
+    /// duration (`TimeInterval`) for ``kCATransactionAnimationDuration``, the timing function for
+    /// ``kCATransactionAnimationTimingFunction``, the flag for ``kCATransactionDisableActions``; nil for other keys
+    /// and for a completion block (write-only here).
+    public static func value(forKey key: String) -> Any? {
+        switch key {
+        case kCATransactionAnimationDuration: return animationDuration()
+        case kCATransactionAnimationTimingFunction: return animationTimingFunction()
+        case kCATransactionDisableActions: return disableActions()
+        default: return nil
+        }
+    }
+
+    /// Sets a property of the innermost transaction by key, as Core Animation's `CATransaction.setValue(_:forKey:)`
+    /// (Google's camera guide sets the map's animation duration this way):
+    /// ``kCATransactionAnimationDuration`` takes a number of seconds (any `BinaryInteger`/`BinaryFloatingPoint` or
+    /// `NSNumber`), ``kCATransactionAnimationTimingFunction`` a `CAMediaTimingFunction`,
+    /// ``kCATransactionDisableActions`` a `Bool` or `NSNumber`, ``kCATransactionCompletionBlock`` a
+    /// `@MainActor () -> Void` block. Values of another type, and other keys, are ignored; so is a call outside a
+    /// transaction.
+    public static func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case kCATransactionAnimationDuration:
+            if let seconds = seconds(value) { setAnimationDuration(seconds) }
+        case kCATransactionAnimationTimingFunction:
+            if value == nil || value is CAMediaTimingFunction {
+                setAnimationTimingFunction(value as? CAMediaTimingFunction)
+            }
+        case kCATransactionDisableActions:
+            if let flag = value as? Bool {
+                setDisableActions(flag)
+            } else if let n = value as? NSNumber {
+                setDisableActions(n.boolValue)
+            }
+        case kCATransactionCompletionBlock:
+            if value == nil {
+                setCompletionBlock(nil)
+            } else if let block = value as? @MainActor () -> Void {
+                setCompletionBlock(block)
+            }
+        default: break
+        }
+    }
+
+    /// A number of seconds from a value given by key, or nil.
+    private static func seconds(_ value: Any?) -> TimeInterval? {
+        switch value {
+        case let d as Double: return d
+        case let f as Float: return Double(f)
+        case let c as CGFloat: return Double(c)
+        case let i as Int: return Double(i)
+        case let n as NSNumber: return n.doubleValue
+        default: return nil
         }
     }
 

@@ -144,8 +144,38 @@ extension UIApplicationDelegate {
     /// Package plumbing; any thread.
     package nonisolated static func endPendingCallback() { pendingCallbackCount.withLock { $0 = max(0, $0 - 1) } }
 
-    /// Whether a promised callback has not run yet. Any thread.
-    package nonisolated static var hasPendingCallbacks: Bool { pendingCallbackCount.withLock { $0 > 0 } }
+    /// Whether a promised callback has not run yet, or work handed to ``deliverOnMainActor(_:)`` waits. Any thread.
+    package nonisolated static var hasPendingCallbacks: Bool {
+        pendingCallbackCount.withLock { $0 > 0 } || mainActorDeliveries.withLock { !$0.isEmpty }
+    }
+
+    /// Work handed from other threads to the main actor, in call order, not yet run.
+    private nonisolated static let mainActorDeliveries = LockedBox<[MainActorWork]>([])
+
+    /// One piece of work for the main actor. The closure is not `Sendable`: it crosses threads under the rule of
+    /// ``deliverOnMainActor(_:)`` (it runs once, on the main actor, after the caller has let go of it).
+    private struct MainActorWork: @unchecked Sendable {
+        let body: @MainActor () -> Void
+    }
+
+    /// The one way the SDK hands work from another thread to the main actor (a geocoder's answer, an overlay changed
+    /// off the main thread, a Street View lookup). `body` runs once, on the main actor, after every body handed over
+    /// before it; whichever comes first runs it: the main queue, or a host's run-loop turn
+    /// (``WindowHost/serviceRunLoop()``, which a headless `runUntilIdle()` calls while it holds the main actor and the
+    /// main queue cannot run). Until it has run the app is not idle. The window loop is woken. Package plumbing; any
+    /// thread.
+    package nonisolated static func deliverOnMainActor(_ body: @escaping @MainActor () -> Void) {
+        mainActorDeliveries.withLock { $0.append(MainActorWork(body: body)) }
+        DispatchQueue.main.async { MainActor.assumeIsolated { runMainActorDeliveries() } }
+        wakeMainLoop()
+    }
+
+    /// Runs the work handed to ``deliverOnMainActor(_:)`` so far, in order (work it hands over meanwhile runs too).
+    package static func runMainActorDeliveries() {
+        while let next = mainActorDeliveries.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            next.body()
+        }
+    }
 
     private init() {}
 

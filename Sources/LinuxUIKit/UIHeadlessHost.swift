@@ -103,16 +103,22 @@ import Foundation
 
     /// Draws frames until nothing is due, nothing is loading and no callback of the SDK is on its way (for a map:
     /// the camera is idle, its events are delivered and its tiles are complete; a `GMSGeocoder` answer has been
-    /// handed to its handler), or `timeout` seconds of virtual time pass. Waiting for work on other threads takes
-    /// real time, not virtual time.
+    /// handed to its handler), or `timeout` seconds pass. Frames advance virtual time; waiting for work on other
+    /// threads (tiles, a geocode) takes real time, and that wait is bounded by `timeout` real seconds too, so work that
+    /// never finishes cannot hang the caller. Work other threads hand to the main actor runs here, although the
+    /// caller holds the main actor.
+    /// - Parameter timeout: seconds, default 60; non-finite values count as 60, negative as 0.
     /// - Returns: true when idle, false on timeout or when the run was closed.
     @discardableResult
     public func runUntilIdle(timeout: TimeInterval = 60) -> Bool {
-        let end = clock.now + (timeout.isFinite ? max(0, timeout) : 60)
+        let budget = timeout.isFinite ? max(0, timeout) : 60
+        let end = clock.now + budget
+        let realEnd = ProcessInfo.processInfo.systemUptime + budget
         while clock.now <= end && !host.isClosed {
             _ = host.serviceRunLoop()
             if !host.wantsFrame {
                 if !host.isLoading { return true }
+                if ProcessInfo.processInfo.systemUptime > realEnd { return false }
                 Thread.sleep(forTimeInterval: 0.002)  // work on other threads (tiles): wait in real time
                 continue
             }

@@ -157,9 +157,11 @@ extension UIFrameTicking {
     /// the main queue is on its way (``UIApplication/beginPendingCallback()``): the app is not idle yet.
     package var isLoading: Bool { UIApplication.hasPendingCallbacks || clients.contains { $0.isLoading } }
 
-    /// Runs the main run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s) and
-    /// returns the next timer's fire time on the host clock, or nil.
+    /// Runs the work other threads handed to the main actor (``UIApplication/deliverOnMainActor(_:)``), then the main
+    /// run loop's due work once without blocking (`DispatchQueue.main` blocks, due `Timer`s), and returns the next
+    /// timer's fire time on the host clock, or nil.
     package func serviceRunLoop() -> TimeInterval? {
+        UIApplication.runMainActorDeliveries()
         _ = RunLoop.main.run(mode: .default, before: Date())
         let limit = RunLoop.main.limitDate(forMode: .default)
         guard let limit, limit != .distantFuture else { return nil }

@@ -154,8 +154,13 @@ public final class CairoBackend: RenderBackend {
                 }
                 lineMeshes(batch, scale: antialiasingScale, cr)
             case .clear(let color):
+                // Every pixel of the frame: its rectangle, within the target's clip (a view drawing into a window
+                // replaces only its own pixels, never a sibling's).
                 cairo_save(cr)
-                cairo_reset_clip(cr)
+                cairo_rectangle(
+                    cr, 0, 0, (list.size.width * scale).rounded(.up) / scale,
+                    (list.size.height * scale).rounded(.up) / scale)
+                cairo_clip(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
                 cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
                 cairo_paint(cr)

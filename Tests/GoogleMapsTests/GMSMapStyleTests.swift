@@ -165,6 +165,27 @@ import WaymarkTime
         #expect(!map.controls.isDark)
     }
 
+    /// The dark basemap follows the view's traits: `overrideUserInterfaceStyle` on the map or on an ancestor.
+    @Test func theTraitChoosesTheDarkBasemap() throws {
+        let (map, restore) = Self.vectorMap(Self.helsinkiHarbour)
+        defer { restore() }
+        let container = UIView(frame: map.frame)
+        container.addSubview(map)
+        _ = map.renderFrame(scale: 1)
+        #expect(map.styleState.built?.effectiveStyle == .bundled)
+        container.overrideUserInterfaceStyle = .dark
+        #expect(map.styleState.built?.effectiveStyle == BasemapStyle.darkStyle)
+        #expect(map.controls.isDark)
+        #expect(Self.interiorPixels(map.renderFrame(scale: 1), (0x17, 0x26, 0x3c)).count > 20)
+        map.overrideUserInterfaceStyle = .light
+        #expect(map.styleState.built?.effectiveStyle == .bundled)
+        #expect(!map.controls.isDark)
+        map.overrideUserInterfaceStyle = .unspecified
+        #expect(map.styleState.built?.effectiveStyle == BasemapStyle.darkStyle)
+        container.overrideUserInterfaceStyle = .unspecified
+        #expect(map.styleState.built?.effectiveStyle == .bundled)
+    }
+
     // MARK: Map IDs
 
     @Test func mapIDsResolveToRegisteredStyles() throws {

@@ -35,8 +35,7 @@ import WaymarkTime
 
     /// Both maps of a window draw their basemap (streets and labels: many colours), first frame and after the
     /// first map's camera moves, whatever their order.
-    @Test(.disabled("bug 1 is not fixed yet: the first map of a window draws one colour"))
-    func twoMapsInOneWindowBothDraw() throws {
+    @Test func twoMapsInOneWindowBothDraw() throws {
         _ = installMapClock()
         let restore = useVectorBasemap()
         defer { restore() }
@@ -482,8 +481,7 @@ import WaymarkTime
 
     // MARK: 6. Idle waits for SDK callbacks
 
-    @Test(.disabled("hangs: the geocoder's main-queue handler never runs inside this test, so runUntilIdle waits"))
-    func runUntilIdleWaitsForAReverseGeocode() {
+    @Test func runUntilIdleWaitsForAReverseGeocode() {
         let map = makeMap()
         let host = Self.host(map)
         host.runUntilIdle()

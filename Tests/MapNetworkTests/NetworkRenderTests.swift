@@ -124,11 +124,14 @@ struct NetworkRenderTests {
         #expect(log.problems.isEmpty)
     }
 
-    /// Draws asynchronous frames until nothing is pending (at most `limit` frames, 10 ms apart).
-    static func settle(_ renderer: MapRenderer, camera: CameraState, limit: Int = 500) throws -> (RasterImage, Int) {
+    /// Draws asynchronous frames, 10 ms apart, until nothing is pending or `seconds` of real time pass (default 60:
+    /// a loaded two-core machine decodes slowly; a settled renderer returns at once).
+    static func settle(_ renderer: MapRenderer, camera: CameraState, seconds: Double = 60) throws -> (RasterImage, Int)
+    {
         var frames = 0
+        let deadline = Date(timeIntervalSinceNow: seconds)
         var image = try renderer.render(camera: camera)
-        while renderer.hasPendingTiles && frames < limit {
+        while renderer.hasPendingTiles && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
             image = try renderer.render(camera: camera)
             frames += 1

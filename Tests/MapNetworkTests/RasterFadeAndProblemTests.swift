@@ -180,7 +180,7 @@ import WaymarkTime
         #expect(
             RasterTiles.near(RasterTiles.rgb(first, 128, 200), (255, 255, 255)), "\(RasterTiles.rgb(first, 128, 200))")
         #expect(renderer.hasPendingTiles)
-        let (settled, _) = try NetworkRenderTests.settle(renderer, camera: camera, limit: 2000)
+        let (settled, _) = try NetworkRenderTests.settle(renderer, camera: camera)
         #expect(!renderer.hasPendingTiles)
         let drawn = RasterTiles.rgb(settled, 128, 200)
         #expect(!RasterTiles.near(drawn, (255, 255, 255)), "the raster tile was never drawn: \(drawn)")

@@ -122,7 +122,7 @@ struct TileRetryTests {
 
     /// Draws frames until nothing is pending (generous: the machine may be loaded).
     static func settle(_ renderer: MapRenderer, _ camera: CameraState) throws -> RasterImage {
-        try NetworkRenderTests.settle(renderer, camera: camera, limit: 4000).0
+        try NetworkRenderTests.settle(renderer, camera: camera).0
     }
 
     @Test(arguments: ["500", "reset"])

@@ -71,16 +71,14 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
         UIApplication.beginPendingCallback()
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Self.lookUp(coordinate, databaseURL: url)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    defer { UIApplication.endPendingCallback() }
-                    switch outcome {
-                    case .success(let response): completionHandler(response, nil)
-                    case .failure(let error): completionHandler(nil, error)
-                    }
+            // Whichever runs it first: the main queue, or a window loop's or runUntilIdle's run-loop turn.
+            UIApplication.deliverOnMainActor {
+                defer { UIApplication.endPendingCallback() }
+                switch outcome {
+                case .success(let response): completionHandler(response, nil)
+                case .failure(let error): completionHandler(nil, error)
                 }
             }
-            UIApplication.wakeMainLoop()  // a window loop asleep in SDL services the main queue now
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import LinuxUIKit
 import MapGeometry
 import MapHosting
-import MapPipeline
 import MapNetwork
 import MapPipeline
 import MapStorage

@@ -25,7 +25,7 @@ extension GMSMapView {
 
     /// Whether the map draws in the dark appearance: the view's `traitCollection.userInterfaceStyle` is `.dark`
     /// (Waymark's hook ``darkAppearanceOverride`` first, while set).
-    var isDarkAppearance: Bool { darkAppearanceOverride ?? false }
+    var isDarkAppearance: Bool { darkAppearanceOverride ?? (traitCollection.userInterfaceStyle == .dark) }
 
     /// Package hook: forces the dark (true) or light (false) appearance regardless of the trait; nil (the default)
     /// follows the trait. Main thread.

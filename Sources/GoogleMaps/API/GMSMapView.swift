@@ -592,6 +592,16 @@ public enum GMSMapViewType: UInt, Sendable {
         if infoWindow?.marker === marker { infoWindow?.needsRefresh = true }
     }
 
+    // MARK: Appearance
+
+    /// The view's traits changed (`overrideUserInterfaceStyle` on it or an ancestor, the app's appearance): the
+    /// basemap turns dark or light (unless the app set ``mapStyle``, which wins) and the controls follow. A subclass
+    /// that overrides this calls `super`, as UIKit asks.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        appearanceDidChange()
+    }
+
     // MARK: Selection
 
     /// The marker whose info window is open, or nil (§2.6, D11). Setting a marker on this map selects it and builds its

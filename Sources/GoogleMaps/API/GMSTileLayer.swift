@@ -68,7 +68,11 @@ open class GMSTileLayer: NSObject {
 
     /// Opacity of the whole layer, 0…1 (clamped; NaN counts as 1). Defaults to 1.
     open var opacity: Float = 1 {
-        didSet { if opacity != oldValue { onMainActor(self) { layer in layer.mapStorage?.overlayStage.contentDidChange(layer) } } }
+        didSet {
+            if opacity != oldValue {
+                onMainActor(self) { layer in layer.mapStorage?.overlayStage.contentDidChange(layer) }
+            }
+        }
     }
 
     /// Whether newly loaded tiles fade in (over 0.25 s on the map's clock: Waymark's choice, Google does not state

@@ -250,7 +250,8 @@ public struct ImageCommand: Hashable, Sendable {
 /// unmatched `restore`. Bad values never stop a frame: a command with non-finite coordinates, a singular transform or
 /// a non-positive size draws nothing, and the commands after it still draw.
 public enum DrawCommand: Hashable, Sendable {
-    /// Replace every pixel of the frame with the colour (the background layer; `.clear` makes it transparent).
+    /// Replace every pixel of the frame (its rectangle, `DisplayList.size` at the origin, within the target's own
+    /// clip) with the colour (the background layer; `.clear` makes it transparent).
     case clear(RGBAColor)
     /// Fill a path.
     case fill(FillCommand)

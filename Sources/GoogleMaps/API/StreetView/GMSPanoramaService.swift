@@ -90,7 +90,6 @@ enum StreetViewCoverage {
 
     /// Runs `body` later on the main queue (never before the caller returns) and wakes the window loop.
     static func deliver(_ body: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-        UIApplication.wakeMainLoop()
+        UIApplication.deliverOnMainActor(body)
     }
 }

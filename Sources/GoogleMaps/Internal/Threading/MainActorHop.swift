@@ -3,8 +3,8 @@ import LinuxUIKit
 
 /// The one way the SDK's nonisolated model classes (overlays, tile layers) reach their map, which lives on the main
 /// actor: `body` runs with `object` at once when the caller is already on the main actor (so a change made there is
-/// seen by the very next hit test or frame), else it is queued on the main queue in call order and the window loop is
-/// woken to run it.
+/// seen by the very next hit test or frame), else it is handed to the main actor in call order
+/// (`UIApplication.deliverOnMainActor`, which the main queue or a host's run-loop turn runs).
 ///
 /// Google's classes come from Objective-C without actor annotations and are not `Sendable`; only the views are
 /// main-actor. Waymark's model classes are the same, so the object crosses to the main actor here, under the thread
@@ -15,8 +15,7 @@ func onMainActor<Object: AnyObject>(_ object: Object, _ body: @escaping @MainAct
     if isOnMainActor() {
         MainActor.assumeIsolated { transfer.value.1(transfer.value.0) }
     } else {
-        DispatchQueue.main.async { MainActor.assumeIsolated { transfer.value.1(transfer.value.0) } }
-        UIApplication.wakeMainLoop()
+        UIApplication.deliverOnMainActor { transfer.value.1(transfer.value.0) }
     }
 }
 
