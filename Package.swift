@@ -46,6 +46,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
 
         // Engine: pure Swift, no C, no UI.
         .target(name: "WaymarkTime", swiftSettings: settings),
@@ -62,10 +65,12 @@ let package = Package(
             name: "MapPipeline",
             dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapDrawing", "WaymarkTime"],
             exclude: ["README.md"], swiftSettings: settings),
+        // Google's Static Maps API as a request model: the query parser, fitting, markers and paths as draw commands.
+        .target(name: "StaticMaps", dependencies: ["MapGeometry", "MapDrawing", "MapStyle"], swiftSettings: settings),
 
         // Adapters: the only engine-side code that imports C.
         .target(
-            name: "MapStorage", dependencies: ["MapData", "CSQLite", "CZlib"], exclude: ["README.md"],
+            name: "MapStorage", dependencies: ["MapData", "MapGeocoding", "CSQLite", "CZlib"], exclude: ["README.md"],
             swiftSettings: settings),
         // One bounded HTTP GET over libcurl (size, stall, deadline and redirect limits while the answer arrives):
         // the only importer of CCurl.
@@ -94,6 +99,19 @@ let package = Package(
                 "MapPipeline", "MapDrawingCairo", "CairoGraphics", "MapStorage", "MapNetwork", "MapStyle",
                 "MapGeometry",
                 "MapDrawing", "MapData",
+            ],
+            swiftSettings: settings),
+
+        // The HTTP server over libmicrohttpd (adapter: the only target importing CMicroHTTPD).
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
+        // HMAC-SHA1 and SHA-1 over Nettle for URL signatures and ETags (adapter: the only target importing CNettle).
+        .target(name: "URLSigning", dependencies: ["CNettle"], swiftSettings: settings),
+        // `waymark serve`: the static maps service (routes, keys, render pool, cache, metrics) over MapHost.
+        .target(
+            name: "StaticMapsServer",
+            dependencies: [
+                "StaticMaps", "MapHosting", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapDrawing",
+                "MapDrawingCairo", "CairoGraphics", "MapStyle", "MapNetwork", "MapStorage", "MapGeocoding",
             ],
             swiftSettings: settings),
 
@@ -134,7 +152,7 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline",
-                "MapHosting", "MapGeometry", "RenderConformance", "MapNetwork",
+                "MapHosting", "MapGeometry", "RenderConformance", "MapNetwork", "StaticMapsServer", "MicroHTTPServer",
             ],
             swiftSettings: settings),
         .executableTarget(
@@ -184,6 +202,13 @@ let package = Package(
         .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
+        .testTarget(
+            name: "StaticMapsTests",
+            dependencies: [
+                "StaticMaps", "StaticMapsServer", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapTestSupport",
+                "CairoGraphics",
+            ],
+            exclude: ["Goldens"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapTestSupport"]),
         .testTarget(
             name: "MapNetworkTests",

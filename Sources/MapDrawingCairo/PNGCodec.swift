@@ -32,3 +32,13 @@ public enum PNGCodec {
         try CairoSurface.readPNG(path: path).rasterImage(scale: scale)
     }
 }
+
+/// JPEG encoding of ``RasterImage``s through CairoGraphics (gdk-pixbuf's JPEG writer): baseline, composited over
+/// white.
+public enum JPEGCodec {
+    /// Encodes `image` as JPEG bytes at libjpeg `quality` (`1…100`, default 85).
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` for an empty image, or ``PNGCodec/Error``.
+    public static func encode(_ image: RasterImage, quality: Int = 85) throws -> [UInt8] {
+        try CairoSurface.copying(image).jpegData(quality: quality)
+    }
+}

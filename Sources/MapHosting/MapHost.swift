@@ -156,6 +156,23 @@ public final class MapHost {
             style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
     }
 
+    /// A snapshotter drawing `base` restyled by Google's styling rules (``GoogleMapStyle/translate(_:)``, GMSMapStyle's
+    /// translation), with the base style's sprite. The one way `waymark snapshot --map-style` and the static maps
+    /// server's `style` parameters are drawn.
+    /// - Returns: the snapshotter and the translation (its `unmatchedFeatureTypes` for diagnostics).
+    /// - Throws: ``MapRendererError`` when a source cannot be opened.
+    public static func styled(
+        _ base: Style, rules: GoogleMapStyle, options: MapRenderOptions = MapRenderOptions(),
+        resolveSource: TileSourceResolver = MapHost.fileResolver
+    ) throws -> (host: MapHost, translation: GoogleStyleTranslation) {
+        let translation = rules.translate(base)
+        let host = try MapHost(style: translation.style, options: options, resolveSource: resolveSource)
+        if let sprite = base.sprite, let sheet = loadSprite(sprite, baseDirectory: base.baseDirectory) {
+            host.renderer.setSprite(sheet)
+        }
+        return (host, translation)
+    }
+
     /// The Cairo backend of the calling thread, shared by every snapshotter (and map view) made on it, so their
     /// renderers share tile images and label sprites in the ``MapEngine`` (a backend serves one thread).
     public static func threadBackend() -> CairoBackend {

@@ -2,6 +2,8 @@ import Foundation
 import GoogleMaps
 
 /// `waymark geocode LAT,LON`: reverse-geocodes one coordinate with `GMSGeocoder` and prints the response as JSON.
+/// `waymark geocode NAME`: forward-geocodes a place name (`GMSGeocoder.geocodePlaceName`, Waymark's own) and prints
+/// the places found in the same shape, with `"query": {"name": NAME}`.
 ///
 /// Output (stdout, pretty-printed, keys sorted): `{"query": {"latitude", "longitude"}, "results": [address…]}` where
 /// each address has `coordinate`, `thoroughfare`, `subLocality`, `locality`, `administrativeArea`, `postalCode`,
@@ -10,26 +12,41 @@ import GoogleMaps
 /// invalid coordinate.
 struct GeocodeCommand: WaymarkCommand {
     static let name = "geocode"
-    static let summary = "reverse-geocode a coordinate offline and print the addresses as JSON"
+    static let summary = "geocode offline: a coordinate to addresses, or a place name to places, as JSON"
     static let usage = """
         usage: waymark geocode LAT,LON [--database FILE]
+               waymark geocode NAME [--database FILE]
           LAT,LON          degrees, e.g. 60.1699,24.9384 (or two arguments: LAT LON); latitude in [-90, 90],
                            longitude in [-180, 180]
+          NAME             a place name, optionally with its region or country: 'Berkeley, CA', 'Paris, France'
+                           (GeoNames places; best first, at most 5)
           --database FILE  the geocoder database (default: $WAYMARK_DATA_DIR/geocoder.sqlite, else Data/geocoder.sqlite
                            in the working directory, the executable's folder or one of their ancestors)
         """
 
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(arguments, valued: ["--database"])
+        let geocoder =
+            args.value("--database").map { GMSGeocoder(databaseURL: URL(fileURLWithPath: $0)) }
+            ?? GMSGeocoder()
+        if let name = placeName(args.positionals) {
+            let places: [GMSAddress]
+            do { places = try geocoder.geocodePlaceName(name) } catch {
+                throw RuntimeError((error as NSError).localizedDescription)
+            }
+            let output = ForwardOutput(query: .init(name: name), results: places.map(GeocodeOutput.Address.init))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            FileHandle.standardOutput.write(try encoder.encode(output))
+            print()
+            return
+        }
         let coordinate = try parseCoordinate(args.positionals)
         guard CLLocationCoordinate2DIsValid(coordinate) else {
             throw UsageError(
                 "invalid coordinate \(coordinate.latitude),\(coordinate.longitude): latitude must be in [-90, 90] "
                     + "and longitude in [-180, 180]")
         }
-        let geocoder =
-            args.value("--database").map { GMSGeocoder(databaseURL: URL(fileURLWithPath: $0)) }
-            ?? GMSGeocoder()
 
         // The documented path: the callback arrives on the main queue, which the main run loop services.
         final class Box: @unchecked Sendable {
@@ -63,6 +80,14 @@ struct GeocodeCommand: WaymarkCommand {
         print()
     }
 
+    /// The place name when the arguments are not one or two numbers (a forward lookup), else `nil`.
+    static func placeName(_ positionals: [String]) -> String? {
+        let text = positionals.joined(separator: " ")
+        let hasLetter = text.unicodeScalars.contains { CharacterSet.letters.contains($0) }
+        let numeric = text.split(whereSeparator: { $0 == "," || $0 == " " }).allSatisfy { Double($0) != nil }
+        return hasLetter && !numeric ? text : nil
+    }
+
     /// `["LAT,LON"]` or `["LAT", "LON"]` (a trailing comma on the first of two is allowed).
     static func parseCoordinate(_ positionals: [String]) throws -> CLLocationCoordinate2D {
         let parts: [String]
@@ -83,6 +108,13 @@ struct GeocodeCommand: WaymarkCommand {
         }
         return CLLocationCoordinate2D(latitude: lat, longitude: lon)
     }
+}
+
+/// The JSON printed by `waymark geocode NAME`.
+private struct ForwardOutput: Encodable {
+    struct Query: Encodable { var name: String }
+    var query: Query
+    var results: [GeocodeOutput.Address]
 }
 
 /// The JSON printed by `waymark geocode`.

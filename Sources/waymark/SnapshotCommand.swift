@@ -152,17 +152,13 @@ struct SnapshotCommand: WaymarkCommand {
             }
             let base =
                 path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
-            let translation = rules.translate(base)
+            let (snapshotter, translation) = try MapHost.styled(base, rules: rules)
             for warning in rules.warnings {
                 FileHandle.standardError.write(Data("waymark snapshot: \(mapStyleFile): \(warning)\n".utf8))
             }
             for type in translation.unmatchedFeatureTypes {
                 FileHandle.standardError.write(
                     Data("waymark snapshot: \(mapStyleFile): \(type) has no counterpart in the map's data\n".utf8))
-            }
-            let snapshotter = try MapHost(style: translation.style)
-            if let sprite = base.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: base.baseDirectory) {
-                snapshotter.renderer.setSprite(sheet)
             }
             return snapshotter
         } catch let error as RuntimeError {

@@ -9,6 +9,8 @@ let commands: [any WaymarkCommand.Type] = [
     DecodeTileCommand.self,
     RenderTestCommand.self,
     TilesCommand.self,
+    StaticCommand.self,
+    ServeCommand.self,
 ]
 
 /// Prints the command list: to stdout when asked for (`help`), to stderr after a usage error.

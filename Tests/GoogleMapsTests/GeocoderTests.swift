@@ -306,3 +306,18 @@ struct GeocoderDatabaseFileTests {
         }
     }
 }
+
+@Suite("GMSGeocoder's forward lookup (Waymark's own) with the committed database")
+struct ForwardGeocodingTests {
+    @Test func placeNamesResolveToGeoNamesPlaces() throws {
+        let geocoder = GMSGeocoder(databaseURL: databaseURL)
+        let berkeley = try geocoder.geocodePlaceName("Berkeley, CA")
+        #expect(berkeley.first?.administrativeArea == "California")
+        #expect(berkeley.first?.country == "United States")
+        #expect(abs((berkeley.first?.coordinate.latitude ?? 0) - 37.87) < 0.05)
+        #expect(try geocoder.geocodePlaceName("Helsinki", limit: 1).first?.country == "Finland")
+        #expect(try geocoder.geocodePlaceName("Nowhere-At-All-Town").isEmpty)
+        let missing = GMSGeocoder(databaseURL: URL(fileURLWithPath: "/nonexistent/geocoder.sqlite"))
+        #expect(throws: NSError.self) { try missing.geocodePlaceName("Helsinki") }
+    }
+}

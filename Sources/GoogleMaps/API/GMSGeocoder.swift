@@ -96,6 +96,37 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Forward-geocodes a place name offline (Waymark's own; Google's iOS SDK has no forward geocoder): the GeoNames
+    /// places of the database that `name` names, best first, as addresses with the place's coordinate, locality,
+    /// administrative area and country.
+    ///
+    /// `name` is a place name, optionally qualified by comma-separated division or country names
+    /// (`"Berkeley, California"`, `"Paris, France"`, `"Springfield, IL, US"`); parts that name no place (a street,
+    /// a landmark) give way to the next (`"Brooklyn Bridge, New York, NY"` finds New York City). Matching ignores case
+    /// and accents; among equal matches the more populous place comes first.
+    /// - Parameters:
+    ///   - name: the place name; empty or unknown gives no results.
+    ///   - limit: the most addresses returned, `≥ 0`. Default 5.
+    /// - Returns: the addresses, possibly none.
+    /// - Throws: an `NSError` in ``kGMSGeocoderErrorDomain`` with ``GMSGeocoderErrorCode/internal`` when the database
+    ///   cannot be read. Any thread.
+    open func geocodePlaceName(_ name: String, limit: Int = 5) throws -> [GMSAddress] {
+        let geocoder: ForwardGeocoder
+        do {
+            geocoder = try GeocoderIndexStore.shared.forwardGeocoder(for: databaseURL)
+        } catch {
+            throw Self.error(.internal, error.description)
+        }
+        return geocoder.search(name, limit: limit).map { place in
+            GMSAddress(
+                coordinate: CLLocationCoordinate2D(latitude: place.latitude, longitude: place.longitude),
+                thoroughfare: nil, locality: place.name, subLocality: nil, administrativeArea: place.administrativeArea,
+                postalCode: nil, country: geocoder.countryName(place.countryCode),
+                lines: [place.name, place.administrativeArea, geocoder.countryName(place.countryCode)].compactMap { $0 }
+            )
+        }
+    }
+
     /// The synchronous core shared by both forms.
     static func lookUp(_ coordinate: CLLocationCoordinate2D, databaseURL: URL) -> Result<
         GMSReverseGeocodeResponse, NSError
@@ -143,6 +174,19 @@ package final class GeocoderIndexStore: @unchecked Sendable {
 
     private let lock = NSLock()
     private var geocoders: [String: ReverseGeocoder] = [:]
+
+    private var forward: [String: ForwardGeocoder] = [:]
+
+    /// The forward index (place names) for the database at `url`, loading it on first use.
+    func forwardGeocoder(for url: URL) throws(GeocoderDatabaseError) -> ForwardGeocoder {
+        let key = url.standardizedFileURL.path
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = forward[key] { return cached }
+        let geocoder = try GeocoderDatabase(url: url).load().forwardGeocoder()
+        forward[key] = geocoder
+        return geocoder
+    }
 
     /// The index for the database at `url`, loading it on first use.
     func geocoder(for url: URL) throws(GeocoderDatabaseError) -> ReverseGeocoder {

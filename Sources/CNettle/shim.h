@@ -1,0 +1,3 @@
+#pragma once
+#include <nettle/hmac.h>
+#include <nettle/sha1.h>

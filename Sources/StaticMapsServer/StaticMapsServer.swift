@@ -1,0 +1,44 @@
+import Foundation
+import MicroHTTPServer
+
+/// `waymark serve`: the ``StaticMapsService`` behind an ``HTTPServer``. Waymark's own.
+///
+/// Lifecycle: ``init(config:)`` listens and starts the render threads; ``drain(grace:)`` (SIGTERM) stops accepting,
+/// answers `/health` with 503, waits for the requests in flight up to the grace period, then stops everything.
+public final class StaticMapsServer: Sendable {
+    /// The service answering requests.
+    public let service: StaticMapsService
+    /// The HTTP server.
+    public let http: HTTPServer
+
+    /// Starts listening on the configuration's address.
+    /// - Throws: ``StaticMapsConfigError`` for a missing style, ``HTTPServerError`` when the address cannot be bound.
+    public init(config: StaticMapsConfig) throws {
+        let service = try StaticMapsService(config: config)
+        self.service = service
+        do {
+            http = try HTTPServer(
+                host: config.bind, port: config.port, connectionLimit: config.connections, idleTimeout: 30
+            ) { request in service.respond(request) }
+        } catch {
+            service.shutdown()
+            throw error
+        }
+    }
+
+    /// The bound port.
+    public var port: UInt16 { http.port }
+
+    /// Stops accepting connections, finishes what is in flight within `grace` seconds, then stops the server and
+    /// its render threads.
+    /// - Returns: whether every request in flight finished within the grace period.
+    @discardableResult
+    public func drain(grace: Double) -> Bool {
+        service.beginDraining()
+        http.quiesce()
+        let drained = http.waitUntilDrained(timeout: grace)
+        http.stop()
+        service.shutdown()
+        return drained
+    }
+}

@@ -1,0 +1,112 @@
+import MapGeometry
+import StaticMaps
+import Testing
+
+@Suite struct StaticMapRequestTests {
+    func parse(_ query: String) throws -> StaticMapRequest {
+        try StaticMapRequest.parse(StaticMapQuery(query))
+    }
+
+    func error(_ query: String, limits: StaticMapLimits = StaticMapLimits()) -> StaticMapError? {
+        do {
+            _ = try StaticMapRequest.parse(StaticMapQuery(query), limits: limits)
+            return nil
+        } catch { return error }
+    }
+
+    @Test func decodesFormEncoding() {
+        let q = StaticMapQuery("center=Brooklyn+Bridge,New+York,NY&markers=color%3Ablue%7Clabel%3AS%7C1,2&&x")
+        #expect(q.value("center") == "Brooklyn Bridge,New York,NY")
+        #expect(q.values("markers") == ["color:blue|label:S|1,2"])
+        #expect(q.value("x") == "")
+        #expect(StaticMapQuery.decode("100%") == "100%")
+    }
+
+    @Test func googlesBrooklynBridgeExample() throws {
+        // Google's first documented example URL.
+        let r = try parse(
+            "center=Brooklyn+Bridge,New+York,NY&zoom=13&size=600x300&maptype=roadmap"
+                + "&markers=color:blue%7Clabel:S%7C40.702147,-74.015794&markers=color:green%7Clabel:G%7C40.711614,-74.012318"
+                + "&markers=color:red%7Clabel:C%7C40.718217,-73.998284&key=YOUR_API_KEY")
+        #expect(r.center == .place("Brooklyn Bridge,New York,NY"))
+        #expect(r.zoom == 13)
+        #expect(r.width == 600 && r.height == 300)
+        #expect(r.mapType == .roadmap)
+        #expect(r.markers.count == 3)
+        #expect(r.markers[0].label == "S")
+        #expect(r.markers[0].color == RGBAColorFixture.blue)
+        #expect(r.markers[2].locations == [.coordinate(LatLng(latitude: 40.718217, longitude: -73.998284))])
+        #expect(r.key == "YOUR_API_KEY")
+    }
+
+    @Test func pathsWithFillAndEncodedPolylines() throws {
+        let r = try parse(
+            "size=400x400&path=color:0x0000ff80|weight:5|fillcolor:0xFFFF0033|geodesic:true|8th+Avenue+%26+34th+St,New+York,NY"
+                + "|40.7,-74.0&path=weight:3|enc:_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+        #expect(r.paths.count == 2)
+        #expect(r.paths[0].weight == 5)
+        #expect(abs(r.paths[0].color.alpha - 128.0 / 255) < 1e-9)
+        #expect(r.paths[0].fillColor != nil)
+        #expect(r.paths[0].geodesic)
+        #expect(r.paths[0].points.first == .place("8th Avenue & 34th St,New York,NY"))
+        // Google's polyline documentation example: three points.
+        #expect(r.paths[1].points.count == 3)
+        #expect(r.paths[1].points[0] == .coordinate(LatLng(latitude: 38.5, longitude: -120.2)))
+    }
+
+    @Test func errorsNameTheParameter() {
+        #expect(error("center=1,2&zoom=3")?.parameter == "size")
+        #expect(error("size=640x640")?.parameter == "center")
+        #expect(error("size=640x640&center=1,2")?.parameter == "zoom")
+        #expect(error("size=0x10&center=1,2&zoom=3")?.parameter == "size")
+        #expect(error("size=4000x10&center=1,2&zoom=3")?.parameter == "size")
+        #expect(error("size=10x10&center=1,2&zoom=3.5")?.parameter == "zoom")
+        #expect(error("size=10x10&center=1,2&zoom=3&scale=3")?.parameter == "scale")
+        #expect(error("size=10x10&center=1,2&zoom=3&format=bmp")?.parameter == "format")
+        #expect(error("size=10x10&center=1,2&zoom=3&maptype=moon")?.parameter == "maptype")
+        #expect(error("size=10x10&markers=color:chartreuse|1,2")?.parameter == "markers")
+        #expect(error("size=10x10&markers=label:ab|1,2")?.parameter == "markers")
+        #expect(error("size=10x10&markers=icon:file:///etc/passwd|1,2")?.parameter == "markers")
+        #expect(error("size=10x10&path=weight:-1|1,2|3,4")?.parameter == "path")
+        #expect(error("size=10x10&path=enc:~")?.parameter == "path")
+        #expect(error("size=10x10&center=95,2&zoom=1")?.parameter == "center")
+        #expect(error("size=10x10&center=1,2&zoom=1&style=feature:road|color")?.parameter == "style")
+        #expect(error("size=10x10&center=1,2&zoom=1")?.status == nil)
+        #expect(error("size=10x10&center=1,2&zoom=3")?.description == nil)
+    }
+
+    @Test func limitsAreEnforced() {
+        var limits = StaticMapLimits()
+        limits.maxMarkers = 2
+        limits.maxPathPoints = 2
+        limits.maxPixels = 100 * 100
+        #expect(error("size=10x10&markers=1,2|3,4|5,6", limits: limits)?.parameter == "markers")
+        #expect(error("size=10x10&path=1,2|3,4|5,6", limits: limits)?.parameter == "path")
+        #expect(error("size=100x100&scale=2&center=1,2&zoom=1", limits: limits)?.parameter == "size")
+        #expect(error("size=100x100&scale=1&center=1,2&zoom=1", limits: limits) == nil)
+    }
+
+    @Test func fitsMarkersWhenNoCenterOrZoom() throws {
+        let r = try parse("size=600x300&markers=40.702147,-74.015794|40.711614,-74.012318|40.718217,-73.998284")
+        let scene = try StaticMapScene(request: r) { _ in nil }
+        #expect(abs(scene.camera.center.latitude - 40.71) < 0.01)
+        #expect(scene.camera.zoom == 14)
+        // Every marker is inside the frame at that zoom, and would not be one zoom closer.
+        for m in r.markers[0].locations {
+            guard case .coordinate(let c) = m else { continue }
+            let p = scene.camera.screenPoint(for: c)
+            #expect(p.x > 0 && p.x < 600 && p.y > 36 && p.y < 300)
+        }
+    }
+
+    @Test func placesResolveOrNameTheParameter() throws {
+        let r = try parse("size=100x100&zoom=3&center=Nowhere+Town")
+        #expect(throws: StaticMapError.self) { try StaticMapScene(request: r) { _ in nil } }
+        let scene = try StaticMapScene(request: r) { _ in LatLng(latitude: 10, longitude: 20) }
+        #expect(scene.camera.center == LatLng(latitude: 10, longitude: 20))
+    }
+}
+
+enum RGBAColorFixture {
+    static let blue = StaticMapColor.parse("blue")!
+}

@@ -1,0 +1,77 @@
+import CairoGraphics
+import Foundation
+import MapTestSupport
+import MicroHTTPServer
+import StaticMapsServer
+import Testing
+
+/// Google's documented Static Maps example URLs (and the benchmark's mix) rendered through the service `waymark serve`
+/// and `waymark static` share, against goldens that were looked at.
+@Suite(.serialized) struct StaticMapsGoldenTests {
+    static let service: StaticMapsService? = {
+        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        var config = StaticMapsConfig()
+        config.workers = 1
+        config.cacheMegabytes = 0
+        // Debug builds load the GeoNames places on the first request.
+        config.deadlineMs = 120_000
+        return try? StaticMapsService(config: config)
+    }()
+
+    static let examples: [(String, String)] = [
+        // Google's first example: markers on a centre given by name (resolved by the GeoNames places to New York).
+        (
+            "google-brooklyn-markers",
+            "center=Brooklyn+Bridge,New+York,NY&zoom=13&size=600x300&maptype=roadmap"
+                + "&markers=color:blue%7Clabel:S%7C40.702147,-74.015794&markers=color:green%7Clabel:G%7C40.711614,-74.012318"
+                + "&markers=color:red%7Clabel:C%7C40.718217,-73.998284&key=YOUR_API_KEY"
+        ),
+        // Google's path example, fitted (no centre or zoom).
+        (
+            "google-path-fit",
+            "size=512x512&path=color:0x0000ff|weight:5|40.737102,-73.990318|40.749825,-73.987963"
+                + "|40.752946,-73.987384|40.755823,-73.986397"
+        ),
+        // Google's polygon example with a translucent fill, on coordinates.
+        (
+            "google-polygon-fill",
+            "size=400x400&zoom=13&center=40.74,-73.99&path=color:0x00000000|weight:5|fillcolor:0xFFFF0033"
+                + "|40.7506,-73.9935|40.7533,-73.9884|40.7485,-73.9849|40.7459,-73.9902|40.7506,-73.9935"
+                + "&path=color:0xff0000ff|weight:3|geodesic:true|40.73,-74.02|40.73,-73.96"
+        ),
+        // Google's marker sizes and colours, with the default pin and a label.
+        (
+            "marker-sizes-helsinki",
+            "center=60.1699,24.9443&zoom=16&size=480x320&markers=size:tiny|color:0x8800ff|60.1705,24.9400"
+                + "&markers=size:small|color:yellow|60.1705,24.9420&markers=size:mid|color:green|label:7|60.1705,24.9440"
+                + "&markers=label:W|60.1705,24.9460&markers=color:white|60.1705,24.9480"
+        ),
+        // Google's styling parameters over Helsinki (through the GMSMapStyle translator).
+        (
+            "styled-helsinki",
+            "center=60.1699,24.9443&zoom=14&size=480x320&style=feature:road.local|element:geometry|color:0x00ff00"
+                + "&style=feature:landscape|element:geometry.fill|color:0x000000&style=element:labels|invert_lightness:true"
+                + "&style=feature:road.arterial|element:labels|invert_lightness:false"
+        ),
+        // The benchmark's world view at zoom 2 with a geodesic path over the pole route.
+        (
+            "world-z2-geodesic",
+            "center=40,0&zoom=2&size=640x640&path=color:0xff0000cc|weight:3|geodesic:true|60.17,24.94|37.77,-122.42"
+                + "&path=color:0x0000ffcc|weight:3|60.17,24.94|37.77,-122.42&markers=color:red|label:H|60.17,24.94"
+                + "&markers=color:blue|label:S|37.77,-122.42"
+        ),
+    ]
+
+    @Test(arguments: examples.map(\.0)) func example(_ name: String) throws {
+        let service = try #require(Self.service)
+        let query = Self.examples.first { $0.0 == name }!.1
+        let response = service.respond(ServerRequest(method: "GET", target: "/maps/api/staticmap?" + query))
+        #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+        guard response.status == 200 else { return }
+        let image = try CairoSurface.decodePNG(response.body)
+        GoldenImage.expect(
+            width: image.width, height: image.height, pixels: image.premultipliedBGRA(),
+            matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/StaticMapsTests/Goldens/\(name).png"),
+            channelTolerance: 10, maxDifferingFraction: 0.002)
+    }
+}

@@ -1,0 +1,205 @@
+import CairoGraphics
+import Foundation
+import MapTestSupport
+import MicroHTTPServer
+import StaticMapsServer
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `waymark serve` end to end: a server on 127.0.0.1 with an ephemeral port, requests over HTTP, then a drain.
+@Suite(.serialized) struct StaticMapsServerTests {
+    struct Answer {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    static func fetch(_ url: String, method: String = "GET", headers: [String: String] = [:]) throws -> Answer {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.timeoutInterval = 60
+        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        final class Box: @unchecked Sendable {
+            var answer: Answer?
+            var error: (any Error)?
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let http = response as? HTTPURLResponse {
+                var h: [String: String] = [:]
+                for (k, v) in http.allHeaderFields { h[String(describing: k).lowercased()] = String(describing: v) }
+                box.answer = Answer(status: http.statusCode, headers: h, body: [UInt8](data ?? Data()))
+            }
+            box.error = error
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 90) == .success, let answer = box.answer else {
+            throw HTTPServerError(description: "no answer from \(url): \(String(describing: box.error))")
+        }
+        return answer
+    }
+
+    static func config(_ json: String = "{}") throws -> StaticMapsConfig {
+        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        var config = try StaticMapsConfig(json: Data(json.utf8))
+        config.port = 0
+        config.workers = 1
+        return config
+    }
+
+    @Test func servesGooglesParametersWithCachingAndMetrics() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        let url =
+            base
+            + "/maps/api/staticmap?center=60.1699,24.9443&zoom=15&size=320x200&scale=2&markers=label:A|60.1699,24.9443"
+        let first = try Self.fetch(url)
+        #expect(first.status == 200)
+        #expect(first.headers["content-type"] == "image/png")
+        #expect(first.headers["cache-control"] == "public, max-age=86400")
+        let image = try CairoSurface.decodePNG(first.body)
+        #expect(image.width == 640 && image.height == 400)
+        let etag = try #require(first.headers["etag"])
+        // Conditional GET: 304 without a body.
+        let again = try Self.fetch(url, headers: ["If-None-Match": etag])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        // HEAD: the headers, no body.
+        let head = try Self.fetch(url, method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["etag"] == etag)
+        // JPEG.
+        let jpeg = try Self.fetch(url + "&format=jpg")
+        #expect(jpeg.headers["content-type"] == "image/jpeg")
+        #expect(jpeg.body.starts(with: [0xFF, 0xD8, 0xFF]))
+        // Errors: plain text naming the parameter.
+        let bad = try Self.fetch(base + "/maps/api/staticmap?center=1,2&zoom=3&size=10x10&scale=3")
+        #expect(bad.status == 400)
+        #expect(bad.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(bad.text.contains("'scale'"))
+        let missing = try Self.fetch(base + "/maps/api/staticmap?center=1,2&zoom=3")
+        #expect(missing.status == 400 && missing.text.contains("'size'"))
+        let post = try Self.fetch(url, method: "POST")
+        #expect(post.status == 405)
+        let long = try Self.fetch(base + "/maps/api/staticmap?size=10x10&x=" + String(repeating: "a", count: 9000))
+        #expect(long.status == 414)
+        #expect(try Self.fetch(base + "/nothing").status == 404)
+        #expect(try Self.fetch(base + "/health").text == "ok\n")
+        let metrics = try Self.fetch(base + "/metrics").text
+        #expect(metrics.contains("waymark_http_requests_total{route=\"staticmap\",code=\"200\"} 3"))
+        #expect(metrics.contains("waymark_http_requests_total{route=\"staticmap\",code=\"304\"} 1"))
+        #expect(metrics.contains("waymark_cache_hits_total{kind=\"etag\"} 1"))
+        #expect(metrics.contains("waymark_cache_hits_total{kind=\"memory\"} 1"))
+        #expect(metrics.contains("waymark_render_duration_seconds_count 2"))
+        #expect(metrics.contains("waymark_render_queue_depth 0"))
+    }
+
+    @Test(.enabled(if: TestServerProcess.available, "python3 signs the URLs")) func keysAndSignatures() throws {
+        let server = try StaticMapsServer(
+            config: try Self.config(
+                #"{"keys": {"signed": {"secret": "vNIXE0xscrmjlyV-12Nj_BvUPaw="}, "open": {}}}"#))
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        let path = "/maps/api/staticmap?center=60.17,24.94&zoom=12&size=64x64"
+        #expect(try Self.fetch(base + path).status == 403)
+        #expect(try Self.fetch(base + path + "&key=unknown").status == 403)
+        #expect(try Self.fetch(base + path + "&key=open").status == 200)
+        let signedPath = path + "&key=signed"
+        let unsigned = try Self.fetch(base + signedPath)
+        #expect(unsigned.status == 403 && unsigned.text.contains("'signature'"))
+        let signature = URLSigningFixture.sign(signedPath, secret: "vNIXE0xscrmjlyV-12Nj_BvUPaw=")
+        #expect(try Self.fetch(base + signedPath + "&signature=" + signature).status == 200)
+        // The signature covers the query: another zoom with the same signature is refused.
+        let tampered = signedPath.replacingOccurrences(of: "zoom=12", with: "zoom=13")
+        #expect(try Self.fetch(base + tampered + "&signature=" + signature).status == 403)
+    }
+
+    @Test func tileserverRoutes() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        let tile = try Self.fetch(base + "/styles/default/14/9326/4739@2x.png")
+        #expect(tile.status == 200)
+        #expect(try CairoSurface.decodePNG(tile.body).width == 512)
+        let still = try Self.fetch(base + "/styles/default/static/24.9443,60.1699,14@30/300x200.png")
+        #expect(still.status == 200)
+        #expect(try CairoSurface.decodePNG(still.body).width == 300)
+        let tilejson = try Self.fetch(base + "/styles/default.json")
+        #expect(tilejson.text.contains("/styles/default/{z}/{x}/{y}.png"))
+        let style = try Self.fetch(base + "/styles/default/style.json")
+        #expect(style.text.contains("\"version\""))
+        #expect(try Self.fetch(base + "/styles/unknown/1/0/0.png").status == 404)
+        #expect(try Self.fetch(base + "/styles/default/1/5/0.png").status == 400)
+        #expect(try Self.fetch(base + "/styles/../../etc/passwd").status == 404)
+    }
+
+    @Test(.enabled(if: TestServerProcess.available, "python3 serves the icon"))
+    func iconsOnlyFromConfiguredHosts() throws {
+        // A 16×16 opaque magenta icon served by the test server.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-icons-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pixels = [UInt8]((0..<(16 * 16)).flatMap { _ in [255, 0, 255, 255] as [UInt8] })
+        try CairoSurface(width: 16, height: 16, premultipliedBGRA: pixels).writePNG(
+            toFile: folder.appendingPathComponent("pin.png").path)
+        let files = try TestServerProcess(root: folder)
+        defer { files.stop() }
+        let server = try StaticMapsServer(config: try Self.config(#"{"iconHosts": ["127.0.0.1"]}"#))
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)/maps/api/staticmap?center=60.17,24.94&zoom=14&size=100x100"
+        let answer = try Self.fetch(base + "&markers=icon:\(files.url("pin.png"))|anchor:center|60.17,24.94")
+        #expect(answer.status == 200, "\(answer.text)")
+        let image = try CairoSurface.decodePNG(answer.body)
+        let centre = image.pixel(x: 50, y: 50)
+        #expect(centre.r == 255 && centre.g == 0 && centre.b == 255, "\(centre)")
+        #expect(image.pixel(x: 40, y: 50).g != 0)
+        // Another host: refused before anything is fetched.
+        let other = try Self.fetch(base + "&markers=icon:http://169.254.169.254/latest/x.png|60.17,24.94")
+        #expect(other.status == 400 && other.text.contains("'markers'"))
+    }
+
+    @Test func drainFinishesRequestsInFlight() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        let url = "http://127.0.0.1:\(server.port)/maps/api/staticmap?center=60.17,24.94&zoom=13&size=640x640&scale=2"
+        final class Box: @unchecked Sendable { var status: Int? }
+        let box = Box()
+        let done = DispatchGroup()
+        done.enter()
+        DispatchQueue.global().async {
+            box.status = try? Self.fetch(url).status
+            done.leave()
+        }
+        for _ in 0..<500 where server.http.inFlight == 0 { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(server.http.inFlight == 1)
+        #expect(server.drain(grace: 60))
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(box.status == 200)
+    }
+}
+
+enum URLSigningFixture {
+    /// Google's signing, written here with the test's own HMAC (Python's reference in URL-signing docs does the same).
+    static func sign(_ pathAndQuery: String, secret: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import hmac,hashlib,base64,sys;k=base64.urlsafe_b64decode(sys.argv[2]);"
+                + "print(base64.urlsafe_b64encode(hmac.new(k,sys.argv[1].encode(),hashlib.sha1).digest()).decode())",
+            pathAndQuery, secret,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        try? process.run()
+        process.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
