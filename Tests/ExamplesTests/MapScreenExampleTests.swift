@@ -37,7 +37,8 @@ import Testing
             image, x: Int(overview.minX) + 4..<Int(overview.maxX) - 4,
             y: Int(overview.minY) + 4..<Int(overview.maxY) - 4)
         #expect(main > 20, "main map colours \(main)")
-        #expect(inset > 20, "overview map colours \(inset)")
+        // A map that does not draw shows one colour (its background); the overview at zoom 11 shows about 15.
+        #expect(inset > 8, "overview map colours \(inset)")
         #expect(abs(tour.overviewMap.camera.target.latitude - tour.mapView.camera.target.latitude) < 1e-6)
         #expect(abs(tour.overviewMap.camera.zoom - (tour.mapView.camera.zoom - 3.5)) < 1e-4)
         // The tile layer draws on the main map: the picture changes when it goes.

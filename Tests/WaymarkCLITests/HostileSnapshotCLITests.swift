@@ -297,7 +297,8 @@ struct HostileSnapshotCLITests {
 
     @Test func aProcessKilledWhileFillingASharedCacheLosesNothingComplete() throws {
         try writeGoodTile()
-        let style = try style(fault: "slow", tile: "good.pbf")
+        // Each tile answers after 2.5 s, so the victim is surely still fetching when it is killed at 1.5 s.
+        let style = try style(fault: "slow&delay=2500", tile: "good.pbf")
         let cache = folder.appendingPathComponent("shared-cache")
         let view = ["--camera", "60.17,24.94,12", "--size", "768x768"]
         let victim = try launch(

@@ -58,8 +58,7 @@ import MapStyle
     /// Logs every diagnostic of the host's style (``GMSLog``, once per style: renderers are made once per style).
     static func logDiagnostics(of host: MapHost) {
         let lines = host.renderer.style.diagnostics.map { "GMSMapView style: \($0)" }
-        guard !lines.isEmpty else { return }
-        DispatchQueue.main.async { MainActor.assumeIsolated { lines.forEach(GMSLog.warning) } }
+        lines.forEach(GMSLog.warning)  // GMSLog takes any thread
     }
 
     /// The basemap of a map view's ``BasemapStyle``: its effective style with its rules, dark mode and traffic
