@@ -144,6 +144,7 @@ let package = Package(
             name: "RenderConformance",
             dependencies: [
                 "MapData", "MapGeometry", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline", "MapHosting",
+                "MapStorage",
             ],
             swiftSettings: settings),
 

@@ -40,8 +40,8 @@ extension MapHost {
         guard let template = r.localTileTemplate else { return nil }
         // Absolute templates hang below "/"; relative ones were resolved against the style's folder already.
         let relative = template.hasPrefix("/") ? String(template.dropFirst()) : template
-        return MapData.DirectoryTileSource(
-            baseDirectory: template.hasPrefix("/") ? "/" : ".", template: relative, minZoom: 0, maxZoom: 30)
+        return try DirectoryTileSource(
+            directory: URL(fileURLWithPath: template.hasPrefix("/") ? "/" : "."), template: relative, zoomRange: 0...30)
     }
 }
 

@@ -8,9 +8,7 @@ import WaymarkTime
 @testable import LinuxUIKit
 
 /// Pins fonts before the first Pango call (the Makefile exports the same variable).
-let pinMapFonts: Void = {
-    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-}()
+let pinMapFonts: Void = Fixtures.pinFonts()
 
 /// A fresh `ManualClock` installed as the shared animator clock (the map's camera animator reads the same clock).
 @MainActor func installMapClock(start: Double = 1000) -> ManualClock {

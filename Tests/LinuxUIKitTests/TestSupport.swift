@@ -6,12 +6,8 @@ import WaymarkTime
 
 @testable import LinuxUIKit
 
-/// Pins fonts for text tests: points fontconfig at the repository's fonts.conf before the first Pango call (the
-/// Makefile exports the same variable; this is the safety net for plain `swift test`).
-let pinFonts: Void = {
-    let conf = Fixtures.local.appendingPathComponent("fonts/fonts.conf").path
-    setenv("FONTCONFIG_FILE", conf, 1)
-}()
+/// Pins fonts for text tests (``Fixtures/pinFonts()``).
+let pinFonts: Void = Fixtures.pinFonts()
 
 /// A fresh manual clock installed in the shared animator, with every animation and pending handler dropped.
 @MainActor func installManualClock(start: Double = 100) -> ManualClock {

@@ -13,9 +13,7 @@ private let styleFile = Fixtures.repositoryRoot.appendingPathComponent("Data/sty
 private let helsinki = CameraState(
     center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.3, size: ScreenSize(width: 800, height: 480))
 
-private func pinFonts() {
-    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-}
+private func pinFonts() { Fixtures.pinFonts() }
 
 /// How many pixels of two same-size images differ by more than `tolerance` in some channel.
 private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt8 = 0) -> Int {

@@ -27,7 +27,7 @@ import Testing
     ]
 
     static func host(_ style: Style) throws -> MapHost {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         return try MapHost(style: style)
     }
 

@@ -11,9 +11,7 @@ import Testing
 
 /// Pins fonts (DejaVu first, Noto as fallback) before the first Pango call.
 private enum PinnedFonts {
-    static let once: Void = {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-    }()
+    static let once: Void = Fixtures.pinFonts()
 }
 
 private let dataFolder = Fixtures.repositoryRoot.appendingPathComponent("Data")

@@ -9,7 +9,7 @@ import Testing
 /// and `waymark static` share, against goldens that were looked at.
 @Suite(.serialized) struct StaticMapsGoldenTests {
     static let service: StaticMapsService? = {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         var config = StaticMapsConfig()
         config.workers = 1
         config.cacheMegabytes = 0
