@@ -8,7 +8,7 @@ let settings: [SwiftSetting] = [
 ]
 
 /// The libFuzzer harnesses are declared only when asked for (`WAYMARK_FUZZ=1`): a main-less executable breaks a plain
-/// `swift build` (see scripts/fuzz-mvt.sh).
+/// `swift build` (see scripts/fuzz/fuzz-mvt.sh).
 let fuzzTargets: [Target] =
     ProcessInfo.processInfo.environment["WAYMARK_FUZZ"] == "1"
     ? [

@@ -1,7 +1,8 @@
+import CairoGraphics
 // Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the raster sources
 // (`mbtiles://`, `pmtiles://`, `file://` or plain-path `tiles` templates; `http(s)://` templates, TileJSON and
 // `pmtiles://http(s)://` archives through `TileNetwork.shared`, as vector sources are).
-import CairoGraphics
+import Foundation
 import MapData
 import MapDrawing
 import MapNetwork

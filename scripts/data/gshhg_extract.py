@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-try:  # Debian's python3-gdal; join_pieces and the bin arithmetic work without it (scripts/test_data_scripts.py).
+try:  # Debian's python3-gdal; join_pieces and the bin arithmetic work without it (scripts/data/test_data_scripts.py).
     from osgeo import ogr
 
     ogr.UseExceptions()

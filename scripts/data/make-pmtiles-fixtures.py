@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the PMTiles test fixtures in Tests/Fixtures/pmtiles/ and the fuzz seeds in Fuzz/corpus/pmtiles/ with the
-pinned `pmtiles` package (protomaps' reference writer, scripts/tools-requirements.txt), from Data/helsinki.mbtiles.
+pinned `pmtiles` package (protomaps' reference writer, scripts/data/tools-requirements.txt), from Data/helsinki.mbtiles.
 
-usage: .sources/venv/bin/python scripts/make-pmtiles-fixtures.py        (from the repository root; the venv comes
-       from scripts/fetch-sources.sh)
+usage: .sources/venv/bin/python scripts/data/make-pmtiles-fixtures.py        (from the repository root; the venv comes
+       from scripts/data/fetch-sources.sh)
 
 Fixtures (every tile payload stored exactly as in the MBTiles file, still gzip-compressed):
   helsinki.pmtiles        pmtiles.convert.mbtiles_to_pmtiles on the whole file: clustered, gzip directories.
@@ -24,7 +24,7 @@ import pmtiles.writer as pw
 from pmtiles.convert import mbtiles_to_pmtiles, mbtiles_to_header_json
 from pmtiles.tile import (Compression, Entry, serialize_header, tileid_to_zxy, write_varint, zxy_to_tileid)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MBTILES = os.path.join(ROOT, "Data", "helsinki.mbtiles")
 OUT = os.path.join(ROOT, "Tests", "Fixtures", "pmtiles")
 SEEDS = os.path.join(ROOT, "Fuzz", "corpus", "pmtiles")

@@ -15,7 +15,7 @@ relations keep members that are not in the file. tilemaker 2.2 then throws
   so the output is deterministic. The header keeps the input's bounding box (tilemaker needs one to
   read shapefiles) and gets no timestamp.
 
-Needs pyosmium (osmium==4.3.2 from scripts/tools-requirements.txt). Prints counts on stderr.
+Needs pyosmium (osmium==4.3.2 from scripts/data/tools-requirements.txt). Prints counts on stderr.
 """
 
 import sys
@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
     header = osmium.io.Header()
     if in_header.box().valid():
         header.add_box(in_header.box())
-    header.set("generator", "waymark scripts/fix_osm_refs.py")
+    header.set("generator", "waymark scripts/data/fix_osm_refs.py")
     writer = osmium.SimpleWriter(dst, header=header, overwrite=True)
     try:
         for obj in osmium.FileProcessor(src):

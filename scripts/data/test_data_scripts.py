@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Unit tests for the data-build helpers, on small hand-made inputs with hand-computed answers.
 
-usage: .sources/venv/bin/python scripts/test_data_scripts.py      (needs pyosmium: sea_polygons imports it)
+usage: .sources/venv/bin/python scripts/data/test_data_scripts.py      (needs pyosmium: sea_polygons imports it)
 """
 
 import collections

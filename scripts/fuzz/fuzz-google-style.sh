@@ -3,7 +3,7 @@
 # bundled styles, which must give only valid colours and finite numbers; libFuzzer + AddressSanitizer, like
 # fuzz-mvt.sh.
 #
-# usage: scripts/fuzz-google-style.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
+# usage: scripts/fuzz/fuzz-google-style.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
 #
 # Builds WaymarkTime, MapGeometry and MapJSON as modules, then the harness Fuzz/fuzz-google-style/FuzzGoogleStyle.swift
 # together with the MapStyle sources in one swiftc invocation (`-sanitize=fuzzer,address`, see fuzz-mvt.sh for why
@@ -11,7 +11,7 @@
 # test styles and Google's reference example), copied into the git-ignored Fuzz/corpus-work/google-style/. A crash writes crash-* into Fuzz/corpus-work/ and exits
 # non-zero; reproduce with `.build-fuzz/fuzz-google-style Fuzz/corpus-work/crash-…`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds="${1:-600}"
 shift || true
 mkdir -p .build-fuzz/google-style Fuzz/corpus-work/google-style

@@ -67,7 +67,7 @@ def main(argv: list[str]) -> int:
     ocean["source"] = sea
     settings = config["settings"]
     settings["name"] = "Waymark Helsinki"
-    settings["description"] = "Central Helsinki, OpenMapTiles schema, built by Waymark scripts/build-data.sh"
+    settings["description"] = "Central Helsinki, OpenMapTiles schema, built by Waymark scripts/data/build-data.sh"
     settings["filemetadata"] = {"format": "pbf", "type": "baselayer"}
     # Feature ids = OSM ids, so base-map POI taps can report place ids derived from them (issue 7).
     settings["include_ids"] = True
@@ -85,7 +85,7 @@ def main(argv: list[str]) -> int:
     if start < 0 or end < start:
         raise SystemExit("error: SetNameAttributes not found where expected in the Lua profile")
     lua = lua[:start] + NEW_SET_NAMES + "\n" + lua[end:]
-    out_lua.write_text("-- Patched for Waymark by scripts/patch_omt_profile.py from Debian tilemaker 2.2.0's example.\n"
+    out_lua.write_text("-- Patched for Waymark by scripts/data/patch_omt_profile.py from Debian tilemaker 2.2.0's example.\n"
                        + lua, encoding="utf-8")
     return 0
 

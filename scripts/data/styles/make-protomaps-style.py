@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-# Generates Data/styles/protomaps.json (run from anywhere: python3 Data/styles/make-protomaps-style.py): Waymark's own
+# Generates Data/styles/protomaps.json (run from anywhere: python3 scripts/data/styles/make-protomaps-style.py): Waymark's own
 # style for tilesets in the Protomaps basemap schema (https://docs.protomaps.com/basemaps/layers; version 4 property
 # names `kind`, `kind_detail`, `min_zoom`, `name`, and version 3's `pmap:kind`, `pmap:kind_detail`, `pmap:level` too),
 # drawn in the default style's palette (stylekit.py, shared with make-default-style.py) so that the same place looks
 # the same from either schema. Edit this script rather than the JSON; Tests/GoogleMapsTests/BundledStyleTests.swift
-# draws it over a Monaco fixture built by scripts/make-protomaps-fixture.sh. Zooms here are Google's camera zooms;
+# draws it over a Monaco fixture built by scripts/data/make-protomaps-fixture.sh. Zooms here are Google's camera zooms;
 # stylekit.write shifts them to MapLibre's (one less) as the JSON needs (docs/BEHAVIOUR.md D25).
 import sys
 sys.dont_write_bytecode = True

@@ -2,13 +2,13 @@
 # Checks that the data build is deterministic: builds twice into two temp folders and compares every file
 # byte for byte; then reports whether the build also matches the committed Data/ files.
 #
-# usage: scripts/check-data-determinism.sh
+# usage: scripts/data/check-data-determinism.sh
 # Exit status: 0 when both builds are byte-identical, 1 otherwise (the differing files are named).
 # The comparison with Data/ is informational (prints "matches committed" or "differs from committed"), since
 # a different SQLite or GDAL version legitimately changes the bytes; see DATA.md, "Determinism".
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/waymark-determinism.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds Waymark's embedded map data from pinned sources (entry point of `make data`; see DATA.md).
 #
-# usage: scripts/build-data.sh [OUT_DIR]        (default OUT_DIR: <repo>/Data)
+# usage: scripts/data/build-data.sh [OUT_DIR]        (default OUT_DIR: <repo>/Data)
 #
 # Writes into OUT_DIR:
 #   helsinki.mbtiles        OpenMapTiles-schema vector tiles of central Helsinki, z0-14, with the sea
@@ -11,21 +11,21 @@
 # and prints their sizes, tile counts and sha256.
 #
 # Environment:
-#   WAYMARK_SOURCES   sources folder (default <repo>/.sources), filled by scripts/fetch-sources.sh
+#   WAYMARK_SOURCES   sources folder (default <repo>/.sources), filled by scripts/data/fetch-sources.sh
 #   WAYMARK_WORK      scratch folder (default: a new temp folder, removed at the end unless KEEP_WORK=1)
 #   PYTHON            interpreter used to create the venv (default python3)
 #   WORLD_MAXZOOM     world tileset max zoom (default 9)
-# Needs Debian's tilemaker, gdal-bin (with python3-gdal), sqlite3 and unzip (`scripts/install-deps.sh data`).
+# Needs Debian's tilemaker, gdal-bin (with python3-gdal), sqlite3 and unzip (`scripts/dev/install-deps.sh data`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
 out="${1:-$root/Data}"
 sources="${WAYMARK_SOURCES:-$root/.sources}"
 export WAYMARK_SOURCES="$sources"
 start=$(date +%s)
 
 for tool in tilemaker ogr2ogr unzip gmt osmium; do
-  command -v "$tool" >/dev/null || { echo "error: $tool not found; run scripts/install-deps.sh data" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "error: $tool not found; run scripts/dev/install-deps.sh data" >&2; exit 1; }
 done
 
 if [ -n "${WAYMARK_WORK:-}" ]; then
@@ -44,7 +44,7 @@ echo "== sources" >&2
 echo "== unit tests of the helper scripts" >&2
 if ! tests="$("$sources/venv/bin/python" "$here/test_data_scripts.py" 2>&1)"; then
   echo "$tests" >&2
-  echo "error: scripts/test_data_scripts.py failed" >&2
+  echo "error: scripts/data/test_data_scripts.py failed" >&2
   exit 1
 fi
 grep -E '^Ran ' <<<"$tests" >&2

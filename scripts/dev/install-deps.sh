@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a Waymark target needs, only if some are missing.
-# usage: scripts/install-deps.sh build|test|data|tiles
+# usage: scripts/dev/install-deps.sh build|test|data|tiles
 #   build: C libraries and fonts for building and running the library, `waymark` and `map-benchmarks`
 #   test:  build + what the tests drive (Xvfb, xdotool, ImageMagick, gpsd's gpsfake)
 #   data:  build + the map data tools used by `make data` (tilemaker, GDAL, osmium, osmcoastline, sqlite3, python venv,

@@ -79,9 +79,10 @@ def maplibre_zooms(style):
 
 def write(style, file_name):
     """Writes `style`, its zooms Google's, as Data/styles/<file_name> with MapLibre's zooms (`maplibre_zooms`),
-    beside this file (into $WAYMARK_STYLE_OUT instead when that is set, as scripts/dev/check_styles.py does), and
+    in the repository's Data/styles (into $WAYMARK_STYLE_OUT instead when that is set, as scripts/dev/check_styles.py does), and
     prints its layer count."""
-    folder = os.environ.get("WAYMARK_STYLE_OUT") or os.path.dirname(os.path.abspath(__file__))
+    folder = os.environ.get("WAYMARK_STYLE_OUT") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Data", "styles")
     open(os.path.join(folder, file_name), "w").write(dump(maplibre_zooms(style)) + "\n")
     print(len(style["layers"]), "layers")
 

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Builds the OpenMapTiles-schema vector tiles (z0-14, with the sea) of one city extract, or with CITY_SCHEMA=protomaps
-# a subset of the Protomaps basemap schema (z0-15; scripts/protomaps.lua).
+# a subset of the Protomaps basemap schema (z0-15; scripts/data/protomaps.lua).
 #
-# usage: scripts/build-city.sh IN.osm.pbf OUT.mbtiles
+# usage: scripts/data/build-city.sh IN.osm.pbf OUT.mbtiles
 #   IN.osm.pbf   an OpenStreetMap extract with a header bounding box (a bbox- or polygon-clipped extract;
 #                references to objects outside the file are dropped)
 #   OUT.mbtiles  written fresh (gzip MVT 2.1, TMS rows, clean metadata); the extract's name is the file name
 #                without extension unless CITY_NAME is set
 # Environment:
-#   WAYMARK_SOURCES    sources folder with the venv (default <repo>/.sources; scripts/fetch-sources.sh fills it)
+#   WAYMARK_SOURCES    sources folder with the venv (default <repo>/.sources; scripts/data/fetch-sources.sh fills it)
 #   CITY_NAME          name for the metadata (default: OUT's file name, e.g. "monaco")
 #   CITY_DESCRIPTION   metadata description (default: "<name> (<IN's file name>), OpenMapTiles schema, ...")
 #   CITY_WORK          scratch folder to use and keep (default: a temp folder, removed at the end); it holds
 #                      city.fixed.osm.pbf (the repaired extract) afterwards
 #   TILEMAKER_EXAMPLES Debian's tilemaker 2.2.0 examples (default /usr/share/doc/tilemaker/examples)
 #   CITY_SCHEMA        openmaptiles (default: Debian's profile patched as below, z0-14) or protomaps (Waymark's
-#                      scripts/protomaps.lua and protomaps-config.json, z0-15, the land as an "earth" shapefile: the
+#                      scripts/data/protomaps.lua and protomaps-config.json, z0-15, the land as an "earth" shapefile: the
 #                      extract's box minus the sea)
 # Needs tilemaker, gdal-bin and the venv's pyosmium. Prints progress on stderr; exit status non-zero on failure.
 #
@@ -32,7 +32,7 @@ set -euo pipefail
 pbf="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 out="$2"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
 sources="${WAYMARK_SOURCES:-$root/.sources}"
 examples="${TILEMAKER_EXAMPLES:-/usr/share/doc/tilemaker/examples}"
 vpy="$sources/venv/bin/python"
@@ -44,8 +44,8 @@ case "$schema" in
   *) echo "error: CITY_SCHEMA=$schema: expected openmaptiles or protomaps" >&2; exit 2 ;;
 esac
 [ -f "$pbf" ] || { echo "error: $1: no such file" >&2; exit 1; }
-[ -x "$vpy" ] || { echo "error: $vpy missing; run scripts/fetch-sources.sh (without --no-venv)" >&2; exit 1; }
-command -v tilemaker >/dev/null || { echo "error: tilemaker not found; run scripts/install-deps.sh data" >&2; exit 1; }
+[ -x "$vpy" ] || { echo "error: $vpy missing; run scripts/data/fetch-sources.sh (without --no-venv)" >&2; exit 1; }
+command -v tilemaker >/dev/null || { echo "error: tilemaker not found; run scripts/dev/install-deps.sh data" >&2; exit 1; }
 if [ -n "${CITY_WORK:-}" ]; then
   work="$CITY_WORK"
   rm -rf "$work"

@@ -3,13 +3,13 @@
 # libFuzzer + AddressSanitizer: each input is written as a .pmtiles file and converted to MBTiles and back
 # (Fuzz/fuzz-convert/FuzzConvert.swift). Seeds: the PMTiles seeds Fuzz/corpus/pmtiles/.
 #
-# usage: scripts/fuzz-convert.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
+# usage: scripts/fuzz/fuzz-convert.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
 #
 # Compiles MapJSON and MapData as modules, then MapStorage (which imports Debian's SQLite and zlib through the CSQLite and CZlib
-# module maps) with the harness in one swiftc invocation, into .build-fuzz/fuzz-convert, as scripts/fuzz-mvt.sh
+# module maps) with the harness in one swiftc invocation, into .build-fuzz/fuzz-convert, as scripts/fuzz/fuzz-mvt.sh
 # does. Set FUZZ_WORK to put the working corpus elsewhere (default Fuzz/corpus-work/convert).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds="${1:-600}"
 shift || true
 work="${FUZZ_WORK:-Fuzz/corpus-work/convert}"

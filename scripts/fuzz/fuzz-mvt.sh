@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the Mapbox Vector Tile decoder (Sources/MapData) with libFuzzer + AddressSanitizer.
-# Called as scripts/fuzz-pmtiles.sh (a symlink to this file) it fuzzes the PMTiles v3 header and directory decoders
-# (Fuzz/fuzz-pmtiles/, seeds in Fuzz/corpus/pmtiles/ written by scripts/make-pmtiles-fixtures.py) the same way;
-# as scripts/fuzz-glyphs.sh, the glyph PBF decoder (Fuzz/fuzz-glyphs/, seeds in Fuzz/corpus/glyphs/).
+# Called as scripts/fuzz/fuzz-pmtiles.sh (a symlink to this file) it fuzzes the PMTiles v3 header and directory decoders
+# (Fuzz/fuzz-pmtiles/, seeds in Fuzz/corpus/pmtiles/ written by scripts/data/make-pmtiles-fixtures.py) the same way;
+# as scripts/fuzz/fuzz-glyphs.sh, the glyph PBF decoder (Fuzz/fuzz-glyphs/, seeds in Fuzz/corpus/glyphs/).
 #
-# usage: scripts/fuzz-mvt.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
+# usage: scripts/fuzz/fuzz-mvt.sh [SECONDS] [libFuzzer options…]      (SECONDS defaults to 600)
 #
 # Builds the harness Fuzz/fuzz-mvt/FuzzMVT.swift together with the MapData sources in one swiftc invocation
 # (`-sanitize=fuzzer,address`), into .build-fuzz/fuzz-mvt. The SwiftPM route
@@ -15,7 +15,7 @@
 # crash-* input into Fuzz/corpus-work/ and the script exits non-zero; reproduce with
 # `.build-fuzz/fuzz-mvt Fuzz/corpus-work/crash-…`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds="${1:-600}"
 shift || true
 name="$(basename "$0" .sh)"   # fuzz-mvt or fuzz-pmtiles

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Rebuilds Tests/Fixtures/protomaps/monaco.mbtiles: a few Protomaps-schema tiles of Monaco's Port Hercule (z13
 # 4264/2987, z14 8529/5974, z15 17058-17059/11948-11949, XYZ), made from the pinned Monaco extract (quackosm 0.19.0,
-# DATA.md) by scripts/build-city.sh with CITY_SCHEMA=protomaps (scripts/protomaps.lua). Deterministic: a rerun gives
+# DATA.md) by scripts/data/build-city.sh with CITY_SCHEMA=protomaps (scripts/data/protomaps.lua). Deterministic: a rerun gives
 # the same bytes (mvt_canonical.py, mbtiles_finalize.py).
 #
-# usage: scripts/make-protomaps-fixture.sh [OUT.mbtiles]     (default Tests/Fixtures/protomaps/monaco.mbtiles)
-# Needs what build-city.sh needs (scripts/install-deps.sh tiles; scripts/fetch-sources.sh for the extract and venv).
+# usage: scripts/data/make-protomaps-fixture.sh [OUT.mbtiles]     (default Tests/Fixtures/protomaps/monaco.mbtiles)
+# Needs what build-city.sh needs (scripts/dev/install-deps.sh tiles; scripts/data/fetch-sources.sh for the extract and venv).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
 out="${1:-$root/Tests/Fixtures/protomaps/monaco.mbtiles}"
 sources="${WAYMARK_SOURCES:-$root/.sources}"
 pbf="$sources/src/quackosm/tests/test_files/monaco.osm.pbf"
@@ -16,7 +16,7 @@ pbf="$sources/src/quackosm/tests/test_files/monaco.osm.pbf"
 work="$(mktemp -d "${TMPDIR:-/tmp}/waymark-pmfixture.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 CITY_SCHEMA=protomaps CITY_NAME="Monaco" \
-  CITY_DESCRIPTION="Port Hercule, Monaco (quackosm 0.19.0 test extract, OSM 2023-12-26), Protomaps basemap schema subset (scripts/protomaps.lua), z13-15 test tiles" \
+  CITY_DESCRIPTION="Port Hercule, Monaco (quackosm 0.19.0 test extract, OSM 2023-12-26), Protomaps basemap schema subset (scripts/data/protomaps.lua), z13-15 test tiles" \
   "$here/build-city.sh" "$pbf" "$work/full.mbtiles"
 # Keep the fixture's tiles (rows are TMS: row = 2^z - 1 - y).
 "$sources/venv/bin/python" - "$work/full.mbtiles" <<'PY'
@@ -34,7 +34,7 @@ PY
 mkdir -p "$(dirname "$out")"
 "$sources/venv/bin/python" "$here/mbtiles_finalize.py" "$work/full.mbtiles" "$out" \
   --meta name="Waymark Monaco (Protomaps schema)" \
-  --meta description="Port Hercule, Monaco (OpenStreetMap via quackosm 0.19.0's test extract), a subset of the Protomaps basemap schema v4 (scripts/protomaps.lua), test tiles z13-15" \
+  --meta description="Port Hercule, Monaco (OpenStreetMap via quackosm 0.19.0's test extract), a subset of the Protomaps basemap schema v4 (scripts/data/protomaps.lua), test tiles z13-15" \
   --meta attribution="© OpenStreetMap contributors" \
   --meta type=baselayer --meta version=1 --meta format=pbf \
   --meta bounds=7.4047852,43.7234749,7.4267578,43.7393521 --meta center=7.4157715,43.7314135,15 \

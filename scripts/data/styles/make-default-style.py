@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Generates Data/styles/default.json (run from anywhere: python3 Data/styles/make-default-style.py).
+# Generates Data/styles/default.json (run from anywhere: python3 scripts/data/styles/make-default-style.py).
 # Edit this script rather than the JSON; the test MapStyleTests/StyleTests.swift checks the output loads cleanly.
 # Zooms here are Google's camera zooms (what GMSCameraPosition.zoom says); stylekit.write shifts them to MapLibre's
 # (one less), which is what a MapLibre style's zooms mean and what Waymark evaluates (docs/BEHAVIOUR.md D25).

@@ -6,7 +6,7 @@
 # GoogleMaps and its dependencies once more (see README, "Porting an iOS map screen", for the measured cost); later
 # runs rebuild only the two check targets, which are touched so their diagnostics are printed every time.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 SWIFT="${SWIFT:-swift}"
 pkg=Tests/CompileChecks
 scratch=.build/compile-checks

