@@ -241,16 +241,19 @@ let package = Package(
             name: "UIKitTestSupport", dependencies: ["LinuxUIKit", "MapTestSupport"], path: "Tests/UIKitTestSupport"),
         .testTarget(
             name: "LinuxUIKitTests",
-            dependencies: ["LinuxUIKit", "CairoGraphics", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"]),
+            dependencies: ["LinuxUIKit", "CairoGraphics", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "GoogleMapsTests",
             dependencies: [
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
                 "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline", "MapStyle",
-            ]),
+            ],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "GoogleMapsUtilsTests",
-            dependencies: ["GoogleMapsUtils", "GoogleMaps", "MapTestSupport", "UIKitTestSupport"]),
+            dependencies: ["GoogleMapsUtils", "GoogleMaps", "MapTestSupport", "UIKitTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapDrawing", "MapDrawingCairo"]),
         .testTarget(

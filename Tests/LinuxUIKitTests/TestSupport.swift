@@ -38,7 +38,7 @@ func makeTemporaryDirectory() throws -> URL {
     return url
 }
 
-/// Compares `image` with the golden PNG `Tests/Fixtures/goldens/uikit/<name>.png`.
+/// Compares `image` with the golden PNG `Tests/LinuxUIKitTests/Goldens/<name>.png`.
 ///
 /// Pixels match when every premultiplied channel differs by at most `channelTolerance`; the image matches when at
 /// most `maxDifferingFraction` of its pixels do not (the one harness, `GoldenImage`: `UPDATE=1` rewrites and fails;
@@ -48,6 +48,6 @@ func makeTemporaryDirectory() throws -> URL {
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectImage(
-        image, matchesGolden: name, group: "uikit", channelTolerance: channelTolerance,
+        image, matchesGolden: name, channelTolerance: channelTolerance,
         maxDifferingFraction: maxDifferingFraction, sourceLocation: sourceLocation)
 }

@@ -26,6 +26,6 @@ func expectGolden(
 ) throws {
     GoldenImage.expect(
         width: image.width, height: image.height, pixels: image.pixels,
-        matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/MapDrawingCairoTests/Goldens/\(name).png"),
+        matches: Fixtures.golden(name, testTarget: "MapDrawingCairoTests"),
         channelTolerance: tolerance, maxDifferingFraction: allowedFraction, sourceLocation: sourceLocation)
 }

@@ -50,6 +50,12 @@ public enum Fixtures {
 
     private static let pinnedFonts: Void = { setenv("FONTCONFIG_FILE", fontConfig.path, 1) }()
 
+    /// The golden PNG `Tests/<testTarget>/Goldens/<name>.png`: every golden lives beside the tests that check it, in
+    /// its test target's `Goldens` folder (excluded from the target in Package.swift).
+    public static func golden(_ name: String, testTarget: String) -> URL {
+        repositoryRoot.appendingPathComponent("Tests/\(testTarget)/Goldens/\(name).png")
+    }
+
     /// True when golden files should be rewritten (`UPDATE=1`); a test that rewrites still fails so it is never green.
     public static var isUpdatingGoldens: Bool { ProcessInfo.processInfo.environment["UPDATE"] == "1" }
 }

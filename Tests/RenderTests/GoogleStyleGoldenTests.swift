@@ -34,7 +34,7 @@ import Testing
     static func expectGolden(_ image: RasterImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         GoldenImage.expect(
             width: image.width, height: image.height, pixels: image.pixels,
-            matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens/\(name).png"),
+            matches: Fixtures.golden(name, testTarget: "RenderTests"),
             channelTolerance: 10, maxDifferingFraction: 0.002, sourceLocation: sourceLocation)
     }
 

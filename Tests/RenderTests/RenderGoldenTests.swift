@@ -40,7 +40,7 @@ private func expectGolden(
 ) throws {
     GoldenImage.expect(
         width: image.width, height: image.height, pixels: image.pixels,
-        matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens/\(name).png"),
+        matches: Fixtures.golden(name, testTarget: "RenderTests"),
         channelTolerance: tolerance, maxDifferingFraction: allowedFraction, sourceLocation: sourceLocation)
 }
 
