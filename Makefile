@@ -5,10 +5,10 @@ export FONTCONFIG_FILE ?= $(CURDIR)/Tests/Fixtures/fonts/fonts.conf
 .PHONY: demo test deps test-deps data lint bench build geocoder-data viewer compile-checks
 
 deps:
-	@scripts/install-deps.sh build
+	@scripts/dev/install-deps.sh build
 
 test-deps:
-	@scripts/install-deps.sh test
+	@scripts/dev/install-deps.sh test
 
 build: deps
 	$(SWIFT) build
@@ -24,7 +24,7 @@ demo: deps
 ## test: install what is missing, check the repository, build, run every test, and lint.
 test: test-deps checks
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/compile-checks.sh
+	SWIFT=$(SWIFT) scripts/dev/compile-checks.sh
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
 
@@ -35,8 +35,8 @@ checks:
 	python3 scripts/dev/check_graph.py .
 	python3 scripts/dev/check_docs.py .
 	python3 scripts/dev/check_styles.py .
-	scripts/fetch-sources.sh --venv-only --quiet >/dev/null
-	.sources/venv/bin/python scripts/test_data_scripts.py
+	scripts/data/fetch-sources.sh --venv-only --quiet >/dev/null
+	.sources/venv/bin/python scripts/data/test_data_scripts.py
 
 ## docs: static DocC sites for GoogleMaps, GoogleMapsUtils and UIKit into out/docs/ (scripts/dev/make-docs.sh).
 .PHONY: docs
@@ -45,7 +45,7 @@ docs: deps
 
 ## compile-checks: build Tests/CompileChecks (nonisolated calls in Swift 5 and Swift 6 mode) and check its warnings.
 compile-checks:
-	SWIFT=$(SWIFT) scripts/compile-checks.sh
+	SWIFT=$(SWIFT) scripts/dev/compile-checks.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
@@ -61,29 +61,29 @@ bench: deps
 
 ## data: rebuild the committed map data under Data/ from pinned sources (see DATA.md).
 data:
-	@scripts/install-deps.sh data
-	scripts/build-data.sh
-	scripts/build-geocoder.sh
-	.sources/venv/bin/python scripts/build-indoor.py
+	@scripts/dev/install-deps.sh data
+	scripts/data/build-data.sh
+	scripts/data/build-geocoder.sh
+	.sources/venv/bin/python scripts/data/build-indoor.py
 
 ## geocoder-data: rebuild Data/geocoder.sqlite from pinned sources (see Data/GEOCODER.md).
 geocoder-data:
-	@scripts/install-deps.sh data
-	scripts/build-geocoder.sh
+	@scripts/dev/install-deps.sh data
+	scripts/data/build-geocoder.sh
 
 ## data-check: build the map data twice in temp folders and compare byte for byte (see DATA.md).
 .PHONY: data-check
 data-check:
-	@scripts/install-deps.sh data
-	scripts/check-data-determinism.sh
+	@scripts/dev/install-deps.sh data
+	scripts/data/check-data-determinism.sh
 
-## fuzz-mvt: libFuzzer + ASan on the vector tile decoder for FUZZ_SECONDS (default 600); see scripts/fuzz-mvt.sh.
+## fuzz-mvt: libFuzzer + ASan on the vector tile decoder for FUZZ_SECONDS (default 600); see scripts/fuzz/fuzz-mvt.sh.
 FUZZ_SECONDS ?= 600
 .PHONY: fuzz-mvt
 fuzz-mvt:
-	scripts/fuzz-mvt.sh $(FUZZ_SECONDS)
+	scripts/fuzz/fuzz-mvt.sh $(FUZZ_SECONDS)
 
 ## fuzz-pmtiles: libFuzzer + ASan on the PMTiles header and directory decoders for FUZZ_SECONDS (default 600).
 .PHONY: fuzz-pmtiles
 fuzz-pmtiles:
-	scripts/fuzz-pmtiles.sh $(FUZZ_SECONDS)
+	scripts/fuzz/fuzz-pmtiles.sh $(FUZZ_SECONDS)

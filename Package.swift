@@ -8,7 +8,7 @@ let settings: [SwiftSetting] = [
 ]
 
 /// The libFuzzer harnesses are declared only when asked for (`WAYMARK_FUZZ=1`): a main-less executable breaks a plain
-/// `swift build` (see scripts/fuzz-mvt.sh).
+/// `swift build` (see scripts/fuzz/fuzz-mvt.sh).
 let fuzzTargets: [Target] =
     ProcessInfo.processInfo.environment["WAYMARK_FUZZ"] == "1"
     ? [
@@ -144,6 +144,7 @@ let package = Package(
             name: "RenderConformance",
             dependencies: [
                 "MapData", "MapGeometry", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline", "MapHosting",
+                "MapStorage",
             ],
             swiftSettings: settings),
 
@@ -240,16 +241,19 @@ let package = Package(
             name: "UIKitTestSupport", dependencies: ["LinuxUIKit", "MapTestSupport"], path: "Tests/UIKitTestSupport"),
         .testTarget(
             name: "LinuxUIKitTests",
-            dependencies: ["LinuxUIKit", "CairoGraphics", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"]),
+            dependencies: ["LinuxUIKit", "CairoGraphics", "WaymarkTime", "MapTestSupport", "UIKitTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "GoogleMapsTests",
             dependencies: [
                 "GoogleMaps", "MapGeometry", "MapStorage", "WaymarkTime", "LinuxUIKit", "MapTestSupport",
                 "UIKitTestSupport", "MapNetwork", "MapDrawing", "MapPipeline", "MapStyle",
-            ]),
+            ],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "GoogleMapsUtilsTests",
-            dependencies: ["GoogleMapsUtils", "GoogleMaps", "MapTestSupport", "UIKitTestSupport"]),
+            dependencies: ["GoogleMapsUtils", "GoogleMaps", "MapTestSupport", "UIKitTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "WaymarkCLITests", dependencies: ["waymark", "MapTestSupport", "MapDrawing", "MapDrawingCairo"]),
         .testTarget(

@@ -15,7 +15,7 @@ private let scratch: String = {
 /// writes `data` as a `.pmtiles` file and converts it to MBTiles, then, when that worked, back to PMTiles. Hostile
 /// header counts (2^63), offsets past the end, leaf cycles, gzip bombs and truncated sections must give a
 /// ConversionError or PMTilesError, never a trap, a hang or unbounded memory, and no `.partial` file may be left.
-/// Run with `scripts/fuzz-convert.sh`.
+/// Run with `scripts/fuzz/fuzz-convert.sh`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConvert(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = scratch + "/in.pmtiles"

@@ -4,7 +4,7 @@
 
 /// libFuzzer entry point for the glyph PBF decoder: decodes `data` as a MapLibre/Mapbox glyph PBF, reads every
 /// glyph's fields and range, and must never crash, trap or allocate without bound (``GlyphPBFLimits``). Build and run
-/// with `scripts/fuzz-glyphs.sh [SECONDS]`.
+/// with `scripts/fuzz/fuzz-glyphs.sh [SECONDS]`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGlyphs(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -50,7 +50,7 @@ struct FuzzReader {
 
 /// libFuzzer entry point: the bytes as Google styling JSON (must parse or throw, never crash), then as a random rule
 /// array applied to the bundled styles: every colour a styled layer gives a feature must be a valid colour (finite
-/// components in 0…1) and every styled number finite. Build and run with `scripts/fuzz-google-style.sh [SECONDS]`.
+/// components in 0…1) and every styled number finite. Build and run with `scripts/fuzz/fuzz-google-style.sh [SECONDS]`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGoogleStyle(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

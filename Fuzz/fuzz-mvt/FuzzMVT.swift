@@ -4,7 +4,7 @@
 
 /// libFuzzer entry point: decodes `data` as an uncompressed Mapbox Vector Tile — every layer, every feature, every
 /// geometry, and clips it — and must never crash, trap or allocate without bound. Build and run with
-/// `scripts/fuzz-mvt.sh [SECONDS]`.
+/// `scripts/fuzz/fuzz-mvt.sh [SECONDS]`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMVT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -5,7 +5,7 @@
 /// libFuzzer entry point for the PMTiles v3 decoders: reads `data` as a whole archive (header, root directory,
 /// metadata, leaf directories; internal compression "none", since MapData has no zlib), looks up every tile id the
 /// root names and a few derived from the input through the leaf walk, and decodes the bytes after the header as a
-/// bare directory. Must never crash, trap, hang or allocate without bound. Run with `scripts/fuzz-pmtiles.sh`.
+/// bare directory. Must never crash, trap, hang or allocate without bound. Run with `scripts/fuzz/fuzz-pmtiles.sh`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPMTiles(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -4,7 +4,7 @@
 
 /// libFuzzer entry point: parses `data` as a MapLibre style and as a TileJSON document (both arrive over HTTP, so
 /// both are untrusted) and must never crash, trap, hang or allocate without bound. Build and run with
-/// `scripts/fuzz-style.sh [SECONDS]`.
+/// `scripts/fuzz/fuzz-style.sh [SECONDS]`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStyle(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -1,7 +1,8 @@
+import CairoGraphics
 // Raster map tiles for hosts: the gdk-pixbuf decoder behind `RasterImageDecoder` and the raster sources
 // (`mbtiles://`, `pmtiles://`, `file://` or plain-path `tiles` templates; `http(s)://` templates, TileJSON and
 // `pmtiles://http(s)://` archives through `TileNetwork.shared`, as vector sources are).
-import CairoGraphics
+import Foundation
 import MapData
 import MapDrawing
 import MapNetwork
@@ -40,8 +41,8 @@ extension MapHost {
         guard let template = r.localTileTemplate else { return nil }
         // Absolute templates hang below "/"; relative ones were resolved against the style's folder already.
         let relative = template.hasPrefix("/") ? String(template.dropFirst()) : template
-        return MapData.DirectoryTileSource(
-            baseDirectory: template.hasPrefix("/") ? "/" : ".", template: relative, minZoom: 0, maxZoom: 30)
+        return try DirectoryTileSource(
+            directory: URL(fileURLWithPath: template.hasPrefix("/") ? "/" : "."), template: relative, zoomRange: 0...30)
     }
 }
 

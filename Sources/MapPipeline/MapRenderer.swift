@@ -406,7 +406,7 @@ public final class MapRenderer {
     /// (`floor(camera zoom − 1)`: a quarter of the tiles 256-point tiles would need). Raster sources are read at their
     /// own `tileSize` (RasterLayers). Below camera zoom 1 the style zoom is negative: layers without a positive
     /// `minzoom` still draw, as in MapLibre GL JS. Waymark's bundled styles are written in Google's zooms and shifted
-    /// by their generator (Data/styles/stylekit.py) so the default map looks the same at the same camera. Google's
+    /// by their generator (scripts/data/styles/stylekit.py) so the default map looks the same at the same camera. Google's
     /// `GMSTileLayer` keeps Google's 256-point tiles (its own tile choice), and the render-test runner renders
     /// MapLibre's cases at the case's zoom + 1, so their style zoom is the case's.
     public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }

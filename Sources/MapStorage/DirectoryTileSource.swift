@@ -1,17 +1,19 @@
 import Foundation
 import MapData
 
-/// A ``TileSource`` over tile files in a folder, named by a path template such as `{z}/{x}/{y}.mvt` or
-/// `{z}-{x}-{y}.mvt.gz` (XYZ scheme; `{y}` from the north).
+/// A ``TileSource`` over tile files in a folder, named by a path template such as `{z}/{x}/{y}.mvt`,
+/// `{z}-{x}-{y}.mvt.gz` or MapLibre's render-test layout `tiles/{z}-{x}-{y}.mvt` (XYZ scheme: `{y}` counts rows from
+/// the north; `{-y}` names the TMS row, counted from the south).
 ///
 /// Payloads are inflated when they start with a gzip or zlib header. The zoom range is given, or found by listing the
-/// folder once (files matching the template). Useful for test fixtures and for tiles exported by other tools.
+/// folder once (files matching the template); addresses outside it have no tile (callers over-zoom from
+/// ``maxZoom``). Useful for test fixtures, render tests, `local://` style sources and tiles exported by other tools.
 ///
 /// Thread rules: immutable; reads go straight to the file system, so an instance may be shared across threads.
 public struct DirectoryTileSource: TileSource {
     /// The folder holding the tiles.
     public let directory: URL
-    /// The path of one tile relative to ``directory``, with `{z}`, `{x}` and `{y}` placeholders.
+    /// The path of one tile relative to ``directory``, with `{z}`, `{x}` and `{y}` (or `{-y}`) placeholders.
     public let template: String
     /// The lowest zoom, `0...30`.
     public let minZoom: Int
@@ -23,20 +25,27 @@ public struct DirectoryTileSource: TileSource {
     /// Creates a source over `directory`.
     /// - Parameters:
     ///   - directory: the folder; it must exist.
-    ///   - template: the relative path of a tile, containing `{z}`, `{x}` and `{y}` once each.
-    ///     Defaults to `{z}/{x}/{y}.mvt`.
-    ///   - zoomRange: the zooms served; `nil` (the default) scans the folder for files matching the template.
-    /// - Throws: ``MBTilesError`` with reason `.cannotOpen` naming the folder when it does not exist or the template
-    ///   lacks a placeholder.
+    ///   - template: the relative path of a tile, with `{z}`, `{x}` and `{y}` (or `{-y}`) placeholders. As in a
+    ///     MapLibre tile URL, a template without some placeholder names one file for every tile it covers (a render
+    ///     test's single fixture tile); the zoom range must then be given. Defaults to `{z}/{x}/{y}.mvt`.
+    ///   - zoomRange: the zooms served, clamped to `0...30`; `nil` (the default) scans the folder for files matching
+    ///     the template.
+    /// - Throws: ``MBTilesError`` with reason `.cannotOpen` naming the folder when it does not exist, or when
+    ///   `zoomRange` is `nil` and the template lacks a placeholder (the folder cannot be scanned).
     public init(directory: URL, template: String = "{z}/{x}/{y}.mvt", zoomRange: ClosedRange<Int>? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
             throw MBTilesError(path: directory.path, reason: .cannotOpen, detail: "no such folder")
         }
-        guard ["{z}", "{x}", "{y}"].allSatisfy({ template.contains($0) }) else {
+        guard
+            zoomRange != nil
+                || (template.contains("{z}") && template.contains("{x}")
+                    && (template.contains("{y}") || template.contains("{-y}")))
+        else {
             throw MBTilesError(
-                path: directory.path, reason: .cannotOpen, detail: "template '\(template)' needs {z}, {x} and {y}")
+                path: directory.path, reason: .cannotOpen,
+                detail: "template '\(template)' needs {z}, {x} and {y} (or {-y})")
         }
         self.directory = directory
         self.template = template
@@ -58,15 +67,17 @@ public struct DirectoryTileSource: TileSource {
     public func path(for address: TileAddress) -> String {
         let relative = template.replacingOccurrences(of: "{z}", with: String(address.z))
             .replacingOccurrences(of: "{x}", with: String(address.x))
+            .replacingOccurrences(of: "{-y}", with: String((1 << max(0, min(30, address.z))) - 1 - address.y))
             .replacingOccurrences(of: "{y}", with: String(address.y))
         return directory.appendingPathComponent(relative).path
     }
 
-    /// The uncompressed tile, or `nil` when its file does not exist or the address is invalid.
+    /// The uncompressed tile, or `nil` when its file does not exist, the address is invalid, or its zoom lies
+    /// outside ``minZoom``...``maxZoom``.
     /// - Throws: ``MBTilesError`` naming the file when it exists but cannot be read (`.cannotOpen`) or does not
     ///   inflate (`.badTile`).
     public func tileData(at address: TileAddress) throws -> [UInt8]? {
-        guard address.isValid else { return nil }
+        guard address.isValid, address.z >= minZoom, address.z <= maxZoom else { return nil }
         let file = path(for: address)
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -88,7 +99,8 @@ public struct DirectoryTileSource: TileSource {
             + NSRegularExpression.escapedPattern(for: template)
             .replacingOccurrences(of: "\\{z\\}", with: "(?<z>[0-9]+)")
             .replacingOccurrences(of: "\\{x\\}", with: "[0-9]+")
-            .replacingOccurrences(of: "\\{y\\}", with: "[0-9]+") + "$"
+            .replacingOccurrences(of: "\\{y\\}", with: "[0-9]+")
+            .replacingOccurrences(of: "\\{-y\\}", with: "[0-9]+") + "$"
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         var zooms: Set<Int> = []
         while let name = enumerator.nextObject() as? String {
@@ -100,4 +112,9 @@ public struct DirectoryTileSource: TileSource {
         }
         return zooms
     }
+}
+
+extension DirectoryTileSource: TileLocating {
+    /// The tile's file path (``path(for:)``).
+    public func location(of address: TileAddress) -> String { path(for: address) }
 }

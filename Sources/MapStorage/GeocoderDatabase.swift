@@ -1,4 +1,4 @@
-// Reads Data/geocoder.sqlite (built by scripts/build-geocoder.py; schema in Data/GEOCODER.md) into plain records.
+// Reads Data/geocoder.sqlite (built by scripts/data/build-geocoder.py; schema in Data/GEOCODER.md) into plain records.
 import CSQLite
 import Foundation
 
@@ -59,7 +59,7 @@ package enum GeocoderDatabaseError: Error, Equatable, Sendable, CustomStringConv
     package var description: String {
         switch self {
         case .missing(let path):
-            return "geocoder database not found at \(path) (build it with scripts/build-geocoder.sh)"
+            return "geocoder database not found at \(path) (build it with scripts/data/build-geocoder.sh)"
         case .unreadable(let path, let message):
             return "cannot read geocoder database \(path): \(message)"
         case .wrongSchema(let path, let found):

@@ -5,6 +5,7 @@ import MapDrawingCairo
 import MapGeometry
 import MapHosting
 import MapPipeline
+import MapStorage
 import MapStyle
 
 /// The outcome of one case.
@@ -182,22 +183,23 @@ public final class RenderTestRunner {
     static func tileSource(id: String, source: StyleSource, assetsRoot: URL) throws -> (any TileSource)? {
         switch source {
         case .vector(let v):
-            let minZoom = Int(max(0, v.minzoom))
-            let maxZoom = Int(min(30, v.maxzoom))
+            let minZoom = Int(max(0, min(30, v.minzoom)))
+            let maxZoom = Int(max(0, min(30, v.maxzoom)))
             if let template = v.tiles.first, template.hasPrefix("local://") {
-                return DirectoryTileSource(
-                    baseDirectory: assetsRoot.path, template: String(template.dropFirst("local://".count)),
-                    minZoom: minZoom, maxZoom: maxZoom)
+                return try DirectoryTileSource(
+                    directory: assetsRoot, template: String(template.dropFirst("local://".count)),
+                    zoomRange: minZoom...max(minZoom, maxZoom))
             }
             if let url = v.url, let path = localPath(url, assetsRoot: assetsRoot),
                 let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
                 let tilejson = try? JSONValue.parse(bytes: Array(data)),
                 let template = tilejson["tiles"]?.arrayValue?.first?.stringValue, template.hasPrefix("local://")
             {
-                return DirectoryTileSource(
-                    baseDirectory: assetsRoot.path, template: String(template.dropFirst("local://".count)),
-                    minZoom: Int(tilejson["minzoom"]?.numberValue ?? 0),
-                    maxZoom: Int(tilejson["maxzoom"]?.numberValue ?? 14))
+                let minZoom = Int(max(0, min(30, tilejson["minzoom"]?.numberValue ?? 0)))
+                let maxZoom = Int(max(0, min(30, tilejson["maxzoom"]?.numberValue ?? 14)))
+                return try DirectoryTileSource(
+                    directory: assetsRoot, template: String(template.dropFirst("local://".count)),
+                    zoomRange: minZoom...max(minZoom, maxZoom))
             }
             return nil
         case .geojson(let g):
@@ -220,9 +222,10 @@ public final class RenderTestRunner {
                 lineMetrics: g.lineMetrics)
         case .raster(let r):
             guard let template = r.tiles.first, template.hasPrefix("local://") else { return nil }
-            return DirectoryTileSource(
-                baseDirectory: assetsRoot.path, template: String(template.dropFirst("local://".count)),
-                minZoom: Int(max(0, r.minzoom)), maxZoom: Int(min(30, r.maxzoom)))
+            let minZoom = Int(max(0, min(30, r.minzoom)))
+            return try DirectoryTileSource(
+                directory: assetsRoot, template: String(template.dropFirst("local://".count)),
+                zoomRange: minZoom...max(minZoom, Int(max(0, min(30, r.maxzoom)))))
         case .unsupported:
             return nil
         }

@@ -6,7 +6,7 @@ import MapStorage
 /// the demo points of interest (`Data/helsinki-pois.geojson`) as default pins in category colours, and one museum
 /// selected so its info window shows.
 @MainActor enum DemoMarkersMap {
-    /// Pin colours by POI category (the `category` property written by scripts/build-pois.py).
+    /// Pin colours by POI category (the `category` property written by scripts/data/build_pois.py).
     static let categoryColors: [String: UIColor] = [
         "restaurant": UIColor(red: 0.91, green: 0.45, blue: 0.13, alpha: 1),
         "cafe": UIColor(red: 0.55, green: 0.35, blue: 0.22, alpha: 1),

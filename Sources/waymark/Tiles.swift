@@ -23,11 +23,11 @@ struct TilesCommand: WaymarkCommand {
           --leaf-size N   PMTiles output: N entries per leaf directory (default: leaves only when the root
                           directory would exceed 16 KiB)
           build           AREA.osm.pbf: an OpenStreetMap extract with a header bounding box (Geofabrik, osmium
-                          extract). Runs the repository's scripts/build-city.sh: OpenMapTiles schema, z0-14, the
-                          tilemaker profile `make data` uses, or with --schema protomaps scripts/protomaps.lua,
+                          extract). Runs the repository's scripts/data/build-city.sh: OpenMapTiles schema, z0-14, the
+                          tilemaker profile `make data` uses, or with --schema protomaps scripts/data/protomaps.lua,
                           z0-15; .pmtiles output is converted from the built MBTiles. Needs tilemaker, GDAL and the
-                          scripts' Python venv: missing Debian packages are installed (scripts/install-deps.sh tiles,
-                          as root or through sudo) and the venv created (scripts/fetch-sources.sh --venv-only)
+                          scripts' Python venv: missing Debian packages are installed (scripts/dev/install-deps.sh tiles,
+                          as root or through sudo) and the venv created (scripts/data/fetch-sources.sh --venv-only)
           --schema S      openmaptiles (default; Data/styles/default.json draws it) or protomaps
                           (Data/styles/protomaps.json draws it)
           --name NAME     the tileset's metadata name (default: OUT's file name without extension)
@@ -146,14 +146,14 @@ struct TilesCommand: WaymarkCommand {
 /// The scripts are found like the embedded data (`DataFiles`): `scripts/` beside the `Data/` folder that
 /// `$WAYMARK_DATA_DIR`, the working directory or the executable leads to, so `.build/debug/waymark` in a checkout
 /// finds `<checkout>/scripts`. Tools: `tilemaker` and `ogr2ogr` on `PATH` (Debian's `tilemaker` and `gdal-bin`,
-/// installed by `scripts/install-deps.sh tiles` unless `install` is false), and the scripts' Python venv
-/// (`$WAYMARK_SOURCES/venv`, default `<checkout>/.sources/venv`, made by `scripts/fetch-sources.sh --venv-only`).
+/// installed by `scripts/dev/install-deps.sh tiles` unless `install` is false), and the scripts' Python venv
+/// (`$WAYMARK_SOURCES/venv`, default `<checkout>/.sources/venv`, made by `scripts/data/fetch-sources.sh --venv-only`).
 struct TileBuild {
     /// The tile schema, and so the script and its tilemaker profile.
     enum Schema: String {
         /// OpenMapTiles: Debian tilemaker's OpenMapTiles profile as `make data` patches it.
         case openmaptiles
-        /// Protomaps basemap v4 (a subset): `scripts/protomaps.lua` with `scripts/protomaps-config.json`.
+        /// Protomaps basemap v4 (a subset): `scripts/data/protomaps.lua` with `scripts/data/protomaps-config.json`.
         case protomaps
 
         /// The highest zoom the script writes.
@@ -161,7 +161,7 @@ struct TileBuild {
     }
 
     /// The script, relative to the checkout (`CITY_SCHEMA` chooses the schema).
-    static let scriptPath = "scripts/build-city.sh"
+    static let scriptPath = "scripts/data/build-city.sh"
     /// The checkout's root folder.
     let root: URL
     /// The script to run.
@@ -198,12 +198,12 @@ struct TileBuild {
             }
             Self.progress("installing Debian packages for \(missing.joined(separator: ", ")) (\(packages))")
             let status = try Self.runScript(
-                root.appendingPathComponent("scripts/install-deps.sh"), ["tiles"], environment)
+                root.appendingPathComponent("scripts/dev/install-deps.sh"), ["tiles"], environment)
             missing = missing.filter { Self.which($0, environment) == nil }
             guard status == 0, missing.isEmpty else {
                 throw RuntimeError(
                     "\(missing.isEmpty ? packages : missing.joined(separator: ", ")) missing and could not be "
-                        + "installed (scripts/install-deps.sh tiles exited with \(status)); install Debian's "
+                        + "installed (scripts/dev/install-deps.sh tiles exited with \(status)); install Debian's "
                         + "\(packages) and try again")
             }
         }
@@ -216,10 +216,11 @@ struct TileBuild {
             }
             Self.progress("creating the scripts' Python venv (pinned pyosmium) in \(sources)/venv")
             let status = try Self.runScript(
-                root.appendingPathComponent("scripts/fetch-sources.sh"), ["--venv-only"], environment)
+                root.appendingPathComponent("scripts/data/fetch-sources.sh"), ["--venv-only"], environment)
             guard status == 0, FileManager.default.isExecutableFile(atPath: venvPython) else {
                 throw RuntimeError(
-                    "\(venvPython) could not be created (scripts/fetch-sources.sh --venv-only exited with \(status))")
+                    "\(venvPython) could not be created (scripts/data/fetch-sources.sh --venv-only exited with \(status))"
+                )
             }
         }
     }

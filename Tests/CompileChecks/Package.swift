@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Compile checks for issue 29: code written for Google's SDK, calling the model classes from nonisolated code, must
 // compile in Swift 5 mode without a warning and in Swift 6 mode with only the warnings Xcode would give. Built by
-// `make test` through scripts/compile-checks.sh (scratch path .build/compile-checks of the main checkout).
+// `make test` through scripts/dev/compile-checks.sh (scratch path .build/compile-checks of the main checkout).
 import PackageDescription
 
 let package = Package(

@@ -6,7 +6,7 @@ import Testing
 
 /// The bundled Protomaps-schema style (`Data/styles/protomaps.json`, issue 13) chosen with
 /// `MapLibreStyle.bundled(named:sourceURL:)` and drawn by a map view over the Monaco fixture
-/// (`Tests/Fixtures/protomaps/monaco.mbtiles`, made by `scripts/make-protomaps-fixture.sh`): land, water, roads,
+/// (`Tests/Fixtures/protomaps/monaco.mbtiles`, made by `scripts/data/make-protomaps-fixture.sh`): land, water, roads,
 /// buildings and labels in the default style's palette.
 @MainActor @Suite(.serialized) struct BundledStyleTests {
     static let fixture = Fixtures.local.appendingPathComponent("protomaps/monaco.mbtiles").path

@@ -482,7 +482,7 @@ import WaymarkTime
         map.settings.compassButton = true
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map.renderImage(scale: 2), "compass-bearing60", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "compass-bearing60")
     }
 
     @Test func goldenMyLocationDotAndButton() {
@@ -493,13 +493,13 @@ import WaymarkTime
         map.isMyLocationEnabled = true
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map.renderImage(scale: 2), "my-location", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "my-location")
     }
 
     @Test func goldenFloorPickerAtForum() throws {
         let (map, _) = try Self.forumMap(zoom: 18)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map.renderImage(scale: 2), "floor-picker-forum", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "floor-picker-forum")
     }
 
     @Test func goldenPadding80AtTheBottom() {
@@ -512,6 +512,6 @@ import WaymarkTime
         map.padding = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
         run(map, clock, frames: 1)
         map.basemap = AttributedPlainBasemap()
-        expectGolden(map.renderImage(scale: 2), "padding-bottom80", group: "controls")
+        expectGolden(map.renderImage(scale: 2), "padding-bottom80")
     }
 }

@@ -54,12 +54,12 @@ import WaymarkTime
     @Test func lightAndDark() {
         let (host, navigation, screen) = makeScreen()
         #expect(screen.view.traitCollection.userInterfaceStyle == .light)
-        expectGolden(host.snapshot(), "map-screen-light", group: "uikit-screens")
+        expectGolden(host.snapshot(), "map-screen-light")
         navigation.overrideUserInterfaceStyle = .dark
         #expect(screen.view.traitCollection.userInterfaceStyle == .dark)
         #expect(screen.card.layer.backgroundColor == UIColor.black.cgColor)
         host.runUntilIdle()
-        expectGolden(host.snapshot(), "map-screen-dark", group: "uikit-screens")
+        expectGolden(host.snapshot(), "map-screen-dark")
     }
 
     @Test func alertOverTheMap() {
@@ -70,7 +70,7 @@ import WaymarkTime
         alert.addAction(UIAlertAction(title: "Settings", style: .default))
         screen.present(alert, animated: true)
         host.runUntilIdle()
-        expectGolden(host.snapshot(), "alert-over-map", group: "uikit-screens")
+        expectGolden(host.snapshot(), "alert-over-map")
     }
 
     @Test func pushHalfway() {
@@ -80,7 +80,7 @@ import WaymarkTime
         detail.view.backgroundColor = .systemGroupedBackground
         navigation.pushViewController(detail, animated: true)
         host.advance(by: UINavigationController.transitionDuration / 2)
-        expectGolden(host.snapshot(), "push-halfway", group: "uikit-screens")
+        expectGolden(host.snapshot(), "push-halfway")
         host.runUntilIdle()
     }
 }

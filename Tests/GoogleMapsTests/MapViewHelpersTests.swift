@@ -8,9 +8,7 @@ import WaymarkTime
 @testable import LinuxUIKit
 
 /// Pins fonts before the first Pango call (the Makefile exports the same variable).
-let pinMapFonts: Void = {
-    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-}()
+let pinMapFonts: Void = Fixtures.pinFonts()
 
 /// A fresh `ManualClock` installed as the shared animator clock (the map's camera animator reads the same clock).
 @MainActor func installMapClock(start: Double = 1000) -> ManualClock {
@@ -129,12 +127,12 @@ func countPixels(
     makeHouseImage(scale: scale, color: color)
 }
 
-/// Compares with `Tests/Fixtures/goldens/<group>/<name>.png` (`UPDATE=1` rewrites and fails).
+/// Compares with `Tests/GoogleMapsTests/Goldens/<name>.png` (`UPDATE=1` rewrites and fails).
 @MainActor func expectGolden(
-    _ image: UIImage, _ name: String, group: String = "markers", channelTolerance: Int = 12,
+    _ image: UIImage, _ name: String, channelTolerance: Int = 12,
     maxDifferingFraction: Double = 0.004, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectImage(
-        image, matchesGolden: name, group: group, channelTolerance: channelTolerance,
+        image, matchesGolden: name, channelTolerance: channelTolerance,
         maxDifferingFraction: maxDifferingFraction, sourceLocation: sourceLocation)
 }

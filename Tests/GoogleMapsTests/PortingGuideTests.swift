@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 29: every Swift example of README.md's "Porting an iOS map screen" is compiled by `make test`: each appears,
 /// line for line (indentation aside), in Tests/CompileChecks/Sources/Swift5Checks/PortingGuideExamples.swift, which
-/// scripts/compile-checks.sh builds in Swift 5 and Swift 6 mode.
+/// scripts/dev/compile-checks.sh builds in Swift 5 and Swift 6 mode.
 @Suite("Porting guide")
 struct PortingGuideTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -33,7 +33,7 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
 }
 
 /// Shapes drawn through the overlay stage over the plain test basemap, compared with goldens in
-/// `Tests/Fixtures/goldens/shapes` (each looked at when made) and checked pixel by pixel where the geometry is known.
+/// `Tests/GoogleMapsTests/Goldens` (each looked at when made) and checked pixel by pixel where the geometry is known.
 /// The pixel of `image` (rendered from `map`) at a coordinate.
 @MainActor func pixel(_ image: UIImage, _ map: GMSMapView, _ lat: Double, _ lng: Double) -> (
     r: Int, g: Int, b: Int, a: Int
@@ -46,7 +46,7 @@ func pixelBox(_ image: UIImage, where test: ((r: Int, g: Int, b: Int, a: Int)) -
     static let london = CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127)
 
     func golden(_ image: UIImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        expectGolden(image, name, group: "shapes", sourceLocation: sourceLocation)
+        expectGolden(image, name, sourceLocation: sourceLocation)
     }
 
     @Test func polylineWithWidthColourAndGradientSpanUnderBearingAndPitch() {

@@ -139,7 +139,7 @@ final class ScriptedLayer: GMSTileLayer {
         #expect(isColor(pixelAt(image, 205, 40), 191, 128, 191, tolerance: 4), "\(pixelAt(image, 205, 40))")
         // tileFor ran off the main thread.
         #expect(checker.calls == 4 && !checker.onMainThread.contains(true))
-        expectGolden(image, "tile-layers-among-shapes", group: "tiles")
+        expectGolden(image, "tile-layers-among-shapes")
         // zIndex order changes the picture: the checker on top hides the polygon.
         checker.zIndex = 3
         let reordered = settledFrame(map, clock)

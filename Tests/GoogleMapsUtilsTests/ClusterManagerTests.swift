@@ -10,7 +10,7 @@ import WaymarkTime
 
 /// A fresh manual clock as the animator clock, a plain basemap and pinned fonts.
 @MainActor func installUtilsClock() -> ManualClock {
-    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+    Fixtures.pinFonts()
     GMSMapView.makeDefaultBasemap = { _ in PlainBasemapRenderer() }
     UIAnimator.shared.reset()
     let clock = ManualClock(start: 1000)

@@ -117,6 +117,6 @@ func pixel(_ image: UIImage, _ px: Int, _ py: Int) -> [UInt8] {
         }
         let tile = layer(points).tileFor(x: 2074, y: 1409, zoom: 12)!
         expectImage(
-            tile, matchesGolden: "heatmap-tile", group: "utils", channelTolerance: 2, maxDifferingFraction: 0.001)
+            tile, matchesGolden: "heatmap-tile", channelTolerance: 2, maxDifferingFraction: 0.001)
     }
 }

@@ -24,7 +24,7 @@ import UIKitTestSupport
         manager.cluster()
         tickMap(map, clock, frames: 30)
         expectImage(
-            map.renderFrame(scale: 1), matchesGolden: "clusters-paris-z\(zoom)", group: "utils", channelTolerance: 8,
+            map.renderFrame(scale: 1), matchesGolden: "clusters-paris-z\(zoom)", channelTolerance: 8,
             maxDifferingFraction: 0.003)
     }
 
@@ -71,7 +71,7 @@ import UIKitTestSupport
         #expect(renderer.mapOverlays().count == 4)
         tickMap(map, clock, frames: 30)
         expectImage(
-            map.renderFrame(scale: 1), matchesGolden: "kml-styles-ground-overlay", group: "utils", channelTolerance: 8,
+            map.renderFrame(scale: 1), matchesGolden: "kml-styles-ground-overlay", channelTolerance: 8,
             maxDifferingFraction: 0.003)
         renderer.clear()
         #expect(renderer.mapOverlays().isEmpty)
@@ -101,7 +101,7 @@ import UIKitTestSupport
         renderer.render()
         tickMap(map, clock, frames: 5)
         expectImage(
-            map.renderFrame(scale: 1), matchesGolden: "geojson-polygons-holes", group: "utils", channelTolerance: 8,
+            map.renderFrame(scale: 1), matchesGolden: "geojson-polygons-holes", channelTolerance: 8,
             maxDifferingFraction: 0.003)
     }
 }

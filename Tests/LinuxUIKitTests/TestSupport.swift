@@ -6,12 +6,8 @@ import WaymarkTime
 
 @testable import LinuxUIKit
 
-/// Pins fonts for text tests: points fontconfig at the repository's fonts.conf before the first Pango call (the
-/// Makefile exports the same variable; this is the safety net for plain `swift test`).
-let pinFonts: Void = {
-    let conf = Fixtures.local.appendingPathComponent("fonts/fonts.conf").path
-    setenv("FONTCONFIG_FILE", conf, 1)
-}()
+/// Pins fonts for text tests (``Fixtures/pinFonts()``).
+let pinFonts: Void = Fixtures.pinFonts()
 
 /// A fresh manual clock installed in the shared animator, with every animation and pending handler dropped.
 @MainActor func installManualClock(start: Double = 100) -> ManualClock {
@@ -42,7 +38,7 @@ func makeTemporaryDirectory() throws -> URL {
     return url
 }
 
-/// Compares `image` with the golden PNG `Tests/Fixtures/goldens/uikit/<name>.png`.
+/// Compares `image` with the golden PNG `Tests/LinuxUIKitTests/Goldens/<name>.png`.
 ///
 /// Pixels match when every premultiplied channel differs by at most `channelTolerance`; the image matches when at
 /// most `maxDifferingFraction` of its pixels do not (the one harness, `GoldenImage`: `UPDATE=1` rewrites and fails;
@@ -52,6 +48,6 @@ func makeTemporaryDirectory() throws -> URL {
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectImage(
-        image, matchesGolden: name, group: "uikit", channelTolerance: channelTolerance,
+        image, matchesGolden: name, channelTolerance: channelTolerance,
         maxDifferingFraction: maxDifferingFraction, sourceLocation: sourceLocation)
 }

@@ -248,26 +248,6 @@ import Testing
         #expect(s.maxZoom == 24)
         #expect(try s.tileData(at: TileAddress(z: 1, x: 2, y: 0)) == nil)
     }
-
-    @Test func directoryTileSourceTemplates() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-dirtiles-\(getpid())")
-        try FileManager.default.createDirectory(
-            at: dir.appendingPathComponent("tiles"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let bytes = MVTEncoder.encode(layers: [
-            (
-                name: "l", extent: 4096,
-                features: [MVTEncoderFeature(geometry: .points([VectorTilePoint(x: 1, y: 2)]), properties: [])]
-            )
-        ])
-        try Data(bytes).write(to: dir.appendingPathComponent("tiles/3-4-5.mvt"))
-        let s = DirectoryTileSource(baseDirectory: dir.path, template: "tiles/{z}-{x}-{y}.mvt")
-        #expect(s.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("tiles/3-4-5.mvt"))
-        #expect(try s.tileData(at: TileAddress(z: 3, x: 4, y: 5)) == bytes)
-        #expect(try s.tileData(at: TileAddress(z: 3, x: 4, y: 6)) == nil)
-        let tms = DirectoryTileSource(baseDirectory: dir.path, template: "{z}/{x}/{-y}")
-        #expect(tms.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("3/4/2"))
-    }
 }
 
 /// `lineMetrics: true`: every clipped piece carries where it starts and ends on the whole line, so `line-progress`

@@ -7,10 +7,7 @@ import Testing
 /// Pins fonts before the first Pango call: the repository's fontconfig file (DejaVu first, Noto as fallback), the
 /// same file the Makefile exports. Touch ``TestFonts/pinned`` before creating a backend.
 enum TestFonts {
-    static let pinned: Void = {
-        let path = Fixtures.local.appendingPathComponent("fonts/fonts.conf").path
-        setenv("FONTCONFIG_FILE", path, 1)
-    }()
+    static let pinned: Void = Fixtures.pinFonts()
 }
 
 /// A backend with pinned fonts.
@@ -29,6 +26,6 @@ func expectGolden(
 ) throws {
     GoldenImage.expect(
         width: image.width, height: image.height, pixels: image.pixels,
-        matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/MapDrawingCairoTests/Goldens/\(name).png"),
+        matches: Fixtures.golden(name, testTarget: "MapDrawingCairoTests"),
         channelTolerance: tolerance, maxDifferingFraction: allowedFraction, sourceLocation: sourceLocation)
 }

@@ -36,4 +36,38 @@ import Testing
             try DirectoryTileSource(directory: URL(fileURLWithPath: "/tmp"), template: "{z}.mvt")
         }
     }
+
+    /// MapLibre's render-test layout (`tiles/{z}-{x}-{y}.mvt`, found by scanning) and a TMS `{-y}` row.
+    @Test func renderTestLayoutAndTMSRows() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-dirtiles-\(getpid())")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("tiles"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = MVTEncoder.encode(layers: [
+            (
+                name: "l", extent: 4096,
+                features: [MVTEncoderFeature(geometry: .points([VectorTilePoint(x: 1, y: 2)]), properties: [])]
+            )
+        ])
+        try Data(bytes).write(to: dir.appendingPathComponent("tiles/3-4-5.mvt"))
+        let s = try DirectoryTileSource(directory: dir, template: "tiles/{z}-{x}-{y}.mvt")
+        #expect(s.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("tiles/3-4-5.mvt"))
+        #expect(try s.tileData(at: TileAddress(z: 3, x: 4, y: 5)) == bytes)
+        #expect(try s.tileData(at: TileAddress(z: 3, x: 4, y: 6)) == nil)
+        let tms = try DirectoryTileSource(directory: dir, template: "{z}/{x}/{-y}")
+        #expect(tms.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("3/4/2"))
+    }
+
+    /// A template without placeholders names one file for every tile of the given zooms, as a MapLibre tile URL does;
+    /// outside the zooms there is no tile.
+    @Test func aTemplateWithoutPlaceholdersServesOneFileOverItsZooms() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-onetile-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data([1, 2, 3]).write(to: dir.appendingPathComponent("one.mvt"))
+        let s = try DirectoryTileSource(directory: dir, template: "one.mvt", zoomRange: 2...4)
+        #expect(try s.tileData(at: TileAddress(z: 3, x: 1, y: 6)) == [1, 2, 3])
+        #expect(try s.tileData(at: TileAddress(z: 5, x: 1, y: 6)) == nil)
+        #expect(throws: MBTilesError.self) { try DirectoryTileSource(directory: dir, template: "one.mvt") }
+    }
 }

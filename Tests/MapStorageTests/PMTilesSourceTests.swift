@@ -6,7 +6,7 @@ import Testing
 
 @testable import MapStorage
 
-/// PMTilesSource over the fixtures written by the pinned `pmtiles` package (scripts/make-pmtiles-fixtures.py) and by
+/// PMTilesSource over the fixtures written by the pinned `pmtiles` package (scripts/data/make-pmtiles-fixtures.py) and by
 /// our converter: every tile reads back byte-identical to Data/helsinki.mbtiles; bad and hostile files are errors
 /// naming the file.
 @Suite struct PMTilesSourceTests {

@@ -36,6 +36,26 @@ public enum Fixtures {
     /// The committed data products under `Data/` in the repository (basemap tiles, markers, geocoder database).
     public static let data: URL = repositoryRoot.appendingPathComponent("Data")
 
+    /// The repository's fontconfig file, `Tests/Fixtures/fonts/fonts.conf`: DejaVu first, Noto as fallback, so text
+    /// shapes the same on every machine. The Makefile exports the same path as `FONTCONFIG_FILE`.
+    public static let fontConfig: URL = local.appendingPathComponent("fonts/fonts.conf")
+
+    /// The environment a child process needs to draw text as the tests do: `FONTCONFIG_FILE` = ``fontConfig``.
+    public static var fontEnvironment: [String: String] { ["FONTCONFIG_FILE": fontConfig.path] }
+
+    /// Points fontconfig at ``fontConfig`` for this process. Call it before the first Pango or fontconfig call
+    /// (fontconfig reads the variable once, at its first use); later calls do nothing. This is the only place the
+    /// tests set `FONTCONFIG_FILE`, the safety net for a plain `swift test` without the Makefile.
+    public static func pinFonts() { _ = pinnedFonts }
+
+    private static let pinnedFonts: Void = { setenv("FONTCONFIG_FILE", fontConfig.path, 1) }()
+
+    /// The golden PNG `Tests/<testTarget>/Goldens/<name>.png`: every golden lives beside the tests that check it, in
+    /// its test target's `Goldens` folder (excluded from the target in Package.swift).
+    public static func golden(_ name: String, testTarget: String) -> URL {
+        repositoryRoot.appendingPathComponent("Tests/\(testTarget)/Goldens/\(name).png")
+    }
+
     /// True when golden files should be rewritten (`UPDATE=1`); a test that rewrites still fails so it is never green.
     public static var isUpdatingGoldens: Bool { ProcessInfo.processInfo.environment["UPDATE"] == "1" }
 }

@@ -78,7 +78,7 @@ private func view(_ lng: Double, zoom: Double) -> CameraState {
 }
 
 @Test func rasterTilesAndLabelSpritesStayUnderTheEnginesOneBudget() throws {
-    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+    Fixtures.pinFonts()
     let budget = 3 << 20
     let engine = MapEngine(byteBudget: budget)
     let backend = CairoBackend()
@@ -104,7 +104,7 @@ private func view(_ lng: Double, zoom: Double) -> CameraState {
 }
 
 @Test func twoRenderersOverOneRasterSourceReadEachTileOnce() throws {
-    setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+    Fixtures.pinFonts()
     let engine = MapEngine()
     let backend = CairoBackend()
     let raster = try CountingRasterSource()

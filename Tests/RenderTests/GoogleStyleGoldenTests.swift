@@ -27,14 +27,14 @@ import Testing
     ]
 
     static func host(_ style: Style) throws -> MapHost {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         return try MapHost(style: style)
     }
 
     static func expectGolden(_ image: RasterImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         GoldenImage.expect(
             width: image.width, height: image.height, pixels: image.pixels,
-            matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens/\(name).png"),
+            matches: Fixtures.golden(name, testTarget: "RenderTests"),
             channelTolerance: 10, maxDifferingFraction: 0.002, sourceLocation: sourceLocation)
     }
 

@@ -16,7 +16,7 @@ import Testing
     /// The default style with its city source (Helsinki and Monaco) replaced by Helsinki alone: the MBTiles file when
     /// `helsinkiURL` is nil, else that URL.
     static func snapshotter(helsinkiURL: String?) throws -> MapHost {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         var text = try String(contentsOfFile: styles.appendingPathComponent("default.json").path, encoding: .utf8)
         #expect(text.contains("\"mbtiles://../cities.mbtiles\""))
         text = text.replacingOccurrences(

@@ -11,9 +11,7 @@ import Testing
 
 /// Pins fonts (DejaVu first, Noto as fallback) before the first Pango call.
 private enum PinnedFonts {
-    static let once: Void = {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
-    }()
+    static let once: Void = Fixtures.pinFonts()
 }
 
 private let dataFolder = Fixtures.repositoryRoot.appendingPathComponent("Data")
@@ -42,7 +40,7 @@ private func expectGolden(
 ) throws {
     GoldenImage.expect(
         width: image.width, height: image.height, pixels: image.pixels,
-        matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/RenderTests/Goldens/\(name).png"),
+        matches: Fixtures.golden(name, testTarget: "RenderTests"),
         channelTolerance: tolerance, maxDifferingFraction: allowedFraction, sourceLocation: sourceLocation)
 }
 

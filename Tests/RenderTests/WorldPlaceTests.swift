@@ -66,7 +66,7 @@ import Testing
     /// OpenStreetMap place, not also by the world's GeoNames point some 100 m away (too far to collide): the default
     /// style's world place layers leave out what lies inside the city data's cover from zoom 13 (`within`).
     @Test(.enabled(if: hasWorld)) func monacosQuartersAreNamedOnceAtStreetLevel() throws {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         let snapshotter = try MapHost(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
         for (lat, lng, zoom) in [(43.7384, 7.4246, 16.0), (43.7340, 7.4200, 17.5)] {
             let camera = CameraState(
@@ -88,7 +88,7 @@ import Testing
         #expect(cities.count == 50)
         // The data's biggest places are GeoNames' (the sources' cities500: Shanghai and Beijing lead).
         #expect(cities.prefix(5).contains { $0.name == "Shanghai" })
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         let snapshotter = try MapHost(styleFile: Self.data.appendingPathComponent("styles/default.json").path)
         var missing: [String] = []
         var sections: [String] = []

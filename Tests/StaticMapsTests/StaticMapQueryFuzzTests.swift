@@ -4,7 +4,7 @@ import StaticMaps
 import Testing
 
 /// A bounded fuzz of the query parser and scene: random mutations of Google's parameters never crash or hang; every
-/// refusal names a parameter and a 4xx status. (The 10-minute run: `scripts/fuzz-static-query.sh`.)
+/// refusal names a parameter and a 4xx status. (The 10-minute run: `scripts/fuzz/fuzz-static-query.sh`.)
 @Suite struct StaticMapQueryFuzzTests {
     /// xorshift64: the same cases on every run.
     struct Generator {
@@ -34,7 +34,7 @@ import Testing
         var g = Generator(state: 0x9E37_79B9_7F4A_7C15)
         var refused = 0
         var drawn = 0
-        // WAYMARK_FUZZ_SECONDS=600 runs for that long instead of 4,000 cases (scripts/fuzz-static-query.sh).
+        // WAYMARK_FUZZ_SECONDS=600 runs for that long instead of 4,000 cases (scripts/fuzz/fuzz-static-query.sh).
         let seconds = Double(ProcessInfo.processInfo.environment["WAYMARK_FUZZ_SECONDS"] ?? "") ?? 0
         let end = Date(timeIntervalSinceNow: seconds)
         var cases = 0

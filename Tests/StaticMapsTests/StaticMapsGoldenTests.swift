@@ -9,7 +9,7 @@ import Testing
 /// and `waymark static` share, against goldens that were looked at.
 @Suite(.serialized) struct StaticMapsGoldenTests {
     static let service: StaticMapsService? = {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         var config = StaticMapsConfig()
         config.workers = 1
         config.cacheMegabytes = 0
@@ -71,7 +71,7 @@ import Testing
         let image = try CairoSurface.decodePNG(response.body)
         GoldenImage.expect(
             width: image.width, height: image.height, pixels: image.premultipliedBGRA(),
-            matches: Fixtures.repositoryRoot.appendingPathComponent("Tests/StaticMapsTests/Goldens/\(name).png"),
+            matches: Fixtures.golden(name, testTarget: "StaticMapsTests"),
             // 0.5 %: coastline edges differ by a few antialiased pixels with the tiles the process's shared engine
             // already holds (google-polygon-fill: 0.27 % alone against a golden made in a full run).
             channelTolerance: 10, maxDifferingFraction: 0.005)

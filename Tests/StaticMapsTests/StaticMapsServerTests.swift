@@ -45,7 +45,7 @@ import Testing
     }
 
     static func config(_ json: String = "{}") throws -> StaticMapsConfig {
-        setenv("FONTCONFIG_FILE", Fixtures.local.appendingPathComponent("fonts/fonts.conf").path, 1)
+        Fixtures.pinFonts()
         var config = try StaticMapsConfig(json: Data(json.utf8))
         config.port = 0
         config.workers = 1

@@ -3,16 +3,17 @@ import LinuxUIKit
 import MapTestSupport
 import Testing
 
-/// Compares `image` with the golden PNG `Tests/Fixtures/goldens/<group>/<name>.png` through the suite's one
+/// Compares `image` with the golden PNG `Tests/<test target>/Goldens/<name>.png`, beside the calling test (the target
+/// is the module of `sourceLocation`), through the suite's one
 /// golden harness (``GoldenImage/expect(width:height:pixels:matches:channelTolerance:maxDifferingFraction:sourceLocation:)``):
 /// a pixel differs when a premultiplied channel differs by more than `channelTolerance` (0…255); the image matches
 /// when at most `maxDifferingFraction` (0…1) of its pixels differ. `UPDATE=1` rewrites the golden and records an
 /// issue; a failure names the folder holding `<name>-actual.png` and `<name>-diff.png`. Main actor only (UIImage).
 @MainActor public func expectImage(
-    _ image: UIImage, matchesGolden name: String, group: String, channelTolerance: Int, maxDifferingFraction: Double,
+    _ image: UIImage, matchesGolden name: String, channelTolerance: Int, maxDifferingFraction: Double,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let golden = Fixtures.local.appendingPathComponent("goldens/\(group)/\(name).png")
+    let golden = Fixtures.golden(name, testTarget: sourceLocation.moduleName)
     let bitmap = image.premultipliedBGRA()
     GoldenImage.expect(
         width: bitmap?.width ?? 0, height: bitmap?.height ?? 0, pixels: bitmap?.pixels ?? [],

@@ -96,7 +96,7 @@ struct HostileSnapshotCLITests {
         }
         process.currentDirectoryURL = Fixtures.repositoryRoot
         var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = Fixtures.local.appendingPathComponent("fonts/fonts.conf").path
+        environment.merge(Fixtures.fontEnvironment) { _, pinned in pinned }
         environment["WAYMARK_CACHE_DIR"] = (cache ?? folder.appendingPathComponent("cache")).path
         process.environment = environment
         let err = Pipe()

@@ -4,8 +4,7 @@ import Testing
 
 /// Runs the built `waymark` binary with the repository's test fonts.
 private func runWaymark(_ arguments: [String]) throws -> WaymarkProcess.Result {
-    try WaymarkProcess.run(
-        arguments, environment: ["FONTCONFIG_FILE": Fixtures.local.appendingPathComponent("fonts/fonts.conf").path])
+    try WaymarkProcess.run(arguments, environment: Fixtures.fontEnvironment)
 }
 
 @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 
 /// `waymark tiles build` (issue 13) as a user runs it: argument and environment errors exit 2 or 1 naming the input;
 /// a real build of the pinned Monaco extract (DATA.md) when tilemaker, GDAL, the extract and the scripts' venv are
-/// there (a counted skip otherwise: `scripts/install-deps.sh tiles`, `scripts/fetch-sources.sh`).
+/// there (a counted skip otherwise: `scripts/dev/install-deps.sh tiles`, `scripts/data/fetch-sources.sh`).
 @Suite struct TilesBuildCLITests {
     static let sources = URL(
         fileURLWithPath: ProcessInfo.processInfo.environment["WAYMARK_SOURCES"]
@@ -69,11 +69,12 @@ import Testing
         let noScripts = try WaymarkProcess.run(
             ["tiles", "build", input, "-o", output], in: folder,
             environment: ["WAYMARK_DATA_DIR": folder.appendingPathComponent("Data").path])
-        #expect(noScripts.status == 1 && noScripts.stderr.contains("cannot find scripts/build-city.sh"))
+        #expect(noScripts.status == 1 && noScripts.stderr.contains("cannot find scripts/data/build-city.sh"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test(.enabled(if: canBuild, "needs tilemaker, ogr2ogr and scripts/fetch-sources.sh's Monaco extract and venv"))
+    @Test(
+        .enabled(if: canBuild, "needs tilemaker, ogr2ogr and scripts/data/fetch-sources.sh's Monaco extract and venv"))
     func buildsTheMonacoExtractToPMTiles() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The bundled styles are their generators' output: runs every Data/styles/make-*.py into a temporary folder
+"""The bundled styles are their generators' output: runs every scripts/data/styles/make-*.py into a temporary folder
 ($WAYMARK_STYLE_OUT, honoured by stylekit.write) and compares each file it writes with the committed one.
 
 Usage: scripts/dev/check_styles.py [REPO_DIR]   (exit 0 when every committed style matches, 1 naming each that differs)
@@ -19,7 +19,8 @@ def main():
     problems = []
     checked = 0
     with tempfile.TemporaryDirectory() as out:
-        for generator in sorted(glob.glob(os.path.join(styles, "make-*.py"))):
+        generators = os.path.join(repo, "scripts", "data", "styles")
+        for generator in sorted(glob.glob(os.path.join(generators, "make-*.py"))):
             env = dict(os.environ, WAYMARK_STYLE_OUT=out, PYTHONDONTWRITEBYTECODE="1")
             run = subprocess.run([sys.executable, generator], env=env, capture_output=True, text=True)
             if run.returncode != 0:

@@ -13,8 +13,3 @@ extension TileLocating {
     /// `false`: the renderer reports the source's failed reads.
     public var reportsOwnFailures: Bool { false }
 }
-
-extension DirectoryTileSource: TileLocating {
-    /// The tile's file path (``path(for:)``).
-    public func location(of address: TileAddress) -> String { path(for: address) }
-}

@@ -5,7 +5,7 @@ import MapStorage
 enum IndoorDataError: Error, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String, message: String)
-    /// The file is not the GeoJSON `scripts/build-indoor.py` writes; `message` says what is wrong and where.
+    /// The file is not the GeoJSON `scripts/data/build-indoor.py` writes; `message` says what is wrong and where.
     case malformed(path: String, message: String)
 
     var description: String {
@@ -38,7 +38,7 @@ struct IndoorFeature: Equatable {
 
 /// The indoor buildings of `Data/indoor.geojson` (see DATA.md "Indoor") and their per-level features.
 ///
-/// Format (written by `scripts/build-indoor.py`): a GeoJSON FeatureCollection. A feature with `kind: "building"`
+/// Format (written by `scripts/data/build-indoor.py`): a GeoJSON FeatureCollection. A feature with `kind: "building"`
 /// has a Polygon outline and `building_id`, `name`, `levels` (top to bottom, each `{ordinal, short_name, name}`),
 /// `default_level` (an ordinal among `levels`) and `underground`; a feature with `kind: "indoor"` has `building_id`,
 /// `levels` (ordinals), `name`, `category`, `osm_id` and a Point, LineString or Polygon geometry. Features of other
