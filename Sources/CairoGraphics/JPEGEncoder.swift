@@ -5,6 +5,7 @@ extension CairoSurface {
     /// Encodes the surface as a baseline JPEG through gdk-pixbuf's JPEG writer (libjpeg), composited over white
     /// (JPEG has no alpha).
     /// - Parameter quality: libjpeg quality, clamped to `1…100`. Default 85.
+    /// - Returns: the JFIF file's bytes, one JPEG pixel per surface pixel (device pixels).
     /// - Throws: ``CairoGraphicsError/unwritablePNG(_:_:)`` with `"<jpeg>"` and gdk-pixbuf's message (the adapter's
     ///   one write error), or ``CairoGraphicsError/invalidSize(width:height:)`` for an empty surface.
     public func jpegData(quality: Int = 85) throws(CairoGraphicsError) -> [UInt8] {

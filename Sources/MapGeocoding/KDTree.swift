@@ -138,8 +138,8 @@ package struct KDTree: Sendable {
 
     /// Calls `body` with every point whose squared chord to `query` is at most `maxSquaredChord`, in tree order.
     /// - Parameters:
-    ///   - query: the query point.
     ///   - maxSquaredChord: the squared radius, in [0, 4].
+    ///   - query: the query point.
     ///   - body: receives the original index and the squared chord of each point found.
     /// - Complexity: O(log n + k) expected for k points found.
     package func forEach(

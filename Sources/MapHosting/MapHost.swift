@@ -53,14 +53,16 @@ public final class MapHost {
     public static let demoCamera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
 
-    /// Opens every local tileset: `mbtiles://` vector sources with ``MBTilesSource``, `pmtiles://` vector sources (a
-    /// path or `file://` URL) with ``PMTilesSource``, and local raster sources with ``rasterResolver(_:_:)``; other
-    /// sources resolve to `nil` (not drawn).
-    /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened.
+    /// Opens a style's tilesets: `mbtiles://` vector sources with ``MBTilesSource``, local `pmtiles://` vector sources
+    /// (a path or `file://` URL) with ``PMTilesSource``, raster sources with ``rasterResolver(_:_:)``, and vector
+    /// sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) or a `pmtiles://http(s)://` archive
+    /// through ``TileNetwork/shared``; other sources resolve to `nil` (not drawn).
     /// - Parameters:
-    ///   - id: the style source id (unused).
+    ///   - id: the style source id, passed on to ``rasterResolver(_:_:)`` and ``TileNetwork/tileSource(id:source:)``.
     ///   - source: the style source.
-    /// Vector sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) go through ``TileNetwork/shared``.
+    /// - Returns: the source's tiles, or `nil` when the source is none of the kinds above (it is not drawn).
+    /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened; ``HTTPError`` or
+    ///   `StyleLoadError` naming the URL when a network source or its TileJSON cannot be fetched or parsed.
     public static func fileResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
         if case .raster = source { return try rasterResolver(id, source) }
         if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
@@ -200,7 +202,12 @@ public final class MapHost {
     }
 
     /// Circle markers for GeoJSON `Point` features (a red dot with a white ring), in screen points for `camera`.
-    /// - Parameter geojson: a FeatureCollection, Feature or geometry; non-point features are ignored.
+    /// - Parameters:
+    ///   - geojson: a FeatureCollection, Feature or geometry; `Point` and `MultiPoint` geometries are drawn, other
+    ///     features are ignored.
+    ///   - camera: the view the markers are placed for.
+    /// - Returns: one 6-point ``CircleCommand`` per point in front of the camera (points behind it are dropped), in
+    ///   the order they appear in `geojson`.
     public static func markerCommands(geojson: JSONValue, camera: CameraState) -> [DrawCommand] {
         var points: [LatLng] = []
         func visit(_ v: JSONValue) {

@@ -90,11 +90,13 @@ public final class HTTPClient: Sendable {
     /// GETs `url` through the cache.
     /// - Parameters:
     ///   - url: `http(s)://` or `file://`.
-    ///   - headers: extra request headers (`User-Agent`, …); not part of the cache key. Default none.
+    ///   - extra: extra request headers (`User-Agent`, …), the `headers:` argument; not part of the cache key.
+    ///     Default none.
     ///   - priority: smaller first (see ``HTTPLoader/fetch(_:headers:priority:completion:)``). Default 0.
-    ///   - completion: the response (a cached body comes back as status 200 with ``HTTPResponse/fromCache``) or
-    ///     the error; not called after a cancel.
-    /// - Returns: the cancelling handle.
+    ///   - completion: the response (a cached body comes back as status 200 with ``HTTPResponse/fromCache``, a
+    ///     missing `file://` as status 404) or the error, on a background thread; not called after a cancel, except
+    ///     for `file://` reads, which cannot be cancelled.
+    /// - Returns: the cancelling handle (``TileRequestHandle/completed`` for a `file://` URL).
     @discardableResult
     public func get(
         _ url: URL, headers extra: [String: String] = [:], priority: Double = 0,
@@ -161,7 +163,6 @@ public final class HTTPClient: Sendable {
         return response.body
     }
 
-    /// What the caller gets for a network answer, updating the cache on the way.
     /// The cache key of a remembered `404` for the URL `key` (a space never appears in a URL).
     static func notFoundKey(_ key: String) -> String { "404 " + key }
 

@@ -68,6 +68,8 @@ public final class TileNetwork: Sendable {
     /// existing folder: a `HOME` naming a missing path gives no persistent cache and one line on standard error,
     /// never a made-up home folder (docs/BEHAVIOUR.md D21).
     /// - Parameter environment: the environment to read. Defaults to the process's.
+    /// - Returns: the cache folder's path, or `nil` (no persistent cache) when neither `$WAYMARK_CACHE_DIR` nor an
+    ///   absolute `$XDG_CACHE_HOME` is set and the home folder does not exist.
     public static func sharedCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?
     {
@@ -96,8 +98,9 @@ public final class TileNetwork: Sendable {
     }
 
     /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
-    /// `file://`) or with `tiles` templates and no `url`; a `raster` source whose `url` is `pmtiles://http(s)://…`, with an
-    /// `http(s)://` TileJSON `url` or `http(s)://` `tiles` templates (local raster tiles are the host's: `MapHost.rasterResolver`).
+    /// `file://`), a `pmtiles://http(s)://…` `url`, or `tiles` templates and no `url`; a `raster` source whose `url`
+    /// is `pmtiles://http(s)://…`, with an `http(s)://` TileJSON `url` or `http(s)://` `tiles` templates (local
+    /// raster tiles are the host's: `MapHost.rasterResolver`).
     public static func isNetworkSource(_ source: StyleSource) -> Bool {
         switch source {
         case .vector(let v): return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
@@ -130,7 +133,10 @@ public final class TileNetwork: Sendable {
     /// - Parameters:
     ///   - id: the style source id.
     ///   - source: the style source.
-    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
+    /// - Returns: a source whose tiles are fetched on demand through this network (a TileJSON, or a remote archive's
+    ///   header and root directory, is fetched here, waiting), or `nil` when `source` is not one of the kinds above.
+    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed;
+    ///   ``HTTPError`` or `PMTilesError` naming the archive's URL when its header or root directory cannot be read.
     public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
         if case .raster(let r) = source {
             if let location = r.pmtilesURL { return try pmtilesSource(location) }
@@ -232,6 +238,8 @@ public final class TileNetwork: Sendable {
     /// - Parameters:
     ///   - sprite: the style's `sprite` URL (`http(s)://` or `file://`).
     ///   - scale: device pixels per point. Default 1.
+    /// - Returns: the index JSON's and the PNG's bytes as served, or `nil` when either file cannot be fetched or is
+    ///   not a 2xx answer.
     public func sprite(_ sprite: String, scale: Double = 1) -> (json: [UInt8], png: [UInt8])? {
         let suffix = scale >= 2 ? "@2x" : ""
         guard let json = Self.url(sprite + suffix + ".json"), let png = Self.url(sprite + suffix + ".png"),
@@ -246,8 +254,11 @@ public final class TileNetwork: Sendable {
     /// - Parameters:
     ///   - template: the style's `glyphs` URL.
     ///   - fontstack: font names joined with `,` (URL-encoded here).
-    ///   - range: the first codepoint of the range (rounded down to a multiple of 256).
-    /// - Throws: ``HTTPError`` for a failure other than "not found".
+    ///   - start: the `range:` argument, a codepoint in the range; rounded down to a multiple of 256 (negative
+    ///     values mean 0).
+    /// - Returns: the PBF bytes as served, or `nil` when the server answers 404 or 204.
+    /// - Throws: ``HTTPError`` for a failure other than "not found" (any status but 200, 204 and 404, or a template
+    ///   that does not make a URL).
     public func glyphs(template: String, fontstack: String, range start: Int) throws -> [UInt8]? {
         let first = max(0, start) / 256 * 256
         let stack =

@@ -435,6 +435,8 @@ public final class MapRenderer {
     ///   - camera: the camera; its `size` is the frame size in points.
     ///   - scale: device pixels per point, `> 0` (non-finite or non-positive values mean 1).
     ///   - overlay: commands drawn above the labels and below the attribution.
+    /// - Returns: the frame's commands at the camera's size and `scale`, ready for a ``RenderBackend``; only a clear
+    ///   to transparent when the camera has a non-finite field.
     public func displayList(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) -> DisplayList {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         frameScale = scale

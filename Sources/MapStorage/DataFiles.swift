@@ -15,6 +15,8 @@ public enum DataFiles {
     ///   - workingDirectory: where the ancestor search starts. Defaults to the process's working directory.
     ///   - executable: the program's path, whose folder starts the second search. Defaults to `argv[0]` with
     ///     symbolic links resolved.
+    /// - Returns: `$WAYMARK_DATA_DIR/<relativePath>` when the variable is set (existing or not); else the first
+    ///   existing candidate, or the working directory's `Data/<relativePath>` when none exists.
     public static func locate(
         _ relativePath: String, environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),

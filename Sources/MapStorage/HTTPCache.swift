@@ -47,6 +47,8 @@ public final class HTTPCache: @unchecked Sendable {
 
     /// The default folder: `$XDG_CACHE_HOME/waymark`, else `~/.cache/waymark` (XDG Base Directory specification).
     /// - Parameter environment: the environment to read. Defaults to the process's.
+    /// - Returns: the folder's path, not created or checked (`$XDG_CACHE_HOME` counts only when it is absolute;
+    ///   without `$HOME`, the user's home folder from the system).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/waymark" }
         let home = environment["HOME"] ?? NSHomeDirectory()

@@ -33,7 +33,8 @@ struct InflateError: Error, CustomStringConvertible {
 /// the macro would pass (toolchain notes §1).
 /// - Parameters:
 ///   - input: the compressed bytes.
-///   - limit: the largest output accepted, in bytes (guards against decompression bombs).
+///   - limit: the largest output accepted, in bytes (guards against decompression bombs). Defaults to 64 MiB.
+/// - Returns: the decompressed bytes of the first stream (anything after it is ignored), at most `limit` of them.
 /// - Throws: ``InflateError`` for corrupt or truncated input, or output beyond `limit`.
 func inflate(_ input: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
     var stream = z_stream()

@@ -43,6 +43,7 @@ public struct MBTilesError: Error, Sendable, CustomStringConvertible {
 /// - Parameters:
 ///   - bytes: the stored payload.
 ///   - limit: the largest inflated size accepted, in bytes. Defaults to 64 MiB.
+/// - Returns: the inflated payload, or `bytes` themselves when they have no gzip or zlib header.
 /// - Throws: an error describing the corrupt, truncated or oversized stream.
 public func decompressTileData(_ bytes: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
     try inflateIfCompressed(bytes, limit: limit)

@@ -133,6 +133,8 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
 
     /// Every tile address the archive has data for (run lengths expanded), in tile-id order.
     /// - Parameter limit: the most addresses returned before throwing `.limitExceeded`. Defaults to 16,777,216.
+    /// - Returns: one address per addressed tile (a run of `n` gives `n` consecutive ids), empty for an archive with
+    ///   no entries.
     /// - Throws: ``PMTilesError`` naming the archive.
     public func tileAddresses(limit: Int = 1 << 24) throws -> [TileAddress] {
         var result: [TileAddress] = []

@@ -55,11 +55,14 @@ public enum TileArchiveConverter {
 
     /// Converts `input` to `output`, each an `.mbtiles` or `.pmtiles` path (same-format copies are refused).
     /// - Parameters:
+    ///   - input: the tileset to read, `.mbtiles` or `.pmtiles` (by extension, case-insensitive).
+    ///   - output: the file to write, of the other format; replaced only after the copy is verified.
     ///   - leafSize: PMTiles output only: entries per leaf directory, or `nil` for the automatic choice.
     ///   - overwrite: whether an existing `output` may be replaced. Defaults to `false`.
     ///   - maxTiles: PMTiles input only: the most tile addresses (run lengths expanded) converted; a larger archive
     ///     (or a small hostile one whose run lengths claim millions of tiles) fails with `.limitExceeded` before
     ///     anything is written. Defaults to 16,777,216.
+    /// - Returns: what was copied: tile and distinct-payload counts, the output's size and the unusable tiles.
     /// - Throws: ``ConversionError`` naming the file (unknown extension, same format, existing output, a tile that
     ///   reads back different), or the reader's error (``MBTilesError``, ``PMTilesError``) naming the input.
     @discardableResult

@@ -39,6 +39,8 @@ public struct RenderTestCase: Sendable {
     ///   - directory: a suite folder (`metrics/integration`, its `render-tests`, a property folder or one case).
     ///   - filter: keep only names containing this substring (`nil` keeps all). A pattern with `*` matches as a glob
     ///     against the whole name.
+    /// - Returns: every folder holding a `style.json` and at least one `expected*.png`, sorted by name; empty when
+    ///   there are none or `directory` cannot be read (unreadable folders are skipped).
     public static func discover(in directory: URL, filter: String? = nil) -> [RenderTestCase] {
         let fm = FileManager.default
         let root = directory.standardizedFileURL

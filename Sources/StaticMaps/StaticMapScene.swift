@@ -38,7 +38,10 @@ public struct StaticMapScene: Sendable {
     public static let maxFitZoom = 18
 
     /// Resolves the request's places with `resolve` and computes the camera.
-    /// - Parameter resolve: a place name → its position, or `nil` when unknown.
+    /// - Parameters:
+    ///   - request: the parsed request; its `center` and `zoom` set the camera when both are given, otherwise the
+    ///     camera is fitted to the visible places, paths and markers.
+    ///   - resolve: a place name → its position, or `nil` when unknown.
     /// - Throws: ``StaticMapError`` (400) naming the parameter whose place `resolve` did not know.
     public init(request: StaticMapRequest, resolve: (String) -> LatLng?) throws(StaticMapError) {
         func position(_ l: StaticMapLocation, _ parameter: String) throws(StaticMapError) -> LatLng {
@@ -160,6 +163,8 @@ public struct StaticMapScene: Sendable {
     /// The paths' and markers' drawing commands in points, paths under markers (Google's order), pins from north to
     /// south so southern pins overlap northern ones.
     /// - Parameter icon: the registered image of a custom icon URL, or `nil` (the marker then draws the default pin).
+    /// - Returns: fills and strokes for the paths, then images or default pins for the markers, in screen points for
+    ///   ``camera``; empty when the request has no paths or markers.
     public func overlay(icon: (String) -> StaticMapIcon? = { _ in nil }) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         let transform = camera.transform

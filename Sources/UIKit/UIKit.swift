@@ -19,7 +19,11 @@ import UIKitSDL
 /// `--snapshot FILE.png` (headless) writes the first idle frame and ends the run, `--size WxH` the window size in
 /// points (default 800x600), `--scale S` device pixels per point. Without `--window`, no display means headless, with
 /// one line on stderr. See ``UIApplicationHostOptions``.
-/// - Parameter principalClassName: ignored (Linux has one application class).
+/// - Parameters:
+///   - argc: the number of entries of `argv`.
+///   - argv: the command line (`CommandLine.unsafeArgv`), program name first.
+///   - principalClassName: ignored (Linux has one application class).
+///   - delegateClassName: the delegate class's name, `"Module.Class"`; `nil` or an unknown name ends the run with 1.
 /// - Returns: the process exit status (0; 1 when a window was asked for and there is no display, or the delegate
 ///   class cannot be found).
 @MainActor public func UIApplicationMain(

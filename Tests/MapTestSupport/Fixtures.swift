@@ -68,6 +68,7 @@ extension Trait where Self == ConditionTrait {
     /// - Parameters:
     ///   - relativePath: a file or folder inside the shared fixtures (`"mvt-fixtures/fixtures"`).
     ///   - sourceLocation: where the trait is written (the caller's line by default).
+    /// - Returns: an `.enabled(if:)` condition trait that is true when the path exists, with the skip comment.
     public static func needsSharedFixtures(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation)
         -> Self
     {

@@ -94,10 +94,14 @@ public enum GoldenImage {
 
     /// Checks an image (premultiplied BGRA bytes) against the golden PNG at `golden`; see the type's rules.
     /// - Parameters:
+    ///   - width: the image's width in pixels, > 0.
+    ///   - height: the image's height in pixels, > 0.
     ///   - pixels: `width × height × 4` bytes, rows top to bottom without padding.
-    ///   - golden: the golden file; its path below the repository root names the artifacts.
+    ///   - golden: the golden file (the `matches:` argument); its path below the repository root names the
+    ///     artifacts.
     ///   - channelTolerance: the largest per-channel difference (0…255) that still counts as equal.
     ///   - maxDifferingFraction: the largest fraction (0…1) of pixels allowed to differ.
+    ///   - sourceLocation: where failures are recorded (the caller's line by default).
     public static func expect(
         width: Int, height: Int, pixels: [UInt8], matches golden: URL, channelTolerance: Int,
         maxDifferingFraction: Double, sourceLocation: SourceLocation = #_sourceLocation

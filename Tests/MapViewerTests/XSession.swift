@@ -32,6 +32,8 @@ final class XSession {
     /// - Parameters:
     ///   - name: the session's folder under `out/map-viewer-test/` (screenshots, logs).
     ///   - standIn: run the viewer on its stand-in content (true) or on the real map (false).
+    /// - Throws: Foundation's error when the session folder or its display file cannot be made or Xvfb cannot be
+    ///   started; ``Failure/message(_:)`` when Xvfb reports no display within 10 s.
     init(name: String = "stand-in", standIn: Bool = true) throws {
         self.standIn = standIn
         folder = Fixtures.repositoryRoot.appendingPathComponent("out/map-viewer-test/\(name)")

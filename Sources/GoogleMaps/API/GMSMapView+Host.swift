@@ -69,6 +69,7 @@ public enum MapLibreStyle: Equatable, Sendable {
     ///   - remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
     ///   - restyle: applied to the loaded style before the pipeline is made (the map view's Google rules, dark mode
     ///     and traffic switch: `BasemapStyle`); nil: the style as loaded.
+    /// - Returns: a new host for the (restyled) style, with the style's sprite sheet set when it can be loaded.
     /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text;
     ///   the pipeline's source error.
     func makeMapHost(
@@ -85,6 +86,8 @@ public enum MapLibreStyle: Equatable, Sendable {
 
     /// The parsed style (JSON text resolves against the bundled styles folder, as in ``makeMapHost(options:remote:restyle:)``).
     /// - Parameter remote: whether an `http(s)` style URL may be fetched here (off the main thread only).
+    /// - Returns: the style with its diagnostics, relative references resolved against its file's folder, its URL,
+    ///   or (for JSON text) the bundled styles folder.
     /// - Throws: ``MapLibreStyleError`` for a remote URL without `remote`; `StyleLoadError` naming the file or text.
     func loadStyle(remote: Bool = false) throws -> Style {
         switch self {

@@ -48,6 +48,8 @@ public enum VectorTileGeometry: Sendable, Equatable {
 /// In tile coordinates (y down) a positive value is an **exterior** ring (clockwise on screen) and a negative one an
 /// interior ring (spec 2.1 §4.3.4.4). Computed in `Double`, exact for coordinates below 2²⁶.
 /// - Parameter ring: the ring's points, closed or open.
+/// - Returns: twice the signed area in tile units squared: positive for an exterior ring, negative for an interior
+///   one, `0` for fewer than 3 points.
 public func signedDoubleArea(_ ring: [VectorTilePoint]) -> Double {
     guard ring.count >= 3 else { return 0 }
     var sum = 0.0
@@ -71,6 +73,8 @@ extension VectorTileFeature {
     ///
     /// Allocation is bounded by the geometry's byte length. The result is not cached: keep it if needed again.
     /// - Parameter diagnostics: receives the non-fatal problems.
+    /// - Returns: the geometry in the case matching the feature's type (``VectorTileGeometry/unknown`` for an
+    ///   unknown type), in tile units.
     /// - Throws: ``VectorTileError/invalidFeature(_:)`` or ``VectorTileError/malformed(_:)``.
     public func decodeGeometry(diagnostics: inout [VectorTileDiagnostic]) throws(VectorTileError) -> VectorTileGeometry
     {

@@ -41,8 +41,10 @@ public struct PMTilesBuilder {
 
     /// The whole archive.
     /// - Parameter metadataJSON: the metadata JSON text (UTF-8), stored with the internal compression.
+    /// - Returns: the archive's bytes (header, root directory, metadata, leaf directories, tile data), ready to write
+    ///   to a `.pmtiles` file.
     /// - Throws: what `compress` throws; ``PMTilesError`` `.limitExceeded` when there are no tiles or a payload is
-    ///   larger than 4 GiB (the entry length is 32 bits).
+    ///   empty or larger than 4 GiB (the entry length is 32 bits).
     public func finish(metadataJSON: [UInt8]) throws -> [UInt8] {
         let ids = tiles.keys.sorted()
         guard let firstID = ids.first, let lastID = ids.last else {

@@ -157,7 +157,11 @@ public enum PMTilesDirectory {
 
     /// The entry that covers `tileID` (spec "Searching"): an entry with that id, or the last entry before it when that
     /// entry is a leaf pointer or its run reaches `tileID`; `nil` otherwise.
-    /// - Parameter entries: sorted by strictly increasing tile id (as ``decode(_:archive:limits:)`` returns them).
+    /// - Parameters:
+    ///   - tileID: the Hilbert tile id to look up (``PMTilesTileID/id(of:)``).
+    ///   - entries: sorted by strictly increasing tile id (as ``decode(_:archive:limits:)`` returns them).
+    /// - Returns: the covering entry (a leaf pointer when ``PMTilesEntry/isLeaf``: search that leaf directory
+    ///   next), or `nil` when no entry covers `tileID`.
     public static func find(_ tileID: UInt64, in entries: [PMTilesEntry]) -> PMTilesEntry? {
         var low = 0
         var high = entries.count - 1

@@ -55,6 +55,8 @@ public struct OverzoomTransform: Sendable, Hashable {
     ///   - x: ancestor tile units, horizontal.
     ///   - y: ancestor tile units, vertical.
     ///   - extent: the layer extent (the same for both tiles).
+    /// - Returns: the point in the requested tile's units, `(x · scale − offsetX · extent, y · scale − offsetY ·
+    ///   extent)`; not clipped, so points outside the requested tile fall outside `0..<extent`.
     public func apply(x: Double, y: Double, extent: Int) -> (x: Double, y: Double) {
         let s = Double(scale)
         let e = Double(extent)
@@ -145,6 +147,7 @@ public protocol TileSource: Sendable {
     var metadata: TileSourceMetadata { get }
     /// The tile's payload, uncompressed (gzip/zlib already inflated), or `nil` when the source has no such tile.
     /// - Parameter address: an XYZ address; invalid addresses return `nil`.
+    /// - Returns: the uncompressed tile bytes, or `nil` when the source has no tile at `address`.
     /// - Throws: an error naming the source when it cannot be read (corrupt file, I/O error, bad compression).
     func tileData(at address: TileAddress) throws -> [UInt8]?
     /// Whether ``requestTile(at:priority:completion:)`` answers later on another thread (network sources) instead
@@ -157,6 +160,7 @@ public protocol TileSource: Sendable {
     ///   - address: an XYZ address.
     ///   - priority: smaller is more urgent (the pipeline passes the distance from the view's centre in tiles).
     ///   - completion: the answer, any thread; must not block.
+    /// - Returns: a handle whose ``TileRequestHandle/cancel()`` asks the source to stop working on the request.
     func requestTile(
         at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle

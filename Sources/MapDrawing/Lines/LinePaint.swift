@@ -225,7 +225,10 @@ public struct LineGradient: Hashable, Sendable {
     public static let resolution = 256
 
     /// Builds the ramp from `color(progress)` at `progress = i / (resolution − 1)` for `i` in `0..<resolution`.
-    /// - Parameter color: the gradient expression evaluated at a progress `0…1`; `nil` reads as transparent.
+    /// - Parameters:
+    ///   - resolution: the number of entries, ≥ 1 (smaller values mean 1). Defaults to ``LineGradient/resolution``
+    ///     (256).
+    ///   - color: the gradient expression evaluated at a progress `0…1`; `nil` reads as transparent.
     public init(resolution: Int = LineGradient.resolution, color: (Double) -> RGBAColor?) {
         let n = max(1, resolution)
         var ramp: [Double] = []
@@ -240,7 +243,7 @@ public struct LineGradient: Hashable, Sendable {
     /// The number of entries.
     public var count: Int { ramp.count / 4 }
 
-    /// The colour at `progress` (clamped to `0…1`; NaN reads as 0), straight alpha.
+    /// The colour at `progress` (clamped to `0…1`; NaN and ±infinity read as 0), straight alpha.
     public func color(progress: Double) -> RGBAColor {
         let n = count
         // Texture coordinate u = progress over n texels: texel centres at (i + 0.5) / n.

@@ -18,6 +18,8 @@ public enum ImageQuad {
     ///   - opacity: 0…1.
     ///   - nearestNeighbor: sample the nearest pixel instead of bilinearly.
     ///   - screen: the screen point (points) of `(u, v)`, or `nil` when it cannot be placed.
+    ///   - commands: receives the image commands (the `into:` argument); nothing is appended for an empty image,
+    ///     an opacity ≤ 0 or an empty range.
     public static func append(
         _ image: ImageHandle, uRange: ClosedRange<Double> = 0...1, vRange: ClosedRange<Double> = 0...1,
         cells: Int = 1, opacity: Double = 1, nearestNeighbor: Bool = false,

@@ -6,8 +6,11 @@ extension CameraState {
     /// - Zoom is linear (zoom is already the logarithm of scale, so the scale changes geometrically).
     /// - Bearing turns along the shorter arc (350 → 10 passes through 0); the result is wrapped into [0, 360).
     /// - Pitch, size and padding are linear.
-    /// - Parameter fraction: 0 gives `self`, 1 gives `target` exactly (with the longitude and bearing wrapped);
-    ///   values are clamped into [0, 1].
+    /// - Parameters:
+    ///   - target: the camera at the end of the animation.
+    ///   - fraction: 0 gives `self`, 1 gives `target` exactly (with the longitude and bearing wrapped); values are
+    ///     clamped into [0, 1], and NaN counts as 1.
+    /// - Returns: the in-between camera; `self` unchanged at a fraction of 0 or less.
     public func interpolated(to target: CameraState, fraction: Double) -> CameraState {
         let t = fraction.isNaN ? 1 : clamp(fraction, 0, 1)
         if t <= 0 { return self }

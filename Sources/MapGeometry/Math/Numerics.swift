@@ -11,6 +11,8 @@ let radiansPerDegree: Double = .pi / 180
 ///   - value: the value to wrap.
 ///   - minimum: the inclusive lower end.
 ///   - maximum: the exclusive upper end; must be greater than `minimum`.
+/// - Returns: `value` shifted by a whole number of `maximum − minimum` spans into `[minimum, maximum)`; `value`
+///   itself when it is already inside or not finite.
 public func wrap(_ value: Double, minimum: Double, maximum: Double) -> Double {
     guard value.isFinite else { return value }
     if value >= minimum && value < maximum { return value }

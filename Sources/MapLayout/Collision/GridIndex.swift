@@ -88,9 +88,12 @@ public struct GridIndex: Sendable {
 
     /// Inserts an axis-aligned box in points; a box with non-finite or inverted edges is ignored.
     /// - Parameters:
-    ///   - minX: left edge. - minY: top edge. - maxX: right edge (`≥ minX`). - maxY: bottom edge (`≥ minY`).
+    ///   - minX: left edge.
+    ///   - minY: top edge.
+    ///   - maxX: right edge (`≥ minX`).
+    ///   - maxY: bottom edge (`≥ minY`).
     ///   - key: the caller's identifier, returned by ``keysIntersecting(minX:minY:maxX:maxY:)``.
-    /// - Returns: `true` when inserted.
+    /// - Returns: `true` when inserted, `false` when the box was ignored.
     /// - Complexity: O(cells covered by the box).
     @discardableResult
     public mutating func insertBox(minX: Double, minY: Double, maxX: Double, maxY: Double, key: UInt32) -> Bool {
@@ -103,9 +106,11 @@ public struct GridIndex: Sendable {
 
     /// Inserts a circle in points; a circle with a non-finite centre or a negative or non-finite radius is ignored.
     /// - Parameters:
-    ///   - x: centre, points right. - y: centre, points down. - radius: `≥ 0` points.
-    ///   - key: the caller's identifier.
-    /// - Returns: `true` when inserted.
+    ///   - x: centre, points right.
+    ///   - y: centre, points down.
+    ///   - radius: `≥ 0` points.
+    ///   - key: the caller's identifier, returned by ``keysIntersecting(minX:minY:maxX:maxY:)``.
+    /// - Returns: `true` when inserted, `false` when the circle was ignored.
     /// - Complexity: O(cells covered by the circle's bounding box).
     @discardableResult
     public mutating func insertCircle(x: Double, y: Double, radius: Double, key: UInt32) -> Bool {

@@ -140,6 +140,10 @@ struct LineLabelGeometry {
 
 /// Places `clusters` along `line`, centred at `anchor` (distance along the line).
 /// - Parameters:
+///   - clusters: the label's grapheme clusters in reading order with their unscaled advances in points; whitespace
+///     clusters take up space but get no placement.
+///   - line: the projected line, in screen points.
+///   - anchor: the label's centre as a distance along `line` from its first vertex, in points.
 ///   - scale: multiplies advances and `letterSpacing` (perspective ratio).
 ///   - letterSpacing: points between clusters (unscaled).
 ///   - baselineShift: distance in points from the line to the baseline along the glyphs' downward normal (already
@@ -149,7 +153,8 @@ struct LineLabelGeometry {
 ///   - circleSpacing: largest distance between collision circle centres, in points (half the line height).
 ///   - flip: the caller's keep-upright decision, used instead of the line's own direction when `keepUpright` is set
 ///     (text laid on the ground under pitch is kept upright as it reads on the screen). Default `nil`.
-/// - Returns: `nil` when the label does not fit on the line at `anchor`.
+/// - Returns: the placements and collision circles, or `nil` when the label does not fit on the line at `anchor`
+///   (or `line` has fewer than 2 points or `clusters` is empty).
 func layoutLineLabel(
     _ clusters: [LabelCluster], on line: ScreenPolyline, anchor: Double, scale: Double, letterSpacing: Double,
     baselineShift: Double, centerShift: Double, keepUpright: Bool, circleSpacing: Double, flip: Bool? = nil

@@ -69,6 +69,8 @@ public enum SymbolAlignment: String, Hashable, Sendable {
     /// - Parameters:
     ///   - value: the property's value.
     ///   - placement: the layer's `symbol-placement`.
+    /// - Returns: `.map` for `"map"`, `.viewport` for `"viewport"` and `"viewport-glyph"`, otherwise `.viewport` for
+    ///   `.point` placement and `.map` for the line placements.
     public static func rotation(_ value: String, placement: SymbolPlacementMode) -> SymbolAlignment {
         switch value {
         case "map": return .map
@@ -82,6 +84,7 @@ public enum SymbolAlignment: String, Hashable, Sendable {
     /// - Parameters:
     ///   - value: the property's value.
     ///   - rotation: the resolved rotation alignment.
+    /// - Returns: `.map` for `"map"`, `.viewport` for `"viewport"`, otherwise `rotation`.
     public static func pitch(_ value: String, rotation: SymbolAlignment) -> SymbolAlignment {
         switch value {
         case "map": return .map

@@ -43,9 +43,9 @@ public struct StyleColor: Sendable, Hashable, CustomStringConvertible {
         "rgba(\(Int((red * 255).rounded())),\(Int((green * 255).rounded())),\(Int((blue * 255).rounded())),\(ExpressionValue.formatNumber(alpha)))"
     }
 
-    /// Parses a CSS colour string; see the type's documentation for the accepted forms.
+    /// Parses a CSS colour string; see the type's documentation for the accepted forms. Fails (`nil`) when the string
+    /// is not a colour.
     /// - Parameter css: the string, case-insensitive, surrounding whitespace ignored.
-    /// - Returns: the colour, or `nil` when the string is not a colour.
     public init?(css: String) {
         guard let c = CSSColorParser.parse(css) else { return nil }
         self = c

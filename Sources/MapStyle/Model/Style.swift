@@ -64,9 +64,9 @@ public struct Style: Sendable {
     ///   - bytes: UTF-8 JSON.
     ///   - fileName: the name used in errors. Defaults to `<string>`.
     ///   - baseDirectory: the folder relative URLs resolve against, or `nil`. Defaults to `nil`.
+    ///   - baseURL: the URL relative references resolve against (``baseURL``), or `nil`. Defaults to `nil`.
     /// - Returns: the style with its diagnostics.
     /// - Throws: ``StyleLoadError`` on a JSON syntax error or a non-object root.
-    ///   - baseURL: the URL relative references resolve against (``baseURL``), or `nil`. Defaults to `nil`.
     public static func parse(
         bytes: [UInt8], fileName: String = "<string>", baseDirectory: String? = nil, baseURL: URL? = nil
     ) throws(StyleLoadError) -> Style {

@@ -171,9 +171,12 @@ final class CameraAnimator {
     /// Animates the `keys` of the camera to those of `state` (clamped). Running animations keep animating their
     /// other keys; the keys taken over continue from their current values. With `.all` (the default) a running
     /// animation is replaced from its current position.
-    /// - Parameter duration: seconds; `nil` picks ``defaultDuration(from:to:)``. Zero, negative or NaN sets the keys at
-    ///   once (with `.all`, or when nothing else animates, an explicit ``set(_:)``); +infinity is treated as the
-    ///   maximum default duration.
+    /// - Parameters:
+    ///   - state: the destination camera; only its `keys` are used, and the result is clamped by the constraints.
+    ///   - duration: seconds; `nil` picks ``defaultDuration(from:to:)``. Zero, negative or NaN sets the keys at once
+    ///     (with `.all`, or when nothing else animates, an explicit ``set(_:)``); +infinity is treated as the
+    ///     maximum default duration.
+    ///   - keys: which camera values animate (target, zoom, bearing, pitch). Default `.all`.
     func animate(to state: CameraState, duration: Double? = nil, keys: CameraKeys = .all) {
         let from = presentationCamera
         var target = from

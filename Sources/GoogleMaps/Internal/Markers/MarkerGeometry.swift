@@ -23,6 +23,8 @@ struct MarkerPlacement {
     ///   - groundAnchor: in the alignment rect's unit square (extrapolates outside [0, 1], D13).
     ///   - rotation: degrees clockwise (non-finite → 0).
     ///   - flat: flat markers turn by −bearing and are squashed by cos(pitch) along the screen's vertical.
+    ///   - bearing: the camera's bearing, degrees clockwise from north; used only when `flat`.
+    ///   - pitch: the camera's pitch, degrees from straight down; used only when `flat`.
     ///   - appearScale: the pop animation's scale about the ground anchor (1 when none).
     init(
         screenPoint: CGPoint, imageSize: CGSize, insets: UIEdgeInsets, groundAnchor: CGPoint, rotation: Double,
