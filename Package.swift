@@ -49,6 +49,7 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // Engine: pure Swift, no C, no UI.
         .target(name: "WaymarkTime", swiftSettings: settings),
@@ -106,6 +107,8 @@ let package = Package(
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
         // HMAC-SHA1 and SHA-1 over Nettle for URL signatures and ETags (adapter: the only target importing CNettle).
         .target(name: "URLSigning", dependencies: ["CNettle"], swiftSettings: settings),
+        // SAX reading of XML over libxml2's push parser, for KML (adapter: the only target importing CLibXML2).
+        .target(name: "LibXMLReader", dependencies: ["CLibXML2"], swiftSettings: settings),
         // `waymark serve`: the static maps service (routes, keys, render pool, cache, metrics) over MapHost.
         .target(
             name: "StaticMapsServer",
@@ -137,7 +140,7 @@ let package = Package(
 
         // Google's companion library (google-maps-ios-utils): clustering, heatmaps, GeoJSON/KML, the quadtree. Like the
         // library on iOS it uses GoogleMaps' public API only.
-        .target(name: "GoogleMapsUtils", dependencies: ["GoogleMaps"], swiftSettings: settings),
+        .target(name: "GoogleMapsUtils", dependencies: ["GoogleMaps", "LibXMLReader"], swiftSettings: settings),
 
         // MapLibre render-test runner behind `waymark render-test` (tests import it without the CLI).
         .target(

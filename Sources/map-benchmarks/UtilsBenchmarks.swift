@@ -173,14 +173,20 @@ struct HeatmapTileBenchmark: Benchmark {
     }
 }
 
+/// A parse benchmark whose parser failed or read the wrong number of items: an error, not a figure.
+struct ParseBenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Parsing a generated GeoJSON (a FeatureCollection of points, lines and polygons with properties) of about
-/// `megabytes` MB.
+/// `megabytes` MB. A run that fails or reads a different number of features than generated throws.
 struct GeoJSONParseBenchmark: Benchmark {
     let name: String
     let unit = "features"
     let megabytes: Int
     var iterations: Int { 5 }
     private var data = Data()
+    private var expected = 0
 
     init(megabytes: Int) {
         self.megabytes = megabytes
@@ -212,23 +218,30 @@ struct GeoJSONParseBenchmark: Benchmark {
         }
         text += "]}"
         data = Data(text.utf8)
+        expected = i
         print("\(name): \(data.count) bytes, \(i) features")
     }
 
     mutating func run() throws -> Int {
         let parser = GMUGeoJSONParser(data: data)
         parser.parse()
+        if let error = parser.error { throw ParseBenchmarkFailure(description: "\(name): \(error)") }
+        guard parser.features.count == expected else {
+            throw ParseBenchmarkFailure(description: "\(name): \(parser.features.count) features, expected \(expected)")
+        }
         return parser.features.count
     }
 }
 
-/// Parsing a generated KML (placemarks with points, lines and polygons, shared styles) of about `megabytes` MB.
+/// Parsing a generated KML (placemarks with points, lines and polygons, shared styles) of about `megabytes` MB. A run
+/// that fails or reads a different number of placemarks than generated throws.
 struct KMLParseBenchmark: Benchmark {
     let name: String
     let unit = "placemarks"
     let megabytes: Int
     var iterations: Int { 5 }
     private var data = Data()
+    private var expected = 0
 
     init(megabytes: Int) {
         self.megabytes = megabytes
@@ -263,12 +276,19 @@ struct KMLParseBenchmark: Benchmark {
         }
         text += "</Document></kml>\n"
         data = Data(text.utf8)
+        expected = i
         print("\(name): \(data.count) bytes, \(i) placemarks")
     }
 
     mutating func run() throws -> Int {
         let parser = GMUKMLParser(data: data)
         parser.parse()
+        if let error = parser.error { throw ParseBenchmarkFailure(description: "\(name): \(error)") }
+        guard parser.placemarks.count == expected, parser.styles.count == 10 else {
+            throw ParseBenchmarkFailure(
+                description: "\(name): \(parser.placemarks.count) placemarks and \(parser.styles.count) styles,"
+                    + " expected \(expected) and 10")
+        }
         return parser.placemarks.count
     }
 }

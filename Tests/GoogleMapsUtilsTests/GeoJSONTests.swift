@@ -97,8 +97,82 @@ struct GeoJSONFixtureTests {
         let p = parsed("{\"type\": \"Point\", \"coordinates\": [1, 2}")
         #expect(p.features.isEmpty)
         let e = try! #require(p.error)
-        #expect(e.source == "data" && e.position == "document")
-        #expect(e.reason.contains("not valid JSON") && e.reason.contains("character"), "\(e)")
+        #expect(e.source == "data" && e.position == "line 1, column 39", "\(e)")
+        #expect(e.reason == "not valid JSON: expected ',' or ']', found '}' (at character 38)", "\(e)")
+        let trailingComma = parsed("{\n\"type\": \"Point\",\n\"coordinates\": [1, 2,]\n}")
+        #expect(trailingComma.error?.position == "line 3, column 22", "\(String(describing: trailingComma.error))")
+        #expect(trailingComma.error?.reason.contains("expected a value, found ']'") == true)
+        #expect(parsed("{\"type\": \"Point\", \"coordinates\": [1, 2]} x").error?.reason.contains("after") == true)
+        #expect(parsed("{\"type\": \"Po").error?.reason.contains("does not end") == true)
+        #expect(parsed("").error?.reason.contains("the end of the document") == true)
+        #expect(parsed("{\"type\": \"Point\", \"coordinates\": [01, 2]}").error?.position == "line 1, column 35")
+    }
+
+    @Test func deepArraysAreRefusedWithoutCrashing() {
+        let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(parsed(json).error?.reason.contains("nest deeper than 256") == true)
+    }
+
+    @Test func propertiesAreFoundationValues() throws {
+        let p = parsed(
+            """
+            {"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}, "properties":
+             {"s": "a\\u00e9\\"b\\ud83d\\ude00\\n", "n": 1.5, "i": -3, "big": 12345678901234567890, "t": true,
+              "z": null, "a": [1, "x", {}], "o": {"k": 2}}}
+            """)
+        #expect(p.error == nil, "\(String(describing: p.error))")
+        let props = try #require(p.features.first?.properties)
+        #expect(props["s"] as? String == "a\u{e9}\"b\u{1F600}\n")
+        #expect((props["n"] as? NSNumber)?.doubleValue == 1.5)
+        #expect(props["i"] as? Int == -3)
+        #expect((props["big"] as? NSNumber)?.doubleValue == 12345678901234567890.0)
+        #expect(props["t"] as? Bool == true)
+        #expect(props["z"] is NSNull)
+        #expect((props["a"] as? [Any])?.count == 3 && (props["a"] as? [Any])?[1] as? String == "x")
+        #expect((props["o"] as? [String: Any])?["k"] as? Int == 2)
+        #expect(parsed("{\"type\": \"Feature\", \"geometry\": null, \"properties\": \"x\"}").error == nil)
+        let wrong = parsed(
+            "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 2]}, \"properties\": 3}")
+        #expect(
+            wrong.error?.position == "$.properties" && wrong.error?.reason == "expected an object, found the number 3")
+    }
+
+    @Test func numbersReadAsSwiftReadsThem() throws {
+        let literals = [
+            "-122.4194155", "37.7749295", "0", "-0.0", "1e2", "1.5E-7", "0.1", "0.30000000000000004",
+            "123456789012345678901234567890", "0.12345678901234567890123", "9007199254740993",
+            "2.2250738585072014e-308",
+            "179.99999999999997", "-90",
+        ]
+        let list = literals.map { "[\($0), \($0)]" }.joined(separator: ", ")
+        let p = parsed("{\"type\": \"MultiPoint\", \"coordinates\": [\(list)]}")
+        let points = try #require(p.features.first?.geometry as? GMUGeometryCollection).geometries
+        #expect(points.count == literals.count)
+        for (point, literal) in zip(points, literals) {
+            #expect((point as? GMUPoint)?.coordinate.longitude == Double(literal), "\(literal)")
+        }
+        let line = parsed("{\"type\": \"LineString\", \"coordinates\": [[1e400, 2], [3, 4]]}")
+        #expect(line.error == nil && (line.features.first?.geometry as? GMULineString)?.path.count() == 2)
+    }
+
+    @Test func positionsInAnyFormAndOrder() throws {
+        // Altitudes dropped; "coordinates" before "type"; white space everywhere.
+        let p = parsed(
+            "{ \"coordinates\" : [ [ 1 , 2 , 3 ] , [ 4 , 5 ] ] , \"type\" : \"LineString\" }")
+        let line = try #require(p.features.first?.geometry as? GMULineString)
+        #expect(line.path.count() == 2 && line.path.coordinate(at: 1).latitude == 5)
+        let short = parsed("{\"type\": \"LineString\", \"coordinates\": [[1, 2], [3]]}")
+        #expect(short.error?.position == "$.coordinates[1]" && short.error?.reason.contains("at least 2") == true)
+        // A Point whose coordinates are a list of positions: one value where a position needs two numbers.
+        let nested = parsed("{\"type\": \"Point\", \"coordinates\": [[1, 2]]}")
+        #expect(nested.error?.position == "$.coordinates", "\(String(describing: nested.error))")
+        #expect(nested.error?.reason == "a position needs at least 2 numbers, found 1")
+        let bbox = parsed(
+            "{\"type\": \"Feature\", \"bbox\": [[1, 2], [3, 4]], \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 2]}}"
+        )
+        #expect(bbox.error?.position == "$.bbox[0]", "\(String(describing: bbox.error))")
+        let ring = parsed("{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [1, 0], [1, \"1\"], [0, 0]]]}")
+        #expect(ring.error?.position == "$.coordinates[0][2][1]")
     }
 
     @Test func wrongTypesNameTheirPath() {

@@ -96,7 +96,9 @@ struct KMLFixtureTests {
         #expect(p.placemarks.isEmpty)
         let e = try! #require(p.error)
         #expect(e.position.hasPrefix("line "), "\(e)")
-        #expect(e.reason.contains("XML") || e.reason.contains("unclosed"), "\(e)")
+        #expect(e.reason == "not well-formed XML (the document ends inside <Placemark>: unclosed element)", "\(e)")
+        #expect(parsedKML("").error?.reason == "not well-formed XML (no root element)")
+        #expect(parsedKML("  \n").error?.reason == "not well-formed XML (no root element)")
     }
 
     @Test func badCoordinatesAndColoursNameTheirLine() {
@@ -129,5 +131,79 @@ struct KMLFixtureTests {
         let style = try! #require(p.placemarks.first?.style)
         #expect(!style.hasFill && !style.hasStroke && rgba(style.fillColor) == [0, 255, 0, 127])
         #expect(p.styles.isEmpty, "an inline style belongs to its placemark")
+    }
+
+    @Test func textEntitiesCDATAAndUndeclaredPrefixes() throws {
+        let p = parsedKML(
+            """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name> A &amp; B </name>
+            <description><![CDATA[<b>bold</b>]]></description><gx:balloonVisibility>1</gx:balloonVisibility>
+            <Point><coordinates>
+              -122.0822035425683,37.42228990140251,0
+            </coordinates></Point></Placemark></kml>
+            """)
+        #expect(p.error == nil, "\(String(describing: p.error))")
+        let pm = try #require(p.placemarks.first)
+        #expect(pm.title == "A & B" && pm.snippet == "<b>bold</b>")
+        let point = try #require(pm.geometry as? GMUPoint)
+        #expect(point.coordinate.longitude == -122.0822035425683 && point.coordinate.latitude == 37.42228990140251)
+    }
+
+    @Test func mismatchedTagsNameTheLine() throws {
+        let p = parsedKML("<kml>\n<Placemark>\n<Point></Placemark>\n</kml>")
+        let e = try #require(p.error)
+        #expect(e.position.hasPrefix("line 3,"), "\(e)")
+        #expect(e.reason.contains("not well-formed XML") && e.reason.contains("mismatch"), "\(e)")
+    }
+}
+
+/// A generated KML of `count` placemarks (points, lines, polygons in turn) after `padding` bytes of comments.
+func generatedKML(placemarks count: Int, padding: Int) -> String {
+    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>\n"
+    let comment = "<!-- " + String(repeating: "x", count: 990) + " -->\n"
+    text.reserveCapacity(padding + count * 400)
+    for _ in 0..<(padding / comment.utf8.count) { text += comment }
+    for i in 0..<count {
+        let c = "\(Double(i % 360) - 180 + 0.123456),\(Double(i % 170) - 85 + 0.654321),0"
+        text += "<Placemark><name>placemark \(i)</name><styleUrl>#s\(i % 10)</styleUrl>"
+        switch i % 3 {
+        case 0: text += "<Point><coordinates>\(c)</coordinates></Point>"
+        case 1:
+            text +=
+                "<LineString><coordinates>\(Array(repeating: c, count: 8).joined(separator: " "))</coordinates></LineString>"
+        default:
+            text += "<Polygon><outerBoundaryIs><LinearRing><coordinates>"
+            text += Array(repeating: c, count: 13).joined(separator: " ")
+            text += "</coordinates></LinearRing></outerBoundaryIs></Polygon>"
+        }
+        text += "</Placemark>\n"
+    }
+    return text + "</Document></kml>\n"
+}
+
+@Suite struct KMLLargeInputTests {
+    /// Foundation's `XMLParser(data:)` gave libxml2 the whole document at once and failed past its 10,000,000-byte
+    /// look-up limit ("not well-formed XML" at the end, 0 placemarks). 10.5 MB, nearly all comments, so the test
+    /// stays fast.
+    @Test func documentsOverTenMillionBytesParse() throws {
+        let text = generatedKML(placemarks: 3000, padding: 10_500_000)
+        #expect(text.utf8.count > 10_500_000)
+        let p = parsedKML(text)
+        #expect(p.error == nil, "\(String(describing: p.error))")
+        #expect(p.placemarks.count == 3000)
+        let last = try #require(p.placemarks.last)
+        #expect(last.title == "placemark 2999" && last.styleUrl == "#s9")
+        let polygon = try #require(last.geometry as? GMUPolygon)
+        #expect(polygon.paths.count == 1 && polygon.paths[0].count() == 13)
+        #expect(polygon.paths[0].coordinate(at: 0).longitude == Double(2999 % 360) - 180 + 0.123456)
+    }
+
+    /// About 1.4 MB of placemarks, every one read.
+    @Test func manyPlacemarksParse() throws {
+        let p = parsedKML(generatedKML(placemarks: 6000, padding: 0))
+        #expect(p.error == nil, "\(String(describing: p.error))")
+        #expect(p.placemarks.count == 6000)
+        #expect(p.placemarks.filter { $0.geometry is GMULineString }.count == 2000)
+        #expect((p.placemarks[1].geometry as? GMULineString)?.path.count() == 8)
     }
 }

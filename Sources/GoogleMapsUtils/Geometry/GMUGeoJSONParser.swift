@@ -24,10 +24,15 @@ public struct GMUParseError: Error, CustomStringConvertible, Sendable {
 /// ``GMUFeature/identifier``, `properties` ``GMUFeature/properties``; other members are ignored. Positions are
 /// `[longitude, latitude(, altitude)]`; a null geometry is skipped with its feature.
 ///
-/// Errors (Waymark's own ``error``): bytes that are not JSON (with the position JSONSerialization names), a wrong
-/// type or a missing member (with its JSON path), a coordinate that is not a number, fewer than two numbers in a
-/// position. On any error ``features`` stays empty: a document is taken whole or not at all. Limits: the whole
-/// document is read into memory (at most 1 GiB); GeometryCollections nest at most 64 deep.
+/// The document is read by Waymark's own one-pass UTF-8 JSON reader (not `JSONSerialization`, which is about ten
+/// times slower on Linux); `properties` values are what `JSONSerialization` gives (`String`, `NSNumber` for numbers
+/// and booleans, `NSNull`, `[Any]`, `[String: Any]`).
+///
+/// Errors (Waymark's own ``error``): bytes that are not JSON (position "line L, column C", columns counting bytes;
+/// the reason names what was expected and the 0-based byte offset as "character N"), a wrong type or a missing
+/// member (with its JSON path), a coordinate that is not a number, fewer than two numbers in a position. On any error
+/// ``features`` stays empty: a document is taken whole or not at all. Limits: the whole document is read into memory
+/// (at most 1 GiB); arrays and objects nest at most 256 deep; GeometryCollections nest at most 64 deep.
 /// - Thread rules: one thread at a time (any thread).
 public final class GMUGeoJSONParser {
     /// The features read by ``parse()``; empty before, and after an error.
@@ -112,58 +117,104 @@ public final class GMUGeoJSONParser {
 
     private func parseFeatures(_ data: Data) throws -> [GMUFeature] {
         guard data.count <= Self.maxBytes else { throw fail("document", "longer than \(Self.maxBytes) bytes") }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
-            let ns = error as NSError
-            let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-            throw fail("document", "not valid JSON: \(detail)")
+        let parsed = data.withUnsafeBytes { raw -> Result<GeoJSONValue, GeoJSONSyntaxError> in
+            Result { () throws(GeoJSONSyntaxError) in try GeoJSONReader.parse(raw.bindMemory(to: UInt8.self)) }
         }
-        let object = try dictionary(root, "$")
-        let type = try string(object["type"], "$.type")
+        let root: GeoJSONValue
+        switch parsed {
+        case .success(let value): root = value
+        case .failure(let error):
+            let (line, column) = data.withUnsafeBytes {
+                GeoJSONReader.lineAndColumn($0.bindMemory(to: UInt8.self), error.offset)
+            }
+            throw fail(
+                "line \(line), column \(column)", "not valid JSON: \(error.reason) (at character \(error.offset))")
+        }
+        do throws(Mismatch) {
+            return try features(root)
+        } catch {
+            throw fail("$" + error.path.reversed().joined(), error.reason)
+        }
+    }
+
+    /// A wrong type or value found in the tree; `path` holds the JSON path's parts innermost first.
+    private struct Mismatch: Error {
+        var path: [String]
+        let reason: String
+
+        init(_ reason: String) {
+            path = []
+            self.reason = reason
+        }
+
+        func inside(_ part: @autoclosure () -> String) -> Mismatch {
+            var m = self
+            m.path.append(part())
+            return m
+        }
+    }
+
+    /// Runs `body`; a mismatch it throws gets `part` put in front of its path.
+    @inline(__always)
+    private func at<T>(_ part: @autoclosure () -> String, _ body: () throws(Mismatch) -> T) throws(Mismatch) -> T {
+        do throws(Mismatch) {
+            return try body()
+        } catch {
+            throw error.inside(part())
+        }
+    }
+
+    private func features(_ root: GeoJSONValue) throws(Mismatch) -> [GMUFeature] {
+        _ = try object(root)
+        let type = try at(".type") { () throws(Mismatch) in try string(root.member("type")) }
         switch type {
         case "FeatureCollection":
-            let list = try array(object["features"], "$.features")
+            let list = try at(".features") { () throws(Mismatch) in try array(root.member("features")) }
             var result: [GMUFeature] = []
             result.reserveCapacity(list.count)
             for (i, f) in list.enumerated() {
-                if let feature = try parseFeature(try dictionary(f, "$.features[\(i)]"), "$.features[\(i)]") {
-                    result.append(feature)
+                let feature = try at(".features[\(i)]") { () throws(Mismatch) in
+                    _ = try object(f)
+                    return try parseFeature(f)
                 }
+                if let feature { result.append(feature) }
             }
             return result
         case "Feature":
-            return try parseFeature(object, "$").map { [$0] } ?? []
+            return try parseFeature(root).map { [$0] } ?? []
         default:
-            let geometry = try parseGeometry(object, "$", depth: 0)
+            let geometry = try parseGeometry(root, depth: 0)
             return [GMUFeature(geometry: geometry, identifier: nil, properties: nil, boundingBox: nil)]
         }
     }
 
-    private func parseFeature(_ object: [String: Any], _ path: String) throws -> GMUFeature? {
-        let type = try string(object["type"], path + ".type")
-        guard type == "Feature" else { throw fail(path + ".type", "expected \"Feature\", found \"\(type)\"") }
+    private func parseFeature(_ object: GeoJSONValue) throws(Mismatch) -> GMUFeature? {
+        let type = try at(".type") { () throws(Mismatch) in try string(object.member("type")) }
+        guard type == "Feature" else { throw Mismatch("expected \"Feature\", found \"\(type)\"").inside(".type") }
         var identifier: String?
-        switch object["id"] {
-        case let s as String: identifier = s
-        case let n as NSNumber: identifier = n.stringValue
-        case nil, is NSNull: identifier = nil
-        default: throw fail(path + ".id", "expected a string or a number")
+        switch object.member("id") {
+        case .string(let s): identifier = s
+        case .number(let n): identifier = Self.numberText(n)
+        case nil, .null: identifier = nil
+        default: throw Mismatch("expected a string or a number").inside(".id")
         }
-        guard let g = object["geometry"], !(g is NSNull) else { return nil }
-        let geometry = try parseGeometry(try dictionary(g, path + ".geometry"), path + ".geometry", depth: 0)
+        guard let g = object.member("geometry"), !g.isNull else { return nil }
+        let geometry = try at(".geometry") { () throws(Mismatch) in
+            _ = try self.object(g)
+            return try parseGeometry(g, depth: 0)
+        }
         var properties: [String: Any]?
-        if let p = object["properties"], !(p is NSNull) {
-            properties = try dictionary(p, path + ".properties")
+        switch object.member("properties") {
+        case nil, .null: break
+        case .properties(let box): properties = box.members
+        case let other?: throw Mismatch("expected an object, found \(Self.describe(other))").inside(".properties")
         }
         var bounds: GMSCoordinateBounds?
-        if let b = object["bbox"], !(b is NSNull) {
-            let values = try array(b, path + ".bbox")
-            guard values.count >= 4, values.count % 2 == 0 else {
-                throw fail(path + ".bbox", "expected 4 or 6 numbers, found \(values.count) values")
+        if let b = object.member("bbox"), !b.isNull {
+            let numbers = try at(".bbox") { () throws(Mismatch) in try self.numbers(b) }
+            guard numbers.count >= 4, numbers.count % 2 == 0 else {
+                throw Mismatch("expected 4 or 6 numbers, found \(numbers.count) values").inside(".bbox")
             }
-            let numbers = try values.enumerated().map { try number($1, path + ".bbox[\($0)]") }
             let half = numbers.count / 2
             bounds = GMSCoordinateBounds(
                 coordinate: CLLocationCoordinate2D(latitude: numbers[1], longitude: numbers[0]),
@@ -172,96 +223,174 @@ public final class GMUGeoJSONParser {
         return GMUFeature(geometry: geometry, identifier: identifier, properties: properties, boundingBox: bounds)
     }
 
-    private func parseGeometry(_ object: [String: Any], _ path: String, depth: Int) throws -> any GMUGeometry {
-        guard depth < Self.maxDepth else { throw fail(path, "GeometryCollections nest deeper than \(Self.maxDepth)") }
-        let type = try string(object["type"], path + ".type")
-        let cpath = path + ".coordinates"
-        switch type {
-        case "Point":
-            return GMUPoint(coordinate: try position(object["coordinates"], cpath))
-        case "MultiPoint":
-            let list = try array(object["coordinates"], cpath)
-            return GMUGeometryCollection(
-                geometries: try list.enumerated().map { GMUPoint(coordinate: try position($1, cpath + "[\($0)]")) })
-        case "LineString":
-            return GMULineString(path: try linePath(object["coordinates"], cpath))
-        case "MultiLineString":
-            let list = try array(object["coordinates"], cpath)
-            return GMUGeometryCollection(
-                geometries: try list.enumerated().map { GMULineString(path: try linePath($1, cpath + "[\($0)]")) })
-        case "Polygon":
-            return try polygon(object["coordinates"], cpath)
-        case "MultiPolygon":
-            let list = try array(object["coordinates"], cpath)
-            return GMUGeometryCollection(geometries: try list.enumerated().map { try polygon($1, cpath + "[\($0)]") })
-        case "GeometryCollection":
-            let list = try array(object["geometries"], path + ".geometries")
-            return GMUGeometryCollection(
-                geometries: try list.enumerated().map { i, g in
-                    let p = path + ".geometries[\(i)]"
-                    return try parseGeometry(try dictionary(g, p), p, depth: depth + 1)
-                })
-        default:
-            throw fail(path + ".type", "unknown geometry type \"\(type)\"")
+    private func parseGeometry(_ object: GeoJSONValue, depth: Int) throws(Mismatch) -> any GMUGeometry {
+        guard depth < Self.maxDepth else { throw Mismatch("GeometryCollections nest deeper than \(Self.maxDepth)") }
+        let type = try at(".type") { () throws(Mismatch) in try string(object.member("type")) }
+        if type == "GeometryCollection" {
+            let list = try at(".geometries") { () throws(Mismatch) in try array(object.member("geometries")) }
+            var geometries: [any GMUGeometry] = []
+            geometries.reserveCapacity(list.count)
+            for (i, g) in list.enumerated() {
+                geometries.append(
+                    try at(".geometries[\(i)]") { () throws(Mismatch) in
+                        _ = try self.object(g)
+                        return try parseGeometry(g, depth: depth + 1)
+                    })
+            }
+            return GMUGeometryCollection(geometries: geometries)
+        }
+        guard Self.coordinateTypes.contains(type) else {
+            throw Mismatch("unknown geometry type \"\(type)\"").inside(".type")
+        }
+        let coordinates = object.member("coordinates")
+        return try at(".coordinates") { () throws(Mismatch) -> any GMUGeometry in
+            switch type {
+            case "Point":
+                return GMUPoint(coordinate: try position(coordinates))
+            case "MultiPoint":
+                let list = try array(coordinates)
+                var points: [any GMUGeometry] = []
+                points.reserveCapacity(list.count)
+                for (i, v) in list.enumerated() {
+                    points.append(GMUPoint(coordinate: try at("[\(i)]") { () throws(Mismatch) in try position(v) }))
+                }
+                return GMUGeometryCollection(geometries: points)
+            case "LineString":
+                return GMULineString(path: try linePath(coordinates))
+            case "MultiLineString":
+                let list = try array(coordinates)
+                var lines: [any GMUGeometry] = []
+                lines.reserveCapacity(list.count)
+                for (i, v) in list.enumerated() {
+                    lines.append(GMULineString(path: try at("[\(i)]") { () throws(Mismatch) in try linePath(v) }))
+                }
+                return GMUGeometryCollection(geometries: lines)
+            case "Polygon":
+                return try polygon(coordinates)
+            case "MultiPolygon":
+                let list = try array(coordinates)
+                var polygons: [any GMUGeometry] = []
+                polygons.reserveCapacity(list.count)
+                for (i, v) in list.enumerated() {
+                    polygons.append(try at("[\(i)]") { () throws(Mismatch) in try polygon(v) })
+                }
+                return GMUGeometryCollection(geometries: polygons)
+            default:
+                throw Mismatch("unknown geometry type \"\(type)\"")
+            }
         }
     }
 
-    private func polygon(_ value: Any?, _ path: String) throws -> GMUPolygon {
-        let rings = try array(value, path)
-        return GMUPolygon(paths: try rings.enumerated().map { try linePath($1, path + "[\($0)]") })
+    /// The geometry types with `coordinates`.
+    private static let coordinateTypes: Set<String> = [
+        "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
+    ]
+
+    private func polygon(_ value: GeoJSONValue?) throws(Mismatch) -> GMUPolygon {
+        let rings = try array(value)
+        var paths: [GMSPath] = []
+        paths.reserveCapacity(rings.count)
+        for (i, r) in rings.enumerated() {
+            paths.append(try at("[\(i)]") { () throws(Mismatch) in try linePath(r) })
+        }
+        return GMUPolygon(paths: paths)
     }
 
-    private func linePath(_ value: Any?, _ path: String) throws -> GMSPath {
-        let list = try array(value, path)
+    private func linePath(_ value: GeoJSONValue?) throws(Mismatch) -> GMSPath {
         let p = GMSMutablePath()
-        for (i, v) in list.enumerated() { p.add(try position(v, path + "[\(i)]")) }
+        if case .positions(let coordinates)? = value {
+            for c in coordinates { p.add(c) }
+            return p
+        }
+        let list = try array(value)
+        for (i, v) in list.enumerated() {
+            if case .pair(let lng, let lat) = v {
+                p.add(CLLocationCoordinate2D(latitude: lat, longitude: lng))
+            } else {
+                p.add(try at("[\(i)]") { () throws(Mismatch) in try position(v) })
+            }
+        }
         return p
     }
 
-    private func position(_ value: Any?, _ path: String) throws -> CLLocationCoordinate2D {
-        let list = try array(value, path)
-        guard list.count >= 2 else { throw fail(path, "a position needs at least 2 numbers, found \(list.count)") }
-        let lng = try number(list[0], path + "[0]")
-        let lat = try number(list[1], path + "[1]")
-        return CLLocationCoordinate2D(latitude: lat, longitude: lng)
-    }
-
-    private func number(_ value: Any?, _ path: String) throws -> Double {
-        if let n = value as? NSNumber, !Self.isBool(n) { return n.doubleValue }
-        throw fail(path, "expected a number, found \(Self.describe(value))")
-    }
-
-    /// Whether JSONSerialization made `n` from `true` or `false`.
-    private static func isBool(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c"
-    }
-
-    private func string(_ value: Any?, _ path: String) throws -> String {
-        guard let s = value as? String else { throw fail(path, "expected a string, found \(Self.describe(value))") }
-        return s
-    }
-
-    private func array(_ value: Any?, _ path: String) throws -> [Any] {
-        guard let a = value as? [Any] else { throw fail(path, "expected an array, found \(Self.describe(value))") }
-        return a
-    }
-
-    private func dictionary(_ value: Any?, _ path: String) throws -> [String: Any] {
-        guard let d = value as? [String: Any] else {
-            throw fail(path, "expected an object, found \(Self.describe(value))")
+    private func position(_ value: GeoJSONValue?) throws(Mismatch) -> CLLocationCoordinate2D {
+        switch value {
+        case .pair(let lng, let lat)?: return CLLocationCoordinate2D(latitude: lat, longitude: lng)
+        case .numbers(let list)?:
+            guard list.count >= 2 else { throw Mismatch("a position needs at least 2 numbers, found \(list.count)") }
+            return CLLocationCoordinate2D(latitude: list[1], longitude: list[0])
+        default:
+            let list = try array(value)
+            guard list.count >= 2 else { throw Mismatch("a position needs at least 2 numbers, found \(list.count)") }
+            let lng = try at("[0]") { () throws(Mismatch) in try number(list[0]) }
+            let lat = try at("[1]") { () throws(Mismatch) in try number(list[1]) }
+            return CLLocationCoordinate2D(latitude: lat, longitude: lng)
         }
-        return d
     }
 
-    private static func describe(_ value: Any?) -> String {
+    /// An array of numbers (a bbox).
+    private func numbers(_ value: GeoJSONValue) throws(Mismatch) -> [Double] {
+        switch value {
+        case .pair(let a, let b): return [a, b]
+        case .numbers(let list): return list
+        default:
+            let list = try array(value)
+            var result: [Double] = []
+            for (i, v) in list.enumerated() { result.append(try at("[\(i)]") { () throws(Mismatch) in try number(v) }) }
+            return result
+        }
+    }
+
+    private func number(_ value: GeoJSONValue?) throws(Mismatch) -> Double {
+        if case .number(let n)? = value { return n }
+        throw Mismatch("expected a number, found \(Self.describe(value))")
+    }
+
+    private func string(_ value: GeoJSONValue?) throws(Mismatch) -> String {
+        if case .string(let s)? = value { return s }
+        throw Mismatch("expected a string, found \(Self.describe(value))")
+    }
+
+    /// The elements of an array (numbers as ``GeoJSONValue/number(_:)``).
+    private func array(_ value: GeoJSONValue?) throws(Mismatch) -> [GeoJSONValue] {
+        switch value {
+        case .array(let a)?: return a
+        case .pair(let a, let b)?: return [.number(a), .number(b)]
+        case .numbers(let list)?: return list.map { .number($0) }
+        case .positions(let list)?: return list.map { .pair($0.longitude, $0.latitude) }
+        default: throw Mismatch("expected an array, found \(Self.describe(value))")
+        }
+    }
+
+    /// Checks that `value` is an object.
+    private func object(_ value: GeoJSONValue) throws(Mismatch) -> GeoJSONValue {
+        if case .object = value { return value }
+        throw Mismatch("expected an object, found \(Self.describe(value))")
+    }
+
+    /// An `id` number as text: integers without a fraction ("7"), others as Swift prints them ("7.5").
+    private static func numberText(_ n: Double) -> String {
+        if n.rounded() == n, n.magnitude < 1e15 { return String(Int64(n)) }
+        return "\(n)"
+    }
+
+    private static func describe(_ value: GeoJSONValue?) -> String {
         switch value {
         case nil: return "nothing (missing)"
-        case is NSNull: return "null"
-        case let s as String: return "the string \"\(s.prefix(40))\""
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        case let n as NSNumber: return "the number \(n)"
-        default: return "\(type(of: value!))"
+        case .null?: return "null"
+        case .bool(let b)?: return "the boolean \(b)"
+        case .number(let n)?: return "the number \(numberText(n))"
+        case .string(let s)?: return "the string \"\(s.prefix(40))\""
+        case .pair?, .numbers?, .positions?, .array?: return "an array"
+        case .object?: return "an object"
+        case .properties?: return "an object"
         }
+    }
+}
+
+extension GeoJSONValue {
+    fileprivate var isNull: Bool {
+        if case .null = self { return true }
+        return false
     }
 }
