@@ -16,6 +16,7 @@ func allBenchmarks() -> [any Benchmark] {
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
         AutoLayoutSolveBenchmark(), AutoLayoutResolveBenchmark(), CassowarySolveBenchmark(),
         DirectMapFrameBenchmark(), HostFrameBenchmark(), HostStillSnapshotBenchmark(),
+        MapScreenFrameBenchmark(chrome: false), MapScreenFrameBenchmark(chrome: true),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
         PlacementBenchmark(), ColdPlacementBenchmark(), PitchedPlacementBenchmark(), GridIndexBenchmark(),
         DecodeDenseTileBenchmark(), DecodeWorldTileBenchmark(), DecodeLayersOnlyBenchmark(), MBTilesLookupBenchmark(),
