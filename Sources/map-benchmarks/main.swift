@@ -15,6 +15,7 @@ func allBenchmarks() -> [any Benchmark] {
         PolygonFillBenchmark(), PanFrameBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
         AutoLayoutSolveBenchmark(), AutoLayoutResolveBenchmark(), CassowarySolveBenchmark(),
+        AutoLayoutRebuildBenchmark(),
         DirectMapFrameBenchmark(), HostFrameBenchmark(), HostStillSnapshotBenchmark(),
         MapScreenFrameBenchmark(chrome: false), MapScreenFrameBenchmark(chrome: true),
         StyleEvalBenchmark(), ExpressionEvalBenchmark(),
