@@ -36,6 +36,7 @@ let package = Package(
         .executable(name: "clustering-example", targets: ["clustering-example"]),
         .executable(name: "heatmap-example", targets: ["heatmap-example"]),
         .executable(name: "geojson-kml-example", targets: ["geojson-kml-example"]),
+        .executable(name: "map-screens-example", targets: ["map-screens-example"]),
     ],
     targets: [
         // C libraries from Debian's packages (adapter targets only import these).
@@ -187,6 +188,11 @@ let package = Package(
         .executableTarget(
             name: "map-screen-example", dependencies: ["GoogleMaps"], path: "Examples/MapScreen",
             swiftSettings: settings),
+        // A navigation controller whose table lists map screens, each with constraints, bar buttons, an alert and a
+        // control that changes the map.
+        .executableTarget(
+            name: "map-screens-example", dependencies: ["GoogleMaps"], path: "Examples/MapScreens",
+            swiftSettings: settings),
         // GoogleMapsUtils' guides (marker clustering, heatmaps, GeoJSON and KML).
         .executableTarget(
             name: "clustering-example", dependencies: ["GoogleMaps", "GoogleMapsUtils"], path: "Examples/Clustering",
@@ -275,6 +281,7 @@ let package = Package(
                 "markers-example", "info-windows-example", "events-example", "controls-example", "map-screen-example",
                 "GoogleMaps",
                 "MapTestSupport", "clustering-example", "heatmap-example", "geojson-kml-example", "GoogleMapsUtils",
+                "map-screens-example", "LinuxUIKit",
             ]),
     ] + fuzzTargets
 )

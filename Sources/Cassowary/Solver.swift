@@ -70,7 +70,7 @@ public final class Solver {
     private var kinds: [Kind] = []
     private var variableSymbols: [ObjectIdentifier: Int] = [:]
     private var variables: [(Variable, Int)] = []
-    private var rows: [Int: Row] = [:]
+    private var rows = Tableau()
     private var records: [ObjectIdentifier: Record] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
     private var objective = Row()
@@ -186,7 +186,9 @@ public final class Solver {
         } catch {
             infeasible = []
             shift(tag, constraint, by: -delta)
-            for (basic, row) in rows where kinds[basic] != .external && row.constant < 0 { infeasible.append(basic) }
+            rows.visitRows { basic, row in
+                if kinds[basic] != .external && row.constant < 0 { infeasible.append(basic) }
+            }
             try dualOptimize()
             throw SolverError.unsatisfiableConstraint(constraint)
         }
@@ -198,25 +200,23 @@ public final class Solver {
     /// for the change, as the marker's original coefficient says.
     private func shift(_ tag: Tag, _ constraint: Constraint, by delta: Double) {
         let markerCoefficient = originalCoefficient(of: tag.marker, tag, constraint)
-        if var row = rows[tag.marker] {
-            row.constant -= delta / markerCoefficient
-            rows[tag.marker] = row
-            if kinds[tag.marker] != .external && row.constant < 0 { infeasible.append(tag.marker) }
+        if rows.contains(tag.marker) {
+            let constant = rows.addToConstant(of: tag.marker, -delta / markerCoefficient)
+            if kinds[tag.marker] != .external && constant < 0 { infeasible.append(tag.marker) }
             return
         }
-        if tag.other != Self.invalid, var row = rows[tag.other] {
-            row.constant -= delta / originalCoefficient(of: tag.other, tag, constraint)
-            rows[tag.other] = row
-            if row.constant < 0 { infeasible.append(tag.other) }
+        if tag.other != Self.invalid, rows.contains(tag.other) {
+            let constant = rows.addToConstant(
+                of: tag.other, -delta / originalCoefficient(of: tag.other, tag, constraint))
+            if constant < 0 { infeasible.append(tag.other) }
             return
         }
         let shiftByUnit = delta / markerCoefficient
-        for i in rows.indices {
-            let c = rows.values[i].coefficient(for: tag.marker)
+        for basic in rows.basics(containing: tag.marker) {
+            let c = rows.coefficient(of: tag.marker, in: basic)
             guard c != 0 else { continue }
-            rows.values[i].constant += c * shiftByUnit
-            let basic = rows.keys[i]
-            if kinds[basic] != .external && rows.values[i].constant < 0 { infeasible.append(basic) }
+            let constant = rows.addToConstant(of: basic, c * shiftByUnit)
+            if kinds[basic] != .external && constant < 0 { infeasible.append(basic) }
         }
     }
 
@@ -267,7 +267,7 @@ public final class Solver {
     /// Writes each variable's solved ``Variable/value``.
     public func updateVariables() {
         for (variable, symbol) in variables {
-            let v = rows[symbol]?.constant ?? 0
+            let v = rows.constant(of: symbol) ?? 0
             variable.value = v == 0 ? 0 : v
         }
     }
@@ -275,13 +275,14 @@ public final class Solver {
     /// The solved value of `variable` (0 for a variable the solver does not know), without touching ``Variable/value``.
     public func value(of variable: Variable) -> Double {
         guard let symbol = variableSymbols[ObjectIdentifier(variable)] else { return 0 }
-        return rows[symbol]?.constant ?? 0
+        return rows.constant(of: symbol) ?? 0
     }
 
     // MARK: Tableau
 
     private func newSymbol(_ kind: Kind) -> Int {
         kinds.append(kind)
+        rows.grow(to: kinds.count)
         return kinds.count - 1
     }
 
@@ -381,16 +382,14 @@ public final class Solver {
             substitute(entering, basic)
             rows[entering] = basic
         }
-        for i in rows.indices { rows.values[i].remove(art) }
+        rows.removeSymbol(art)
         objective.remove(art)
         return true
     }
 
     private func substitute(_ symbol: Int, _ row: Row) {
-        for i in rows.indices where rows.values[i].cells[symbol] != nil {
-            rows.values[i].substitute(symbol, row)
-            let basic = rows.keys[i]
-            if kinds[basic] != .external && rows.values[i].constant < 0 { infeasible.append(basic) }
+        rows.substitute(symbol, row) { basic, constant in
+            if kinds[basic] != .external && constant < 0 { infeasible.append(basic) }
         }
         objective.substitute(symbol, row)
         artificial?.substitute(symbol, row)
@@ -407,10 +406,10 @@ public final class Solver {
             if entering == Self.invalid { return }
             var leaving = Self.invalid
             var ratio = Double.greatestFiniteMagnitude
-            for (s, row) in rows where kinds[s] != .external {
-                let c = row.coefficient(for: entering)
-                guard c < 0 else { continue }
-                let r = -row.constant / c
+            for s in rows.basics(containing: entering) where kinds[s] != .external {
+                let c = rows.coefficient(of: entering, in: s)
+                guard c < 0, let constant = rows.constant(of: s) else { continue }
+                let r = -constant / c
                 if r < ratio || (r == ratio && s < leaving) {
                     ratio = r
                     leaving = s
@@ -453,7 +452,8 @@ public final class Solver {
         var first = Self.invalid
         var second = Self.invalid
         var third = Self.invalid
-        for (s, row) in rows {
+        for s in rows.basics(containing: marker) {
+            guard let row = rows[s] else { continue }
             let c = row.coefficient(for: marker)
             if c == 0 { continue }
             if kinds[s] == .external {
@@ -488,7 +488,7 @@ private func nearZero(_ value: Double) -> Bool { abs(value) < 1.0e-8 }
 
 /// One tableau row: `basic = constant + Σ cells[symbol] × symbol`.
 private struct Row {
-    var cells: [Int: Double] = [:]
+    var cells = Cells()
     var constant: Double = 0
 
     init(constant: Double = 0) { self.constant = constant }
@@ -511,9 +511,21 @@ private struct Row {
 
     mutating func remove(_ symbol: Int) { cells[symbol] = nil }
 
+    /// Adds `coefficient` to `symbol`'s cell (dropping a cell that becomes zero); true when the cell is new.
+    mutating func add(_ symbol: Int, _ coefficient: Double) -> Bool {
+        if let old = cells[symbol] {
+            let c = old + coefficient
+            cells[symbol] = nearZero(c) ? nil : c
+            return false
+        }
+        if nearZero(coefficient) { return false }
+        cells[symbol] = coefficient
+        return true
+    }
+
     mutating func reverseSign() {
         constant = -constant
-        for i in cells.indices { cells.values[i] = -cells.values[i] }
+        cells.scale(by: -1)
     }
 
     /// Rewrites `0 = constant + … + c × symbol + …` as `symbol = …`.
@@ -521,7 +533,7 @@ private struct Row {
         guard let c = cells.removeValue(forKey: symbol) else { return }
         let factor = -1 / c
         constant *= factor
-        for i in cells.indices { cells.values[i] *= factor }
+        cells.scale(by: factor)
     }
 
     /// Rewrites `lhs = …` (with `rhs` in it) as `rhs = …`.
@@ -533,4 +545,150 @@ private struct Row {
     mutating func substitute(_ symbol: Int, _ row: Row) {
         if let c = cells.removeValue(forKey: symbol) { insert(row, c) }
     }
+}
+
+/// The tableau: rows by basic symbol, in an array indexed by symbol, with a column index (for each symbol, the basic
+/// symbols of the rows it appears in) so that substitution and the ratio tests visit only the rows that hold the
+/// symbol instead of every row.
+private struct Tableau {
+    private var rows: [Row?] = []
+    private var columns: [Set<Int>] = []
+
+    /// Makes room for symbols `0..<count`.
+    mutating func grow(to count: Int) {
+        while rows.count < count {
+            rows.append(nil)
+            columns.append([])
+        }
+    }
+
+    func contains(_ basic: Int) -> Bool { basic < rows.count && rows[basic] != nil }
+
+    /// The constant of `basic`'s row, or nil when the symbol is parametric.
+    func constant(of basic: Int) -> Double? { basic < rows.count ? rows[basic]?.constant : nil }
+
+    /// The coefficient of `symbol` in `basic`'s row (0 when either is absent).
+    func coefficient(of symbol: Int, in basic: Int) -> Double {
+        basic < rows.count ? rows[basic]?.coefficient(for: symbol) ?? 0 : 0
+    }
+
+    /// The row of `basic`, or nil when the symbol is parametric; setting re-indexes the row's symbols.
+    subscript(basic: Int) -> Row? {
+        get { basic < rows.count ? rows[basic] : nil }
+        set {
+            if let old = rows[basic] {
+                for s in old.cells.keys { columns[s].remove(basic) }
+            }
+            rows[basic] = newValue
+            if let row = newValue {
+                for s in row.cells.keys { columns[s].insert(basic) }
+            }
+        }
+    }
+
+    /// Removes and returns the row of `basic`.
+    mutating func removeValue(forKey basic: Int) -> Row? {
+        guard let row = self[basic] else { return nil }
+        self[basic] = nil
+        return row
+    }
+
+    /// The basic symbols of the rows `symbol` appears in.
+    func basics(containing symbol: Int) -> Set<Int> { symbol < columns.count ? columns[symbol] : [] }
+
+    /// Adds `delta` to the constant of `basic`'s row (which must exist) and returns the new constant.
+    mutating func addToConstant(of basic: Int, _ delta: Double) -> Double {
+        rows[basic]!.constant += delta
+        return rows[basic]!.constant
+    }
+
+    /// Calls `body` with every row.
+    func visitRows(_ body: (Int, Row) -> Void) {
+        for (basic, row) in rows.enumerated() {
+            if let row { body(basic, row) }
+        }
+    }
+
+    /// Drops `symbol` from every row.
+    mutating func removeSymbol(_ symbol: Int) {
+        guard symbol < columns.count else { return }
+        for basic in columns[symbol] { rows[basic]!.remove(symbol) }
+        columns[symbol] = []
+    }
+
+    /// Replaces `symbol` by `row` in every row that holds it, calling `changed` with each such row's basic symbol and
+    /// new constant. `row` must not hold `symbol` or a basic symbol.
+    mutating func substitute(_ symbol: Int, _ row: Row, _ changed: (Int, Double) -> Void) {
+        guard symbol < columns.count, !columns[symbol].isEmpty else { return }
+        let basics = columns[symbol]
+        columns[symbol] = []
+        for basic in basics {
+            guard let c = rows[basic]!.cells.removeValue(forKey: symbol) else { continue }
+            rows[basic]!.constant += row.constant * c
+            for (s, rc) in row.cells {
+                if rows[basic]!.add(s, rc * c) {
+                    columns[s].insert(basic)
+                } else if rows[basic]!.cells[s] == nil {
+                    columns[s].remove(basic)
+                }
+            }
+            changed(basic, rows[basic]!.constant)
+        }
+    }
+}
+
+/// A row's cells, symbol → non-zero coefficient, in one array sorted by symbol: a row holds a handful of symbols, so
+/// a binary search and a short move beat hashing.
+private struct Cells: Sequence {
+    /// The cells, ascending by symbol.
+    private var entries: [(symbol: Int, coefficient: Double)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The symbols, ascending.
+    var keys: LazyMapSequence<[(symbol: Int, coefficient: Double)], Int> { entries.lazy.map(\.symbol) }
+
+    /// Where `symbol` is (true) or would go (false).
+    private func position(of symbol: Int) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].symbol < symbol { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < entries.count && entries[low].symbol == symbol)
+    }
+
+    subscript(symbol: Int) -> Double? {
+        get {
+            let p = position(of: symbol)
+            return p.found ? entries[p.index].coefficient : nil
+        }
+        set {
+            let p = position(of: symbol)
+            if let value = newValue {
+                if p.found {
+                    entries[p.index].coefficient = value
+                } else {
+                    entries.insert((symbol, value), at: p.index)
+                }
+            } else if p.found {
+                entries.remove(at: p.index)
+            }
+        }
+    }
+
+    /// Removes and returns `symbol`'s coefficient.
+    mutating func removeValue(forKey symbol: Int) -> Double? {
+        let p = position(of: symbol)
+        guard p.found else { return nil }
+        return entries.remove(at: p.index).coefficient
+    }
+
+    /// Multiplies every coefficient by `factor`.
+    mutating func scale(by factor: Double) {
+        for i in entries.indices { entries[i].coefficient *= factor }
+    }
+
+    func makeIterator() -> IndexingIterator<[(symbol: Int, coefficient: Double)]> { entries.makeIterator() }
 }

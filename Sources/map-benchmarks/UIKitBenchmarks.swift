@@ -111,3 +111,58 @@ struct UIKitPNGDecodeBenchmark: Benchmark {
         return 100
     }
 }
+
+/// The solve alone of `autolayout-solve-200`'s grid screen (50 views, 200 constraints): each run activates one more
+/// constraint (a 40 pt minimum width on the last view, which holds anyway), lays the screen out (the engine rebuilt
+/// from 201 constraints and solved, 50 frames written) and deactivates it again. Unlike `autolayout-solve-200` it
+/// leaves out deactivating and re-activating the 200 constraints, so the figure is the rebuild and the solve.
+struct AutoLayoutRebuildBenchmark: Benchmark {
+    let name = "autolayout-rebuild-200"
+    let unit = "screens"
+    let iterations = 50
+    private var screen: (root: UIView, extra: NSLayoutConstraint)?
+
+    mutating func setUp() throws {
+        screen = MainActor.assumeIsolated {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            var grid: [[UIView]] = []
+            var constraints: [NSLayoutConstraint] = []
+            for row in 0..<10 {
+                var line: [UIView] = []
+                for column in 0..<5 {
+                    let v = UIView()
+                    v.translatesAutoresizingMaskIntoConstraints = false
+                    root.addSubview(v)
+                    let left = column == 0 ? root.leadingAnchor : line[column - 1].trailingAnchor
+                    let top = row == 0 ? root.topAnchor : grid[row - 1][column].bottomAnchor
+                    constraints += [
+                        v.leadingAnchor.constraint(equalTo: left, constant: 8),
+                        v.topAnchor.constraint(equalTo: top, constant: 8),
+                        column == 0
+                            ? v.widthAnchor.constraint(equalToConstant: 60)
+                            : v.widthAnchor.constraint(equalTo: line[0].widthAnchor),
+                        row == 0
+                            ? v.heightAnchor.constraint(equalToConstant: 40)
+                            : v.heightAnchor.constraint(equalTo: grid[row - 1][column].heightAnchor),
+                    ]
+                    line.append(v)
+                }
+                grid.append(line)
+            }
+            NSLayoutConstraint.activate(constraints)
+            root.layoutIfNeeded()
+            return (root, grid[9][4].widthAnchor.constraint(greaterThanOrEqualToConstant: 40))
+        }
+    }
+
+    func run() throws -> Int {
+        MainActor.assumeIsolated {
+            guard let screen else { return 0 }
+            screen.extra.isActive = true
+            screen.root.layoutIfNeeded()
+            blackHole(Int(screen.root.subviews[49].frame.maxY))
+            screen.extra.isActive = false
+            return 1
+        }
+    }
+}

@@ -213,4 +213,54 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 }
         }
         #expect(close(objective(xs), objective(freshXs)), "incremental \(objective(xs)) fresh \(objective(freshXs))")
     }
+
+    /// A 5 × 10 grid held by 200 required equalities (each edge 8 after its neighbour, each row's first view 60
+    /// wide and the others as wide as the grid's first view, heights equal to the row above's), solved by hand: the last view's left edge is 8 + 4 × (60 + 8) = 280 and
+    /// its top 8 + 9 × (40 + 8) = 440. Changing the first width re-solves every view that chains through it, and
+    /// removing and re-adding the constraint gives the same answer.
+    @Test func gridOfTwoHundredConstraintsSolvesAndFollowsOneConstant() throws {
+        let solver = Solver()
+        var lefts: [[Variable]] = []
+        var tops: [[Variable]] = []
+        var widths: [[Variable]] = []
+        var heights: [[Variable]] = []
+        var firstWidth: Constraint?
+        for row in 0..<10 {
+            lefts.append([])
+            tops.append([])
+            widths.append([])
+            heights.append([])
+            for column in 0..<5 {
+                let (x, y, w, h) = (Variable("x\(row),\(column)"), Variable("y"), Variable("w"), Variable("h"))
+                let left =
+                    column == 0 ? Expression(constant: 8) : lefts[row][column - 1] + widths[row][column - 1] + 8
+                let top = row == 0 ? Expression(constant: 8) : tops[row - 1][column] + heights[row - 1][column] + 8
+                let width = Constraint(Expression(w), .equal, column == 0 ? 60 : Expression(widths[0][0]))
+                if row == 0 && column == 0 { firstWidth = width }
+                try solver.addConstraint(Constraint(Expression(x), .equal, left))
+                try solver.addConstraint(Constraint(Expression(y), .equal, top))
+                try solver.addConstraint(width)
+                try solver.addConstraint(
+                    Constraint(Expression(h), .equal, row == 0 ? 40 : Expression(heights[row - 1][column])))
+                lefts[row].append(x)
+                tops[row].append(y)
+                widths[row].append(w)
+                heights[row].append(h)
+            }
+        }
+        #expect(solver.constraintCount == 200)
+        solver.updateVariables()
+        #expect(close(lefts[9][4].value, 280) && close(tops[9][4].value, 440), "\(lefts[9][4].value)")
+        // Every view but the first of each row takes the first view's width: at width 50 the first row's last left
+        // edge is 8 + 4 × (50 + 8) = 240, the last row's 8 + (60 + 8) + 3 × (50 + 8) = 250.
+        let tunable = try #require(firstWidth)
+        try solver.updateConstant(of: tunable, to: -50)
+        solver.updateVariables()
+        #expect(close(lefts[0][4].value, 240) && close(lefts[9][4].value, 250), "\(lefts[9][4].value)")
+        #expect(close(widths[3][2].value, 50) && close(widths[3][0].value, 60) && close(tops[9][4].value, 440))
+        try solver.removeConstraint(tunable)
+        try solver.addConstraint(tunable)
+        solver.updateVariables()
+        #expect(close(lefts[9][4].value, 280), "re-added at its first constant: \(lefts[9][4].value)")
+    }
 }
