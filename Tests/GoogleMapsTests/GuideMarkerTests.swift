@@ -201,6 +201,38 @@ import WaymarkTime
         #expect(isColor(pixelAt(map.renderFrame(scale: 2), 240, 2 * 74), 0, 255, 0))
     }
 
+    /// A tracking icon view asks for frames only while a frame draws its marker: off screen, its changes cost nothing
+    /// and the map settles, as on iOS; brought into view, it is snapshotted again.
+    @Test func anOffscreenTrackingIconViewLetsTheMapSettle() {
+        let clock = installMapClock()
+        let map = londonMap()
+        let view = UIImageView(image: houseImage(scale: 2).withRenderingMode(.alwaysTemplate))
+        view.tintColor = .red
+        let far = GMSMarker(position: CLLocationCoordinate2D(latitude: -33.87, longitude: 151.21))
+        far.iconView = view
+        far.tracksViewChanges = true
+        far.map = map
+        /// A host's frame: tick, then draw.
+        func frame() -> UIImage {
+            run(map, clock, frames: 1)
+            return map.renderFrame(scale: 1)
+        }
+        for _ in 0..<3 { _ = frame() }
+        run(map, clock, frames: 1)
+        #expect(!map.needsTick)
+        view.tintColor = .green
+        #expect(!map.needsTick)
+        far.position = Self.london  // an implicit move: settled after a second
+        run(map, clock, frames: 60)
+        #expect(isColor(pixelAt(frame(), 120, 74), 0, 255, 0))
+        run(map, clock, frames: 1)
+        view.tintColor = .blue
+        #expect(map.needsTick)
+        #expect(isColor(pixelAt(frame(), 120, 74), 0, 0, 255))
+        run(map, clock, frames: 1)
+        #expect(!map.needsTick)
+    }
+
     @Test func iconViewIsClippedToItsBounds() {
         _ = installMapClock()
         let map = londonMap()

@@ -55,6 +55,7 @@ extension FrameRenderer {
     /// through Cairo; otherwise everything is drawn through Cairo in order.
     static func drawMarkers(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
         let store = map.store
+        store.drawnIconViewMarkers.removeAll(keepingCapacity: true)
         guard store.count > 0 else { return }
         let t = camera.transform
         let viewW = CGFloat(camera.size.width)
@@ -152,6 +153,7 @@ extension FrameRenderer {
                     // Runs of one icon resolve once (no cache lookup a marker).
                     let image: UIImage
                     if marker.iconView != nil {
+                        store.drawnIconViewMarkers.insert(ObjectIdentifier(marker))
                         image = Self.image(for: marker, scale: scale, now: now)
                     } else if let icon = marker.icon {
                         if icon !== lastIcon {

@@ -54,10 +54,16 @@ import MapGeometry
     static let maximumStyles = 4096
 
     var hasAppearAnimations: Bool { !appearing.isEmpty }
-    /// Whether an icon view that tracks its changes changed since it was last drawn (asked for display or layout):
-    /// such markers are drawn again then, not on every frame, so a still map lets the host sleep.
+    /// The icon-view markers the last frame drew (``MarkerDrawing``'s general path fills it each frame).
+    var drawnIconViewMarkers: Set<ObjectIdentifier> = []
+    /// Whether an icon view that tracks its changes, on a marker the last frame drew, changed since (asked for display
+    /// or layout): such markers are drawn again then, not on every frame, so a still map lets the host sleep. A marker
+    /// outside the view costs nothing, as on iOS: its view is snapshotted when a frame next draws it.
     var hasChangedTrackingViews: Bool {
-        iconViewMarkers.values.contains { $0.tracksViewChanges && ($0.iconView?.needsRedrawInTree ?? false) }
+        drawnIconViewMarkers.contains { id in
+            guard let marker = iconViewMarkers[id], marker.tracksViewChanges else { return false }
+            return marker.iconView?.needsRedrawInTree ?? false
+        }
     }
 
     /// What the store reads of a marker, read once per change: each read of a class property costs an exclusivity
