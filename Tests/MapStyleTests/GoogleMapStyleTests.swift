@@ -232,6 +232,14 @@ private let water = StyleColor(red: 170 / 255, green: 218 / 255, blue: 1)
     #expect(!draws(styled, "poi-dot", poi))
     // Bus stops are transit.station.bus, not poi.
     #expect(draws(styled, "poi-label", bus))
+    // Classes no row names (OpenStreetMap's `amenity`, `leisure`, …) and POIs without a class are POIs too.
+    for other: [String: ExpressionValue] in [
+        ["class": .string("amenity"), "name": .string("Hamsteri"), "rank": .number(1)],
+        ["name": .string("Soopeli"), "rank": .number(1)],
+    ] {
+        #expect(draws(base, "poi-label", other))
+        #expect(!draws(styled, "poi-label", other) && !draws(styled, "poi-dot", other))
+    }
     // A later rule turns parks back on.
     let park: [String: ExpressionValue] = ["class": .string("park"), "name": .string("Esplanadi"), "rank": .number(1)]
     let back = try rules(
@@ -322,8 +330,11 @@ private let water = StyleColor(red: 170 / 255, green: 218 / 255, blue: 1)
 private func sample(_ row: GoogleFeatureRow) -> [String: ExpressionValue] {
     var props: [String: ExpressionValue] = ["name": .string("Sample"), "rank": .number(1), "min_zoom": .number(0)]
     let key = row.schema == .openMapTiles ? "class" : "kind"
-    if case .array(let items)? = row.filter, items.first == .string("match"), case .array(let labels) = items[2],
-        let first = labels.first?.stringValue
+    if case .array(let items)? = row.filter, items.first == .string("match"), items[3] == .bool(false) {
+        // A catch-all row (none of these labels): OpenStreetMap's open-ended `amenity` is one it takes.
+        props[key] = .string("amenity")
+    } else if case .array(let items)? = row.filter, items.first == .string("match"),
+        case .array(let labels) = items[2], let first = labels.first?.stringValue
     {
         props[key] = .string(first)
     } else if row.sourceLayer == "boundary" {

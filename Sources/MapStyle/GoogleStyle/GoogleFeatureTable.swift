@@ -45,6 +45,26 @@ public enum GoogleFeatureTable {
         ])
     }
 
+    /// Features whose `class` is none of `classes`, a missing class included: the catch-all row of a source layer.
+    static func omtClassOtherThan(_ classes: [String]) -> JSONValue {
+        .array([
+            .string("match"), .array([.string("get"), .string("class")]), .array(classes.map(JSONValue.string)),
+            .bool(false), .bool(true),
+        ])
+    }
+
+    /// Features whose `kind` (or `pmap:kind`) is none of `kinds`, a missing kind included.
+    static func pmKindOtherThan(_ kinds: [String]) -> JSONValue {
+        .array([
+            .string("match"),
+            .array([
+                .string("coalesce"), .array([.string("get"), .string("kind")]),
+                .array([.string("get"), .string("pmap:kind")]), .string(""),
+            ]),
+            .array(kinds.map(JSONValue.string)), .bool(false), .bool(true),
+        ])
+    }
+
     static func pmKind(_ kinds: [String]) -> JSONValue {
         .array([
             .string("match"),
@@ -69,14 +89,10 @@ public enum GoogleFeatureTable {
         GoogleFeatureRow(featureType: feature, schema: schema, sourceLayer: sourceLayer, filter: filter, reason: reason)
     }
 
-    // OpenMapTiles POI classes by Google's POI families (OpenMapTiles `poi.class` values).
-    static let omtPoiBusiness = [
-        "shop", "grocery", "clothing_store", "jewelry", "gift", "books", "supermarket", "convenience", "restaurant",
-        "fast_food", "cafe", "bar", "pub", "ice_cream", "bakery", "beer", "lodging", "hotel", "car", "bank",
-        "hairdresser", "laundry", "furniture", "electronics", "florist", "hardware", "mobile_phone", "music", "shoes",
-        "alcohol_shop", "fuel", "parking", "bicycle", "optician", "stationery", "butcher", "deli", "wine",
-        "bicycle_rental", "cinema", "theatre", "nightclub", "atm",
-    ]
+    // OpenMapTiles POI classes by Google's POI families (OpenMapTiles `poi.class` values). Business is the rest of
+    // the layer: shops, food, lodging and services, and every class no other row names (OpenStreetMap's open-ended
+    // `amenity`, `leisure`, `tourism`, … and features without a class), so that `poi` reaches every POI but the
+    // transit stations, as Google's `poi` does.
     static let omtPoiAttraction = [
         "attraction", "museum", "art_gallery", "monument", "castle", "zoo", "aquarium", "viewpoint",
     ]
@@ -85,6 +101,10 @@ public enum GoogleFeatureTable {
     static let omtPoiPark = ["park", "garden", "nature_reserve", "dog_park", "picnic_site"]
     static let omtPoiSchool = ["school", "college", "university", "kindergarten", "library"]
     static let omtPoiSports = ["sports", "stadium", "pitch", "swimming", "golf", "playground", "ice_rink"]
+    static let omtTransitStations = ["bus", "railway", "ferry_terminal", "harbor", "aerialway", "airport", "airfield"]
+    static let omtPoiNotBusiness =
+        omtPoiAttraction + omtPoiGovernment + omtPoiMedical + omtPoiPark + ["place_of_worship"] + omtPoiSchool
+        + omtPoiSports + omtTransitStations
 
     /// Every row, OpenMapTiles first.
     public static let rows: [GoogleFeatureRow] = [
@@ -131,7 +151,9 @@ public enum GoogleFeatureTable {
             "poi.sports_complex", .openMapTiles, "landuse", omtClass(["pitch", "stadium", "playground", "track"]),
             "pitches and stadiums are sports complexes"),
         row("poi.park", .openMapTiles, "park", nil, "parks and protected areas: Google's park geometry"),
-        row("poi.business", .openMapTiles, "poi", omtClass(omtPoiBusiness), "shops, food, lodging and services"),
+        row(
+            "poi.business", .openMapTiles, "poi", omtClassOtherThan(omtPoiNotBusiness),
+            "shops, food, lodging and services: every POI class no other row names, and POIs without a class"),
         row("poi.attraction", .openMapTiles, "poi", omtClass(omtPoiAttraction), "sights and culture"),
         row("poi.government", .openMapTiles, "poi", omtClass(omtPoiGovernment), "public administration and safety"),
         row("poi.medical", .openMapTiles, "poi", omtClass(omtPoiMedical), "health care"),
@@ -226,10 +248,14 @@ public enum GoogleFeatureTable {
             "quarters"),
         row(
             "poi.business", .protomaps, "pois",
-            pmKind([
-                "shop", "supermarket", "convenience", "restaurant", "fast_food", "cafe", "bar", "pub", "bakery",
-                "hotel", "hostel", "bank", "fuel", "parking", "car", "clothes", "books", "cinema", "theatre",
-            ]), "shops, food, lodging and services"),
+            pmKindOtherThan([
+                "attraction", "museum", "artwork", "gallery", "monument", "castle", "viewpoint", "aquarium",
+                "townhall", "police", "fire_station", "post_office", "prison", "hospital", "pharmacy", "clinic",
+                "doctors", "dentist", "park", "garden", "nature_reserve", "zoo", "place_of_worship", "school",
+                "university", "college", "kindergarten", "library", "stadium", "sports_centre", "pitch",
+                "swimming_pool", "aerodrome", "airport", "bus_stop", "bus_station", "station", "train_station", "halt",
+                "tram_stop", "ferry_terminal",
+            ]), "shops, food, lodging and services: every POI kind no other row names, and POIs without a kind"),
         row(
             "poi.attraction", .protomaps, "pois",
             pmKind(["attraction", "museum", "artwork", "gallery", "monument", "castle", "viewpoint", "aquarium"]),
