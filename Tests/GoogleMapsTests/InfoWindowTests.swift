@@ -45,6 +45,25 @@ import WaymarkTime
         #expect(isColor(pixelAt(frameImage, 160, 200 - 37 + 6), 234, 67, 53, tolerance: 60))
     }
 
+    /// The default bubble follows the map's appearance, as the controls do: Google's dark surface with light text
+    /// when the map view is dark, white again when it is light.
+    @Test func theDefaultWindowFollowsTheAppearance() throws {
+        let (map, _, london) = setUp()
+        map.selectedMarker = london
+        /// A pixel inside the bubble, left of the text: the bubble starts 6 pt in (the shadow margin), text 12 pt
+        /// further.
+        func bubblePixel() throws -> (r: Int, g: Int, b: Int, a: Int) {
+            let image = map.renderFrame(scale: 1)
+            let (_, frame) = try #require(FrameRenderer.infoWindowFrame(map: map))
+            return pixelAt(image, Int(frame.minX) + 6 + 6, Int(frame.minY) + 6 + 12)
+        }
+        #expect(isColor(try bubblePixel(), 255, 255, 255, tolerance: 3))
+        map.overrideUserInterfaceStyle = .dark
+        #expect(isColor(try bubblePixel(), 32, 33, 36, tolerance: 3))
+        map.overrideUserInterfaceStyle = .light
+        #expect(isColor(try bubblePixel(), 255, 255, 255, tolerance: 3))
+    }
+
     @Test func longTextWrapsAndIsCut() throws {
         let (map, _, london) = setUp()
         london.title = String(repeating: "A very long title ", count: 20)

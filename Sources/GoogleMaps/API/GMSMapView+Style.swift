@@ -37,9 +37,13 @@ extension GMSMapView {
         }
     }
 
-    /// The appearance may have changed: the basemap and the controls follow it.
+    /// The appearance may have changed: the basemap, the controls and the default info window follow it.
     func appearanceDidChange() {
-        controls.isDark = isDarkAppearance
+        let dark = isDarkAppearance
+        if controls.isDark != dark {
+            controls.isDark = dark
+            setNeedsDisplay()
+        }
         restyleBasemap()
     }
 

@@ -577,7 +577,7 @@ public enum GMSMapViewType: UInt, Sendable {
         case .none, .standard:
             let blank = InfoWindowBuilder.isBlank(marker.title) && InfoWindowBuilder.isBlank(marker.snippet)
             var state = InfoWindowState(marker: marker, source: blank ? .none : .standard)
-            state.render(scale: renderScale)
+            state.render(scale: renderScale, dark: controls.isDark)
             infoWindow = state
             setNeedsDisplay()
         case .window, .contents:

@@ -22,9 +22,12 @@ import LinuxUIKit
     var tip: CGPoint = .zero
     /// Set when the next frame must re-render the window.
     var needsRefresh = false
+    /// The appearance the window was last rendered in (the default bubble is dark in a dark appearance).
+    var renderedDark = false
 
-    /// Renders (or re-renders) the window at `scale`.
-    mutating func render(scale: CGFloat) {
+    /// Renders (or re-renders) the window at `scale`, the default bubble in the dark palette when `dark`.
+    mutating func render(scale: CGFloat, dark: Bool) {
+        renderedDark = dark
         switch source {
         case .none:
             image = nil
@@ -34,10 +37,11 @@ import LinuxUIKit
             tip = CGPoint(x: snapshot.size.width / 2, y: snapshot.size.height)
         case .contents(let view):
             (image, tip) = DefaultInfoWindow.render(
-                title: nil, snippet: nil, contents: InfoWindowBuilder.snapshot(view, scale: scale), scale: scale)
+                title: nil, snippet: nil, contents: InfoWindowBuilder.snapshot(view, scale: scale), scale: scale,
+                dark: dark)
         case .standard:
             (image, tip) = DefaultInfoWindow.render(
-                title: marker.title, snippet: marker.snippet, contents: nil, scale: scale)
+                title: marker.title, snippet: marker.snippet, contents: nil, scale: scale, dark: dark)
         }
         needsRefresh = false
     }
@@ -61,7 +65,7 @@ import LinuxUIKit
             source = .standard
         }
         var state = InfoWindowState(marker: marker, source: source)
-        state.render(scale: map.renderScale)
+        state.render(scale: map.renderScale, dark: map.controls.isDark)
         return state
     }
 
@@ -87,7 +91,8 @@ import LinuxUIKit
 
 /// The default info window of D15: a white bubble with corner radius 8 pt, a soft shadow and a 16 × 8 pt arrow
 /// whose tip is the anchor; 12 pt padding; bold 15 pt near-black title (≤ 2 lines) over a regular 13 pt dark-grey
-/// snippet (≤ 8 lines); text wraps at 240 pt and ends with an ellipsis when cut.
+/// snippet (≤ 8 lines); text wraps at 240 pt and ends with an ellipsis when cut. In a dark appearance the bubble is
+/// Google's dark surface (#202124) with light text (#E8EAED title, #9AA0A6 snippet), as the controls follow the trait.
 @MainActor enum DefaultInfoWindow {
     static let cornerRadius: CGFloat = 8
     static let arrowWidth: CGFloat = 16
@@ -100,21 +105,29 @@ import LinuxUIKit
     static let snippetFont = UIFont.systemFont(ofSize: 13)
     static let titleColor = UIColor(white: 0.13, alpha: 1)
     static let snippetColor = UIColor(white: 0.36, alpha: 1)
+    static let darkFill = UIColor(red: 32 / 255, green: 33 / 255, blue: 36 / 255, alpha: 1)
+    static let darkTitleColor = UIColor(red: 232 / 255, green: 234 / 255, blue: 237 / 255, alpha: 1)
+    static let darkSnippetColor = UIColor(red: 154 / 255, green: 160 / 255, blue: 166 / 255, alpha: 1)
     /// Space between title and snippet, points.
     static let lineGap: CGFloat = 2
 
-    /// Renders the bubble around `title`/`snippet` or around `contents`; returns the image and its arrow tip.
-    static func render(title: String?, snippet: String?, contents: UIImage?, scale: CGFloat) -> (UIImage, CGPoint) {
+    /// Renders the bubble around `title`/`snippet` or around `contents`, in the dark palette when `dark`; returns the
+    /// image and its arrow tip.
+    static func render(
+        title: String?, snippet: String?, contents: UIImage?, scale: CGFloat, dark: Bool = false
+    ) -> (UIImage, CGPoint) {
         var labels: [(UILabel, CGSize)] = []
         var contentSize = CGSize.zero
         if let contents {
             contentSize = contents.size
         } else {
             if !InfoWindowBuilder.isBlank(title) {
-                labels.append(label(title ?? "", font: titleFont, color: titleColor, lines: 2))
+                labels.append(
+                    label(title ?? "", font: titleFont, color: dark ? darkTitleColor : titleColor, lines: 2))
             }
             if !InfoWindowBuilder.isBlank(snippet) {
-                labels.append(label(snippet ?? "", font: snippetFont, color: snippetColor, lines: 8))
+                labels.append(
+                    label(snippet ?? "", font: snippetFont, color: dark ? darkSnippetColor : snippetColor, lines: 8))
             }
             for (i, (_, size)) in labels.enumerated() {
                 contentSize.width = max(contentSize.width, size.width)
@@ -140,7 +153,7 @@ import LinuxUIKit
             }
             cg.restoreGState()
             addBubblePath(cg, body: body)
-            cg.setFillColor(UIColor.white.cgColor)
+            cg.setFillColor((dark ? darkFill : UIColor.white).cgColor)
             cg.fillPath()
             if let contents {
                 contents.draw(

@@ -114,9 +114,14 @@ import MapGeometry
 
     private static func drawInfoWindow(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
         guard var window = map.infoWindow else { return }
-        if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.image?.scale != scale {
-            if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.isDefault {
-                window.render(scale: scale)
+        let dark = map.controls.isDark
+        if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.image?.scale != scale
+            || window.renderedDark != dark
+        {
+            if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.isDefault
+                || window.renderedDark != dark
+            {
+                window.render(scale: scale, dark: dark)
                 map.infoWindow = window
             }
         }
