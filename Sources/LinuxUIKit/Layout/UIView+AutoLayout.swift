@@ -166,6 +166,20 @@ extension UIView {
         }
     }
 
+    /// The layout margins by layout direction, as UIKit's `directionalLayoutMargins`: `leading` is
+    /// ``layoutMargins``' left and `trailing` its right (Waymark lays out left to right only). The two properties
+    /// are one value: setting either changes both.
+    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let m = layoutMargins
+            return NSDirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
+    }
+
     // MARK: Fitting
 
     /// The smallest size Auto Layout allows: `(0, 0)` as a fitting target.
