@@ -204,3 +204,79 @@ import UIKitTestSupport
         #expect(UINotificationFeedbackGenerator.FeedbackType.error.rawValue == 2)
     }
 }
+
+/// One grouped row for the dark-mode table.
+@MainActor private final class OneRow: UITableViewDataSource {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+        var content = cell.defaultContentConfiguration()
+        content.text = "Row"
+        cell.contentConfiguration = content
+        return cell
+    }
+}
+
+/// UIKit's own views follow the appearance (issue 30): in dark mode they use iOS's dark semantic colours; in light
+/// mode they look as before.
+@MainActor @Suite(.serialized) struct ControlAppearanceTests {
+    private static let dark = UITraitCollection(userInterfaceStyle: .dark)
+    private static let light = UITraitCollection(userInterfaceStyle: .light)
+
+    /// A grouped table with one row above a segmented control, in `style`; returns the frame's pixels.
+    private func render(_ style: UIUserInterfaceStyle) -> (image: UIImage, row: CGRect) {
+        _ = installManualClock()
+        UIApplication.shared.resetForNextRun()
+        let controller = UIViewController()
+        controller.overrideUserInterfaceStyle = style
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
+        root.backgroundColor = .systemBackground
+        controller.view = root
+        let rows = OneRow()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 200), style: .grouped)
+        table.dataSource = rows
+        root.addSubview(table)
+        let segments = UISegmentedControl(items: ["One", "Two"])
+        segments.frame = CGRect(x: 20, y: 220, width: 280, height: 32)
+        segments.selectedSegmentIndex = 0
+        root.addSubview(segments)
+        let host = UIHeadlessHost(rootViewController: controller, size: CGSize(width: 320, height: 300))
+        let image = host.snapshot()
+        let row = table.rectForRow(at: IndexPath(row: 0, section: 0))
+        host.terminate()
+        return withExtendedLifetime(rows) { (image, row) }
+    }
+
+    @Test func tableCellsAndSegmentsTurnDarkInDarkMode() {
+        let (image, row) = render(.dark)
+        #expect(row.maxY < 180)
+        // The grouped table's background below its row: systemGroupedBackground, black.
+        #expect(pixelMatches(pixel(image, 160, 190), 0, 0, 0, 255))
+        // The cell: secondarySystemGroupedBackground, #1C1C1E.
+        let cellY = Int(row.midY) - 10
+        #expect(pixelMatches(pixel(image, 300, cellY), 28, 28, 30, 255, tolerance: 3))
+        // The unselected segment's track: tertiarySystemFill over the root's clear background (dark, not light grey).
+        #expect(pixel(image, 294, 236).r < 80)
+    }
+
+    @Test func lightModeKeepsTheLightLook() {
+        let (image, row) = render(.light)
+        #expect(pixelMatches(pixel(image, 160, 190), 242, 242, 242, 255))
+        #expect(pixelMatches(pixel(image, 300, Int(row.midY) - 10), 255, 255, 255, 255))
+        #expect(pixelMatches(pixel(image, 294, 236), 237, 237, 237, 255))
+    }
+
+    @Test func defaultTextColoursAreSemantic() {
+        let field = UITextField()
+        #expect(field.textColor?.resolvedColor(with: Self.dark).rgba.red == 1)
+        #expect(field.textColor?.resolvedColor(with: Self.light).rgba.red == 0)
+        let content = UIListContentConfiguration.subtitleCell()
+        #expect(content.textProperties.color.resolvedColor(with: Self.dark).rgba.red == 1)
+        #expect(content.textProperties.color.resolvedColor(with: Self.light).rgba.red == 0)
+        let secondary = content.secondaryTextProperties.color
+        #expect(secondary.resolvedColor(with: Self.dark).rgba.red > 0.9)
+        #expect(secondary.resolvedColor(with: Self.light).rgba.red < 0.5)
+        #expect(UITableView(frame: .zero, style: .plain).backgroundColor === UIColor.systemBackground)
+        #expect(UITableViewCell().backgroundColor === UIColor.systemBackground)
+    }
+}
