@@ -76,7 +76,8 @@ extension UIView {
         LayoutEngine.engine(of: self)?.contentSizeDidChange(self)
     }
 
-    /// How strongly the view resists growing beyond its content size on `axis`. Defaults to `.defaultLow` (250).
+    /// How strongly the view resists growing beyond its content size on `axis`. Defaults to `.defaultLow` (250);
+    /// a ``UISwitch``'s is `.defaultHigh` (750), as on iOS.
     public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
         autoLayoutStorage?.hugging[axis.rawValue] ?? .defaultLow
     }
