@@ -280,3 +280,27 @@ import UIKitTestSupport
         #expect(UITableViewCell().backgroundColor === UIColor.systemBackground)
     }
 }
+
+/// Issue 30: an alert with a preferred action bolds it alone, as iOS does; without one, the cancel action is bold.
+@MainActor @Suite(.serialized) struct AlertPreferredActionTests {
+    @Test func alertBoldsOnlyThePreferredAction() {
+        _ = installManualClock()
+        UIApplication.shared.resetForNextRun()
+        let root = UIViewController()
+        let host = UIHeadlessHost(rootViewController: root, size: CGSize(width: 390, height: 600))
+        let alert = UIAlertController(title: "Stop tracking?", message: nil, preferredStyle: .alert)
+        let cancel = UIAlertAction(title: "Cancel", style: .cancel)
+        let stop = UIAlertAction(title: "Stop", style: .default)
+        alert.addAction(cancel)
+        alert.addAction(stop)
+        alert.preferredAction = stop
+        root.present(alert, animated: false)
+        _ = host.runUntilIdle()
+        #expect(alert.buttonIsBold(for: stop) == true)
+        #expect(alert.buttonIsBold(for: cancel) == false)
+        alert.preferredAction = nil
+        #expect(alert.buttonIsBold(for: cancel) == true)
+        #expect(alert.buttonIsBold(for: stop) == false)
+        host.terminate()
+    }
+}
