@@ -120,8 +120,14 @@ open class CLHeading: NSObject, @unchecked Sendable {
 }
 
 /// Told about location updates, authorization changes and errors, as CoreLocation's `CLLocationManagerDelegate`.
-/// Every method is optional. Calls come on the main thread, from the host's loop.
-@MainActor public protocol CLLocationManagerDelegate: AnyObject {
+/// Every method is optional.
+///
+/// - Thread rules: the protocol is isolated to no actor, as on iOS, but every call comes on the main thread, from the
+///   host's loop. A `@MainActor` type (a view controller) conforms as iOS code does: plainly in Swift 5 mode, and in
+///   Swift 6 mode with `extension MyViewController: @preconcurrency CLLocationManagerDelegate` (Xcode's fix-it),
+///   whose runtime check holds since the calls are on the main thread. Other conforming types may assume the main
+///   thread (`MainActor.assumeIsolated`) in these methods.
+public protocol CLLocationManagerDelegate: AnyObject {
     /// New fixes, oldest first; the last is the current location.
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
     /// Locations could not be obtained (`CLError`).

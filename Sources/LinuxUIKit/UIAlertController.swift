@@ -62,7 +62,8 @@ import Foundation
     public private(set) var preferredStyle: Style = .alert
     /// The actions in the order added.
     public private(set) var actions: [UIAlertAction] = []
-    /// The action drawn semibold (an alert's "return key" action); must be one of ``actions``. Defaults to nil.
+    /// The action drawn semibold (an alert's "return key" action) instead of the cancel action; must be one of
+    /// ``actions``. Defaults to nil (the cancel action is semibold).
     open var preferredAction: UIAlertAction? { didSet { alertView?.rebuild() } }
 
     /// The text fields in the order added (empty until ``addTextField(configurationHandler:)`` adds one), as UIKit's
@@ -167,6 +168,11 @@ import Foundation
         view.layoutIfNeeded()
         return button.convert(button.bounds, to: nil)
     }
+
+    /// Whether `action`'s button title is semibold, or nil when the alert is not built (tests).
+    package func buttonIsBold(for action: UIAlertAction) -> Bool? {
+        alertView?.buttons.first(where: { $0.action === action })?.isBold
+    }
 }
 
 /// The alert's whole-window view: a dimmed backdrop and the box (or sheet) with labels and buttons.
@@ -230,7 +236,9 @@ import Foundation
         messageLabel.textColor = sheet ? UIColor.secondaryLabel : UIColor.label
         for field in controller.fields where field.superview !== box { box.addSubview(field) }
         for action in orderedActions {
-            let button = AlertButton(action: action, preferred: controller.preferredAction === action)
+            // Semibold: the preferred action when there is one, else the cancel action (as on iOS).
+            let bold = controller.preferredAction.map { $0 === action } ?? (action.style == .cancel)
+            let button = AlertButton(action: action, bold: bold)
             button.onTap = { [weak controller] in controller?.tap(action) }
             buttons.append(button)
             (sheet && action.style == .cancel ? cancelBox : box).addSubview(button)
@@ -351,17 +359,18 @@ import Foundation
     let action: UIAlertAction
     var onTap: (() -> Void)?
     private let label = UILabel()
+    /// Whether the title is semibold.
+    var isBold: Bool { label.font.weight.rawValue >= UIFont.Weight.semibold.rawValue }
     private var highlighted = false {
         didSet { backgroundColor = highlighted ? UIColor.systemFill : nil }
     }
 
-    init(action: UIAlertAction, preferred: Bool) {
+    init(action: UIAlertAction, bold: Bool) {
         self.action = action
         super.init(frame: .zero)
         isOpaque = false
         label.text = action.title
         label.textAlignment = .center
-        let bold = action.style == .cancel || preferred
         label.font = .systemFont(ofSize: 17, weight: bold ? .semibold : .regular)
         let color: UIColor = action.style == .destructive ? .systemRed : tintColor
         label.textColor = action.isEnabled ? color : UIColor.systemGray

@@ -105,6 +105,27 @@ extension UIColor {
     public static let quaternarySystemFill = appearance(
         light: 0x747480, dark: 0x747480, alpha: 0.08, darkAlpha: 0.18)
 
+    // MARK: LinuxUIKit's own control colours
+
+    /// A colour of LinuxUIKit's own views that follows the appearance: `light` (the look Waymark's controls always
+    /// had, near iOS's) in a light or unspecified style, `dark` (iOS's dark value of the semantic colour the control
+    /// uses) in a dark one.
+    static func control(light: UIColor, dark: UIColor) -> UIColor {
+        UIColor { $0.userInterfaceStyle == .dark ? dark : light }
+    }
+
+    /// A grey of LinuxUIKit's own views: `white` in a light style, `dark` (an iOS dark value) in a dark one.
+    static func control(white: CGFloat, dark: UIColor) -> UIColor {
+        control(light: UIColor(white: white, alpha: 1), dark: dark)
+    }
+
+    /// iOS's dark `secondaryLabel`: `#EBEBF5` at 60 %.
+    static let darkSecondaryLabel = UIColor(rgb: 0xEBEBF5, alpha: 0.6)
+    /// iOS's dark `tertiarySystemFill`: `#767680` at 24 %.
+    static let darkTertiaryFill = UIColor(rgb: 0x767680, alpha: 0.24)
+    /// iOS's dark `opaqueSeparator`: `#38383A`.
+    static let darkSeparator = UIColor(rgb: 0x38383A, alpha: 1)
+
     // MARK: Fixed text colours
 
     /// Text on dark backgrounds in any appearance: white at 60 %.

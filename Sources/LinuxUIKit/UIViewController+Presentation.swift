@@ -43,6 +43,8 @@ struct PresentationState {
     var transitionStyle: UIModalTransitionStyle = .coverVertical
     var isBeingPresented = false
     var isBeingDismissed = false
+    var popover: UIPopoverPresentationController?
+    var additionalSafeAreaInsets = UIEdgeInsets.zero
 }
 
 extension UIViewController {

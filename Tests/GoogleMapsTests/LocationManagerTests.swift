@@ -13,7 +13,7 @@ import WaymarkTime
     static let walk = Fixtures.local.appendingPathComponent("location/helsinki-walk.gpx")
     static let helsinki = CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9384)
 
-    @MainActor final class Recorder: CLLocationManagerDelegate {
+    @MainActor final class Recorder: @preconcurrency CLLocationManagerDelegate {
         var log: [String] = []
         var locations: [CLLocation] = []
         var headings: [CLHeading] = []

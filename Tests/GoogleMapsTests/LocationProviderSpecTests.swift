@@ -14,6 +14,9 @@ import WaymarkTime
         ("gpsd", .gpsd(host: "127.0.0.1", port: 2947)),
         ("gpsd:2948", .gpsd(host: "127.0.0.1", port: 2948)),
         ("gpsd:localhost:3000", .gpsd(host: "localhost", port: 3000)),
+        // Issue 30: the bare form README and `map-viewer --location` use.
+        ("60.17,24.94", .fixed(.init(latitude: 60.17, longitude: 24.94), accuracy: 10)),
+        (" -33.9, 151.2, 25", .fixed(.init(latitude: -33.9, longitude: 151.2), accuracy: 25)),
     ])
     func validSpecifications(text: String, expected: LocationProviderSpec) throws {
         #expect(try LocationProviderSpec.parse(text) == expected)
@@ -21,7 +24,7 @@ import WaymarkTime
 
     @Test(arguments: [
         "", "gps", "fixed:", "fixed:91,0", "fixed:60", "fixed:60,24,-1", "fixed:a,b", "gpx:", "gpx:a.gpx@0",
-        "gpsd:0", "gpsd:70000", "gpsd:a:b:c",
+        "gpsd:0", "gpsd:70000", "gpsd:a:b:c", "91,0", "60,", "a,b",
     ])
     func invalidSpecificationsNameTheText(text: String) {
         do {

@@ -65,6 +65,23 @@ import UIKitTestSupport
         #expect(widths(views) == [45, 90, 135] && xs(views) == [0, 60, 165], "\(widths(views)) \(xs(views))")
     }
 
+    /// Issue 30: a settings row, [label, switch] in a horizontal `.fill` stack: the label (250) takes the slack,
+    /// the switch (750, as on iOS) keeps its 51 points at the trailing edge.
+    @Test func fillRowOfLabelAndSwitchStretchesTheLabel() {
+        let label = UILabel()
+        label.text = "Traffic"
+        let toggle = UISwitch()
+        #expect(toggle.contentHuggingPriority(for: .horizontal) == .defaultHigh)
+        #expect(label.contentHuggingPriority(for: .horizontal) < toggle.contentHuggingPriority(for: .horizontal))
+        let stack = UIStackView(arrangedSubviews: [label, toggle])
+        stack.axis = .horizontal
+        stack.distribution = .fill
+        stack.spacing = 8
+        _ = host(stack, width: 300)
+        #expect(widths([label, toggle]) == [241, 51], "\(widths([label, toggle]))")
+        #expect(xs([label, toggle]) == [0, 249], "\(xs([label, toggle]))")
+    }
+
     /// `.fill` grows the lowest-hugging view; among equals the last.
     @Test func fillGrowsTheLowestHuggingView() {
         let views = [Chip(40, 20), Chip(60, 20), Chip(50, 20)]

@@ -5,7 +5,8 @@ import WaymarkTime
 /// variable.
 ///
 /// Forms:
-/// - `fixed:LAT,LON` or `fixed:LAT,LON,ACCURACY` — degrees WGS 84 and metres (default 10 m);
+/// - `fixed:LAT,LON` or `fixed:LAT,LON,ACCURACY` — degrees WGS 84 and metres (default 10 m); the `fixed:` may be left
+///   out (`LAT,LON`, as `map-viewer --location` takes it);
 /// - `gpx:PATH` — replay at the recorded pace; `gpx:PATH@SECONDS` — one point every SECONDS (> 0);
 /// - `gpsd` — gpsd on 127.0.0.1:2947; `gpsd:PORT` or `gpsd:HOST:PORT` (HOST an IPv4 literal or `localhost`).
 package enum LocationProviderSpec: Equatable {
@@ -24,16 +25,20 @@ package enum LocationProviderSpec: Equatable {
     /// - Throws: ``ParseError`` naming the text and what is wrong.
     package static func parse(_ text: String) throws(ParseError) -> LocationProviderSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let bare = !trimmed.contains(":") && trimmed.contains(",")
         let (kind, rest) =
-            trimmed.firstIndex(of: ":").map { (String(trimmed[..<$0]), String(trimmed[trimmed.index(after: $0)...])) }
-            ?? (trimmed, "")
+            bare
+            ? ("fixed", trimmed)
+            : trimmed.firstIndex(of: ":").map {
+                (String(trimmed[..<$0]), String(trimmed[trimmed.index(after: $0)...]))
+            } ?? (trimmed, "")
         switch kind {
         case "fixed":
             let parts = rest.split(separator: ",", omittingEmptySubsequences: false).map {
                 Double($0.trimmingCharacters(in: .whitespaces))
             }
             guard parts.count == 2 || parts.count == 3, let lat = parts[0], let lon = parts[1] else {
-                throw ParseError(text: text, reason: "expected fixed:LAT,LON[,ACCURACY]")
+                throw ParseError(text: text, reason: "expected [fixed:]LAT,LON[,ACCURACY]")
             }
             let coordinate = CLLocationCoordinate2D(latitude: lat, longitude: lon)
             guard CLLocationCoordinate2DIsValid(coordinate) else {
@@ -63,7 +68,7 @@ package enum LocationProviderSpec: Equatable {
             }
             return .gpsd(host: host, port: port)
         default:
-            throw ParseError(text: text, reason: "unknown kind \"\(kind)\"; use fixed:, gpx: or gpsd")
+            throw ParseError(text: text, reason: "unknown kind \"\(kind)\"; use LAT,LON, fixed:, gpx: or gpsd")
         }
     }
 

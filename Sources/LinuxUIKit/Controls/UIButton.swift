@@ -228,9 +228,12 @@ import Foundation
         var fill: UIColor?
         switch configuration.style {
         case .plain: fill = configuration.baseBackgroundColor
-        case .filled: fill = isEnabled ? tint : UIColor(white: 0.9, alpha: 1)
+        case .filled: fill = isEnabled ? tint : .control(white: 0.9, dark: .darkTertiaryFill)
         case .tinted: fill = tint.withAlphaComponent(0.15)
-        case .gray: fill = configuration.baseBackgroundColor ?? UIColor(white: 0.93, alpha: 1)
+        case .gray:
+            fill =
+                configuration.baseBackgroundColor
+                ?? .control(white: 0.93, dark: UIColor(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.32))
         }
         guard let f = fill, isHighlighted else { return fill }
         let c = f.rgba

@@ -84,16 +84,17 @@ public struct UIListContentConfiguration: UIContentConfiguration, Sendable {
     package init(layout: Layout) {
         self.layout = layout
         prefersSideBySideTextAndSecondaryText = layout == .sideBySide
-        textProperties = TextProperties(font: .systemFont(ofSize: 17), color: .black)
+        textProperties = TextProperties(font: .systemFont(ofSize: 17), color: .label)
         switch layout {
         case .stacked:
             secondaryTextProperties = TextProperties(
-                font: .systemFont(ofSize: 15), color: UIColor(white: 0.45, alpha: 1))
+                font: .systemFont(ofSize: 15), color: .control(white: 0.45, dark: .darkSecondaryLabel))
         case .sideBySide:
             secondaryTextProperties = TextProperties(
-                font: .systemFont(ofSize: 17), color: UIColor(white: 0.55, alpha: 1))
+                font: .systemFont(ofSize: 17), color: .control(white: 0.55, dark: .darkSecondaryLabel))
         case .header:
-            textProperties = TextProperties(font: .systemFont(ofSize: 13), color: UIColor(white: 0.45, alpha: 1))
+            textProperties = TextProperties(
+                font: .systemFont(ofSize: 13), color: .control(white: 0.45, dark: .darkSecondaryLabel))
             secondaryTextProperties = textProperties
             directionalLayoutMargins = NSDirectionalEdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16)
         }

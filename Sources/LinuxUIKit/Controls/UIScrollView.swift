@@ -59,6 +59,22 @@ extension UIScrollViewDelegate {
     open var contentInset: UIEdgeInsets = .zero
     /// The insets scrolling uses: ``contentInset`` (Linux windows have no safe-area insets to add).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    /// How the safe area adjusts the content insets, as UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// The system's choice (`.scrollableAxes`, or always for the top in a navigation controller).
+        case automatic = 0
+        /// Adjust along the axes that scroll.
+        case scrollableAxes
+        /// Never adjust.
+        case never
+        /// Always adjust.
+        case always
+    }
+
+    /// How ``adjustedContentInset`` adds the safe area. Defaults to `.automatic`. Stored and read back only: Linux
+    /// windows have no safe-area insets, so every behaviour gives ``contentInset``.
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
     /// Whether dragging scrolls. Defaults to true.
     open var isScrollEnabled = true
     /// Whether the content may be dragged vertically even when it fits. Defaults to false.

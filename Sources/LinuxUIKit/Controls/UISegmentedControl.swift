@@ -187,7 +187,7 @@ import Foundation
     /// Draws the track, the selected pill, the separators and the titles or images.
     open override func draw(_ rect: CGRect) {
         let b = bounds
-        UIColor(white: 0.93, alpha: 1).setFill()
+        UIColor.control(white: 0.93, dark: .darkTertiaryFill).setFill()
         UIBezierPath(roundedRect: b, cornerRadius: 8).fill()
         guard !segments.isEmpty else { return }
         let w = b.width / CGFloat(segments.count)
@@ -195,18 +195,18 @@ import Foundation
             let pill = CGRect(x: w * CGFloat(selectedSegmentIndex) + 2, y: 2, width: w - 4, height: b.height - 4)
             UIColor(white: 0, alpha: 0.08).setFill()
             UIBezierPath(roundedRect: pill.offsetBy(dx: 0, dy: 1), cornerRadius: 7).fill()
-            (selectedSegmentTintColor ?? .white).setFill()
+            (selectedSegmentTintColor ?? .control(light: .white, dark: UIColor(white: 0.39, alpha: 1))).setFill()
             UIBezierPath(roundedRect: pill, cornerRadius: 7).fill()
         }
         for (i, segment) in segments.enumerated() {
             let cell = CGRect(x: w * CGFloat(i), y: 0, width: w, height: b.height)
             let selected = i == selectedSegmentIndex && !isMomentary
             if i > 0 && !selected && i - 1 != selectedSegmentIndex {
-                UIColor(white: 0.78, alpha: 1).setFill()
+                UIColor.control(white: 0.78, dark: UIColor(white: 0.28, alpha: 1)).setFill()
                 UIRectFill(CGRect(x: cell.minX - 0.5, y: 8, width: 1, height: b.height - 16))
             }
             let enabled = isEnabled && segment.isEnabled
-            let color: UIColor = enabled ? .black : UIColor(white: 0.6, alpha: 1)
+            let color: UIColor = enabled ? .label : .control(white: 0.6, dark: UIColor(white: 0.4, alpha: 1))
             if let title = segment.title {
                 let font = selected ? UIFont.systemFont(ofSize: 13, weight: .semibold) : Self.font
                 let attrs: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: color]

@@ -122,7 +122,7 @@ import Foundation
         let right = CGRect(x: thumb.midX, y: y, width: max(0, bounds.width - d / 2 - thumb.midX), height: 4)
         var minColor = minimumTrackTintColor ?? tintColor!
         if !isEnabled { minColor = minColor.withAlphaComponent(0.4) }
-        (maximumTrackTintColor ?? UIColor(white: 0.88, alpha: 1)).setFill()
+        (maximumTrackTintColor ?? .control(white: 0.88, dark: UIColor(white: 0.3, alpha: 1))).setFill()
         UIBezierPath(roundedRect: right, cornerRadius: 2).fill()
         minColor.setFill()
         UIBezierPath(roundedRect: left, cornerRadius: 2).fill()

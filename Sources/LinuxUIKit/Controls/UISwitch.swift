@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A tap (touch up inside) flips ``isOn`` and sends `.valueChanged`; setting ``isOn`` or calling
 /// ``setOn(_:animated:)`` in code sends nothing, as on iOS. The switch draws at its fixed size at the top-left of its
-/// bounds whatever frame it is given.
+/// bounds whatever frame it is given. Its content hugging priority is 750 on both axes (iOS's), so Auto Layout and
+/// stack views keep it at its size.
 /// - Thread rules: main actor only.
 @MainActor open class UISwitch: UIControl {
     /// The switch's fixed size: 51 × 31 points.
@@ -28,6 +29,7 @@ import Foundation
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: Self.size))
         isOpaque = false
+        hugContent()
     }
 
     /// Creates an off switch (archives are not supported on Linux).
@@ -35,6 +37,14 @@ import Foundation
         super.init(coder: coder)
         frame.size = Self.size
         isOpaque = false
+        hugContent()
+    }
+
+    /// Content hugging 750 on both axes, as iOS's switch: in a `.fill` stack view the switch keeps its size and a
+    /// label (250) beside it takes the slack.
+    private func hugContent() {
+        setContentHuggingPriority(.defaultHigh, for: .horizontal)
+        setContentHuggingPriority(.defaultHigh, for: .vertical)
     }
 
     /// Sets ``isOn``; `animated` is accepted (the change shows at the next frame). Sends no event.

@@ -194,11 +194,18 @@ extension UITableViewDelegate {
     private var registered: [String: UITableViewCell.Type] = [:]
     private var selected: IndexPath?
 
+    /// A grouped table's background: `systemGroupedBackground` in dark mode (black); in light mode `#F2F2F2` (iOS:
+    /// `#F2F2F7`), the grey Waymark's goldens were drawn with.
+    static let groupedBackground = UIColor.control(white: 0.95, dark: .black)
+    /// A plain table's section header background: `#F5F5F5` light, `#1C1C1E` dark.
+    static let plainHeaderBackground = UIColor.control(
+        white: 0.96, dark: UIColor(red: 28 / 255, green: 28 / 255, blue: 30 / 255, alpha: 1))
+
     /// Creates a table of `style`.
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
-        backgroundColor = style == .plain ? .white : UIColor(white: 0.95, alpha: 1)
+        backgroundColor = style == .plain ? .systemBackground : Self.groupedBackground
         alwaysBounceVertical = true
     }
 
@@ -209,7 +216,7 @@ extension UITableViewDelegate {
     public required init?(coder: NSCoder) {
         style = .plain
         super.init(coder: coder)
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         alwaysBounceVertical = true
     }
 
@@ -500,6 +507,10 @@ extension UITableViewDelegate {
             } else {
                 cell = dataSource.tableView(self, cellForRowAt: path)
                 cell.setSelected(path == selected, animated: false)
+                // A cell still on its default background takes the style's, as on iOS (the same white in light mode).
+                if style != .plain, cell.backgroundColor === UIColor.systemBackground {
+                    cell.backgroundColor = .secondarySystemGroupedBackground
+                }
                 tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
                 insertSubview(cell, at: 0)
                 visible[path] = cell
@@ -515,7 +526,7 @@ extension UITableViewDelegate {
         var configuration = style == .plain ? UIListContentConfiguration.plainHeader() : .groupedHeader()
         configuration.text = style == .plain ? title : title?.uppercased()
         let view = UIListContentView(configuration: configuration)
-        view.backgroundColor = style == .plain ? UIColor(white: 0.96, alpha: 1) : nil
+        view.backgroundColor = style == .plain ? Self.plainHeaderBackground : nil
         return view
     }
 }

@@ -64,6 +64,16 @@ extension UITextFieldDelegate {
 /// ``leftView``/``rightView`` by their modes.
 /// - Thread rules: main actor only.
 @MainActor open class UITextField: UIControl, UIKeyInput {
+    /// The placeholder's colour: `#B3B3B3` light; iOS's dark `placeholderText` (`#EBEBF5` at 30 %) dark.
+    static let placeholderColor = UIColor.control(
+        white: 0.7, dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.3))
+    /// A rounded-rect field's fill: white light, `#1C1C1E` dark.
+    static let fieldBackground = UIColor.control(
+        light: .white, dark: UIColor(red: 28 / 255, green: 28 / 255, blue: 30 / 255, alpha: 1))
+    /// A disabled rounded-rect field's fill: `#F5F5F5` light, `#2C2C2E` dark.
+    static let disabledFieldBackground = UIColor.control(
+        white: 0.96, dark: UIColor(red: 44 / 255, green: 44 / 255, blue: 46 / 255, alpha: 1))
+
     /// The field's border, as UIKit's `UITextField.BorderStyle`.
     public enum BorderStyle: Int, Sendable {
         /// No border.
@@ -123,10 +133,10 @@ extension UITextFieldDelegate {
             setNeedsDisplay()
         }
     }
-    /// The text's colour. Defaults to black; setting nil restores it.
-    open var textColor: UIColor? = .black {
+    /// The text's colour. Defaults to `.label` (black in light mode, white in dark mode); setting nil restores it.
+    open var textColor: UIColor? = .label {
         didSet {
-            if textColor == nil { textColor = .black }
+            if textColor == nil { textColor = .label }
             setNeedsDisplay()
         }
     }
@@ -388,7 +398,7 @@ extension UITextFieldDelegate {
         switch borderStyle {
         case .none: break
         case .line:
-            UIColor.black.setStroke()
+            UIColor.label.setStroke()
             let path = UIBezierPath(rect: b.insetBy(dx: 0.5, dy: 0.5))
             path.stroke()
         case .bezel:
@@ -396,9 +406,9 @@ extension UITextFieldDelegate {
             let path = UIBezierPath(rect: b.insetBy(dx: 0.5, dy: 0.5))
             path.stroke()
         case .roundedRect:
-            (isEnabled ? UIColor.white : UIColor(white: 0.96, alpha: 1)).setFill()
+            (isEnabled ? Self.fieldBackground : Self.disabledFieldBackground).setFill()
             UIBezierPath(roundedRect: b, cornerRadius: 5).fill()
-            UIColor(white: 0.8, alpha: 1).setStroke()
+            UIColor.control(white: 0.8, dark: .darkSeparator).setStroke()
             let edge = UIBezierPath(roundedRect: b.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 5)
             edge.lineWidth = 1
             edge.stroke()
@@ -407,7 +417,7 @@ extension UITextFieldDelegate {
         let font = self.font ?? .systemFont(ofSize: 17)
         let showsPlaceholder = storage.isEmpty
         let string = showsPlaceholder ? (placeholder ?? "") : shownText
-        let color = showsPlaceholder ? UIColor(white: 0.7, alpha: 1) : (textColor ?? .black)
+        let color = showsPlaceholder ? Self.placeholderColor : (textColor ?? .label)
         let attrs: [NSAttributedString.Key: Any] = [
             .font: font, .foregroundColor: isEnabled ? color : color.withAlphaComponent(0.5),
         ]

@@ -76,7 +76,8 @@ extension UIView {
         LayoutEngine.engine(of: self)?.contentSizeDidChange(self)
     }
 
-    /// How strongly the view resists growing beyond its content size on `axis`. Defaults to `.defaultLow` (250).
+    /// How strongly the view resists growing beyond its content size on `axis`. Defaults to `.defaultLow` (250);
+    /// a ``UISwitch``'s is `.defaultHigh` (750), as on iOS.
     public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
         autoLayoutStorage?.hugging[axis.rawValue] ?? .defaultLow
     }
@@ -163,6 +164,20 @@ extension UIView {
         set {
             autoLayout.layoutMargins = newValue
             setNeedsLayout()
+        }
+    }
+
+    /// The layout margins by layout direction, as UIKit's `directionalLayoutMargins`: `leading` is
+    /// ``layoutMargins``' left and `trailing` its right (Waymark lays out left to right only). The two properties
+    /// are one value: setting either changes both.
+    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let m = layoutMargins
+            return NSDirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
         }
     }
 

@@ -1,0 +1,351 @@
+import CCairo
+import Foundation
+
+extension UIImage {
+    /// The weight of a symbol image's strokes, as UIKit's `UIImage.SymbolWeight`.
+    public enum SymbolWeight: Int, Sendable {
+        /// No weight given (regular).
+        case unspecified = 0
+        /// Ultra-light.
+        case ultraLight
+        /// Thin.
+        case thin
+        /// Light.
+        case light
+        /// Regular.
+        case regular
+        /// Medium.
+        case medium
+        /// Semibold.
+        case semibold
+        /// Bold.
+        case bold
+        /// Heavy.
+        case heavy
+        /// Black.
+        case black
+
+        /// The stroke width relative to regular's.
+        var strokeFactor: CGFloat {
+            switch self {
+            case .ultraLight: return 0.45
+            case .thin: return 0.6
+            case .light: return 0.8
+            case .unspecified, .regular: return 1
+            case .medium: return 1.15
+            case .semibold: return 1.3
+            case .bold: return 1.5
+            case .heavy: return 1.75
+            case .black: return 2
+            }
+        }
+    }
+
+    /// The size of a symbol image relative to its point size, as UIKit's `UIImage.SymbolScale`.
+    public enum SymbolScale: Int, Sendable {
+        /// The system's choice (medium).
+        case `default` = -1
+        /// No scale given (medium).
+        case unspecified = 0
+        /// Small: 0.8 of medium.
+        case small
+        /// Medium.
+        case medium
+        /// Large: 1.3 of medium.
+        case large
+
+        /// The image side relative to medium's.
+        var factor: CGFloat {
+            switch self {
+            case .small: return 0.8
+            case .large: return 1.3
+            default: return 1
+            }
+        }
+    }
+
+    /// How an image is made for its context, as UIKit's `UIImage.Configuration`; Waymark uses only its subclass
+    /// ``SymbolConfiguration``.
+    public class Configuration: @unchecked Sendable {
+        init() {}
+    }
+
+    /// The point size, weight and scale of a symbol image, as UIKit's `UIImage.SymbolConfiguration`. Immutable.
+    public final class SymbolConfiguration: Configuration, @unchecked Sendable {
+        /// The point size of the text the symbol matches (the image is about 1.2 times this), or nil for 17.
+        let pointSize: CGFloat?
+        /// The stroke weight.
+        let weight: SymbolWeight
+        /// The scale.
+        let scale: SymbolScale
+
+        init(pointSize: CGFloat?, weight: SymbolWeight, scale: SymbolScale) {
+            self.pointSize = pointSize.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            self.weight = weight
+            self.scale = scale
+        }
+
+        /// A configuration for text of `pointSize` points (non-positive or non-finite sizes become 17).
+        public convenience init(pointSize: CGFloat) {
+            self.init(pointSize: pointSize, weight: .regular, scale: .default)
+        }
+
+        /// A configuration for text of `pointSize` points with strokes of `weight`.
+        public convenience init(pointSize: CGFloat, weight: SymbolWeight) {
+            self.init(pointSize: pointSize, weight: weight, scale: .default)
+        }
+
+        /// A configuration for text of `pointSize` points with strokes of `weight`, at `scale`.
+        public convenience init(pointSize: CGFloat, weight: SymbolWeight, scale: SymbolScale) {
+            self.init(pointSize: Optional(pointSize), weight: weight, scale: scale)
+        }
+
+        /// A configuration with strokes of `weight` at 17 points.
+        public convenience init(weight: SymbolWeight) { self.init(pointSize: nil, weight: weight, scale: .default) }
+
+        /// A configuration at `scale` and 17 points.
+        public convenience init(scale: SymbolScale) { self.init(pointSize: nil, weight: .unspecified, scale: scale) }
+
+        /// A configuration matching the font of `textStyle` (its size, and semibold for `.headline`).
+        public convenience init(textStyle: UIFont.TextStyle) {
+            let (size, weight) = textStyle.metrics
+            self.init(pointSize: size, weight: weight == .semibold ? .semibold : .regular, scale: .default)
+        }
+
+        /// The side of the image, points.
+        var side: CGFloat { ((pointSize ?? 17) * 1.2 * scale.factor).rounded() }
+    }
+
+    /// A system symbol image, as UIKit's `init?(systemName:)`: a template image (rendering mode `.alwaysTemplate`,
+    /// so image views and buttons fill it with their tint) about 20 points square, drawn as vectors for the screen
+    /// scale.
+    ///
+    /// Waymark's limit: Linux has no SF Symbols, so only these common map-app symbols exist, drawn by Waymark in SF
+    /// Symbols' spirit: ``availableSystemSymbolNames``. Any other name gives nil and logs one line naming it (once
+    /// per name).
+    public convenience init?(systemName name: String) {
+        self.init(systemName: name, withConfiguration: nil)
+    }
+
+    /// A system symbol image drawn for `configuration` (a ``SymbolConfiguration``; nil or another configuration
+    /// gives 17 points, regular), as UIKit's `init?(systemName:withConfiguration:)`. The image side is about 1.2
+    /// times the point size (× 0.8 small, × 1.3 large); the weight sets the stroke width. Nil, with one logged line,
+    /// for a name Waymark does not draw (see ``init(systemName:)``).
+    public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
+        guard let draw = SystemSymbols.drawings[name] else {
+            SystemSymbols.logMissing(name)
+            return nil
+        }
+        let config =
+            configuration as? SymbolConfiguration
+            ?? SymbolConfiguration(pointSize: nil, weight: .regular, scale: .default)
+        let side = config.side
+        let image = UIImage.drawnOnAnyThread(size: CGSize(width: side, height: side), scale: UIScreen.mainScale) { cg in
+            // Symbols are designed on a 24-unit grid with a 2-unit stroke (regular).
+            cg.scaleBy(x: side / 24, y: side / 24)
+            cairo_set_line_cap(cg.cairo, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cg.cairo, CAIRO_LINE_JOIN_ROUND)
+            cg.setLineWidth(2 * config.weight.strokeFactor)
+            cg.setFillColor(UIColor.black.cgColor)
+            cg.setStrokeColor(UIColor.black.cgColor)
+            draw(SymbolPen(cg: cg))
+        }
+        self.init(bitmaps: image.bitmaps, scale: image.scale, renderingMode: .alwaysTemplate)
+    }
+
+    /// The names ``init(systemName:)`` draws (Waymark's own API: Linux has no SF Symbols), sorted.
+    public static var availableSystemSymbolNames: [String] { SystemSymbols.drawings.keys.sorted() }
+}
+
+/// Drawing helpers on the 24-unit symbol grid.
+struct SymbolPen {
+    let cg: CGContext
+
+    func line(_ points: (CGFloat, CGFloat)...) {
+        polyline(points, close: false)
+        cg.strokePath()
+    }
+
+    /// Strokes the closed polygon; a filled one is filled and stroked, so it covers its outline's ink too.
+    func polygon(_ points: [(CGFloat, CGFloat)], fill: Bool) {
+        if fill {
+            polyline(points, close: true)
+            cg.fillPath()
+        }
+        polyline(points, close: true)
+        cg.strokePath()
+    }
+
+    private func polyline(_ points: [(CGFloat, CGFloat)], close: Bool) {
+        cg.beginPath()
+        for (i, p) in points.enumerated() {
+            if i == 0 { cg.move(to: CGPoint(x: p.0, y: p.1)) } else { cg.addLine(to: CGPoint(x: p.0, y: p.1)) }
+        }
+        if close { cg.closePath() }
+    }
+
+    func circle(_ x: CGFloat, _ y: CGFloat, _ r: CGFloat, fill: Bool) {
+        cg.beginPath()
+        cg.addEllipse(in: CGRect(x: x - r, y: y - r, width: 2 * r, height: 2 * r))
+        if fill { cg.fillPath() } else { cg.strokePath() }
+    }
+
+    /// Clears a disc to transparent (cut-outs in filled shapes).
+    func erase(_ x: CGFloat, _ y: CGFloat, _ r: CGFloat) {
+        cairo_save(cg.cairo)
+        cairo_set_operator(cg.cairo, CAIRO_OPERATOR_CLEAR)
+        cairo_new_path(cg.cairo)
+        cairo_arc(cg.cairo, Double(x), Double(y), Double(r), 0, 2 * .pi)
+        cairo_fill(cg.cairo)
+        cairo_restore(cg.cairo)
+    }
+
+    func star(fill: Bool) {
+        var points: [(CGFloat, CGFloat)] = []
+        for i in 0..<10 {
+            let r: CGFloat = i % 2 == 0 ? 10 : 4.2
+            let a = -CGFloat.pi / 2 + CGFloat(i) * .pi / 5
+            points.append((12 + r * cos(a), 12.8 + r * sin(a)))
+        }
+        polygon(points, fill: fill)
+    }
+}
+
+/// The symbols Waymark draws and the names it has reported missing.
+enum SystemSymbols {
+    static let drawings: [String: @Sendable (SymbolPen) -> Void] = [
+        "plus": {
+            $0.line((12, 4), (12, 20))
+            $0.line((4, 12), (20, 12))
+        },
+        "minus": { $0.line((4, 12), (20, 12)) },
+        "xmark": {
+            $0.line((5, 5), (19, 19))
+            $0.line((19, 5), (5, 19))
+        },
+        "checkmark": { $0.line((4, 13), (9.5, 18.5), (20, 5.5)) },
+        "chevron.right": { $0.line((9, 4), (17, 12), (9, 20)) },
+        "chevron.left": { $0.line((15, 4), (7, 12), (15, 20)) },
+        "location": { $0.polygon([(20.5, 3.5), (3.5, 10.5), (11.5, 12.5), (13.5, 20.5)], fill: false) },
+        "location.fill": { $0.polygon([(20.5, 3.5), (3.5, 10.5), (11.5, 12.5), (13.5, 20.5)], fill: true) },
+        "map": {
+            $0.polygon([(3, 6), (9, 3.5), (15, 6), (21, 3.5), (21, 18), (15, 20.5), (9, 18), (3, 20.5)], fill: false)
+            $0.line((9, 3.5), (9, 18))
+            $0.line((15, 6), (15, 20.5))
+        },
+        "mappin": {
+            $0.circle(12, 7.5, 4.5, fill: false)
+            $0.line((12, 12), (12, 21))
+        },
+        "moon": { moon($0, fill: false) },
+        "moon.fill": { moon($0, fill: true) },
+        "sun.max": {
+            $0.circle(12, 12, 4, fill: false)
+            for i in 0..<8 {
+                let a = CGFloat(i) * .pi / 4
+                $0.line((12 + 7 * cos(a), 12 + 7 * sin(a)), (12 + 10 * cos(a), 12 + 10 * sin(a)))
+            }
+        },
+        "gear": {
+            for i in 0..<8 {
+                let a = CGFloat(i) * .pi / 4
+                let (c, s) = (cos(a), sin(a))
+                let (px, py) = (-s * 1.8, c * 1.8)
+                $0.polygon(
+                    [
+                        (12 + 6 * c + px, 12 + 6 * s + py), (12 + 10.5 * c + px, 12 + 10.5 * s + py),
+                        (12 + 10.5 * c - px, 12 + 10.5 * s - py), (12 + 6 * c - px, 12 + 6 * s - py),
+                    ], fill: true)
+            }
+            $0.circle(12, 12, 7.5, fill: true)
+            $0.erase(12, 12, 3)
+        },
+        "magnifyingglass": {
+            $0.circle(10, 10, 6.5, fill: false)
+            $0.line((14.8, 14.8), (20.5, 20.5))
+        },
+        "list.bullet": {
+            for y: CGFloat in [6, 12, 18] {
+                $0.circle(4.5, y, 1.5, fill: true)
+                $0.line((9, y), (21, y))
+            }
+        },
+        "star": { $0.star(fill: false) },
+        "star.fill": { $0.star(fill: true) },
+        "trash": {
+            $0.line((3.5, 6), (20.5, 6))
+            $0.line((9, 6), (9.5, 3.5), (14.5, 3.5), (15, 6))
+            $0.line((5.5, 6), (6.5, 21), (17.5, 21), (18.5, 6))
+            $0.line((10, 10), (10, 17))
+            $0.line((14, 10), (14, 17))
+        },
+        "info.circle": {
+            $0.circle(12, 12, 9.5, fill: false)
+            $0.circle(12, 7.5, 1.3, fill: true)
+            $0.line((12, 11), (12, 17))
+        },
+        "circle": { $0.circle(12, 12, 9.5, fill: false) },
+        "circle.fill": { $0.circle(12, 12, 10.5, fill: true) },
+        "circle.lefthalf.filled": {
+            $0.circle(12, 12, 9.5, fill: false)
+            $0.cg.beginPath()
+            $0.cg.addArc(
+                center: CGPoint(x: 12, y: 12), radius: 9.5, startAngle: .pi / 2, endAngle: 3 * .pi / 2,
+                clockwise: false)
+            $0.cg.closePath()
+            $0.cg.fillPath()
+        },
+        "scope": {
+            $0.circle(12, 12, 7.5, fill: false)
+            $0.circle(12, 12, 2, fill: true)
+            $0.line((12, 1.5), (12, 6.5))
+            $0.line((12, 17.5), (12, 22.5))
+            $0.line((1.5, 12), (6.5, 12))
+            $0.line((17.5, 12), (22.5, 12))
+        },
+        "iphone": {
+            $0.cg.beginPath()
+            $0.cg.addRect(CGRect(x: 6.5, y: 2, width: 11, height: 20))
+            $0.cg.strokePath()
+            $0.line((10.5, 4.5), (13.5, 4.5))
+        },
+        "square.stack.3d.up": {
+            $0.polygon([(12, 3), (21, 7.5), (12, 12), (3, 7.5)], fill: false)
+            $0.line((3, 12), (12, 16.5), (21, 12))
+            $0.line((3, 16.5), (12, 21), (21, 16.5))
+        },
+    ]
+
+    /// A crescent: filled, or as an outline (the filled crescent with a thinner one cut from it).
+    private static func moon(_ pen: SymbolPen, fill: Bool) {
+        pen.circle(12, 12, 9.5, fill: true)
+        pen.erase(17.5, 7.5, 8)
+        guard !fill else { return }
+        // Cut the inside out: the disc shrunk by a stroke, minus the cut-out grown by a stroke.
+        let w = CGFloat(cairo_get_line_width(pen.cg.cairo))
+        let cg = pen.cg.cairo
+        cairo_save(cg)
+        cairo_new_path(cg)
+        cairo_arc(cg, 12, 12, Double(9.5 - w), 0, 2 * .pi)
+        cairo_clip(cg)
+        cairo_new_path(cg)
+        cairo_rectangle(cg, 0, 0, 24, 24)
+        cairo_arc_negative(cg, 17.5, 7.5, Double(8 + w), 2 * .pi, 0)
+        cairo_set_fill_rule(cg, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_operator(cg, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(cg)
+        cairo_restore(cg)
+    }
+
+    private static let reported = LockedBox<Set<String>>([])
+
+    /// Logs once per name that Waymark has no drawing for `name`.
+    static func logMissing(_ name: String) {
+        let isNew = reported.withLock { $0.insert(name).inserted }
+        if isNew {
+            UIKitLog.warning(
+                "UIImage(systemName: \"\(name)\"): no such symbol on Linux (Waymark draws only "
+                    + "UIImage.availableSystemSymbolNames); returning nil")
+        }
+    }
+}
