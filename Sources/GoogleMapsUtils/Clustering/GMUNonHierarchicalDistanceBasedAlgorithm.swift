@@ -159,27 +159,38 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm
         let k = centres.count
         // The ids sorted by cluster (a counting sort, so each cluster's ids stay in insertion order).
         var start = [Int](repeating: 0, count: k + 1)
-        for o in owner where o >= 0 { start[Int(o) + 1] += 1 }
-        for c in 0..<k { start[c + 1] += start[c] }
+        start.withUnsafeMutableBufferPointer { start in
+            for o in owner where o >= 0 { start[Int(o) + 1] += 1 }
+            for c in 0..<k { start[c + 1] += start[c] }
+        }
         var order = [Int32](repeating: 0, count: start[k])
         var next = start
-        for (id, o) in owner.enumerated() where o >= 0 {
-            order[next[Int(o)]] = Int32(id)
-            next[Int(o)] += 1
+        owner.withUnsafeBufferPointer { owner in
+            order.withUnsafeMutableBufferPointer { order in
+                next.withUnsafeMutableBufferPointer { next in
+                    for id in 0..<owner.count where owner[id] >= 0 {
+                        let o = Int(owner[id])
+                        order[next[o]] = Int32(id)
+                        next[o] += 1
+                    }
+                }
+            }
         }
         var result: [any GMUCluster] = []
         result.reserveCapacity(k)
         items.withUnsafeBufferPointer { items in
             order.withUnsafeBufferPointer { order in
-                for c in 0..<k {
-                    guard let centre = items[Int(centres[c])] else { continue }
-                    let lo = start[c]
-                    let size = start[c + 1] - lo
-                    var members: [any GMUClusterItem] = []
-                    members.reserveCapacity(size)
-                    // Every id with an owner is a live item.
-                    for j in lo..<(lo + size) { members.append(items[Int(order[j])]!) }
-                    result.append(GMUStaticCluster(position: centre.position, items: members))
+                start.withUnsafeBufferPointer { start in
+                    for c in 0..<k {
+                        guard let centre = items[Int(centres[c])] else { continue }
+                        let lo = start[c]
+                        let size = start[c + 1] - lo
+                        var members: [any GMUClusterItem] = []
+                        members.reserveCapacity(size)
+                        // Every id with an owner is a live item.
+                        for j in lo..<(lo + size) { members.append(items[Int(order[j])]!) }
+                        result.append(GMUStaticCluster(position: centre.position, items: members))
+                    }
                 }
             }
         }
