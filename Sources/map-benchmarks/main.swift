@@ -50,12 +50,14 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineColdFrameBenchmark.world("bengal", 23.75, 90.4, zoom: 10),
         HTTPPanBenchmark(),
         // GoogleMapsUtils (issue 31): clustering a new zoom, the anchor Supercluster on the same points, a heatmap
-        // tile, GeoJSON and KML parsing.
+        // tile, GeoJSON and KML parsing, a frame with clustered items against the same markers alone.
         ClusterBenchmark(count: 100_000, zoom: 5), ClusterBenchmark(count: 100_000, zoom: 10),
         ClusterBenchmark(count: 100_000, zoom: 15), ClusterBenchmark(count: 1_000_000, zoom: 10),
         SuperclusterBenchmark(count: 100_000, zoom: 5), SuperclusterBenchmark(count: 100_000, zoom: 10),
         SuperclusterBenchmark(count: 100_000, zoom: 15), SuperclusterBenchmark(count: 1_000_000, zoom: 10),
         HeatmapTileBenchmark(count: 100_000), GeoJSONParseBenchmark(megabytes: 10), KMLParseBenchmark(megabytes: 10),
+        HeatmapTileBenchmark(count: 100_000, tileSize: 512), ClusterFrameBenchmark(clustered: true),
+        ClusterFrameBenchmark(clustered: false),
         GoogleStyleApplyBenchmark(), GoogleStyleSwitchBenchmark(),
     ]
 }

@@ -131,6 +131,44 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
         }
     }
 
+    /// The grid the algorithm searches finds what a linear search finds on awkward spreads: many items at one
+    /// point, a horizontal and a vertical line (a grid of one row or column), the map's edges, one item alone, and
+    /// zooms from the whole world (every item in one search) to far below the spread, at 100 and 0 points.
+    @Test(arguments: [0, 100] as [UInt])
+    func gridSearchesMatchALinearSearchOnAwkwardSpreads(distance: UInt) {
+        var rng = SeededRandom(state: 2024)
+        var spreads: [[TestItem]] = [
+            (0..<300).map { _ in TestItem(10, 20) },
+            (0..<300).map { _ in TestItem(10, Double.random(in: -180...180, using: &rng)) },
+            (0..<300).map { _ in TestItem(Double.random(in: -85...85, using: &rng), -180) },
+            [TestItem(1, 1)],
+        ]
+        spreads.append(
+            (0..<600).map { i in
+                // Hot spots with repeats, the map's corners and a uniform spread.
+                switch i % 4 {
+                case 0: return TestItem(85, 180)
+                case 1: return TestItem(-85, -180)
+                case 2:
+                    return TestItem(
+                        48.85 + Double.random(in: -1...1, using: &rng) * 1e-4,
+                        2.35 + Double.random(in: -1...1, using: &rng) * 1e-4)
+                default:
+                    return TestItem(
+                        Double.random(in: -85...85, using: &rng), Double.random(in: -180...180, using: &rng))
+                }
+            })
+        for (s, items) in spreads.enumerated() {
+            let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm(clusterDistancePoints: distance)
+            algorithm.addItems(items)
+            for zoom in [0, 2, 7, 12, 18, 24, 30] as [Float] {
+                let got = memberIDs(algorithm.clusters(atZoom: zoom)).map { Set($0) }
+                let want = bruteForceClusters(items, zoom: zoom, distancePoints: Double(distance)).map { Set($0) }
+                #expect(got == want, "spread \(s) zoom \(zoom): \(got.count) vs \(want.count) clusters")
+            }
+        }
+    }
+
     /// More removals than items left compacts the storage; order and results stay the same.
     @Test func compactionKeepsInsertionOrder() {
         var rng = SeededRandom(state: 99)

@@ -90,6 +90,42 @@ func pixel(_ image: UIImage, _ px: Int, _ py: Int) -> [UInt8] {
         #expect(abs(Double(single[1]) - half.g * half.a * 255) <= 1, "weight 1 / max 2: the middle of the gradient")
     }
 
+    /// Waymark's own tile size: a 256-pixel tile is the quarter of the 512-pixel tile one zoom lower, pixel for
+    /// pixel (the same kernel in pixels over half the map width, the same normalisation), with points inside it,
+    /// on its edges and beyond them.
+    @Test func a256PixelTileIsAQuarterOfThe512PixelTileAZoomBelow() {
+        var rng = SeededRandom(state: 31)
+        let points = (0..<60).map { i in
+            // Pixel centres of the 512-pixel tile (70, 40) at zoom 7, most about its top-left quarter.
+            let px = Double(Int.random(in: 0..<(i % 3 == 0 ? 512 : 300), using: &rng))
+            let py = Double(Int.random(in: 0..<(i % 3 == 0 ? 512 : 300), using: &rng))
+            return GMUWeightedLatLng(
+                coordinate: coordinate(tileX: 70, y: 40, zoom: 7, px: px, py: py),
+                intensity: Float.random(in: 0.5...2, using: &rng))
+        }
+        let big = layer(points).tileFor(x: 70, y: 40, zoom: 7)!
+        let small = GMUHeatmapTileLayer()
+        small.weightedData = points
+        small.tileSize = 256
+        small.map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let quarter = small.tileFor(x: 140, y: 80, zoom: 8)!
+        let b = big.premultipliedBGRA()!
+        let q = quarter.premultipliedBGRA()!
+        #expect(b.width == 512 && q.width == 256 && q.height == 256)
+        var differing = 0
+        var coloured = 0
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let i = (y * 256 + x) * 4
+                let j = (y * 512 + x) * 4
+                if q.pixels[i..<(i + 4)] != b.pixels[j..<(j + 4)] { differing += 1 }
+                if q.pixels[i + 3] > 0 { coloured += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(coloured > 10_000, "the points colour the quarter")
+    }
+
     @Test func pointsAcrossTheAntimeridianReachTheTile() {
         // A point 5 pixels west of the antimeridian, seen from the first tile east of it.
         let zoom = 4

@@ -1,7 +1,8 @@
 import GoogleMaps
 
-/// The items an algorithm holds, in insertion order, with their projected points and a quadtree over them: the
-/// storage the clustering algorithms share. Removal leaves a hole that is compacted away once holes outnumber items.
+/// The items an algorithm holds, in insertion order, with their projected points: the storage the clustering
+/// algorithms share. Removal leaves a hole that is compacted away once holes outnumber items. The range searches of
+/// a clustering go through a ``ClusterGrid`` made on the first clustering after a change.
 struct ClusterItemStore {
     /// The items by id (insertion order); nil for a removed one.
     private(set) var items: [(any GMUClusterItem)?] = []
@@ -12,10 +13,18 @@ struct ClusterItemStore {
     private var idOf: [ObjectIdentifier: Int32] = [:]
     /// Whether some object was added more than once (removal then scans every id).
     private var hasDuplicates = false
-    /// A quadtree over the points, for range searches.
-    private(set) var tree = PointIndexTree(bounds: GQTBounds(minX: -1, minY: -1, maxX: 1, maxY: 1))
     /// Items held (ids minus holes).
     private(set) var count = 0
+    /// The grid over the points, nil until a clustering needs it after a change.
+    private var cachedGrid: ClusterGrid?
+
+    /// The grid over the points (made now if a change dropped it).
+    mutating func grid() -> ClusterGrid {
+        if let cachedGrid { return cachedGrid }
+        let grid = ClusterGrid(items: items, xs: xs, ys: ys)
+        cachedGrid = grid
+        return grid
+    }
 
     /// The ``GMSMapPoint`` of `position`; y clamped to [−1, 1] (latitudes beyond ±85.0511° sit on the edge), NaN
     /// for an invalid coordinate.
@@ -26,7 +35,18 @@ struct ClusterItemStore {
     }
 
     mutating func add(_ newItems: [any GMUClusterItem]) {
-        items.reserveCapacity(items.count + newItems.count)
+        cachedGrid = nil
+        // Grow geometrically (adding one item at a time must not reallocate every time).
+        let needed = items.count + newItems.count
+        if needed > items.capacity {
+            let capacity = max(needed, items.capacity * 2)
+            items.reserveCapacity(capacity)
+            xs.reserveCapacity(capacity)
+            ys.reserveCapacity(capacity)
+        }
+        if idOf.count + newItems.count > idOf.capacity {
+            idOf.reserveCapacity(max(idOf.count + newItems.count, idOf.capacity * 2))
+        }
         for item in newItems {
             let id = Int32(items.count)
             let (x, y) = Self.project(item.position)
@@ -35,7 +55,6 @@ struct ClusterItemStore {
             ys.append(y)
             let key = ObjectIdentifier(item)
             if idOf[key] == nil { idOf[key] = id } else { hasDuplicates = true }
-            tree.insert(id: id, x: x, y: y)
             count += 1
         }
     }
@@ -43,6 +62,7 @@ struct ClusterItemStore {
     mutating func remove(_ item: any GMUClusterItem) {
         let key = ObjectIdentifier(item)
         guard let first = idOf.removeValue(forKey: key) else { return }
+        cachedGrid = nil
         removeID(Int(first))
         if hasDuplicates {
             for id in Int(first) + 1..<items.count where items[id] === item { removeID(id) }
@@ -51,7 +71,6 @@ struct ClusterItemStore {
     }
 
     private mutating func removeID(_ id: Int) {
-        tree.remove(x: xs[id], y: ys[id]) { $0 == Int32(id) }
         items[id] = nil
         count -= 1
     }
@@ -60,23 +79,24 @@ struct ClusterItemStore {
         self = ClusterItemStore()
     }
 
-    /// Renumbers the items without holes (keeping their order) and rebuilds the tree.
+    /// Renumbers the items without holes (keeping their order).
     private mutating func compact() {
         let live = items.compactMap { $0 }
         removeAll()
         add(live)
     }
 
-    /// Bytes held for the items (arrays' capacity, the identity table, the tree), for the memory benchmark.
+    /// Bytes held for the items (arrays' capacity, the identity table, the grid), for the memory benchmark.
     var bytesHeld: Int {
         items.capacity * MemoryLayout<(any GMUClusterItem)?>.stride + xs.capacity * 8 + ys.capacity * 8
-            + idOf.capacity * (MemoryLayout<ObjectIdentifier>.stride + MemoryLayout<Int32>.stride + 1)
-            + tree.bytesHeld
+            + idOf.capacity * 4 / 3 * (MemoryLayout<ObjectIdentifier>.stride + MemoryLayout<Int32>.stride)
+            + (cachedGrid?.bytesHeld ?? 0)
     }
 }
 
 /// Google's default clustering (google-maps-ios-utils' `GMUNonHierarchicalDistanceBasedAlgorithm`, the same as
-/// android-maps-utils' `NonHierarchicalDistanceBasedAlgorithm`): not hierarchical, O(n log n) with a quadtree.
+/// android-maps-utils' `NonHierarchicalDistanceBasedAlgorithm`): not hierarchical; Google's searches a quadtree,
+/// this one a grid made for each call (the same points found), about O(n) for spread-out points.
 ///
 /// Items are visited in the order they were added. An item not yet in a cluster starts one at its own position;
 /// every item within ``clusterDistancePoints`` points of it (a square, in screen points at the zoom) joins it unless
@@ -118,65 +138,61 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm
     package var bytesHeld: Int { store.bytesHeld }
 
     /// The clusters at `zoom`, in the order of their first items.
+    ///
+    /// The range searches go through a grid of the points (made on the first call after items change, kept until
+    /// the next change): it finds exactly the points the quadtree's inclusive search finds, and the result is the
+    /// same.
     public func clusters(atZoom zoom: Float) -> [any GMUCluster] {
         let n = store.items.count
         // The radius in GMSMapPoint units: the world (2 units) is 256 × 2^zoom points wide.
         let radius = Double(clusterDistancePoints) * 2 / pow(2, Double(zoom) + 8)
+        let grid = store.grid()
         var owner = [Int32](repeating: -1, count: n)
-        var distance = [Double](repeating: 0, count: n)
         var centres: [Int32] = []
-        store.items.withUnsafeBufferPointer { items in
-            store.xs.withUnsafeBufferPointer { xs in
-                store.ys.withUnsafeBufferPointer { ys in
-                    owner.withUnsafeMutableBufferPointer { owner in
-                        distance.withUnsafeMutableBufferPointer { distance in
-                            for id in 0..<n where items[id] != nil && owner[id] < 0 {
-                                let c = Int32(centres.count)
-                                centres.append(Int32(id))
-                                let x = xs[id]
-                                let y = ys[id]
-                                guard x.isFinite && y.isFinite else {
-                                    owner[id] = c
-                                    continue
-                                }
-                                let box = GQTBounds(
-                                    minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
-                                store.tree.forEach(in: box) { e in
-                                    let dx = e.x - x
-                                    let dy = e.y - y
-                                    let d = dx * dx + dy * dy
-                                    let i = Int(e.id)
-                                    if owner[i] >= 0 && distance[i] < d { return }
-                                    distance[i] = d
-                                    owner[i] = c
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        grid.cluster(radius: radius, owner: &owner, centres: &centres, xs: store.xs, ys: store.ys)
         return Self.makeClusters(items: store.items, owner: owner, centres: centres)
     }
 
     /// The clusters from each id's cluster number: cluster `c` at the position of item `centres[c]`, with its
-    /// members in insertion order.
+    /// members in insertion order. One array and one cluster object per cluster, nothing else per item.
     static func makeClusters(items: [(any GMUClusterItem)?], owner: [Int32], centres: [Int32]) -> [any GMUCluster] {
-        var counts = [Int32](repeating: 0, count: centres.count)
-        for o in owner where o >= 0 { counts[Int(o)] += 1 }
-        var members: [[any GMUClusterItem]] = counts.map { c in
-            var a: [any GMUClusterItem] = []
-            a.reserveCapacity(Int(c))
-            return a
+        let k = centres.count
+        // The ids sorted by cluster (a counting sort, so each cluster's ids stay in insertion order).
+        var start = [Int](repeating: 0, count: k + 1)
+        start.withUnsafeMutableBufferPointer { start in
+            for o in owner where o >= 0 { start[Int(o) + 1] += 1 }
+            for c in 0..<k { start[c + 1] += start[c] }
         }
-        for (id, o) in owner.enumerated() where o >= 0 {
-            if let item = items[id] { members[Int(o)].append(item) }
+        var order = [Int32](repeating: 0, count: start[k])
+        var next = start
+        owner.withUnsafeBufferPointer { owner in
+            order.withUnsafeMutableBufferPointer { order in
+                next.withUnsafeMutableBufferPointer { next in
+                    for id in 0..<owner.count where owner[id] >= 0 {
+                        let o = Int(owner[id])
+                        order[next[o]] = Int32(id)
+                        next[o] += 1
+                    }
+                }
+            }
         }
         var result: [any GMUCluster] = []
-        result.reserveCapacity(centres.count)
-        for (c, centre) in centres.enumerated() {
-            guard let item = items[Int(centre)] else { continue }
-            result.append(GMUStaticCluster(position: item.position, items: members[c]))
+        result.reserveCapacity(k)
+        items.withUnsafeBufferPointer { items in
+            order.withUnsafeBufferPointer { order in
+                start.withUnsafeBufferPointer { start in
+                    for c in 0..<k {
+                        guard let centre = items[Int(centres[c])] else { continue }
+                        let lo = start[c]
+                        let size = start[c + 1] - lo
+                        var members: [any GMUClusterItem] = []
+                        members.reserveCapacity(size)
+                        // Every id with an owner is a live item.
+                        for j in lo..<(lo + size) { members.append(items[Int(order[j])]!) }
+                        result.append(GMUStaticCluster(position: centre.position, items: members))
+                    }
+                }
+            }
         }
         return result
     }

@@ -4,7 +4,9 @@ import GoogleMaps
 /// a Gaussian kernel of ``radius`` pixels; the sum, divided by the zoom's maximum, picks a colour of ``gradient``.
 ///
 /// As Google's: tiles are 512 pixels (``GMSTileLayer/tileSize``), drawn on worker threads (``GMSSyncTileLayer``);
-/// opacity defaults to 0.7. The settings are captured when ``map`` is set: to change a shown heatmap, set its
+/// opacity defaults to 0.7. Waymark's own: a ``GMSTileLayer/tileSize`` set to another value (64…1024) before
+/// ``map`` draws tiles of that many pixels, ``radius`` and the normalisation in those pixels (Google's always
+/// draws 512 pixels); 256 draws each tile as the 512-pixel tile one zoom lower draws that quarter of it. The settings are captured when ``map`` is set: to change a shown heatmap, set its
 /// properties, then set ``map`` again. The maximum for zoom z (Google's normalisation) is the largest sum of
 /// intensities falling in one square of `radius / 128 / 2^z × 0.5` ``GMSMapPoint`` units, computed for zooms
 /// ``minimumZoomIntensity``…``maximumZoomIntensity`` and held below and above them.
@@ -17,7 +19,7 @@ open class GMUHeatmapTileLayer: GMSSyncTileLayer {
 
     /// The points and their weights. Defaults to none.
     open var weightedData: [GMUWeightedLatLng] = []
-    /// The kernel radius in pixels (of the 512-pixel tiles). Defaults to 20; above 50 costs much time per tile.
+    /// The kernel radius in pixels of the tiles. Defaults to 20; above 50 costs much time per tile.
     open var radius: UInt = 20
     /// The colours. Defaults to Google's green-to-red: rgb(102, 225, 0) from intensity 0.2 to rgb(255, 0, 0) at 1,
     /// fading from transparent below 0.2, 1000 entries.
@@ -50,7 +52,8 @@ open class GMUHeatmapTileLayer: GMSSyncTileLayer {
                     HeatmapSnapshot(
                         data: weightedData, radius: Int(min(radius, 256)), gradient: gradient,
                         minimumZoomIntensity: Int(min(minimumZoomIntensity, UInt(Self.maxZoom - 1))),
-                        maximumZoomIntensity: Int(min(maximumZoomIntensity, UInt(Self.maxZoom - 1)))))
+                        maximumZoomIntensity: Int(min(maximumZoomIntensity, UInt(Self.maxZoom - 1))),
+                        tileSize: min(max(tileSize, 64), 1024)))
                 clearTileCache()
             }
             super.map = newValue
@@ -63,7 +66,7 @@ open class GMUHeatmapTileLayer: GMSSyncTileLayer {
         guard let pixels = snapshot.tilePixels(x: Int(x), y: Int(y), zoom: Int(min(zoom, 30))) else {
             return kGMSTileLayerNoTile
         }
-        let side = Self.heatmapTileSize
+        let side = snapshot.size
         return UIImage(premultipliedBGRA: pixels, width: side, height: side, scale: 1) ?? kGMSTileLayerNoTile
     }
 }
@@ -80,6 +83,8 @@ final class HeatmapSnapshotBox: @unchecked Sendable {
 /// zoom (Google's `GMUHeatmapTileCreationData`). Immutable.
 final class HeatmapSnapshot: @unchecked Sendable {
     let radius: Int
+    /// The tile side in pixels (512 but for Waymark's own other ``GMSTileLayer/tileSize``).
+    let size: Int
     let kernel: [Float]
     /// Premultiplied B, G, R, A per colour-map entry, as one little-endian word.
     let colors: [UInt32]
@@ -89,9 +94,10 @@ final class HeatmapSnapshot: @unchecked Sendable {
 
     init(
         data: [GMUWeightedLatLng], radius: Int, gradient: GMUGradient, minimumZoomIntensity: Int,
-        maximumZoomIntensity: Int
+        maximumZoomIntensity: Int, tileSize: Int = GMUHeatmapTileLayer.heatmapTileSize
     ) {
         self.radius = radius
+        size = tileSize
         // Bounds of the data (Google's calculateBounds), finite points only.
         var minX = Double.infinity
         var minY = Double.infinity
@@ -127,15 +133,16 @@ final class HeatmapSnapshot: @unchecked Sendable {
         let lo = min(minimumZoomIntensity, maximumZoomIntensity)
         let hi = max(minimumZoomIntensity, maximumZoomIntensity)
         var maxima = [Float](repeating: 0, count: GMUHeatmapTileLayer.maxZoom)
-        for z in lo...hi { maxima[z] = Self.maxValue(points, radius: radius, zoom: z) }
+        for z in lo...hi { maxima[z] = Self.maxValue(points, radius: radius, zoom: z, tileSize: tileSize) }
         for z in 0..<lo { maxima[z] = maxima[lo] }
         for z in (hi + 1)..<GMUHeatmapTileLayer.maxZoom { maxima[z] = maxima[hi] }
         maxIntensities = maxima
     }
 
-    /// The largest sum of intensities in one bucket at `zoom` (Google's maxValueForZoom).
-    static func maxValue(_ points: [(Double, Double, Float)], radius: Int, zoom: Int) -> Float {
-        let bucketSize = Double(radius) / 128 / pow(2, Double(zoom)) * 0.5
+    /// The largest sum of intensities in one bucket at `zoom` (Google's maxValueForZoom): buckets `radius` pixels
+    /// of a `tileSize`-pixel tile wide (for 512, Google's `radius / 128 / 2^zoom × 0.5`; every step is exact).
+    static func maxValue(_ points: [(Double, Double, Float)], radius: Int, zoom: Int, tileSize: Int) -> Float {
+        let bucketSize = Double(radius) * 2 / Double(tileSize) / pow(2, Double(zoom))
         guard bucketSize > 0 else { return points.map(\.2).max() ?? 0 }
         var sums: [Int64: Float] = [:]
         var best: Float = 0
@@ -152,7 +159,7 @@ final class HeatmapSnapshot: @unchecked Sendable {
 
     /// The tile's premultiplied BGRA pixels, or nil when no point reaches it.
     func tilePixels(x: Int, y: Int, zoom: Int) -> [UInt8]? {
-        let size = GMUHeatmapTileLayer.heatmapTileSize
+        let size = self.size
         let tileWidth = 2 / pow(2, Double(zoom))
         let padding = tileWidth * Double(radius) / Double(size)
         let bucketWidth = tileWidth / Double(size)
@@ -162,24 +169,32 @@ final class HeatmapSnapshot: @unchecked Sendable {
         let minY = 1 - Double(y + 1) * tileWidth - padding
         let padded = size + 2 * radius
         var grid = [Float](repeating: 0, count: padded * padded)
+        var rowHasData = [Bool](repeating: false, count: padded)
         var any = false
-        func deposit(_ bounds: GQTBounds, offset: Double) {
-            tree.forEach(in: bounds) { e in
-                let px = min(max(Int(((e.x + offset - minX) / bucketWidth).rounded(.down)), 0), padded - 1)
-                let py = min(max(Int(((maxY - e.y) / bucketWidth).rounded(.down)), 0), padded - 1)
-                grid[py * padded + px] += intensities[Int(e.id)]
-                any = true
+        grid.withUnsafeMutableBufferPointer { grid in
+            rowHasData.withUnsafeMutableBufferPointer { rowHasData in
+                intensities.withUnsafeBufferPointer { intensities in
+                    func deposit(_ bounds: GQTBounds, offset: Double) {
+                        tree.forEach(in: bounds) { e in
+                            let px = min(max(Int(((e.x + offset - minX) / bucketWidth).rounded(.down)), 0), padded - 1)
+                            let py = min(max(Int(((maxY - e.y) / bucketWidth).rounded(.down)), 0), padded - 1)
+                            grid[py * padded + px] += intensities[Int(e.id)]
+                            rowHasData[py] = true
+                            any = true
+                        }
+                    }
+                    // Points across the antimeridian (Google wraps one side).
+                    if minX < -1 {
+                        deposit(GQTBounds(minX: minX + 2, minY: minY, maxX: 1, maxY: maxY), offset: -2)
+                    } else if maxX > 1 {
+                        deposit(GQTBounds(minX: -1, minY: minY, maxX: maxX - 2, maxY: maxY), offset: 2)
+                    }
+                    deposit(GQTBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY), offset: 0)
+                }
             }
         }
-        // Points across the antimeridian (Google wraps one side).
-        if minX < -1 {
-            deposit(GQTBounds(minX: minX + 2, minY: minY, maxX: 1, maxY: maxY), offset: -2)
-        } else if maxX > 1 {
-            deposit(GQTBounds(minX: -1, minY: minY, maxX: maxX - 2, maxY: maxY), offset: 2)
-        }
-        deposit(GQTBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY), offset: 0)
         guard any else { return nil }
-        let intensity = convolve(grid, padded: padded, size: size)
+        let intensity = convolve(grid, rowHasData: rowHasData, padded: padded, size: size)
         let maxIntensity = maxIntensities[min(zoom, maxIntensities.count - 1)]
         let last = colors.count - 1
         let scale = maxIntensity > 0 ? Float(last) / maxIntensity : 0
@@ -200,40 +215,41 @@ final class HeatmapSnapshot: @unchecked Sendable {
     }
 
     /// The separable convolution of the padded grid with the kernel, cropped to the tile (Google's two passes).
-    private func convolve(_ grid: [Float], padded: Int, size: Int) -> [Float] {
+    ///
+    /// Each sum adds its terms in the order Google's scattering passes add them (left to right, then top to bottom),
+    /// so the values are the same to the bit; the terms of empty cells and rows are zeros, which change no sum. Both
+    /// passes run one kernel tap at a time along a row, a loop the compiler vectorises.
+    private func convolve(_ grid: [Float], rowHasData: [Bool], padded: Int, size: Int) -> [Float] {
         let r = radius
-        let upper = padded - r - 1
-        var intermediate = [Float](repeating: 0, count: padded * padded)
-        var rowHasData = [Bool](repeating: false, count: padded)
+        let taps = 2 * r + 1
+        // The horizontal pass, cropped: intermediate[y][x] for x in r…r + size − 1, stored at x − r.
+        var intermediate = [Float](repeating: 0, count: padded * size)
         var result = [Float](repeating: 0, count: size * size)
         grid.withUnsafeBufferPointer { g in
             kernel.withUnsafeBufferPointer { k in
                 intermediate.withUnsafeMutableBufferPointer { m in
-                    for y in 0..<padded {
-                        let row = y * padded
-                        for x in 0..<padded {
-                            let value = g[row + x]
-                            if value == 0 { continue }
-                            let start = max(r, x - r)
-                            let end = min(upper, x + r)
-                            if start > end { continue }
-                            rowHasData[y] = true
-                            for x2 in start...end { m[row + x2] += value * k[x2 - x + r] }
+                    for y in 0..<padded where rowHasData[y] {
+                        // out[x2] (x2 = r…upper) += g[x2 − r + j] × k[2r − j] for j = 0…2r: x = x2 − r + j rising.
+                        let out = m.baseAddress! + y * size
+                        for j in 0..<taps {
+                            let weight = k[taps - 1 - j]
+                            let input = g.baseAddress! + y * padded + j
+                            for x in 0..<size { out[x] += input[x] * weight }
                         }
                     }
                 }
                 intermediate.withUnsafeBufferPointer { m in
                     result.withUnsafeMutableBufferPointer { out in
-                        // Row by row so the inner loop runs along memory.
+                        // Row by row so the inner loop runs along memory; rows in rising order.
                         for y in 0..<padded where rowHasData[y] {
-                            let row = y * padded
                             let start = max(r, y - r)
-                            let end = min(upper, y + r)
+                            let end = min(padded - r - 1, y + r)
                             if start > end { continue }
+                            let input = m.baseAddress! + y * size
                             for y2 in start...end {
                                 let weight = k[y2 - y + r]
-                                let outRow = (y2 - r) * size - r
-                                for x in r...upper { out[outRow + x] += m[row + x] * weight }
+                                let outRow = out.baseAddress! + (y2 - r) * size
+                                for x in 0..<size { outRow[x] += input[x] * weight }
                             }
                         }
                     }
