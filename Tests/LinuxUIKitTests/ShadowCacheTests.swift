@@ -162,6 +162,10 @@ import WaymarkTime
         root.addSubview(card)
         UIApplication.shared.resetForNextRun()
         let host = UIHeadlessHost(view: root, scale: 2)
+        defer {
+            host.terminate()
+            UIScreen.main.scale = 1  // the host set the shared screen's scale; other suites expect 1
+        }
         host.advance(by: UIHeadlessHost.frameInterval)
         let builds = card.layer.shadowMaskBuilds
         let draws = map.draws
