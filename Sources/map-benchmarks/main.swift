@@ -55,6 +55,9 @@ func allBenchmarks() -> [any Benchmark] {
         SuperclusterBenchmark(count: 100_000, zoom: 15), SuperclusterBenchmark(count: 1_000_000, zoom: 10),
         HeatmapTileBenchmark(count: 100_000), GeoJSONParseBenchmark(megabytes: 10), KMLParseBenchmark(megabytes: 10),
         GoogleStyleApplyBenchmark(), GoogleStyleSwitchBenchmark(),
+        // A floating panel with a layer shadow over a changing map (issue 30's frame budget).
+        ShadowPanelFrameBenchmark(.bareMap), ShadowPanelFrameBenchmark(.plainPanel),
+        ShadowPanelFrameBenchmark(.shadowPanel), ShadowPanelFrameBenchmark(.shadowPathPanel),
     ]
 }
 
