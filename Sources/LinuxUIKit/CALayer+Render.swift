@@ -51,6 +51,17 @@ extension CALayer {
         guard alpha > 0, !isHidden else { return }
         let grouped = alpha < 1
         if grouped { cairo_push_group(cr) }
+        if !(shouldRasterize && drawRasterized(cr, rect: rect, time: time)) {
+            drawShadowAndLayer(cr, rect: rect, time: time)
+        }
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// The shadow (when one shows), then background, content, sublayers and border.
+    private func drawShadowAndLayer(_ cr: OpaquePointer, rect: CGRect, time: TimeInterval) {
         let shadowAlpha = Double(presented("shadowOpacity", shadowOpacity))
         if !masksToBounds, shadowAlpha > 0,
             let color = presented("shadowColor", shadowColor ?? UIColor.clear.cgColor)
@@ -59,10 +70,51 @@ extension CALayer {
             drawShadow(cr, rect: rect, color: color, opacity: shadowAlpha, time: time)
         }
         drawLayer(cr, rect: rect, time: time)
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Draws the layer from its ``rasterCache`` bitmap, made again first when the layer or its subtree changed (the
+    /// shadow cache's test, plus this layer's shadow properties) or ``rasterizationScale`` did; false (nothing
+    /// drawn) when it cannot be kept now: something in the subtree animates, a frame-driven view in it needs frames,
+    /// or the bitmap would exceed 8192 pixels a side.
+    private func drawRasterized(_ cr: OpaquePointer, rect: CGRect, time: TimeInterval) -> Bool {
+        let scale = Double(rasterizationScale)
+        guard scale > 0, scale.isFinite, let layers = shadowKey(rect: rect, deviceScale: scale, radius: 0, path: nil)
+        else { return false }
+        var own = ShadowCache.LayerState(self, isRoot: false)
+        (own.position, own.anchorPoint, own.transform, own.opacity) = (.zero, .zero, .identity, 1)
+        let key = RasterCache.Key(silhouette: layers, shadow: own, scale: scale)
+        if rasterCache?.key != key {
+            var area = rect
+            if !masksToBounds, shadowOpacity > 0 {
+                let reach = CGFloat(ceil(max(0, Double(shadowRadius)) * 2 + 2))
+                let shape = shadowPath.map { pathExtents($0.elements) } ?? rect
+                if !shape.isNull {
+                    area = area.union(shape.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height))
+                        .insetBy(dx: -reach, dy: -reach)
+                }
+            }
+            area = area.integral
+            let width = Int(ceil(Double(area.width) * scale))
+            let height = Int(ceil(Double(area.height) * scale))
+            guard width > 0, height > 0, width <= 8192, height <= 8192 else { return false }
+            let bitmap = CairoBitmap.blank(width: width, height: height)
+            let off = cairo_create(bitmap.surface)!
+            cairo_scale(off, scale, scale)
+            cairo_translate(off, -Double(area.minX), -Double(area.minY))
+            drawShadowAndLayer(off, rect: rect, time: time)
+            cairo_destroy(off)
+            cairo_surface_flush(bitmap.surface)
+            rasterCache = RasterCache(key: key, area: area, bitmap: bitmap)
+            rasterBuilds += 1
         }
+        guard let cache = rasterCache else { return false }
+        cairo_save(cr)
+        cairo_translate(cr, Double(cache.area.minX), Double(cache.area.minY))
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, cache.bitmap.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        return true
     }
 
     /// Background, clipped content and sublayers, border.
@@ -171,12 +223,16 @@ extension CALayer {
     /// position, transform, opacity and shadow are not among them (drawn outside the mask), so a panel that moves or
     /// fades keeps its mask, and layers outside the subtree (a map under the panel) never count.
     private func shadowKey(rect: CGRect, deviceScale: Double, radius: Double) -> ShadowCache.Key? {
+        shadowKey(rect: rect, deviceScale: deviceScale, radius: radius, path: shadowPath)
+    }
+
+    private func shadowKey(rect: CGRect, deviceScale: Double, radius: Double, path: CGPath?) -> ShadowCache.Key? {
         var ancestor = superlayer
         while let layer = ancestor {
             if !layer.animationEntries(forKeyPath: "tintColor").isEmpty { return nil }
             ancestor = layer.superlayer
         }
-        if let path = shadowPath {
+        if let path {
             guard !hasAnimations else { return nil }
             return ShadowCache.Key(rect: .null, deviceScale: deviceScale, radius: radius, path: path, layers: [])
         }
@@ -194,6 +250,30 @@ extension CALayer {
             if !sub.silhouetteState(into: &out, isRoot: false) { return false }
         }
         return true
+    }
+}
+
+/// A rasterized layer's bitmap and what it was made from (``CALayer/rasterCache``).
+final class RasterCache {
+    /// The inputs of a bitmap: equal keys give the same bitmap.
+    struct Key: Equatable {
+        /// The subtree's state, as for a silhouette shadow.
+        var silhouette: ShadowCache.Key
+        /// The layer's own shadow properties (drawn into the bitmap); its position, transform and opacity are unused.
+        var shadow: ShadowCache.LayerState
+        var scale: Double
+    }
+
+    let key: Key
+    /// The rectangle of the layer's bounds space the bitmap covers (bounds and shadow, whole points), points.
+    let area: CGRect
+    /// The layer drawn at ``Key/scale`` pixels per point.
+    let bitmap: CairoBitmap
+
+    init(key: Key, area: CGRect, bitmap: CairoBitmap) {
+        self.key = key
+        self.area = area
+        self.bitmap = bitmap
     }
 }
 

@@ -52,6 +52,15 @@ import WaymarkTime
     /// When true, content and sublayers are clipped to the (rounded) bounds and no shadow is drawn. Defaults to
     /// `false`.
     public var masksToBounds = false
+    /// When true, the layer (its shadow, background, content, sublayers and border) is drawn into a bitmap at
+    /// ``rasterizationScale`` pixels per point and that bitmap is drawn in its place while nothing in it changed, as
+    /// Core Animation's `shouldRasterize`. "Changed" is the shadow cache's test: a ``setNeedsDisplay()`` or a layer
+    /// property of the subtree, this layer's bounds or shadow; this layer's position, transform and opacity apply
+    /// to the bitmap. While something in the subtree animates the layer is drawn directly. Defaults to false.
+    public var shouldRasterize = false
+    /// Pixels per point of the bitmap ``shouldRasterize`` keeps (> 0; other values draw directly). Defaults to 1, as
+    /// Core Animation: set it to `UIScreen.main.scale` for content as sharp as the screen.
+    public var rasterizationScale: CGFloat = 1
     /// A name for debugging. Defaults to nil.
     public var name: String?
     /// Pixels per point for content; informational (rendering follows the destination's scale). Defaults to 1.
@@ -86,6 +95,8 @@ import WaymarkTime
         shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius
         shadowPath = other.shadowPath
+        shouldRasterize = other.shouldRasterize
+        rasterizationScale = other.rasterizationScale
         masksToBounds = other.masksToBounds
         name = other.name
         transformStorage = other.transformStorage
@@ -159,6 +170,10 @@ import WaymarkTime
     var shadowCache: ShadowCache?
     /// How many times this layer's shadow mask was drawn and blurred (not taken from ``shadowCache``); for tests.
     var shadowMaskBuilds = 0
+    /// The bitmap ``shouldRasterize`` keeps (CALayer+Render.swift); nil until the layer is drawn rasterized.
+    var rasterCache: RasterCache?
+    /// How many times the rasterized bitmap was drawn; for tests.
+    var rasterBuilds = 0
 
     // MARK: Key-value access
 

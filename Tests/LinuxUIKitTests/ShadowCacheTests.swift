@@ -204,3 +204,51 @@ import WaymarkTime
         UIRectFill(rect)
     }
 }
+
+/// `shouldRasterize`: the layer drawn once into a bitmap and reused.
+@MainActor @Suite struct RasterizeTests {
+    @Test func rasterizedLayerIsDrawnOnceAndMatchesDirectDrawing() {
+        _ = installManualClock()
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 120))
+        let view = DrawCounter(frame: CGRect(x: 20, y: 20, width: 60, height: 50))
+        view.backgroundColor = .yellow
+        view.layer.cornerRadius = 8
+        view.layer.shadowOpacity = 0.5
+        view.layer.shadowRadius = 4
+        view.layer.shadowOffset = CGSize(width: 0, height: 3)
+        root.addSubview(view)
+        let direct = root.renderImage(scale: 2)
+        #expect(view.draws == 2)  // content and silhouette
+        view.layer.shouldRasterize = true
+        view.layer.rasterizationScale = 2
+        let first = root.renderImage(scale: 2)
+        let second = root.renderImage(scale: 2)
+        #expect(view.layer.rasterBuilds == 1)
+        #expect(view.draws == 3)  // the content once more, into the bitmap; the shadow mask was kept
+        var differing = 0
+        for y in 0..<240 {
+            for x in 0..<240 {
+                let p = pixel(direct, x, y)
+                if !pixelMatches(pixel(first, x, y), p.r, p.g, p.b, p.a, tolerance: 1) { differing += 1 }
+                if !pixelMatches(pixel(second, x, y), p.r, p.g, p.b, p.a, tolerance: 1) { differing += 1 }
+            }
+        }
+        #expect(differing == 0)
+        // Moving keeps the bitmap; new content or a new shadow radius makes it again.
+        view.frame.origin.x += 5
+        _ = root.renderImage(scale: 2)
+        #expect(view.layer.rasterBuilds == 1)
+        view.setNeedsDisplay()
+        _ = root.renderImage(scale: 2)
+        #expect(view.layer.rasterBuilds == 2)
+        #expect(view.draws == 5)  // into the bitmap, and the silhouette: the content changed
+        view.layer.shadowRadius = 6
+        _ = root.renderImage(scale: 2)
+        #expect(view.layer.rasterBuilds == 3)
+        // At the default rasterization scale (1) the bitmap is coarser than a scale-2 frame but still drawn.
+        view.layer.rasterizationScale = 1
+        let coarse = root.renderImage(scale: 2)
+        #expect(view.layer.rasterBuilds == 4)
+        #expect(pixelMatches(pixel(coarse, 2 * 55, 2 * 45), 255, 255, 0, 255))
+    }
+}
