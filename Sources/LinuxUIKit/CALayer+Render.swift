@@ -51,6 +51,17 @@ extension CALayer {
         guard alpha > 0, !isHidden else { return }
         let grouped = alpha < 1
         if grouped { cairo_push_group(cr) }
+        if !(shouldRasterize && drawRasterized(cr, rect: rect, time: time)) {
+            drawShadowAndLayer(cr, rect: rect, time: time)
+        }
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// The shadow (when one shows), then background, content, sublayers and border.
+    private func drawShadowAndLayer(_ cr: OpaquePointer, rect: CGRect, time: TimeInterval) {
         let shadowAlpha = Double(presented("shadowOpacity", shadowOpacity))
         if !masksToBounds, shadowAlpha > 0,
             let color = presented("shadowColor", shadowColor ?? UIColor.clear.cgColor)
@@ -59,10 +70,51 @@ extension CALayer {
             drawShadow(cr, rect: rect, color: color, opacity: shadowAlpha, time: time)
         }
         drawLayer(cr, rect: rect, time: time)
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Draws the layer from its ``rasterCache`` bitmap, made again first when the layer or its subtree changed (the
+    /// shadow cache's test, plus this layer's shadow properties) or ``rasterizationScale`` did; false (nothing
+    /// drawn) when it cannot be kept now: something in the subtree animates, a frame-driven view in it needs frames,
+    /// or the bitmap would exceed 8192 pixels a side.
+    private func drawRasterized(_ cr: OpaquePointer, rect: CGRect, time: TimeInterval) -> Bool {
+        let scale = Double(rasterizationScale)
+        guard scale > 0, scale.isFinite, let layers = shadowKey(rect: rect, deviceScale: scale, radius: 0, path: nil)
+        else { return false }
+        var own = ShadowCache.LayerState(self, isRoot: false)
+        (own.position, own.anchorPoint, own.transform, own.opacity) = (.zero, .zero, .identity, 1)
+        let key = RasterCache.Key(silhouette: layers, shadow: own, scale: scale)
+        if rasterCache?.key != key {
+            var area = rect
+            if !masksToBounds, shadowOpacity > 0 {
+                let reach = CGFloat(ceil(max(0, Double(shadowRadius)) * 2 + 2))
+                let shape = shadowPath.map { pathExtents($0.elements) } ?? rect
+                if !shape.isNull {
+                    area = area.union(shape.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height))
+                        .insetBy(dx: -reach, dy: -reach)
+                }
+            }
+            area = area.integral
+            let width = Int(ceil(Double(area.width) * scale))
+            let height = Int(ceil(Double(area.height) * scale))
+            guard width > 0, height > 0, width <= 8192, height <= 8192 else { return false }
+            let bitmap = CairoBitmap.blank(width: width, height: height)
+            let off = cairo_create(bitmap.surface)!
+            cairo_scale(off, scale, scale)
+            cairo_translate(off, -Double(area.minX), -Double(area.minY))
+            drawShadowAndLayer(off, rect: rect, time: time)
+            cairo_destroy(off)
+            cairo_surface_flush(bitmap.surface)
+            rasterCache = RasterCache(key: key, area: area, bitmap: bitmap)
+            rasterBuilds += 1
         }
+        guard let cache = rasterCache else { return false }
+        cairo_save(cr)
+        cairo_translate(cr, Double(cache.area.minX), Double(cache.area.minY))
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, cache.bitmap.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        return true
     }
 
     /// Background, clipped content and sublayers, border.
@@ -99,33 +151,203 @@ extension CALayer {
         }
     }
 
-    /// Draws the layer's blurred silhouette (its composited alpha) in the shadow colour, offset by `shadowOffset`.
+    /// Draws the layer's shadow: the blurred ``shadowPath`` when set, else the blurred silhouette (the composited
+    /// alpha of background, content, sublayers and border), in the shadow colour, offset by `shadowOffset`. The
+    /// blurred mask is kept in ``shadowCache`` and reused while its ``ShadowCache/Key`` is unchanged; colour, opacity
+    /// and offset are applied when compositing, so changing them does not blur again.
     private func drawShadow(_ cr: OpaquePointer, rect: CGRect, color: CGColor, opacity: Double, time: TimeInterval) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let deviceScale = max(0.25, min(8, sqrt(abs(m.xx * m.yy - m.xy * m.yx))))
         let radius = max(0, Double(presented("shadowRadius", shadowRadius)))
         let offset = presented("shadowOffset", shadowOffset)
-        let pad = ceil(radius * 2 + 2)
-        let width = Int(ceil((Double(rect.width) + 2 * pad) * deviceScale))
-        let height = Int(ceil((Double(rect.height) + 2 * pad) * deviceScale))
-        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return }
-        let silhouette = CairoBitmap.blank(width: width, height: height)
-        let off = cairo_create(silhouette.surface)!
-        cairo_scale(off, deviceScale, deviceScale)
-        cairo_translate(off, pad - Double(rect.minX), pad - Double(rect.minY))
-        drawLayer(off, rect: rect, time: time)
-        cairo_destroy(off)
-        cairo_surface_flush(silhouette.surface)
-        guard let mask = blurredAlpha(of: silhouette, sigma: radius / 2 * deviceScale) else { return }
+        let key = shadowKey(rect: rect, deviceScale: deviceScale, radius: radius)
+        let cache: ShadowCache
+        if let key, let kept = shadowCache, kept.key == key {
+            cache = kept
+        } else {
+            guard let made = makeShadowMask(rect: rect, deviceScale: deviceScale, radius: radius, time: time) else {
+                shadowCache = nil
+                return
+            }
+            shadowMaskBuilds += 1
+            cache = ShadowCache(key: key, area: made.area, pad: made.pad, mask: made.mask)
+            shadowCache = key == nil ? nil : cache
+        }
         cairo_save(cr)
         cairo_translate(
-            cr, Double(rect.minX) - pad + Double(offset.width), Double(rect.minY) - pad + Double(offset.height))
+            cr, Double(cache.area.minX) - cache.pad + Double(offset.width),
+            Double(cache.area.minY) - cache.pad + Double(offset.height))
         cairo_scale(cr, 1 / deviceScale, 1 / deviceScale)
         cairo_set_source_rgba(
             cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * opacity)
-        cairo_mask_surface(cr, mask.surface, 0, 0)
+        cairo_mask_surface(cr, cache.mask.surface, 0, 0)
         cairo_restore(cr)
+    }
+
+    /// Draws the shadow's shape (``shadowPath`` filled, else the layer's silhouette) off screen at `deviceScale` and
+    /// blurs its alpha; nil when there is nothing to draw or the mask would exceed 8192 pixels a side.
+    private func makeShadowMask(
+        rect: CGRect, deviceScale: Double, radius: Double, time: TimeInterval
+    ) -> (area: CGRect, pad: Double, mask: CairoBitmap)? {
+        let path = shadowPath
+        let area = path.map { pathExtents($0.elements) } ?? rect
+        guard !area.isNull, area.width > 0 || area.height > 0 else { return nil }
+        let pad = ceil(radius * 2 + 2)
+        let width = Int(ceil((Double(area.width) + 2 * pad) * deviceScale))
+        let height = Int(ceil((Double(area.height) + 2 * pad) * deviceScale))
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
+        let silhouette = CairoBitmap.blank(width: width, height: height)
+        let off = cairo_create(silhouette.surface)!
+        cairo_scale(off, deviceScale, deviceScale)
+        cairo_translate(off, pad - Double(area.minX), pad - Double(area.minY))
+        if let path {
+            addPathElements(path.elements, to: off)
+            cairo_set_source_rgba(off, 0, 0, 0, 1)
+            cairo_fill(off)
+        } else {
+            drawLayer(off, rect: rect, time: time)
+        }
+        cairo_destroy(off)
+        cairo_surface_flush(silhouette.surface)
+        guard let mask = blurredAlpha(of: silhouette, sigma: radius / 2 * deviceScale) else { return nil }
+        return (area, pad, mask)
+    }
+
+    /// What the shadow mask drawn now would be made from, or nil when it must not be kept (something in the subtree
+    /// animates, a frame-driven view such as a map is moving in it, or an ancestor animates the tint colour).
+    ///
+    /// With a ``shadowPath`` that is the path, the scale and the radius. Without one it is also the bounds and the
+    /// silhouette's inputs: every layer of the subtree's ``displayVersion`` (bumped by ``setNeedsDisplay()``, the one
+    /// way views say their drawn content changed) and the layer properties that shape what it draws. This layer's own
+    /// position, transform, opacity and shadow are not among them (drawn outside the mask), so a panel that moves or
+    /// fades keeps its mask, and layers outside the subtree (a map under the panel) never count.
+    private func shadowKey(rect: CGRect, deviceScale: Double, radius: Double) -> ShadowCache.Key? {
+        shadowKey(rect: rect, deviceScale: deviceScale, radius: radius, path: shadowPath)
+    }
+
+    private func shadowKey(rect: CGRect, deviceScale: Double, radius: Double, path: CGPath?) -> ShadowCache.Key? {
+        var ancestor = superlayer
+        while let layer = ancestor {
+            if !layer.animationEntries(forKeyPath: "tintColor").isEmpty { return nil }
+            ancestor = layer.superlayer
+        }
+        if let path {
+            guard !hasAnimations else { return nil }
+            return ShadowCache.Key(rect: .null, deviceScale: deviceScale, radius: radius, path: path, layers: [])
+        }
+        var layers: [ShadowCache.LayerState] = []
+        guard silhouetteState(into: &layers, isRoot: true) else { return nil }
+        return ShadowCache.Key(rect: rect, deviceScale: deviceScale, radius: radius, path: nil, layers: layers)
+    }
+
+    /// Appends the states of this layer and its sublayers (depth first); false when the subtree cannot be cached.
+    private func silhouetteState(into out: inout [ShadowCache.LayerState], isRoot: Bool) -> Bool {
+        if hasAnimations { return false }
+        if let ticking = owningView as? any UIFrameTicking, ticking.needsFrames { return false }
+        out.append(ShadowCache.LayerState(self, isRoot: isRoot))
+        for sub in sublayers ?? [] {
+            if !sub.silhouetteState(into: &out, isRoot: false) { return false }
+        }
+        return true
+    }
+}
+
+/// A rasterized layer's bitmap and what it was made from (``CALayer/rasterCache``).
+final class RasterCache {
+    /// The inputs of a bitmap: equal keys give the same bitmap.
+    struct Key: Equatable {
+        /// The subtree's state, as for a silhouette shadow.
+        var silhouette: ShadowCache.Key
+        /// The layer's own shadow properties (drawn into the bitmap); its position, transform and opacity are unused.
+        var shadow: ShadowCache.LayerState
+        var scale: Double
+    }
+
+    let key: Key
+    /// The rectangle of the layer's bounds space the bitmap covers (bounds and shadow, whole points), points.
+    let area: CGRect
+    /// The layer drawn at ``Key/scale`` pixels per point.
+    let bitmap: CairoBitmap
+
+    init(key: Key, area: CGRect, bitmap: CairoBitmap) {
+        self.key = key
+        self.area = area
+        self.bitmap = bitmap
+    }
+}
+
+/// A layer's blurred shadow mask and what it was made from (``CALayer/shadowCache``).
+final class ShadowCache {
+    /// The inputs of a mask: equal keys give the same mask.
+    struct Key: Equatable {
+        var rect: CGRect
+        var deviceScale: Double
+        var radius: Double
+        var path: CGPath?
+        var layers: [LayerState]
+    }
+
+    /// One layer's properties that shape a silhouette. For the shadowed layer itself only what ``CALayer`` draws
+    /// inside its own bounds space counts (bounds, background, corners, clipping, border, content).
+    struct LayerState: Equatable {
+        var layer: ObjectIdentifier
+        var displayVersion: Int
+        var sublayerCount: Int
+        var bounds: CGRect
+        var cornerRadius: CGFloat
+        var backgroundColor: CGColor?
+        var borderWidth: CGFloat
+        var borderColor: CGColor?
+        var masksToBounds: Bool
+        var position = CGPoint.zero
+        var anchorPoint = CGPoint.zero
+        var transform = CGAffineTransform.identity
+        var opacity: Float = 1
+        var isHidden = false
+        var shadowColor: CGColor?
+        var shadowOpacity: Float = 0
+        var shadowOffset = CGSize.zero
+        var shadowRadius: CGFloat = 0
+        var shadowPath: CGPath?
+
+        @MainActor init(_ layer: CALayer, isRoot: Bool) {
+            self.layer = ObjectIdentifier(layer)
+            displayVersion = layer.displayVersion
+            sublayerCount = layer.sublayers?.count ?? 0
+            bounds = layer.bounds
+            cornerRadius = layer.cornerRadius
+            backgroundColor = layer.backgroundColor
+            borderWidth = layer.borderWidth
+            borderColor = layer.borderColor
+            masksToBounds = layer.masksToBounds
+            guard !isRoot else { return }
+            position = layer.position
+            anchorPoint = layer.anchorPoint
+            transform = layer.affineTransform()
+            opacity = layer.opacity
+            isHidden = layer.isHidden
+            shadowColor = layer.shadowColor
+            shadowOpacity = layer.shadowOpacity
+            shadowOffset = layer.shadowOffset
+            shadowRadius = layer.shadowRadius
+            shadowPath = layer.shadowPath
+        }
+    }
+
+    let key: Key?
+    /// The rectangle of the layer's bounds space the mask covers (before padding), points.
+    let area: CGRect
+    /// The blur margin around ``area`` on each side, points.
+    let pad: Double
+    /// The blurred alpha (A8) at the device scale of ``key``.
+    let mask: CairoBitmap
+
+    init(key: Key?, area: CGRect, pad: Double, mask: CairoBitmap) {
+        self.key = key
+        self.area = area
+        self.pad = pad
+        self.mask = mask
     }
 }
 

@@ -43,9 +43,24 @@ import WaymarkTime
     public var shadowOffset = CGSize(width: 0, height: -3)
     /// Shadow blur radius, points (≈ 2 × the Gaussian standard deviation). Defaults to 3.
     public var shadowRadius: CGFloat = 3
+    /// The shape of the shadow, in the layer's bounds space (points), or nil to use the layer's composited
+    /// silhouette (its background, content, sublayers and border). Defaults to nil. As in Core Animation, setting it
+    /// is much cheaper: the shadow is the blurred filled path (non-zero winding) and the layer's content is not drawn
+    /// off screen for it. Typical use: `layer.shadowPath = UIBezierPath(roundedRect: bounds, cornerRadius: r).cgPath`
+    /// (set it again when the bounds change). Not animatable here.
+    public var shadowPath: CGPath?
     /// When true, content and sublayers are clipped to the (rounded) bounds and no shadow is drawn. Defaults to
     /// `false`.
     public var masksToBounds = false
+    /// When true, the layer (its shadow, background, content, sublayers and border) is drawn into a bitmap at
+    /// ``rasterizationScale`` pixels per point and that bitmap is drawn in its place while nothing in it changed, as
+    /// Core Animation's `shouldRasterize`. "Changed" is the shadow cache's test: a ``setNeedsDisplay()`` or a layer
+    /// property of the subtree, this layer's bounds or shadow; this layer's position, transform and opacity apply
+    /// to the bitmap. While something in the subtree animates the layer is drawn directly. Defaults to false.
+    public var shouldRasterize = false
+    /// Pixels per point of the bitmap ``shouldRasterize`` keeps (> 0; other values draw directly). Defaults to 1, as
+    /// Core Animation: set it to `UIScreen.main.scale` for content as sharp as the screen.
+    public var rasterizationScale: CGFloat = 1
     /// A name for debugging. Defaults to nil.
     public var name: String?
     /// Pixels per point for content; informational (rendering follows the destination's scale). Defaults to 1.
@@ -79,6 +94,9 @@ import WaymarkTime
         shadowOpacity = other.shadowOpacity
         shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius
+        shadowPath = other.shadowPath
+        shouldRasterize = other.shouldRasterize
+        rasterizationScale = other.rasterizationScale
         masksToBounds = other.masksToBounds
         name = other.name
         transformStorage = other.transformStorage
@@ -133,14 +151,29 @@ import WaymarkTime
         superlayer = nil
     }
 
-    /// Marks the content for redrawing. Waymark redraws every time a tree is rendered, so this only records the
-    /// request (see ``needsDisplay()``).
-    public func setNeedsDisplay() { displayRequested = true }
+    /// Marks the content for redrawing. Waymark redraws every time a tree is rendered; this records the request
+    /// (see ``needsDisplay()``) and makes the cached shadows of this layer and the layers above it stale (a shadow
+    /// drawn from the layer's silhouette is kept between frames while nothing in its subtree asked for display and
+    /// no layer property it depends on changed).
+    public func setNeedsDisplay() {
+        displayRequested = true
+        displayVersion &+= 1
+    }
 
     /// True after ``setNeedsDisplay()`` until the layer is next rendered.
     public func needsDisplay() -> Bool { displayRequested }
 
     var displayRequested = false
+    /// Counts ``setNeedsDisplay()`` calls: what a cached shadow compares to know this layer's drawn content changed.
+    var displayVersion = 0
+    /// The blurred shadow mask kept between frames (CALayer+Render.swift); nil until a shadow is drawn.
+    var shadowCache: ShadowCache?
+    /// How many times this layer's shadow mask was drawn and blurred (not taken from ``shadowCache``); for tests.
+    var shadowMaskBuilds = 0
+    /// The bitmap ``shouldRasterize`` keeps (CALayer+Render.swift); nil until the layer is drawn rasterized.
+    var rasterCache: RasterCache?
+    /// How many times the rasterized bitmap was drawn; for tests.
+    var rasterBuilds = 0
 
     // MARK: Key-value access
 

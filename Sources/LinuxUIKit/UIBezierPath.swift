@@ -5,14 +5,7 @@ import Foundation
 /// `UIBezierPath`. Coordinates are points; angles radians; `clockwise` is as seen on screen (y down).
 /// - Thread rules: main actor only (it draws into `UIGraphicsGetCurrentContext()`).
 @MainActor open class UIBezierPath {
-    enum Element {
-        case move(CGPoint)
-        case line(CGPoint)
-        case curve(CGPoint, CGPoint, CGPoint)
-        case arc(center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, clockwise: Bool)
-        case close
-    }
-    var elements: [Element] = []
+    var elements: [PathElement] = []
     private var current: CGPoint?
 
     /// Stroke width, points. Defaults to 1.
@@ -20,6 +13,12 @@ import Foundation
 
     /// An empty path.
     public init() {}
+
+    /// A path with the elements of `cgPath`, as UIKit's `init(cgPath:)`.
+    public convenience init(cgPath: CGPath) {
+        self.init()
+        self.cgPath = cgPath
+    }
 
     /// A closed rectangle.
     public convenience init(rect: CGRect) {
@@ -88,6 +87,24 @@ import Foundation
     /// True when the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The path as an immutable ``CGPath`` (a copy: later changes to this path do not change it), as UIKit's
+    /// `cgPath`; what ``CALayer/shadowPath`` takes. Setting it replaces this path's elements with the given path's.
+    open var cgPath: CGPath {
+        get { CGPath(elements: elements) }
+        set {
+            elements = newValue.elements
+            current = nil
+            for element in elements.reversed() {
+                switch element {
+                case .move(let p), .line(let p), .curve(_, _, let p): current = p
+                case .arc(let c, let r, _, let end, _): current = CGPoint(x: c.x + r * cos(end), y: c.y + r * sin(end))
+                case .close: continue
+                }
+                break
+            }
+        }
+    }
+
     /// Starts a subpath at `point`.
     open func move(to point: CGPoint) {
         elements.append(.move(point))
@@ -132,24 +149,7 @@ import Foundation
     open func append(_ bezierPath: UIBezierPath) { elements += bezierPath.elements }
 
     /// Adds the path to `cr` (replacing its current path).
-    func addPath(to cr: OpaquePointer) {
-        cairo_new_path(cr)
-        for element in elements {
-            switch element {
-            case .move(let p): cairo_move_to(cr, Double(p.x), Double(p.y))
-            case .line(let p): cairo_line_to(cr, Double(p.x), Double(p.y))
-            case .curve(let c1, let c2, let p):
-                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
-            case .arc(let c, let r, let a0, let a1, let cw):
-                if cw {
-                    cairo_arc(cr, Double(c.x), Double(c.y), Double(r), Double(a0), Double(a1))
-                } else {
-                    cairo_arc_negative(cr, Double(c.x), Double(c.y), Double(r), Double(a0), Double(a1))
-                }
-            case .close: cairo_close_path(cr)
-            }
-        }
-    }
+    func addPath(to cr: OpaquePointer) { addPathElements(elements, to: cr) }
 
     /// The bounding box of the path including control points, points; `.null` for an empty path.
     public var bounds: CGRect {

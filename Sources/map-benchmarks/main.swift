@@ -59,6 +59,9 @@ func allBenchmarks() -> [any Benchmark] {
         HeatmapTileBenchmark(count: 100_000, tileSize: 512), ClusterFrameBenchmark(clustered: true),
         ClusterFrameBenchmark(clustered: false),
         GoogleStyleApplyBenchmark(), GoogleStyleSwitchBenchmark(),
+        // A floating panel with a layer shadow over a changing map (issue 30's frame budget).
+        ShadowPanelFrameBenchmark(.bareMap), ShadowPanelFrameBenchmark(.plainPanel),
+        ShadowPanelFrameBenchmark(.shadowPanel), ShadowPanelFrameBenchmark(.shadowPathPanel),
     ]
 }
 
