@@ -126,7 +126,14 @@ let package = Package(
         // The app host's window backend over SDL2 (adapter: the only target importing CSDL2).
         .target(name: "UIKitSDL", dependencies: ["LinuxUIKit", "CairoGraphics", "CSDL2"], swiftSettings: settings),
         // Thin Linux-only modules so code written from Google's guides keeps `import UIKit` / `import CoreLocation`.
-        .target(name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit"], swiftSettings: settings),
+        .target(
+            name: "UIKit", dependencies: ["LinuxUIKit", "UIKitSDL", "_Testing_UIKit", "CoreGraphics", "QuartzCore"],
+            swiftSettings: settings),
+        // iOS's CoreGraphics and QuartzCore, for the code that imports them: re-exports of Foundation and LinuxUIKit.
+        .target(name: "CoreGraphics", dependencies: ["LinuxUIKit", "_Testing_CoreGraphics"], swiftSettings: settings),
+        .target(name: "QuartzCore", dependencies: ["LinuxUIKit"], swiftSettings: settings),
+        // Empty: satisfies swift-testing's cross-import overlay lookup for a module named CoreGraphics.
+        .target(name: "_Testing_CoreGraphics", swiftSettings: settings),
         // Empty: satisfies swift-testing's cross-import overlay lookup for a module named UIKit (see its file).
         .target(name: "_Testing_UIKit", swiftSettings: settings),
         .target(

@@ -182,6 +182,13 @@ extension CAAnimationDelegate {
     /// Whether the animation is removed from the layer when it ends. Defaults to `true`. When `false`, the final
     /// value stays presented until the animation is removed.
     public var isRemovedOnCompletion: Bool = true
+    /// How many times a run repeats, as Core Animation's `CAMediaTiming.repeatCount`: fractions play part of the last
+    /// run, `.infinity` repeats until the animation is removed (the layer then asks for frames for ever, as a pulsing
+    /// view does on iOS). `0` (the default) and negative or NaN values mean one run.
+    public var repeatCount: Float = 0
+    /// Whether each run plays forwards then backwards (`CAMediaTiming.autoreverses`): a run then lasts twice
+    /// ``duration`` and ends at its start value. Defaults to `false`.
+    public var autoreverses: Bool = false
     /// Notified when the animation starts and stops (held strongly, as Core Animation does).
     public var delegate: (any CAAnimationDelegate)?
 

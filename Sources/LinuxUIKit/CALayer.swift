@@ -237,6 +237,10 @@ import WaymarkTime
         let animation: CAAnimation
         let start: TimeInterval
         let duration: TimeInterval
+        /// Runs played (``CAAnimation/repeatCount``, at least 1; may be fractional or infinite).
+        let runs: Double
+        /// Each run plays forwards then backwards (``CAAnimation/autoreverses``).
+        let autoreverses: Bool
         let timing: CAMediaTimingFunction?
         let from: Any?
         let to: Any?
@@ -245,20 +249,26 @@ import WaymarkTime
 
         init(
             key: String, keyPath: String, animation: CAAnimation, start: TimeInterval, duration: TimeInterval,
-            timing: CAMediaTimingFunction?, from: Any?, to: Any?, groups: [AnimationGroup]
+            runs: Double = 1, autoreverses: Bool = false, timing: CAMediaTimingFunction?, from: Any?, to: Any?,
+            groups: [AnimationGroup]
         ) {
             self.key = key
             self.keyPath = keyPath
             self.animation = animation
             self.start = start
             self.duration = duration
+            self.runs = runs.isNaN || runs <= 0 ? 1 : runs
+            self.autoreverses = autoreverses
             self.timing = timing
             self.from = from
             self.to = to
             self.groups = groups
         }
 
-        var end: TimeInterval { start + duration }
+        /// One run: the duration, twice when it autoreverses.
+        var runLength: TimeInterval { autoreverses ? 2 * duration : duration }
+        /// When the last run ends (never, for an infinite repeat count).
+        var end: TimeInterval { runs.isInfinite ? .infinity : start + runLength * runs }
 
         /// The animated value at `time`, over `below` (the value of the animations before it) and `model`.
         @MainActor func value(at time: TimeInterval, below: Any?, model: Any?) -> Any? {
@@ -270,11 +280,18 @@ import WaymarkTime
             return interpolateAny(from ?? below, to ?? model, fraction: progress(at: time))
         }
 
-        /// Eased progress at `time`: 0 before the start (the start value shows during a delay), 1 at and after the
-        /// end.
+        /// Eased progress at `time`: 0 before the start (the start value shows during a delay); within a run the
+        /// fraction of ``duration`` played (back down to 0 in an autoreversing run's second half); after the end the
+        /// last run's final value (1, or 0 when autoreversing; a fractional repeat count stops part-way).
         func progress(at time: TimeInterval) -> Double {
-            guard duration > 0 else { return time >= start ? 1 : 0 }
-            let x = min(max((time - start) / duration, 0), 1)
+            guard duration > 0 else { return time >= start ? (autoreverses ? 0 : 1) : 0 }
+            let elapsed = min(max(time - start, 0), end - start)
+            var local = elapsed.truncatingRemainder(dividingBy: runLength)
+            // The end of a whole number of runs is the end of the last run, not the start of the next.
+            if local == 0 && elapsed > 0 { local = runLength }
+            var x = local / duration
+            if x > 1 { x = 2 - x }
+            x = min(max(x, 0), 1)
             return timing?.timingProgress(at: x) ?? x
         }
     }
@@ -321,6 +338,7 @@ import WaymarkTime
         let entry = Entry(
             key: resolvedKey, keyPath: keyPath, animation: anim, start: anim.beginTime > 0 ? anim.beginTime : now,
             duration: anim.duration > 0 ? anim.duration : CATransaction.animationDuration(),
+            runs: Double(anim.repeatCount), autoreverses: anim.autoreverses,
             timing: anim.timingFunction ?? CATransaction.animationTimingFunction(), from: from, to: to,
             groups: groups)
         if let index = entries.firstIndex(where: { $0.key == resolvedKey }) {

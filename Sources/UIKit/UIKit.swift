@@ -1,7 +1,9 @@
 // `import UIKit` on Linux: the LinuxUIKit subset plus the app entry points wired to the window backends (SDL2 when
 // there is a display, headless otherwise). On Apple platforms this module is not built: the system UIKit is used.
+@_exported import CoreGraphics
 @_exported import Foundation
 @_exported import LinuxUIKit
+@_exported import QuartzCore
 import UIKitSDL
 
 // `URLSession` and `URLRequest` live in FoundationNetworking on Linux; iOS code gets them from `import UIKit`.

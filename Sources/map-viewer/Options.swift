@@ -44,6 +44,9 @@ struct ViewerOptions: Equatable {
     var stylePath: String?
     /// A Google styling JSON file (`GMSMapStyle`'s rules) set as the map's `mapStyle`; nil = none.
     var mapStylePath: String?
+    /// The app's appearance, `dark` or `light` (`--appearance`, as every Waymark app takes it); nil = the
+    /// environment's `WAYMARK_APPEARANCE`, else light.
+    var appearance: String?
     /// nil = the fixed demo provider.
     var location: LocationOption?
     /// Window size in points.
@@ -68,6 +71,8 @@ struct ViewerOptions: Equatable {
           --overlays FILE.geojson                  LineString / Polygon features drawn as polylines / polygons
           --style FILE|URL                         MapLibre style JSON, a file or http(s) URL (default: built-in style)
           --map-style FILE.json                    Google styling JSON (GMSMapStyle rules) set as the map's mapStyle
+          --appearance dark|light                  the app's appearance (also WAYMARK_APPEARANCE); dark draws the dark
+                                                   basemap and controls unless --map-style is given
           --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
           --stats                                  print frame times (median, p99, max) and per-stage times on exit
@@ -142,6 +147,12 @@ struct ViewerOptions: Equatable {
                     throw UsageError(description: "--map-style: cannot read '\(path)'")
                 }
                 options.mapStylePath = path
+            case "--appearance":
+                let text = try next()
+                guard text == "dark" || text == "light" else {
+                    throw UsageError(description: "--appearance wants dark or light, got '\(text)'")
+                }
+                options.appearance = text
             case "--location":
                 options.location = try parseLocation(try next())
             case "--size":

@@ -18,7 +18,9 @@ if options.showHelp {
 }
 
 AppDelegate.options = options
-var hostOptions = UIApplicationHostOptions(title: "map-viewer")
+// The host's own switches as every Waymark app reads them: WAYMARK_APPEARANCE, and --appearance when given.
+var hostOptions = UIApplicationHostOptions(
+    arguments: ["map-viewer"] + (options.appearance.map { ["--appearance", $0] } ?? []))
 hostOptions.backend = .window  // no display: exit 1 with "map-viewer: no display (…)"
 hostOptions.size = CGSize(width: options.width, height: options.height)
 hostOptions.scale = options.scale.map { CGFloat($0) }

@@ -186,6 +186,21 @@ import WaymarkTime
         #expect(map.styleState.built?.effectiveStyle == .bundled)
     }
 
+    /// A map made in a dark app (`--appearance dark`, `WAYMARK_APPEARANCE`: the screen's style) is dark from its first
+    /// frame, its controls too, though no trait ever changes.
+    @Test func aMapMadeInADarkAppHasDarkControlsFromTheStart() {
+        _ = installMapClock()
+        let before = UIScreen.main.userInterfaceStyle
+        UIScreen.main.userInterfaceStyle = .dark
+        defer { UIScreen.main.userInterfaceStyle = before }
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 200, height: 150),
+            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14))
+        _ = map.renderFrame(scale: 1)
+        #expect(map.styleState.built?.dark == true)
+        #expect(map.controls.isDark)
+    }
+
     // MARK: Map IDs
 
     @Test func mapIDsResolveToRegisteredStyles() throws {

@@ -230,6 +230,50 @@ private func close(
         #expect(layer.animation(forKey: "fade") == nil)
     }
 
+    /// `repeatCount` and `autoreverses` (CAMediaTiming): a pulse plays its runs, back and forth when autoreversing,
+    /// ends at its last run's final value, and an infinite one stays until removed.
+    @Test func repeatCountAndAutoreverses() {
+        let clock = installManualClock()
+        let layer = CALayer()
+        let pulse = CABasicAnimation(keyPath: "opacity")
+        pulse.fromValue = 0
+        pulse.toValue = 1
+        pulse.duration = 1
+        pulse.repeatCount = 2.5
+        layer.add(pulse, forKey: "pulse")
+        func opacity() -> Float { layer.presentation()?.opacity ?? -1 }
+        clock.advance(by: 0.25)
+        #expect(opacity() == 0.25)
+        clock.advance(by: 1)  // 1.25 s: a quarter into the second run
+        #expect(opacity() == 0.25)
+        clock.advance(by: 1.1)  // 2.35 s: the half run
+        #expect(abs(opacity() - 0.35) < 1e-5)
+        UIAnimator.shared.tick()
+        #expect(layer.animationKeys()?.count == 1)
+        clock.advance(by: 0.2)  // 2.55 s: past the end
+        UIAnimator.shared.tick()
+        #expect(layer.animationKeys() == nil || layer.animationKeys()?.isEmpty == true)
+
+        let breathe = CABasicAnimation(keyPath: "opacity")
+        breathe.fromValue = 0
+        breathe.toValue = 1
+        breathe.duration = 1
+        breathe.autoreverses = true
+        breathe.repeatCount = .infinity
+        layer.add(breathe, forKey: "breathe")
+        clock.advance(by: 0.5)
+        #expect(opacity() == 0.5)
+        clock.advance(by: 1)  // 1.5 s: half-way back
+        #expect(opacity() == 0.5)
+        clock.advance(by: 0.25)  // 1.75 s
+        #expect(opacity() == 0.25)
+        clock.advance(by: 1000)
+        UIAnimator.shared.tick()
+        #expect(layer.animationKeys()?.contains("breathe") == true)
+        layer.removeAnimation(forKey: "breathe")
+        #expect(layer.animationKeys() == nil || layer.animationKeys()?.isEmpty == true)
+    }
+
     @Test func timingFunctionNamesOnBasicAnimations() {
         let clock = installManualClock()
         let layer = CALayer()

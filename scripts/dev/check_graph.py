@@ -21,6 +21,7 @@ import sys
 BUILD_ONLY = {
     # The empty module that satisfies swift-testing's cross-import overlay lookup for a module named UIKit.
     ("UIKit", "_Testing_UIKit"): "swift-testing looks up an overlay module for any module named UIKit",
+    ("CoreGraphics", "_Testing_CoreGraphics"): "swift-testing looks up an overlay module for any module named CoreGraphics",
 }
 
 IMPORT = re.compile(

@@ -47,10 +47,12 @@ extension GMSMapView {
         restyleBasemap()
     }
 
-    /// The first basemap (see ``basemap``).
+    /// The first basemap (see ``basemap``); the controls and the default info window start in its appearance (a map
+    /// made in a dark app is dark from its first frame, with no trait change to report it).
     func makeStyledBasemap() -> any BasemapRenderer {
         let style = basemapStyle
         styleState.built = style
+        controls.isDark = style.dark
         return dependencies.makeBasemap(style)
     }
 
