@@ -230,6 +230,9 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     weak var engine: LayoutEngine?
     /// The order of activation (earlier constraints win conflicts between required ones).
     var sequence = 0
+    /// The constraint's index in its owner's installed list (`ViewLayoutState.constraintSlots`), -1 when not
+    /// installed.
+    var slot = -1
 
     /// Creates `view1.attr1  relation  multiplier × view2.attr2 + c` (UIKit's explicit form). `view2` nil (with
     /// `.notAnAttribute`) makes a constant: `view1.attr1 relation c`.
