@@ -137,7 +137,7 @@ private struct UserConstraintOrder: Comparable {
         }
         var owner: UIView? = firstView
         if let secondItem = constraint.secondItem {
-            guard let second = secondItem as? any LayoutItem, let secondView = second.hostView else {
+            guard let second = NSLayoutConstraint.layoutItem(secondItem), let secondView = second.hostView else {
                 AutoLayoutLog.write(
                     "Unable to activate constraint \(constraint): its second item is not a view or layout guide in a tree."
                 )
