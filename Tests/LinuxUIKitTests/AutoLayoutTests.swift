@@ -216,6 +216,83 @@ import UIKitTestSupport
         #expect(log.first?.contains("because they have no common ancestor") == true, "\(log)")
     }
 
+    /// Deactivating some of many constraints held by one view leaves the others installed in activation order
+    /// and the layout right; re-activated constraints come last, and deactivating twice changes nothing.
+    @Test func deactivatingSomeOfManyConstraintsKeepsTheRestInOrder() {
+        let views = (0..<20).map { _ in UIView() }
+        let root = container(400, 100, views)
+        var leading: [NSLayoutConstraint] = []
+        var top: [NSLayoutConstraint] = []
+        for (i, v) in views.enumerated() {
+            leading.append(
+                v.leadingAnchor.constraint(
+                    equalTo: i == 0 ? root.leadingAnchor : views[i - 1].trailingAnchor, constant: 4))
+            top.append(v.topAnchor.constraint(equalTo: root.topAnchor, constant: 5))
+            NSLayoutConstraint.activate([
+                leading[i], top[i], v.widthAnchor.constraint(equalToConstant: 10),
+                v.heightAnchor.constraint(equalToConstant: 20),
+            ])
+        }
+        let originals = (0..<20).flatMap { [leading[$0], top[$0]] }
+        #expect(root.constraints.map(ObjectIdentifier.init) == originals.map(ObjectIdentifier.init))
+
+        // 20 of the root's 40 go: the even views' tops and the last ten views' leading edges.
+        let removed = stride(from: 0, to: 20, by: 2).map { top[$0] } + (10..<20).map { leading[$0] }
+        NSLayoutConstraint.deactivate(removed)
+        NSLayoutConstraint.deactivate(removed)
+        let lower = stride(from: 0, to: 20, by: 2).map {
+            views[$0].topAnchor.constraint(equalTo: root.topAnchor, constant: 50)
+        }
+        let wider = (10..<20).map {
+            views[$0].leadingAnchor.constraint(equalTo: views[$0 - 1].trailingAnchor, constant: 6)
+        }
+        NSLayoutConstraint.activate(lower + wider)
+        let kept = originals.filter { c in !removed.contains { $0 === c } }
+        #expect(kept.count == 20 && kept.allSatisfy(\.isActive) && !removed.contains { $0.isActive })
+        #expect(root.constraints.map(ObjectIdentifier.init) == (kept + lower + wider).map(ObjectIdentifier.init))
+        #expect(views.allSatisfy { $0.constraints.count == 2 })
+        root.layoutIfNeeded()
+        for (i, v) in views.enumerated() {
+            let x: CGFloat = i < 10 ? 4 + 14 * CGFloat(i) : 146 + 16 * CGFloat(i - 10)
+            let expected = CGRect(x: x, y: i % 2 == 0 ? 50 : 5, width: 10, height: 20)
+            #expect(v.frame == expected, "view \(i): \(v.frame)")
+        }
+
+        // Back to the original layout: the re-activated constraints are installed after the kept ones.
+        NSLayoutConstraint.deactivate(lower + wider)
+        NSLayoutConstraint.activate(removed)
+        #expect(root.constraints.map(ObjectIdentifier.init) == (kept + removed).map(ObjectIdentifier.init))
+        root.layoutIfNeeded()
+        for (i, v) in views.enumerated() {
+            #expect(v.frame == CGRect(x: 4 + 14 * CGFloat(i), y: 5, width: 10, height: 20), "view \(i): \(v.frame)")
+        }
+        NSLayoutConstraint.deactivate(originals)
+        #expect(root.constraints.isEmpty && originals.allSatisfy { !$0.isActive })
+    }
+
+    /// Activation order decides which of two conflicting required constraints holds, also after one of them is
+    /// deactivated and activated again (it is then the later one, and broken).
+    @Test func reactivatedConstraintIsTheLaterInAConflict() {
+        let box = UIView()
+        let root = container(300, 300, [box])
+        let narrow = box.widthAnchor.constraint(equalToConstant: 100)
+        let wide = box.widthAnchor.constraint(equalToConstant: 200)
+        NSLayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 10),
+            narrow, wide,
+        ])
+        var log = capturingLog { root.layoutIfNeeded() }
+        #expect(box.frame.width == 100, "\(box.frame)")
+        #expect(log.count == 1 && log.first?.contains("breaking constraint \n\(wide.description)") == true, "\(log)")
+        narrow.isActive = false
+        narrow.isActive = true
+        log = capturingLog { root.layoutIfNeeded() }
+        #expect(box.frame.width == 200, "\(box.frame)")
+        #expect(log.count == 1 && log.first?.contains("breaking constraint \n\(narrow.description)") == true, "\(log)")
+        #expect(LayoutEngine.engine(of: root)?.broken.map(ObjectIdentifier.init) == [ObjectIdentifier(narrow)])
+    }
+
     /// The margins guide insets by the layout margins (8 by default), and custom guides take part like views.
     @Test func marginsAndCustomGuides() {
         let content = UIView()

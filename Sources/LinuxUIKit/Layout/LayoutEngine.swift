@@ -4,6 +4,22 @@ import Foundation
 /// The solver's linear expression (Foundation also has an `Expression`).
 typealias Expression = Cassowary.Expression
 
+/// The order in which a layout pass adds user constraints to the solver: required ones first, then by descending
+/// priority, then in activation order (earlier constraints win conflicts).
+private struct UserConstraintOrder: Comparable {
+    let required: Bool
+    let priority: Float
+    let sequence: Int
+    /// The constraint's index in the pass's list.
+    let index: Int
+
+    static func < (a: UserConstraintOrder, b: UserConstraintOrder) -> Bool {
+        if a.required != b.required { return a.required }
+        if a.priority != b.priority { return a.priority > b.priority }
+        return a.sequence < b.sequence
+    }
+}
+
 /// Solves the constraints of one view tree (Waymark's Auto Layout engine, after UIKit's): held by the tree's root
 /// view (a window, or the top of a detached tree), built from every active constraint installed in the tree, the
 /// frames of views that translate their autoresizing masks, content sizes, and the safe-area and margins guides.
@@ -121,7 +137,7 @@ typealias Expression = Cassowary.Expression
         }
         var owner: UIView? = firstView
         if let secondItem = constraint.secondItem {
-            guard let second = secondItem as? any LayoutItem, let secondView = second.hostView else {
+            guard let second = NSLayoutConstraint.layoutItem(secondItem), let secondView = second.hostView else {
                 AutoLayoutLog.write(
                     "Unable to activate constraint \(constraint): its second item is not a view or layout guide in a tree."
                 )
@@ -140,30 +156,53 @@ typealias Expression = Cassowary.Expression
         nextSequence += 1
         constraint.sequence = nextSequence
         constraint.owner = owner
-        owner.autoLayout.constraints.append(constraint)
+        owner.autoLayout.appendConstraint(constraint)
         structureDidChange(at: owner)
     }
 
-    /// Removes `constraint` from its owner.
+    /// Removes `constraint` from its owner (O(1): the constraint knows its slot in the owner's list).
     static func uninstall(_ constraint: NSLayoutConstraint) {
         guard let owner = constraint.owner else { return }
-        owner.autoLayoutStorage?.constraints.removeAll { $0 === constraint }
+        owner.autoLayoutStorage?.removeConstraint(constraint)
         constraint.owner = nil
         constraint.engine = nil
         structureDidChange(at: owner)
     }
 
+    /// The deepest view that is `a` or an ancestor of it and also `b` or an ancestor of it; nil for different
+    /// trees. Walks up from the deeper of the two (no allocation: activation calls it for every constraint).
     static func nearestCommonAncestor(_ a: UIView, _ b: UIView) -> UIView? {
-        var ancestors: Set<ObjectIdentifier> = []
-        var v: UIView? = a
-        while let current = v {
-            ancestors.insert(ObjectIdentifier(current))
-            v = current.superview
+        if a === b { return a }
+        let parentA = a.superview
+        let parentB = b.superview
+        if parentA === b { return b }
+        if parentB === a { return a }
+        if let parentA, parentA === parentB { return parentA }
+        func depth(_ view: UIView) -> Int {
+            var count = 0
+            var v = view.superview
+            while let current = v {
+                count += 1
+                v = current.superview
+            }
+            return count
         }
-        v = b
-        while let current = v {
-            if ancestors.contains(ObjectIdentifier(current)) { return current }
-            v = current.superview
+        var x: UIView? = a
+        var y: UIView? = b
+        var depthA = depth(a)
+        var depthB = depth(b)
+        while depthA > depthB, let current = x {
+            x = current.superview
+            depthA -= 1
+        }
+        while depthB > depthA, let current = y {
+            y = current.superview
+            depthB -= 1
+        }
+        while let p = x, let q = y {
+            if p === q { return p }
+            x = p.superview
+            y = q.superview
         }
         return nil
     }
@@ -206,7 +245,7 @@ typealias Expression = Cassowary.Expression
     }
 
     private static func subtreeHasConstraints(_ view: UIView) -> Bool {
-        if let state = view.autoLayoutStorage, !state.constraints.isEmpty { return true }
+        if let state = view.autoLayoutStorage, state.hasConstraints { return true }
         return view.subviews.contains { subtreeHasConstraints($0) }
     }
 
@@ -370,7 +409,9 @@ typealias Expression = Cassowary.Expression
         var order: [UIView] = []
         func walk(_ v: UIView) {
             order.append(v)
-            if let list = v.autoLayoutStorage?.constraints { all += list }
+            if let state = v.autoLayoutStorage {
+                for case let c? in state.constraintSlots { all.append(c) }
+            }
             for sub in v.subviews { walk(sub) }
         }
         walk(root)
@@ -382,22 +423,31 @@ typealias Expression = Cassowary.Expression
                 v = current.superview
             }
         }
-        var usable: [NSLayoutConstraint] = []
-        for c in all {
-            var ok = true
-            for item in [c.firstLayoutItem, c.secondLayoutItem] {
-                guard let item else { continue }
-                guard let host = item.hostView, host.isDescendant(of: root) else {
-                    ok = false
-                    continue
-                }
-                if let guide = item as? UILayoutGuide, items.insert(ObjectIdentifier(guide)).inserted {
-                    guides.append(guide)
-                }
-                addView(host)
+        /// Registers `item` (its view and the view's ancestors, a guide among the guides); false when it is not
+        /// in this tree.
+        func addItem(_ item: any LayoutItem) -> Bool {
+            guard let host = item.hostView, host.isDescendant(of: root) else { return false }
+            if let guide = item as? UILayoutGuide, items.insert(ObjectIdentifier(guide)).inserted {
+                guides.append(guide)
             }
-            if c.firstLayoutItem == nil { ok = false }
-            if ok { usable.append(c) }
+            addView(host)
+            return true
+        }
+        // Sort keys (required first, then higher priority, then activation order), so the sort's comparison reads
+        // no main-actor state.
+        var usable: [UserConstraintOrder] = []
+        usable.reserveCapacity(all.count)
+        for (index, c) in all.enumerated() {
+            let first = c.firstLayoutItem
+            var ok = first != nil
+            if let first, !addItem(first) { ok = false }
+            if let second = c.secondLayoutItem, !addItem(second) { ok = false }
+            if ok {
+                usable.append(
+                    UserConstraintOrder(
+                        required: c.priority >= .required, priority: c.priority.rawValue, sequence: c.sequence,
+                        index: index))
+            }
         }
         if fitting != nil { addView(root) }
 
@@ -457,14 +507,8 @@ typealias Expression = Cassowary.Expression
             guideInsets.append(GuideInsets(guide: guide, insets: insets, constraints: indices))
         }
 
-        usable.sort { a, b in
-            let ra = a.priority >= .required
-            let rb = b.priority >= .required
-            if ra != rb { return ra }
-            if a.priority != b.priority { return a.priority > b.priority }
-            return a.sequence < b.sequence
-        }
-        for c in usable { addUserConstraint(c) }
+        usable.sort()
+        for key in usable { addUserConstraint(all[key.index]) }
     }
 
     /// Adds `expression == value` (required unless the kind says otherwise) and returns its index.

@@ -230,6 +230,9 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     weak var engine: LayoutEngine?
     /// The order of activation (earlier constraints win conflicts between required ones).
     var sequence = 0
+    /// The constraint's index in its owner's installed list (`ViewLayoutState.constraintSlots`), -1 when not
+    /// installed.
+    var slot = -1
 
     /// Creates `view1.attr1  relation  multiplier × view2.attr2 + c` (UIKit's explicit form). `view2` nil (with
     /// `.notAnAttribute`) makes a constant: `view1.attr1 relation c`.
@@ -268,9 +271,17 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     }
 
     /// The first item as a layout item (view or guide).
-    var firstLayoutItem: (any LayoutItem)? { firstItem as? any LayoutItem }
+    var firstLayoutItem: (any LayoutItem)? { Self.layoutItem(firstItem) }
     /// The second item as a layout item.
-    var secondLayoutItem: (any LayoutItem)? { secondItem as? any LayoutItem }
+    var secondLayoutItem: (any LayoutItem)? { Self.layoutItem(secondItem) }
+
+    /// `object` as a layout item: views and layout guides are the only ones, and casts to those classes are much
+    /// cheaper than a cast to the protocol (a conformance lookup), which activation and every rebuild do per item.
+    static func layoutItem(_ object: AnyObject?) -> (any LayoutItem)? {
+        if let view = object as? UIView { return view }
+        if let guide = object as? UILayoutGuide { return guide }
+        return nil
+    }
 
     /// `<NSLayoutConstraint:0x… 'name' UIView:0x….leading == UIView:0x….leading + 20   (active)>`, as UIKit logs it.
     open var description: String {

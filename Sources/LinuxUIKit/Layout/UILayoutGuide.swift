@@ -89,8 +89,52 @@ import Foundation
 /// A view's Auto Layout state, made on first use (most views never need it).
 @MainActor final class ViewLayoutState {
     lazy var variables = ItemVariables()
-    /// The active constraints installed on the view (it is their items' nearest common ancestor).
-    var constraints: [NSLayoutConstraint] = []
+    /// The active constraints installed on the view (it is their items' nearest common ancestor) in activation
+    /// order, nil where one was removed: each constraint knows its slot (`NSLayoutConstraint.slot`), so adding and
+    /// removing are O(1) (amortized), and the holes are squeezed out once they are half the slots.
+    private(set) var constraintSlots: [NSLayoutConstraint?] = []
+    private var constraintHoles = 0
+
+    /// The active constraints installed on the view, in activation order.
+    var constraints: [NSLayoutConstraint] {
+        var list: [NSLayoutConstraint] = []
+        list.reserveCapacity(constraintSlots.count - constraintHoles)
+        for case let c? in constraintSlots { list.append(c) }
+        return list
+    }
+
+    /// Whether any constraint is installed on the view.
+    var hasConstraints: Bool { constraintSlots.count > constraintHoles }
+
+    /// Installs `constraint` last in activation order.
+    func appendConstraint(_ constraint: NSLayoutConstraint) {
+        constraint.slot = constraintSlots.count
+        constraintSlots.append(constraint)
+    }
+
+    /// Removes `constraint` when it is installed here (O(1) amortized; the order of the others is kept).
+    func removeConstraint(_ constraint: NSLayoutConstraint) {
+        let slot = constraint.slot
+        guard slot >= 0, slot < constraintSlots.count, constraintSlots[slot] === constraint else { return }
+        constraint.slot = -1
+        constraintSlots[slot] = nil
+        constraintHoles += 1
+        while let last = constraintSlots.last, last == nil {
+            constraintSlots.removeLast()
+            constraintHoles -= 1
+        }
+        if constraintHoles >= 8 && constraintHoles * 2 >= constraintSlots.count {
+            var count = 0
+            for i in constraintSlots.indices {
+                guard let c = constraintSlots[i] else { continue }
+                c.slot = count
+                constraintSlots[count] = c
+                count += 1
+            }
+            constraintSlots.removeLast(constraintSlots.count - count)
+            constraintHoles = 0
+        }
+    }
     var guides: [UILayoutGuide] = []
     var safeAreaGuide: UILayoutGuide?
     var marginsGuide: UILayoutGuide?
