@@ -1,5 +1,6 @@
 import Foundation
-import GoogleMaps
+
+@testable import GoogleMaps
 
 /// Runs `body` with the process's standard output sent to a file and returns what was printed (the examples print
 /// their events as a developer's app would).
@@ -20,9 +21,11 @@ import GoogleMaps
 }
 
 /// Launches `delegate` headless at 800 × 600 points, scale 1, as `--headless` does, after forgetting any earlier
-/// test's app.
+/// test's app. The maps draw the real basemap, as the examples do when a user runs them: other suites of the test
+/// process swap in a plain stand-in (`GMSMapView.makeDefaultBasemap`), so it is put back here.
 @MainActor func launchHeadless(_ delegate: any UIApplicationDelegate) -> UIHeadlessHost {
     UIApplication.shared.resetForNextRun()
+    GMSMapView.makeDefaultBasemap = GMSMapView.defaultBasemap
     return UIHeadlessHost(launching: delegate, size: CGSize(width: 800, height: 600), scale: 1)
 }
 
