@@ -47,28 +47,9 @@ final class CameraViewController: UIViewController, GMSMapViewDelegate {
         zoomLabel.setContentHuggingPriority(.required, for: .horizontal)
         updateLabel(mapView.camera)
 
-        let controls = UIStackView(arrangedSubviews: [zoomLabel, zoomSlider, bearingStepper])
-        controls.axis = .horizontal
-        controls.spacing = 16
-        controls.alignment = .center
-        controls.isLayoutMarginsRelativeArrangement = true
-        controls.layoutMargins = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
-
-        for subview in [mapView, controls] as [UIView] {
-            subview.translatesAutoresizingMaskIntoConstraints = false
-            view.addSubview(subview)
-        }
-        let safeArea = view.safeAreaLayoutGuide
-        NSLayoutConstraint.activate([
-            mapView.topAnchor.constraint(equalTo: safeArea.topAnchor),
-            mapView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            mapView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            mapView.bottomAnchor.constraint(equalTo: controls.topAnchor),
-            controls.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
-            controls.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor),
-            controls.bottomAnchor.constraint(equalTo: safeArea.bottomAnchor),
-            controls.heightAnchor.constraint(equalToConstant: 56),
-        ])
+        let controls = UIStackView.controlRow([zoomLabel, zoomSlider, bearingStepper], spacing: 16)
+        layOut(mapView, above: controls)
+        controls.heightAnchor.constraint(equalToConstant: 56).isActive = true
 
         navigationItem.rightBarButtonItem = UIBarButtonItem(
             title: "Go to", primaryAction: UIAction { [weak self] _ in self?.choosePlace() })

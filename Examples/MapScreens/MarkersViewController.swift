@@ -43,28 +43,9 @@ final class MarkersViewController: UIViewController {
                 self.showPlaces(self.placesSwitch.isOn)
             }, for: .valueChanged)
 
-        let panel = UIStackView(arrangedSubviews: [placesLabel, placesSwitch, countLabel])
-        panel.axis = .horizontal
-        panel.spacing = 12
-        panel.alignment = .center
-        panel.isLayoutMarginsRelativeArrangement = true
-        panel.layoutMargins = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
-
-        for subview in [mapView, panel] as [UIView] {
-            subview.translatesAutoresizingMaskIntoConstraints = false
-            view.addSubview(subview)
-        }
-        let safeArea = view.safeAreaLayoutGuide
-        NSLayoutConstraint.activate([
-            mapView.topAnchor.constraint(equalTo: safeArea.topAnchor),
-            mapView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            mapView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            mapView.bottomAnchor.constraint(equalTo: panel.topAnchor),
-            panel.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
-            panel.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor),
-            panel.bottomAnchor.constraint(equalTo: safeArea.bottomAnchor),
-            panel.heightAnchor.constraint(greaterThanOrEqualToConstant: 52),
-        ])
+        let panel = UIStackView.controlRow([placesLabel, placesSwitch, countLabel], spacing: 12)
+        layOut(mapView, above: panel)
+        panel.heightAnchor.constraint(greaterThanOrEqualToConstant: 52).isActive = true
 
         navigationItem.rightBarButtonItems = [
             UIBarButtonItem(
