@@ -131,6 +131,24 @@ private func lonDifference(_ a: Double, _ b: Double) -> Double {
         }
     }
 
+    /// The nearest world copy (GL JS's `smartWrap`): over the antimeridian a point east of 180° is drawn west of the
+    /// view's centre when that copy is nearer; points within half a world and non-finite ones stay.
+    @Test func nearestWorldCopyIsWithinHalfAWorldOfTheCentre() {
+        var s = CameraState(center: LatLng(latitude: 0, longitude: 179), zoom: 3)
+        s.size = ScreenSize(width: 400, height: 300)
+        let t = s.transform
+        let fiji = WebMercator.worldPoint(LatLng(latitude: -17, longitude: -179))  // x near 0: a world to the west
+        let near = t.nearestWorldCopy(of: fiji)
+        #expect(isApproximatelyEqual(near.x, fiji.x + 1, tolerance: 1e-12) && near.y == fiji.y)
+        #expect(abs(near.x - t.centerWorld.x) <= 0.5)
+        let close = WorldPoint(x: t.centerWorld.x - 0.3, y: 0.5)
+        #expect(t.nearestWorldCopy(of: close) == close)
+        let far = WorldPoint(x: t.centerWorld.x - 7.25, y: 0.5)
+        #expect(isApproximatelyEqual(t.nearestWorldCopy(of: far).x, t.centerWorld.x - 0.25, tolerance: 1e-9))
+        #expect(t.nearestWorldCopy(of: WorldPoint(x: .nan, y: 0.5)).x.isNaN)
+        #expect(t.nearestWorldCopy(of: WorldPoint(x: .infinity, y: 0.5)).x == .infinity)
+    }
+
     @Test func centreIsAtTheOpticalCentre() {
         var s = CameraState(center: LatLng(latitude: 48.85, longitude: 2.35), zoom: 14, bearing: 30, pitch: 45)
         s.size = ScreenSize(width: 400, height: 300)

@@ -82,10 +82,7 @@ open class GMSProjection: NSObject, @unchecked Sendable {
         guard meters.isFinite && coordinate.latitude.isFinite && coordinate.longitude.isFinite else { return .nan }
         let lat = min(max(coordinate.latitude, -89.999_999), 89.999_999)
         let w = WebMercator.worldPoint(LatLng(latitude: lat, longitude: coordinate.longitude))
-        var x = w.x
-        let dx = x - transform.centerWorld.x
-        if abs(dx) > 0.5 { x -= (dx + 0.5).rounded(.down) }
-        let scale = transform.scale(at: WorldPoint(x: x, y: w.y))
+        let scale = transform.scale(at: transform.nearestWorldCopy(of: w))
         return CGFloat(meters / WebMercator.metersPerPoint(latitude: lat, zoom: transform.state.zoom) * scale)
     }
 

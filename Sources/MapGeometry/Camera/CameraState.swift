@@ -150,6 +150,18 @@ public struct CameraTransform: Sendable {
         return distance - ry * sinPitch
     }
 
+    /// The copy of `w` (its x moved by whole worlds) nearest the camera's centre, as GL JS's `smartWrap` picks it:
+    /// where anything drawn once per world (a marker, a label, the my-location dot) is placed and hit-tested when the
+    /// view crosses the antimeridian. A point within half a world of the centre, or with a non-finite x, is returned
+    /// as it is.
+    /// - Parameter w: a world point, x in world widths (any value).
+    /// - Returns: `w` with x moved by a whole number of worlds to within half a world of ``centerWorld``.
+    public func nearestWorldCopy(of w: WorldPoint) -> WorldPoint {
+        let dx = w.x - centerWorld.x
+        guard dx.isFinite, abs(dx) > 0.5 else { return w }
+        return WorldPoint(x: w.x - (dx + 0.5).rounded(.down), y: w.y)
+    }
+
     /// The screen point of a world point, taken as given (no choice of world copy). Points behind the camera are
     /// pushed to a tiny positive depth, so they land far off-screen rather than mirrored.
     public func screenPoint(forUnwrapped w: WorldPoint) -> ScreenPoint {

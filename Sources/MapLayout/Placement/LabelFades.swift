@@ -116,11 +116,8 @@ public struct LabelFades {
     }
 
     private func screen(of anchor: WorldPoint, _ camera: CameraTransform) -> ScreenPoint {
-        // The copy of the anchor (x ± whole worlds) nearest the camera centre, as placement projects it.
-        var w = anchor
-        let dx = w.x - camera.centerWorld.x
-        if dx.isFinite, abs(dx) > 0.5 { w.x -= (dx + 0.5).rounded(.down) }
-        return camera.screenPoint(forUnwrapped: w)
+        // The copy of the anchor nearest the camera centre, as placement projects it.
+        camera.screenPoint(forUnwrapped: camera.nearestWorldCopy(of: anchor))
     }
 }
 

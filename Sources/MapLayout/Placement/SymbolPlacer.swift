@@ -166,11 +166,7 @@ public final class SymbolPlacer {
         var maximumDepth: Double { max(options.maximumDepthFactor, 1) * transform.distance }
 
         /// The copy of `w` (x ± whole worlds) nearest the camera centre.
-        func nearestCopy(_ w: WorldPoint) -> WorldPoint {
-            let dx = w.x - transform.centerWorld.x
-            guard dx.isFinite, abs(dx) > 0.5 else { return w }
-            return WorldPoint(x: w.x - (dx + 0.5).rounded(.down), y: w.y)
-        }
+        func nearestCopy(_ w: WorldPoint) -> WorldPoint { transform.nearestWorldCopy(of: w) }
 
         func perspectiveRatio(depth: Double) -> Double {
             guard options.scalesWithPerspective, depth > 0 else { return 1 }

@@ -86,12 +86,8 @@ import MapGeometry
             appearScale: appearScale)
     }
 
-    static func nearestCopy(_ w: WorldPoint, camera: CameraTransform) -> WorldPoint {
-        var x = w.x
-        let dx = x - camera.centerWorld.x
-        if dx.isFinite && abs(dx) > 0.5 { x -= (dx + 0.5).rounded(.down) }
-        return WorldPoint(x: x, y: w.y)
-    }
+    /// The copy of `w` nearest the view (``CameraTransform/nearestWorldCopy(of:)``).
+    static func nearestCopy(_ w: WorldPoint, camera: CameraTransform) -> WorldPoint { camera.nearestWorldCopy(of: w) }
 
     /// Where the selected marker's window goes: its image and its origin in view points, or nil.
     static func infoWindowFrame(map: GMSMapView) -> (UIImage, CGRect)? {
