@@ -25,8 +25,8 @@ public struct WaymarkLocationProvider: Equatable, Sendable {
         Self(spec: .gpsd(host: host, port: port))
     }
 
-    /// Parses the `WAYMARK_LOCATION` forms: `fixed:LAT,LON[,ACCURACY]`, `gpx:PATH[@SECONDS]`, `gpsd`,
-    /// `gpsd:PORT`, `gpsd:HOST:PORT`.
+    /// Parses the `WAYMARK_LOCATION` forms: `fixed:LAT,LON[,ACCURACY]` (or bare `LAT,LON[,ACCURACY]`, as
+    /// `map-viewer --location` takes it), `gpx:PATH[@SECONDS]`, `gpsd`, `gpsd:PORT`, `gpsd:HOST:PORT`.
     /// - Throws: an error quoting the text and naming what is wrong.
     public init(parsing text: String) throws {
         spec = try LocationProviderSpec.parse(text)
