@@ -1,5 +1,5 @@
-// Swift 6 mode: every call below compiles against Google's SDK on iOS without a diagnostic (Xcode warns on none of
-// them), so none may warn here either.
+// Compiled in both language modes (Swift5Checks links this file): every call below compiles against Google's SDK on
+// iOS without a diagnostic in Swift 5 and Swift 6 mode (Xcode warns on none of them), so none may warn here either.
 import CoreLocation
 import Foundation
 import GoogleMaps

@@ -1,5 +1,5 @@
 // The examples of README.md's "Porting an iOS map screen", compiled here (PortingGuideTests checks that every Swift
-// block of that section appears in this file, line for line).
+// block of that section appears in this file, line for line), in both language modes (Swift5Checks links this file).
 import CoreLocation
 import Foundation
 import GoogleMaps
