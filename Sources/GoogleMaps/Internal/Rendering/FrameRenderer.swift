@@ -111,15 +111,12 @@ import MapGeometry
     private static func drawInfoWindow(map: GMSMapView, camera: CameraState, context: CGContext, scale: CGFloat) {
         guard var window = map.infoWindow else { return }
         let dark = map.controls.isDark
-        if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.image?.scale != scale
-            || window.renderedDark != dark
+        // Re-rendered when asked, while tracking, in a new appearance, and (the default bubble) at a new scale.
+        if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.renderedDark != dark
+            || (window.isDefault && window.image?.scale != scale)
         {
-            if window.needsRefresh || window.marker.tracksInfoWindowChanges || window.isDefault
-                || window.renderedDark != dark
-            {
-                window.render(scale: scale, dark: dark)
-                map.infoWindow = window
-            }
+            window.render(scale: scale, dark: dark)
+            map.infoWindow = window
         }
         guard let (image, frame) = infoWindowFrame(map: map) else { return }
         let placement = MarkerPlacement(
