@@ -236,7 +236,7 @@ public final class MapHost {
             let s = transform.screenPoint(for: p)
             return .circle(
                 CircleCommand(
-                    center: RenderPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
+                    center: ScreenPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
                     strokeColor: .white, strokeWidth: 2))
         }
     }
