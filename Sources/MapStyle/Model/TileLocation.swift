@@ -46,8 +46,8 @@ public enum TileLocation: Sendable, Equatable {
     }
 }
 
-/// The `url`, `tiles`, `scheme` and `bounds` of a `vector` or `raster` source as ``StyleLoader/loadTileFields(_:path:raster:defaultBounds:)``
-/// reads them.
+/// The `url`, `tiles`, `scheme` and `bounds` of a `vector` or `raster` source as
+/// ``StyleLoader/loadTileFields(_:path:raster:defaultBounds:)`` reads them.
 struct TileSourceFields {
     /// The `url` as written, or `nil`.
     var url: String?
