@@ -103,6 +103,21 @@ public final class GMUStaticCluster: GMUCluster {
     }
 }
 
+/// A cluster of one item, at the item's position: what ``GMUNonHierarchicalDistanceBasedAlgorithm`` returns for an
+/// item alone (nearly every item at high zooms). A value that fits an existential's inline buffer, so making one
+/// allocates nothing (Waymark's own; Google's returns a ``GMUStaticCluster`` for every cluster, which this one
+/// matches in `position`, `count` and `items`). Its item names it within one clustering (an item is in one cluster).
+struct SingleItemCluster: GMUCluster {
+    /// The cluster's item.
+    let item: any GMUClusterItem
+    /// The item's position.
+    var position: CLLocationCoordinate2D { item.position }
+    /// One.
+    var count: Int { 1 }
+    /// The item alone.
+    var items: [any GMUClusterItem] { [item] }
+}
+
 /// The members of the clusters of one clustering: the algorithm's items (its array, shared copy-on-write, so
 /// sharing it retains no item) and their ids sorted by cluster. Immutable; held by the clusters.
 final class ClusterMembership {

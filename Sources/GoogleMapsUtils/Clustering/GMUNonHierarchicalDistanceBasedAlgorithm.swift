@@ -95,10 +95,12 @@ struct ClusterItemStore {
 
     /// The clusters from each id's cluster number (`owner`, −1 for none): cluster `c` at `position(c)` (none when
     /// nil), with its members in insertion order. One cluster object per cluster and one array of ids in all; the
-    /// clusters share the items array (copy-on-write), so no item is retained per cluster.
-    func makeClusters(owner: [Int32], clusterCount k: Int, position: (Int) -> CLLocationCoordinate2D?)
-        -> [any GMUCluster]
-    {
+    /// clusters share the items array (copy-on-write), so no item is retained per cluster. With `centre`, a cluster
+    /// whose only member is its centre item (`centre(c)`, an id) is a ``SingleItemCluster`` (no allocation).
+    func makeClusters(
+        owner: [Int32], clusterCount k: Int, centre: ((Int) -> Int32)? = nil,
+        position: (Int) -> CLLocationCoordinate2D?
+    ) -> [any GMUCluster] {
         // The ids sorted by cluster (a counting sort, so each cluster's ids stay in insertion order): count each
         // cluster's ids, sum the counts so that start[c] is where cluster c ends (start[k] the total), then place the
         // ids last to first, which leaves start[c] where cluster c begins.
@@ -121,10 +123,20 @@ struct ClusterItemStore {
         let membership = ClusterMembership(itemsByID: items, order: order)
         var result: [any GMUCluster] = []
         result.reserveCapacity(k)
-        start.withUnsafeBufferPointer { start in
-            for c in 0..<k {
-                guard let at = position(c) else { continue }
-                result.append(GMUStaticCluster(position: at, membership: membership, range: start[c]..<start[c + 1]))
+        items.withUnsafeBufferPointer { items in
+            order.withUnsafeBufferPointer { order in
+                start.withUnsafeBufferPointer { start in
+                    for c in 0..<k {
+                        let lo = start[c]
+                        let hi = start[c + 1]
+                        if let centre, hi - lo == 1, order[Int(lo)] == centre(c), let item = items[Int(centre(c))] {
+                            result.append(SingleItemCluster(item: item))
+                            continue
+                        }
+                        guard let at = position(c) else { continue }
+                        result.append(GMUStaticCluster(position: at, membership: membership, range: lo..<hi))
+                    }
+                }
             }
         }
         return result
@@ -182,7 +194,8 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm
         store.bytesHeld + owner.capacity * 4 + centres.capacity * 4
     }
 
-    /// The clusters at `zoom`, in the order of their first items.
+    /// The clusters at `zoom`, in the order of their first items. A cluster of one item alone is a value of its own
+    /// (no allocation); the others are ``GMUStaticCluster``s.
     ///
     /// The range searches go through a grid of the points (made on the first call after items change, kept until
     /// the next change): it finds exactly the points the quadtree's inclusive search finds, and the result is the
@@ -195,7 +208,9 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm
         grid.cluster(radius: radius, xs: store.xs, ys: store.ys, owner: &owner, centres: &centres)
         let items = store.items
         return centres.withUnsafeBufferPointer { centres in
-            store.makeClusters(owner: owner, clusterCount: centres.count) { c in items[Int(centres[c])]?.position }
+            store.makeClusters(owner: owner, clusterCount: centres.count, centre: { c in centres[c] }) { c in
+                items[Int(centres[c])]?.position
+            }
         }
     }
 }
