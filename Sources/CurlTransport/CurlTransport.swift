@@ -7,7 +7,8 @@ import Foundation
 public struct TransferLimits: Sendable, Equatable {
     /// The largest body accepted, in bytes, counted after any `Content-Encoding` is undone: a larger
     /// `Content-Length` is refused before the body, and a body that grows past it (an endless body, a gzip bomb) is
-    /// cut off as it arrives. At least 1.
+    /// cut off as it arrives. At least 1. Past its first ``TransferBudget/bytesPerBody`` bytes a body also draws on
+    /// the process-wide ``TransferBudget``, so many large answers at once stay bounded together.
     public var maxBodyBytes: Int
     /// The largest total of header bytes accepted (all the answers of a redirect chain). Default 256 KiB.
     public var maxHeaderBytes: Int
@@ -154,11 +155,12 @@ public enum CurlTransport {
 
         let started = DispatchTime.now().uptimeNanoseconds
         let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
+        context.releaseBudget()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         var status = 0
         _ = waymark_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         if code == CURLE_OK {
-            return .success(TransferAnswer(status: status, headers: context.headers, body: context.body))
+            return .success(TransferAnswer(status: status, headers: context.headers, body: context.takeBody()))
         }
         let detail = String(cString: errorBuffer)
         let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
@@ -177,6 +179,12 @@ public enum CurlTransport {
         }
         if context.cancelled { return make(.cancelled, "cancelled") }
         if context.headersTooLarge { return make(.tooLarge, "headers larger than \(limits.maxHeaderBytes) bytes") }
+        if context.overBudget {
+            return make(
+                .tooLarge,
+                "response passed \(TransferBudget.bytesPerBody) bytes while the answers arriving at once held "
+                    + "the \(TransferBudget.sharedBytes >> 20) MiB they share")
+        }
         if context.bodyTooLarge || code == CURLE_FILESIZE_EXCEEDED {
             return make(.tooLarge, "response larger than \(limits.maxBodyBytes) bytes")
         }
@@ -212,12 +220,79 @@ public enum CurlTransport {
 private final class Context {
     let limits: TransferLimits
     let isCancelled: @Sendable () -> Bool
-    var body: [UInt8] = []
+    /// The body so far: ``head`` (up to ``chunkBytes``), then, for a longer body, fixed-size ``chunks`` and the
+    /// last one in ``tail``. Fixed chunks, not one array doubling as it grows, so the memory a failed large body
+    /// frees is reused whole by the next ones instead of piling up as differently sized free blocks in malloc's
+    /// arenas (which kept resident memory near 2× the bodies with 8 endless answers at once).
+    private var head: [UInt8] = []
+    private var chunks: [[UInt8]] = []
+    private var tail: [UInt8] = []
+    /// Bytes of the body so far.
+    private(set) var bodyCount = 0
+    static let chunkBytes = 256 << 10
+
+    /// Appends `bytes`.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        bodyCount += bytes.count
+        if chunks.isEmpty && tail.isEmpty && head.count + bytes.count <= Self.chunkBytes {
+            head.append(contentsOf: bytes)
+            return
+        }
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            if tail.count == Self.chunkBytes {
+                chunks.append(tail)
+                tail = []
+            }
+            if tail.capacity < Self.chunkBytes { tail.reserveCapacity(Self.chunkBytes) }
+            let n = min(rest.count, Self.chunkBytes - tail.count)
+            tail.append(contentsOf: rest.prefix(n))
+            rest = rest.dropFirst(n)
+        }
+    }
+
+    /// The whole body, in one array of its size.
+    func takeBody() -> [UInt8] {
+        guard !(chunks.isEmpty && tail.isEmpty) else { return head }
+        var body: [UInt8] = []
+        body.reserveCapacity(bodyCount)
+        body += head
+        for chunk in chunks { body += chunk }
+        body += tail
+        return body
+    }
+
+    /// Drops the body (a new answer after a redirect).
+    func resetBody() {
+        head = []
+        chunks = []
+        tail = []
+        bodyCount = 0
+    }
+
     var headers: [String: String] = [:]
     var headerBytes = 0
     var bodyTooLarge = false
     var headersTooLarge = false
     var cancelled = false
+    var overBudget = false
+    /// Bytes of ``body`` drawn from ``TransferBudget`` (those past its first ``TransferBudget/bytesPerBody``).
+    var budgeted = 0
+
+    /// Makes room for `n` more body bytes: `false` when the shared budget cannot give what passes the free part.
+    func admit(_ n: Int) -> Bool {
+        let needed = max(0, bodyCount + n - TransferBudget.bytesPerBody) - budgeted
+        guard needed > 0 else { return true }
+        guard TransferBudget.take(needed) else { return false }
+        budgeted += needed
+        return true
+    }
+
+    /// Gives the budgeted bytes back (the body is handed over or dropped).
+    func releaseBudget() {
+        TransferBudget.give(budgeted)
+        budgeted = 0
+    }
 
     init(limits: TransferLimits, isCancelled: @escaping @Sendable () -> Bool) {
         self.limits = limits
@@ -234,12 +309,16 @@ private let writeCallback: waymark_curl_data_callback = { data, size, count, opa
         context.cancelled = true
         return 0
     }
-    if n > context.limits.maxBodyBytes - context.body.count {
+    if n > context.limits.maxBodyBytes - context.bodyCount {
         context.bodyTooLarge = true
         return 0
     }
+    if !context.admit(n) {
+        context.overBudget = true
+        return 0
+    }
     data.withMemoryRebound(to: UInt8.self, capacity: n) {
-        context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
+        context.append(UnsafeBufferPointer(start: $0, count: n))
     }
     return n
 }
@@ -260,7 +339,8 @@ private let headerCallback: waymark_curl_data_callback = { data, size, count, op
     }
     if line.hasPrefix("HTTP/") {
         context.headers = [:]
-        context.body = []
+        context.resetBody()
+        context.releaseBudget()
         return n
     }
     guard let colon = line.firstIndex(of: ":") else { return n }
@@ -283,6 +363,56 @@ private let progressCallback: curl_xferinfo_callback = { opaque, _, _, _, _ in
         return 1
     }
     return 0
+}
+
+/// The memory of response bodies arriving at once, process-wide (docs/BEHAVIOUR.md D19). Each body may hold its first
+/// ``bytesPerBody`` bytes on its own (every tile, glyph range and style in practice); the bytes past them, of all the
+/// transfers in flight together, come from one pool of ``sharedBytes``. A transfer whose next bytes the pool cannot
+/// give fails as ``TransferFailure/Kind/tooLarge`` at once (it does not wait), so an endless body or a gzip bomb on
+/// every connection of every host holds at most `transfers × bytesPerBody + sharedBytes` bytes, not `transfers ×`
+/// ``TransferLimits/maxBodyBytes``. A body is released from the pool when its transfer ends (what the caller then
+/// keeps is the caller's). Waymark's own.
+///
+/// Thread rules: any thread.
+public enum TransferBudget {
+    /// The bytes of each body that do not draw on the pool: 2 MiB.
+    public static let bytesPerBody = 2 << 20
+    /// The pool shared by the bytes of all bodies past their first ``bytesPerBody``: 64 MiB.
+    public static let sharedBytes = 64 << 20
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var used = 0
+    nonisolated(unsafe) private static var peak = 0
+
+    /// Bytes of the pool held now.
+    public static var bytesInUse: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return used
+    }
+
+    /// The most bytes of the pool held at once since the process started (for tests).
+    public static var peakBytesInUse: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return peak
+    }
+
+    fileprivate static func take(_ n: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard n <= sharedBytes - used else { return false }
+        used += n
+        peak = max(peak, used)
+        return true
+    }
+
+    fileprivate static func give(_ n: Int) {
+        guard n > 0 else { return }
+        lock.lock()
+        used -= n
+        lock.unlock()
+    }
 }
 
 /// Reused easy handles (`curl_easy_reset` keeps their open connections, DNS and TLS session caches).

@@ -225,8 +225,18 @@ public final class MapHost {
             }
         }
         visit(geojson)
+        return markerCommands(
+            points: points.map { GeoJSONPosition(longitude: $0.longitude, latitude: $0.latitude) }, camera: camera)
+    }
+
+    /// Circle markers at `points` (a red dot with a white ring), in screen points for `camera`; the points of a
+    /// `--markers` file as `MapData`'s ``OverlayGeoJSON/points(from:)`` reads them (finite, within range).
+    /// - Returns: one 6-point ``CircleCommand`` per point in front of the camera (points behind it are dropped), in
+    ///   order.
+    public static func markerCommands(points: [GeoJSONPosition], camera: CameraState) -> [DrawCommand] {
         let transform = camera.transform
-        return points.compactMap { p in
+        return points.compactMap { position in
+            let p = LatLng(latitude: position.latitude, longitude: position.longitude)
             guard transform.depth(of: WebMercator.worldPoint(p)) > 0 else { return nil }
             let s = transform.screenPoint(for: p)
             return .circle(

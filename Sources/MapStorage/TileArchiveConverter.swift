@@ -221,9 +221,25 @@ public enum TileArchiveConverter {
 
     // MARK: - Shared
 
+    /// Writes `bytes` to `path`; a failure names the step and `errno` (a full disk: "write: No space left on device
+    /// (errno 28)"), docs/BEHAVIOUR.md D24.
     private static func write(_ bytes: [UInt8], to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw ConversionError(path: path, message: "cannot write")
+        func failure(_ step: String) -> ConversionError {
+            let code = errno
+            return ConversionError(
+                path: path, message: "cannot write (\(step)): \(String(cString: strerror(code))) (errno \(code))")
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("create") }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("write")
+            }
+            offset += n
         }
     }
 

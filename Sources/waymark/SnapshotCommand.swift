@@ -1,5 +1,6 @@
 import Foundation
 import GoogleMaps
+import MapData
 import MapDrawing
 import MapDrawingCairo
 import MapGeometry
@@ -30,7 +31,7 @@ struct SnapshotCommand: WaymarkCommand {
                      without counterpart in the data are reported on standard error
           --dark     the dark default (Data/styles/default-dark.json), as a map view in dark mode; a --map-style
                      wins over it, as on iOS
-          --markers  draw the Point features of a GeoJSON file as circle markers
+          --markers  draw the Point and MultiPoint features of a GeoJSON FeatureCollection as circle markers
           --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
                      (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)
           --timeout  seconds for everything fetched over the network (style, TileJSON, sprite, tiles). When they
@@ -120,10 +121,11 @@ struct SnapshotCommand: WaymarkCommand {
             do { json = try JSONValue.parse(bytes: [UInt8](data)) } catch {
                 throw RuntimeError("markers file '\(markers)' is not JSON: \(error)")
             }
-            guard json["type"]?.stringValue == "FeatureCollection", json["features"]?.arrayValue != nil else {
-                throw RuntimeError("markers file '\(markers)' is not a GeoJSON FeatureCollection")
+            let points: [GeoJSONPosition]
+            do { points = try OverlayGeoJSON.points(from: json) } catch {
+                throw RuntimeError("markers file '\(markers)': \(error)")
             }
-            overlay += MapHost.markerCommands(geojson: json, camera: camera)
+            overlay += MapHost.markerCommands(points: points, camera: camera)
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
         print(output)

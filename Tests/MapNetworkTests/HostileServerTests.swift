@@ -48,6 +48,34 @@ struct HostileServerTests {
         #expect(Self.residentBytes() - before < 200 << 20)
     }
 
+    @Test func manyLargeAnswersAtOnceShareOneMemoryBudget() throws {
+        // 24 endless bodies at once, each allowed 32 MiB on its own: together they may hold only 24 × 2 MiB plus the
+        // 64 MiB pool while they arrive (docs/BEHAVIOUR.md D19), not 24 × 32 MiB = 768 MiB.
+        let count = 24
+        let loader = HTTPLoader(options: HTTPLoaderOptions(maxRequestsPerHost: count, maxRetries: 0))
+        let messages = MessageLog()
+        let group = DispatchGroup()
+        let before = Self.residentBytes()
+        for i in 0..<count {
+            group.enter()
+            loader.fetch(URL(string: server.url("tile.pbf?fault=endless&n=\(i)"))!) { result in
+                if case .failure(let error) = result { messages.add(error.message) } else { messages.add("ok") }
+                group.leave()
+            }
+        }
+        var peak = 0
+        while group.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+            peak = max(peak, Self.residentBytes() - before)
+        }
+        #expect(loader.peakInFlightPerHost == count)
+        let all = messages.all
+        #expect(all.count == count)
+        let shared = "response passed 2097152 bytes while the answers arriving at once held the 64 MiB they share"
+        #expect(all.allSatisfy { $0 == shared || $0 == "response larger than 33554432 bytes" }, "\(all)")
+        #expect(all.contains(shared), "\(all)")
+        #expect(peak < 400 << 20, "resident memory grew by \(peak >> 20) MiB")
+    }
+
     @Test func aServerThatNeverAnswersIsAStall() throws {
         let (error, seconds) = fetch("silent", HTTPLoaderOptions(maxRetries: 2, timeout: 2, deadline: 30))
         let failure = try #require(error)
@@ -112,5 +140,23 @@ struct HostileServerTests {
         #expect(error.url.count < 400)
         #expect(error.url.hasPrefix("http://127.0.0.1/aaa") && error.url.hasSuffix("/end"))
         #expect(error.url.contains("characters)"))
+    }
+}
+
+/// Messages added from any thread.
+private final class MessageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func add(_ message: String) {
+        lock.lock()
+        messages.append(message)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages
     }
 }

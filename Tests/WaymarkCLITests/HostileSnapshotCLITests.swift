@@ -56,10 +56,13 @@ struct HostileSnapshotCLITests {
 
     /// Runs `waymark snapshot ARGS` under a python3 parent that reports the child's peak RSS (`ru_maxrss`); with
     /// `fileSizeLimit`, the child can write files of at most that many bytes (`RLIMIT_FSIZE`, as a full disk).
-    func snapshot(_ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false) throws
-        -> Run
-    {
-        let process = try launch(arguments, fileSizeLimit: fileSizeLimit, cache: cache, asNobody: asNobody)
+    /// With `command`, runs `waymark COMMAND ARGS` instead.
+    func snapshot(
+        _ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false,
+        command: String = "snapshot"
+    ) throws -> Run {
+        let process = try launch(
+            arguments, fileSizeLimit: fileSizeLimit, cache: cache, asNobody: asNobody, command: command)
         let errData = process.err.fileHandleForReading.readDataToEndOfFile()
         process.process.waitUntilExit()
         let kilobytes = Int((try? String(contentsOfFile: process.rss, encoding: .utf8)) ?? "") ?? -1
@@ -74,7 +77,7 @@ struct HostileSnapshotCLITests {
     /// With `direct`, the child is `waymark` itself (no python3 parent), so killing the process kills `waymark`.
     func launch(
         _ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false,
-        direct: Bool = false
+        direct: Bool = false, command subcommand: String = "snapshot"
     ) throws -> (process: Process, err: Pipe, rss: String, start: Date) {
         let rss = folder.appendingPathComponent("rss-\(UUID().uuidString)").path
         let process = Process()
@@ -88,11 +91,11 @@ struct HostileSnapshotCLITests {
             + "open(sys.argv[1],'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); "
             + "sys.exit(r if r >= 0 else 128 - r)"
         let nobody: [String] = asNobody ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        let command: [String] = [WaymarkProcess.executable.path, "snapshot"] + arguments
+        let command: [String] = [WaymarkProcess.executable.path, subcommand] + arguments
         process.arguments = ["python3", "-c", script, rss] + nobody + command
         if direct {
             process.executableURL = WaymarkProcess.executable
-            process.arguments = ["snapshot"] + arguments
+            process.arguments = [subcommand] + arguments
         }
         process.currentDirectoryURL = Fixtures.repositoryRoot
         var environment = ProcessInfo.processInfo.environment
@@ -155,6 +158,23 @@ struct HostileSnapshotCLITests {
         #expect(run.stderr.contains("errno 27"), "\(run.stderr)")
         #expect(try Data(contentsOf: out) == old)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test func aConversionOntoAFullDiskNamesErrnoAndKeepsTheOldArchive() throws {
+        // As `-o` above: at most 4 KiB per file, the PMTiles archive cannot be written; the error gives the step
+        // and errno, the old archive stays whole and no partial file is left.
+        let out = folder.appendingPathComponent("keep.pmtiles")
+        let old = Data("old archive".utf8)
+        try old.write(to: out)
+        let run = try snapshot(
+            ["convert", "Data/helsinki.mbtiles", out.path, "--force"], fileSizeLimit: 4096, command: "tiles")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write (write): File too large (errno 27)"), "\(run.stderr)")
+        #expect(try Data(contentsOf: out) == old)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains(".partial-")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
@@ -237,7 +257,23 @@ struct HostileSnapshotCLITests {
         try Data(#"{"type":"Point","coordinates":[24.9,60.1]}"#.utf8).write(to: file)
         let run = try snapshot(Self.view + ["--markers", file.path, "-o", folder.appendingPathComponent("m.png").path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("is not a GeoJSON FeatureCollection"), "\(run.stderr)")
+        #expect(run.stderr.contains("not a GeoJSON FeatureCollection"), "\(run.stderr)")
+    }
+
+    @Test(arguments: ["1e308", "-1e308", "1e999", "\"24.9\""])
+    func markersFarOutsideTheWorldAreRejected(value: String) throws {
+        // As overlay vertices: a marker at ±1e308 or Infinity is refused naming the feature, not drawn at the edge.
+        let file = folder.appendingPathComponent("far-markers.geojson")
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","#
+            + #""coordinates":[24.9,60.1]}},{"type":"Feature","geometry":{"type":"MultiPoint","#
+            + #""coordinates":[[24.9,60.1],[\#(value),60.2]]}}]}"#
+        try Data(text.utf8).write(to: file)
+        let out = folder.appendingPathComponent("far-markers.png")
+        let run = try snapshot(Self.view + ["--markers", file.path, "-o", out.path])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("far-markers.geojson': feature 1: position 1"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
     @Test(arguments: ["1e308", "-1e308", "1e999"])
