@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "MapGeometry", exclude: ["README.md"], swiftSettings: settings),
         .target(name: "MapJSON", swiftSettings: settings),
         .target(name: "MapData", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
-        .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: settings),
+        .target(name: "MapStyle", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
         .target(name: "MapDrawing", dependencies: ["MapGeometry"], swiftSettings: settings),
         // The Cassowary linear constraint solver behind Auto Layout (pure Swift, no C, no UI).

@@ -91,16 +91,14 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
     /// Whether `address` lies inside ``bounds`` (MapLibre's `TileBounds`: the tile range covering the bounds).
     public func contains(_ address: TileID) -> Bool {
         let n = Double(1 << address.z)
-        func column(_ lon: Double) -> Int { Int(((lon + 180) / 360 * n).rounded(.down)) }
-        func row(_ lat: Double) -> Int {
-            let s = sin(lat * .pi / 180)
-            return Int(((0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * n).rounded(.down))
-        }
         let maxIndex = Int(n) - 1
-        let west = min(max(column(bounds[0]), 0), maxIndex)
-        let east = min(max(column(bounds[2]), 0), maxIndex)
-        let north = min(max(row(bounds[3]), 0), maxIndex)
-        let south = min(max(row(bounds[1]), 0), maxIndex)
+        func index(_ world: Double) -> Int { min(max(Int((world * n).rounded(.down)), 0), maxIndex) }
+        let northWest = WebMercator.worldPoint(LatLng(latitude: bounds[3], longitude: bounds[0]))
+        let southEast = WebMercator.worldPoint(LatLng(latitude: bounds[1], longitude: bounds[2]))
+        let west = index(northWest.x)
+        let east = index(southEast.x)
+        let north = index(northWest.y)
+        let south = index(southEast.y)
         return address.x >= west && address.x <= east && address.y >= north && address.y <= south
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleMaps
 import GoogleMapsUtils
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc
@@ -159,7 +160,7 @@ struct HeatmapTileBenchmark: Benchmark {
         let n = 4096.0
         let west = 2074 / n * 360 - 180
         let east = 2075 / n * 360 - 180
-        func lat(_ y: Double) -> Double { atan(sinh(Double.pi * (1 - 2 * y / n))) * 180 / Double.pi }
+        func lat(_ y: Double) -> Double { WebMercator.latLng(WorldPoint(x: 0, y: y / n)).latitude }
         let north = lat(1409)
         let south = lat(1410)
         let data = (0..<count).map { _ in

@@ -42,6 +42,15 @@ import Testing
         }
     }
 
+    @Test(arguments: [-89.0, -85, -45.5, 0, 12.25, 60, 85, 89])
+    func mercatorOrdinate(latitude: Double) {
+        let φ = latitude * .pi / 180
+        let y = WebMercator.mercatorY(latitudeRadians: φ)
+        #expect(isApproximatelyEqual(y, asinh(tan(φ)), tolerance: 1e-12))
+        #expect(isApproximatelyEqual(WebMercator.latitudeRadians(mercatorY: y), φ, tolerance: 1e-12))
+        #expect(isApproximatelyEqual(0.5 - y / (2 * .pi), Self.referenceY(latitude), tolerance: 1e-12))
+    }
+
     @Test func metersPerPoint() {
         // Zoom 0 at the equator: the whole circumference over 256 points.
         #expect(

@@ -106,8 +106,8 @@ open class GMSCameraUpdate: NSObject, @unchecked Sendable {
             s.bearing = camera.bearing
             s.pitch = camera.viewingAngle
         case .fit(let bounds, let insets):
-            guard bounds.isValid else { return s }
-            s = Self.fit(bounds, insets: insets.sanitized, state: s, constraints: constraints)
+            guard let box = bounds.box else { return s }
+            s = s.fitting(box, insets: insets.sanitized, constraints: constraints)
         case .scrollBy(let dx, let dy):
             guard dx.isFinite && dy.isFinite else { return s }
             let t = s.transform
@@ -137,38 +137,4 @@ open class GMSCameraUpdate: NSObject, @unchecked Sendable {
         GMSCameraPosition(apply(to: camera.cameraState(size: viewSize, padding: padding), constraints: constraints))
     }
 
-    /// The fitted camera: bearing and pitch 0; zoom so the bounds' Mercator box fills the view shrunk by the map's
-    /// padding plus `insets`; the box's centre drawn at the centre of that shrunk rectangle.
-    static func fit(
-        _ bounds: GMSCoordinateBounds, insets: EdgeInsets, state: CameraState, constraints: CameraConstraints
-    ) -> CameraState {
-        var s = state
-        s.bearing = 0
-        s.pitch = 0
-        let sw = WebMercator.worldPoint(LatLng(bounds.southWest))
-        let ne = WebMercator.worldPoint(LatLng(bounds.northEast))
-        var east = ne.x
-        if east < sw.x { east += 1 }  // across the antimeridian
-        let boxWidth = east - sw.x
-        let boxHeight = sw.y - ne.y
-        let total = s.padding.sanitized + insets
-        let availableWidth = s.size.width - total.left - total.right
-        let availableHeight = s.size.height - total.top - total.bottom
-        if availableWidth <= 0 || availableHeight <= 0 {
-            s.zoom = constraints.minimumZoom
-        } else {
-            let zx = boxWidth > 0 ? log2(availableWidth / (256 * boxWidth)) : Double.infinity
-            let zy = boxHeight > 0 ? log2(availableHeight / (256 * boxHeight)) : Double.infinity
-            s.zoom = constraints.clampZoom(min(zx, zy))
-        }
-        // The box centre goes to the centre of the (padding + insets) rectangle; the target sits at the centre of
-        // the padding-only rectangle, so shift by the difference (pitch 0, bearing 0: a plain scale).
-        let worldSize = WebMercator.worldSize(zoom: s.zoom)
-        let shiftX = (insets.left - insets.right) / 2
-        let shiftY = (insets.top - insets.bottom) / 2
-        let center = WorldPoint(
-            x: sw.x + boxWidth / 2 - shiftX / worldSize, y: ne.y + boxHeight / 2 - shiftY / worldSize)
-        s.center = WebMercator.latLng(center)
-        return s
-    }
 }

@@ -77,10 +77,8 @@ open class GMSGroundOverlay: GMSOverlay {
             return GMSCoordinateBounds(southWest: CLLocationCoordinate2D(sw), northEast: CLLocationCoordinate2D(ne))
         }
         set {
-            guard let b = newValue, b.isValid else { return }
-            let sw = WebMercator.worldPoint(LatLng(b.southWest))
-            var ne = WebMercator.worldPoint(LatLng(b.northEast))
-            if ne.x < sw.x { ne.x += 1 }
+            guard let box = newValue?.box else { return }
+            let (sw, ne) = box.worldBox
             placement = .rectangle(minX: sw.x, minY: ne.y, maxX: ne.x, maxY: sw.y)
             storedPosition = CLLocationCoordinate2D(WebMercator.latLng(anchorWorld(sw.x, ne.y, ne.x, sw.y)).wrapped)
             overlayDidChange()

@@ -199,7 +199,9 @@ extension GMSCameraPosition {
     /// than 1/1000 point apart in Web Mercator at the larger zoom (longitude the shorter way round), zoom, bearing
     /// (the shorter way round) and viewing angle within 1e-6. Non-finite values never match.
     static func rendersSame(_ a: GMSCameraPosition, _ b: GMSCameraPosition) -> Bool {
-        func mercatorY(_ latitude: Double) -> Double { log(tan(.pi / 4 + latitude * .pi / 360)) * 180 / .pi }
+        func mercatorY(_ latitude: Double) -> Double {
+            WebMercator.mercatorY(latitudeRadians: latitude * .pi / 180) * 180 / .pi
+        }
         func turn(_ d: Double) -> Double {
             let r = abs(d).truncatingRemainder(dividingBy: 360)
             return r > 180 ? 360 - r : r

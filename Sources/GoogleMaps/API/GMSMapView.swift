@@ -368,10 +368,9 @@ public enum GMSMapViewType: UInt, Sendable {
     /// The camera showing `bounds` inset by `insets` (plus ``padding``) with bearing and tilt 0, or nil for invalid
     /// bounds.
     open func camera(for bounds: GMSCoordinateBounds, insets: UIEdgeInsets) -> GMSCameraPosition? {
-        guard bounds.isValid else { return nil }
-        let state = GMSCameraUpdate.fit(
-            bounds, insets: EdgeInsets(insets).sanitized, state: animator.camera, constraints: cameraConstraints)
-        return GMSCameraPosition(state)
+        guard let box = bounds.box else { return nil }
+        return GMSCameraPosition(
+            animator.camera.fitting(box, insets: EdgeInsets(insets).sanitized, constraints: cameraConstraints))
     }
 
     /// `true` when the two positions would draw identically: after clamping, the targets are less than 1/1000 point

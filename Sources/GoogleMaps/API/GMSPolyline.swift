@@ -1,6 +1,7 @@
 import Foundation
 import LinuxUIKit
 import MapDrawing
+import MapGeometry
 
 /// A line through the points of a path on the Earth's surface (Maps SDK for iOS `GMSPolyline`).
 ///
@@ -99,10 +100,12 @@ enum ShapeSpans {
         var dLng = b.longitude - a.longitude
         if abs(dLng) > 180 { dLng -= dLng > 0 ? 360 : -360 }
         // Mercator-straight: interpolate the projected latitude.
-        let ya = log(tan(.pi / 4 + a.latitude * .pi / 360))
-        let yb = log(tan(.pi / 4 + b.latitude * .pi / 360))
+        let ya = WebMercator.mercatorY(latitudeRadians: a.latitude * .pi / 180)
+        let yb = WebMercator.mercatorY(latitudeRadians: b.latitude * .pi / 180)
         let y = ya + (yb - ya) * f
-        let lat = y.isFinite ? (2 * atan(exp(y)) - .pi / 2) * 180 / .pi : a.latitude + (b.latitude - a.latitude) * f
+        let lat =
+            y.isFinite
+            ? WebMercator.latitudeRadians(mercatorY: y) * 180 / .pi : a.latitude + (b.latitude - a.latitude) * f
         return CLLocationCoordinate2D(latitude: lat, longitude: a.longitude + dLng * f)
     }
 

@@ -1,13 +1,5 @@
 import MapGeometry
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Serves a GeoJSON document as Mapbox Vector Tiles, cut on demand for any tile (like MapLibre's GeoJSON source).
 ///
 /// Each feature is projected once to normalised Web Mercator world coordinates (x east, y south, the world is the unit
@@ -158,11 +150,13 @@ struct WorldXY: Sendable, Equatable {
     var x: Double
     var y: Double
 
-    /// Projects longitude/latitude (degrees) to world units: x = (lon + 180)/360, y = (1 − ln(tan φ + sec φ)/π)/2.
+    /// Projects longitude/latitude (degrees) to world units (``WebMercator/worldPoint(_:)``), latitude clamped to
+    /// ±85.051129° first.
     init(_ p: GeoJSONPosition) {
-        let lat = min(85.051129, max(-85.051129, p.latitude)) * .pi / 180
-        x = (p.longitude + 180) / 360
-        y = (1 - log(tan(lat) + 1 / cos(lat)) / .pi) / 2
+        let w = WebMercator.worldPoint(
+            LatLng(latitude: min(85.051129, max(-85.051129, p.latitude)), longitude: p.longitude))
+        x = w.x
+        y = w.y
     }
 
     init(x: Double, y: Double) {

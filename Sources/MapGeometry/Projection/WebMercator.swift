@@ -51,9 +51,22 @@ public enum WebMercator {
     public static func worldPoint(_ p: LatLng) -> WorldPoint {
         let lat = (p.latitude.isNaN ? p.latitude : clamp(p.latitude, -89.999_999, 89.999_999)) * radiansPerDegree
         let x = (p.longitude + 180) / 360
-        let y = 0.5 - log(tan(.pi / 4 + lat / 2)) / (2 * .pi)
+        let y = 0.5 - mercatorY(latitudeRadians: lat) / (2 * .pi)
         return WorldPoint(x: x, y: y)
     }
+
+    /// The Mercator ordinate of a latitude in radians, `ln(tan(π/4 + φ/2))`: 0 at the equator, growing north, in
+    /// radians of the equator (``worldPoint(_:)`` maps it to `y = 0.5 − ordinate / 2π`). Not clamped: ±∞ at the
+    /// poles (+90° gives a large finite value in floating point), NaN stays NaN. The one place the formula is written;
+    /// callers that need their own clamping or the unclamped value (rhumb lines, Mercator-straight interpolation)
+    /// use it directly.
+    @inlinable
+    public static func mercatorY(latitudeRadians φ: Double) -> Double { log(tan(φ * 0.5 + .pi / 4)) }
+
+    /// The latitude in radians of a Mercator ordinate, `2·atan(e^y) − π/2`: the inverse of
+    /// ``mercatorY(latitudeRadians:)``.
+    @inlinable
+    public static func latitudeRadians(mercatorY y: Double) -> Double { 2 * atan(exp(y)) - .pi / 2 }
 
     /// The geographic position of a world point. Longitude is not wrapped (x > 1 gives longitude > 180).
     public static func latLng(_ w: WorldPoint) -> LatLng {

@@ -89,7 +89,7 @@ public enum Spherical {
         let (φ2, λ2) = radians(b)
         let dφ = φ2 - φ1
         let dλ = wrap(λ2 - λ1, minimum: -.pi, maximum: .pi)
-        let dψ = mercator(φ2) - mercator(φ1)
+        let dψ = WebMercator.mercatorY(latitudeRadians: φ2) - WebMercator.mercatorY(latitudeRadians: φ1)
         // East–west lines have dψ = 0: the stretch factor is then cos φ itself.
         let q = abs(dψ) > 1e-12 && dψ.isFinite ? dφ / dψ : cos(φ1)
         return (dφ * dφ + q * q * dλ * dλ).squareRoot() * radius
@@ -180,10 +180,4 @@ public enum Spherical {
         let b = (y * (1 - y)).squareRoot()
         return 2 * (a + b - 2 * (a * y + b * x))
     }
-
-    /// The Mercator y of latitude `φ` (radians): ln(tan(π/4 + φ/2)); ±∞ at the poles.
-    static func mercator(_ φ: Double) -> Double { log(tan(φ * 0.5 + .pi / 4)) }
-
-    /// The latitude (radians) of Mercator y `y`: the inverse of ``mercator(_:)``.
-    static func inverseMercator(_ y: Double) -> Double { 2 * atan(exp(y)) - .pi / 2 }
 }

@@ -56,7 +56,8 @@ extension Spherical {
         if geodesic {
             return tan(φ3) >= (tan(φ1) * sin(λ2 - λ3) + tan(φ2) * sin(λ3)) / sin(λ2)
         }
-        return mercator(φ3) >= (mercator(φ1) * (λ2 - λ3) + mercator(φ2) * λ3) / λ2
+        let y = { WebMercator.mercatorY(latitudeRadians: $0) }
+        return y(φ3) >= (y(φ1) * (λ2 - λ3) + y(φ2) * λ3) / λ2
     }
 
     /// `true` when `point` lies within `tolerance` metres (on a sphere of `radius`) of the path `path`: of one of its
@@ -87,11 +88,11 @@ extension Spherical {
         // east and west too) and measure the true distance to it.
         let lowest = φ3 - angularTolerance
         let highest = φ3 + angularTolerance
-        var y1 = mercator(φ1)
-        let y3 = mercator(φ3)
+        var y1 = WebMercator.mercatorY(latitudeRadians: φ1)
+        let y3 = WebMercator.mercatorY(latitudeRadians: φ3)
         for vertex in vertices {
             let (φ2, λ2) = radians(vertex)
-            let y2 = mercator(φ2)
+            let y2 = WebMercator.mercatorY(latitudeRadians: φ2)
             if max(φ1, φ2) >= lowest && min(φ1, φ2) <= highest {
                 let x2 = wrap(λ2 - λ1, minimum: -.pi, maximum: .pi)
                 let x3 = wrap(λ3 - λ1, minimum: -.pi, maximum: .pi)
@@ -99,7 +100,7 @@ extension Spherical {
                     let dy = y2 - y1
                     let length2 = x2 * x2 + dy * dy
                     let t = length2 <= 0 ? 0 : clamp((x * x2 + (y3 - y1) * dy) / length2, 0, 1)
-                    let closestφ = inverseMercator(y1 + t * dy)
+                    let closestφ = WebMercator.latitudeRadians(mercatorY: y1 + t * dy)
                     if havDistance(φ3, closestφ, x - t * x2) <= havTolerance { return true }
                 }
             }

@@ -165,9 +165,6 @@ public final class SymbolPlacer {
         var minimumDepth: Double { 0.1 * transform.distance }
         var maximumDepth: Double { max(options.maximumDepthFactor, 1) * transform.distance }
 
-        /// The copy of `w` (x ± whole worlds) nearest the camera centre.
-        func nearestCopy(_ w: WorldPoint) -> WorldPoint { transform.nearestWorldCopy(of: w) }
-
         func perspectiveRatio(depth: Double) -> Double {
             guard options.scalesWithPerspective, depth > 0 else { return 1 }
             let r = min(max(0.5 + 0.5 * transform.distance / depth, 0.5), 1.5)
@@ -179,7 +176,8 @@ public final class SymbolPlacer {
             guard let labels = previous?[identity] else { return nil }
             let t2 = options.stabilityTolerance * options.stabilityTolerance
             return labels.first {
-                squaredDistance(transform.screenPoint(forUnwrapped: nearestCopy($0.anchor)), screen) <= t2
+                squaredDistance(transform.screenPoint(forUnwrapped: transform.nearestWorldCopy(of: $0.anchor)), screen)
+                    <= t2
             }
         }
     }
@@ -242,7 +240,7 @@ public final class SymbolPlacer {
             stats.culled += 1
             return
         }
-        let w = context.nearestCopy(world)
+        let w = context.transform.nearestWorldCopy(of: world)
         let depth = context.transform.depth(of: w)
         guard depth >= context.minimumDepth, depth <= context.maximumDepth else {
             stats.culled += 1
@@ -278,7 +276,7 @@ public final class SymbolPlacer {
             return
         }
         // Same world copy for the whole line.
-        let first = context.nearestCopy(points[0])
+        let first = context.transform.nearestWorldCopy(of: points[0])
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         var ordinal = 0
@@ -343,7 +341,7 @@ public final class SymbolPlacer {
         into candidates: inout [Candidate], _ stats: inout PlacementStatistics
     ) {
         let width = shape(symbol.text, symbol.textStyle, clusters: false).width
-        let first = context.nearestCopy(points[0])
+        let first = context.transform.nearestWorldCopy(of: points[0])
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         for run in depthClippedRuns(shifted, context: context) {
@@ -383,7 +381,7 @@ public final class SymbolPlacer {
         let worldSize = transform.worldSize
         let centre = transform.centerWorld
         guard worldSize.isFinite, worldSize > 0 else { return }
-        let first = context.nearestCopy(points[0])
+        let first = context.transform.nearestWorldCopy(of: points[0])
         let shift = first.x - points[0].x
         // World ↔ ground points (relative to the camera centre, so the numbers stay small).
         func ground(_ w: WorldPoint) -> (x: Double, y: Double) {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc  // libc math (log, tan): the platform C library, as in WaymarkTime
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import MapGeometry
 
 /// `within`: whether the feature's points or lines lie strictly inside a GeoJSON polygon or multipolygon.
 ///
@@ -31,9 +27,8 @@ final class WithinNode: ExpressionNode, @unchecked Sendable {
     }
 
     static func mercator(_ lon: Double, _ lat: Double) -> (x: Double, y: Double) {
-        let clamped = max(min(lat, 85.051129), -85.051129)
-        let y = 0.5 - log(tan(Double.pi / 4 + clamped * Double.pi / 360)) / (2 * Double.pi)
-        return ((lon + 180) / 360, y)
+        let w = WebMercator.worldPoint(LatLng(latitude: max(min(lat, 85.051129), -85.051129), longitude: lon))
+        return (w.x, w.y)
     }
 
     /// Polygons from a GeoJSON Polygon, MultiPolygon, Feature or FeatureCollection; `nil` when there is none.

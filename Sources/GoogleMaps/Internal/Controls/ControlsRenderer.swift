@@ -44,7 +44,7 @@ import MapGeometry
         let features = map.controls.indoor.visibleFeatures()
         let t = map.cameraState.transform
         func point(_ c: CLLocationCoordinate2D) -> CGPoint? {
-            let w = FrameRenderer.nearestCopy(WebMercator.worldPoint(LatLng(c)), camera: t)
+            let w = t.nearestWorldCopy(of: WebMercator.worldPoint(LatLng(c)))
             guard t.depth(of: w) > t.distance * 1e-3 else { return nil }
             let s = t.screenPoint(forUnwrapped: w)
             return CGPoint(x: s.x, y: s.y)

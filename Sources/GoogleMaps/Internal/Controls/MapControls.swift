@@ -202,7 +202,7 @@ enum MapControlHit {
     func dot(map: GMSMapView) -> (center: CGPoint, accuracyRadius: CGFloat, fix: CLLocation)? {
         guard let fix = location.myLocation, CLLocationCoordinate2DIsValid(fix.coordinate) else { return nil }
         let t = map.cameraState.transform
-        let w = FrameRenderer.nearestCopy(WebMercator.worldPoint(LatLng(fix.coordinate)), camera: t)
+        let w = t.nearestWorldCopy(of: WebMercator.worldPoint(LatLng(fix.coordinate)))
         guard t.depth(of: w) > t.distance * 1e-3 else { return nil }
         let s = t.screenPoint(forUnwrapped: w)
         var radius: CGFloat = 0
@@ -212,7 +212,7 @@ enum MapControlHit {
             let north = CLLocationCoordinate2D(
                 latitude: min(85, fix.coordinate.latitude + accuracy / 111_320), longitude: fix.coordinate.longitude)
             let n = t.screenPoint(
-                forUnwrapped: FrameRenderer.nearestCopy(WebMercator.worldPoint(LatLng(north)), camera: t))
+                forUnwrapped: t.nearestWorldCopy(of: WebMercator.worldPoint(LatLng(north))))
             let d = hypot(n.x - s.x, n.y - s.y)
             if d.isFinite { radius = CGFloat(min(d, 1e5)) }
         }

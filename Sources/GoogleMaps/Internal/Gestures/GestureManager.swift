@@ -306,16 +306,7 @@ import WaymarkTime
     /// `p` moved into `bounds`: latitude clamped, longitude kept when inside the (possibly antimeridian-crossing)
     /// arc, else moved to the nearer edge. Invalid bounds change nothing.
     static func clamp(_ p: LatLng, into bounds: GMSCoordinateBounds) -> LatLng {
-        guard bounds.isValid else { return p }
-        let sw = bounds.southWest
-        let ne = bounds.northEast
-        let lat = min(max(p.latitude, sw.latitude), ne.latitude)
-        var lon = p.longitude
-        if !GMSCoordinateBounds.arcContains(west: sw.longitude, east: ne.longitude, lon) {
-            func gap(_ a: Double, _ b: Double) -> Double { abs(wrap(a - b, minimum: -180, maximum: 180)) }
-            lon = gap(lon, sw.longitude) <= gap(lon, ne.longitude) ? sw.longitude : ne.longitude
-        }
-        return LatLng(latitude: lat, longitude: lon).wrapped
+        bounds.box?.clamping(p) ?? p
     }
 
     private func flush() {

@@ -110,7 +110,7 @@ extension FrameRenderer {
                             (styleImage, styleAtlasIcon, styleAnchor) = (style.image, style.icon, style.anchor)
                             styleIndex = index
                         }
-                        let near = nearestCopy(WorldPoint(x: c.x, y: c.y), camera: t)
+                        let near = t.nearestWorldCopy(of: WorldPoint(x: c.x, y: c.y))
                         guard t.depth(of: near) > minDepth else { continue }
                         let s = t.screenPoint(forUnwrapped: near)
                         guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,
@@ -137,7 +137,7 @@ extension FrameRenderer {
                     let values = presented(marker)
                     guard isValidPosition(values.position) else { continue }
                     let w = WebMercator.worldPoint(LatLng(values.position))
-                    let near = nearestCopy(w, camera: t)
+                    let near = t.nearestWorldCopy(of: w)
                     guard t.depth(of: near) > minDepth else { continue }
                     let s = t.screenPoint(forUnwrapped: near)
                     guard CGFloat(s.x) > -reach, CGFloat(s.x) < viewW + reach, CGFloat(s.y) > -reach,

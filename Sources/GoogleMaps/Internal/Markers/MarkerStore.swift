@@ -449,7 +449,7 @@ import MapGeometry
         }
         func contains(_ marker: GMSMarker, _ wx: Double, _ wy: Double) -> Bool {
             guard marker.isTappable else { return false }
-            let near = FrameRenderer.nearestCopy(WorldPoint(x: wx, y: wy), camera: t)
+            let near = t.nearestWorldCopy(of: WorldPoint(x: wx, y: wy))
             guard t.depth(of: near) > t.distance * 1e-3 else { return false }
             let s = t.screenPoint(forUnwrapped: near)
             let (size, insets) = IconMetrics.of(marker)

@@ -78,16 +78,13 @@ import MapGeometry
     ) -> MarkerPlacement? {
         guard isValidPosition(values.position) else { return nil }
         let w = WebMercator.worldPoint(LatLng(values.position))
-        guard camera.depth(of: nearestCopy(w, camera: camera)) > camera.distance * 1e-3 else { return nil }
+        guard camera.depth(of: camera.nearestWorldCopy(of: w)) > camera.distance * 1e-3 else { return nil }
         let s = camera.screenPoint(for: w)
         return MarkerPlacement(
             screenPoint: CGPoint(x: s.x, y: s.y), imageSize: size, insets: insets, groundAnchor: values.groundAnchor,
             rotation: values.rotation, flat: marker.isFlat, bearing: camera.state.bearing, pitch: camera.state.pitch,
             appearScale: appearScale)
     }
-
-    /// The copy of `w` nearest the view (``CameraTransform/nearestWorldCopy(of:)``).
-    static func nearestCopy(_ w: WorldPoint, camera: CameraTransform) -> WorldPoint { camera.nearestWorldCopy(of: w) }
 
     /// Where the selected marker's window goes: its image and its origin in view points, or nil.
     static func infoWindowFrame(map: GMSMapView) -> (UIImage, CGRect)? {
