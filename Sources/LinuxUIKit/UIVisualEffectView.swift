@@ -166,8 +166,9 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 /// With a ``UIBlurEffect`` it draws, inside its bounds, a Gaussian blur of the pixels already drawn behind it (its
 /// superview's content and the siblings below it, in the frame being drawn), then the style's tint for the view's
 /// appearance (see ``UIBlurEffect``); round it with `layer.cornerRadius` and `clipsToBounds`. The blur reads the
-/// surface being drawn into, so it is redrawn with every frame the window draws; inside a group the renderer draws
-/// apart (an ancestor with `alpha` below 1 or `shouldRasterize`) only what that group has drawn is blurred. With a
+/// surface being drawn into, so it is drawn afresh with every frame the window draws (never kept in a bitmap);
+/// inside a group the renderer draws apart (an ancestor with `alpha` below 1 or `shouldRasterize`) only what that
+/// group has drawn is blurred. With a
 /// ``UIVibrancyEffect`` or no effect it draws nothing of its own.
 /// - Thread rules: main actor only.
 @MainActor open class UIVisualEffectView: UIView {
@@ -218,6 +219,18 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
         blur.tint(for: traitCollection.userInterfaceStyle).setFill()
         UIRectFill(bounds)
     }
+}
+
+/// The effect view is frame-driven only in name: it never asks for frames, but being a ``UIFrameTicking`` view keeps
+/// the renderer from keeping its drawing in a bitmap (its pixels depend on what is behind it, not only on itself), so
+/// every frame the window draws blurs what is behind it then.
+extension UIVisualEffectView: UIFrameTicking {
+    /// False: the effect view changes only when what is behind it does, and that asks for its own frames.
+    package var needsFrames: Bool { false }
+    /// False: nothing is made elsewhere.
+    package var isLoading: Bool { false }
+    /// Does nothing.
+    package func tickFrame() {}
 }
 
 /// Replaces `rect` (user space of `cr`) with a Gaussian blur (standard deviation `sigma` points) of what the
