@@ -13,7 +13,7 @@ let fuzzTargets: [Target] =
     ProcessInfo.processInfo.environment["WAYMARK_FUZZ"] == "1"
     ? [
         .executableTarget(
-            name: "fuzz-mvt", dependencies: ["MapData"], path: "Fuzz/fuzz-mvt",
+            name: "fuzz-mvt", dependencies: ["MapData", "MapGeometry"], path: "Fuzz/fuzz-mvt",
             swiftSettings: settings + [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "fuzz-pmtiles", dependencies: ["MapData"], path: "Fuzz/fuzz-pmtiles",
@@ -56,10 +56,10 @@ let package = Package(
         .target(name: "WaymarkTime", swiftSettings: settings),
         .target(name: "MapGeometry", exclude: ["README.md"], swiftSettings: settings),
         .target(name: "MapJSON", swiftSettings: settings),
-        .target(name: "MapData", dependencies: ["MapJSON"], swiftSettings: settings),
+        .target(name: "MapData", dependencies: ["MapGeometry", "MapJSON"], swiftSettings: settings),
         .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: settings),
         .target(name: "MapGeocoding", swiftSettings: settings),
-        .target(name: "MapDrawing", swiftSettings: settings),
+        .target(name: "MapDrawing", dependencies: ["MapGeometry"], swiftSettings: settings),
         // The Cassowary linear constraint solver behind Auto Layout (pure Swift, no C, no UI).
         .target(name: "Cassowary", swiftSettings: settings),
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
@@ -72,7 +72,8 @@ let package = Package(
 
         // Adapters: the only engine-side code that imports C.
         .target(
-            name: "MapStorage", dependencies: ["MapData", "MapGeocoding", "CSQLite", "CZlib"], exclude: ["README.md"],
+            name: "MapStorage", dependencies: ["MapGeometry", "MapData", "MapGeocoding", "CSQLite", "CZlib"],
+            exclude: ["README.md"],
             swiftSettings: settings),
         // One bounded HTTP GET over libcurl (size, stall, deadline and redirect limits while the answer arrives):
         // the only importer of CCurl.
@@ -80,7 +81,7 @@ let package = Package(
         // Networking: the loader (scheduling, retries) over CurlTransport, HTTP tile sources, TileJSON. Its cache
         // lives in MapStorage (the one SQLite owner).
         .target(
-            name: "MapNetwork", dependencies: ["MapData", "MapStorage", "MapStyle", "CurlTransport"],
+            name: "MapNetwork", dependencies: ["MapGeometry", "MapData", "MapStorage", "MapStyle", "CurlTransport"],
             exclude: ["README.md"],
             swiftSettings: settings),
         // The one adapter over Cairo, Pango and PNG primitives (surfaces, drawing targets, PNG coding, font options)
@@ -92,7 +93,7 @@ let package = Package(
         .target(name: "CPrefetch"),
         .target(
             name: "MapDrawingCairo",
-            dependencies: ["MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
+            dependencies: ["MapGeometry", "MapDrawing", "CairoGraphics", "CCairo", "CPangoCairo", "CPrefetch"],
             swiftSettings: settings),
         // The thin host glue: MapPipeline + CairoBackend + MBTilesSource + Data/ lookup (CLI, tests, map view).
         .target(
@@ -216,7 +217,7 @@ let package = Package(
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),
-        .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapTestSupport"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapData", "MapGeometry", "MapTestSupport"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapTestSupport"]),
         .testTarget(name: "MapGeocodingTests", dependencies: ["MapGeocoding", "MapTestSupport"]),
         .testTarget(
@@ -226,7 +227,7 @@ let package = Package(
                 "CairoGraphics",
             ],
             exclude: ["Goldens"]),
-        .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapTestSupport"]),
+        .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapGeometry", "MapTestSupport"]),
         .testTarget(
             name: "MapNetworkTests",
             dependencies: [
@@ -234,12 +235,12 @@ let package = Package(
                 "MapGeometry", "MapDrawing", "MapTestSupport", "WaymarkTime",
             ],
             exclude: ["Server"]),
-        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapGeometry", "MapTestSupport"]),
         .testTarget(
             name: "MapLayoutTests", dependencies: ["MapLayout", "MapGeometry", "MapDrawing", "MapTestSupport"]),
         .testTarget(
             name: "MapDrawingCairoTests",
-            dependencies: ["MapDrawingCairo", "MapDrawing", "CairoGraphics", "MapTestSupport"],
+            dependencies: ["MapDrawingCairo", "MapDrawing", "MapGeometry", "CairoGraphics", "MapTestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "MapPipelineTests",

@@ -1,3 +1,5 @@
+import MapGeometry
+
 #if !FUZZ_SINGLE_MODULE
     import MapData
 #endif
@@ -22,7 +24,7 @@ public func fuzzMVT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             points &+= clipGeometry(geometry, extent: feature.extent, buffer: 64).pointCount
             // Over-zoom by 1…16 levels into a sub-tile chosen from the feature index.
             let levels = 1 + feature.index % 16
-            let requested = TileAddress(
+            let requested = TileID(
                 z: levels, x: feature.index % (1 << levels), y: (feature.index / 7) % (1 << levels))
             if let plan = overzoomPlan(for: requested, minZoom: 0, maxZoom: 0) {
                 points &+= overzoomGeometry(geometry, transform: plan, extent: feature.extent, buffer: 64).pointCount

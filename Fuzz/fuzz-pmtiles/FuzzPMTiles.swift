@@ -15,7 +15,7 @@ public func fuzzPMTiles(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     {
         for e in entries.prefix(64) {
             sum &+= PMTilesDirectory.find(e.tileID &+ 1, in: entries)?.offset ?? 0
-            if let a = PMTilesTileID.address(of: e.tileID), let id = PMTilesTileID.id(of: a) { sum &+= id }
+            if let a = PMTilesTileID.address(of: e.tileID) { sum &+= PMTilesTileID.id(of: a) }
         }
     }
     let plain: PMTilesDecompressor = { bytes, compression, limit in

@@ -49,6 +49,24 @@ public final class Solver {
     private struct Tag {
         var marker: Int
         var other: Int
+
+        /// The marker, then the other symbol, leaving out invalid ones (without allocating an array).
+        var symbols: TagSymbols { TagSymbols(first: marker, second: other) }
+    }
+
+    private struct TagSymbols: Sequence, IteratorProtocol {
+        var first: Int
+        var second: Int
+
+        mutating func next() -> Int? {
+            while first != Solver.invalid || second != Solver.invalid {
+                let s = first
+                first = second
+                second = Solver.invalid
+                if s != Solver.invalid { return s }
+            }
+            return nil
+        }
     }
 
     private struct Record {
@@ -341,7 +359,7 @@ public final class Solver {
 
     private func removeObjectiveEffects(_ constraint: Constraint, _ tag: Tag) {
         guard !constraint.strength.isRequired else { return }
-        for marker in [tag.marker, tag.other] where marker != Self.invalid && kinds[marker] == .error {
+        for marker in tag.symbols where kinds[marker] == .error {
             if let row = rows[marker] {
                 objective.insert(row, -constraint.strength.weight)
             } else {
@@ -354,8 +372,8 @@ public final class Solver {
         var best = Self.invalid
         for s in row.cells.keys where kinds[s] == .external && (best == Self.invalid || s < best) { best = s }
         if best != Self.invalid { return best }
-        for s in [tag.marker, tag.other] where s != Self.invalid {
-            if (kinds[s] == .slack || kinds[s] == .error) && row.coefficient(for: s) < 0 { return s }
+        for s in tag.symbols where (kinds[s] == .slack || kinds[s] == .error) && row.coefficient(for: s) < 0 {
+            return s
         }
         return Self.invalid
     }
@@ -549,10 +567,12 @@ private struct Row {
 
 /// The tableau: rows by basic symbol, in an array indexed by symbol, with a column index (for each symbol, the basic
 /// symbols of the rows it appears in) so that substitution and the ratio tests visit only the rows that hold the
-/// symbol instead of every row.
+/// symbol instead of every row. A column is a short unordered array (a symbol is in a handful of rows): appending and
+/// a swap-remove after a linear search beat hashing into a `Set` (whose order varied from run to run; a column's order
+/// is now deterministic). The ratio tests break ties by symbol whatever the order.
 private struct Tableau {
     private var rows: [Row?] = []
-    private var columns: [Set<Int>] = []
+    private var columns: [[Int]] = []
 
     /// Makes room for symbols `0..<count`.
     mutating func grow(to count: Int) {
@@ -577,11 +597,11 @@ private struct Tableau {
         get { basic < rows.count ? rows[basic] : nil }
         set {
             if let old = rows[basic] {
-                for s in old.cells.keys { columns[s].remove(basic) }
+                for s in old.cells.keys { removeFromColumn(s, basic) }
             }
             rows[basic] = newValue
             if let row = newValue {
-                for s in row.cells.keys { columns[s].insert(basic) }
+                for s in row.cells.keys { columns[s].append(basic) }
             }
         }
     }
@@ -593,8 +613,15 @@ private struct Tableau {
         return row
     }
 
-    /// The basic symbols of the rows `symbol` appears in.
-    func basics(containing symbol: Int) -> Set<Int> { symbol < columns.count ? columns[symbol] : [] }
+    /// The basic symbols of the rows `symbol` appears in, in no particular order.
+    func basics(containing symbol: Int) -> [Int] { symbol < columns.count ? columns[symbol] : [] }
+
+    /// Takes `basic` out of `symbol`'s column (where it must be at most once).
+    private mutating func removeFromColumn(_ symbol: Int, _ basic: Int) {
+        guard let i = columns[symbol].firstIndex(of: basic) else { return }
+        columns[symbol].swapAt(i, columns[symbol].count - 1)
+        columns[symbol].removeLast()
+    }
 
     /// Adds `delta` to the constant of `basic`'s row (which must exist) and returns the new constant.
     mutating func addToConstant(of basic: Int, _ delta: Double) -> Double {
@@ -613,7 +640,7 @@ private struct Tableau {
     mutating func removeSymbol(_ symbol: Int) {
         guard symbol < columns.count else { return }
         for basic in columns[symbol] { rows[basic]!.remove(symbol) }
-        columns[symbol] = []
+        columns[symbol].removeAll(keepingCapacity: true)
     }
 
     /// Replaces `symbol` by `row` in every row that holds it, calling `changed` with each such row's basic symbol and
@@ -627,9 +654,9 @@ private struct Tableau {
             rows[basic]!.constant += row.constant * c
             for (s, rc) in row.cells {
                 if rows[basic]!.add(s, rc * c) {
-                    columns[s].insert(basic)
+                    columns[s].append(basic)
                 } else if rows[basic]!.cells[s] == nil {
-                    columns[s].remove(basic)
+                    removeFromColumn(s, basic)
                 }
             }
             changed(basic, rows[basic]!.constant)

@@ -101,7 +101,9 @@ extension CALayer {
             let off = cairo_create(bitmap.surface)!
             cairo_scale(off, scale, scale)
             cairo_translate(off, -Double(area.minX), -Double(area.minY))
+            CALayer.offscreenDepth += 1
             drawShadowAndLayer(off, rect: rect, time: time)
+            CALayer.offscreenDepth -= 1
             cairo_destroy(off)
             cairo_surface_flush(bitmap.surface)
             rasterCache = RasterCache(key: key, area: area, bitmap: bitmap)
@@ -133,9 +135,7 @@ extension CALayer {
             roundedRect(cr, rect, radius)
             cairo_clip(cr)
         }
-        if let view = owningView {
-            UITraitCollection.with(view.traitCollection) { view.drawContent(in: cr, bounds: rect) }
-        }
+        if let view = owningView { drawViewContent(view, cr, rect: rect) }
         for sub in sublayers ?? [] { sub.renderAsSublayer(cr, time: time) }
         cairo_restore(cr)
         let width = presented("borderWidth", borderWidth)
@@ -149,6 +149,94 @@ extension CALayer {
                 cr, Double(border.red), Double(border.green), Double(border.blue), Double(border.alpha))
             cairo_stroke(cr)
         }
+    }
+
+    /// Draws the owning view's content (``UIView/draw(_:)``, an image view's image) with the view's traits current.
+    ///
+    /// The content is kept in ``contentCache`` (as Core Animation keeps a layer's backing store) and composited from
+    /// there while its ``ContentCache/Key`` holds: the layer's ``displayVersion`` (``setNeedsDisplay()``, the one way
+    /// views say their content changed; trait and tint changes call it too), the presented bounds, the view's traits,
+    /// and the device scale and sub-pixel offset of the destination. The bitmap is drawn at the destination's scale
+    /// and composited at whole device pixels, so it gives the pixels drawing directly gives. Drawn directly instead
+    /// (nothing kept): frame-driven views (`UIFrameTicking`: the map, scroll views, activity indicators) and content
+    /// that changes over time (``UIView/contentChangesOverTime``); while the layer animates a key other than the
+    /// compositing ones (opacity, position, transform, bounds, background, border, corners, shadow) or an ancestor
+    /// animates the tint colour; under a rotating or non-uniform scaling transform; inside a rasterized layer's or a
+    /// shadow mask's own off-screen drawing; when the content reaches more than ``ContentCache/margin`` points
+    /// outside the bounds; when the placement changed on the last two draws (a view moving by fractions of a pixel or
+    /// resizing); and over the memory budget (``ContentCache/budgetBytes``). A content change (the display count,
+    /// the traits) is always drawn into the kept bitmap, as on iOS.
+    private func drawViewContent(_ view: UIView, _ cr: OpaquePointer, rect: CGRect) {
+        let traits = view.traitCollection
+        guard CALayer.offscreenDepth == 0, contentMayBeKept(view), let place = ContentCache.Placement(cr, rect: rect)
+        else {
+            contentCache = nil
+            UITraitCollection.with(traits) { view.drawContent(in: cr, bounds: rect) }
+            return
+        }
+        let key = ContentCache.Key(
+            displayVersion: displayVersion, bounds: rect, scale: place.scale, fractionX: place.fractionX,
+            fractionY: place.fractionY, traits: traits)
+        if let kept = contentCache, kept.key == key {
+            switch kept.content {
+            case .bitmap(let bitmap, let x, let y):
+                kept.reused = true
+                ContentCache.composite(bitmap, cr, x: place.pixelX + x, y: place.pixelY + y)
+                return
+            case .empty:
+                kept.reused = true
+                return
+            case .overflowing:
+                UITraitCollection.with(traits) { view.drawContent(in: cr, bounds: rect) }
+                return
+            case .changing:
+                break  // the key held for a second draw: keep the content now
+            }
+        }
+        let moved = contentCache.map { !$0.key.hasPlacement(of: key) } ?? false
+        if moved, let kept = contentCache, !kept.reused, kept.madeForMove {
+            // Placed anew on the last two draws (a view moving by fractions of a pixel or resizing): draw directly
+            // until the placement holds still.
+            let placeholder = ContentCache(key: key, content: .changing)
+            placeholder.madeForMove = true
+            contentCache = placeholder
+            UITraitCollection.with(traits) { view.drawContent(in: cr, bounds: rect) }
+            return
+        }
+        contentCache = nil
+        guard
+            let made = ContentCache.make(
+                key: key, place: place, rect: rect,
+                draw: { off in
+                    UITraitCollection.with(traits) { view.drawContent(in: off, bounds: rect) }
+                })
+        else {
+            UITraitCollection.with(traits) { view.drawContent(in: cr, bounds: rect) }
+            return
+        }
+        contentBuilds += 1
+        made.madeForMove = moved
+        contentCache = made
+        switch made.content {
+        case .bitmap(let bitmap, let x, let y):
+            ContentCache.composite(bitmap, cr, x: place.pixelX + x, y: place.pixelY + y)
+        case .overflowing:
+            UITraitCollection.with(traits) { view.drawContent(in: cr, bounds: rect) }
+        case .empty, .changing:
+            break
+        }
+    }
+
+    /// Whether the owning view's content may be kept now (see ``drawViewContent(_:_:rect:)``).
+    private func contentMayBeKept(_ view: UIView) -> Bool {
+        if contentCachePolicy == 0 { contentCachePolicy = view is any UIFrameTicking ? 2 : 1 }
+        guard contentCachePolicy == 1, !view.contentChangesOverTime, !animatesContentKeys else { return false }
+        var ancestor = superlayer
+        while let layer = ancestor {
+            if layer.hasAnimation(forKeyPath: "tintColor") { return false }
+            ancestor = layer.superlayer
+        }
+        return true
     }
 
     /// Draws the layer's shadow: the blurred ``shadowPath`` when set, else the blurred silhouette (the composited
@@ -206,7 +294,9 @@ extension CALayer {
             cairo_set_source_rgba(off, 0, 0, 0, 1)
             cairo_fill(off)
         } else {
+            CALayer.offscreenDepth += 1
             drawLayer(off, rect: rect, time: time)
+            CALayer.offscreenDepth -= 1
         }
         cairo_destroy(off)
         cairo_surface_flush(silhouette.surface)
@@ -250,6 +340,202 @@ extension CALayer {
             if !sub.silhouetteState(into: &out, isRoot: false) { return false }
         }
         return true
+    }
+}
+
+/// A view's drawn content kept between frames (``CALayer/contentCache``), as Core Animation's backing store: the
+/// content drawn off screen at the destination's device scale and sub-pixel offset, trimmed to the pixels it inked,
+/// and composited at whole device pixels.
+///
+/// Memory: a bitmap is at most ``maxSide`` pixels a side, and all content bitmaps together at most ``budgetBytes``
+/// (4 bytes a pixel); content that does not fit is drawn directly each frame. A bitmap is freed with its layer, when
+/// its key changes, or when the content turns out to be empty.
+final class ContentCache {
+    /// The inputs of the content: equal keys give the same pixels.
+    struct Key: Equatable {
+        var displayVersion: Int
+        var bounds: CGRect
+        /// Device pixels per point.
+        var scale: Double
+        /// Where the bitmap's origin falls within a device pixel, `0..<1` each.
+        var fractionX: Double
+        var fractionY: Double
+        var traits: UITraitCollection
+
+        /// True when `other` puts the content in the same place: bounds, scale and sub-pixel offset.
+        func hasPlacement(of other: Key) -> Bool {
+            bounds == other.bounds && scale == other.scale && fractionX == other.fractionX
+                && fractionY == other.fractionY
+        }
+    }
+
+    /// What was kept.
+    enum Content {
+        /// The inked pixels, placed `x`, `y` device pixels from the placement's whole-pixel origin.
+        case bitmap(CairoBitmap, x: Int, y: Int)
+        /// The view drew nothing.
+        case empty
+        /// The content reached beyond ``margin``: drawn directly while the key holds.
+        case overflowing
+        /// The key changed on consecutive draws: drawn directly; kept once the key holds for a draw.
+        case changing
+    }
+
+    /// How far outside its bounds a view's content may reach and still be kept, points.
+    static let margin = 4.0
+    /// The largest side of a content bitmap before trimming, device pixels.
+    static let maxSide = 4096
+    /// The most memory all content bitmaps may hold together, bytes (64 MiB: a full 1920 × 1080 window's worth of
+    /// layers about eight times over).
+    static let budgetBytes = 64 << 20
+
+    let key: Key
+    let content: Content
+    /// Composited at least once since it was made.
+    var reused = false
+    /// Made because the placement changed (not the content): a second placement change before any reuse means the
+    /// view is moving, and it is drawn directly until it stops.
+    var madeForMove = false
+    private let bytes: Int
+
+    init(key: Key, content: Content) {
+        self.key = key
+        self.content = content
+        if case .bitmap(let bitmap, _, _) = content {
+            bytes = bitmap.width * bitmap.height * 4
+            ContentCache.account(bytes)
+        } else {
+            bytes = 0
+        }
+    }
+
+    deinit { ContentCache.account(-bytes) }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var heldBytes = 0
+
+    /// Adds `delta` to the bytes held by all content bitmaps.
+    private static func account(_ delta: Int) {
+        guard delta != 0 else { return }
+        lock.lock()
+        heldBytes += delta
+        lock.unlock()
+    }
+
+    /// The bytes all content bitmaps hold now.
+    static var bytesHeld: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return heldBytes
+    }
+
+    /// Where bounds-space content lands in the destination: the device scale, the whole device pixel of the bitmap's
+    /// origin (the bounds' origin less ``margin``) and its fraction of a pixel. Nil when the destination's current
+    /// transform is not a uniform scale plus a translation, or its surface has a device scale or a fractional device
+    /// offset.
+    struct Placement {
+        var scale: Double
+        var pixelX: Int
+        var pixelY: Int
+        var fractionX: Double
+        var fractionY: Double
+
+        init?(_ cr: OpaquePointer, rect: CGRect) {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx.isFinite, m.x0.isFinite, m.y0.isFinite,
+                let target = cairo_get_group_target(cr)
+            else { return nil }
+            var sx = 1.0
+            var sy = 1.0
+            cairo_surface_get_device_scale(target, &sx, &sy)
+            var ox = 0.0
+            var oy = 0.0
+            cairo_surface_get_device_offset(target, &ox, &oy)
+            guard sx == 1, sy == 1, ox == ox.rounded(), oy == oy.rounded() else { return nil }
+            let x = m.xx * (Double(rect.minX) - ContentCache.margin) + m.x0
+            let y = m.yy * (Double(rect.minY) - ContentCache.margin) + m.y0
+            let wholeX = x.rounded(.down)
+            let wholeY = y.rounded(.down)
+            guard abs(wholeX) < 1e9, abs(wholeY) < 1e9 else { return nil }
+            scale = m.xx
+            pixelX = Int(wholeX)
+            pixelY = Int(wholeY)
+            fractionX = x - wholeX
+            fractionY = y - wholeY
+        }
+    }
+
+    /// Draws the content with `draw` (given a context whose user space is the bounds space) into a bitmap covering
+    /// the bounds plus ``margin`` at `place`'s scale and fraction, then trims it to the inked pixels; nil when the
+    /// bitmap would be too large or over the budget.
+    static func make(key: Key, place: Placement, rect: CGRect, draw: (OpaquePointer) -> Void) -> ContentCache? {
+        let s = place.scale
+        let width = (Double(rect.width) + 2 * margin) * s + place.fractionX
+        let height = (Double(rect.height) + 2 * margin) * s + place.fractionY
+        guard width > 0, height > 0, width <= Double(maxSide), height <= Double(maxSide) else { return nil }
+        let w = Int(width.rounded(.up))
+        let h = Int(height.rounded(.up))
+        guard bytesHeld + w * h * 4 <= budgetBytes else { return nil }
+        let bitmap = CairoBitmap.blank(width: w, height: h)
+        guard bitmap.width == w, bitmap.height == h, let off = cairo_create(bitmap.surface) else { return nil }
+        cairo_translate(off, place.fractionX, place.fractionY)
+        cairo_scale(off, s, s)
+        cairo_translate(off, margin - Double(rect.minX), margin - Double(rect.minY))
+        draw(off)
+        cairo_destroy(off)
+        cairo_surface_flush(bitmap.surface)
+        guard let ink = inkedPixels(of: bitmap) else { return ContentCache(key: key, content: .empty) }
+        if ink.minX == 0 || ink.minY == 0 || ink.maxX == w - 1 || ink.maxY == h - 1 {
+            return ContentCache(key: key, content: .overflowing)
+        }
+        let trimmedWidth = ink.maxX - ink.minX + 1
+        let trimmedHeight = ink.maxY - ink.minY + 1
+        let trimmed = CairoBitmap.blank(width: trimmedWidth, height: trimmedHeight)
+        guard trimmed.width == trimmedWidth, trimmed.height == trimmedHeight, let copy = cairo_create(trimmed.surface)
+        else { return nil }
+        cairo_set_operator(copy, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(copy, bitmap.surface, -Double(ink.minX), -Double(ink.minY))
+        cairo_paint(copy)
+        cairo_destroy(copy)
+        cairo_surface_flush(trimmed.surface)
+        return ContentCache(key: key, content: .bitmap(trimmed, x: ink.minX, y: ink.minY))
+    }
+
+    /// The smallest pixel rectangle holding every non-transparent pixel (inclusive bounds), or nil when none is.
+    private static func inkedPixels(of bitmap: CairoBitmap) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        guard let data = cairo_image_surface_get_data(bitmap.surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(bitmap.surface))
+        let w = bitmap.width
+        var minX = w
+        var maxX = -1
+        var minY = -1
+        var maxY = -1
+        for y in 0..<bitmap.height {
+            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            var first = -1
+            for x in 0..<w where row[x] != 0 {
+                first = x
+                break
+            }
+            guard first >= 0 else { continue }
+            var last = w - 1
+            while row[last] == 0 { last -= 1 }
+            if minY < 0 { minY = y }
+            maxY = y
+            minX = min(minX, first)
+            maxX = max(maxX, last)
+        }
+        return minY < 0 ? nil : (minX, minY, maxX, maxY)
+    }
+
+    /// Paints `bitmap` with its top-left at device pixel (`x`, `y`) of `cr`'s target, under the current clip.
+    static func composite(_ bitmap: CairoBitmap, _ cr: OpaquePointer, x: Int, y: Int) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, bitmap.surface, Double(x), Double(y))
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 }
 

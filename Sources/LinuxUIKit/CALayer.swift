@@ -151,10 +151,12 @@ import WaymarkTime
         superlayer = nil
     }
 
-    /// Marks the content for redrawing. Waymark redraws every time a tree is rendered; this records the request
-    /// (see ``needsDisplay()``) and makes the cached shadows of this layer and the layers above it stale (a shadow
-    /// drawn from the layer's silhouette is kept between frames while nothing in its subtree asked for display and
-    /// no layer property it depends on changed).
+    /// Marks the content for redrawing, as Core Animation's method: the owning view's content (its `draw(_:)`) is
+    /// kept between frames and drawn again only after this (or when its bounds, traits or the destination's scale
+    /// change; see `CALayer+Render.swift`). It also records the request (see ``needsDisplay()``) and makes the cached
+    /// shadows and rasterized bitmaps of this layer and the layers above it stale (a shadow drawn from the layer's
+    /// silhouette is kept between frames while nothing in its subtree asked for display and no layer property it
+    /// depends on changed).
     public func setNeedsDisplay() {
         displayRequested = true
         displayVersion &+= 1
@@ -172,6 +174,16 @@ import WaymarkTime
     var shadowMaskBuilds = 0
     /// The bitmap ``shouldRasterize`` keeps (CALayer+Render.swift); nil until the layer is drawn rasterized.
     var rasterCache: RasterCache?
+    /// The owning view's drawn content kept between frames (CALayer+Render.swift); nil until drawn, and while it
+    /// cannot be kept.
+    var contentCache: ContentCache?
+    /// How many times the content was drawn into ``contentCache`` (not composited from it); for tests.
+    var contentBuilds = 0
+    /// Whether the owning view's content may ever be kept: 0 not known yet, 1 yes, 2 never (a frame-driven view).
+    var contentCachePolicy: UInt8 = 0
+    /// Above 0 while a layer draws its subtree off screen for its own cache (a rasterized bitmap or a shadow
+    /// mask); content caches are not used then.
+    static var offscreenDepth = 0
     /// How many times the rasterized bitmap was drawn; for tests.
     var rasterBuilds = 0
 
@@ -300,6 +312,24 @@ import WaymarkTime
     private var generatedKeys = 0
 
     var hasAnimations: Bool { !entries.isEmpty }
+
+    /// The keys whose animation changes only how the layer is composited, not what its view draws.
+    private static let compositingKeys: Set<String> = [
+        "opacity", "position", "bounds", "bounds.size", "transform", "transform.scale", "transform.rotation",
+        "transform.rotation.z", "cornerRadius", "borderWidth", "shadowRadius", "shadowOpacity", "shadowOffset",
+        "backgroundColor", "borderColor", "shadowColor",
+    ]
+
+    /// True while an animation runs on a key other than ``compositingKeys`` (a view key such as `"tintColor"`, or a
+    /// subclass's own key), which may change what the view draws.
+    var animatesContentKeys: Bool {
+        !entries.isEmpty && entries.contains { !CALayer.compositingKeys.contains($0.keyPath) }
+    }
+
+    /// True while an animation runs on `keyPath` (no allocation, unlike ``animationEntries(forKeyPath:)``).
+    func hasAnimation(forKeyPath keyPath: String) -> Bool {
+        !entries.isEmpty && entries.contains { $0.keyPath == keyPath }
+    }
 
     /// Adds `anim` under `key` (replacing — and reporting as unfinished — any animation under the same key).
     ///

@@ -73,6 +73,9 @@ open class UIImageView: UIView {
         return image?.frame(at: now - imageStart)
     }
 
+    /// An animated image or ``animationImages`` showing: the frame drawn follows the clock.
+    override var contentChangesOverTime: Bool { isAnimating || image?.images?.isEmpty == false }
+
     /// The image's point size (zero without an image), whatever `size` is given.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 

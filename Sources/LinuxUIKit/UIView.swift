@@ -522,13 +522,20 @@ import Foundation
 
     // MARK: Drawing
 
-    /// Marks the content for redrawing. Waymark redraws on every render; the map uses the flag to decide whether a
-    /// snapshot is stale.
+    /// Marks the content for redrawing, as UIKit's method: what ``draw(_:)`` drew is kept (as a layer's backing store)
+    /// and composited on later frames until this is called, or the bounds, the traits or the window's scale change.
+    /// Call it whenever something ``draw(_:)`` reads changes. UIKit's own views call it for their properties, and
+    /// trait and tint changes call it. The map also uses the flag to decide whether a snapshot is stale.
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
 
     /// Override to draw content with `UIGraphicsGetCurrentContext()`, in bounds coordinates (points); `rect` is the
-    /// bounds. Called during rendering, after the background and before the subviews. The default draws nothing.
+    /// bounds. Called during rendering, after the background and before the subviews, when the content is not kept
+    /// from an earlier frame (see ``setNeedsDisplay()``). The default draws nothing.
     open func draw(_ rect: CGRect) {}
+
+    /// True when the content drawn depends on the time (an animated image), so it must not be kept between frames.
+    /// Defaults to false.
+    var contentChangesOverTime: Bool { false }
 
     /// Draws the view's own content (after the background) into `cr`, whose user space is the view's bounds space.
     /// Image views and labels override it; the default calls ``draw(_:)`` with a current context.

@@ -2,6 +2,7 @@ import CCairo
 import CPangoCairo
 import CairoGraphics
 import MapDrawing
+import MapGeometry
 
 /// Executes ``DisplayList``s with Cairo (vector drawing, image compositing) and Pango (text) into ARGB32 images.
 ///
@@ -487,7 +488,7 @@ public final class CairoBackend: RenderBackend {
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         let toDevice = RenderTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
         let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map {
-            toDevice.apply(to: RenderPoint(x: $0.0, y: $0.1))
+            toDevice.apply(to: ScreenPoint(x: $0.0, y: $0.1))
         }
         guard let cx0 = corners.map(\.x).min(), let cx1 = corners.map(\.x).max(),
             let cy0 = corners.map(\.y).min(), let cy1 = corners.map(\.y).max(),
@@ -590,8 +591,8 @@ public final class CairoBackend: RenderBackend {
         else { return }
         let unit = t.anchor.unitOffset
         blit(
-            text: t.text, style: t.style, at: RenderPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y),
-            boxPoint: { RenderPoint(x: unit.x * $0.boxSize.width, y: unit.y * $0.boxSize.height) },
+            text: t.text, style: t.style, at: ScreenPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y),
+            boxPoint: { ScreenPoint(x: unit.x * $0.boxSize.width, y: unit.y * $0.boxSize.height) },
             rotation: t.rotation, scale: scale, opacity: opacity, cr)
     }
 
@@ -603,7 +604,7 @@ public final class CairoBackend: RenderBackend {
         for g in l.glyphs where !g.text.isEmpty && g.position.x.isFinite && g.position.y.isFinite {
             blit(
                 text: g.text, style: style, at: g.position,
-                boxPoint: { RenderPoint(x: 0.5 * $0.boxSize.width, y: $0.baseline) }, rotation: g.rotation,
+                boxPoint: { ScreenPoint(x: 0.5 * $0.boxSize.width, y: $0.baseline) }, rotation: g.rotation,
                 linear: g.transform, scale: scale, opacity: opacity, cr)
         }
     }
@@ -615,7 +616,7 @@ public final class CairoBackend: RenderBackend {
     /// at whole device pixels. Under any other transform, or with a `linear` map (text on the ground: it replaces the
     /// rotation), the unrotated sprite is resampled (bilinear).
     private func blit(
-        text: String, style: TextStyle, at anchor: RenderPoint, boxPoint: (LabelSprite) -> RenderPoint,
+        text: String, style: TextStyle, at anchor: ScreenPoint, boxPoint: (LabelSprite) -> ScreenPoint,
         rotation: Double, linear: RenderTransform? = nil, scale: Double, opacity: Double, _ cr: OpaquePointer
     ) {
         var m = cairo_matrix_t()

@@ -2,6 +2,7 @@ import CCairo
 import CairoGraphics
 import Foundation
 import MapDrawing
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc
@@ -22,9 +23,9 @@ public final class LabelSprite {
     /// Sprite height in device pixels.
     public let height: Int
     /// Top-left corner of the (rotated) logical text box inside the sprite, in device pixels.
-    public let boxOrigin: RenderPoint
+    public let boxOrigin: ScreenPoint
     /// Logical text box size in device pixels (before rotation).
-    public let boxSize: RenderSize
+    public let boxSize: ScreenSize
     /// First baseline, in device pixels below the logical box's top.
     public let baseline: Double
     /// Whole degrees the text was rotated by, clockwise, `0..<360`.
@@ -35,7 +36,7 @@ public final class LabelSprite {
     private let sine: Double
 
     init(
-        surface: OpaquePointer, width: Int, height: Int, boxOrigin: RenderPoint, boxSize: RenderSize,
+        surface: OpaquePointer, width: Int, height: Int, boxOrigin: ScreenPoint, boxSize: ScreenSize,
         baseline: Double, rotationDegrees: Int, unknownGlyphCount: Int
     ) {
         image = CairoSurface(taking: surface)
@@ -55,8 +56,8 @@ public final class LabelSprite {
     public var byteCount: Int { width * height * 4 }
 
     /// Where a point given in device pixels relative to the unrotated logical box's top-left lies in the sprite.
-    public func spritePoint(box p: RenderPoint) -> RenderPoint {
-        RenderPoint(x: boxOrigin.x + cosine * p.x - sine * p.y, y: boxOrigin.y + sine * p.x + cosine * p.y)
+    public func spritePoint(box p: ScreenPoint) -> ScreenPoint {
+        ScreenPoint(x: boxOrigin.x + cosine * p.x - sine * p.y, y: boxOrigin.y + sine * p.x + cosine * p.y)
     }
 
     /// A copy of the sprite's pixels (for tests).
@@ -198,7 +199,7 @@ public final class LabelSpriteCache {
         guard width <= 32767, height <= 32767 else {
             return LabelSprite(
                 surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!, width: 1, height: 1,
-                boxOrigin: RenderPoint(x: 0, y: 0), boxSize: RenderSize(width: 0, height: 0), baseline: 0,
+                boxOrigin: ScreenPoint(x: 0, y: 0), boxSize: ScreenSize(width: 0, height: 0), baseline: 0,
                 rotationDegrees: degrees, unknownGlyphCount: unknown)
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
@@ -228,8 +229,8 @@ public final class LabelSpriteCache {
         let ly = Double(logical.y)
         return LabelSprite(
             surface: surface, width: width, height: height,
-            boxOrigin: RenderPoint(x: originX + c * lx - s * ly, y: originY + s * lx + c * ly),
-            boxSize: RenderSize(width: Double(logical.width), height: Double(logical.height)),
+            boxOrigin: ScreenPoint(x: originX + c * lx - s * ly, y: originY + s * lx + c * ly),
+            boxSize: ScreenSize(width: Double(logical.width), height: Double(logical.height)),
             baseline: baseline, rotationDegrees: degrees, unknownGlyphCount: unknown)
     }
 }

@@ -3,6 +3,7 @@ import CPrefetch
 import CairoGraphics
 import Dispatch
 import MapDrawing
+import MapGeometry
 
 /// Executes ``DrawCommand/projectedImage(_:)`` in Swift on an ARGB32 image surface's pixels.
 ///
@@ -38,7 +39,7 @@ extension CairoBackend {
             let shift = RenderHomography(1, 0, dx, 0, 1, dy, 0, 0, 1)
             let jobs = prepared.compactMap { p -> ProjectiveBlit.Job? in
                 guard let inverse = shift.concatenating(after: p.toDevice).inverse else { return nil }
-                let polygon = p.deviceArea.map { RenderPoint(x: $0.x + dx, y: $0.y + dy) }
+                let polygon = p.deviceArea.map { ScreenPoint(x: $0.x + dx, y: $0.y + dy) }
                 var levels = [p.source]
                 let deepest = p.nearest ? 0 : MipLevels.deepestLevel(polygon, inverse: inverse)
                 if deepest > 0 {
@@ -66,7 +67,7 @@ extension CairoBackend {
         let source: BlitSource
         /// Device ← image pixel.
         let toDevice: RenderHomography
-        let deviceArea: [RenderPoint]
+        let deviceArea: [ScreenPoint]
         let bounds: PixelRect
         let alpha: Int
         let nearest: Bool
@@ -155,7 +156,7 @@ enum ProjectiveBlit {
         let nearest: Bool
 
         init(
-            levels: [BlitSource], deepest: Int, inverse: RenderHomography, polygon: [RenderPoint], alpha: Int,
+            levels: [BlitSource], deepest: Int, inverse: RenderHomography, polygon: [ScreenPoint], alpha: Int,
             nearest: Bool
         ) {
             self.levels = levels
@@ -218,7 +219,7 @@ enum ProjectiveBlit {
         let y1: Double
     }
 
-    static func edges(_ polygon: [RenderPoint]) -> [Edge] {
+    static func edges(_ polygon: [ScreenPoint]) -> [Edge] {
         var out: [Edge] = []
         for i in polygon.indices {
             var a = polygon[i]
@@ -562,7 +563,7 @@ final class MipLevels {
     /// The deepest level a projected image needs: the level (``ProjectiveBlit/mipLevel(at:_:_:)``) at the corners of
     /// its area `polygon` (target pixels, where the footprint is largest), `inverse` mapping target pixels to
     /// image pixels.
-    static func deepestLevel(_ polygon: [RenderPoint], inverse: RenderHomography) -> Int {
+    static func deepestLevel(_ polygon: [ScreenPoint], inverse: RenderHomography) -> Int {
         polygon.reduce(0) { deepest, p in
             let x = Int(p.x.rounded(.down))
             return max(deepest, ProjectiveBlit.mipLevel(at: min(max(x, -1 << 30), 1 << 30), p.y, inverse))

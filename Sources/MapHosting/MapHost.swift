@@ -1,4 +1,4 @@
-// MapHost — the thin host glue over MapPipeline: a CairoBackend, `mbtiles://` and `pmtiles://` sources,
+// MapHost — the thin host glue over MapPipeline: a CairoBackend, sources opened by `SourceOpener`,
 // `Data/` lookup, PNG output. MapPipeline itself imports no C; this target is where the C-backed pieces are chosen.
 //
 //     let snapshotter = try MapHost()                       // Data/styles/default.json, found like Data/ files
@@ -30,12 +30,12 @@ public final class MapHost {
     /// renderers that draw SDF glyphs; `nil` when the style names none. Waymark's text is drawn by Pango.
     public let glyphs: GlyphStore?
 
-    /// Whether opening `style` may wait on the network: an `http(s)` sprite, or a source served through
-    /// ``TileNetwork`` (``TileNetwork/isNetworkSource(_:)``: TileJSON, `tiles` templates, PMTiles over HTTP). Hosts
-    /// make such renderers off their frame thread.
+    /// Whether opening `style` may wait on the network: an `http(s)` sprite, or a source whose tiles are read over
+    /// `http(s)` (``SourceOpener/needsNetwork(_:)``: a TileJSON, `tiles` templates or a PMTiles archive over HTTP).
+    /// Hosts make such renderers off their frame thread.
     public static func loadsOverNetwork(_ style: Style) -> Bool {
-        let remoteSprite = style.sprite.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false
-        return remoteSprite || style.sources.values.contains(where: TileNetwork.isNetworkSource)
+        let remoteSprite = style.sprite.map(StyleURL.isHTTP) ?? false
+        return remoteSprite || style.sources.values.contains(where: SourceOpener.standard.needsNetwork)
     }
 
     /// A glyph store over a style's `glyphs` template (`http(s)://`, `file://` or a path; `{fontstack}` and `{range}`),
@@ -53,23 +53,18 @@ public final class MapHost {
     public static let demoCamera = CameraState(
         center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16.5, size: ScreenSize(width: 1280, height: 720))
 
-    /// Opens a style's tilesets: `mbtiles://` vector sources with ``MBTilesSource``, local `pmtiles://` vector sources
-    /// (a path or `file://` URL) with ``PMTilesSource``, raster sources with ``rasterResolver(_:_:)``, and vector
-    /// sources by `tiles` templates or a TileJSON `url` (HTTP or `file://`) or a `pmtiles://http(s)://` archive
-    /// through ``TileNetwork/shared``; other sources resolve to `nil` (not drawn).
+    /// Opens a style's tilesets with ``SourceOpener/standard`` (one handler per scheme: `mbtiles://` files, local
+    /// and `http(s)` PMTiles archives, TileJSON documents, `tiles` templates over HTTP or as files, for vector and
+    /// raster sources alike; network ones through ``TileNetwork/shared``); other sources resolve to `nil` (not
+    /// drawn).
     /// - Parameters:
-    ///   - id: the style source id, passed on to ``rasterResolver(_:_:)`` and ``TileNetwork/tileSource(id:source:)``.
+    ///   - id: the style source id, passed on to ``SourceOpener/open(id:source:)``.
     ///   - source: the style source.
-    /// - Returns: the source's tiles, or `nil` when the source is none of the kinds above (it is not drawn).
-    /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened; ``HTTPError`` or
-    ///   `StyleLoadError` naming the URL when a network source or its TileJSON cannot be fetched or parsed.
+    /// - Returns: the source's tiles, or `nil` when no handler reads it (it is not drawn).
+    /// - Throws: `MBTilesError` or `PMTilesError` naming the file when it cannot be opened; ``HTTPError``,
+    ///   `PMTilesError` or `StyleLoadError` naming the URL when a network source or its TileJSON cannot be read.
     public static func fileResolver(_ id: String, _ source: StyleSource) throws -> (any TileSource)? {
-        if case .raster = source { return try rasterResolver(id, source) }
-        if TileNetwork.isNetworkSource(source) { return try TileNetwork.shared.tileSource(id: id, source: source) }
-        guard case .vector(let v) = source else { return nil }
-        if let path = v.mbtilesPath { return try MBTilesSource(path: path) }
-        if let path = v.pmtilesPath { return try PMTilesSource(path: path) }
-        return nil
+        try SourceOpener.standard.open(id: id, source: source)
     }
 
     /// Creates a snapshotter for a style file.
@@ -84,7 +79,7 @@ public final class MapHost {
         resolveSource: TileSourceResolver = MapHost.fileResolver
     ) throws {
         let path = styleFile ?? DataFiles.path("styles/default.json")
-        let style = path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
+        let style = try TileNetwork.openStyle(path)
         backend = MapHost.threadBackend()
         glyphs = Self.glyphStore(for: style)
         renderer = try MapRenderer(
@@ -107,7 +102,7 @@ public final class MapHost {
         var base = url
         let json: [UInt8]
         let png: [UInt8]
-        if base.hasPrefix("http://") || base.hasPrefix("https://") {
+        if StyleURL.isHTTP(base) {
             guard let (j, p) = TileNetwork.shared.sprite(url) else { return refuse("cannot be fetched") }
             (json, png) = (j, p)
         } else {
@@ -236,7 +231,7 @@ public final class MapHost {
             let s = transform.screenPoint(for: p)
             return .circle(
                 CircleCommand(
-                    center: RenderPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
+                    center: ScreenPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
                     strokeColor: .white, strokeWidth: 2))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 
 /// A ``RangeReader`` over HTTP(S) `Range` requests (``HTTPLoader/fetchRange(_:offset:length:priority:completion:)``),
 /// for PMTiles archives served by any static web server.
@@ -102,11 +103,11 @@ public final class BackgroundTileSource: TileSource, @unchecked Sendable {
     public var isAsynchronous: Bool { true }
 
     /// The base's, on the calling thread.
-    public func tileData(at address: TileAddress) throws -> [UInt8]? { try base.tileData(at: address) }
+    public func tileData(at address: TileID) throws -> [UInt8]? { try base.tileData(at: address) }
 
     /// Reads on the source's own threads; see the type.
     public func requestTile(
-        at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
+        at address: TileID, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle {
         let state = CancelState()
         pool.submit(priority: priority) { [base] in
@@ -119,7 +120,7 @@ public final class BackgroundTileSource: TileSource, @unchecked Sendable {
 
 extension BackgroundTileSource: TileLocating {
     /// The base's location when it has one, else `tile z/x/y`.
-    public func location(of address: TileAddress) -> String {
+    public func location(of address: TileID) -> String {
         (base as? any TileLocating)?.location(of: address) ?? "tile \(address)"
     }
 }

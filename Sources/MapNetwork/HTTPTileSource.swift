@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapStorage
 import MapStyle
 
@@ -88,7 +89,7 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
     }
 
     /// Whether `address` lies inside ``bounds`` (MapLibre's `TileBounds`: the tile range covering the bounds).
-    public func contains(_ address: TileAddress) -> Bool {
+    public func contains(_ address: TileID) -> Bool {
         let n = Double(1 << address.z)
         func column(_ lon: Double) -> Int { Int(((lon + 180) / 360 * n).rounded(.down)) }
         func row(_ lat: Double) -> Int {
@@ -104,8 +105,8 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
     }
 
     /// The URL of a tile, or `nil` outside the zooms, the bounds, or with no template.
-    public func url(for address: TileAddress) -> URL? {
-        guard !templates.isEmpty, address.isValid, address.z >= minZoom, address.z <= maxZoom, contains(address)
+    public func url(for address: TileID) -> URL? {
+        guard !templates.isEmpty, address.z >= minZoom, address.z <= maxZoom, contains(address)
         else { return nil }
         let y = scheme == "tms" ? (1 << address.z) - 1 - address.y : address.y
         var quadkey = ""
@@ -126,7 +127,7 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
 
     /// Fetches the tile; see the type's documentation for what each answer means.
     public func requestTile(
-        at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
+        at address: TileID, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle {
         guard let url = url(for: address) else {
             completion(.success(nil))
@@ -137,7 +138,7 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
 
     /// Fetches the tile and waits (synchronous renderers: snapshots). Frames in asynchronous mode never call it.
     /// - Throws: ``HTTPError`` as reported.
-    public func tileData(at address: TileAddress) throws -> [UInt8]? {
+    public func tileData(at address: TileID) throws -> [UInt8]? {
         let box = ResultBox<[UInt8]?>()
         _ = requestTile(at: address, priority: 0) { result in
             box.set(result.mapError { $0 as? HTTPError ?? HTTPError(url: "", message: "\($0)") })
@@ -179,7 +180,7 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
 
 extension HTTPTileSource: TileLocating {
     /// The tile's URL (``url(for:)``), or the source id and `z/x/y` when it has none.
-    public func location(of address: TileAddress) -> String {
+    public func location(of address: TileID) -> String {
         url(for: address)?.absoluteString ?? "source '\(id)' tile \(address)"
     }
 

@@ -3,9 +3,9 @@ import MapData
 import MapStorage
 import MapStyle
 
-/// The network and cache a host uses for remote map data: resolves a style's `vector` sources given by `tiles`
-/// templates or a TileJSON `url` (`http(s)://` or `file://`) to ``HTTPTileSource``s, and loads styles, sprites and
-/// glyph ranges, all through one ``HTTPClient`` and its persistent ``HTTPCache``. Waymark's own.
+/// The network and cache a host uses for remote map data: opens the sources ``SourceOpener`` hands it (`tiles`
+/// templates and TileJSON documents as ``HTTPTileSource``s, PMTiles archives over HTTP), and loads styles, sprites
+/// and glyph ranges, all through one ``HTTPClient`` and its persistent ``HTTPCache``. Waymark's own.
 ///
 /// Thread rules: immutable; any thread. The loading methods wait for the network, so call them off the frame thread
 /// (style loading, renderer creation); tiles never wait (``HTTPTileSource``).
@@ -97,72 +97,29 @@ public final class TileNetwork: Sendable {
         StyleURL.resolve(template, against: base)
     }
 
-    /// Whether ``tileSource(id:source:)`` serves `source`: a `vector` source with a TileJSON `url` (`http(s)://`,
-    /// `file://`), a `pmtiles://http(s)://…` `url`, or `tiles` templates and no `url`; a `raster` source whose `url`
-    /// is `pmtiles://http(s)://…`, with an `http(s)://` TileJSON `url` or `http(s)://` `tiles` templates (local
-    /// raster tiles are the host's: `MapHost.rasterResolver`).
-    public static func isNetworkSource(_ source: StyleSource) -> Bool {
-        switch source {
-        case .vector(let v): return v.tileJSONURL != nil || v.pmtilesURL != nil || (v.url == nil && !v.tiles.isEmpty)
-        case .raster(let r):
-            return r.pmtilesURL != nil || remoteRasterTemplates(r) != nil || remoteRasterTileJSON(r) != nil
-        default: return false
-        }
-    }
-
-    /// A raster source's `http(s)://` templates when it has no `url` and names no local files.
-    private static func remoteRasterTemplates(_ r: RasterSource) -> [String]? {
-        let remote = r.tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
-        return r.url == nil && r.localTileTemplate == nil && !remote.isEmpty ? remote : nil
-    }
-
-    /// A raster source's `http(s)://` TileJSON URL.
-    private static func remoteRasterTileJSON(_ r: RasterSource) -> URL? {
-        guard let u = r.url, u.hasPrefix("http://") || u.hasPrefix("https://") else { return nil }
-        return URL(string: u)
-    }
-
-    /// The tile source of a `vector` style source served over HTTP or from a TileJSON (an ``HTTPTileSource``), or a
-    /// `pmtiles://http(s)://` archive (a `PMTilesSource` over an ``HTTPRangeReader``), or of a `raster` source with
-    /// such an archive or `http(s)://` `tiles` templates (PNG/JPEG/WebP bytes), or `nil` when the source is
-    /// something else (`mbtiles://`, a local `pmtiles://`, …).
+    /// The tiles of a TileJSON document (an ``HTTPTileSource`` over its `tiles`, relative ones resolved against
+    /// its URL): ``SourceOpener``'s `tilejson+http` and `tilejson+file` handlers, for vector and raster sources alike.
     ///
-    /// The style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win over the TileJSON's (MapLibre's
-    /// rule: the style's source properties override the TileJSON). Relative tile URLs in a TileJSON resolve against
-    /// the TileJSON's URL.
+    /// The style's `minzoom`, `maxzoom`, `bounds`, `scheme` (when `tms`) and `attribution` win over the TileJSON's
+    /// (MapLibre's rule: the style's source properties override the TileJSON).
     /// - Parameters:
     ///   - id: the style source id.
-    ///   - source: the style source.
-    /// - Returns: a source whose tiles are fetched on demand through this network (a TileJSON, or a remote archive's
-    ///   header and root directory, is fetched here, waiting), or `nil` when `source` is not one of the kinds above.
-    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed;
-    ///   ``HTTPError`` or `PMTilesError` naming the archive's URL when its header or root directory cannot be read.
-    public func tileSource(id: String, source: StyleSource) throws -> (any TileSource)? {
-        if case .raster(let r) = source {
-            if let location = r.pmtilesURL { return try pmtilesSource(location) }
-            return try rasterTileSource(id: id, source: r)
-        }
-        guard case .vector(let v) = source else { return nil }
-        if let location = v.pmtilesURL { return try pmtilesSource(location) }
-        if let location = v.tileJSONURL {
-            guard let url = Self.url(location) else {
-                throw HTTPError(url: location, message: "not a URL")
-            }
-            let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
-            let templates = try Self.templates(of: tileJSON, at: url)
-            let styleBounds = v.bounds == TileJSON.worldBounds ? nil : v.bounds
-            return HTTPTileSource(
-                id: id, templates: templates, scheme: v.scheme == "tms" ? "tms" : tileJSON.scheme,
-                minZoom: Int(max(v.minzoom, tileJSON.minzoom).rounded(.down)),
-                maxZoom: Int(min(v.maxzoom, tileJSON.maxzoom).rounded(.down)),
-                bounds: styleBounds ?? tileJSON.bounds, attribution: v.attribution ?? tileJSON.attribution,
-                client: client, onProblem: onProblem)
-        }
-        let remote = v.tiles.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") || $0.hasPrefix("file://") }
-        guard v.url == nil, !remote.isEmpty else { return nil }
-        return templateSource(
-            id: id, remote, scheme: v.scheme, zooms: (v.minzoom, v.maxzoom), bounds: v.bounds,
-            attribution: v.attribution)
+    ///   - url: the TileJSON's `http(s)://` or `file://` URL.
+    ///   - properties: the style source's properties.
+    /// - Returns: a source whose tiles are fetched on demand through this network (the TileJSON is fetched here,
+    ///   waiting).
+    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL when it cannot be fetched or parsed.
+    public func tileJSONSource(id: String, url: String, properties: TileSourceProperties) throws -> any TileSource {
+        let p = properties
+        let location = url
+        guard let url = Self.url(location) else { throw HTTPError(url: location, message: "not a URL") }
+        let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
+        return HTTPTileSource(
+            id: id, templates: try Self.templates(of: tileJSON, at: url),
+            scheme: p.scheme == .tms ? "tms" : tileJSON.scheme,
+            minZoom: Int(max(p.minzoom, tileJSON.minzoom).rounded(.down)),
+            maxZoom: Int(min(p.maxzoom, tileJSON.maxzoom).rounded(.down)), bounds: p.bounds ?? tileJSON.bounds,
+            attribution: p.attribution ?? tileJSON.attribution, client: client, onProblem: onProblem)
     }
 
     /// A TileJSON's `tiles` resolved against its URL; a TileJSON fetched over `http(s)` may name only `http(s)` tiles
@@ -170,8 +127,7 @@ public final class TileNetwork: Sendable {
     /// - Throws: ``HTTPError`` naming the TileJSON when it names a local file.
     static func templates(of tileJSON: TileJSON, at url: URL) throws(HTTPError) -> [String] {
         let templates = tileJSON.tiles.map { resolve($0, against: url) }
-        if !url.isFileURL, let local = templates.first(where: { !$0.hasPrefix("http://") && !$0.hasPrefix("https://") })
-        {
+        if !url.isFileURL, let local = templates.first(where: { !StyleURL.isHTTP($0) }) {
             throw HTTPError(
                 url: url.absoluteString,
                 message: "a TileJSON over the network may not name local files (\(HTTPError.shortened(local)))")
@@ -179,16 +135,23 @@ public final class TileNetwork: Sendable {
         return templates
     }
 
-    /// An ``HTTPTileSource`` over a style source's own `tiles` templates and properties (vector or raster: the
-    /// tiles are bytes).
-    private func templateSource(
-        id: String, _ templates: [String], scheme: String, zooms: (min: Double, max: Double), bounds: [Double],
-        attribution: String?
+    /// An ``HTTPTileSource`` over a style source's own `tiles` templates (`http(s)://` or `file://` URLs) and
+    /// properties, vector or raster alike (the tiles are bytes): ``SourceOpener``'s `templates+http` and
+    /// `templates+file` handlers.
+    /// - Parameters:
+    ///   - id: the style source id.
+    ///   - templates: the URL templates.
+    ///   - scheme: their row scheme.
+    ///   - properties: the style source's zooms, bounds (the whole world when `nil`) and attribution.
+    /// - Returns: a source whose tiles are fetched on demand through this network.
+    public func templateSource(
+        id: String, _ templates: [String], scheme: TileScheme, properties: TileSourceProperties
     ) -> HTTPTileSource {
-        HTTPTileSource(
-            id: id, templates: templates, scheme: scheme, minZoom: Int(zooms.min.rounded(.down)),
-            maxZoom: Int(zooms.max.rounded(.down)), bounds: bounds, attribution: attribution, client: client,
-            onProblem: onProblem)
+        let p = properties
+        return HTTPTileSource(
+            id: id, templates: templates, scheme: scheme.rawValue, minZoom: Int(p.minzoom.rounded(.down)),
+            maxZoom: Int(p.maxzoom.rounded(.down)), bounds: p.bounds ?? TileJSON.worldBounds,
+            attribution: p.attribution, client: client, onProblem: onProblem)
     }
 
     /// A PMTiles archive over HTTP (`location` is its `http(s)://` URL): range requests, read on background threads
@@ -201,28 +164,6 @@ public final class TileNetwork: Sendable {
             concurrency: client.loader.options.maxRequestsPerHost)
     }
 
-    /// The tile source of a `raster` style source over HTTP: its `tiles` templates, or the TileJSON at its `url`
-    /// (the style's `minzoom`, `maxzoom`, `bounds`, `scheme` and `attribution` win, as for vector sources); `nil`
-    /// for local raster sources. The tiles are image bytes (PNG, JPEG, WebP) with the same loading, retries, cache
-    /// and once-per-source reports as vector tiles.
-    /// - Throws: ``HTTPError`` or `StyleLoadError` naming the TileJSON URL.
-    public func rasterTileSource(id: String, source r: RasterSource) throws -> (any TileSource)? {
-        if let templates = Self.remoteRasterTemplates(r) {
-            return templateSource(
-                id: id, templates, scheme: r.scheme, zooms: (r.minzoom, r.maxzoom), bounds: r.bounds,
-                attribution: r.attribution)
-        }
-        guard let url = Self.remoteRasterTileJSON(r) else { return nil }
-        let tileJSON = try TileJSON(bytes: client.bytes(url), name: url.absoluteString)
-        let styleBounds = r.bounds == RasterSource.worldBounds ? nil : r.bounds
-        return HTTPTileSource(
-            id: id, templates: try Self.templates(of: tileJSON, at: url),
-            scheme: r.scheme == "tms" ? "tms" : tileJSON.scheme,
-            minZoom: Int(max(r.minzoom, tileJSON.minzoom).rounded(.down)),
-            maxZoom: Int(min(r.maxzoom, tileJSON.maxzoom).rounded(.down)), bounds: styleBounds ?? tileJSON.bounds,
-            attribution: r.attribution ?? tileJSON.attribution, client: client, onProblem: onProblem)
-    }
-
     /// Loads a MapLibre style from a file path, a `file://` URL or an `http(s)://` URL (fetched through the cache).
     /// Relative `mbtiles://` and file URLs resolve against the file's folder; relative references in a remote style
     /// (`sprite`, `glyphs`, source `url` and `tiles`) resolve against the style's URL (``Style/baseURL``, RFC 3986).
@@ -231,6 +172,20 @@ public final class TileNetwork: Sendable {
         guard let url = Self.url(location) else { throw HTTPError(url: location, message: "not a URL") }
         if url.isFileURL { return try Style.load(contentsOfFile: url.path) }
         return try Style.parse(bytes: client.bytes(url), fileName: url.absoluteString, baseURL: url)
+    }
+
+    /// Loads a style from `location`: a plain path is read as a file (as given, so relative paths stay relative);
+    /// a `file://` or `http(s)://` URL through `network` (``loadStyle(_:)``). The one place hosts (`MapHost`,
+    /// `waymark snapshot`, the static maps server) decide how a style location is read.
+    /// - Parameters:
+    ///   - location: a style JSON path or URL.
+    ///   - network: the network for URLs, asked for only when `location` is one. Defaults to ``shared``.
+    /// - Returns: the style with its diagnostics.
+    /// - Throws: `StyleLoadError` or ``HTTPError`` naming the location.
+    public static func openStyle(_ location: String, network: @autoclosure () -> TileNetwork = TileNetwork.shared)
+        throws -> Style
+    {
+        location.contains("://") ? try network().loadStyle(location) : try Style.load(contentsOfFile: location)
     }
 
     /// The sprite's index JSON and PNG bytes (`<sprite>.json`, `<sprite>.png`; `@2x` when `scale` ≥ 2), fetched

@@ -120,7 +120,7 @@ struct TileResult: Sendable {
 /// A source tile for the attribution bookkeeping of asynchronous frames.
 struct SourceDataKey: Hashable, Sendable {
     let source: String
-    let address: TileAddress
+    let address: TileID
 }
 
 /// The queue between a renderer and its worker threads, and the fetch stage in front of it. Every member takes
@@ -392,7 +392,7 @@ extension MapRenderer {
 
     /// The source tiles of `source` a covering tile needs: the raster layer's tiles for a raster source
     /// (``rasterAddresses(_:definition:tile:)``), else the (over-zoomed) vector tile.
-    func fetchAddresses(_ source: ResolvedSource, _ tile: TileID) -> [TileAddress] {
+    func fetchAddresses(_ source: ResolvedSource, _ tile: TileID) -> [TileID] {
         if case .raster(let definition)? = style.sources[source.id] {
             return rasterAddresses(source, definition: definition, tile: tile.canonical)
         }

@@ -220,9 +220,9 @@ extension MapRenderer {
                 guard d >= near, d <= far else { return }
             }
         }
-        let quad = corners.map { c -> RenderPoint in
+        let quad = corners.map { c -> ScreenPoint in
             let s = camera.screenPoint(forUnwrapped: c)
-            return RenderPoint(x: s.x, y: s.y)
+            return ScreenPoint(x: s.x, y: s.y)
         }
         for i in start..<commands.count {
             guard case .lineMesh(var m) = commands[i] else { continue }
@@ -321,15 +321,15 @@ extension MapRenderer {
                 let e = mesh.vertices[i].extrude
                 let x = p.x * u
                 let y = p.y * u
-                mesh.vertices[i].center = RenderPoint(x: a * x + c * y + tx + t.x, y: b * x + d * y + ty + t.y)
-                mesh.vertices[i].extrude = RenderPoint(x: ra * e.x + rc * e.y, y: rb * e.x + rd * e.y)
+                mesh.vertices[i].center = ScreenPoint(x: a * x + c * y + tx + t.x, y: b * x + d * y + ty + t.y)
+                mesh.vertices[i].extrude = ScreenPoint(x: ra * e.x + rc * e.y, y: rb * e.x + rd * e.y)
                 mesh.vertices[i].distance *= k * u
             }
         case .perspective:
-            var last = RenderPoint(x: Double.nan, y: Double.nan)
-            var center = RenderPoint.zero
-            var jx = RenderPoint.zero
-            var jy = RenderPoint.zero
+            var last = ScreenPoint(x: Double.nan, y: Double.nan)
+            var center = ScreenPoint.zero
+            var jx = ScreenPoint.zero
+            var jy = ScreenPoint.zero
             for i in mesh.vertices.indices {
                 let p = mesh.vertices[i].center
                 if p != last {
@@ -339,12 +339,12 @@ extension MapRenderer {
                     center = projector.project(x, y)
                     let px = projector.project(x + 1, y)
                     let py = projector.project(x, y + 1)
-                    jx = RenderPoint(x: (px.x - center.x) / k, y: (px.y - center.y) / k)
-                    jy = RenderPoint(x: (py.x - center.x) / k, y: (py.y - center.y) / k)
+                    jx = ScreenPoint(x: (px.x - center.x) / k, y: (px.y - center.y) / k)
+                    jy = ScreenPoint(x: (py.x - center.x) / k, y: (py.y - center.y) / k)
                 }
                 let e = mesh.vertices[i].extrude
-                mesh.vertices[i].center = RenderPoint(x: center.x + t.x, y: center.y + t.y)
-                mesh.vertices[i].extrude = RenderPoint(x: jx.x * e.x + jy.x * e.y, y: jx.y * e.x + jy.y * e.y)
+                mesh.vertices[i].center = ScreenPoint(x: center.x + t.x, y: center.y + t.y)
+                mesh.vertices[i].extrude = ScreenPoint(x: jx.x * e.x + jy.x * e.y, y: jx.y * e.x + jy.y * e.y)
                 mesh.vertices[i].distance *= k * u
             }
         }
@@ -375,14 +375,14 @@ extension MapRenderer {
     }
 
     /// `path` moved by `t` points.
-    private func translated(_ path: RenderPath, by t: RenderPoint) -> RenderPath {
+    private func translated(_ path: RenderPath, by t: ScreenPoint) -> RenderPath {
         guard t.x != 0 || t.y != 0 else { return path }
         var out = RenderPath(reservingPoints: path.pointCount)
         for i in 0..<path.subpathCount {
             var first = true
             for k in path.subpathRange(i) {
                 let p = path.point(at: k)
-                let q = RenderPoint(x: p.x + t.x, y: p.y + t.y)
+                let q = ScreenPoint(x: p.x + t.x, y: p.y + t.y)
                 if first {
                     out.move(to: q)
                     first = false
@@ -400,19 +400,19 @@ extension MapRenderer {
         let v = layer.numbers("\(prefix)-translate", ctx)
         guard v.count == 2, v[0] != 0 || v[1] != 0 else { return nil }
         return TranslateSetting(
-            offset: RenderPoint(x: v[0], y: v[1]),
+            offset: ScreenPoint(x: v[0], y: v[1]),
             viewport: layer.string("\(prefix)-translate-anchor", ctx) == "viewport")
     }
 
     /// `<prefix>-translate` applied in screen points: anchored to the map (the default) it turns with the bearing.
     func translation(_ layer: CompiledLayer, _ prefix: String, _ ctx: EvaluationContext, _ projector: TileProjector)
-        -> RenderPoint
+        -> ScreenPoint
     {
         screenTranslation(translateSetting(layer, prefix, ctx), projector)
     }
 
     /// A translate setting in screen points under `projector`: anchored to the map it turns with the bearing.
-    func screenTranslation(_ setting: TranslateSetting?, _ projector: TileProjector) -> RenderPoint {
+    func screenTranslation(_ setting: TranslateSetting?, _ projector: TileProjector) -> ScreenPoint {
         guard let setting else { return .zero }
         let v = (setting.offset.x, setting.offset.y)
         if let turn = projector.imageBearing {
@@ -420,14 +420,14 @@ extension MapRenderer {
             // ones are turned back so they point the same way on screen.
             guard setting.viewport && turn != 0 else { return setting.offset }
             let b = turn * .pi / 180
-            return RenderPoint(x: cos(b) * v.0 - sin(b) * v.1, y: sin(b) * v.0 + cos(b) * v.1)
+            return ScreenPoint(x: cos(b) * v.0 - sin(b) * v.1, y: sin(b) * v.0 + cos(b) * v.1)
         }
         let bearing = projector.bearing
         if bearing == 0 || setting.viewport {
             return setting.offset
         }
         let b = bearing * .pi / 180
-        return RenderPoint(x: cos(b) * v.0 + sin(b) * v.1, y: -sin(b) * v.0 + cos(b) * v.1)
+        return ScreenPoint(x: cos(b) * v.0 + sin(b) * v.1, y: -sin(b) * v.0 + cos(b) * v.1)
     }
 
     /// Appends a circle per point (or vertex); with `ownedWithin` (the extent) only points in `0..<extent` on both
@@ -507,36 +507,36 @@ func offsetPath(_ path: RenderPath, by d: Double) -> RenderPath {
         let pts = range.map { path.point(at: $0) }
         let n = pts.count
         guard n >= 2 else { continue }
-        func normal(_ a: RenderPoint, _ b: RenderPoint) -> RenderPoint? {
+        func normal(_ a: ScreenPoint, _ b: ScreenPoint) -> ScreenPoint? {
             let dx = b.x - a.x
             let dy = b.y - a.y
             let len = (dx * dx + dy * dy).squareRoot()
             guard len > 1e-9 else { return nil }
-            return RenderPoint(x: -dy / len, y: dx / len)
+            return ScreenPoint(x: -dy / len, y: dx / len)
         }
         for i in 0..<n {
-            let prev: RenderPoint? = i > 0 ? normal(pts[i - 1], pts[i]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
-            let next: RenderPoint? =
+            let prev: ScreenPoint? = i > 0 ? normal(pts[i - 1], pts[i]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
+            let next: ScreenPoint? =
                 i < n - 1 ? normal(pts[i], pts[i + 1]) : (closed ? normal(pts[n - 1], pts[0]) : nil)
-            var shift = RenderPoint.zero
+            var shift = ScreenPoint.zero
             switch (prev, next) {
             case (let a?, let b?):
                 let mx = a.x + b.x
                 let my = a.y + b.y
                 let ml = (mx * mx + my * my).squareRoot()
                 if ml < 1e-6 {
-                    shift = RenderPoint(x: b.x * d, y: b.y * d)
+                    shift = ScreenPoint(x: b.x * d, y: b.y * d)
                 } else {
                     let ux = mx / ml
                     let uy = my / ml
                     let cosHalf = max(ux * b.x + uy * b.y, 0.25)
-                    shift = RenderPoint(x: ux * d / cosHalf, y: uy * d / cosHalf)
+                    shift = ScreenPoint(x: ux * d / cosHalf, y: uy * d / cosHalf)
                 }
-            case (let a?, nil): shift = RenderPoint(x: a.x * d, y: a.y * d)
-            case (nil, let b?): shift = RenderPoint(x: b.x * d, y: b.y * d)
+            case (let a?, nil): shift = ScreenPoint(x: a.x * d, y: a.y * d)
+            case (nil, let b?): shift = ScreenPoint(x: b.x * d, y: b.y * d)
             case (nil, nil): break
             }
-            let q = RenderPoint(x: pts[i].x + shift.x, y: pts[i].y + shift.y)
+            let q = ScreenPoint(x: pts[i].x + shift.x, y: pts[i].y + shift.y)
             if i == 0 { out.move(to: q) } else { out.line(to: q) }
         }
         if closed { out.close() }

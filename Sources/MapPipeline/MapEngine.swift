@@ -243,7 +243,7 @@ struct GroupKey: Hashable {
 /// A key of the engine's store.
 enum EngineKey: Hashable {
     /// A source tile as read from its source (data id, source address).
-    case decoded(source: Int, address: TileAddress)
+    case decoded(source: Int, address: TileID)
     /// One source layer of a covering tile, over-zoomed and clipped for a tile size.
     case prepared(source: Int, layer: String, tile: TileID, tileSize: Double)
     /// A symbol layer's candidates in a tile at a sixteenth of a zoom level.
@@ -254,7 +254,7 @@ enum EngineKey: Hashable {
     case draws(group: Int, key: TileDrawKey)
     /// A raster source tile decoded, passed through a colour adjustment and registered with a backend (data id,
     /// source address, adjustment, backend token): shared by every renderer of that backend on the same data.
-    case raster(source: Int, address: TileAddress, adjustment: RasterColorAdjustment, backend: Int)
+    case raster(source: Int, address: TileID, adjustment: RasterColorAdjustment, backend: Int)
     /// A value a backend caches between frames (label sprites; ``BackendCacheStore``), by backend token.
     case backendValue(backend: Int, key: AnyHashable)
 }

@@ -446,7 +446,7 @@ public final class MapRenderer {
         rasterState.fades.beginFrame()
         // Asynchronous tiles: the workers' finished tiles are taken into the store and the label budget starts.
         supply.beginFrame(for: self)
-        let size = RenderSize(width: camera.size.width, height: camera.size.height)
+        let size = ScreenSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
         let z = styleZoom(for: camera)
         guard z.isFinite, camera.center.isFinite, camera.bearing.isFinite, camera.pitch.isFinite,
@@ -539,7 +539,7 @@ public final class MapRenderer {
                 list.append(
                     .text(
                         TextCommand(
-                            text: text, style: style, position: RenderPoint(x: 6, y: size.height - 5),
+                            text: text, style: style, position: ScreenPoint(x: 6, y: size.height - 5),
                             anchor: .bottomLeft)))
             }
         }
@@ -633,7 +633,7 @@ public final class MapRenderer {
 
     func sourceKey(_ source: ResolvedSource, _ tile: TileID) -> SourceTileKey? {
         guard tile.z >= source.minZoom else { return nil }
-        let address = TileAddress(z: tile.z, x: tile.x, y: tile.y)
+        let address = tile.canonical
         guard let plan = overzoomPlan(for: address, minZoom: source.minZoom, maxZoom: source.maxZoom) else {
             return nil
         }
@@ -673,12 +673,12 @@ public final class MapRenderer {
     }
 
     /// Where `address` of `source` comes from, for reports: its URL or file and row (``TileLocating``).
-    func location(_ source: ResolvedSource, _ address: TileAddress) -> String {
+    func location(_ source: ResolvedSource, _ address: TileID) -> String {
         (source.tiles as? any TileLocating)?.location(of: address) ?? "tile \(address.z)/\(address.x)/\(address.y)"
     }
 
     /// Reports a tile the source could not read (unless the source reports its own failures).
-    func reportReadFailure(_ source: ResolvedSource, _ address: TileAddress, _ error: any Error) {
+    func reportReadFailure(_ source: ResolvedSource, _ address: TileID, _ error: any Error) {
         if (source.tiles as? any TileLocating)?.reportsOwnFailures == true { return }
         options.rasterProblems.report(
             SourceProblem(source: source.id, url: location(source, address), message: "\(error); drawn as no tile"))
@@ -776,7 +776,7 @@ func zoomLevel(_ z: Double, fallback: Int) -> Int {
 
 struct SourceTileKey: Hashable, Sendable {
     let source: String
-    let address: TileAddress
+    let address: TileID
     let plan: OverzoomTransform?
 }
 
@@ -849,7 +849,7 @@ struct ProjectorCache {
     let tile: TileID
     let camera: CameraTransform?
     let imageSize: Double
-    var offset = RenderPoint.zero
+    var offset = ScreenPoint.zero
     var bearing = 0.0
     private var cached: (Int, TileProjector)?
 
@@ -861,7 +861,7 @@ struct ProjectorCache {
 
     /// Projectors into a tile image whose tile square is `imageSize` points with its corner at `offset`, to be
     /// turned by `bearing` when composed.
-    init(tile: TileID, imageSize: Double, offset: RenderPoint = .zero, bearing: Double = 0) {
+    init(tile: TileID, imageSize: Double, offset: ScreenPoint = .zero, bearing: Double = 0) {
         self.tile = tile
         camera = nil
         self.imageSize = imageSize

@@ -64,7 +64,7 @@ final class RasterArrivals: @unchecked Sendable {
     /// The answer for `key` if it arrived (a success is handed over once), else `nil` after asking `source` for it
     /// (once); `wake` runs on the answering thread when it arrives.
     func answer(
-        for key: SourceDataKey, source: ResolvedSource, address: TileAddress, wake: (@Sendable () -> Void)?
+        for key: SourceDataKey, source: ResolvedSource, address: TileID, wake: (@Sendable () -> Void)?
     ) -> TileLoadResult? {
         lock.lock()
         if let known = answers[key] {
@@ -189,7 +189,7 @@ extension MapRenderer {
     /// The source tiles a raster layer draws over the canonical covering `tile` (see ``drawRaster``): at the zoom
     /// shifted by the tile sizes, clamped to the source's zooms, inside its `bounds`; empty below `minzoom`. The
     /// asynchronous stage fetches exactly these (``fetchAddresses(_:_:)``).
-    func rasterAddresses(_ source: ResolvedSource, definition: RasterSource, tile: TileID) -> [TileAddress] {
+    func rasterAddresses(_ source: ResolvedSource, definition: RasterSource, tile: TileID) -> [TileID] {
         // Both sizes are powers of two: the shift is the difference of their exponents.
         let side =
             options.tileSize.isFinite && options.tileSize >= 1 && options.tileSize <= 65536 ? options.tileSize : 256
@@ -211,13 +211,13 @@ extension MapRenderer {
         }
         let west = WebMercator.worldPoint(LatLng(latitude: definition.bounds[3], longitude: definition.bounds[0]))
         let east = WebMercator.worldPoint(LatLng(latitude: definition.bounds[1], longitude: definition.bounds[2]))
-        var out: [TileAddress] = []
+        var out: [TileID] = []
         for ay in range.y {
             for ax in range.x {
                 let left = Double(ax) / ns
                 let top = Double(ay) / ns
                 guard left < east.x, left + 1 / ns > west.x, top < east.y, top + 1 / ns > west.y else { continue }
-                out.append(TileAddress(z: zs, x: ax, y: ay))
+                out.append(TileID(z: zs, x: ax, y: ay))
             }
         }
         return out
@@ -227,7 +227,7 @@ extension MapRenderer {
     /// has no such tile, its bytes do not decode (reported once per source to
     /// ``MapRenderOptions/rasterProblems``, then drawn as missing), or no decoder is set. A tile an asynchronous
     /// source failed to give is not cached (the pipeline asks for it again, ``AsyncTileRendering/retryBaseDelay``).
-    func rasterImage(_ source: ResolvedSource, _ address: TileAddress, adjustment: RasterColorAdjustment)
+    func rasterImage(_ source: ResolvedSource, _ address: TileID, adjustment: RasterColorAdjustment)
         -> ImageHandle?
     {
         let key = EngineKey.raster(

@@ -135,7 +135,7 @@ extension MapRenderer {
     /// (MapLibre `background_pattern`). A name the sprite lacks draws nothing (style spec: a missing pattern image
     /// leaves the layer out).
     func backgroundPattern(
-        _ layer: CompiledLayer, _ ctx: EvaluationContext, camera: CameraState, size: RenderSize, opacity: Double
+        _ layer: CompiledLayer, _ ctx: EvaluationContext, camera: CameraState, size: ScreenSize, opacity: Double
     ) -> [DrawCommand] {
         guard opacity > 0, let handle = patternHandle(layer, "background-pattern", ctx) else { return [] }
         let z = styleZoom(for: camera)

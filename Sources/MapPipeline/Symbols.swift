@@ -125,7 +125,7 @@ extension MapRenderer {
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
                         textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
-                        textOffset: RenderPoint(x: offset.first ?? 0, y: offset.count > 1 ? offset[1] : 0),
+                        textOffset: ScreenPoint(x: offset.first ?? 0, y: offset.count > 1 ? offset[1] : 0),
                         textVariableAnchors: variable, textRadialOffset: radial,
                         textRotation: layer.number("text-rotate", ctx, 0),
                         textPadding: layer.number("text-padding", ctx, 2),
@@ -162,9 +162,9 @@ extension MapRenderer {
         let offset = layer.numbers("icon-offset", ctx)
         let size = handle.pointSize
         let icon = SymbolIcon(
-            size: RenderSize(width: size.width * k, height: size.height * k),
+            size: ScreenSize(width: size.width * k, height: size.height * k),
             anchor: TextAnchor(styleName: layer.string("icon-anchor", ctx)),
-            offset: RenderPoint(x: (offset.first ?? 0) * k, y: (offset.count > 1 ? offset[1] : 0) * k),
+            offset: ScreenPoint(x: (offset.first ?? 0) * k, y: (offset.count > 1 ? offset[1] : 0) * k),
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)

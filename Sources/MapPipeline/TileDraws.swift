@@ -19,7 +19,7 @@ struct TileDrawKey: Hashable, Sendable {
 /// `<prefix>-translate` of one feature as set in the style: the offset in points and whether it is anchored to the
 /// viewport (`"viewport"`) instead of the map.
 struct TranslateSetting: Sendable {
-    var offset: RenderPoint
+    var offset: ScreenPoint
     var viewport: Bool
 }
 

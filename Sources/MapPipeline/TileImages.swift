@@ -60,12 +60,12 @@ extension MapRenderer {
             placements.append(
                 TilePlacement(
                     image: image,
-                    origin: RenderPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k,
+                    origin: ScreenPoint(x: origin.x - frame.offset.x * k, y: origin.y - frame.offset.y * k), scale: k,
                     opacity: opacity))
             placedTiles.append(tile)
         }
         let bearing = camera.state.bearing
-        let frame = RenderSize(width: camera.state.size.width, height: camera.state.size.height)
+        let frame = ScreenSize(width: camera.state.size.width, height: camera.state.size.height)
         if !Self.warpsTileImages(camera) {
             return standIns.flatMap(\.northUpCommands)
                 + TileCompositor.commands(for: placements, frame: frame, scale: scale)
@@ -108,11 +108,11 @@ extension MapRenderer {
     }
 
     /// Where a tile's north-west corner falls in the frame, in points (unsnapped).
-    func tileOrigin(_ tile: TileID, camera: CameraTransform) -> RenderPoint {
+    func tileOrigin(_ tile: TileID, camera: CameraTransform) -> ScreenPoint {
         let n = Double(1 << tile.z)
         let c = camera.centerWorld
         let o = camera.opticalCenter
-        return RenderPoint(
+        return ScreenPoint(
             x: o.x + (Double(tile.unwrappedX) / n - c.x) * camera.worldSize,
             y: o.y + (Double(tile.y) / n - c.y) * camera.worldSize)
     }
@@ -158,7 +158,7 @@ extension MapRenderer {
         func phase(_ v: Double) -> Double { v.isFinite ? (v * scale - (v * scale).rounded()) / scale : 0 }
         return TileImageSpec(
             key: tileImageKey(tile, run: run, scale: scale), zoom: Double(tile.z) + fraction, side: side,
-            offset: RenderPoint(x: phase(origin.x), y: phase(origin.y)), bearing: camera.state.bearing)
+            offset: ScreenPoint(x: phase(origin.x), y: phase(origin.y)), bearing: camera.state.bearing)
     }
 
     /// Caches a tile image of this renderer's backend (and its frame) in the engine.
@@ -186,7 +186,7 @@ extension MapRenderer {
     /// own), in points of a `side`-point square (default ``MapRenderOptions/tileSize``) whose tile corner sits at
     /// `offset`, for an image turned by `bearing` when composed.
     func appendTileImageCommands(
-        _ canonical: TileID, run: Int, zoom: Double? = nil, side: Double? = nil, offset: RenderPoint = .zero,
+        _ canonical: TileID, run: Int, zoom: Double? = nil, side: Double? = nil, offset: ScreenPoint = .zero,
         bearing: Double = 0, into commands: inout [DrawCommand]
     ) {
         let zoom = zoom ?? Double(canonical.z)
@@ -203,7 +203,7 @@ extension MapRenderer {
             for dx in [-1, 1] where !(0..<n).contains(canonical.x + dx) {
                 let beyond = TileID(z: canonical.z, x: (canonical.x + dx + n) % n, y: canonical.y)
                 var shifted = ProjectorCache(
-                    tile: beyond, imageSize: side, offset: RenderPoint(x: offset.x + Double(dx) * side, y: offset.y),
+                    tile: beyond, imageSize: side, offset: ScreenPoint(x: offset.x + Double(dx) * side, y: offset.y),
                     bearing: bearing)
                 var wrapped: [DrawCommand] = []
                 drawLayer(layer, tile: beyond, zoom: zoom, projectors: &shifted, clipsToImage: true, into: &wrapped)
@@ -237,7 +237,7 @@ struct KeptTileImage {
 /// from the image's (the sub-pixel phase it was rendered at, within ±½ device pixel).
 struct TileImageFrame {
     var side: Double
-    var offset: RenderPoint
+    var offset: ScreenPoint
 }
 
 /// A tile image placed in a flat frame's north-up space (points): the image scaled to fill `rect`, drawn only over
@@ -265,8 +265,8 @@ struct PlacedTileImage {
             rect.width / size.width, 0, rect.minX, 0, rect.height / size.height, rect.minY, 0, 0, 1)
         let r = area ?? rect
         let corners = [
-            RenderPoint(x: r.minX, y: r.minY), RenderPoint(x: r.maxX, y: r.minY), RenderPoint(x: r.maxX, y: r.maxY),
-            RenderPoint(x: r.minX, y: r.maxY),
+            ScreenPoint(x: r.minX, y: r.minY), ScreenPoint(x: r.maxX, y: r.minY), ScreenPoint(x: r.maxX, y: r.maxY),
+            ScreenPoint(x: r.minX, y: r.maxY),
         ]
         let turned = corners.compactMap { turn.apply(to: $0) }
         guard turned.count == 4 else { return nil }

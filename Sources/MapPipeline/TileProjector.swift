@@ -36,7 +36,7 @@ struct TileProjector {
     /// with the tile's offset folded in), so a vertex costs a few multiply-adds and one division.
     private var numX = (x: 0.0, y: 0.0, c: 0.0)
     private var numY = (x: 0.0, y: 0.0, c: 0.0)
-    private var origin = RenderPoint.zero
+    private var origin = ScreenPoint.zero
     private var minimumDepth = 0.0
     private let nearDepth: Double
     private let farDepth: Double
@@ -88,7 +88,7 @@ struct TileProjector {
             farDepth: dist * CameraTransform.maximumDepthFactor, pointsPerUnit: camera.worldSize * unit)
         numX = (rx.x * dist, rx.y * dist, rx.c * dist)
         numY = (ry.x * cp * dist, ry.y * cp * dist, ry.c * cp * dist)
-        origin = RenderPoint(x: camera.opticalCenter.x, y: camera.opticalCenter.y)
+        origin = ScreenPoint(x: camera.opticalCenter.x, y: camera.opticalCenter.y)
         minimumDepth = dist * 1e-9
     }
 
@@ -122,13 +122,13 @@ struct TileProjector {
         return false
     }
 
-    @inline(__always) func project(_ x: Double, _ y: Double) -> RenderPoint {
+    @inline(__always) func project(_ x: Double, _ y: Double) -> ScreenPoint {
         switch mode {
         case .affine(let a, let b, let c, let d, let tx, let ty):
-            return RenderPoint(x: a * x + c * y + tx, y: b * x + d * y + ty)
+            return ScreenPoint(x: a * x + c * y + tx, y: b * x + d * y + ty)
         case .perspective:
             let k = 1 / max(depthX * x + depthY * y + depth0, minimumDepth)
-            return RenderPoint(
+            return ScreenPoint(
                 x: origin.x + (numX.x * x + numX.y * y + numX.c) * k,
                 y: origin.y + (numY.x * x + numY.y * y + numY.c) * k)
         }
@@ -163,13 +163,13 @@ struct TileProjector {
 
     /// The tile's square `0…extent` clipped to the visible depth range, as a convex polygon in tile units (empty when
     /// none of it is visible; the whole square when flat).
-    func visibleSquare(extent: Double) -> [RenderPoint] {
+    func visibleSquare(extent: Double) -> [ScreenPoint] {
         var pts = [0, 0, extent, 0, extent, extent, 0, extent]
         if isPerspective {
             pts = clipPolygon(pts, sign: 1, limit: nearDepth)
             pts = clipPolygon(pts, sign: -1, limit: -farDepth)
         }
-        return stride(from: 0, to: pts.count - 1, by: 2).map { RenderPoint(x: pts[$0], y: pts[$0 + 1]) }
+        return stride(from: 0, to: pts.count - 1, by: 2).map { ScreenPoint(x: pts[$0], y: pts[$0 + 1]) }
     }
 
     /// The depth range of the visible part of the tile's square (perspective; `nil` when flat or nothing is

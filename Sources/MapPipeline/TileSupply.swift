@@ -66,7 +66,7 @@ protocol TileSupply: AnyObject {
     func sourceHasData(_ source: ResolvedSource, _ key: SourceTileKey, for renderer: MapRenderer) -> Bool
     /// A raster source tile the frame draws and did not fetch ahead: read now (`.success`, with `nil` bytes when the
     /// source has none), or, from an asynchronous source, asked for and taken once it arrived (`nil` until then).
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileAddress, for renderer: MapRenderer)
+    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
         -> TileLoadResult?
     /// A source failed to give `tile` (a job's result): decides when it is asked for again (``TileRetrySchedule``).
     func noteFailure(of tile: TileID, for renderer: MapRenderer)
@@ -165,7 +165,7 @@ final class InlineTileSupply: TileSupply {
     }
 
     /// Read now (a read error counts as no data).
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileAddress, for renderer: MapRenderer)
+    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
         -> TileLoadResult?
     {
         .success((try? source.tiles.tileData(at: address)) ?? nil)
@@ -325,7 +325,7 @@ final class WorkerTileSupply: TileSupply {
 
     /// An asynchronous source's tile is asked of the source from the frame (never waited on: drawn by a later frame
     /// once it arrived; the host is woken as for the workers' tiles, ``RasterArrivals``); others are read now.
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileAddress, for renderer: MapRenderer)
+    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
         -> TileLoadResult?
     {
         guard source.tiles.isAsynchronous else { return .success((try? source.tiles.tileData(at: address)) ?? nil) }
@@ -409,7 +409,7 @@ struct TileImageSpec: Sendable {
     /// tile's corner sits (the frame's sub-pixel phase), and the frame's bearing (viewport-anchored translations).
     let zoom: Double
     let side: Double
-    let offset: RenderPoint
+    let offset: ScreenPoint
     let bearing: Double
     /// Whether frames draw the image minified (a pitched frame's, ``MapRenderer/pitchedImageSpec``): its box-filtered
     /// levels are made with it (``DisplayList/drawnMinified``).
@@ -666,7 +666,7 @@ extension MapRenderer {
         }
         var images: [(TileImageSpec, MadeTileImage)] = []
         for spec in job.images {
-            var list = DisplayList(size: RenderSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
+            var list = DisplayList(size: ScreenSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
             list.antialiasingScale = spec.key.antialiasingScale
             list.drawnMinified = spec.drawnMinified
             appendTileImageCommands(

@@ -115,7 +115,7 @@ extension MapRenderer {
     /// `frame.side` points from `frame.offset`) → screen through `projector` (that tile's ``TileProjector`` at
     /// ``warpExtent``), drawn over `area` (screen points, convex).
     func warpedImage(
-        _ handle: ImageHandle, frame: TileImageFrame, projector: TileProjector, area: [RenderPoint]
+        _ handle: ImageHandle, frame: TileImageFrame, projector: TileProjector, area: [ScreenPoint]
     ) -> DrawCommand {
         let k = Self.warpExtent / frame.side
         let toTile = RenderHomography(k, 0, -frame.offset.x * k, 0, k, -frame.offset.y * k, 0, 0, 1)
@@ -132,7 +132,7 @@ extension MapRenderer {
     /// children, each over its own visible square. A tile or ancestor known to draw nothing in the run gives
     /// nothing; with none of these the background shows. Counted in ``FrameStatistics/standIns``.
     func warpedStandIn(
-        for tile: TileID, run: Int, wanted: TileImageKey, projector: TileProjector, area: [RenderPoint],
+        for tile: TileID, run: Int, wanted: TileImageKey, projector: TileProjector, area: [ScreenPoint],
         camera: CameraTransform
     ) -> [DrawCommand] {
         let own = keptTileImages(tile.canonical, run: run)

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 
 /// A ``TileSource`` over tile files in a folder, named by a path template such as `{z}/{x}/{y}.mvt`,
 /// `{z}-{x}-{y}.mvt.gz` or MapLibre's render-test layout `tiles/{z}-{x}-{y}.mvt` (XYZ scheme: `{y}` counts rows from
@@ -64,7 +65,7 @@ public struct DirectoryTileSource: TileSource {
     }
 
     /// The file path of the tile at `address`.
-    public func path(for address: TileAddress) -> String {
+    public func path(for address: TileID) -> String {
         let relative = template.replacingOccurrences(of: "{z}", with: String(address.z))
             .replacingOccurrences(of: "{x}", with: String(address.x))
             .replacingOccurrences(of: "{-y}", with: String((1 << max(0, min(30, address.z))) - 1 - address.y))
@@ -76,8 +77,8 @@ public struct DirectoryTileSource: TileSource {
     /// outside ``minZoom``...``maxZoom``.
     /// - Throws: ``MBTilesError`` naming the file when it exists but cannot be read (`.cannotOpen`) or does not
     ///   inflate (`.badTile`).
-    public func tileData(at address: TileAddress) throws -> [UInt8]? {
-        guard address.isValid, address.z >= minZoom, address.z <= maxZoom else { return nil }
+    public func tileData(at address: TileID) throws -> [UInt8]? {
+        guard address.z >= minZoom, address.z <= maxZoom else { return nil }
         let file = path(for: address)
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -116,5 +117,5 @@ public struct DirectoryTileSource: TileSource {
 
 extension DirectoryTileSource: TileLocating {
     /// The tile's file path (``path(for:)``).
-    public func location(of address: TileAddress) -> String { path(for: address) }
+    public func location(of address: TileID) -> String { path(for: address) }
 }

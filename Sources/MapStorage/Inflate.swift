@@ -80,9 +80,10 @@ func inflateIfCompressed(_ bytes: [UInt8], limit: Int = 64 << 20) throws -> [UIn
 }
 
 /// Compresses `input` as one gzip member (RFC 1952, zlib's default level, no file name, mtime 0), so the same input
-/// always gives the same bytes.
+/// always gives the same bytes. Used for archives' tiles and for the Static Maps server's text answers
+/// (`Content-Encoding: gzip`). Any thread.
 /// - Throws: ``InflateError`` when zlib fails (out of memory).
-func gzipCompress(_ input: [UInt8]) throws -> [UInt8] {
+public func gzipCompress(_ input: [UInt8]) throws -> [UInt8] {
     var stream = z_stream()
     let status = deflateInit2_(
         &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import MapData
+import MapGeometry
 
 /// Why an MBTiles file could not be opened or read. The description always names the file.
 public struct MBTilesError: Error, Sendable, CustomStringConvertible {
@@ -157,7 +158,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     /// is outside the grid, or the payload is `NULL`).
     /// - Throws: ``MBTilesError`` naming the file for SQLite failures (corrupt pages, lock timeouts) and for payloads
     ///   that look compressed but do not inflate.
-    public func tileData(at address: TileAddress) throws -> [UInt8]? {
+    public func tileData(at address: TileID) throws -> [UInt8]? {
         guard let raw = try rawTileData(at: address) else { return nil }
         do {
             return try inflateIfCompressed(raw)
@@ -168,8 +169,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
 
     /// The payload of the XYZ tile at `address` exactly as stored (still compressed), or `nil` when absent.
     /// - Throws: ``MBTilesError`` naming the file for SQLite failures.
-    public func rawTileData(at address: TileAddress) throws -> [UInt8]? {
-        guard address.isValid else { return nil }
+    public func rawTileData(at address: TileID) throws -> [UInt8]? {
         let tmsRow = (1 << address.z) - 1 - address.y
         lock.lock()
         defer { lock.unlock() }
@@ -194,18 +194,17 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
 
     /// Every stored tile address (XYZ) with a valid grid position, sorted by z, x, y. For tools and tests.
     /// - Throws: ``MBTilesError`` naming the file for SQLite failures.
-    public func tileAddresses() throws -> [TileAddress] {
+    public func tileAddresses() throws -> [TileID] {
         lock.lock()
         defer { lock.unlock() }
         guard let db else { return [] }
         let rows = try Self.query(db, path: path, "SELECT zoom_level, tile_column, tile_row FROM tiles")
-        var result: [TileAddress] = []
+        var result: [TileID] = []
         for row in rows {
             guard row.count == 3, let z = row[0].flatMap({ Int($0) }), let x = row[1].flatMap({ Int($0) }),
                 let r = row[2].flatMap({ Int($0) }), z >= 0, z <= 30
             else { continue }
-            let address = TileAddress(z: z, x: x, y: (1 << z) - 1 - r)
-            if address.isValid { result.append(address) }
+            if let address = TileID.valid(z: z, x: x, y: (1 << z) - 1 - r) { result.append(address) }
         }
         return result.sorted { ($0.z, $0.x, $0.y) < ($1.z, $1.x, $1.y) }
     }

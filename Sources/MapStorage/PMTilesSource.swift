@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 
 /// Inflates PMTiles sections and tiles with zlib: `.gzip` inflates (gzip or zlib framing), `.none` returns the bytes,
 /// `.unknown` inflates only what starts with a gzip or zlib header; brotli and zstd throw.
@@ -79,7 +80,7 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
     /// address is invalid).
     /// - Throws: ``PMTilesError`` naming the archive for hostile directories, reads past the end, and payloads that do
     ///   not inflate.
-    public func tileData(at address: TileAddress) throws -> [UInt8]? {
+    public func tileData(at address: TileID) throws -> [UInt8]? {
         guard let raw = try rawTileData(at: address) else { return nil }
         do {
             return try pmtilesDecompressor(raw, archive.header.tileCompression, archive.limits.maxTileBytes)
@@ -90,8 +91,8 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
 
     /// The payload of the tile at `address` exactly as stored (still compressed), or `nil` when absent.
     /// - Throws: ``PMTilesError`` naming the archive.
-    public func rawTileData(at address: TileAddress) throws -> [UInt8]? {
-        guard let id = PMTilesTileID.id(of: address), let entry = try archive.entry(for: id, leaf: leaf) else {
+    public func rawTileData(at address: TileID) throws -> [UInt8]? {
+        guard let entry = try archive.entry(for: PMTilesTileID.id(of: address), leaf: leaf) else {
             return nil
         }
         let range = archive.tileRange(entry)
@@ -136,8 +137,8 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
     /// - Returns: one address per addressed tile (a run of `n` gives `n` consecutive ids), empty for an archive with
     ///   no entries.
     /// - Throws: ``PMTilesError`` naming the archive.
-    public func tileAddresses(limit: Int = 1 << 24) throws -> [TileAddress] {
-        var result: [TileAddress] = []
+    public func tileAddresses(limit: Int = 1 << 24) throws -> [TileID] {
+        var result: [TileID] = []
         for entry in try tileEntries() {
             for i in 0..<UInt64(entry.runLength) {
                 guard result.count < limit else {

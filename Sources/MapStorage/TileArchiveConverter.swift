@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import MapData
+import MapGeometry
 
 /// Converts tilesets between MBTiles and PMTiles v3, both ways, with every tile's bytes unchanged (Waymark's own,
 /// behind `waymark tiles convert`).
@@ -228,7 +229,7 @@ public enum TileArchiveConverter {
 
     /// The tiles that cannot be used, as ``Summary/unusableTiles`` (each payload inflated within 64 MiB and, when
     /// `vector`, decoded as MVT).
-    private static func unusable(_ addresses: [TileAddress], read: (TileAddress) throws -> [UInt8]?, vector: Bool)
+    private static func unusable(_ addresses: [TileID], read: (TileID) throws -> [UInt8]?, vector: Bool)
         throws -> [String]
     {
         var found: [String] = []
@@ -246,8 +247,8 @@ public enum TileArchiveConverter {
 
     /// Checks that every address reads back byte-identical from the written file.
     private static func verify(
-        _ addresses: [TileAddress], from read: (TileAddress) throws -> [UInt8]?,
-        to readBack: (TileAddress) throws -> [UInt8]?, output: String
+        _ addresses: [TileID], from read: (TileID) throws -> [UInt8]?,
+        to readBack: (TileID) throws -> [UInt8]?, output: String
     ) throws {
         for address in addresses where try read(address) != readBack(address) {
             throw ConversionError(path: output, message: "tile \(address) reads back different bytes")
@@ -303,7 +304,7 @@ final class MBTilesWriter {
     }
 
     /// Inserts one tile (XYZ address, stored as a TMS row).
-    func write(tile address: TileAddress, payload: [UInt8]) throws {
+    func write(tile address: TileID, payload: [UInt8]) throws {
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         sqlite3_bind_int64(insert, 1, Int64(address.z))
         sqlite3_bind_int64(insert, 2, Int64(address.x))

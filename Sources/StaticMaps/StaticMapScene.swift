@@ -169,13 +169,13 @@ public struct StaticMapScene: Sendable {
         var commands: [DrawCommand] = []
         let transform = camera.transform
         let centerLng = camera.center.longitude
-        func screen(_ p: LatLng) -> RenderPoint {
+        func screen(_ p: LatLng) -> ScreenPoint {
             // The copy of the point nearest the camera's centre.
             var lng = p.longitude
             while lng - centerLng > 180 { lng -= 360 }
             while lng - centerLng < -180 { lng += 360 }
             let s = transform.screenPoint(for: WebMercator.worldPoint(LatLng(latitude: p.latitude, longitude: lng)))
-            return RenderPoint(x: s.x, y: s.y)
+            return ScreenPoint(x: s.x, y: s.y)
         }
         for (style, points) in paths where !points.isEmpty {
             var dense = Self.unwrapped(points)
@@ -185,7 +185,7 @@ public struct StaticMapScene: Sendable {
             var path = RenderPath(reservingPoints: dense.count)
             for (i, p) in dense.enumerated() {
                 let s = transform.screenPoint(for: WebMercator.worldPoint(p))
-                let point = RenderPoint(x: s.x + shift, y: s.y)
+                let point = ScreenPoint(x: s.x + shift, y: s.y)
                 if i == 0 { path.move(to: point) } else { path.line(to: point) }
             }
             if let fill = style.fillColor {
@@ -202,7 +202,7 @@ public struct StaticMapScene: Sendable {
                         StrokeCommand(path: path, color: style.color, width: style.weight, cap: .round, join: .round)))
             }
         }
-        var pins: [(point: RenderPoint, style: StaticMarkers, order: Int)] = []
+        var pins: [(point: ScreenPoint, style: StaticMarkers, order: Int)] = []
         for (style, positions) in markers {
             for p in positions { pins.append((screen(p), style, pins.count)) }
         }
@@ -251,10 +251,10 @@ public struct StaticMapScene: Sendable {
 
     /// The default pin: a teardrop with its tip on `tip`, a darker border, and the label (normal and mid pins) or a
     /// dark dot in the head.
-    static func pin(at tip: RenderPoint, style: StaticMarkers) -> [DrawCommand] {
+    static func pin(at tip: ScreenPoint, style: StaticMarkers) -> [DrawCommand] {
         let (w, h) = pinSize(style.size)
         let r = w / 2
-        let center = RenderPoint(x: tip.x, y: tip.y - h + r)
+        let center = ScreenPoint(x: tip.x, y: tip.y - h + r)
         let d = h - r
         let beta = acos(min(1, r / d))
         var path = RenderPath(reservingPoints: 40)
@@ -263,7 +263,7 @@ public struct StaticMapScene: Sendable {
         let steps = 32
         for k in 0...steps {
             let a = start + (end - start) * Double(k) / Double(steps)
-            let p = RenderPoint(x: center.x + r * cos(a), y: center.y + r * sin(a))
+            let p = ScreenPoint(x: center.x + r * cos(a), y: center.y + r * sin(a))
             if k == 0 { path.move(to: p) } else { path.line(to: p) }
         }
         path.line(to: tip)

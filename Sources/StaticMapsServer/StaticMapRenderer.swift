@@ -47,9 +47,7 @@ public final class StaticMapRenderer {
         guard let location = config.styleLocation(id) else {
             throw StaticMapError(status: 404, parameter: "map_id", message: "Unknown style '\(id)'.")
         }
-        let base =
-            location.contains("://")
-            ? try TileNetwork.shared.loadStyle(location) : try Style.load(contentsOfFile: location)
+        let base = try TileNetwork.openStyle(location)
         let host = try MapHost.styled(base, rules: rules).host
         styled.append((cacheKey, host))
         if styled.count > Self.styledCapacity { styled.removeFirst() }

@@ -90,7 +90,36 @@ public final class StaticMapsService: Sendable {
         let (path, query) = StaticMapQuery.split(target: request.target)
         let (route, response) = route(request, path: path, query: query, start: start)
         metrics.request(route: route, status: response.status, seconds: Date().timeIntervalSince(start))
+        return Self.encoded(response, acceptEncoding: request.headers["accept-encoding"])
+    }
+
+    /// Text answers (JSON, plain text, the Prometheus exposition) of at least 256 bytes are sent gzip-compressed when
+    /// the request's `Accept-Encoding` lists `gzip` (or `*`) with a non-zero quality; every text answer says
+    /// `Vary: Accept-Encoding`. Images are already compressed and are sent as they are.
+    static func encoded(_ response: ServerResponse, acceptEncoding: String?) -> ServerResponse {
+        guard let type = response.header("Content-Type")?.lowercased(),
+            type.hasPrefix("text/") || type.hasPrefix("application/json")
+        else { return response }
+        var response = response
+        response.headers.append(("Vary", "Accept-Encoding"))
+        guard response.body.count >= 256, acceptsGzip(acceptEncoding),
+            let compressed = try? gzipCompress(response.body), compressed.count < response.body.count
+        else { return response }
+        response.body = compressed
+        response.headers.append(("Content-Encoding", "gzip"))
         return response
+    }
+
+    /// Whether an `Accept-Encoding` value (RFC 9110 §12.5.3) allows gzip: a `gzip`, `x-gzip` or `*` coding whose
+    /// `q` is not 0.
+    static func acceptsGzip(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return value.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first, ["gzip", "x-gzip", "*"].contains(coding) else { return false }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0
+        }
     }
 
     private func route(_ request: ServerRequest, path: String, query: String, start: Date) -> (String, ServerResponse) {

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapStorage
 
 /// Where benchmark inputs live: the committed `Data/` folder and the shared third-party fixtures.
@@ -20,9 +21,9 @@ enum BenchmarkInputs {
     }
 
     /// The largest tile at `zoom` of an MBTiles file (by stored size), uncompressed.
-    static func largestTile(in path: String, zoom: Int) throws -> (TileAddress, [UInt8])? {
+    static func largestTile(in path: String, zoom: Int) throws -> (TileID, [UInt8])? {
         let source = try MBTilesSource(path: path)
-        var best: (TileAddress, Int)?
+        var best: (TileID, Int)?
         for address in try source.tileAddresses() where address.z == zoom {
             let size = try source.rawTileData(at: address)?.count ?? 0
             if size > best?.1 ?? -1 { best = (address, size) }

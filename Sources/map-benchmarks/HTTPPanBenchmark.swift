@@ -64,7 +64,7 @@ final class HTTPPanBenchmark: Benchmark {
         let backend = CairoBackend()
         let renderer = try MapRenderer(
             style: style, backend: backend, options: MapRenderOptions(asyncTiles: settings)
-        ) { id, source in try network.tileSource(id: id, source: source) ?? MapHost.fileResolver(id, source) }
+        ) { id, source in try SourceOpener(network: { network }).open(id: id, source: source) }
         var camera = CameraState(
             center: LatLng(latitude: 60.1699, longitude: 24.925), zoom: 15, size: ScreenSize(width: 1280, height: 720))
         var slowest = 0.0

@@ -1,5 +1,6 @@
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ func cosine(_ x: Double) -> Double { cos(x) }
 func sine(_ x: Double) -> Double { sin(x) }
 
 /// `count` point labels with white halos, sizes 10–20 pt, a quarter of them rotated, spread over `size`.
-func haloLabelCommands(count: Int, in size: RenderSize, seed: UInt64) -> [DrawCommand] {
+func haloLabelCommands(count: Int, in size: ScreenSize, seed: UInt64) -> [DrawCommand] {
     var random = BenchRandom(seed: seed)
     let names = [
         "Kamppi", "Kallio", "Töölö", "Punavuori", "Katajanokka", "Sörnäinen", "Ruoholahti", "Pasila", "Mannerheimintie",
@@ -22,7 +23,7 @@ func haloLabelCommands(count: Int, in size: RenderSize, seed: UInt64) -> [DrawCo
         return .text(
             TextCommand(
                 text: "\(names[i % names.count]) \(i)", style: style,
-                position: RenderPoint(x: random.double(0...size.width), y: random.double(0...size.height)),
+                position: ScreenPoint(x: random.double(0...size.width), y: random.double(0...size.height)),
                 rotation: i % 4 == 0 ? random.double(-45...45) : 0))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapStorage
 
 /// Random lookups of stored tiles by XYZ address in an MBTiles file (SQLite point query, TMS flip, payload copy, no
@@ -9,7 +10,7 @@ struct MBTilesLookupBenchmark: Benchmark {
     let name = "mbtiles-lookup"
     let unit = "lookups"
     var source: MBTilesSource?
-    var addresses: [TileAddress] = []
+    var addresses: [TileID] = []
 
     mutating func setUp() throws {
         let shared = BenchmarkInputs.sharedFixtures
@@ -43,7 +44,7 @@ struct MBTilesInflateLookupBenchmark: Benchmark {
     let name = "mbtiles-lookup-inflate"
     let unit = "lookups"
     var source: MBTilesSource?
-    var addresses: [TileAddress] = []
+    var addresses: [TileID] = []
 
     mutating func setUp() throws {
         let path =

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapStorage
 
 /// PMTiles against MBTiles on the same tiles: `Data/world.mbtiles` (5,461 tiles, 2,691 distinct) and the same file
@@ -13,8 +14,8 @@ struct TileFormatLookupBenchmark: Benchmark {
     let inflate: Bool
     var name: String { "\(format.rawValue)-world-lookup\(inflate ? "-inflate" : "")" }
     let unit = "lookups"
-    private var lookup: ((TileAddress) throws -> [UInt8]?)?
-    private var addresses: [TileAddress] = []
+    private var lookup: ((TileID) throws -> [UInt8]?)?
+    private var addresses: [TileID] = []
     private var folder: URL?
 
     init(_ format: Format, inflate: Bool) {

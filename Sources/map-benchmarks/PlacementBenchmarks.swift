@@ -33,9 +33,9 @@ func placementSymbols(camera: CameraState, seed: UInt64) -> [SymbolFeature] {
             identity: SymbolIdentity(layer: i % 3 == 0 ? "place" : "poi", featureID: UInt64(i), text: text),
             geometry: .point(world(random.double(0...width), random.double(0...height))), text: text,
             textStyle: style, textAnchor: i % 10 == 0 ? .top : .center,
-            textOffset: i % 10 == 0 ? RenderPoint(x: 0, y: 0.8) : .zero, sortKey: Double(i % 13),
+            textOffset: i % 10 == 0 ? ScreenPoint(x: 0, y: 0.8) : .zero, sortKey: Double(i % 13),
             layerIndex: i % 3 == 0 ? 3 : 2, sourceOrder: i)
-        if i % 10 == 0 { symbol.icon = SymbolIcon(size: RenderSize(width: 16, height: 16)) }
+        if i % 10 == 0 { symbol.icon = SymbolIcon(size: ScreenSize(width: 16, height: 16)) }
         symbols.append(symbol)
     }
     for i in 0..<600 {

@@ -1,5 +1,6 @@
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 
 // Rendering-backend cases at 1280×720 (issue 4, "Rendering"): tile compositing, polygon fills, and a pan frame.
 
@@ -24,10 +25,10 @@ struct BenchRandom {
     }
 }
 
-let benchFrame = RenderSize(width: 1280, height: 720)
+let benchFrame = ScreenSize(width: 1280, height: 720)
 
 /// `count` small polygons (4–8 vertices, 3–14 px across), each with its own colour.
-func smallPolygonCommands(count: Int, in size: RenderSize, seed: UInt64) -> [DrawCommand] {
+func smallPolygonCommands(count: Int, in size: ScreenSize, seed: UInt64) -> [DrawCommand] {
     var random = BenchRandom(seed: seed)
     var out: [DrawCommand] = []
     out.reserveCapacity(count)
@@ -39,7 +40,7 @@ func smallPolygonCommands(count: Int, in size: RenderSize, seed: UInt64) -> [Dra
         var path = RenderPath(reservingPoints: n)
         for k in 0..<n {
             let a = Double(k) / Double(n) * 2 * Double.pi
-            path.line(to: RenderPoint(x: cx + radius * cosine(a), y: cy + radius * sine(a)))
+            path.line(to: ScreenPoint(x: cx + radius * cosine(a), y: cy + radius * sine(a)))
         }
         path.close()
         let color = RGBAColor(
@@ -52,7 +53,7 @@ func smallPolygonCommands(count: Int, in size: RenderSize, seed: UInt64) -> [Dra
 /// Twelve 512-px tile images with a background, roads and buildings, rendered once through the backend.
 func makeTileImages(_ backend: CairoBackend) throws -> [ImageHandle] {
     try (0..<12).map { i in
-        var list = DisplayList(size: RenderSize(width: 512, height: 512))
+        var list = DisplayList(size: ScreenSize(width: 512, height: 512))
         list.append(.clear(RGBAColor(rgb: 0xF2EFE9)))
         list.append(contentsOf: smallPolygonCommands(count: 400, in: list.size, seed: UInt64(i + 1)))
         var road = RenderPath()
@@ -64,11 +65,11 @@ func makeTileImages(_ backend: CairoBackend) throws -> [ImageHandle] {
 
 /// The 4 × 3 placements of 512-px tiles, all overlapping the 1280 × 720 frame at scale 1 (columns from x = −300,
 /// rows from y = −400), shifted by `offset` and scaled by `scale`.
-func tilePlacements(_ tiles: [ImageHandle], offset: RenderPoint, scale: Double) -> [TilePlacement] {
+func tilePlacements(_ tiles: [ImageHandle], offset: ScreenPoint, scale: Double) -> [TilePlacement] {
     tiles.enumerated().map { i, tile in
         TilePlacement(
             image: tile,
-            origin: RenderPoint(
+            origin: ScreenPoint(
                 x: offset.x + Double(i % 4) * 512 * scale - 300, y: offset.y + Double(i / 4) * 512 * scale - 400),
             scale: scale)
     }
@@ -95,8 +96,8 @@ final class TileCompositeBenchmark: Benchmark {
         let tiles = try makeTileImages(backend)
         let placements =
             fractional
-            ? tilePlacements(tiles, offset: RenderPoint(x: -150.3, y: -50.7), scale: 1.1)
-            : tilePlacements(tiles, offset: RenderPoint(x: -37.4, y: -21.6), scale: 1)
+            ? tilePlacements(tiles, offset: ScreenPoint(x: -150.3, y: -50.7), scale: 1.1)
+            : tilePlacements(tiles, offset: ScreenPoint(x: -37.4, y: -21.6), scale: 1)
         list = TileCompositor.displayList(for: placements, frame: benchFrame, scale: 1, background: .white)
     }
 
@@ -149,7 +150,7 @@ final class PanFrameBenchmark: Benchmark {
     func run() throws -> Int {
         // Each frame pans by a fractional amount, as a drag does; tiles are snapped, labels move with them.
         step += 1
-        let pan = RenderPoint(x: -Double(step % 50) * 3.3, y: Double(step % 30) * 1.7)
+        let pan = ScreenPoint(x: -Double(step % 50) * 3.3, y: Double(step % 30) * 1.7)
         var list = TileCompositor.displayList(
             for: tilePlacements(tiles, offset: pan, scale: 1), frame: benchFrame, scale: 1, background: .white)
         list.commands.reserveCapacity(list.commands.count + labels.count)

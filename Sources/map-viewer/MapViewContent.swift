@@ -4,8 +4,8 @@ import UIKit
 
 /// The viewer's view controller: its view is a real `GMSMapView` (set in `loadView`, as the guides do) showing the
 /// embedded basemap (or the style of `--style`), the markers of `--markers` (default: the demo points of interest),
-/// the compass and my-location controls, and a my-location dot from `--location` (default: a fixed position in
-/// central Helsinki). Tapping a marker opens its info window; tapping the info window prints
+/// the compass and my-location controls, and a my-location dot from `--location` (default: `WAYMARK_LOCATION`, else a
+/// fixed position in central Helsinki). Tapping a marker opens its info window; tapping the info window prints
 /// `map-viewer: info window <title>`; a long press drops a marker there, titled with the reverse-geocoded address.
 /// Window resizes print `map-viewer: resized to WxH pt, scale S`.
 @MainActor final class MapViewController: UIViewController, GMSMapViewDelegate {
@@ -17,7 +17,8 @@ import UIKit
     /// The map (the root view once loaded).
     var map: GMSMapView { view as! GMSMapView }
 
-    /// The fixed demo position used when `--location` is not given: Senate Square, 20 m accuracy.
+    /// The fixed demo position used when neither `--location` nor `WAYMARK_LOCATION` is given: Senate Square, 20 m
+    /// accuracy.
     static let demoLocation = "fixed:60.1694,24.9522,20"
 
     init(options: ViewerOptions) {
@@ -33,7 +34,10 @@ import UIKit
     override func loadView() {
         let spec: String
         switch options.location {
-        case .none: spec = Self.demoLocation
+        case .none:
+            // As an app would see it: the device location `WAYMARK_LOCATION` names, else the demo position.
+            let environment = ProcessInfo.processInfo.environment["WAYMARK_LOCATION"] ?? ""
+            spec = environment.isEmpty ? Self.demoLocation : environment
         case .gpsd: spec = "gpsd"
         case .gpx(let path): spec = "gpx:\(path)"
         case .fixed(let latitude, let longitude): spec = "fixed:\(latitude),\(longitude)"
@@ -69,13 +73,10 @@ import UIKit
         } catch {
             viewerError("\(error)")
         }
-        switch options.location {
-        case .gpsd, .gpx:
+        if spec.hasPrefix("gpsd") || spec.hasPrefix("gpx:") {
             let link = CADisplayLink { _ in }
             link.add(to: .main, forMode: .common)
             locationLink = link
-        case .none, .fixed:
-            break
         }
         let path = options.markersPath ?? defaultMarkersPath() ?? ""
         var entries = (try? MarkerFile.load(path: path))?.entries ?? []

@@ -73,7 +73,8 @@ struct ViewerOptions: Equatable {
           --map-style FILE.json                    Google styling JSON (GMSMapStyle rules) set as the map's mapStyle
           --appearance dark|light                  the app's appearance (also WAYMARK_APPEARANCE); dark draws the dark
                                                    basemap and controls unless --map-style is given
-          --location gpsd|gpx:FILE|LAT,LON         my-location source (default: fixed demo position)
+          --location gpsd|gpx:FILE|LAT,LON         my-location source (default: WAYMARK_LOCATION,
+                                                   else a fixed demo position)
           --size WxH                               window size in points, 200..8192 each (default 800x600)
           --stats                                  print frame times (median, p99, max) and per-stage times on exit
           --script demo                            play the built-in 13.5-s pan/zoom/rotate/tilt over Helsinki, 1,000

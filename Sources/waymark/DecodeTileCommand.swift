@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapStorage
 
 /// `waymark decode-tile FILE [--z Z --x X --y Y]`: prints a vector tile as JSON so a person can look inside it.
@@ -23,15 +24,15 @@ struct DecodeTileCommand: WaymarkCommand {
             throw UsageError(args.positionals.isEmpty ? "missing FILE" : "expected one FILE")
         }
         let given = ["--z", "--x", "--y"].map { args.value($0) }
-        var address: TileAddress?
+        var address: TileID?
         if given.contains(where: { $0 != nil }) {
             guard given.allSatisfy({ $0 != nil }) else { throw UsageError("--z, --x and --y go together") }
             let numbers = given.map { Int($0!) }
             guard let z = numbers[0], let x = numbers[1], let y = numbers[2] else {
                 throw UsageError("--z, --x and --y need integers")
             }
-            address = TileAddress(z: z, x: x, y: y)
-            guard address!.isValid else {
+            address = TileID.valid(z: z, x: x, y: y)
+            guard address != nil else {
                 throw UsageError("tile \(z)/\(x)/\(y) is outside the grid (0 <= z <= 30, 0 <= x, y < 2^z)")
             }
         }

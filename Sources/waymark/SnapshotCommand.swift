@@ -150,8 +150,7 @@ struct SnapshotCommand: WaymarkCommand {
             do { rules = try GoogleMapStyle(jsonBytes: [UInt8](data)) } catch {
                 throw RuntimeError("--map-style \(mapStyleFile): \(error)")
             }
-            let base =
-                path.contains("://") ? try TileNetwork.shared.loadStyle(path) : try Style.load(contentsOfFile: path)
+            let base = try TileNetwork.openStyle(path)
             let (snapshotter, translation) = try MapHost.styled(base, rules: rules)
             for warning in rules.warnings {
                 FileHandle.standardError.write(Data("waymark snapshot: \(mapStyleFile): \(warning)\n".utf8))

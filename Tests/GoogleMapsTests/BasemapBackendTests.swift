@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import MapGeometry
 import Testing
 
 @testable import GoogleMaps
@@ -49,7 +50,7 @@ private final class WatchingBackend: RenderBackend {
         let image = watchedMap.renderFrame(scale: 2)
         let list = try #require(watcher.drawn.last)
         #expect(watcher.drawn.count == 1)
-        #expect(list.size == RenderSize(width: 400, height: 300) && list.scale == 2)
+        #expect(list.size == ScreenSize(width: 400, height: 300) && list.scale == 2)
         #expect(list.commands.count > 10, "the style's background and tiles")
         #expect(image.pngData() == expected.pngData())
     }

@@ -109,6 +109,31 @@ func parisItems() -> [TestItem] {
         #expect(itemMarkers.allSatisfy { $0.title == nil && $0.map === map })
     }
 
+    /// With a minimum cluster size of 1 every cluster, one-item clusters too, is one cluster marker, and updates
+    /// (a pan at the same zoom) add none twice.
+    @Test func everyClusterIsOneMarkerAtMinimumSizeOne() {
+        // Centred on a scattered item (alone at zoom 14), with one of the groups in view.
+        let (map, manager, renderer, clock) = setUp(
+            zoom: 14, centre: CLLocationCoordinate2D(latitude: 48.8573, longitude: 2.3376))
+        renderer.minimumClusterSize = 1
+        manager.cluster()
+        let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
+        algorithm.addItems(parisItems())
+        let visible = GMSCoordinateBounds(region: map.projection.visibleRegion())
+        let shown = algorithm.clusters(atZoom: 14).filter { visible.contains($0.position) }
+        #expect(shown.contains { $0.count == 1 }, "the case needs one-item clusters in view")
+        #expect(renderer.currentMarkers.count == shown.count)
+        #expect(renderer.currentMarkers.allSatisfy { $0.userData is any GMUCluster })
+        renderer.update()
+        map.moveCamera(GMSCameraUpdate.scrollBy(x: 5, y: 0))
+        tickMap(map, clock, frames: 3)
+        renderer.update()
+        let ids = renderer.currentMarkers.map { ObjectIdentifier($0) }
+        #expect(Set(ids).count == ids.count)
+        let positions = renderer.currentMarkers.map { "\($0.position.latitude),\($0.position.longitude)" }
+        #expect(Set(positions).count == positions.count, "no cluster has two markers")
+    }
+
     @Test func aboveTheMaximumClusterZoomEveryItemHasAMarker() {
         let (map, manager, renderer, _) = setUp(zoom: 12)
         renderer.maximumClusterZoom = 11

@@ -215,6 +215,39 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
         #expect(clusters[3].position.latitude == 3)
     }
 
+    /// A cluster of one item sits at its item; a returned cluster keeps its items whatever later happens to the
+    /// algorithm or to another cluster, and one changed by `addItem`/`removeItem` changes alone.
+    @Test func clustersAreIndependentOfTheAlgorithmAndOfEachOther() throws {
+        let items = parisItems()
+        let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
+        algorithm.addItems(items)
+        let alone = algorithm.clusters(atZoom: 21).filter { $0.count == 1 }
+        #expect(alone.count > items.count * 9 / 10, "at zoom 21 nearly every item is alone")
+        for cluster in alone {
+            #expect(cluster.items.count == 1)
+            let item = cluster.items[0]
+            #expect(
+                cluster.position.latitude == item.position.latitude
+                    && cluster.position.longitude == item.position.longitude)
+        }
+        let grouped = algorithm.clusters(atZoom: 12)
+        let big = try #require(grouped.first { $0.count > 3 } as? GMUStaticCluster)
+        let members = big.items.map { ObjectIdentifier($0) }
+        let other = try #require(grouped.last { $0.count > 1 && $0 as? GMUStaticCluster !== big })
+        let otherMembers = other.items.map { ObjectIdentifier($0) }
+        // The algorithm changes: the clusters already made do not.
+        algorithm.removeItem(big.items[0])
+        algorithm.addItems([TestItem(48.86, 2.33)])
+        #expect(big.items.map { ObjectIdentifier($0) } == members)
+        // One cluster changes: the others do not.
+        let extra = TestItem(0, 0)
+        big.addItem(extra)
+        big.removeItem(big.items[0])
+        #expect(big.items.map { ObjectIdentifier($0) } == Array(members.dropFirst()) + [ObjectIdentifier(extra)])
+        #expect(big.count == members.count)
+        #expect(other.items.map { ObjectIdentifier($0) } == otherMembers)
+    }
+
     @Test func staticClusterAddsAndRemoves() {
         let cluster = GMUStaticCluster(position: CLLocationCoordinate2D(latitude: 1, longitude: 2))
         let a = TestItem(0, 0)

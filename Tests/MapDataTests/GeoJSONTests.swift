@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 import MapTestSupport
 import Testing
 
@@ -155,7 +156,7 @@ import Testing
         let s = try source(
             #"{"type":"Feature","id":42,"properties":{"name":"x","n":-3,"f":1.25,"b":true,"o":{"a":[1,2]},"z":null},"geometry":{"type":"Point","coordinates":[0,0]}}"#
         )
-        let z0 = try decode(try #require(try s.tileData(at: TileAddress(z: 0, x: 0, y: 0))))
+        let z0 = try decode(try #require(try s.tileData(at: TileID(z: 0, x: 0, y: 0))))
         #expect(z0.count == 1)
         #expect(z0[0].1 == .points([VectorTilePoint(x: 2048, y: 2048)]))
         #expect(z0[0].0.id == 42)
@@ -166,22 +167,22 @@ import Testing
         #expect(props["b"] == .bool(true))
         #expect(props["o"] == .string(#"{"a":[1,2]}"#))
         #expect(props["z"] == nil)
-        let z1 = try decode(try #require(try s.tileData(at: TileAddress(z: 1, x: 1, y: 1))))
+        let z1 = try decode(try #require(try s.tileData(at: TileID(z: 1, x: 1, y: 1))))
         #expect(z1.first?.1 == .points([VectorTilePoint(x: 0, y: 0)]))
         // In the buffer of the neighbouring tile too, at its right/bottom edge.
-        let z1a = try decode(try #require(try s.tileData(at: TileAddress(z: 1, x: 0, y: 0))))
+        let z1a = try decode(try #require(try s.tileData(at: TileID(z: 1, x: 0, y: 0))))
         #expect(z1a.first?.1 == .points([VectorTilePoint(x: 4096, y: 4096)]))
         // Far away: empty tile.
-        #expect(try s.tileData(at: TileAddress(z: 4, x: 0, y: 0)) == [])
+        #expect(try s.tileData(at: TileID(z: 4, x: 0, y: 0)) == [])
     }
 
     /// Longitude 90° E is x = 0.75 of the world; latitude 0 is y = 0.5: at z0 (3072, 2048).
     @Test func lineClippedToTilePlusBuffer() throws {
         let s = try source(#"{"type":"LineString","coordinates":[[-90,0],[90,0]]}"#)
-        let z0 = try decode(try #require(try s.tileData(at: TileAddress(z: 0, x: 0, y: 0))))
+        let z0 = try decode(try #require(try s.tileData(at: TileID(z: 0, x: 0, y: 0))))
         #expect(z0.first?.1 == .lineStrings([[VectorTilePoint(x: 1024, y: 2048), VectorTilePoint(x: 3072, y: 2048)]]))
         // At z1 tile (1,0) the line lies on the bottom edge y = 4096 and runs from x = −1024 (buffer) to 2048.
-        let z1 = try decode(try #require(try s.tileData(at: TileAddress(z: 1, x: 1, y: 0))))
+        let z1 = try decode(try #require(try s.tileData(at: TileID(z: 1, x: 1, y: 0))))
         #expect(z1.first?.1 == .lineStrings([[VectorTilePoint(x: -1024, y: 4096), VectorTilePoint(x: 2048, y: 4096)]]))
     }
 
@@ -192,7 +193,7 @@ import Testing
         let s = try source(
             #"{"type":"Polygon","coordinates":[[[-90,-60],[90,-60],[90,60],[-90,60],[-90,-60]],[[-10,-10],[-10,10],[10,10],[10,-10],[-10,-10]]]}"#
         )
-        let z0 = try decode(try #require(try s.tileData(at: TileAddress(z: 0, x: 0, y: 0))))
+        let z0 = try decode(try #require(try s.tileData(at: TileID(z: 0, x: 0, y: 0))))
         guard case .polygons(let polys) = z0.first?.1 else {
             Issue.record("no polygon")
             return
@@ -205,7 +206,7 @@ import Testing
         #expect(polys[0][0].map(\.x).min() == 1024)
         #expect(polys[0][0].map(\.x).max() == 3072)
         // z2 tile (1,1) holds the north-west quarter: clipped at the buffered box edge x, y ≤ 4096 + 1024.
-        let z2 = try decode(try #require(try s.tileData(at: TileAddress(z: 2, x: 1, y: 1))))
+        let z2 = try decode(try #require(try s.tileData(at: TileID(z: 2, x: 1, y: 1))))
         guard case .polygons(let q)? = z2.first?.1 else {
             Issue.record("no polygon at z2")
             return
@@ -221,7 +222,7 @@ import Testing
         let s = try source(
             #"{"type":"Feature","id":3,"properties":{"k":"v"},"geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[0,0]},{"type":"LineString","coordinates":[[-90,0],[90,0]]},{"type":"Point","coordinates":[90,0]}]}}"#
         )
-        let features = try decode(try #require(try s.tileData(at: TileAddress(z: 0, x: 0, y: 0))))
+        let features = try decode(try #require(try s.tileData(at: TileID(z: 0, x: 0, y: 0))))
         #expect(features.count == 2)
         #expect(features.allSatisfy { $0.0.id == 3 && $0.0.properties["k"] == .string("v") })
         #expect(
@@ -234,7 +235,7 @@ import Testing
     @Test func lineLeavingAndReenteringSplits() throws {
         // At z1 tile (0,0) the box spans x −1024…5120 in tile units; lon 0 is x = 4096, lon 90 is x = 6144 (outside).
         let s = try source(#"{"type":"LineString","coordinates":[[-45,60],[90,60],[90,70],[-45,70]]}"#)
-        let f = try decode(try #require(try s.tileData(at: TileAddress(z: 1, x: 0, y: 0))))
+        let f = try decode(try #require(try s.tileData(at: TileID(z: 1, x: 0, y: 0))))
         guard case .lineStrings(let lines)? = f.first?.1 else {
             Issue.record("no line")
             return
@@ -243,17 +244,18 @@ import Testing
         #expect(lines.allSatisfy { $0.contains { $0.x == 5120 } })
     }
 
-    @Test func invalidAddressIsNil() throws {
+    @Test func tileAboveZoom24IsNil() throws {
         let s = try source(#"{"type":"Point","coordinates":[0,0]}"#, maxZoom: 30)
         #expect(s.maxZoom == 24)
-        #expect(try s.tileData(at: TileAddress(z: 1, x: 2, y: 0)) == nil)
+        #expect(try s.tileData(at: TileID(z: 25, x: 1 << 24, y: 1 << 24)) == nil)
+        #expect(try s.tileData(at: TileID(z: 24, x: 1 << 23, y: 1 << 23)) != nil)
     }
 }
 
 /// `lineMetrics: true`: every clipped piece carries where it starts and ends on the whole line, so `line-progress`
 /// runs on across tile boundaries.
 @Suite struct GeoJSONLineMetricsTests {
-    func pieces(_ source: GeoJSONTileSource, _ address: TileAddress) throws -> [(
+    func pieces(_ source: GeoJSONTileSource, _ address: TileID) throws -> [(
         start: Double, end: Double, points: [VectorTilePoint]
     )] {
         guard let bytes = try source.tileData(at: address),
@@ -278,8 +280,8 @@ import Testing
                 #"{"type":"Feature","properties":{"k":1},"geometry":{"type":"LineString","coordinates":[[-90,0],[90,0]]}}"#
                     .utf8))
         let s = GeoJSONTileSource(document: doc, lineMetrics: true)
-        let left = try pieces(s, TileAddress(z: 1, x: 0, y: 0))
-        let right = try pieces(s, TileAddress(z: 1, x: 1, y: 0))
+        let left = try pieces(s, TileID(z: 1, x: 0, y: 0))
+        let right = try pieces(s, TileID(z: 1, x: 1, y: 0))
         #expect(left.count == 1 && right.count == 1)
         // Fractions of the line's length 0.5: the left piece 0…0.75, the right one 0.25…1.
         #expect(abs(left[0].start) < 1e-9)
@@ -297,7 +299,7 @@ import Testing
         #expect(abs(progress(right[0], atTileX: 0) - 0.5) < 1e-9)
         // Without lineMetrics there are no such properties.
         let plain = GeoJSONTileSource(document: doc)
-        let bytes = try #require(try plain.tileData(at: TileAddress(z: 1, x: 0, y: 0)))
+        let bytes = try #require(try plain.tileData(at: TileID(z: 1, x: 0, y: 0)))
         var diagnostics: [VectorTileDiagnostic] = []
         let f = try #require(
             try VectorTile(bytes: bytes).layer(named: "_geojson")?.decodeFeatures(diagnostics: &diagnostics).first)
@@ -312,10 +314,10 @@ import Testing
         let doc = try GeoJSONDocument.parse(
             bytes: Array(#"{"type":"LineString","coordinates":[[-90,10],[90,10],[90,20],[-90,20]]}"#.utf8))
         let s = GeoJSONTileSource(document: doc, lineMetrics: true)
-        let z0 = try pieces(s, TileAddress(z: 0, x: 0, y: 0))
+        let z0 = try pieces(s, TileID(z: 0, x: 0, y: 0))
         #expect(z0.count == 1)
         #expect(abs(z0[0].start) < 1e-9 && abs(z0[0].end - 1) < 1e-9)
-        let z2 = try pieces(s, TileAddress(z: 2, x: 1, y: 1))
+        let z2 = try pieces(s, TileID(z: 2, x: 1, y: 1))
         #expect(z2.count == 2)
         #expect(z2.allSatisfy { $0.start < $0.end })
         #expect(z2[0].end < z2[1].start)

@@ -1,4 +1,5 @@
 import MapData
+import MapGeometry
 import Testing
 
 /// PMTiles v3 decoding in MapData: tile ids, header, directories and the leaf walk, including hostile archives
@@ -56,24 +57,24 @@ import Testing
 
     @Test func tileIDsFollowTheSpec() throws {
         // The spec's examples: z0 is id 0; z1 runs 1…4 along the Hilbert curve; z2 starts at 5; zoom 3 at 21.
-        #expect(PMTilesTileID.id(of: TileAddress(z: 0, x: 0, y: 0)) == 0)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 1, x: 0, y: 0)) == 1)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 1, x: 0, y: 1)) == 2)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 1, x: 1, y: 1)) == 3)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 1, x: 1, y: 0)) == 4)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 2, x: 0, y: 0)) == 5)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 3, x: 0, y: 0)) == 21)
+        #expect(PMTilesTileID.id(of: TileID(z: 0, x: 0, y: 0)) == 0)
+        #expect(PMTilesTileID.id(of: TileID(z: 1, x: 0, y: 0)) == 1)
+        #expect(PMTilesTileID.id(of: TileID(z: 1, x: 0, y: 1)) == 2)
+        #expect(PMTilesTileID.id(of: TileID(z: 1, x: 1, y: 1)) == 3)
+        #expect(PMTilesTileID.id(of: TileID(z: 1, x: 1, y: 0)) == 4)
+        #expect(PMTilesTileID.id(of: TileID(z: 2, x: 0, y: 0)) == 5)
+        #expect(PMTilesTileID.id(of: TileID(z: 3, x: 0, y: 0)) == 21)
         // From pmtiles.tile.zxy_to_tileid (Python 3.8.1).
-        #expect(PMTilesTileID.id(of: TileAddress(z: 14, x: 9326, y: 4740)) == 319_433_633)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 30, x: 1 << 29, y: 12345)) == 1_441_151_880_674_671_294)
+        #expect(PMTilesTileID.id(of: TileID(z: 14, x: 9326, y: 4740)) == 319_433_633)
+        #expect(PMTilesTileID.id(of: TileID(z: 30, x: 1 << 29, y: 12345)) == 1_441_151_880_674_671_294)
         // Every tile of zooms 0…6 round-trips, and ids are dense.
         var next: UInt64 = 0
         var seen = Set<UInt64>()
         for z in 0...6 {
             for x in 0..<(1 << z) {
                 for y in 0..<(1 << z) {
-                    let a = TileAddress(z: z, x: x, y: y)
-                    let id = try #require(PMTilesTileID.id(of: a))
+                    let a = TileID(z: z, x: x, y: y)
+                    let id = PMTilesTileID.id(of: a)
                     #expect(PMTilesTileID.address(of: id) == a)
                     seen.insert(id)
                 }
@@ -82,12 +83,12 @@ import Testing
             #expect(seen.count == Int(next))
         }
         #expect(seen.max() == next - 1)
-        // Large zooms round-trip; invalid addresses and ids past zoom 30 have none.
-        for a in [TileAddress(z: 30, x: (1 << 30) - 1, y: 0), TileAddress(z: 25, x: 123_456, y: 7_654_321)] {
-            #expect(PMTilesTileID.address(of: try #require(PMTilesTileID.id(of: a))) == a)
+        // Large zooms round-trip; off-grid coordinates make no TileID; ids past zoom 30 have no address.
+        for a in [TileID(z: 30, x: (1 << 30) - 1, y: 0), TileID(z: 25, x: 123_456, y: 7_654_321)] {
+            #expect(PMTilesTileID.address(of: PMTilesTileID.id(of: a)) == a)
         }
-        #expect(PMTilesTileID.id(of: TileAddress(z: 1, x: 2, y: 0)) == nil)
-        #expect(PMTilesTileID.id(of: TileAddress(z: 31, x: 0, y: 0)) == nil)
+        #expect(TileID.valid(z: 1, x: 2, y: 0) == nil)
+        #expect(TileID.valid(z: 31, x: 0, y: 0) == nil)
         #expect(PMTilesTileID.address(of: UInt64.max) == nil)
     }
 
@@ -282,10 +283,8 @@ import Testing
             let a: [UInt8] = [1, 2, 3]
             let b: [UInt8] = [9]
             // Added out of order; zoom 2 all `a` except one `b`; zoom 0 also `a`.
-            for x in 0..<4 { for y in 0..<4 { builder.add(TileAddress(z: 2, x: x, y: y), x == 3 && y == 0 ? b : a) } }
-            builder.add(TileAddress(z: 0, x: 0, y: 0), a)
-            let addedInvalid = builder.add(TileAddress(z: 1, x: 5, y: 0), a)
-            #expect(!addedInvalid)
+            for x in 0..<4 { for y in 0..<4 { builder.add(TileID(z: 2, x: x, y: y), x == 3 && y == 0 ? b : a) } }
+            builder.add(TileID(z: 0, x: 0, y: 0), a)
             let bytes = try builder.finish(metadataJSON: Array(#"{"name":"t"}"#.utf8))
             let reader = MemoryRangeReader(name: "built", bytes: bytes)
             let archive = try PMTilesArchive(reader: reader, decompress: Self.plain)
@@ -298,7 +297,7 @@ import Testing
             #expect(archive.metadataJSON == Array(#"{"name":"t"}"#.utf8))
             for x in 0..<4 {
                 for y in 0..<4 {
-                    let id = try #require(PMTilesTileID.id(of: TileAddress(z: 2, x: x, y: y)))
+                    let id = PMTilesTileID.id(of: TileID(z: 2, x: x, y: y))
                     let entry = try #require(
                         try archive.entry(for: id) { try archive.loadLeaf($0, reader: reader, decompress: Self.plain) })
                     let range = archive.tileRange(entry)

@@ -1,24 +1,25 @@
+import MapGeometry
 import Testing
 
 @testable import MapData
 
 @Suite struct TileSourceTests {
     @Test func withinRangeIsIdentity() {
-        let plan = overzoomPlan(for: TileAddress(z: 5, x: 17, y: 9), minZoom: 0, maxZoom: 7)
-        #expect(plan == OverzoomTransform(source: TileAddress(z: 5, x: 17, y: 9), scale: 1, offsetX: 0, offsetY: 0))
+        let plan = overzoomPlan(for: TileID(z: 5, x: 17, y: 9), minZoom: 0, maxZoom: 7)
+        #expect(plan == OverzoomTransform(source: TileID(z: 5, x: 17, y: 9), scale: 1, offsetX: 0, offsetY: 0))
     }
 
-    @Test func belowMinZoomOrInvalidIsNil() {
-        #expect(overzoomPlan(for: TileAddress(z: 3, x: 1, y: 1), minZoom: 4, maxZoom: 14) == nil)
-        #expect(overzoomPlan(for: TileAddress(z: 3, x: 8, y: 1), minZoom: 0, maxZoom: 14) == nil)
+    @Test func belowMinZoomIsNil() {
+        #expect(overzoomPlan(for: TileID(z: 3, x: 1, y: 1), minZoom: 4, maxZoom: 14) == nil)
+        #expect(overzoomPlan(for: TileID(z: 4, x: 1, y: 1), minZoom: 4, maxZoom: 14) != nil)
     }
 
     /// Helsinki z14 tile 9326/4742 over a z7 world source: 14 − 7 = 7 levels, scale 128;
     /// 9326 = 72·128 + 110 and 4742 = 37·128 + 6 (by hand).
     @Test func aboveMaxZoomUsesTheAncestor() {
-        let plan = overzoomPlan(for: TileAddress(z: 14, x: 9326, y: 4742), minZoom: 0, maxZoom: 7)
+        let plan = overzoomPlan(for: TileID(z: 14, x: 9326, y: 4742), minZoom: 0, maxZoom: 7)
         #expect(
-            plan == OverzoomTransform(source: TileAddress(z: 7, x: 72, y: 37), scale: 128, offsetX: 110, offsetY: 6))
+            plan == OverzoomTransform(source: TileID(z: 7, x: 72, y: 37), scale: 128, offsetX: 110, offsetY: 6))
         // The ancestor point at the sub-tile's top-left corner maps to (0, 0) of the requested tile.
         let corner = plan!.apply(x: 110.0 * 4096 / 128, y: 6.0 * 4096 / 128, extent: 4096)
         #expect(corner.x == 0 && corner.y == 0)
@@ -31,22 +32,22 @@ import Testing
             var minZoom: Int
             var maxZoom: Int
             var metadata = TileSourceMetadata()
-            func tileData(at address: TileAddress) throws -> [UInt8]? { nil }
+            func tileData(at address: TileID) throws -> [UInt8]? { nil }
         }
         let world = Fake(minZoom: 0, maxZoom: 7)
         let city = Fake(minZoom: 10, maxZoom: 14)
-        let request = TileAddress(z: 16, x: 37305, y: 18969)
-        #expect(world.plan(for: request)?.source == TileAddress(z: 7, x: 72, y: 37))
-        #expect(city.plan(for: request)?.source == TileAddress(z: 14, x: 9326, y: 4742))
+        let request = TileID(z: 16, x: 37305, y: 18969)
+        #expect(world.plan(for: request)?.source == TileID(z: 7, x: 72, y: 37))
+        #expect(city.plan(for: request)?.source == TileID(z: 14, x: 9326, y: 4742))
         #expect(city.plan(for: request)?.scale == 4)
-        #expect(city.plan(for: TileAddress(z: 8, x: 145, y: 74)) == nil)
+        #expect(city.plan(for: TileID(z: 8, x: 145, y: 74)) == nil)
     }
 }
 
 @Suite struct OverzoomGeometryTests {
     /// z7 ancestor, z9 request (scale 4) at sub-tile (1, 2): ancestor x ∈ [1024, 2048), y ∈ [2048, 3072) of a 4096
     /// extent maps to 0…4096 (by hand: x·4 − 1·4096, y·4 − 2·4096).
-    let transform = OverzoomTransform(source: TileAddress(z: 7, x: 5, y: 6), scale: 4, offsetX: 1, offsetY: 2)
+    let transform = OverzoomTransform(source: TileID(z: 7, x: 5, y: 6), scale: 4, offsetX: 1, offsetY: 2)
 
     @Test func pointsMoveAndOutsideOnesDrop() {
         let g = VectorTileGeometry.points([pt(1024, 2048), pt(1536, 2560), pt(100, 100), pt(2047, 3071)])
@@ -100,7 +101,7 @@ import Testing
     @Test func deepOverzoomStaysInRange() {
         // z0 → z20: scale 2^20; a line across the whole ancestor is cut to the requested tile without overflow.
         let deep = OverzoomTransform(
-            source: TileAddress(z: 0, x: 0, y: 0), scale: 1 << 20, offsetX: 524_288, offsetY: 524_288)
+            source: TileID(z: 0, x: 0, y: 0), scale: 1 << 20, offsetX: 524_288, offsetY: 524_288)
         let line = VectorTileGeometry.lineStrings([[pt(0, 2048), pt(4096, 2048)]])
         #expect(
             overzoomGeometry(line, transform: deep, extent: 4096, buffer: 8)

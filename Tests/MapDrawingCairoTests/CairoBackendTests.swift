@@ -1,6 +1,7 @@
 import CairoGraphics
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapTestSupport
 import Testing
 
@@ -27,7 +28,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 
 @Suite(.serialized) struct CairoBackendTests {
     @Test func clearAndAliasedFillHitExactPixels() throws {
-        var list = DisplayList(size: RenderSize(width: 20, height: 10), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 20, height: 10), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0x0000FF, alpha: 0.5)))
         list.append(.fill(FillCommand(path: rect(2, 3, 4, 5), color: RGBAColor(rgb: 0xFF0000), antialias: false)))
         let image = try makeBackend().render(list)
@@ -41,7 +42,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     }
 
     @Test func scaleMultipliesPointsIntoPixels() throws {
-        var list = DisplayList(size: RenderSize(width: 10, height: 5), scale: 2)
+        var list = DisplayList(size: ScreenSize(width: 10, height: 5), scale: 2)
         list.append(.fill(FillCommand(path: rect(1, 1, 2, 2), color: .black)))
         let image = try makeBackend().render(list)
         #expect(image.width == 20 && image.height == 10 && image.scale == 2)
@@ -54,9 +55,9 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     /// its own and copied out holds.
     @Test func renderedImagesOwnTheirBytesAndMatchASurfaceCopy() throws {
         let backend = makeBackend()
-        var red = DisplayList(size: RenderSize(width: 8, height: 4))
+        var red = DisplayList(size: ScreenSize(width: 8, height: 4))
         red.append(.fill(FillCommand(path: rect(1, 0.5, 5, 3), color: RGBAColor(rgb: 0xFF0000))))
-        var blue = DisplayList(size: RenderSize(width: 8, height: 4))
+        var blue = DisplayList(size: ScreenSize(width: 8, height: 4))
         blue.append(.fill(FillCommand(path: rect(0, 0, 8, 4), color: RGBAColor(rgb: 0x0000FF))))
         let first = try backend.render(red)
         let second = try backend.render(blue)
@@ -79,7 +80,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     }
 
     @Test func emptyListsAreRejectedWithTheirSize() {
-        let list = DisplayList(size: RenderSize(width: 0, height: 10))
+        let list = DisplayList(size: ScreenSize(width: 0, height: 10))
         #expect(throws: RenderError.invalidSize(width: 0, height: 10)) { try makeBackend().render(list) }
     }
 
@@ -89,7 +90,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         for i in 0..<16 { pixels += [UInt8(i * 10), UInt8(255 - i * 10), 40, 255] }
         let source = RasterImage(width: 4, height: 4, pixels: pixels)
         let handle = try backend.register(source)
-        var list = DisplayList(size: RenderSize(width: 20, height: 20))
+        var list = DisplayList(size: ScreenSize(width: 20, height: 20))
         list.append(.image(ImageCommand(image: handle, rect: RenderRect(x: 10.4, y: 7.6, width: 4, height: 4))))
         let image = try backend.render(list)
         for y in 0..<4 {
@@ -106,7 +107,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 
     @Test func fractionallyScaledTilesLeaveNoSeam() throws {
         let backend = makeBackend()
-        var tileList = DisplayList(size: RenderSize(width: 64, height: 64))
+        var tileList = DisplayList(size: ScreenSize(width: 64, height: 64))
         tileList.append(.clear(RGBAColor(rgb: 0x336699)))
         let tile = try backend.renderImage(tileList)
         #expect(backend.registeredImageCount == 1)
@@ -114,11 +115,11 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         let placements = (0..<3).flatMap { col in
             (0..<2).map { row in
                 TilePlacement(
-                    image: tile, origin: RenderPoint(x: 3.3 + Double(col) * 64 * s, y: 2.7 + Double(row) * 64 * s),
+                    image: tile, origin: ScreenPoint(x: 3.3 + Double(col) * 64 * s, y: 2.7 + Double(row) * 64 * s),
                     scale: s)
             }
         }
-        let list = TileCompositor.displayList(for: placements, frame: RenderSize(width: 240, height: 170), scale: 1)
+        let list = TileCompositor.displayList(for: placements, frame: ScreenSize(width: 240, height: 170), scale: 1)
         let image = try backend.render(list)
         // Snapped edges: tiles cover x 3…266 (clipped to 240) and y 3…178 (clipped to 170).
         for y in 3..<170 {
@@ -129,10 +130,10 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 
     @Test func topLeftAnchoredLabelStartsAtItsAnchor() throws {
         let backend = makeBackend()
-        var list = DisplayList(size: RenderSize(width: 200, height: 60))
+        var list = DisplayList(size: ScreenSize(width: 200, height: 60))
         let style = TextStyle(fontFamilies: ["DejaVu Sans"], size: 20)
         list.append(
-            .text(TextCommand(text: "Helsinki", style: style, position: RenderPoint(x: 30, y: 10), anchor: .topLeft)))
+            .text(TextCommand(text: "Helsinki", style: style, position: ScreenPoint(x: 30, y: 10), anchor: .topLeft)))
         let image = try backend.render(list)
         let box = try #require(inkBox(image, threshold: 40))
         let metrics = backend.shaper.measure("Helsinki", style: style)
@@ -141,10 +142,10 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         #expect(box.minY >= 10 && box.maxY <= 10 + Int(metrics.height.rounded(.up)))
         #expect(abs(Double(box.maxX - box.minX) - metrics.inkBounds.width) <= 2)
         // Bottom-right anchoring puts the same box to the left of and above the anchor.
-        var right = DisplayList(size: RenderSize(width: 200, height: 60))
+        var right = DisplayList(size: ScreenSize(width: 200, height: 60))
         right.append(
             .text(
-                TextCommand(text: "Helsinki", style: style, position: RenderPoint(x: 190, y: 50), anchor: .bottomRight))
+                TextCommand(text: "Helsinki", style: style, position: ScreenPoint(x: 190, y: 50), anchor: .bottomRight))
         )
         let rbox = try #require(inkBox(try backend.render(right), threshold: 40))
         #expect(rbox.maxX <= 190 && rbox.maxX >= 185 && rbox.maxY <= 50)
@@ -153,9 +154,9 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     @Test func haloWidensTheLabelByItsWidth() throws {
         let backend = makeBackend()
         func box(_ halo: Double) throws -> (minX: Int, minY: Int, maxX: Int, maxY: Int) {
-            var list = DisplayList(size: RenderSize(width: 200, height: 80))
+            var list = DisplayList(size: ScreenSize(width: 200, height: 80))
             let style = TextStyle(size: 24, color: .black, haloColor: .white, haloWidth: halo)
-            list.append(.text(TextCommand(text: "Kallio", style: style, position: RenderPoint(x: 100, y: 40))))
+            list.append(.text(TextCommand(text: "Kallio", style: style, position: ScreenPoint(x: 100, y: 40))))
             return try #require(inkBox(try backend.render(list), threshold: 128))
         }
         let plain = try box(0)
@@ -165,10 +166,10 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         #expect(abs((haloed.maxX - plain.maxX) - 3) <= 1)
         #expect(abs((plain.minY - haloed.minY) - 3) <= 1)
         // The halo is white; the glyph centres stay black.
-        var list = DisplayList(size: RenderSize(width: 200, height: 80))
+        var list = DisplayList(size: ScreenSize(width: 200, height: 80))
         list.append(.clear(RGBAColor(rgb: 0x808080)))
         let style = TextStyle(size: 24, color: .black, haloColor: .white, haloWidth: 3)
-        list.append(.text(TextCommand(text: "l", style: style, position: RenderPoint(x: 100, y: 40))))
+        list.append(.text(TextCommand(text: "l", style: style, position: ScreenPoint(x: 100, y: 40))))
         let image = try backend.render(list)
         let row = 40
         let values = (80..<120).map { image.premultipliedRGBA(x: $0, y: row)!.r }
@@ -177,14 +178,14 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 
     @Test func labelSpritesAreReusedOnTheSecondFrame() throws {
         let backend = makeBackend()
-        var list = DisplayList(size: RenderSize(width: 400, height: 300))
+        var list = DisplayList(size: ScreenSize(width: 400, height: 300))
         let style = TextStyle(size: 14, haloColor: .white, haloWidth: 1.5)
         for i in 0..<50 {
             list.append(
                 .text(
                     TextCommand(
                         text: "Label \(i)", style: style,
-                        position: RenderPoint(x: Double(i % 5) * 80 + 40, y: Double(i / 5) * 28 + 15))))
+                        position: ScreenPoint(x: Double(i % 5) * 80 + 40, y: Double(i / 5) * 28 + 15))))
         }
         let first = try backend.render(list)
         #expect(backend.labelSprites.misses == 50 && backend.labelSprites.hits == 0)
@@ -199,12 +200,12 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 
     @Test func labelSpriteCacheStaysWithinItsByteBound() throws {
         let backend = makeBackend(labelCacheBytes: 40_000)
-        var list = DisplayList(size: RenderSize(width: 300, height: 300))
+        var list = DisplayList(size: ScreenSize(width: 300, height: 300))
         for i in 0..<40 {
             list.append(
                 .text(
                     TextCommand(
-                        text: "Street \(i)", style: TextStyle(size: 12), position: RenderPoint(x: 150, y: 150))))
+                        text: "Street \(i)", style: TextStyle(size: 12), position: ScreenPoint(x: 150, y: 150))))
         }
         _ = try backend.render(list)
         #expect(backend.labelSprites.ownStore.totalBytes <= 40_000)
@@ -214,7 +215,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     @Test func labelSpritesLiveInTheOneStoreTheBackendWasHanded() throws {
         let backend = makeBackend()
         let sprites = backend.labelSprites
-        var list = DisplayList(size: RenderSize(width: 200, height: 60))
+        var list = DisplayList(size: ScreenSize(width: 200, height: 60))
         list.append(.text(TextCommand(text: "Monte-Carlo", style: TextStyle(size: 14), position: .init(x: 100, y: 30))))
         _ = try backend.render(list)
         #expect(sprites.ownStore.count == 1 && sprites.misses == 1)
@@ -236,9 +237,9 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 
     @Test func lineTextDrawsEveryCluster() throws {
         let backend = makeBackend()
-        var list = DisplayList(size: RenderSize(width: 200, height: 60))
+        var list = DisplayList(size: ScreenSize(width: 200, height: 60))
         let glyphs = "Tie".enumerated().map { k, ch in
-            GlyphPlacement(text: String(ch), position: RenderPoint(x: 40 + Double(k) * 50, y: 40), rotation: 0)
+            GlyphPlacement(text: String(ch), position: ScreenPoint(x: 40 + Double(k) * 50, y: 40), rotation: 0)
         }
         list.append(.lineText(LineTextCommand(style: TextStyle(size: 20), glyphs: glyphs)))
         let image = try backend.render(list)
@@ -256,11 +257,11 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         let backend = makeBackend()
         let style = TextStyle(fontFamilies: ["DejaVu Sans"], size: 16, haloColor: .white, haloWidth: 1)
         func render(_ rotation: Double) throws -> RasterImage {
-            var list = DisplayList(size: RenderSize(width: 200, height: 200))
+            var list = DisplayList(size: ScreenSize(width: 200, height: 200))
             list.append(
                 .text(
                     TextCommand(
-                        text: "Mannerheimintie", style: style, position: RenderPoint(x: 100, y: 100),
+                        text: "Mannerheimintie", style: style, position: ScreenPoint(x: 100, y: 100),
                         rotation: rotation)))
             return try backend.render(list)
         }
@@ -289,7 +290,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         let backend = makeBackend()
         let handle = try backend.register(
             RasterImage(width: 8, height: 2, pixels: [UInt8](repeating: 255, count: 8 * 2 * 4)))
-        var list = DisplayList(size: RenderSize(width: 20, height: 20))
+        var list = DisplayList(size: ScreenSize(width: 20, height: 20))
         list.append(
             .image(ImageCommand(image: handle, rect: RenderRect(x: 6, y: 9, width: 8, height: 2), rotation: 90)))
         // Centre (10, 10); a quarter turn makes the 8 × 2 image 2 wide and 8 tall.
@@ -300,12 +301,12 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     @Test func labelsScaleWithTheDeviceScale() throws {
         let backend = makeBackend()
         func box(_ scale: Double) throws -> (minX: Int, minY: Int, maxX: Int, maxY: Int) {
-            var list = DisplayList(size: RenderSize(width: 160, height: 60), scale: scale)
+            var list = DisplayList(size: ScreenSize(width: 160, height: 60), scale: scale)
             list.append(
                 .text(
                     TextCommand(
                         text: "Espoo", style: TextStyle(size: 18, haloColor: .white, haloWidth: 1),
-                        position: RenderPoint(x: 80, y: 30))))
+                        position: ScreenPoint(x: 80, y: 30))))
             return try #require(inkBox(try backend.render(list), threshold: 100))
         }
         let one = try box(1)
@@ -322,15 +323,15 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
         // Two translucent crossing lines in two consecutive commands (one batch), clipped to a rectangle; drawn
         // straight into the surface (axis-aligned matrix) and through a scratch image (a rotated matrix).
         var horizontal = LineTessellator(cap: .round)
-        horizontal.addLine([RenderPoint(x: 2, y: 10), RenderPoint(x: 28, y: 12)])
+        horizontal.addLine([ScreenPoint(x: 2, y: 10), ScreenPoint(x: 28, y: 12)])
         var vertical = LineTessellator(join: .round)
-        vertical.addLine([RenderPoint(x: 15, y: 2), RenderPoint(x: 14, y: 18), RenderPoint(x: 24, y: 26)])
+        vertical.addLine([ScreenPoint(x: 15, y: 2), ScreenPoint(x: 14, y: 18), ScreenPoint(x: 24, y: 26)])
         let a = LineMeshCommand(
             mesh: horizontal.mesh, paint: .solid(RGBAColor(rgb: 0xCC3300)), width: 4, blur: 1, opacity: 0.6)
         let b = LineMeshCommand(mesh: vertical.mesh, paint: .solid(RGBAColor(rgb: 0x0033CC, alpha: 0.7)), width: 3)
         let clip = RenderRect(x: 4, y: 3, width: 20, height: 20)
         for rotated in [false, true] {
-            var list = DisplayList(size: RenderSize(width: 30, height: 30), scale: 2)
+            var list = DisplayList(size: ScreenSize(width: 30, height: 30), scale: 2)
             list.append(.save)
             var toPixels = RenderTransform.scale(x: 2, y: 2)
             if rotated {
@@ -347,7 +348,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
             var expected = RasterImage(width: 60, height: 60, scale: 2)
             // The clip in device pixels: user (4, 3)…(24, 23) through the transform.
             let p0 = toPixels.apply(to: clip.origin)
-            let p1 = toPixels.apply(to: RenderPoint(x: clip.maxX, y: clip.maxY))
+            let p1 = toPixels.apply(to: ScreenPoint(x: clip.maxX, y: clip.maxY))
             let pixelClip = PixelRect(
                 minX: Int(min(p0.x, p1.x)), minY: Int(min(p0.y, p1.y)), maxX: Int(max(p0.x, p1.x)),
                 maxY: Int(max(p0.y, p1.y)))
@@ -363,7 +364,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     /// both: drawn as one run, the partly covered pixels along the shared edges add up to full cover, so no
     /// background shows through (one after another with source-over two half covers reach only 75 %).
     @Test func abuttingOpaqueFillsOfOneColourLeaveNoSeam() throws {
-        var list = DisplayList(size: RenderSize(width: 24, height: 14), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 24, height: 14), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0xFFFFFF)))
         let sea = RGBAColor(rgb: 0x0040C0)
         list.append(.fill(FillCommand(path: rectPath(2, 1, 8.4, 5.5), color: sea)))
@@ -384,7 +385,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     /// A run of fills still draws each with its own rule, and overlaps keep the colour (no brightening where two fills
     /// cover the same pixel), while a translucent fill in between breaks the run and blends as before.
     @Test func unionedFillsKeepHolesOverlapsAndTranslucentFills() throws {
-        var list = DisplayList(size: RenderSize(width: 20, height: 10), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 20, height: 10), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0xFFFFFF)))
         var ring = rectPath(0, 0, 10, 10)
         ring.addRect(RenderRect(x: 3, y: 3, width: 4, height: 4))
@@ -403,7 +404,7 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
     @Test func badCommandsAreSkippedAndLaterCommandsStillDraw() throws {
         var line = RenderPath()
         line.addPolyline([1, 1, 9, 1], closed: false)
-        var list = DisplayList(size: RenderSize(width: 10, height: 10))
+        var list = DisplayList(size: ScreenSize(width: 10, height: 10))
         list.append(.save)
         list.append(.transform(RenderTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)))  // singular
         list.append(.clip(RenderRect(x: .nan, y: 0, width: 1, height: 1)))
@@ -418,12 +419,12 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
             .text(
                 TextCommand(
                     text: "y", style: TextStyle(size: 12, haloColor: .white, haloWidth: .nan, haloBlur: 1e300),
-                    position: RenderPoint(x: .nan, y: 3))))
+                    position: ScreenPoint(x: .nan, y: 3))))
         var nanPath = RenderPath()
         nanPath.addPolyline([0, 0, .nan, 4, 8, .infinity], closed: true)
         list.append(.fill(FillCommand(path: nanPath, color: .black)))
         list.append(.stroke(StrokeCommand(path: nanPath, color: .black, width: 1)))
-        list.append(.circle(CircleCommand(center: RenderPoint(x: .nan, y: 1), radius: 3, fillColor: .black)))
+        list.append(.circle(CircleCommand(center: ScreenPoint(x: .nan, y: 1), radius: 3, fillColor: .black)))
         list.append(.restore)
         list.append(.restore)  // unmatched
         list.append(.fill(FillCommand(path: rectPath(0, 5, 10, 5), color: RGBAColor(rgb: 0x00FF00))))

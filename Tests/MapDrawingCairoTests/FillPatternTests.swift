@@ -1,5 +1,6 @@
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapTestSupport
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
         let handle = try backend.register(image)
         var path = RenderPath()
         path.addRect(RenderRect(x: 0, y: 0, width: size, height: size))
-        var list = DisplayList(size: RenderSize(width: size, height: size), scale: scale)
+        var list = DisplayList(size: ScreenSize(width: size, height: size), scale: scale)
         list.append(
             .fill(
                 FillCommand(
@@ -94,7 +95,7 @@ import Testing
         let backend = makeBackend()
         var path = RenderPath()
         path.addRect(RenderRect(x: 0, y: 0, width: 4, height: 4))
-        var list = DisplayList(size: RenderSize(width: 4, height: 4), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 4, height: 4), scale: 1)
         let unknown = ImageHandle(id: 99, pixelWidth: 2, pixelHeight: 2, scale: 1)
         list.append(
             .fill(FillCommand(path: path, color: .black, pattern: FillPattern(image: unknown, transform: .identity))))

@@ -1,6 +1,7 @@
 import Foundation
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import MapTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ private let marker = RGBAColor(rgb: 0xE03030)
 
 @Suite(.serialized) struct GoldenTests {
     @Test func strokeFillSampler() throws {
-        var list = DisplayList(size: RenderSize(width: 480, height: 360), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 480, height: 360), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0xF5F3EE)))
         // Row 1: caps (butt, round, square) on 14 px lines from x = 30 to 130; red hairlines mark the end points.
         for (i, cap) in [LineCap.butt, .round, .square].enumerated() {
@@ -89,31 +90,31 @@ private let marker = RGBAColor(rgb: 0xE03030)
     }
 
     @Test func circlesWithStrokes() throws {
-        var list = DisplayList(size: RenderSize(width: 320, height: 120), scale: 2)
+        var list = DisplayList(size: ScreenSize(width: 320, height: 120), scale: 2)
         list.append(.clear(RGBAColor(rgb: 0xE5E3DF)))
         let fill = RGBAColor(rgb: 0x4285F4)
         for (i, r) in [3.0, 6, 12, 20].enumerated() {
             list.append(
                 .circle(
                     CircleCommand(
-                        center: RenderPoint(x: 25 + Double(i) * 50, y: 40), radius: r, fillColor: fill,
+                        center: ScreenPoint(x: 25 + Double(i) * 50, y: 40), radius: r, fillColor: fill,
                         strokeColor: .white, strokeWidth: 2)))
         }
         // The same ring around a transparent centre, a blurred disc and overlapping translucent discs.
         list.append(
             .circle(
                 CircleCommand(
-                    center: RenderPoint(x: 260, y: 40), radius: 15, fillColor: .clear, strokeColor: ink,
+                    center: ScreenPoint(x: 260, y: 40), radius: 15, fillColor: .clear, strokeColor: ink,
                     strokeWidth: 3)))
-        list.append(.circle(CircleCommand(center: RenderPoint(x: 40, y: 95), radius: 18, fillColor: fill, blur: 0.6)))
+        list.append(.circle(CircleCommand(center: ScreenPoint(x: 40, y: 95), radius: 18, fillColor: fill, blur: 0.6)))
         for (i, color) in [RGBAColor(rgb: 0xEA4335), RGBAColor(rgb: 0xFBBC05), RGBAColor(rgb: 0x34A853)].enumerated() {
             list.append(
                 .circle(
                     CircleCommand(
-                        center: RenderPoint(x: 110 + Double(i) * 16, y: 95), radius: 14, fillColor: color,
+                        center: ScreenPoint(x: 110 + Double(i) * 16, y: 95), radius: 14, fillColor: color,
                         strokeColor: .black, strokeWidth: 1, opacity: 0.6)))
         }
-        list.append(.circle(CircleCommand(center: RenderPoint(x: 230, y: 95), radius: 0, fillColor: fill)))
+        list.append(.circle(CircleCommand(center: ScreenPoint(x: 230, y: 95), radius: 0, fillColor: fill)))
         let image = try makeBackend().render(list)
         #expect(image.width == 640 && image.height == 240)
         try expectGolden(image, named: "circles")
@@ -121,7 +122,7 @@ private let marker = RGBAColor(rgb: 0xE03030)
 
     @Test func labelStress() throws {
         var random = SeededRandom(seed: 2026)
-        var list = DisplayList(size: RenderSize(width: 640, height: 480), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 640, height: 480), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0xE8E4DA)))
         // Coloured bands so the halos have something to stand out against.
         for (i, color) in [0xAAD3DF, 0xC8E6B0, 0xFFFFFF, 0xF7D58A].enumerated() {
@@ -154,7 +155,7 @@ private let marker = RGBAColor(rgb: 0xE03030)
                 .text(
                     TextCommand(
                         text: text, style: style,
-                        position: RenderPoint(
+                        position: ScreenPoint(
                             x: Double.random(in: 20...620, using: &random),
                             y: Double.random(in: 20...460, using: &random)),
                         anchor: anchors[i % anchors.count], rotation: rotation, opacity: i % 10 == 0 ? 0.6 : 1)))
@@ -165,7 +166,7 @@ private let marker = RGBAColor(rgb: 0xE03030)
             let t = Double(k) * 8.5
             glyphs.append(
                 GlyphPlacement(
-                    text: String(ch), position: RenderPoint(x: 180 + t, y: 400 - 0.002 * t * t * 2),
+                    text: String(ch), position: ScreenPoint(x: 180 + t, y: 400 - 0.002 * t * t * 2),
                     rotation: -atan(0.008 * t) * 180 / .pi))
         }
         list.append(
@@ -182,7 +183,7 @@ private let marker = RGBAColor(rgb: 0xE03030)
         let names = [
             "Helsinki", "Хельсинки", "Ελσίνκι", "هلسنكي", "הלסינקי", "ヘルシンキ", "赫尔辛基", "헬싱키", "🗺️ 📍 Helsinki 🇫🇮",
         ]
-        var list = DisplayList(size: RenderSize(width: 360, height: 400), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 360, height: 400), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0xAAD3DF)))
         let style = TextStyle(
             size: 26, color: RGBAColor(rgb: 0x202020), haloColor: .white, haloWidth: 2)
@@ -191,7 +192,7 @@ private let marker = RGBAColor(rgb: 0xE03030)
             list.append(
                 .text(
                     TextCommand(
-                        text: name, style: style, position: RenderPoint(x: 180, y: 24 + Double(i) * 43))))
+                        text: name, style: style, position: ScreenPoint(x: 180, y: 24 + Double(i) * 43))))
         }
         let image = try backend.render(list)
         try expectGolden(image, named: "unicode-labels")

@@ -1,5 +1,6 @@
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import Testing
 
 /// A 4 × 4 image of four 2 × 2 quadrants of four opaque colours (BGRA bytes).
@@ -32,12 +33,12 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
         // Image points (0…4) → a trapezoid (20, 10) (60, 10) (76, 70) (4, 70).
         let square = try #require(
             RenderHomography(
-                unitSquareTo: RenderPoint(x: 20, y: 10), RenderPoint(x: 60, y: 10), RenderPoint(x: 76, y: 70),
-                RenderPoint(x: 4, y: 70)))
+                unitSquareTo: ScreenPoint(x: 20, y: 10), ScreenPoint(x: 60, y: 10), ScreenPoint(x: 76, y: 70),
+                ScreenPoint(x: 4, y: 70)))
         let toSquare = RenderHomography(0.25, 0, 0, 0, 0.25, 0, 0, 0, 1)
         let h = square.concatenating(after: toSquare)
         let command = try #require(ProjectedImageCommand(image: image, homography: h, nearestNeighbor: true))
-        var list = DisplayList(size: RenderSize(width: 80, height: 80), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 80, height: 80), scale: 1)
         list.append(.projectedImage(command))
         let out = try backend.render(list)
         // The centre of each quadrant, mapped.
@@ -45,7 +46,7 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
             (1.0, 1.0, [255, 0, 0, 255]), (3.0, 1.0, [0, 255, 0, 255]), (1.0, 3.0, [0, 0, 255, 255]),
             (3.0, 3.0, [255, 255, 255, 255]),
         ] {
-            let p = try #require(h.apply(to: RenderPoint(x: u, y: v)))
+            let p = try #require(h.apply(to: ScreenPoint(x: u, y: v)))
             #expect(rgba(out, Int(p.x), Int(p.y)) == colour, "quadrant at (\(u), \(v)) → \(p)")
         }
         // Outside the trapezoid: untouched.
@@ -53,14 +54,14 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
             #expect(rgba(out, x, y) == [0, 0, 0, 0], "(\(x), \(y))")
         }
         // The perspective is real: the image's middle row (v = 2) sits above the trapezoid's middle (y = 40).
-        let middle = try #require(h.apply(to: RenderPoint(x: 2, y: 2)))
+        let middle = try #require(h.apply(to: ScreenPoint(x: 2, y: 2)))
         #expect(middle.y < 39)
-        let corner = try #require(h.apply(to: RenderPoint(x: 4, y: 4)))
+        let corner = try #require(h.apply(to: ScreenPoint(x: 4, y: 4)))
         #expect(abs(corner.x - 76) < 1e-9 && abs(corner.y - 70) < 1e-9)
         #expect(h.inverse.map { $0.apply(to: middle).map { abs($0.x - 2) + abs($0.y - 2) } ?? 1 } ?? 1 < 1e-9)
 
         // Affine: the image scaled 10× at (10, 10), bilinear: the middle of each quadrant is its colour.
-        var flat = DisplayList(size: RenderSize(width: 60, height: 60), scale: 1)
+        var flat = DisplayList(size: ScreenSize(width: 60, height: 60), scale: 1)
         let affine = RenderHomography(RenderTransform(a: 10, b: 0, c: 0, d: 10, tx: 10, ty: 10))
         flat.append(.projectedImage(try #require(ProjectedImageCommand(image: image, homography: affine))))
         let scaled = try backend.render(flat)
@@ -80,14 +81,14 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
             RasterImage(width: 2, height: 2, pixels: Array(repeating: [128, 128, 128, 128], count: 4).flatMap { $0 }))
         // One trapezoid cut along the line from (37.3, 3.1) to (51.7, 76.9).
         let a = [
-            RenderPoint(x: 8.2, y: 3.1), RenderPoint(x: 37.3, y: 3.1), RenderPoint(x: 51.7, y: 76.9),
-            RenderPoint(x: 1.5, y: 76.9),
+            ScreenPoint(x: 8.2, y: 3.1), ScreenPoint(x: 37.3, y: 3.1), ScreenPoint(x: 51.7, y: 76.9),
+            ScreenPoint(x: 1.5, y: 76.9),
         ]
         let b = [
-            RenderPoint(x: 37.3, y: 3.1), RenderPoint(x: 60.9, y: 3.1), RenderPoint(x: 78.4, y: 76.9),
-            RenderPoint(x: 51.7, y: 76.9),
+            ScreenPoint(x: 37.3, y: 3.1), ScreenPoint(x: 60.9, y: 3.1), ScreenPoint(x: 78.4, y: 76.9),
+            ScreenPoint(x: 51.7, y: 76.9),
         ]
-        var list = DisplayList(size: RenderSize(width: 80, height: 80), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 80, height: 80), scale: 1)
         for q in [a, b] {
             let h = try #require(RenderHomography(unitSquareTo: q[0], q[1], q[2], q[3]))
             let toSquare = RenderHomography(0.5, 0, 0, 0, 0.5, 0, 0, 0, 1)
@@ -128,7 +129,7 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
             }
         }
         let image = try backend.register(RasterImage(width: 64, height: 64, pixels: pixels))
-        var list = DisplayList(size: RenderSize(width: 80, height: 80), scale: 1)
+        var list = DisplayList(size: ScreenSize(width: 80, height: 80), scale: 1)
         // Pixel centre 4.5 → image point 3.5, a texel centre; 64 points → 8 pixels.
         let small = RenderHomography(
             RenderTransform(a: 0.125, b: 0, c: 0, d: 0.125, tx: 4 + 1.0 / 16, ty: 4 + 1.0 / 16))

@@ -1,5 +1,6 @@
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import Testing
 
 /// A drawing target no Cairo backend knows (another library's surface, as far as the backend can tell).
@@ -15,7 +16,7 @@ private final class ForeignTarget: RenderTarget {
 private func squareList() -> DisplayList {
     var path = RenderPath()
     path.addRect(RenderRect(x: 2, y: 1, width: 4, height: 4))
-    var list = DisplayList(size: RenderSize(width: 10, height: 6), scale: 2)
+    var list = DisplayList(size: ScreenSize(width: 10, height: 6), scale: 2)
     list.append(.fill(FillCommand(path: path, color: RGBAColor(rgb: 0xFF0000), antialias: false)))
     return list
 }

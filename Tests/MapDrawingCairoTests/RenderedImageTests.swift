@@ -1,5 +1,6 @@
 import MapDrawing
 import MapDrawingCairo
+import MapGeometry
 import Testing
 
 /// A 64 × 64 checkerboard of one-pixel black and white squares, opaque (BGRA bytes).
@@ -18,7 +19,7 @@ private func checkerboard() -> RasterImage {
 /// marked as drawn minified or not.
 private func checkerboardList(on backend: CairoBackend, drawnMinified: Bool) throws -> DisplayList {
     let board = try backend.register(checkerboard())
-    var list = DisplayList(size: RenderSize(width: 64, height: 64), scale: 1)
+    var list = DisplayList(size: ScreenSize(width: 64, height: 64), scale: 1)
     list.append(.image(ImageCommand(image: board, rect: RenderRect(x: 0, y: 0, width: 64, height: 64))))
     list.drawnMinified = drawnMinified
     return list
@@ -32,11 +33,11 @@ private func drawMinifiedAndFull(_ image: ImageHandle, on backend: CairoBackend)
     // Pitched: the image's top edge much shorter than its bottom one (a perspective far edge).
     let trapezoid = try #require(
         RenderHomography(
-            unitSquareTo: RenderPoint(x: 30, y: 2), RenderPoint(x: 40, y: 2), RenderPoint(x: 76, y: 12),
-            RenderPoint(x: 14, y: 12)))
+            unitSquareTo: ScreenPoint(x: 30, y: 2), ScreenPoint(x: 40, y: 2), ScreenPoint(x: 76, y: 12),
+            ScreenPoint(x: 14, y: 12)))
     let pitched = trapezoid.concatenating(after: RenderHomography(1.0 / 64, 0, 0, 0, 1.0 / 64, 0, 0, 0, 1))
     let full = RenderHomography(RenderTransform(a: 1, b: 0, c: 0, d: 1, tx: 14, ty: 14))
-    var list = DisplayList(size: RenderSize(width: 80, height: 80), scale: 1)
+    var list = DisplayList(size: ScreenSize(width: 80, height: 80), scale: 1)
     for h in [small, pitched, full] {
         let command = try #require(ProjectedImageCommand(image: image, homography: h))
         list.append(.projectedImage(command))

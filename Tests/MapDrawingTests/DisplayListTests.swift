@@ -1,4 +1,5 @@
 import MapDrawing
+import MapGeometry
 import Testing
 
 @Suite struct DisplayListTests {
@@ -7,7 +8,7 @@ import Testing
         (100.1, "100.1"), (2.05, "2.05"), (-0.004, "0"), (1e6, "1000000"),
     ])
     func numberFormatting(value: Double, expected: String) {
-        var list = DisplayList(size: RenderSize(width: value, height: 1))
+        var list = DisplayList(size: ScreenSize(width: value, height: 1))
         list.scale = 1
         // The header prints the width with the display list's number format.
         #expect(list.description.hasPrefix("DisplayList \(expected)x1 @1x"))
@@ -15,9 +16,9 @@ import Testing
 
     @Test func snapshotOfEveryCommandKind() {
         var triangle = RenderPath()
-        triangle.move(to: RenderPoint(x: 10, y: 10))
-        triangle.line(to: RenderPoint(x: 20, y: 10))
-        triangle.line(to: RenderPoint(x: 15, y: 18.5))
+        triangle.move(to: ScreenPoint(x: 10, y: 10))
+        triangle.line(to: ScreenPoint(x: 20, y: 10))
+        triangle.line(to: ScreenPoint(x: 15, y: 18.5))
         triangle.close()
         var line = RenderPath()
         line.addPolyline([0, 0, 100, 0, 100, 50], closed: false)
@@ -25,7 +26,7 @@ import Testing
             fontFamilies: ["Noto Sans", "DejaVu Sans"], size: 14, weight: .bold, color: RGBAColor(rgb: 0x333333),
             haloColor: .white, haloWidth: 1.5)
         let handle = ImageHandle(id: 7, pixelWidth: 512, pixelHeight: 512, scale: 2)
-        var list = DisplayList(size: RenderSize(width: 320, height: 240), scale: 2)
+        var list = DisplayList(size: ScreenSize(width: 320, height: 240), scale: 2)
         list.append(.clear(RGBAColor(rgb: 0xF2EFE9)))
         list.append(.save)
         list.append(.clip(RenderRect(x: 0, y: 0, width: 160, height: 120)))
@@ -40,20 +41,20 @@ import Testing
         list.append(
             .circle(
                 CircleCommand(
-                    center: RenderPoint(x: 50, y: 60), radius: 4, fillColor: RGBAColor(rgb: 0x0000FF),
+                    center: ScreenPoint(x: 50, y: 60), radius: 4, fillColor: RGBAColor(rgb: 0x0000FF),
                     strokeColor: .white, strokeWidth: 1)))
         list.append(
             .text(
                 TextCommand(
-                    text: "Helsinki \"centre\"", style: label, position: RenderPoint(x: 160, y: 120), anchor: .top,
-                    offset: RenderPoint(x: 0, y: 4), rotation: -15)))
+                    text: "Helsinki \"centre\"", style: label, position: ScreenPoint(x: 160, y: 120), anchor: .top,
+                    offset: ScreenPoint(x: 0, y: 4), rotation: -15)))
         list.append(
             .lineText(
                 LineTextCommand(
                     style: TextStyle(size: 12),
                     glyphs: [
-                        GlyphPlacement(text: "A", position: RenderPoint(x: 1, y: 2), rotation: 10),
-                        GlyphPlacement(text: "b", position: RenderPoint(x: 8.25, y: 3), rotation: 12.5),
+                        GlyphPlacement(text: "A", position: ScreenPoint(x: 1, y: 2), rotation: 10),
+                        GlyphPlacement(text: "b", position: ScreenPoint(x: 8.25, y: 3), rotation: 12.5),
                     ])))
         list.append(
             .image(ImageCommand(image: handle, rect: RenderRect(x: -10.5, y: 0, width: 256, height: 256), opacity: 0.8))
@@ -79,22 +80,22 @@ import Testing
 
     @Test func largePathsPrintOnlyCountsAndBounds() {
         var path = RenderPath()
-        for i in 0..<20 { path.line(to: RenderPoint(x: Double(i), y: Double(i % 3))) }
+        for i in 0..<20 { path.line(to: ScreenPoint(x: Double(i), y: Double(i % 3))) }
         let list = DisplayList(
-            size: RenderSize(width: 10, height: 10), commands: [.fill(FillCommand(path: path, color: .black))])
+            size: ScreenSize(width: 10, height: 10), commands: [.fill(FillCommand(path: path, color: .black))])
         #expect(list.description.contains("path{1 sub, 20 pts, bounds=(0,0 19x2)}"))
     }
 
     @Test func pixelSizeRoundsUpAndRejectsNonsense() {
-        #expect(DisplayList(size: RenderSize(width: 100.2, height: 50), scale: 1.5).pixelWidth == 151)
-        #expect(DisplayList(size: RenderSize(width: -4, height: 50)).pixelWidth == 0)
-        #expect(DisplayList(size: RenderSize(width: .nan, height: 50)).pixelWidth == 0)
+        #expect(DisplayList(size: ScreenSize(width: 100.2, height: 50), scale: 1.5).pixelWidth == 151)
+        #expect(DisplayList(size: ScreenSize(width: -4, height: 50)).pixelWidth == 0)
+        #expect(DisplayList(size: ScreenSize(width: .nan, height: 50)).pixelWidth == 0)
     }
 
     @Test func lineMeshDescription() {
         var t = LineTessellator()
-        t.addLine([RenderPoint(x: 10, y: 20), RenderPoint(x: 50, y: 20), RenderPoint(x: 50, y: 60)])
-        var list = DisplayList(size: RenderSize(width: 100, height: 100), scale: 2)
+        t.addLine([ScreenPoint(x: 10, y: 20), ScreenPoint(x: 50, y: 20), ScreenPoint(x: 50, y: 60)])
+        var list = DisplayList(size: ScreenSize(width: 100, height: 100), scale: 2)
         list.append(.lineMesh(LineMeshCommand(mesh: t.mesh, paint: .solid(RGBAColor(rgb: 0x336699)), width: 3)))
         list.append(
             .lineMesh(

@@ -1,15 +1,16 @@
 import MapDrawing
+import MapGeometry
 import MapTestSupport
 import Testing
 
 @Suite struct GeometryTests {
     @Test func pathBuildsSubpathsInFlatStorage() {
         var path = RenderPath()
-        path.line(to: RenderPoint(x: 1, y: 2))  // no open sub-path: starts one
-        path.line(to: RenderPoint(x: 3, y: 4))
+        path.line(to: ScreenPoint(x: 1, y: 2))  // no open sub-path: starts one
+        path.line(to: ScreenPoint(x: 3, y: 4))
         path.close()
-        path.line(to: RenderPoint(x: 5, y: 6))  // after close: new sub-path
-        path.move(to: RenderPoint(x: 7, y: 8))
+        path.line(to: ScreenPoint(x: 5, y: 6))  // after close: new sub-path
+        path.move(to: ScreenPoint(x: 7, y: 8))
         path.addPolyline([9, 10, 11, 12, 13], closed: true)  // odd trailing value dropped
         #expect(path.coordinates == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
         #expect(path.subpathStarts == [0, 2, 3, 4])
@@ -22,15 +23,15 @@ import Testing
 
     @Test func rotationTurnsClockwiseOnScreen() {
         // y grows downwards, so +90° takes the x axis onto the +y (downward) axis.
-        let p = RenderTransform.rotation(radians: .pi / 2).apply(to: RenderPoint(x: 1, y: 0))
+        let p = RenderTransform.rotation(radians: .pi / 2).apply(to: ScreenPoint(x: 1, y: 0))
         #expect(isApproximatelyEqual(p.x, 0, tolerance: 1e-12) && isApproximatelyEqual(p.y, 1, tolerance: 1e-12))
     }
 
     @Test func concatenationAppliesSelfFirst() {
         let t = RenderTransform.translation(x: 10, y: 0).concatenating(.scale(x: 2, y: 3))
-        #expect(t.apply(to: RenderPoint(x: 1, y: 1)) == RenderPoint(x: 22, y: 3))
+        #expect(t.apply(to: ScreenPoint(x: 1, y: 1)) == ScreenPoint(x: 22, y: 3))
         let u = RenderTransform.scale(x: 2, y: 3).concatenating(.translation(x: 10, y: 0))
-        #expect(u.apply(to: RenderPoint(x: 1, y: 1)) == RenderPoint(x: 12, y: 3))
+        #expect(u.apply(to: ScreenPoint(x: 1, y: 1)) == ScreenPoint(x: 12, y: 3))
     }
 
     @Test(arguments: [
@@ -38,8 +39,8 @@ import Testing
         (.topLeft, 0, 0), (.topRight, -100, 0), (.bottomLeft, 0, -20), (.bottomRight, -100, -20),
     ])
     func anchorPlacesTheBox(anchor: TextAnchor, x: Double, y: Double) {
-        let origin = anchor.boxOrigin(for: RenderSize(width: 100, height: 20), at: .zero)
-        #expect(origin == RenderPoint(x: x, y: y))
+        let origin = anchor.boxOrigin(for: ScreenSize(width: 100, height: 20), at: .zero)
+        #expect(origin == ScreenPoint(x: x, y: y))
     }
 
     @Test func colorsClampAndPrintAsHex() {
@@ -62,7 +63,7 @@ import Testing
         let c = image.color(x: 0, y: 0)!
         #expect(c.red == 1 && c.green == 0 && isApproximatelyEqual(c.alpha, 128.0 / 255, tolerance: 1e-12))
         #expect(image.color(x: 1, y: 0) == nil)
-        #expect(RasterImage(width: 4, height: 2, scale: 2).pointSize == RenderSize(width: 2, height: 1))
+        #expect(RasterImage(width: 4, height: 2, scale: 2).pointSize == ScreenSize(width: 2, height: 1))
     }
 
     @Test func fixedAdvanceMeasurerWrapsAtSpaces() {

@@ -1,12 +1,13 @@
 import MapDrawing
+import MapGeometry
 import Testing
 
 @Suite struct LineRasterizerTests {
-    private func p(_ x: Double, _ y: Double) -> RenderPoint { RenderPoint(x: x, y: y) }
+    private func p(_ x: Double, _ y: Double) -> ScreenPoint { ScreenPoint(x: x, y: y) }
 
     private func command(
-        _ lines: [[RenderPoint]], width: Double, color: RGBAColor = .black, opacity: Double = 1,
-        cap: LineCap = .butt, gap: Double = 0, offset: Double = 0, clipPolygon: [RenderPoint] = []
+        _ lines: [[ScreenPoint]], width: Double, color: RGBAColor = .black, opacity: Double = 1,
+        cap: LineCap = .butt, gap: Double = 0, offset: Double = 0, clipPolygon: [ScreenPoint] = []
     ) -> LineMeshCommand {
         var t = LineTessellator(cap: cap)
         for line in lines { t.addLine(line) }

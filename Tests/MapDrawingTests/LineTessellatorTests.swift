@@ -1,9 +1,10 @@
 import MapDrawing
+import MapGeometry
 import Testing
 
 @Suite struct LineTessellatorTests {
     private func mesh(
-        _ points: [RenderPoint], closed: Bool = false, join: LineJoin = .miter, cap: LineCap = .butt,
+        _ points: [ScreenPoint], closed: Bool = false, join: LineJoin = .miter, cap: LineCap = .butt,
         miterLimit: Double = 2, sharpCornerOffset: Double = 0
     ) -> LineMesh {
         var t = LineTessellator(join: join, cap: cap, miterLimit: miterLimit, sharpCornerOffset: sharpCornerOffset)
@@ -11,9 +12,9 @@ import Testing
         return t.mesh
     }
 
-    private func p(_ x: Double, _ y: Double) -> RenderPoint { RenderPoint(x: x, y: y) }
+    private func p(_ x: Double, _ y: Double) -> ScreenPoint { ScreenPoint(x: x, y: y) }
 
-    private func length(_ e: RenderPoint) -> Double { (e.x * e.x + e.y * e.y).squareRoot() }
+    private func length(_ e: ScreenPoint) -> Double { (e.x * e.x + e.y * e.y).squareRoot() }
 
     @Test func straightSegmentIsOneQuad() {
         let m = mesh([p(0, 0), p(10, 0)])

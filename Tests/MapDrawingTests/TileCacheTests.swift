@@ -1,4 +1,5 @@
 import MapDrawing
+import MapGeometry
 import Testing
 
 @Suite struct ByteBoundedLRUTests {
@@ -135,10 +136,10 @@ import Testing
         // Zoom z + 0.3: scale 2^0.3 ≈ 1.2311; tiles at 256 pt × 1.2311 = 315.17 pt apart, origin at 10.37 pt.
         let s = 1.2311444133449163
         let placements = (0..<3).map {
-            TilePlacement(image: tile, origin: RenderPoint(x: 10.37 + Double($0) * 256 * s, y: -3.1), scale: s)
+            TilePlacement(image: tile, origin: ScreenPoint(x: 10.37 + Double($0) * 256 * s, y: -3.1), scale: s)
         }
         let commands = TileCompositor.commands(
-            for: placements, frame: RenderSize(width: 1280, height: 720), scale: 2)
+            for: placements, frame: ScreenSize(width: 1280, height: 720), scale: 2)
         let rects = commands.compactMap { c -> RenderRect? in
             if case .image(let i) = c { return i.rect }
             return nil
@@ -154,13 +155,13 @@ import Testing
 
     @Test func tilesOutsideTheFrameAreSkipped() {
         let placements = [
-            TilePlacement(image: tile, origin: RenderPoint(x: -256, y: 0)),  // touches the left edge only
-            TilePlacement(image: tile, origin: RenderPoint(x: 100, y: 100)),
-            TilePlacement(image: tile, origin: RenderPoint(x: 0, y: 800)),
-            TilePlacement(image: tile, origin: RenderPoint(x: 0, y: 0), opacity: 0),
+            TilePlacement(image: tile, origin: ScreenPoint(x: -256, y: 0)),  // touches the left edge only
+            TilePlacement(image: tile, origin: ScreenPoint(x: 100, y: 100)),
+            TilePlacement(image: tile, origin: ScreenPoint(x: 0, y: 800)),
+            TilePlacement(image: tile, origin: ScreenPoint(x: 0, y: 0), opacity: 0),
         ]
         let list = TileCompositor.displayList(
-            for: placements, frame: RenderSize(width: 640, height: 480), scale: 1, background: .white)
+            for: placements, frame: ScreenSize(width: 640, height: 480), scale: 1, background: .white)
         #expect(
             list.description == """
                 DisplayList 640x480 @1x (2 commands)

@@ -26,6 +26,22 @@ import Testing
         #expect(t.canonical.description == "5/17/9")
     }
 
+    @Test func validOnlyOnTheGrid() {
+        #expect(TileID.valid(z: 3, x: 7, y: 0) == TileID(z: 3, x: 7, y: 0))
+        #expect(TileID.valid(z: 30, x: (1 << 30) - 1, y: 0) == TileID(z: 30, x: (1 << 30) - 1, y: 0))
+        for (z, x, y) in [(3, 8, 0), (3, 0, 8), (-1, 0, 0), (31, 0, 0), (2, -1, 0), (2, 0, -1)] {
+            #expect(TileID.valid(z: z, x: x, y: y) == nil, "\(z)/\(x)/\(y)")
+        }
+    }
+
+    @Test func ancestorShiftsAndKeepsTheWorldCopy() {
+        let t = TileID(z: 14, x: 9326, y: 4742, wrap: 2)
+        #expect(t.ancestor(atZoom: 7) == TileID(z: 7, x: 72, y: 37, wrap: 2))
+        #expect(t.ancestor(atZoom: 14) == t)
+        #expect(t.ancestor(atZoom: 13) == t.parent)
+        #expect(t.ancestor(atZoom: 0) == TileID(z: 0, x: 0, y: 0, wrap: 2))
+    }
+
     @Test func geometry() {
         let t = TileID(z: 3, x: 2, y: 5, wrap: 1)
         #expect(t.northWest == WorldPoint(x: 10.0 / 8, y: 5.0 / 8))

@@ -71,7 +71,7 @@ import Testing
         let blocker = pointLabel("BLOCK", at: 100, 100, sourceOrder: 0)
         var poi = pointLabel("CAFE", at: 100, 100, sourceOrder: 1)
         poi.geometry = .point(world(100, 100))
-        poi.icon = SymbolIcon(size: RenderSize(width: 10, height: 10), offset: RenderPoint(x: 0, y: 40))
+        poi.icon = SymbolIcon(size: ScreenSize(width: 10, height: 10), offset: ScreenPoint(x: 0, y: 40))
         // Not optional: the icon needs its text, so nothing of the POI is drawn.
         #expect(placer.place([blocker, poi], camera: testCamera()).symbols.count == 1)
         poi.textOptional = true
@@ -198,7 +198,7 @@ import Testing
     @Test func drawCommandsGoLayerByLayerIconsBeforeTexts() throws {
         var poi = pointLabel("POI", at: 100, 100, layerIndex: 2)
         let handle = ImageHandle(id: 1, pixelWidth: 8, pixelHeight: 8, scale: 1)
-        poi.icon = SymbolIcon(size: RenderSize(width: 8, height: 8), offset: RenderPoint(x: 0, y: 20), image: handle)
+        poi.icon = SymbolIcon(size: ScreenSize(width: 8, height: 8), offset: ScreenPoint(x: 0, y: 20), image: handle)
         let road = pointLabel("ROAD", at: 300, 200, layerIndex: 1)
         let result = placer.place([road, poi], camera: testCamera())
         let commands = result.drawCommands()
@@ -230,11 +230,11 @@ import Testing
         for value in [Double.nan, .infinity, -.infinity, 0, -5, 1e300] {
             var point = pointLabel("P", at: 100, 100)
             point.textStyle = TextStyle(size: value, letterSpacing: value)
-            point.textOffset = RenderPoint(x: value, y: value)
+            point.textOffset = ScreenPoint(x: value, y: value)
             point.textRotation = value
             point.textPadding = value
             point.sortKey = value
-            point.icon = SymbolIcon(size: RenderSize(width: value, height: value), offset: RenderPoint(x: value, y: 0))
+            point.icon = SymbolIcon(size: ScreenSize(width: value, height: value), offset: ScreenPoint(x: value, y: 0))
             symbols.append(point)
             var line = pointLabel("LINE", at: 0, 0)
             line.geometry = .line([world(10, 10), WorldPoint(x: value, y: 0.5), world(300, 200), world(350, 250)])
@@ -265,7 +265,7 @@ import Testing
         let bounds = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
         #expect(bounds == RenderRect(x: 88, y: 76, width: 24, height: 24))
         // The offset moves the box: 1 em right and 2 em down = (10, 20) points.
-        label.textOffset = RenderPoint(x: 1, y: 2)
+        label.textOffset = ScreenPoint(x: 1, y: 2)
         let moved = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
         #expect(moved == RenderRect(x: 98, y: 96, width: 24, height: 24))
     }
@@ -313,7 +313,7 @@ import Testing
         // text-offset (−1, 2) em with anchor right: |1| em to the left of the point, no vertical shift.
         var label = pointLabel("AAAA", at: 100, 100)
         label.textVariableAnchors = [.right]
-        label.textOffset = RenderPoint(x: -1, y: 2)
+        label.textOffset = ScreenPoint(x: -1, y: 2)
         let bounds = try #require(placer.place([label], camera: testCamera()).symbols.first?.textBounds)
         #expect(bounds == RenderRect(x: 66, y: 94, width: 24, height: 12))
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapData
+import MapGeometry
 import MapNetwork
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
         var minZoom: Int { 0 }
         var maxZoom: Int { 14 }
         var metadata: TileSourceMetadata { TileSourceMetadata() }
-        func tileData(at address: TileAddress) throws -> [UInt8]? {
+        func tileData(at address: TileID) throws -> [UInt8]? {
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async { done.signal() }
             done.wait()
@@ -31,7 +32,7 @@ import Testing
         let results = ResultsBox()
         for x in 0..<64 {
             group.enter()
-            _ = source.requestTile(at: TileAddress(z: 6, x: x, y: 1), priority: Double(x)) { result in
+            _ = source.requestTile(at: TileID(z: 6, x: x, y: 1), priority: Double(x)) { result in
                 results.add(x, result)
                 group.leave()
             }
@@ -51,7 +52,7 @@ import Testing
             var minZoom: Int { 0 }
             var maxZoom: Int { 14 }
             var metadata: TileSourceMetadata { TileSourceMetadata() }
-            func tileData(at address: TileAddress) throws -> [UInt8]? {
+            func tileData(at address: TileID) throws -> [UInt8]? {
                 if address.x == 0 { gate.wait() }
                 reads.add(address.x, .success(nil))
                 return nil
@@ -60,13 +61,13 @@ import Testing
         let base = GatedSource(gate: gate)
         let source = BackgroundTileSource(base, concurrency: 1)
         let first = DispatchSemaphore(value: 0)
-        _ = source.requestTile(at: TileAddress(z: 1, x: 0, y: 0), priority: 0) { _ in first.signal() }
-        let cancelled = source.requestTile(at: TileAddress(z: 1, x: 1, y: 0), priority: 1) { _ in
+        _ = source.requestTile(at: TileID(z: 2, x: 0, y: 0), priority: 0) { _ in first.signal() }
+        let cancelled = source.requestTile(at: TileID(z: 2, x: 1, y: 0), priority: 1) { _ in
             Issue.record("a cancelled request completed")
         }
         cancelled.cancel()
         let last = DispatchSemaphore(value: 0)
-        _ = source.requestTile(at: TileAddress(z: 1, x: 2, y: 0), priority: 2) { _ in last.signal() }
+        _ = source.requestTile(at: TileID(z: 2, x: 2, y: 0), priority: 2) { _ in last.signal() }
         gate.signal()
         #expect(first.wait(timeout: .now() + 20) == .success)
         #expect(last.wait(timeout: .now() + 20) == .success)

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapNetwork
 import MapStorage
 import MapStyle
@@ -29,7 +30,7 @@ struct HTTPLoaderTests {
     }
 
     /// A Helsinki tile that exists in the export.
-    static let tile = TileAddress(z: 14, x: 9327, y: 4742)
+    static let tile = TileID(z: 14, x: 9327, y: 4742)
 
     @Test func tileArrivesInflatedAndDecodes() throws {
         let log = ProblemLog()
@@ -41,7 +42,7 @@ struct HTTPLoaderTests {
 
     @Test func missingTilesAndFault404AreNoTileNotErrors() throws {
         let log = ProblemLog()
-        #expect(try source(log: log).tileData(at: TileAddress(z: 14, x: 0, y: 0)) == nil)
+        #expect(try source(log: log).tileData(at: TileID(z: 14, x: 0, y: 0)) == nil)
         #expect(try source("?fault=404", log: log).tileData(at: Self.tile) == nil)
         #expect(log.problems.isEmpty)
     }
@@ -60,7 +61,7 @@ struct HTTPLoaderTests {
         let log = ProblemLog()
         let tiles = source("?fault=\(fault)", log: log)
         for (x, y) in [(9326, 4742), (9327, 4742), (9326, 4741)] {
-            #expect(throws: HTTPError.self) { try tiles.tileData(at: TileAddress(z: 14, x: x, y: y)) }
+            #expect(throws: HTTPError.self) { try tiles.tileData(at: TileID(z: 14, x: x, y: y)) }
         }
         #expect(log.problems.count == 1)
         let problem = try #require(log.problems.first)
@@ -178,13 +179,13 @@ struct HTTPTileSourceURLTests {
 
     @Test func templatesFillZXYPrefixAndTMS() throws {
         let xyz = HTTPTileSource(id: "a", templates: ["http://h/{prefix}/{z}/{x}/{y}.pbf"], client: client)
-        #expect(xyz.url(for: TileAddress(z: 3, x: 5, y: 2))?.absoluteString == "http://h/52/3/5/2.pbf")
-        #expect(xyz.url(for: TileAddress(z: 5, x: 17, y: 30))?.absoluteString == "http://h/1e/5/17/30.pbf")
+        #expect(xyz.url(for: TileID(z: 3, x: 5, y: 2))?.absoluteString == "http://h/52/3/5/2.pbf")
+        #expect(xyz.url(for: TileID(z: 5, x: 17, y: 30))?.absoluteString == "http://h/1e/5/17/30.pbf")
         let tms = HTTPTileSource(id: "b", templates: ["http://h/{z}/{x}/{y}"], scheme: "tms", client: client)
-        #expect(tms.url(for: TileAddress(z: 3, x: 5, y: 2))?.absoluteString == "http://h/3/5/5")
+        #expect(tms.url(for: TileID(z: 3, x: 5, y: 2))?.absoluteString == "http://h/3/5/5")
         let two = HTTPTileSource(id: "c", templates: ["http://a/{z}", "http://b/{z}"], client: client)
-        #expect(two.url(for: TileAddress(z: 1, x: 0, y: 0))?.host == "a")
-        #expect(two.url(for: TileAddress(z: 1, x: 1, y: 0))?.host == "b")
+        #expect(two.url(for: TileID(z: 1, x: 0, y: 0))?.host == "a")
+        #expect(two.url(for: TileID(z: 1, x: 1, y: 0))?.host == "b")
     }
 
     @Test func noURLOutsideBoundsOrZooms() throws {
@@ -192,17 +193,17 @@ struct HTTPTileSourceURLTests {
         let s = HTTPTileSource(
             id: "a", templates: ["http://h/{z}/{x}/{y}"], minZoom: 2, maxZoom: 14, bounds: [24.9, 60.15, 25.0, 60.2],
             client: client)
-        #expect(s.url(for: TileAddress(z: 14, x: 9327, y: 4742)) != nil)
-        #expect(s.url(for: TileAddress(z: 14, x: 9000, y: 4742)) == nil)
-        #expect(s.url(for: TileAddress(z: 1, x: 1, y: 0)) == nil)
-        #expect(s.url(for: TileAddress(z: 15, x: 18654, y: 9484)) == nil)
-        #expect(s.url(for: TileAddress(z: 0, x: 0, y: 0)) == nil)
+        #expect(s.url(for: TileID(z: 14, x: 9327, y: 4742)) != nil)
+        #expect(s.url(for: TileID(z: 14, x: 9000, y: 4742)) == nil)
+        #expect(s.url(for: TileID(z: 1, x: 1, y: 0)) == nil)
+        #expect(s.url(for: TileID(z: 15, x: 18654, y: 9484)) == nil)
+        #expect(s.url(for: TileID(z: 0, x: 0, y: 0)) == nil)
     }
 
     @Test func requestsOutsideBoundsAnswerNoTileAtOnce() {
         let s = HTTPTileSource(
             id: "a", templates: ["http://127.0.0.1:9/{z}/{x}/{y}"], bounds: [24.9, 60.15, 25.0, 60.2], client: client)
-        let result = waitFor { done in _ = s.requestTile(at: TileAddress(z: 5, x: 0, y: 0), priority: 0) { done($0) } }
+        let result = waitFor { done in _ = s.requestTile(at: TileID(z: 5, x: 0, y: 0), priority: 0) { done($0) } }
         #expect((try? result?.get()) == .some(nil))
         #expect(client.loader.requestsStarted == 0)
     }

@@ -54,7 +54,7 @@ struct NetworkRenderTests {
     }
 
     static func resolver(_ network: TileNetwork) -> TileSourceResolver {
-        { id, source in try network.tileSource(id: id, source: source) ?? MapHost.fileResolver(id, source) }
+        { id, source in try SourceOpener(network: { network }).open(id: id, source: source) }
     }
 
     /// How many pixels differ; writes both images to the temporary folder when some do (for a look).

@@ -93,7 +93,7 @@ struct RemoteStyleTests {
             Issue.record("no city source")
             return
         }
-        #expect(city.tileJSONURL == server.url("helsinki.json"))
+        #expect(city.location == .tileJSON(url: server.url("helsinki.json")))
         #expect(city.url == "../../helsinki.json", "the url as written is kept")
 
         // The TileJSON's own relative tiles resolve against the TileJSON's URL: the same picture as the same style
@@ -135,8 +135,9 @@ struct RemoteStyleTests {
         let loaded = try network().loadStyle(server.url("local-refs.json"))
         #expect(loaded.sources.keys.sorted() == ["ok", "onServer"])
         guard case .vector(let onServer)? = loaded.sources["onServer"] else { return }
-        #expect(onServer.pmtilesURL == server.url("").replacingOccurrences(of: "/files/", with: "/tmp/x.pmtiles"))
-        #expect(onServer.pmtilesPath == nil)
+        #expect(
+            onServer.location
+                == .pmtiles(.url(server.url("").replacingOccurrences(of: "/files/", with: "/tmp/x.pmtiles"))))
         let refused = loaded.diagnostics.filter { $0.message.contains("may not read local files") }.map(\.path)
         #expect(
             refused.sorted() == ["glyphs", "sources.a", "sources.b", "sources.c", "sources.d", "sources.e", "sprite"])
@@ -173,7 +174,9 @@ struct RemoteStyleTests {
             return
         }
         #expect(
-            city.tileJSONURL == URL(fileURLWithPath: folder.appendingPathComponent("local.json").path).absoluteString)
+            city.location
+                == .tileJSON(url: URL(fileURLWithPath: folder.appendingPathComponent("local.json").path).absoluteString)
+        )
         #expect(style.diagnostics.filter { $0.path.hasPrefix("sources.city") }.isEmpty, "\(style.diagnostics)")
         let snap = try MapHost(style: style, resolveSource: NetworkRenderTests.resolver(network()))
         let picture = try snap.render(camera: NetworkRenderTests.camera)

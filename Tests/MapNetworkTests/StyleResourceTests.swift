@@ -21,11 +21,11 @@ struct NetworkStyleSourceTests {
             return
         }
         #expect(a.scheme == "tms" && a.bounds == [1, 2, 3, 4])
-        #expect(b.tileJSONURL == "https://h/tiles.json")
-        #expect(c.tileJSONURL == "file:///styles/sets/tiles.json")
+        #expect(b.location == .tileJSON(url: "https://h/tiles.json"))
+        #expect(c.location == .tileJSON(url: "file:///styles/sets/tiles.json"))
         #expect(d.bounds == TileJSON.worldBounds)
         #expect(style.diagnostics.map(\.path) == ["sources.d.bounds"], "no warning for http(s) and file URLs")
-        #expect(TileNetwork.isNetworkSource(.vector(a)) && TileNetwork.isNetworkSource(.vector(b)))
+        #expect(SourceOpener.standard.needsNetwork(.vector(a)) && SourceOpener.standard.needsNetwork(.vector(b)))
     }
 }
 

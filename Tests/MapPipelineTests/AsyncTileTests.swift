@@ -99,7 +99,7 @@ private func asyncRenderer(
             labelBuildBudgetMilliseconds: budget, makeBackend: { GatedBackend(probe: probe) },
             onTileArrived: { probe.arrived() }), tileThreads: workers)
     return try MapRenderer(style: testStyle(layers: asyncLayers), backend: backend, options: options) { _, _ in
-        MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0)
+        MemoryTileSource(tiles: [TileID(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0)
     }
 }
 
@@ -223,7 +223,7 @@ private func clips(_ list: DisplayList) -> Int {
         let r = try MapRenderer(
             style: testStyle(layers: asyncLayers), backend: backend,
             options: MapRenderOptions(tileSize: 256, drawsAttribution: false)
-        ) { _, _ in MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0) }
+        ) { _, _ in MemoryTileSource(tiles: [TileID(z: 0, x: 0, y: 0): asyncTile], maxZoom: 0) }
         let list = r.displayList(camera: camera(zoom: 1.2))
         #expect(images(list).count == 4)
         #expect(r.lastFrameStatistics.tilesPending == 0)

@@ -37,7 +37,7 @@ import Testing
 
     func list(_ layers: String, camera: CameraState, sprite: Bool = true) throws -> DisplayList {
         let r = try renderer(
-            style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): squares], options: vectorOnly,
+            style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): squares], options: vectorOnly,
             backend: RecordingBackend())
         if sprite { r.setSprite(try self.sprite()) }
         return r.displayList(camera: camera)
@@ -161,7 +161,7 @@ import Testing
             """
         let backend = RecordingBackend()
         let r = try renderer(
-            style: testStyle(layers: layer), tiles: [TileAddress(z: 0, x: 0, y: 0): squares],
+            style: testStyle(layers: layer), tiles: [TileID(z: 0, x: 0, y: 0): squares],
             options: MapRenderOptions(drawsAttribution: false), backend: backend)
         func patterns() -> [FillPattern] {
             backend.renderedLists.flatMap(\.commands).compactMap {

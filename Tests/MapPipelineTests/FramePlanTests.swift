@@ -66,7 +66,7 @@ private func runs(_ kinds: [String]) -> [String] {
 @Test(arguments: [false, true])
 func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool) throws {
     let r = try renderer(
-        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        style: testStyle(layers: interleavedLayers), tiles: [TileID(z: 0, x: 0, y: 0): planTile],
         options: MapRenderOptions(usesTileImageCache: usesTileImages, drawsAttribution: false),
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 0))
@@ -88,7 +88,7 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
 /// The reference path (tile-image cache off) draws a pitched frame's vectors in style order.
 @Test func pitchedFramesDrawTheSameStyleOrderAsVectors() throws {
     let r = try renderer(
-        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        style: testStyle(layers: interleavedLayers), tiles: [TileID(z: 0, x: 0, y: 0): planTile],
         options: MapRenderOptions(usesTileImageCache: false, drawsAttribution: false), backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 30, pitch: 50))
     #expect(!r.lastFrameStatistics.composedFromTileImages)
@@ -99,7 +99,7 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     // Zoom 0.5 with the centre 0.3 points off the tile grid: the image is rendered at zoom 0.5 (a 256·√2-point
     // square) with the sub-pixel phase inside it, so the frame draws it unscaled at whole device pixels.
     let r = try renderer(
-        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        style: testStyle(layers: interleavedLayers), tiles: [TileID(z: 0, x: 0, y: 0): planTile],
         options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: RecordingBackend())
     var cam = camera(zoom: 0.5, size: 300)
     cam.center = LatLng(latitude: 0, longitude: 0.3 * 360 / (256 * 2.0.squareRoot()))
@@ -119,7 +119,7 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
 @Test func aMadeTileKeepsOneImagePerRunAndRemembersRunsThatDrawNothing() throws {
     let backend = RecordingBackend()
     let r = try renderer(
-        style: testStyle(layers: interleavedLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile],
+        style: testStyle(layers: interleavedLayers), tiles: [TileID(z: 0, x: 0, y: 0): planTile],
         options: MapRenderOptions(drawsAttribution: false), backend: backend)
     let tile = TileID(z: 0, x: 0, y: 0)
     let view = camera(zoom: 0).transform
@@ -175,7 +175,7 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
             """
     let options = MapRenderOptions(drawsAttribution: false)
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): planTile], options: options,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): planTile], options: options,
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 30, pitch: 50))
     #expect(r.lastFrameStatistics.composedFromTileImages)

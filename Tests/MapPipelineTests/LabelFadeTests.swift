@@ -27,7 +27,7 @@ private func fadingRenderer(duration: Double, clock: ManualClock) throws -> MapR
     var options = vectorOnly
     options.labelFadeDuration = duration
     let r = try renderer(
-        style: testStyle(layers: labelLayer), tiles: [TileAddress(z: 0, x: 0, y: 0): twoPoints], options: options,
+        style: testStyle(layers: labelLayer), tiles: [TileID(z: 0, x: 0, y: 0): twoPoints], options: options,
         backend: RecordingBackend())
     r.clock = clock
     return r
@@ -83,7 +83,7 @@ private func labelOpacities(_ list: DisplayList) -> [String: Double] {
     let clock = ManualClock()
     let fading = try fadingRenderer(duration: 0, clock: clock)
     let plain = try renderer(
-        style: testStyle(layers: labelLayer), tiles: [TileAddress(z: 0, x: 0, y: 0): twoPoints], options: vectorOnly,
+        style: testStyle(layers: labelLayer), tiles: [TileID(z: 0, x: 0, y: 0): twoPoints], options: vectorOnly,
         backend: RecordingBackend())
     for zoom in [3.0, 0, 3] {
         clock.advance(by: 0.1)

@@ -16,7 +16,7 @@ import Testing
 
     func paints(_ layers: String, zoom: Double, tile: [UInt8]? = nil, sprite: Bool = false) throws -> [LinePaint] {
         let r = try renderer(
-            style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile ?? roadTile],
+            style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile ?? roadTile],
             options: vectorOnly, backend: RecordingBackend())
         if sprite {
             // A 4 × 2 sheet whose right half is a 2 × 2 "dot".
@@ -120,14 +120,14 @@ import Testing
     // Ancestor line along y = 2048 from x = 0 to 4096; at scale 2 the right-hand child (offset 1, 0) sees it from
     // x = −64 (buffer) to 4096, having entered 4096 − 64 = 4032 units along the line (in child units, 2 × 2048 − 64).
     let line = [VectorTilePoint(x: 0, y: 2048), VectorTilePoint(x: 4096, y: 2048)]
-    let plan = try #require(overzoomPlan(for: TileAddress(z: 1, x: 1, y: 0), minZoom: 0, maxZoom: 0))
+    let plan = try #require(overzoomPlan(for: TileID(z: 1, x: 1, y: 0), minZoom: 0, maxZoom: 0))
     let pieces = overzoomLinesKeepingDistance([line], transform: plan, extent: 4096, buffer: 64)
     #expect(
         pieces == [
             [VectorTilePoint(x: -4096, y: 4096), VectorTilePoint(x: -64, y: 4096), VectorTilePoint(x: 4096, y: 4096)]
         ])
     // The left child sees the start of the line: no lead-in, cut at the buffer.
-    let left = try #require(overzoomPlan(for: TileAddress(z: 1, x: 0, y: 0), minZoom: 0, maxZoom: 0))
+    let left = try #require(overzoomPlan(for: TileID(z: 1, x: 0, y: 0), minZoom: 0, maxZoom: 0))
     #expect(
         overzoomLinesKeepingDistance([line], transform: left, extent: 4096, buffer: 64) == [
             [VectorTilePoint(x: 0, y: 4096), VectorTilePoint(x: 4160, y: 4096)]

@@ -11,12 +11,12 @@ import Testing
 /// An in-memory source that names its data (so renderers on it share what they decode).
 private struct NamedTileSource: TileSource {
     var name: String
-    var tiles: [TileAddress: [UInt8]]
+    var tiles: [TileID: [UInt8]]
     var maxZoom = 0
     var minZoom = 0
     var metadata = TileSourceMetadata()
     var sharingIdentity: String? { name }
-    func tileData(at address: TileAddress) throws -> [UInt8]? { tiles[address] }
+    func tileData(at address: TileID) throws -> [UInt8]? { tiles[address] }
 }
 
 private let engineLayers = """
@@ -37,7 +37,7 @@ private func engineRenderer(
     try MapRenderer(
         style: testStyle(layers: layers, sourceMaxZoom: 0), backend: backend,
         options: MapRenderOptions(tileSize: 256, drawsAttribution: false, engine: engine)
-    ) { _, _ in NamedTileSource(name: data, tiles: [TileAddress(z: 0, x: 0, y: 0): engineTile]) }
+    ) { _, _ in NamedTileSource(name: data, tiles: [TileID(z: 0, x: 0, y: 0): engineTile]) }
 }
 
 @Test func fourRenderersOfOneStyleCostAtMostAQuarterMoreThanOne() throws {

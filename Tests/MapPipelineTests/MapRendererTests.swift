@@ -33,7 +33,7 @@ private let sceneLayers = """
 @Test func flatFrameDisplayListSnapshot() throws {
     let backend = RecordingBackend()
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: vectorOnly, backend: backend)
     let list = r.displayList(camera: camera(zoom: 0))
     let expected = """
@@ -58,7 +58,7 @@ private let sceneLayers = """
     // quarter of the z0 source tile they over-zoom, with at most a 1-point overlap buffer.
     let backend = RecordingBackend()
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: vectorOnly, backend: backend)
     let list = r.displayList(camera: camera(zoom: 1, size: 512))
     var minX = Double.infinity
@@ -85,7 +85,7 @@ private let sceneLayers = """
         {"id": "d", "type": "fill", "source": "t", "source-layer": "shapes", "filter": ["==", "kind", "park"], "paint": {"fill-color": ["match", ["get", "kind"], "park", "#00ff00", "#000000"]}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let fills = r.displayList(camera: camera(zoom: 0)).commands.compactMap { c -> FillCommand? in
         if case .fill(let f) = c { return f }
@@ -104,12 +104,12 @@ private let sceneLayers = """
         {"id": "label", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"text-field": ["get", "name"], "text-size": 12}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile], options: vectorOnly,
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 2, size: 512))
     let texts = textCommands(list)
     #expect(texts.map(\.text) == ["Centre"])
-    #expect(texts.first?.position == RenderPoint(x: 256, y: 256))
+    #expect(texts.first?.position == ScreenPoint(x: 256, y: 256))
     #expect(r.lastFrameStatistics.tiles == 4)
 }
 
@@ -118,7 +118,7 @@ private let sceneLayers = """
         {"id": "label", "type": "symbol", "source": "t", "source-layer": "pois", "layout": {"text-field": ["get", "name"], "text-size": 12}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 512, bearing: 45, pitch: 40))
     let texts = textCommands(list)
@@ -137,7 +137,7 @@ private let sceneLayers = """
         {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile], options: vectorOnly,
         backend: RecordingBackend())
     let cam = camera(zoom: 3, size: 400, pitch: 65)
     let list = r.displayList(camera: cam)
@@ -158,7 +158,7 @@ private let sceneLayers = """
 @Test func flatFramesComposeCachedTileImagesAndReuseThemWhenPanning() throws {
     let backend = RecordingBackend()
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: backend)
     var cam = camera(zoom: 1.5, size: 300)
     let first = r.displayList(camera: cam)
@@ -184,7 +184,7 @@ private let sceneLayers = """
 @Test func attributionNamesTheSourcesInView() throws {
     let backend = RecordingBackend()
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: MapRenderOptions(usesTileImageCache: false), backend: backend)
     let list = r.displayList(camera: camera(zoom: 0))
     guard case .text(let t) = list.commands.last else {
@@ -227,7 +227,7 @@ private let sceneLayers = """
          "paint": {"circle-radius": ["interpolate", ["linear"], ["zoom"], 2, 4, 3, 8], "circle-color": "#00ff00"}}
         """
     let tile = MVTWriter(layers: [("pois", [.init(geometry: .point(2600, 2600), properties: ["name": "Inn"])])])
-    let tiles = [TileAddress(z: 0, x: 0, y: 0): tile.encode()]
+    let tiles = [TileID(z: 0, x: 0, y: 0): tile.encode()]
     let r = try renderer(
         style: testStyle(layers: layers), tiles: tiles,
         options: MapRenderOptions(usesTileImageCache: false, drawsAttribution: false), backend: RecordingBackend())
@@ -253,7 +253,7 @@ private let sceneLayers = """
 @Test func belowCameraZoomOneLayersWithoutMinzoomStillDraw() throws {
     // Camera zoom 0.5 is style zoom −0.5: layers without a positive minzoom draw (MapLibre GL JS's rule).
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: MapRenderOptions(usesTileImageCache: false, drawsAttribution: false), backend: RecordingBackend())
     #expect(r.styleZoom(for: camera(zoom: 0.5)) == -0.5)
     let list = r.displayList(camera: camera(zoom: 0.5))
@@ -263,7 +263,7 @@ private let sceneLayers = """
 @Test(arguments: [Double.nan, .infinity])
 func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: vectorOnly, backend: RecordingBackend())
     var cam = camera(zoom: 1)
     cam.zoom = value
@@ -275,7 +275,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 
 @Test func aGarbageTileDrawsNothingButTheFrameGoesOn() throws {
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): [0xff, 0x13, 0x00, 0x42, 0x99]],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): [0xff, 0x13, 0x00, 0x42, 0x99]],
         options: vectorOnly, backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 0))
     #expect(list.commands == [.clear(RGBAColor(red: 1, green: 1, blue: 1))])
@@ -292,7 +292,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         {"id": "d", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-offset": 10, "line-dasharray": [2, 1]}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
     guard commands.count == 4, case .lineMesh(let offset) = commands[0], case .lineMesh(let gap) = commands[1],
@@ -319,7 +319,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     // Under a bearing of 90° the road (east along the tile's middle) runs up the screen; its extrusions turn with
     // it, and the mesh is limited to the tile's screen quadrilateral (MapLibre's per-tile stencil).
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: vectorOnly, backend: RecordingBackend())
     let meshes = r.displayList(camera: camera(zoom: 0, bearing: 90)).commands.compactMap { c -> LineMeshCommand? in
         if case .lineMesh(let m) = c { return m }
@@ -340,13 +340,13 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     // An L: east then south. Offsetting by 2 to the right of travel puts the corner at (8, 2) for a corner at
     // (10, 0): right of east is +y, right of south is −x, so the miter point is (10 − 2, 0 + 2).
     var path = RenderPath()
-    path.move(to: RenderPoint(x: 0, y: 0))
-    path.line(to: RenderPoint(x: 10, y: 0))
-    path.line(to: RenderPoint(x: 10, y: 10))
+    path.move(to: ScreenPoint(x: 0, y: 0))
+    path.line(to: ScreenPoint(x: 10, y: 0))
+    path.line(to: ScreenPoint(x: 10, y: 10))
     let shifted = offsetPath(path, by: 2)
-    #expect(shifted.point(at: 0) == RenderPoint(x: 0, y: 2))
+    #expect(shifted.point(at: 0) == ScreenPoint(x: 0, y: 2))
     #expect(abs(shifted.point(at: 1).x - 8) < 1e-9 && abs(shifted.point(at: 1).y - 2) < 1e-9)
-    #expect(shifted.point(at: 2) == RenderPoint(x: 8, y: 10))
+    #expect(shifted.point(at: 2) == ScreenPoint(x: 8, y: 10))
 }
 
 @Test func severalSourcesWithTheirOwnZoomRangesDrawTogether() throws {
@@ -363,10 +363,10 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         """
     let style = try Style.parse(bytes: Array(json.utf8))
     let dot = MVTWriter(layers: [("pois", [.init(geometry: .point(2048, 2048))])]).encode()
-    var bTiles: [TileAddress: [UInt8]] = [:]
-    for x in 0..<2 { for y in 0..<2 { bTiles[TileAddress(z: 1, x: x, y: y)] = dot } }
+    var bTiles: [TileID: [UInt8]] = [:]
+    for x in 0..<2 { for y in 0..<2 { bTiles[TileID(z: 1, x: x, y: y)] = dot } }
     let sources: [String: MemoryTileSource] = [
-        "a": MemoryTileSource(tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], maxZoom: 0),
+        "a": MemoryTileSource(tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], maxZoom: 0),
         "b": MemoryTileSource(tiles: bTiles, minZoom: 1, maxZoom: 1),
     ]
     let r = try MapRenderer(
@@ -375,14 +375,14 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     ) { id, _ in sources[id] }
     let list = r.displayList(camera: camera(zoom: 1, size: 512))
     let centers = Set(
-        list.commands.compactMap { c -> RenderPoint? in
+        list.commands.compactMap { c -> ScreenPoint? in
             if case .circle(let circle) = c { return circle.center }
             return nil
         })
     #expect(
         centers == [
-            RenderPoint(x: 128, y: 128), RenderPoint(x: 384, y: 128), RenderPoint(x: 128, y: 384),
-            RenderPoint(x: 384, y: 384),
+            ScreenPoint(x: 128, y: 128), ScreenPoint(x: 384, y: 128), ScreenPoint(x: 128, y: 384),
+            ScreenPoint(x: 384, y: 384),
         ])
     #expect(list.commands.contains { if case .fill = $0 { return true } else { return false } })
     #expect(r.lastFrameStatistics.tilesDecoded == 5)
@@ -392,7 +392,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 
 @Test func bearingTurnsTheComposedTileImagesAboutTheOpticalCentre() throws {
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 300, bearing: 90))
     // Turned frames warp each tile image (as pitched frames do) instead of drawing under a turned context.
@@ -409,8 +409,8 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         #expect(warp.area.contains { abs($0.x - 150) < 1e-9 && abs($0.y - 150) < 1e-9 }, "\(warp.area)")
         // Bearing 90°: north points left, so east (the image's +x) shows up the screen.
         let size = warp.image.pointSize
-        let c = try #require(warp.homography.apply(to: RenderPoint(x: size.width / 2, y: size.height / 2)))
-        let e = try #require(warp.homography.apply(to: RenderPoint(x: size.width / 2 + 10, y: size.height / 2)))
+        let c = try #require(warp.homography.apply(to: ScreenPoint(x: size.width / 2, y: size.height / 2)))
+        let e = try #require(warp.homography.apply(to: ScreenPoint(x: size.width / 2 + 10, y: size.height / 2)))
         #expect(abs(e.x - c.x) < 1e-9 && e.y < c.y, "\(c) → \(e)")
     }
     // The four areas tile the turned square of the world: their union's bounds are the world's 512 points about
@@ -433,7 +433,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         .encode()
     let backend = RecordingBackend()
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile], options: vectorOnly,
         backend: backend)
     var pixels = [UInt8](repeating: 0, count: 4 * 2 * 4)
     for i in stride(from: 8, to: 32, by: 16) { for k in 0..<8 { pixels[i + k] = 255 } }
@@ -457,7 +457,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         {"id": "corners", "type": "circle", "source": "t", "source-layer": "shapes", "paint": {"circle-radius": 2}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = drawing(r.displayList(camera: camera(zoom: 0)).commands)
     guard commands.count >= 3, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
@@ -487,7 +487,7 @@ func fillOutlinesAreDeviceHairlinesOnlyWithAntialias(scale: Double, antialias: B
          "paint": {"fill-color": "rgba(0,0,0,0)", "fill-outline-color": "#0000ff", "fill-antialias": \(antialias)}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = r.displayList(camera: camera(zoom: 0), scale: scale).commands
     let strokes = commands.compactMap { c -> StrokeCommand? in
@@ -519,7 +519,7 @@ private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
     // Zoom 1 in a 256-point view centred on (0°, 0°): the four z1 tiles meet at (128, 128), each 256 points wide,
     // so tile 1/0/0 covers (-128, -128)…(128, 128). At scale 2 the edges land on device pixels already.
     let r = try renderer(
-        style: testStyle(layers: sceneLayers, sourceMaxZoom: 0), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers, sourceMaxZoom: 0), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: vectorOnly, backend: RecordingBackend())
     let commands = r.displayList(camera: camera(zoom: 1), scale: 2).commands
     let clips = Set(
@@ -551,22 +551,22 @@ private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
         {"id": "dots", "type": "circle", "source": "t", "source-layer": "pois", "paint": {"circle-radius": 6}}
         """
     let style = try testStyle(layers: layers)
-    let tiles = [TileAddress(z: 0, x: 0, y: 0): tile]
+    let tiles = [TileID(z: 0, x: 0, y: 0): tile]
     let r = try renderer(style: style, tiles: tiles, options: vectorOnly, backend: RecordingBackend())
-    func centres(_ commands: [DrawCommand]) -> [RenderPoint] {
-        commands.compactMap { c -> RenderPoint? in
+    func centres(_ commands: [DrawCommand]) -> [ScreenPoint] {
+        commands.compactMap { c -> ScreenPoint? in
             if case .circle(let k) = c { return k.center }
             return nil
         }
     }
     let frame = r.displayList(camera: camera(zoom: 1, size: 512))
-    #expect(centres(frame.commands) == [RenderPoint(x: 254, y: 128)])
+    #expect(centres(frame.commands) == [ScreenPoint(x: 254, y: 128)])
     var left: [DrawCommand] = []
     var right: [DrawCommand] = []
     r.appendTileImageCommands(TileID(z: 1, x: 0, y: 0), run: 0, into: &left)
     r.appendTileImageCommands(TileID(z: 1, x: 1, y: 0), run: 0, into: &right)
-    #expect(centres(left) == [RenderPoint(x: 254, y: 128)])
-    #expect(centres(right) == [RenderPoint(x: -2, y: 128)])
+    #expect(centres(left) == [ScreenPoint(x: 254, y: 128)])
+    #expect(centres(right) == [ScreenPoint(x: -2, y: 128)])
 }
 
 @Test func withinFiltersKeepTheFeaturesInsideThePolygonForLabelsAndCircles() throws {
@@ -589,7 +589,7 @@ private func drawing(_ commands: [DrawCommand]) -> [DrawCommand] {
          "layout": {"text-field": ["get", "name"], "text-size": 12}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile], options: vectorOnly,
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 0, size: 256))
     let texts = textCommands(list)
@@ -611,7 +611,7 @@ private func textCommands(_ list: DisplayList) -> [TextCommand] {
 /// A failed expectation on a renderer operand describes it by its mirror: a few counters, not its caches.
 @Test func aRendererReflectsAsAFewCounters() throws {
     let r = try renderer(
-        style: testStyle(layers: sceneLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile],
+        style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: MapRenderOptions(tileSize: 256, drawsAttribution: false), backend: RecordingBackend())
     _ = r.displayList(camera: camera(zoom: 1, size: 300))
     let mirror = Mirror(reflecting: r)
@@ -636,7 +636,7 @@ func streetNamesLieOnTheGroundUnderPitchUnlessAlignedToTheViewport(layout: Strin
          "layout": {\(layout)"symbol-placement": "line", "text-field": "{name}", "text-size": 14}}
         """
     let r = try renderer(
-        style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let glyphs = r.displayList(camera: camera(zoom: 1, size: 512, pitch: 50)).commands.flatMap {
         c -> [GlyphPlacement] in

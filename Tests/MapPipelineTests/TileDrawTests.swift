@@ -54,7 +54,7 @@ private let layers = """
     /// freshly prepared draws give.
     @Test func tiltingAndTurningReuseThePreparedDraws() throws {
         let r = try renderer(
-            style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+            style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile], options: vectorOnly,
             backend: RecordingBackend())
         let first = r.displayList(camera: camera(zoom: 1, size: 512, bearing: 10, pitch: 40))
         let prepared = r.tileDrawsPrepared
@@ -73,7 +73,7 @@ private let layers = """
         #expect(r.tileDrawsPrepared == afterTilt)
         // A renderer that never saw the first cameras draws the turned frame the same.
         let fresh = try renderer(
-            style: testStyle(layers: layers), tiles: [TileAddress(z: 0, x: 0, y: 0): tile], options: vectorOnly,
+            style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): tile], options: vectorOnly,
             backend: RecordingBackend())
         let turned = camera(zoom: 1, size: 512, bearing: 60, pitch: 55)
         #expect(fresh.displayList(camera: turned).description == r.displayList(camera: turned).description)

@@ -7,12 +7,12 @@ import MapTestSupport
 
 /// An in-memory tile source.
 struct MemoryTileSource: TileSource {
-    var tiles: [TileAddress: [UInt8]]
+    var tiles: [TileID: [UInt8]]
     var minZoom = 0
     var maxZoom = 0
     var metadata = TileSourceMetadata()
 
-    func tileData(at address: TileAddress) throws -> [UInt8]? { tiles[address] }
+    func tileData(at address: TileID) throws -> [UInt8]? { tiles[address] }
 }
 
 /// A style with one vector source `t` and the given layers (JSON text).
@@ -26,7 +26,7 @@ func testStyle(layers: String, sourceMaxZoom: Int = 0) throws -> Style {
 }
 
 func renderer(
-    style: Style, tiles: [TileAddress: [UInt8]], maxZoom: Int = 0, options: MapRenderOptions, backend: RecordingBackend
+    style: Style, tiles: [TileID: [UInt8]], maxZoom: Int = 0, options: MapRenderOptions, backend: RecordingBackend
 ) throws -> MapRenderer {
     try MapRenderer(style: style, backend: backend, options: options) { _, _ in
         MemoryTileSource(tiles: tiles, maxZoom: maxZoom)

@@ -21,7 +21,7 @@ private func supplyRenderer(engine: MapEngine, asynchronous: Bool = false) throw
     var options = MapRenderOptions(tileSize: 256, drawsAttribution: false, engine: engine)
     if asynchronous { options.asyncTiles = AsyncTileRendering(makeBackend: { RecordingBackend() }) }
     return try renderer(
-        style: testStyle(layers: supplyLayers), tiles: [TileAddress(z: 0, x: 0, y: 0): supplyTile], options: options,
+        style: testStyle(layers: supplyLayers), tiles: [TileID(z: 0, x: 0, y: 0): supplyTile], options: options,
         backend: RecordingBackend())
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapTestSupport
 import Testing
 
@@ -13,19 +14,19 @@ import Testing
         let folder = try #require(Fixtures.shared(Self.chicago))
         let source = try DirectoryTileSource(directory: folder, template: "{z}-{x}-{y}.mvt")
         #expect(source.minZoom == 13 && source.maxZoom == 13)
-        let bytes = try #require(try source.tileData(at: TileAddress(z: 13, x: 2098, y: 3042)))
+        let bytes = try #require(try source.tileData(at: TileID(z: 13, x: 2098, y: 3042)))
         #expect(bytes.count == 31961)  // the file size, listed with ls
         #expect(try !VectorTile(bytes: bytes).layers().isEmpty)
-        #expect(try source.tileData(at: TileAddress(z: 13, x: 2097, y: 3042)) == nil)
+        #expect(try source.tileData(at: TileID(z: 13, x: 2097, y: 3042)) == nil)
         // Above maxzoom the plan points at the ancestor file.
-        #expect(source.plan(for: TileAddress(z: 15, x: 8393, y: 12170))?.source == TileAddress(z: 13, x: 2098, y: 3042))
+        #expect(source.plan(for: TileID(z: 15, x: 8393, y: 12170))?.source == TileID(z: 13, x: 2098, y: 3042))
     }
 
     @Test(.needsSharedFixtures(compressed)) func gzippedFilesAreInflated() throws {
         let folder = try #require(Fixtures.shared(Self.compressed))
         let source = try DirectoryTileSource(directory: folder, template: "{z}-{x}-{y}.mvt.gz")
         #expect(source.minZoom == 14 && source.maxZoom == 14)
-        let bytes = try #require(try source.tileData(at: TileAddress(z: 14, x: 9384, y: 9577)))
+        let bytes = try #require(try source.tileData(at: TileID(z: 14, x: 9384, y: 9577)))
         #expect(bytes.first == 0x1A)  // field 3 (layers), length-delimited
         #expect(try !VectorTile(bytes: bytes).layers().isEmpty)
     }
@@ -51,11 +52,11 @@ import Testing
         ])
         try Data(bytes).write(to: dir.appendingPathComponent("tiles/3-4-5.mvt"))
         let s = try DirectoryTileSource(directory: dir, template: "tiles/{z}-{x}-{y}.mvt")
-        #expect(s.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("tiles/3-4-5.mvt"))
-        #expect(try s.tileData(at: TileAddress(z: 3, x: 4, y: 5)) == bytes)
-        #expect(try s.tileData(at: TileAddress(z: 3, x: 4, y: 6)) == nil)
+        #expect(s.path(for: TileID(z: 3, x: 4, y: 5)).hasSuffix("tiles/3-4-5.mvt"))
+        #expect(try s.tileData(at: TileID(z: 3, x: 4, y: 5)) == bytes)
+        #expect(try s.tileData(at: TileID(z: 3, x: 4, y: 6)) == nil)
         let tms = try DirectoryTileSource(directory: dir, template: "{z}/{x}/{-y}")
-        #expect(tms.path(for: TileAddress(z: 3, x: 4, y: 5)).hasSuffix("3/4/2"))
+        #expect(tms.path(for: TileID(z: 3, x: 4, y: 5)).hasSuffix("3/4/2"))
     }
 
     /// A template without placeholders names one file for every tile of the given zooms, as a MapLibre tile URL does;
@@ -66,8 +67,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data([1, 2, 3]).write(to: dir.appendingPathComponent("one.mvt"))
         let s = try DirectoryTileSource(directory: dir, template: "one.mvt", zoomRange: 2...4)
-        #expect(try s.tileData(at: TileAddress(z: 3, x: 1, y: 6)) == [1, 2, 3])
-        #expect(try s.tileData(at: TileAddress(z: 5, x: 1, y: 6)) == nil)
+        #expect(try s.tileData(at: TileID(z: 3, x: 1, y: 6)) == [1, 2, 3])
+        #expect(try s.tileData(at: TileID(z: 5, x: 1, y: 6)) == nil)
         #expect(throws: MBTilesError.self) { try DirectoryTileSource(directory: dir, template: "one.mvt") }
     }
 }

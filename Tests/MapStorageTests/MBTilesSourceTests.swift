@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapTestSupport
 import Testing
 
@@ -32,16 +33,13 @@ import Testing
         // No minzoom/maxzoom rows: the range comes from the tiles table (z0–z4).
         #expect(source.minZoom == 0 && source.maxZoom == 4)
         // z3, column 0: rows 7, 5, 1 hold 103, 2990 and 103 bytes; row 0 is absent.
-        #expect(try source.rawTileData(at: TileAddress(z: 3, x: 0, y: 0))?.count == 103)
-        #expect(try source.rawTileData(at: TileAddress(z: 3, x: 0, y: 2))?.count == 2990)
-        #expect(try source.rawTileData(at: TileAddress(z: 3, x: 0, y: 6))?.count == 103)
-        #expect(try source.rawTileData(at: TileAddress(z: 3, x: 0, y: 7)) == nil)
+        #expect(try source.rawTileData(at: TileID(z: 3, x: 0, y: 0))?.count == 103)
+        #expect(try source.rawTileData(at: TileID(z: 3, x: 0, y: 2))?.count == 2990)
+        #expect(try source.rawTileData(at: TileID(z: 3, x: 0, y: 6))?.count == 103)
+        #expect(try source.rawTileData(at: TileID(z: 3, x: 0, y: 7)) == nil)
         // PNG payloads are not compressed: returned as stored.
-        let png = try #require(try source.tileData(at: TileAddress(z: 0, x: 0, y: 0)))
+        let png = try #require(try source.tileData(at: TileID(z: 0, x: 0, y: 0)))
         #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-        // Out of the grid or below zero: nil, not an error.
-        #expect(try source.tileData(at: TileAddress(z: 3, x: 8, y: 0)) == nil)
-        #expect(try source.tileData(at: TileAddress(z: -1, x: 0, y: 0)) == nil)
         #expect(try source.tileAddresses().count == 1 + 4 + 16 + 56 + 208)
     }
 
@@ -58,8 +56,8 @@ import Testing
     @Test(.needsSharedFixtures(nodeFixtures)) func nullTileIsMissing() throws {
         let path = try Self.nodeFixture("corrupt_null_tile.mbtiles")
         let source = try MBTilesSource(path: path)
-        #expect(try source.tileData(at: TileAddress(z: 1, x: 0, y: 1)) == nil)  // tile_row 0 is NULL
-        #expect(try source.tileData(at: TileAddress(z: 1, x: 0, y: 0)) != nil)
+        #expect(try source.tileData(at: TileID(z: 1, x: 0, y: 1)) == nil)  // tile_row 0 is NULL
+        #expect(try source.tileData(at: TileID(z: 1, x: 0, y: 0)) != nil)
     }
 
     @Test(.needsSharedFixtures(nodeFixtures)) func metadataZoomRangeAndMissingTiles() throws {
@@ -68,7 +66,7 @@ import Testing
         #expect(source.minZoom == 1 && source.maxZoom == 2)
         #expect(source.metadata.name == "US Debt Held By Foreign Nations")
         // z2 has 7 of 16 tiles: rows 1…3 only, so XYZ row 3 (tile_row 0) is missing everywhere.
-        for x in 0..<4 { #expect(try source.tileData(at: TileAddress(z: 2, x: x, y: 3)) == nil) }
+        for x in 0..<4 { #expect(try source.tileData(at: TileID(z: 2, x: x, y: 3)) == nil) }
         #expect(try source.tileAddresses().count == 4 + 7)
     }
 
@@ -77,7 +75,7 @@ import Testing
         let source = try MBTilesSource(path: path)
         #expect(source.metadata.extra["version"] == "1.0.0")
         #expect(try source.tileAddresses().isEmpty)
-        #expect(try source.tileData(at: TileAddress(z: 0, x: 0, y: 0)) == nil)
+        #expect(try source.tileData(at: TileID(z: 0, x: 0, y: 0)) == nil)
     }
 
     @Test(.needsSharedFixtures(nodeFixtures)) func corruptFileGivesAnErrorNamingIt() throws {
@@ -98,9 +96,9 @@ import Testing
                 TileSourceVectorLayer(id: "cities", minZoom: 0, maxZoom: 6, fields: ["name": "String"])
             ])
         // z2 rows 1 and 2 at column 3 → XYZ y 2 and 1; 151 and 263 compressed bytes.
-        #expect(try source.rawTileData(at: TileAddress(z: 2, x: 3, y: 2))?.count == 151)
-        #expect(try source.rawTileData(at: TileAddress(z: 2, x: 3, y: 1))?.count == 263)
-        let bytes = try #require(try source.tileData(at: TileAddress(z: 0, x: 0, y: 0)))
+        #expect(try source.rawTileData(at: TileID(z: 2, x: 3, y: 2))?.count == 151)
+        #expect(try source.rawTileData(at: TileID(z: 2, x: 3, y: 1))?.count == 263)
+        let bytes = try #require(try source.tileData(at: TileID(z: 0, x: 0, y: 0)))
         let layer = try #require(try VectorTile(bytes: bytes).layer(named: "cities"))
         var diagnostics: [VectorTileDiagnostic] = []
         let features = layer.decodeFeatures(diagnostics: &diagnostics)
@@ -113,15 +111,15 @@ import Testing
         let source = try MBTilesSource(path: path)
         #expect(source.metadata.format == "jpeg")
         #expect(source.maxZoom == 1)
-        let jpeg = try #require(try source.tileData(at: TileAddress(z: 1, x: 1, y: 1)))
+        let jpeg = try #require(try source.tileData(at: TileID(z: 1, x: 1, y: 1)))
         #expect(Array(jpeg.prefix(2)) == [0xFF, 0xD8])
     }
 
     @Test(.needsSharedFixtures(martinFixtures)) func uncompressedVectorTilesAreReturnedAsStored() throws {
         let path = try Self.martinFixture("mbtiles/uncompressed_mvt.mbtiles")
         let source = try MBTilesSource(path: path)
-        let raw = try source.rawTileData(at: TileAddress(z: 0, x: 0, y: 0))
-        #expect(try source.tileData(at: TileAddress(z: 0, x: 0, y: 0)) == raw)
+        let raw = try source.rawTileData(at: TileID(z: 0, x: 0, y: 0))
+        #expect(try source.tileData(at: TileID(z: 0, x: 0, y: 0)) == raw)
     }
 
     @Test(.needsSharedFixtures(martinFixtures)) func martinBrokenFiles() throws {
@@ -137,18 +135,18 @@ import Testing
         #expect(try outside.tileAddresses().isEmpty)
         // A tile that is neither compressed nor a vector tile: returned as stored, rejected by the decoder.
         let bad = try MBTilesSource(path: format)
-        let payload = try #require(try bad.tileData(at: TileAddress(z: 1, x: 0, y: 1)))
+        let payload = try #require(try bad.tileData(at: TileID(z: 1, x: 0, y: 1)))
         #expect(payload == [0xFF])
         #expect(throws: VectorTileError.self) { try VectorTile(bytes: payload).layers() }
         // bad_hash opens (the agg_tiles_hash is not checked), but its one tile is a 9-byte gzip header with no
         // stream (checked with Python's gzip module): a bad-tile error naming the file and the tile.
         let hashed = try MBTilesSource(path: hash)
         let tileError = try #require(throws: MBTilesError.self) {
-            try hashed.tileData(at: TileAddress(z: 6, x: 63, y: 39))
+            try hashed.tileData(at: TileID(z: 6, x: 63, y: 39))
         }
         #expect(tileError.reason == .badTile && tileError.description.contains(hash))
         #expect(tileError.description.contains("6/63/39"))
-        #expect(try hashed.rawTileData(at: TileAddress(z: 6, x: 63, y: 39))?.count == 9)
+        #expect(try hashed.rawTileData(at: TileID(z: 6, x: 63, y: 39))?.count == 9)
     }
 
     @Test func vectorLayersToleratesBadJSON() {
@@ -183,7 +181,7 @@ import Testing
             let source = try MBTilesSource(path: cut.path)
             for z in 0...4 {
                 for x in 0..<(1 << z) {
-                    for y in 0..<(1 << z) { _ = try source.tileData(at: TileAddress(z: z, x: x, y: y)) }
+                    for y in 0..<(1 << z) { _ = try source.tileData(at: TileID(z: z, x: x, y: y)) }
                 }
             }
         } catch let error as MBTilesError {
@@ -219,7 +217,7 @@ import Testing
         }
         let error = try #require(throws: MBTilesError.self) {
             let source = try MBTilesSource(path: copy.path, busyTimeoutMilliseconds: 50)
-            _ = try source.tileData(at: TileAddress(z: 0, x: 0, y: 0))
+            _ = try source.tileData(at: TileID(z: 0, x: 0, y: 0))
         }
         #expect(error.reason == .locked && error.description.contains(copy.path))
     }
@@ -250,13 +248,13 @@ import Testing
         #expect(source.metadata.attribution == "© OSM")
         // tile_row 1 at z1 is XYZ y 0; tile_row 0 is y 1.
         let expected = try #require(hexBytes(tile))
-        #expect(try source.tileData(at: TileAddress(z: 1, x: 0, y: 0)) == expected)
-        #expect(try source.rawTileData(at: TileAddress(z: 1, x: 0, y: 0)) == hexBytes(zlib))
-        #expect(try source.tileData(at: TileAddress(z: 1, x: 1, y: 1)) == expected)
+        #expect(try source.tileData(at: TileID(z: 1, x: 0, y: 0)) == expected)
+        #expect(try source.rawTileData(at: TileID(z: 1, x: 0, y: 0)) == hexBytes(zlib))
+        #expect(try source.tileData(at: TileID(z: 1, x: 1, y: 1)) == expected)
         let feature = try #require(try VectorTile(bytes: expected).layer(named: "x")).feature(at: 0)
         #expect(feature.id == 7)
         // The four out-of-grid rows are invisible.
-        #expect(try source.tileAddresses() == [TileAddress(z: 1, x: 0, y: 0), TileAddress(z: 1, x: 1, y: 1)])
+        #expect(try source.tileAddresses() == [TileID(z: 1, x: 0, y: 0), TileID(z: 1, x: 1, y: 1)])
     }
 }
 

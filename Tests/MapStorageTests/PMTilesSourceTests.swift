@@ -1,5 +1,6 @@
 import Foundation
 import MapData
+import MapGeometry
 import MapTestSupport
 import Synchronization
 import Testing
@@ -58,7 +59,7 @@ import Testing
         let plain = try PMTilesSource(path: Self.fixture("internal-none.pmtiles"))
         #expect(plain.archive.header.internalCompression == .none)
         try Self.expectSameTiles(plain, mbtiles, maxZoom: 12)
-        #expect(try plain.tileData(at: TileAddress(z: 13, x: 0, y: 0)) == nil)
+        #expect(try plain.tileData(at: TileID(z: 13, x: 0, y: 0)) == nil)
     }
 
     @Test func runLengthEntriesCoverEveryAddress() throws {
@@ -73,13 +74,13 @@ import Testing
         for z in 2...3 {
             for x in 0..<(1 << z) {
                 for y in 0..<(1 << z) {
-                    let a = TileAddress(z: z, x: x, y: y)
+                    let a = TileID(z: z, x: x, y: y)
                     let expected = try (a == odd ? mbtiles.rawTileData(at: z6) : mbtiles.rawTileData(at: z5))
                     #expect(try source.rawTileData(at: a) == expected, "\(a)")
                 }
             }
         }
-        #expect(try source.tileData(at: TileAddress(z: 4, x: 0, y: 0)) == nil)
+        #expect(try source.tileData(at: TileID(z: 4, x: 0, y: 0)) == nil)
         #expect(try source.tileAddresses().count == 80)
     }
 
@@ -194,7 +195,7 @@ import Testing
         var badTile = good
         let source = try PMTilesSource(path: Self.fixture("helsinki.pmtiles"))
         let z14 = try #require(try source.tileAddresses().last)
-        let entry = try #require(try source.archive.entry(for: PMTilesTileID.id(of: z14)!) { _ in [] })
+        let entry = try #require(try source.archive.entry(for: PMTilesTileID.id(of: z14)) { _ in [] })
         let start = Int(source.archive.tileRange(entry).offset)
         for i in start + 10..<start + 60 { badTile[i] ^= 0xFF }
         let damaged = try PMTilesSource(path: try file("bad-tile.pmtiles", badTile))

@@ -16,7 +16,8 @@ import Testing
     let style = try Style.parse(bytes: Array(json.utf8), fileName: "style.json", baseDirectory: "/data/styles")
     func path(_ id: String) -> String?? {
         guard case .vector(let v)? = style.sources[id] else { return .none }
-        return .some(v.pmtilesPath)
+        if case .pmtiles(.file(let path))? = v.location { return .some(path) }
+        return .some(nil)
     }
     #expect(path("rel") == .some("/data/tiles/city.pmtiles"))
     #expect(path("abs") == .some("/srv/maps/world.pmtiles"))
@@ -25,10 +26,11 @@ import Testing
     #expect(path("web2") == .some(nil))
     if case .vector(let v)? = style.sources["web"] {
         #expect(v.url == "pmtiles://https://example.org/planet.pmtiles")
-        #expect(v.pmtilesURL == "https://example.org/planet.pmtiles")
-        #expect(v.mbtilesPath == nil)
+        #expect(v.location == .pmtiles(.url("https://example.org/planet.pmtiles")))
     }
-    if case .vector(let v)? = style.sources["web2"] { #expect(v.pmtilesURL == "http://127.0.0.1:8080/a.pmtiles") }
+    if case .vector(let v)? = style.sources["web2"] {
+        #expect(v.location == .pmtiles(.url("http://127.0.0.1:8080/a.pmtiles")))
+    }
     #expect(style.diagnostics.isEmpty)
     #expect(style.errors.isEmpty)
 }

@@ -21,12 +21,12 @@ import Testing
         }
         #expect(a.tileSize == 512 && a.minzoom == 0 && a.maxzoom == 22 && a.scheme == "xyz")
         #expect(a.bounds == RasterSource.worldBounds)
-        #expect(a.localTileTemplate == "/styles/tiles/{z}/{x}/{y}.png")
-        #expect(b.mbtilesPath == "/img.mbtiles" && b.tileSize == 256 && b.minzoom == 2 && b.maxzoom == 9)
+        #expect(a.location == .templates(["/styles/tiles/{z}/{x}/{y}.png"], scheme: .xyz))
+        #expect(b.location == .mbtiles(path: "/img.mbtiles") && b.tileSize == 256 && b.minzoom == 2 && b.maxzoom == 9)
         #expect(b.bounds == [10, 20, 30, 40] && b.scheme == "tms" && b.attribution == "© Imagery")
         #expect(StyleSource.raster(b).attribution == "© Imagery")
-        // The first local template, with TMS rows.
-        #expect(c.localTileTemplate == "/data/{z}/{x}/{-y}.jpg")
+        // The first local template, with TMS rows (the opener reads `{y}` as `{-y}`).
+        #expect(c.location == .templates(["/data/{z}/{x}/{y}.jpg"], scheme: .tms))
     }
 
     @Test func badRasterSourceFieldsAreDiagnosedAndDefaulted() throws {

@@ -15,8 +15,8 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
         Issue.record("missing sources")
         return
     }
-    #expect(world.mbtilesPath == Fixtures.data.appendingPathComponent("world.mbtiles").path)
-    #expect(city.mbtilesPath == Fixtures.data.appendingPathComponent("cities.mbtiles").path)
+    #expect(world.location == .mbtiles(path: Fixtures.data.appendingPathComponent("world.mbtiles").path))
+    #expect(city.location == .mbtiles(path: Fixtures.data.appendingPathComponent("cities.mbtiles").path))
     #expect(world.maxzoom == 9 && city.maxzoom == 14)
     // One schema: every OpenMapTiles source-layer is drawn from both sources by the same layer (the world's copy
     // has the id prefixed "world-"), and no layer reads anything else.
@@ -127,7 +127,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     #expect(style.layer(id: "roads")?.property("line-color")?.color(ctx) == .white)
     #expect(style.layer(id: "f")?.filter?.matches(ctx) == false)
     #expect(style.layer(id: "hidden")?.isVisible == false)
-    if case .vector(let s)? = style.sources["s"] { #expect(s.mbtilesPath == "/data/styles/tiles.mbtiles") }
+    if case .vector(let s)? = style.sources["s"] { #expect(s.location == .mbtiles(path: "/data/styles/tiles.mbtiles")) }
 }
 
 @Test func unparseableFileNamesTheFileAndPosition() throws {

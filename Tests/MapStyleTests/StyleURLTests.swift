@@ -51,12 +51,13 @@ struct StyleURLTests {
             Issue.record("sources missing: \(style.sources.keys.sorted())")
             return
         }
-        #expect(tj.tileJSONURL == "http://h:8/styles/main/tiles.json")
+        #expect(tj.location == .tileJSON(url: "http://h:8/styles/main/tiles.json"))
         #expect(xyz.tiles == ["http://h:8/v/{z}/{x}/{y}.pbf", "https://o/{z}/{x}/{y}.pbf"])
-        #expect(pm.pmtilesURL == "http://h:8/styles/main/data/a.pmtiles" && pm.pmtilesPath == nil)
-        #expect(pmabs.pmtilesURL == "https://x/a.pmtiles")
-        #expect(r.tiles == ["http://h:8/styles/main/r/{z}/{x}/{y}.png"] && r.localTileTemplate == nil)
-        #expect(rpm.pmtilesURL == "http://h:8/styles/main/geo.pmtiles")
+        #expect(pm.location == .pmtiles(.url("http://h:8/styles/main/data/a.pmtiles")))
+        #expect(pmabs.location == .pmtiles(.url("https://x/a.pmtiles")))
+        #expect(r.tiles == ["http://h:8/styles/main/r/{z}/{x}/{y}.png"])
+        #expect(r.location == .templates(r.tiles, scheme: .xyz), "no local template")
+        #expect(rpm.location == .pmtiles(.url("http://h:8/styles/main/geo.pmtiles")))
         #expect(g.url == "http://h:8/styles/main/points.geojson" && g.path == nil)
         #expect(style.diagnostics.isEmpty, "\(style.diagnostics)")
     }
@@ -76,11 +77,11 @@ struct StyleURLTests {
             Issue.record("sources missing")
             return
         }
-        #expect(tj.tileJSONURL == "file:///styles/x/sets/tiles.json")
+        #expect(tj.location == .tileJSON(url: "file:///styles/x/sets/tiles.json"))
         #expect(xyz.tiles == ["file:///styles/x/v/{z}/{x}/{y}.pbf"])
         #expect(style.glyphs == "file:///styles/x/fonts/{fontstack}/{range}.pbf")
-        #expect(rpm.pmtilesPath == "/styles/geo.pmtiles" && rpm.pmtilesURL == nil)
-        #expect(rfile.pmtilesPath == "/data/geo.pmtiles")
+        #expect(rpm.location == .pmtiles(.file(path: "/styles/geo.pmtiles")))
+        #expect(rfile.location == .pmtiles(.file(path: "/data/geo.pmtiles")))
         #expect(style.diagnostics.isEmpty, "\(style.diagnostics)")
     }
 }

@@ -39,9 +39,12 @@ import Testing
 
         let x = try XSession(name: "map", standIn: false)
         defer { x.close() }
+        // The device location comes from WAYMARK_LOCATION as in an app (the bare LAT,LON form; off-screen here).
         try x.launchViewer(
-            exe, arguments: ["--size", "640x480", "--camera", "60.1699,24.9443,16", "--markers", markers.path])
+            exe, arguments: ["--size", "640x480", "--camera", "60.1699,24.9443,16", "--markers", markers.path],
+            environment: ["WAYMARK_LOCATION": "60.1694,24.9522,20"])
         #expect(x.waitForOutput("map-viewer: 1 markers"))
+        #expect(x.stdout.contains("my location 60.1694,24.9522,20"), "stdout: \(x.stdout)")
         let pinArea = (x: 300, y: 190, w: 40, h: 52)
         let compassArea = (x: 560, y: 0, w: 80, h: 80)
 

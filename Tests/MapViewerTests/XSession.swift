@@ -95,15 +95,16 @@ final class XSession {
     var viewerIsRunning: Bool { viewer?.isRunning ?? false }
     var viewerStatus: Int32? { viewer.map { $0.isRunning ? nil : $0.terminationStatus } ?? nil }
 
-    /// Launches `map-viewer` with `arguments` and waits for its window and its "ready" line (10 s).
-    func launchViewer(_ executable: URL, arguments: [String]) throws {
+    /// Launches `map-viewer` with `arguments` (and `extra` added to the session environment) and waits for its window
+    /// and its "ready" line (10 s).
+    func launchViewer(_ executable: URL, arguments: [String], environment extra: [String: String] = [:]) throws {
         for url in [viewerOut, viewerErr] { FileManager.default.createFile(atPath: url.path, contents: nil) }
         outHandle = try FileHandle(forWritingTo: viewerOut)
         errHandle = try FileHandle(forWritingTo: viewerErr)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(extra) { $1 }
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice

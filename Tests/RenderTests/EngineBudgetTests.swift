@@ -24,7 +24,7 @@ private final class CountingRasterSource: TileSource, @unchecked Sendable {
 
     init() throws { png = try RasterSourceTests.tilePNG() }
 
-    func tileData(at address: TileAddress) throws -> [UInt8]? {
+    func tileData(at address: TileID) throws -> [UInt8]? {
         lock.withLock { count += 1 }
         return png
     }
@@ -46,7 +46,7 @@ private struct LabelSource: TileSource {
     var maxZoom: Int { 0 }
     var metadata: TileSourceMetadata { TileSourceMetadata() }
     var sharingIdentity: String? { "budget-labels" }
-    func tileData(at address: TileAddress) throws -> [UInt8]? { address.z == 0 ? Self.tile : nil }
+    func tileData(at address: TileID) throws -> [UInt8]? { address.z == 0 ? Self.tile : nil }
 }
 
 private func budgetStyle(rasterOpacity: Double = 1) throws -> Style {

@@ -46,11 +46,11 @@ private func expectGolden(
 
 /// An in-memory tile source for synthetic scenes.
 private struct SceneSource: TileSource {
-    var tiles: [TileAddress: [UInt8]]
+    var tiles: [TileID: [UInt8]]
     var minZoom = 0
     var maxZoom = 0
     var metadata = TileSourceMetadata()
-    func tileData(at address: TileAddress) throws -> [UInt8]? { tiles[address] }
+    func tileData(at address: TileID) throws -> [UInt8]? { tiles[address] }
 }
 
 private func sceneMapHost(layers: String, tile: [UInt8]) throws -> MapHost {
@@ -61,7 +61,7 @@ private func sceneMapHost(layers: String, tile: [UInt8]) throws -> MapHost {
         """
     let style = try Style.parse(bytes: Array(json.utf8))
     return try MapHost(style: style, options: MapRenderOptions(baseAttribution: nil)) { _, _ in
-        SceneSource(tiles: [TileAddress(z: 0, x: 0, y: 0): tile])
+        SceneSource(tiles: [TileID(z: 0, x: 0, y: 0): tile])
     }
 }
 

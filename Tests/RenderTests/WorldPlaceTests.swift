@@ -25,7 +25,7 @@ import Testing
         var cities: [String: City] = [:]
         for x in 0..<8 {
             for y in 0..<8 {
-                guard let bytes = try source.tileData(at: TileAddress(z: 3, x: x, y: y)) else { continue }
+                guard let bytes = try source.tileData(at: TileID(z: 3, x: x, y: y)) else { continue }
                 for layer in try VectorTile(bytes: bytes).layers() where layer.name == "place" {
                     var diagnostics: [VectorTileDiagnostic] = []
                     for feature in layer.decodeFeatures(diagnostics: &diagnostics) {

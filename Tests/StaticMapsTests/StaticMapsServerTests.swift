@@ -121,6 +121,51 @@ import Testing
         #expect(try Self.fetch(base + tampered + "&signature=" + signature).status == 403)
     }
 
+    /// Runs `/usr/bin/curl` (which, unlike URLSession, leaves a compressed body as it came) and returns the header
+    /// block and the raw body.
+    static func rawFetch(_ url: String, acceptEncoding: String?) throws -> (headers: String, body: [UInt8]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments =
+            [
+                "-s", "--max-time", "60", "-D", folder.appendingPathComponent("h").path, "-o",
+                folder.appendingPathComponent("b").path, url,
+            ]
+            + (acceptEncoding.map { ["-H", "Accept-Encoding: \($0)"] } ?? [])
+        try process.run()
+        process.waitUntilExit()
+        return (
+            try String(contentsOf: folder.appendingPathComponent("h"), encoding: .utf8).lowercased(),
+            [UInt8](try Data(contentsOf: folder.appendingPathComponent("b")))
+        )
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl reads the raw answers"))
+    func textAnswersAreGzippedWhenTheClientAcceptsIt() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        defer { server.drain(grace: 5) }
+        let style = "http://127.0.0.1:\(server.port)/styles/default/style.json"
+        let plain = try Self.rawFetch(style, acceptEncoding: nil)
+        #expect(!plain.headers.contains("content-encoding"))
+        #expect(plain.headers.contains("vary: accept-encoding"))
+        #expect(plain.body.first == UInt8(ascii: "{"))
+        let gzipped = try Self.rawFetch(style, acceptEncoding: "br;q=1, gzip;q=0.5")
+        #expect(gzipped.headers.contains("content-encoding: gzip"))
+        #expect(Array(gzipped.body.prefix(2)) == [0x1f, 0x8b])
+        #expect(gzipped.body.count < plain.body.count / 2, "gzip \(gzipped.body.count) B of \(plain.body.count) B")
+        let refused = try Self.rawFetch(style, acceptEncoding: "gzip;q=0, identity")
+        #expect(!refused.headers.contains("content-encoding"))
+        #expect(refused.body == plain.body)
+        // Images are sent as they are.
+        let image = try Self.rawFetch(
+            "http://127.0.0.1:\(server.port)/maps/api/staticmap?center=0,0&zoom=1&size=64x64", acceptEncoding: "gzip")
+        #expect(!image.headers.contains("content-encoding"))
+        #expect(Array(image.body.prefix(4)) == [0x89, 0x50, 0x4e, 0x47])
+    }
+
     @Test func tileserverRoutes() throws {
         let server = try StaticMapsServer(config: try Self.config())
         defer { server.drain(grace: 5) }

@@ -21,14 +21,19 @@ shift || true
 name="$(basename "$0" .sh)"   # fuzz-mvt or fuzz-pmtiles
 corpus="${name#fuzz-}"
 mkdir -p .build-fuzz "Fuzz/corpus-work/$corpus"
-# MapData imports MapJSON: built first as its own module (whole-module, one object file), then linked in.
+# MapData imports MapGeometry and MapJSON: each built first as its own module (whole-module, one object file), then
+# linked in.
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -module-name MapGeometry -emit-module \
+    -emit-module-path .build-fuzz/MapGeometry.swiftmodule -c $(find Sources/MapGeometry -name '*.swift' | sort) \
+    -o .build-fuzz/MapGeometry.o
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -module-name MapJSON -emit-module \
     -emit-module-path .build-fuzz/MapJSON.swiftmodule -c $(find Sources/MapJSON -name '*.swift' | sort) \
     -o .build-fuzz/MapJSON.o
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZ_SINGLE_MODULE -module-name "Fuzz_$corpus" -package-name Waymark \
-    -I .build-fuzz .build-fuzz/MapJSON.o \
+    -I .build-fuzz .build-fuzz/MapGeometry.o .build-fuzz/MapJSON.o \
     $(find Sources/MapData -name '*.swift' | sort) "Fuzz/$name"/*.swift -o ".build-fuzz/$name" 2>&1 \
     | grep -v "Cannot export local symbol" || true
 cp -n "Fuzz/corpus/$corpus"/* "Fuzz/corpus-work/$corpus/" 2>/dev/null || true

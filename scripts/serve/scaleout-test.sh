@@ -3,12 +3,14 @@
 # load from wrk (mix.lua); one process is killed (SIGKILL) mid-run. Passes when the requests that failed are at most
 # the connections wrk keeps open (only requests in flight on the killed process may fail; HAProxy's health check then
 # takes it out and retries connection failures on the other).
-# usage: scripts/serve/scaleout-test.sh [SECONDS]    (needs haproxy, wrk, curl; WAYMARK_BIN, default .build/release/waymark)
+# usage: scripts/serve/scaleout-test.sh [SECONDS]    (needs haproxy, wrk, curl; WAYMARK_BIN, default
+# .build/release/waymark; WAYMARK_MIX, the wrk script of requests, default scripts/serve/mix.lua)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-20}"
 connections=4
 bin="${WAYMARK_BIN:-.build/release/waymark}"
+mix="${WAYMARK_MIX:-scripts/serve/mix.lua}"
 [ -x "$bin" ] || swift build -c release --product waymark
 export FONTCONFIG_FILE="$PWD/Tests/Fixtures/fonts/fonts.conf"
 work=$(mktemp -d)
@@ -55,7 +57,7 @@ pids+=($!)
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$front/health" >/dev/null && break; sleep 0.1; done
 ( sleep $((seconds / 2)); kill -KILL "${pids[0]}"; echo "killed server a (pid ${pids[0]}) at $((seconds / 2)) s" ) &
 killer=$!
-wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s scripts/serve/mix.lua "http://127.0.0.1:$front" | tee "$work/wrk.txt"
+wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s "$mix" "http://127.0.0.1:$front" | tee "$work/wrk.txt"
 wait "$killer" || true
 failed=$(awk '/^requests/ { gsub(",", ""); print $5 + $7 + $9 + $11 + $13 }' "$work/wrk.txt")
 echo "failed requests: $failed (allowed: $connections, the requests in flight on the killed process)"

@@ -42,25 +42,27 @@ public enum MapLibreStyle: Equatable, Sendable {
     }
 
     /// Whether making this style's renderer may wait on the network: an `http(s)` style URL, or a style file or text
-    /// with a network source (TileJSON, `tiles` templates or a PMTiles archive over HTTP) or a remote sprite. Such
-    /// styles are loaded off the main thread (`RemoteStyleBasemapRenderer`). A file that cannot be read: `false`
-    /// (the synchronous path reports it).
+    /// with a network source (TileJSON, `tiles` templates or a PMTiles archive over HTTP: `SourceOpener`) or a remote
+    /// sprite. Such styles are loaded off the main thread (`RemoteStyleBasemapRenderer`). Only the document's sprite
+    /// and sources are read for this (``Style/init(resourcesOf:baseDirectory:baseURL:)``), not its layers. A file
+    /// that cannot be read or parsed: `false` (the synchronous path reports it).
     var loadsOverNetwork: Bool {
-        let style: Style
+        let bytes: [UInt8]
+        var folder: String? = nil
         switch self {
         case .bundled: return false
         case .url(let url) where !url.isFileURL: return true
         case .url(let url):
-            guard let s = try? Style.load(contentsOfFile: url.path) else { return false }
-            style = s
+            guard let data = FileManager.default.contents(atPath: url.path) else { return false }
+            (bytes, folder) = ([UInt8](data), url.deletingLastPathComponent().path)
         case .file(let path):
-            guard let s = try? Style.load(contentsOfFile: path) else { return false }
-            style = s
+            guard let data = FileManager.default.contents(atPath: path) else { return false }
+            (bytes, folder) = ([UInt8](data), URL(fileURLWithPath: path).deletingLastPathComponent().path)
         case .json(let text):
-            guard let s = try? Style.parse(bytes: Array(text.utf8)) else { return false }
-            style = s
+            bytes = Array(text.utf8)
         }
-        return MapHost.loadsOverNetwork(style)
+        guard let json = try? JSONValue.parse(bytes: bytes), json.objectValue != nil else { return false }
+        return MapHost.loadsOverNetwork(Style(resourcesOf: json, baseDirectory: folder))
     }
 
     /// A snapshotter (pipeline and Cairo backend) drawing this style with `options`.

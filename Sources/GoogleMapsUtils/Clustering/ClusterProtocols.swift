@@ -37,33 +37,110 @@ public protocol GMUCluster {
 public final class GMUStaticCluster: GMUCluster {
     /// Where the cluster's marker goes, set at creation.
     public private(set) var position: CLLocationCoordinate2D
-    private var clusterItems: [any GMUClusterItem]
+    private var storage: Storage
+
+    /// The items: an array of their own, or (a cluster an algorithm made) a run of a ``ClusterMembership`` shared by
+    /// every cluster of one clustering, so that making a cluster retains no item and allocates no array. A shared
+    /// cluster changed by ``addItem(_:)`` or ``removeItem(_:)`` takes an array of its own first.
+    private enum Storage {
+        case own([any GMUClusterItem])
+        case shared(ClusterMembership, Int32, Int32)
+    }
 
     /// The number of items.
-    public var count: Int { clusterItems.count }
+    public var count: Int {
+        switch storage {
+        case .own(let items): items.count
+        case .shared(_, let lo, let hi): Int(hi - lo)
+        }
+    }
+
     /// The items, in the order they were added.
-    public var items: [any GMUClusterItem] { clusterItems }
+    public var items: [any GMUClusterItem] {
+        switch storage {
+        case .own(let items): items
+        case .shared(let membership, let lo, let hi): membership.items(Int(lo)..<Int(hi))
+        }
+    }
 
     /// An empty cluster at `position`.
     public init(position: CLLocationCoordinate2D) {
         self.position = position
-        self.clusterItems = []
+        self.storage = .own([])
     }
 
     /// A cluster at `position` holding `items` (Waymark's own: one allocation for the algorithms).
     init(position: CLLocationCoordinate2D, items: [any GMUClusterItem]) {
         self.position = position
-        self.clusterItems = items
+        self.storage = .own(items)
+    }
+
+    /// A cluster at `position` holding the items of `membership` in `range` (Waymark's own: the algorithms' clusters).
+    init(position: CLLocationCoordinate2D, membership: ClusterMembership, range: Range<Int32>) {
+        self.position = position
+        self.storage = .shared(membership, range.lowerBound, range.upperBound)
     }
 
     /// Adds `item` (again, if it is already there).
     public func addItem(_ item: any GMUClusterItem) {
-        clusterItems.append(item)
+        var items = takeItems()
+        items.append(item)
+        storage = .own(items)
     }
 
     /// Removes every occurrence of `item` (by identity).
     public func removeItem(_ item: any GMUClusterItem) {
-        clusterItems.removeAll { $0 === item }
+        var items = takeItems()
+        items.removeAll { $0 === item }
+        storage = .own(items)
+    }
+
+    /// The items as an array of the cluster's own, the storage left empty (so that the caller's array is unique).
+    private func takeItems() -> [any GMUClusterItem] {
+        let items = self.items
+        storage = .own([])
+        return items
+    }
+}
+
+/// A cluster of one item, at the item's position: what ``GMUNonHierarchicalDistanceBasedAlgorithm`` returns for an
+/// item alone (nearly every item at high zooms). A value that fits an existential's inline buffer, so making one
+/// allocates nothing (Waymark's own; Google's returns a ``GMUStaticCluster`` for every cluster, which this one
+/// matches in `position`, `count` and `items`). Its item names it within one clustering (an item is in one cluster).
+struct SingleItemCluster: GMUCluster {
+    /// The cluster's item.
+    let item: any GMUClusterItem
+    /// The item's position.
+    var position: CLLocationCoordinate2D { item.position }
+    /// One.
+    var count: Int { 1 }
+    /// The item alone.
+    var items: [any GMUClusterItem] { [item] }
+}
+
+/// The members of the clusters of one clustering: the algorithm's items (its array, shared copy-on-write, so
+/// sharing it retains no item) and their ids sorted by cluster. Immutable; held by the clusters.
+final class ClusterMembership {
+    /// The algorithm's items by id (nil for a removed one).
+    let itemsByID: [(any GMUClusterItem)?]
+    /// Ids grouped by cluster; the ids of one cluster are a run.
+    let order: [Int32]
+
+    init(itemsByID: [(any GMUClusterItem)?], order: [Int32]) {
+        self.itemsByID = itemsByID
+        self.order = order
+    }
+
+    /// The items whose ids are at `range` of ``order`` (every one a live item).
+    func items(_ range: Range<Int>) -> [any GMUClusterItem] {
+        var result: [any GMUClusterItem] = []
+        result.reserveCapacity(range.count)
+        itemsByID.withUnsafeBufferPointer { items in
+            order.withUnsafeBufferPointer { order in
+                for j in range { result.append(items[Int(order[j])]!) }
+            }
+        }
+        return result
     }
 }
 

@@ -149,8 +149,11 @@ import GoogleMaps
         }
     }
 
+    /// What names `cluster` in ``renderedClusters``: a class cluster's object; a one-item cluster of the
+    /// algorithm's, its item (an item is in one cluster of a clustering); nil for another value cluster.
     private static func identity(of cluster: any GMUCluster) -> ObjectIdentifier? {
-        type(of: cluster) is AnyClass ? ObjectIdentifier(cluster as AnyObject) : nil
+        if let single = cluster as? SingleItemCluster { return ObjectIdentifier(single.item) }
+        return type(of: cluster) is AnyClass ? ObjectIdentifier(cluster as AnyObject) : nil
     }
 
     private func render(_ cluster: any GMUCluster, asCluster: Bool, animated: Bool) {

@@ -92,6 +92,55 @@ struct ClusterItemStore {
             + idOf.capacity * 4 / 3 * (MemoryLayout<ObjectIdentifier>.stride + MemoryLayout<Int32>.stride)
             + (cachedGrid?.bytesHeld ?? 0)
     }
+
+    /// The clusters from each id's cluster number (`owner`, −1 for none): cluster `c` at `position(c)` (none when
+    /// nil), with its members in insertion order. One cluster object per cluster and one array of ids in all; the
+    /// clusters share the items array (copy-on-write), so no item is retained per cluster. With `centre`, a cluster
+    /// whose only member is its centre item (`centre(c)`, an id) is a ``SingleItemCluster`` (no allocation).
+    func makeClusters(
+        owner: [Int32], clusterCount k: Int, centre: ((Int) -> Int32)? = nil,
+        position: (Int) -> CLLocationCoordinate2D?
+    ) -> [any GMUCluster] {
+        // The ids sorted by cluster (a counting sort, so each cluster's ids stay in insertion order): count each
+        // cluster's ids, sum the counts so that start[c] is where cluster c ends (start[k] the total), then place the
+        // ids last to first, which leaves start[c] where cluster c begins.
+        var start = [Int32](repeating: 0, count: k + 1)
+        var order: [Int32] = []
+        owner.withUnsafeBufferPointer { owner in
+            start.withUnsafeMutableBufferPointer { start in
+                for o in owner where o >= 0 { start[Int(o)] += 1 }
+                for c in 0..<k { start[c + 1] += start[c] }
+                order = [Int32](repeating: 0, count: Int(start[k]))
+                order.withUnsafeMutableBufferPointer { order in
+                    for id in stride(from: owner.count - 1, through: 0, by: -1) where owner[id] >= 0 {
+                        let o = Int(owner[id])
+                        start[o] -= 1
+                        order[Int(start[o])] = Int32(id)
+                    }
+                }
+            }
+        }
+        let membership = ClusterMembership(itemsByID: items, order: order)
+        var result: [any GMUCluster] = []
+        result.reserveCapacity(k)
+        items.withUnsafeBufferPointer { items in
+            order.withUnsafeBufferPointer { order in
+                start.withUnsafeBufferPointer { start in
+                    for c in 0..<k {
+                        let lo = start[c]
+                        let hi = start[c + 1]
+                        if let centre, hi - lo == 1, order[Int(lo)] == centre(c), let item = items[Int(centre(c))] {
+                            result.append(SingleItemCluster(item: item))
+                            continue
+                        }
+                        guard let at = position(c) else { continue }
+                        result.append(GMUStaticCluster(position: at, membership: membership, range: lo..<hi))
+                    }
+                }
+            }
+        }
+        return result
+    }
 }
 
 /// Google's default clustering (google-maps-ios-utils' `GMUNonHierarchicalDistanceBasedAlgorithm`, the same as
@@ -106,6 +155,10 @@ struct ClusterItemStore {
 /// - Thread rules: not thread-safe; one thread at a time (any thread; ``GMSMarker`` items only on the main thread).
 public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm {
     private var store = ClusterItemStore()
+    /// Each id's cluster in the last clustering, and each cluster's first id: scratch kept between clusterings (no
+    /// new memory to fault in each time).
+    private var owner: [Int32] = []
+    private var centres: [Int32] = []
     /// The cluster radius in screen points. Defaults to 100.
     private let clusterDistancePoints: UInt
 
@@ -132,69 +185,33 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: GMUClusterAlgorithm
     /// Removes every item.
     public func clearItems() {
         store.removeAll()
+        owner = []
+        centres = []
     }
 
     /// Bytes held for the items (Waymark's own, for the memory benchmark; the items themselves not counted).
-    package var bytesHeld: Int { store.bytesHeld }
+    package var bytesHeld: Int {
+        store.bytesHeld + owner.capacity * 4 + centres.capacity * 4
+    }
 
-    /// The clusters at `zoom`, in the order of their first items.
+    /// The clusters at `zoom`, in the order of their first items. A cluster of one item alone is a value of its own
+    /// (no allocation); the others are ``GMUStaticCluster``s.
     ///
     /// The range searches go through a grid of the points (made on the first call after items change, kept until
     /// the next change): it finds exactly the points the quadtree's inclusive search finds, and the result is the
     /// same.
     public func clusters(atZoom zoom: Float) -> [any GMUCluster] {
-        let n = store.items.count
         // The radius in GMSMapPoint units: the world (2 units) is 256 × 2^zoom points wide.
         let radius = Double(clusterDistancePoints) * 2 / pow(2, Double(zoom) + 8)
         let grid = store.grid()
-        var owner = [Int32](repeating: -1, count: n)
-        var centres: [Int32] = []
-        grid.cluster(radius: radius, owner: &owner, centres: &centres, xs: store.xs, ys: store.ys)
-        return Self.makeClusters(items: store.items, owner: owner, centres: centres)
-    }
-
-    /// The clusters from each id's cluster number: cluster `c` at the position of item `centres[c]`, with its
-    /// members in insertion order. One array and one cluster object per cluster, nothing else per item.
-    static func makeClusters(items: [(any GMUClusterItem)?], owner: [Int32], centres: [Int32]) -> [any GMUCluster] {
-        let k = centres.count
-        // The ids sorted by cluster (a counting sort, so each cluster's ids stay in insertion order).
-        var start = [Int](repeating: 0, count: k + 1)
-        start.withUnsafeMutableBufferPointer { start in
-            for o in owner where o >= 0 { start[Int(o) + 1] += 1 }
-            for c in 0..<k { start[c + 1] += start[c] }
-        }
-        var order = [Int32](repeating: 0, count: start[k])
-        var next = start
-        owner.withUnsafeBufferPointer { owner in
-            order.withUnsafeMutableBufferPointer { order in
-                next.withUnsafeMutableBufferPointer { next in
-                    for id in 0..<owner.count where owner[id] >= 0 {
-                        let o = Int(owner[id])
-                        order[next[o]] = Int32(id)
-                        next[o] += 1
-                    }
-                }
+        centres.removeAll(keepingCapacity: true)
+        grid.cluster(radius: radius, xs: store.xs, ys: store.ys, owner: &owner, centres: &centres)
+        let items = store.items
+        return centres.withUnsafeBufferPointer { centres in
+            store.makeClusters(owner: owner, clusterCount: centres.count, centre: { c in centres[c] }) { c in
+                items[Int(centres[c])]?.position
             }
         }
-        var result: [any GMUCluster] = []
-        result.reserveCapacity(k)
-        items.withUnsafeBufferPointer { items in
-            order.withUnsafeBufferPointer { order in
-                start.withUnsafeBufferPointer { start in
-                    for c in 0..<k {
-                        guard let centre = items[Int(centres[c])] else { continue }
-                        let lo = start[c]
-                        let size = start[c + 1] - lo
-                        var members: [any GMUClusterItem] = []
-                        members.reserveCapacity(size)
-                        // Every id with an owner is a live item.
-                        for j in lo..<(lo + size) { members.append(items[Int(order[j])]!) }
-                        result.append(GMUStaticCluster(position: centre.position, items: members))
-                    }
-                }
-            }
-        }
-        return result
     }
 }
 
@@ -247,13 +264,11 @@ public final class GMUGridBasedClusterAlgorithm: GMUClusterAlgorithm {
             GMSLogUtils.warning(
                 "GMUGridBasedClusterAlgorithm: \(invalid) items with invalid positions left unclustered")
         }
-        var counts = [[any GMUClusterItem]](repeating: [], count: centres.count)
-        for (id, o) in owner.enumerated() where o >= 0 { counts[Int(o)].append(store.items[id]!) }
-        return centres.enumerated().map { c, cell in
-            let p = GMSMapPoint(
-                x: (Double(cell.col) + 0.5) * 2 / Double(numCells) - 1,
-                y: (Double(cell.row) + 0.5) * 2 / Double(numCells) - 1)
-            return GMUStaticCluster(position: GMSUnproject(p), items: counts[c])
+        let n = Double(numCells)
+        return store.makeClusters(owner: owner, clusterCount: centres.count) { c in
+            let cell = centres[c]
+            return GMSUnproject(
+                GMSMapPoint(x: (Double(cell.col) + 0.5) * 2 / n - 1, y: (Double(cell.row) + 0.5) * 2 / n - 1))
         }
     }
 }

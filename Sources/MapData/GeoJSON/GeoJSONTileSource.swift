@@ -1,3 +1,5 @@
+import MapGeometry
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -72,10 +74,10 @@ public struct GeoJSONTileSource: TileSource {
         self.features = projected
     }
 
-    /// The encoded tile; `nil` for an invalid address. A tile with no feature in it is a valid tile with an empty
+    /// The encoded tile; `nil` above zoom 24. A tile with no feature in it is a valid tile with an empty
     /// layer-less body (zero bytes).
-    public func tileData(at address: TileAddress) throws -> [UInt8]? {
-        guard address.isValid, address.z <= 24 else { return nil }
+    public func tileData(at address: TileID) throws -> [UInt8]? {
+        guard address.z <= 24 else { return nil }
         let n = Double(1 << address.z)
         let e = Double(extent)
         let b = Double(buffer)

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// Builds a clustered PMTiles v3 archive in memory (Waymark's own writer, after the spec's reference writers).
 ///
 /// - Tiles may be added in any order; ``finish(metadataJSON:)`` lays the data out in tile-id order (clustered).
@@ -31,12 +33,8 @@ public struct PMTilesBuilder {
     public var count: Int { tiles.count }
 
     /// Adds (or replaces) the payload of the tile at `address`, stored exactly as given.
-    /// - Returns: `false` (and adds nothing) when the address is not valid.
-    @discardableResult
-    public mutating func add(_ address: TileAddress, _ payload: [UInt8]) -> Bool {
-        guard let id = PMTilesTileID.id(of: address) else { return false }
-        tiles[id] = payload
-        return true
+    public mutating func add(_ address: TileID, _ payload: [UInt8]) {
+        tiles[PMTilesTileID.id(of: address)] = payload
     }
 
     /// The whole archive.

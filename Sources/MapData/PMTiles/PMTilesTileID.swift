@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// PMTiles v3 tile ids: every tile of every zoom numbered along a Hilbert curve, zoom by zoom (PMTiles v3 spec,
 /// "Tile IDs"). Zoom `z` starts at id `(4^z − 1) / 3`; inside a zoom, ids follow the Hilbert curve over the
 /// `2^z × 2^z` grid in XYZ orientation (row 0 in the north).
@@ -7,9 +9,8 @@ public enum PMTilesTileID {
         ((UInt64(1) << UInt64(2 * z)) - 1) / 3
     }
 
-    /// The tile id of an XYZ address, or `nil` when the address is not valid (see ``TileAddress/isValid``).
-    public static func id(of address: TileAddress) -> UInt64? {
-        guard address.isValid else { return nil }
+    /// The tile id of an XYZ tile (its `wrap` is ignored).
+    public static func id(of address: TileID) -> UInt64 {
         var x = UInt64(address.x)
         var y = UInt64(address.y)
         var position: UInt64 = 0
@@ -26,8 +27,8 @@ public enum PMTilesTileID {
         return firstID(ofZoom: address.z) + position
     }
 
-    /// The XYZ address of a tile id, or `nil` for ids beyond zoom 30 (where ``TileAddress`` ends).
-    public static func address(of id: UInt64) -> TileAddress? {
+    /// The XYZ address of a tile id, or `nil` for ids beyond zoom 30 (where ``TileID`` ends).
+    public static func address(of id: UInt64) -> TileID? {
         var z = 0
         while z < 30 && firstID(ofZoom: z + 1) <= id { z += 1 }
         let start = firstID(ofZoom: z)
@@ -47,7 +48,7 @@ public enum PMTilesTileID {
             t /= 4
             s <<= 1
         }
-        return TileAddress(z: z, x: Int(x), y: Int(y))
+        return TileID(z: z, x: Int(x), y: Int(y))
     }
 
     private static func rotate(n: UInt64, x: inout UInt64, y: inout UInt64, rx: UInt64, ry: UInt64) {

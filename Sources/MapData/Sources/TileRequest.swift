@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// The tile-provider seam: how the frame pipeline asks a ``TileSource`` for a tile without waiting for it.
 ///
 /// The pipeline's tile-preparation stage is the only caller. Synchronous sources (MBTiles, files, GeoJSON) need
@@ -40,7 +42,7 @@ extension TileSource {
     ///   - completion: called once, here.
     /// - Returns: ``TileRequestHandle/completed``.
     public func requestTile(
-        at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
+        at address: TileID, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle {
         completion(Result { try tileData(at: address) })
         return .completed

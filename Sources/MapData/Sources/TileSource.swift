@@ -1,38 +1,4 @@
-/// The address of one tile in the XYZ scheme: zoom `z`, column `x` from the west, row `y` from the north
-/// (the OSM/"slippy map" scheme; MBTiles stores rows flipped, see `MBTilesSource`).
-///
-/// A small local type so `MapData` does not depend on the camera module's tile ids; the renderer converts.
-public struct TileAddress: Sendable, Hashable, CustomStringConvertible {
-    /// Zoom level, `0...30`.
-    public var z: Int
-    /// Column, `0..<2^z`, growing eastwards.
-    public var x: Int
-    /// Row, `0..<2^z`, growing southwards.
-    public var y: Int
-
-    /// Creates an address without checking it; see ``isValid``.
-    public init(z: Int, x: Int, y: Int) {
-        self.z = z
-        self.x = x
-        self.y = y
-    }
-
-    /// Whether `0 <= z <= 30` and `x`, `y` lie in `0..<2^z`.
-    public var isValid: Bool {
-        z >= 0 && z <= 30 && x >= 0 && y >= 0 && x < (1 << z) && y < (1 << z)
-    }
-
-    /// `z/x/y`.
-    public var description: String { "\(z)/\(x)/\(y)" }
-
-    /// The ancestor of this tile at zoom `zoom` (`zoom <= z`): `x` and `y` shifted right by `z − zoom`.
-    /// - Precondition: `0 <= zoom <= z`.
-    public func ancestor(atZoom zoom: Int) -> TileAddress {
-        precondition(zoom >= 0 && zoom <= z, "ancestor zoom \(zoom) outside 0...\(z)")
-        let d = z - zoom
-        return TileAddress(z: zoom, x: x >> d, y: y >> d)
-    }
-}
+import MapGeometry
 
 /// Where to draw an ancestor tile's geometry when a tile above a source's maxzoom is requested (over-zooming).
 ///
@@ -42,7 +8,7 @@ public struct TileAddress: Sendable, Hashable, CustomStringConvertible {
 /// `offset·E/scale ≤ p < (offset+1)·E/scale` falls inside the requested tile.
 public struct OverzoomTransform: Sendable, Hashable {
     /// The tile to load and decode.
-    public var source: TileAddress
+    public var source: TileID
     /// `2^(requested.z − source.z)`, ≥ 1.
     public var scale: Int
     /// The requested tile's column inside the ancestor's grid of `scale × scale` sub-tiles, `0..<scale`.
@@ -69,10 +35,10 @@ public struct OverzoomTransform: Sendable, Hashable {
 ///   - requested: the tile the renderer wants (XYZ).
 ///   - minZoom: the source's lowest zoom; below it the source shows nothing.
 ///   - maxZoom: the source's highest zoom; above it the ancestor at `maxZoom` is over-zoomed.
-/// - Returns: `nil` when `requested.z < minZoom` or the address is invalid; otherwise the tile to load and the
+/// - Returns: `nil` when `requested.z < minZoom`; otherwise the tile to load and the
 ///   transform (scale 1, offset 0 when `requested.z <= maxZoom`).
-public func overzoomPlan(for requested: TileAddress, minZoom: Int, maxZoom: Int) -> OverzoomTransform? {
-    guard requested.isValid, requested.z >= minZoom, maxZoom >= 0 else { return nil }
+public func overzoomPlan(for requested: TileID, minZoom: Int, maxZoom: Int) -> OverzoomTransform? {
+    guard requested.z >= minZoom, maxZoom >= 0 else { return nil }
     guard requested.z > maxZoom else {
         return OverzoomTransform(source: requested, scale: 1, offsetX: 0, offsetY: 0)
     }
@@ -146,10 +112,10 @@ public protocol TileSource: Sendable {
     /// What the source says about itself.
     var metadata: TileSourceMetadata { get }
     /// The tile's payload, uncompressed (gzip/zlib already inflated), or `nil` when the source has no such tile.
-    /// - Parameter address: an XYZ address; invalid addresses return `nil`.
+    /// - Parameter address: the tile, in the primary world (`wrap` 0; callers pass ``TileID/canonical``).
     /// - Returns: the uncompressed tile bytes, or `nil` when the source has no tile at `address`.
     /// - Throws: an error naming the source when it cannot be read (corrupt file, I/O error, bad compression).
-    func tileData(at address: TileAddress) throws -> [UInt8]?
+    func tileData(at address: TileID) throws -> [UInt8]?
     /// Whether ``requestTile(at:priority:completion:)`` answers later on another thread (network sources) instead
     /// of before returning. Default `false` (TileRequest.swift).
     var isAsynchronous: Bool { get }
@@ -162,7 +128,7 @@ public protocol TileSource: Sendable {
     ///   - completion: the answer, any thread; must not block.
     /// - Returns: a handle whose ``TileRequestHandle/cancel()`` asks the source to stop working on the request.
     func requestTile(
-        at address: TileAddress, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
+        at address: TileID, priority: Double, completion: @escaping @Sendable (TileLoadResult) -> Void
     ) -> TileRequestHandle
     /// A name for the data the source serves, equal for two sources that serve the same tiles (an MBTiles or
     /// PMTiles file's path), so renderers share what they decode from it (`MapPipeline.MapEngine`). Default `nil`:
@@ -175,7 +141,7 @@ extension TileSource {
     public var sharingIdentity: String? { nil }
 
     /// Which tile of this source serves `requested`, with its over-zoom transform (see ``overzoomPlan``).
-    public func plan(for requested: TileAddress) -> OverzoomTransform? {
+    public func plan(for requested: TileID) -> OverzoomTransform? {
         overzoomPlan(for: requested, minZoom: minZoom, maxZoom: maxZoom)
     }
 }

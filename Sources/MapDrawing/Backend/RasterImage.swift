@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// A bitmap in memory: premultiplied-alpha pixels, 4 bytes each, rows top to bottom without padding.
 ///
 /// Byte order per pixel is **B, G, R, A** (Cairo's `CAIRO_FORMAT_ARGB32` on a little-endian machine, the only kind
@@ -37,7 +39,7 @@ public struct RasterImage: Hashable, Sendable {
     /// The size in bytes of the pixel buffer.
     public var byteCount: Int { pixels.count }
     /// The size in points: pixels divided by ``scale``.
-    public var pointSize: RenderSize { RenderSize(width: Double(width) / scale, height: Double(height) / scale) }
+    public var pointSize: ScreenSize { ScreenSize(width: Double(width) / scale, height: Double(height) / scale) }
 
     /// The pixel at column `x`, row `y` as a straight-alpha colour (un-premultiplied); `nil` outside the image.
     public func color(x: Int, y: Int) -> RGBAColor? {

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// An opaque reference to an image registered with a ``RenderBackend`` (an icon, a sprite sheet, a rendered tile).
 ///
 /// Handles are only meaningful to the backend that issued them; drawing an unknown or unregistered handle draws
@@ -26,8 +28,8 @@ public struct ImageHandle: Hashable, Sendable {
     }
 
     /// The image's size in points (pixels / scale).
-    public var pointSize: RenderSize {
-        RenderSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
+    public var pointSize: ScreenSize {
+        ScreenSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
     }
 }
 
@@ -134,7 +136,7 @@ public struct TextMetrics: Hashable, Sendable {
     }
 
     /// The logical box size.
-    public var size: RenderSize { RenderSize(width: width, height: height) }
+    public var size: ScreenSize { ScreenSize(width: width, height: height) }
 }
 
 /// Measures text for layout and collision without drawing it. `PangoTextShaper` (MapDrawingCairo) measures with real

@@ -2,6 +2,7 @@
 //
 // Numbers print with at most two decimals and no trailing zeros (`12`, `0.5`, `-3.25`); colours as `#rrggbbaa`.
 // Paths print their sub-path and point counts and bounds, plus every point when there are at most 16.
+import MapGeometry
 
 extension DisplayList {
     /// The stable text form: a header line `DisplayList W×H @Sx (N commands)` then one line per command.
@@ -125,7 +126,7 @@ func fmtExact(_ value: Double) -> String {
     return "\(fmt((v * 100).rounded() / 100))e\(exponent)"
 }
 
-func fmt(_ p: RenderPoint) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }
+func fmt(_ p: ScreenPoint) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }
 
 func fmt(_ r: RenderRect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height)))" }
 

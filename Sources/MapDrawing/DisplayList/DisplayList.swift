@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// An ordered list of ``DrawCommand``s for one frame or one tile image, with the frame size in points and the device
 /// scale factor (device pixels per point).
 ///
@@ -5,7 +7,7 @@
 /// ``RenderBackend`` executes it. The output image is `ceil(size × scale)` device pixels.
 public struct DisplayList: Hashable, Sendable, CustomStringConvertible {
     /// Frame size in points; both sides must be > 0 to render anything.
-    public var size: RenderSize
+    public var size: ScreenSize
     /// Device pixels per point, `> 0` (1 on a normal screen, 2 on a HiDPI one). Default 1.
     public var scale: Double
     /// The commands in drawing order.
@@ -27,7 +29,7 @@ public struct DisplayList: Hashable, Sendable, CustomStringConvertible {
     public var drawnMinified = false
 
     /// Creates a display list.
-    public init(size: RenderSize, scale: Double = 1, commands: [DrawCommand] = []) {
+    public init(size: ScreenSize, scale: Double = 1, commands: [DrawCommand] = []) {
         self.size = size
         self.scale = scale
         self.commands = commands

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// How a fill decides which regions are inside a self-intersecting or multi-ring path.
 public enum FillRule: String, Hashable, Sendable {
     /// Non-zero winding (the canvas and Cairo default; MapLibre fills with holes wound opposite to their shell).
@@ -119,7 +121,7 @@ public struct StrokeCommand: Hashable, Sendable {
 /// A filled and optionally stroked disc (the circle layer, `circle-*`).
 public struct CircleCommand: Hashable, Sendable {
     /// Centre in points.
-    public var center: RenderPoint
+    public var center: ScreenPoint
     /// Radius in points, `≥ 0` (`circle-radius`).
     public var radius: Double
     /// Fill colour (`circle-color`).
@@ -135,7 +137,7 @@ public struct CircleCommand: Hashable, Sendable {
 
     /// Creates a circle; see the properties for defaults.
     public init(
-        center: RenderPoint, radius: Double, fillColor: RGBAColor, strokeColor: RGBAColor = .clear,
+        center: ScreenPoint, radius: Double, fillColor: RGBAColor, strokeColor: RGBAColor = .clear,
         strokeWidth: Double = 0, blur: Double = 0, opacity: Double = 1
     ) {
         self.center = center
@@ -158,11 +160,11 @@ public struct TextCommand: Hashable, Sendable {
     /// Font, colour, halo and paragraph settings.
     public var style: TextStyle
     /// Anchor position in points (the symbol's projected anchor).
-    public var position: RenderPoint
+    public var position: ScreenPoint
     /// Which point of the box sits on the anchor. Default center.
     public var anchor: TextAnchor
     /// Offset of the box from the anchor position in points (`text-offset` × size). Default zero.
-    public var offset: RenderPoint
+    public var offset: ScreenPoint
     /// Clockwise rotation in degrees about the anchor (`text-rotate` plus map bearing for map-aligned labels).
     /// Default 0.
     public var rotation: Double
@@ -171,8 +173,8 @@ public struct TextCommand: Hashable, Sendable {
 
     /// Creates a label; see the properties for defaults.
     public init(
-        text: String, style: TextStyle, position: RenderPoint, anchor: TextAnchor = .center,
-        offset: RenderPoint = .zero, rotation: Double = 0, opacity: Double = 1
+        text: String, style: TextStyle, position: ScreenPoint, anchor: TextAnchor = .center,
+        offset: ScreenPoint = .zero, rotation: Double = 0, opacity: Double = 1
     ) {
         self.text = text
         self.style = style
@@ -189,7 +191,7 @@ public struct GlyphPlacement: Hashable, Sendable {
     /// The characters of the cluster (usually one grapheme).
     public var text: String
     /// Where the cluster's baseline centre sits, in points.
-    public var position: RenderPoint
+    public var position: ScreenPoint
     /// Clockwise rotation of the cluster in degrees (the local direction of the line).
     public var rotation: Double
     /// For text lying on the ground under pitch (`text-pitch-alignment: map`): the linear map (``RenderTransform/a``
@@ -205,7 +207,7 @@ public struct GlyphPlacement: Hashable, Sendable {
     ///   - position: the baseline centre in points.
     ///   - rotation: clockwise degrees.
     ///   - transform: the ground map of text laid on the ground (see ``transform``); default `nil`.
-    public init(text: String, position: RenderPoint, rotation: Double, transform: RenderTransform? = nil) {
+    public init(text: String, position: ScreenPoint, rotation: Double, transform: RenderTransform? = nil) {
         self.text = text
         self.position = position
         self.rotation = rotation

@@ -1,48 +1,20 @@
 // Screen-space value types for drawing. Screen space: points, origin at the top-left of the frame, x to the right,
 // y down. A display list carries a device scale factor; the backend multiplies points by it to get device pixels.
+// Points and sizes are MapGeometry's `ScreenPoint` and `ScreenSize`.
 
-/// A point in screen space, in points (top-left origin, x right, y down).
-public struct RenderPoint: Hashable, Sendable {
-    /// Horizontal coordinate in points.
-    public var x: Double
-    /// Vertical coordinate in points, growing downwards.
-    public var y: Double
-
-    /// Creates a point from its coordinates in points.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The origin `(0, 0)`: the top-left corner of the frame.
-    public static let zero = RenderPoint(x: 0, y: 0)
-}
-
-/// A size in points; negative sizes are not meaningful and are treated as empty by backends.
-public struct RenderSize: Hashable, Sendable {
-    /// Width in points.
-    public var width: Double
-    /// Height in points.
-    public var height: Double
-
-    /// Creates a size in points.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-}
+import MapGeometry
 
 /// An axis-aligned rectangle in screen space (points); `origin` is its top-left corner.
 public struct RenderRect: Hashable, Sendable {
     /// Top-left corner in points.
-    public var origin: RenderPoint
+    public var origin: ScreenPoint
     /// Width and height in points.
-    public var size: RenderSize
+    public var size: ScreenSize
 
     /// Creates a rectangle from its top-left corner and size, in points.
     public init(x: Double, y: Double, width: Double, height: Double) {
-        origin = RenderPoint(x: x, y: y)
-        size = RenderSize(width: width, height: height)
+        origin = ScreenPoint(x: x, y: y)
+        size = ScreenSize(width: width, height: height)
     }
 
     /// Left edge (x of the origin), in points.
@@ -119,8 +91,8 @@ public struct RenderTransform: Hashable, Sendable {
     }
 
     /// Applies the transform to a point.
-    public func apply(to point: RenderPoint) -> RenderPoint {
-        RenderPoint(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
+    public func apply(to point: ScreenPoint) -> ScreenPoint {
+        ScreenPoint(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 
     /// Whether all six coefficients are finite (no NaN or infinity).

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// A projective map of the plane (a 3 × 3 matrix acting on homogeneous points): the map of a ground-plane tile to
 /// the screen under a pitched camera, or of an image onto a quadrilateral.
 ///
@@ -44,16 +46,16 @@ public struct RenderHomography: Hashable, Sendable {
     public var entries: [Double] { [m11, m12, m13, m21, m22, m23, m31, m32, m33] }
 
     /// The image of `p`, or `nil` when `p` maps to infinity or behind the camera (`w ≤ 0`) or a non-finite point.
-    public func apply(to p: RenderPoint) -> RenderPoint? {
+    public func apply(to p: ScreenPoint) -> ScreenPoint? {
         let w = m31 * p.x + m32 * p.y + m33
         guard w > 0 else { return nil }
         let x = (m11 * p.x + m12 * p.y + m13) / w
         let y = (m21 * p.x + m22 * p.y + m23) / w
-        return x.isFinite && y.isFinite ? RenderPoint(x: x, y: y) : nil
+        return x.isFinite && y.isFinite ? ScreenPoint(x: x, y: y) : nil
     }
 
     /// The homogeneous weight `w` of `p` (positive in front of the camera).
-    public func weight(at p: RenderPoint) -> Double { m31 * p.x + m32 * p.y + m33 }
+    public func weight(at p: ScreenPoint) -> Double { m31 * p.x + m32 * p.y + m33 }
 
     /// `self` after `first`: the map `p ↦ self(first(p))`.
     public func concatenating(after first: RenderHomography) -> RenderHomography {
@@ -92,7 +94,7 @@ public struct RenderHomography: Hashable, Sendable {
 
     /// The map of the unit square onto a quadrilateral: `(0, 0) ↦ p00`, `(1, 0) ↦ p10`, `(1, 1) ↦ p11`,
     /// `(0, 1) ↦ p01` (Heckbert's square-to-quad); `nil` when the quadrilateral is degenerate or not finite.
-    public init?(unitSquareTo p00: RenderPoint, _ p10: RenderPoint, _ p11: RenderPoint, _ p01: RenderPoint) {
+    public init?(unitSquareTo p00: ScreenPoint, _ p10: ScreenPoint, _ p11: ScreenPoint, _ p01: ScreenPoint) {
         let dx1 = p10.x - p11.x
         let dx2 = p01.x - p11.x
         let dx3 = p00.x - p10.x + p11.x - p01.x
@@ -133,7 +135,7 @@ public struct ProjectedImageCommand: Hashable, Sendable {
     public var homography: RenderHomography
     /// The convex polygon drawn, in points (at least three vertices, either winding); usually the image of the
     /// image's rectangle, or of its visible part.
-    public var area: [RenderPoint]
+    public var area: [ScreenPoint]
     /// Extra opacity, `0…1`. Default 1.
     public var opacity: Double
     /// Sample the nearest pixel instead of bilinearly (`raster-resampling: nearest`). Default false.
@@ -141,7 +143,7 @@ public struct ProjectedImageCommand: Hashable, Sendable {
 
     /// Creates the command; see the properties.
     public init(
-        image: ImageHandle, homography: RenderHomography, area: [RenderPoint], opacity: Double = 1,
+        image: ImageHandle, homography: RenderHomography, area: [ScreenPoint], opacity: Double = 1,
         nearestNeighbor: Bool = false
     ) {
         self.image = image
@@ -159,10 +161,10 @@ public struct ProjectedImageCommand: Hashable, Sendable {
     ) {
         let size = image.pointSize
         let r = rect ?? RenderRect(x: 0, y: 0, width: size.width, height: size.height)
-        var area: [RenderPoint] = []
+        var area: [ScreenPoint] = []
         for corner in [
-            RenderPoint(x: r.minX, y: r.minY), RenderPoint(x: r.maxX, y: r.minY), RenderPoint(x: r.maxX, y: r.maxY),
-            RenderPoint(x: r.minX, y: r.maxY),
+            ScreenPoint(x: r.minX, y: r.minY), ScreenPoint(x: r.maxX, y: r.minY), ScreenPoint(x: r.maxX, y: r.maxY),
+            ScreenPoint(x: r.minX, y: r.maxY),
         ] {
             guard let p = homography.apply(to: corner) else { return nil }
             area.append(p)

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// A path in screen space (points) stored as one flat coordinate buffer: `coordinates` holds `x0, y0, x1, y1, …`, and
 /// each sub-path is a run of consecutive points that starts with a move-to and continues with line-tos.
 ///
@@ -25,8 +27,8 @@ public struct RenderPath: Hashable, Sendable {
     public var isEmpty: Bool { coordinates.isEmpty }
 
     /// The point at `index` (`0..<pointCount`).
-    public func point(at index: Int) -> RenderPoint {
-        RenderPoint(x: coordinates[2 * index], y: coordinates[2 * index + 1])
+    public func point(at index: Int) -> ScreenPoint {
+        ScreenPoint(x: coordinates[2 * index], y: coordinates[2 * index + 1])
     }
 
     /// The point range `start..<end` of sub-path `index` (`0..<subpathCount`).
@@ -36,7 +38,7 @@ public struct RenderPath: Hashable, Sendable {
     }
 
     /// Starts a new sub-path at `point`.
-    public mutating func move(to point: RenderPoint) {
+    public mutating func move(to point: ScreenPoint) {
         subpathStarts.append(pointCount)
         subpathClosed.append(false)
         coordinates.append(point.x)
@@ -44,7 +46,7 @@ public struct RenderPath: Hashable, Sendable {
     }
 
     /// Adds a straight segment to `point`; starts a sub-path there if none is open.
-    public mutating func line(to point: RenderPoint) {
+    public mutating func line(to point: ScreenPoint) {
         if subpathStarts.isEmpty || subpathClosed[subpathClosed.count - 1] {
             move(to: point)
             return

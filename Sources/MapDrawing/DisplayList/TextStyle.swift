@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// How a text label looks: font, colour, halo and paragraph settings, with every length in points.
 ///
 /// The fields follow the MapLibre style spec's symbol layer (`text-font`, `text-size`, `text-color`, `text-halo-*`,
@@ -123,8 +125,8 @@ public enum TextAnchor: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The top-left corner of a `size` box whose anchor point is at `position` (no rotation), in points.
-    public func boxOrigin(for size: RenderSize, at position: RenderPoint) -> RenderPoint {
+    public func boxOrigin(for size: ScreenSize, at position: ScreenPoint) -> ScreenPoint {
         let u = unitOffset
-        return RenderPoint(x: position.x - u.x * size.width, y: position.y - u.y * size.height)
+        return ScreenPoint(x: position.x - u.x * size.width, y: position.y - u.y * size.height)
     }
 }

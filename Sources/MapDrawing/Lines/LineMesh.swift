@@ -3,6 +3,7 @@
 // mesh built once per polyline with an extrusion vector at every vertex, pushed out by the line's half width when
 // drawn, each fragment's alpha computed from its distance to the centre line and every triangle blended on its own
 // (so a translucent line that folds over itself darkens where it overlaps, as in MapLibre).
+import MapGeometry
 
 /// One vertex of a ``LineMesh``: a point on the centre line and how it is pushed out to make the line's body.
 ///
@@ -13,9 +14,9 @@
 /// the distance along the line from its first vertex (MapLibre's `linesofar`), in the same units as `center`.
 public struct LineMeshVertex: Hashable, Sendable {
     /// The centre-line point, in points of the display list's coordinate space.
-    public var center: RenderPoint
+    public var center: ScreenPoint
     /// Extrusion direction; the drawn vertex is `center + extrude × outset` (see ``LineMeshCommand``).
-    public var extrude: RenderPoint
+    public var extrude: ScreenPoint
     /// `v_normal.x`: true at round cap and round join vertices.
     public var round: Bool
     /// `v_normal.y`: true for the left side (+1), false for the right side (−1).
@@ -27,7 +28,7 @@ public struct LineMeshVertex: Hashable, Sendable {
 
     /// Creates a vertex.
     public init(
-        center: RenderPoint, extrude: RenderPoint, round: Bool, up: Bool, direction: Double = 0, distance: Double
+        center: ScreenPoint, extrude: ScreenPoint, round: Bool, up: Bool, direction: Double = 0, distance: Double
     ) {
         self.center = center
         self.extrude = extrude
@@ -94,12 +95,12 @@ public struct LineMeshCommand: Hashable, Sendable {
     /// A convex polygon in points (any winding) that limits the fragments, as MapLibre's per-tile stencil does: a
     /// pixel is drawn only when its centre is inside (top-left rule on the edges, so tiles sharing an edge cover each
     /// pixel once). Empty (the default) means no limit; fewer than 3 points or a non-finite point draws nothing.
-    public var clipPolygon: [RenderPoint]
+    public var clipPolygon: [ScreenPoint]
 
     /// Creates a line mesh draw; see the properties for defaults.
     public init(
         mesh: LineMesh, paint: LinePaint, width: Double, gapWidth: Double = 0, offset: Double = 0, blur: Double = 0,
-        opacity: Double = 1, clipPolygon: [RenderPoint] = []
+        opacity: Double = 1, clipPolygon: [ScreenPoint] = []
     ) {
         self.clipPolygon = clipPolygon
         self.mesh = mesh

@@ -1,5 +1,6 @@
 // Software rasterisation of line meshes with GL semantics: MapLibre's line.vertex.glsl / line.fragment.glsl on a
 // CPU, into premultiplied BGRA pixels (the byte order of RasterImage and Cairo's ARGB32 on little-endian machines).
+import MapGeometry
 
 /// A premultiplied BGRA pixel buffer the rasteriser writes into (not owned).
 ///
@@ -230,7 +231,7 @@ public enum LineRasterizer {
         maxX += r
         maxY += r
         let corners = [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)].map {
-            transform.apply(to: RenderPoint(x: $0.0, y: $0.1))
+            transform.apply(to: ScreenPoint(x: $0.0, y: $0.1))
         }
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)

@@ -6,6 +6,7 @@
 // takes depends only on angles and on segment lengths compared with `sharpCornerOffset`, so tessellating in tile
 // units and then mapping centres through a similarity (a flat camera: scale + rotation) and extrusions through its
 // rotation gives exactly MapLibre's geometry. The caller does that mapping (MapPipeline's `drawLine`).
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc
@@ -76,7 +77,7 @@ public struct LineTessellator: Sendable {
     }
 
     /// Adds one polyline given as points. See ``addLine(coordinates:closed:)``.
-    public mutating func addLine(_ points: [RenderPoint], closed: Bool = false) {
+    public mutating func addLine(_ points: [ScreenPoint], closed: Bool = false) {
         var flat: [Double] = []
         flat.reserveCapacity(points.count * 2)
         for p in points {
@@ -317,8 +318,8 @@ public struct LineTessellator: Sendable {
         let e = mesh.vertices.count
         mesh.vertices.append(
             LineMeshVertex(
-                center: RenderPoint(x: p.x, y: p.y),
-                extrude: RenderPoint(x: quantise(extrude.x), y: quantise(extrude.y)), round: round, up: up,
+                center: ScreenPoint(x: p.x, y: p.y),
+                extrude: ScreenPoint(x: quantise(extrude.x), y: quantise(extrude.y)), round: round, up: up,
                 direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1), distance: distance))
         if e1 >= 0 && e2 >= 0 {
             mesh.indices.append(UInt32(e1))

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// Draws an image mapped onto a quadrilateral of the screen: the one entry for images on the map (raster tiles,
 /// Google's tile layers, ground overlays) under flat and pitched cameras.
 ///
@@ -23,7 +25,7 @@ public enum ImageQuad {
     public static func append(
         _ image: ImageHandle, uRange: ClosedRange<Double> = 0...1, vRange: ClosedRange<Double> = 0...1,
         cells: Int = 1, opacity: Double = 1, nearestNeighbor: Bool = false,
-        screen: (Double, Double) -> RenderPoint?, into commands: inout [DrawCommand]
+        screen: (Double, Double) -> ScreenPoint?, into commands: inout [DrawCommand]
     ) {
         let size = image.pointSize
         let iw = size.width
@@ -80,7 +82,7 @@ public enum ImageQuad {
     /// The projective case of ``append(_:uRange:vRange:cells:opacity:nearestNeighbor:screen:into:)``.
     private static func appendProjected(
         _ image: ImageHandle, uRange: ClosedRange<Double>, vRange: ClosedRange<Double>, cells n: Int, opacity: Double,
-        nearestNeighbor: Bool, screen: (Double, Double) -> RenderPoint?, into commands: inout [DrawCommand]
+        nearestNeighbor: Bool, screen: (Double, Double) -> ScreenPoint?, into commands: inout [DrawCommand]
     ) {
         let size = image.pointSize
         /// The piece `u0…u1 × v0…v1` when its four corners are placed.

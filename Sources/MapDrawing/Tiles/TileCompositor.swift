@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// Where one cached tile image goes in a frame: a camera-free affine made of a translation and a uniform scale.
 ///
 /// The tile's top-left corner lands at `origin` (points) and its image is drawn `scale` times its own point size
@@ -6,14 +8,14 @@ public struct TilePlacement: Hashable, Sendable {
     /// The rendered tile image.
     public var image: ImageHandle
     /// Screen position of the tile's top-left corner, in points.
-    public var origin: RenderPoint
+    public var origin: ScreenPoint
     /// Uniform scale applied to the image's point size, `> 0`. Default 1.
     public var scale: Double
     /// Opacity `0…1` (for fading in newly loaded tiles). Default 1.
     public var opacity: Double
 
     /// Creates a placement.
-    public init(image: ImageHandle, origin: RenderPoint, scale: Double = 1, opacity: Double = 1) {
+    public init(image: ImageHandle, origin: ScreenPoint, scale: Double = 1, opacity: Double = 1) {
         self.image = image
         self.origin = origin
         self.scale = scale
@@ -28,7 +30,7 @@ public struct TilePlacement: Hashable, Sendable {
 /// entirely outside the frame are skipped.
 public enum TileCompositor {
     /// The image commands for `placements`, in order (draw lower zooms first to let higher ones cover them).
-    public static func commands(for placements: [TilePlacement], frame: RenderSize, scale: Double) -> [DrawCommand] {
+    public static func commands(for placements: [TilePlacement], frame: ScreenSize, scale: Double) -> [DrawCommand] {
         var out: [DrawCommand] = []
         out.reserveCapacity(placements.count)
         let frameRect = RenderRect(x: 0, y: 0, width: frame.width, height: frame.height)
@@ -47,7 +49,7 @@ public enum TileCompositor {
 
     /// A whole frame: `background` clear, then the tiles. Append labels and overlays to the result.
     public static func displayList(
-        for placements: [TilePlacement], frame: RenderSize, scale: Double, background: RGBAColor = .clear
+        for placements: [TilePlacement], frame: ScreenSize, scale: Double, background: RGBAColor = .clear
     ) -> DisplayList {
         var list = DisplayList(size: frame, scale: scale)
         list.append(.clear(background))

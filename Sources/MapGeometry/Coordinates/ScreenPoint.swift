@@ -13,11 +13,14 @@ public struct ScreenPoint: Equatable, Hashable, Sendable, CustomStringConvertibl
         self.y = y
     }
 
+    /// The origin `(0, 0)`: the view's top-left corner.
+    public static let zero = ScreenPoint(x: 0, y: 0)
+
     /// `"(x, y)"`.
     public var description: String { "(\(x), \(y))" }
 }
 
-/// A view size in points; both sides ≥ 0.
+/// A view (or drawing) size in points; both sides ≥ 0. Backends treat a negative side as empty.
 public struct ScreenSize: Equatable, Hashable, Sendable {
     /// Width in points.
     public var width: Double

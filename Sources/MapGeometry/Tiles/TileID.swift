@@ -39,6 +39,13 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible, Comparable {
         self.init(z: z, x: unwrappedX - w * n, y: y, wrap: w)
     }
 
+    /// The tile at `z/x/y` when it lies on the grid (`0 ≤ z ≤ 30`, `0 ≤ x, y < 2^z`), otherwise `nil`: for
+    /// coordinates read from files, URLs or the command line, which must not trap.
+    public static func valid(z: Int, x: Int, y: Int) -> TileID? {
+        guard z >= 0 && z <= 30 && x >= 0 && y >= 0 && x < (1 << z) && y < (1 << z) else { return nil }
+        return TileID(z: z, x: x, y: y)
+    }
+
     /// The column counted across world copies: `x + wrap · 2^z`.
     public var unwrappedX: Int { x + wrap * (1 << z) }
 
@@ -48,6 +55,14 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// The tile one zoom level up that contains this one (same `wrap`), or `nil` at zoom 0.
     public var parent: TileID? {
         z == 0 ? nil : TileID(z: z - 1, x: x >> 1, y: y >> 1, wrap: wrap)
+    }
+
+    /// The tile at zoom `zoom` that contains this one (same `wrap`): `x` and `y` shifted right by `z − zoom`.
+    /// - Precondition: `0 ≤ zoom ≤ z`.
+    public func ancestor(atZoom zoom: Int) -> TileID {
+        precondition(zoom >= 0 && zoom <= z, "ancestor zoom \(zoom) outside 0...\(z)")
+        let d = z - zoom
+        return TileID(z: zoom, x: x >> d, y: y >> d, wrap: wrap)
     }
 
     /// The four tiles one zoom level down, in the order NW, NE, SW, SE (same `wrap`).

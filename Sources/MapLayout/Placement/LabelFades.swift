@@ -186,11 +186,11 @@ extension PlacedSymbol {
         s.screenAnchor = ScreenPoint(x: screenAnchor.x + dx, y: screenAnchor.y + dy)
         switch text {
         case .text(var t)?:
-            t.position = RenderPoint(x: t.position.x + dx, y: t.position.y + dy)
+            t.position = ScreenPoint(x: t.position.x + dx, y: t.position.y + dy)
             s.text = .text(t)
         case .lineText(var t)?:
             for i in t.glyphs.indices {
-                t.glyphs[i].position = RenderPoint(x: t.glyphs[i].position.x + dx, y: t.glyphs[i].position.y + dy)
+                t.glyphs[i].position = ScreenPoint(x: t.glyphs[i].position.x + dx, y: t.glyphs[i].position.y + dy)
             }
             s.text = .lineText(t)
         default: break

@@ -466,7 +466,7 @@ public final class SymbolPlacer {
                     else { continue }
                     glyphs.append(
                         GlyphPlacement(
-                            text: g.text, position: RenderPoint(x: o.x, y: o.y),
+                            text: g.text, position: ScreenPoint(x: o.x, y: o.y),
                             rotation: atan2(m.b, m.a) * 180 / .pi, transform: m))
                 }
                 let centers = layout.centers.map { c -> (x: Double, y: Double) in
@@ -567,9 +567,9 @@ public final class SymbolPlacer {
         var textBox: (Double, Double, Double, Double)?
         var circles: [(x: Double, y: Double)] = []
         var radius = 0.0
-        var pointOffset = RenderPoint.zero
+        var pointOffset = ScreenPoint.zero
         var pointAnchor = symbol.textAnchor
-        var chosen: (TextAnchor, RenderPoint, (Double, Double, Double, Double))?
+        var chosen: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
         // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
         func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
             guard let b else { return true }
@@ -585,7 +585,7 @@ public final class SymbolPlacer {
             textBox = b
         } else if hasText {
             let shape = self.shape(symbol.text, style, clusters: false)
-            let size = RenderSize(width: shape.width * ratio, height: shape.height * ratio)
+            let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
             let padding = max(symbol.textPadding, 0)
             let em = style.size * ratio
             // Variable anchors: the previous frame's choice first, then the style's order.
@@ -594,11 +594,11 @@ public final class SymbolPlacer {
                 anchors.remove(at: i)
                 anchors.insert(previous, at: 0)
             }
-            var fallback: (TextAnchor, RenderPoint, (Double, Double, Double, Double))?
+            var fallback: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
             for anchor in anchors {
                 let ems = symbol.textVariableAnchors.isEmpty ? symbol.textOffset : variableOffset(symbol, anchor)
-                let offset = RenderPoint(x: ems.x * em, y: ems.y * em)
-                let pivot = RenderPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
+                let offset = ScreenPoint(x: ems.x * em, y: ems.y * em)
+                let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
                 let origin = anchor.boxOrigin(for: size, at: pivot)
                 var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
@@ -622,8 +622,8 @@ public final class SymbolPlacer {
         var iconRect: RenderRect?
         var iconBox: (Double, Double, Double, Double)?
         if let icon = symbol.icon {
-            let size = RenderSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
-            let at = RenderPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
+            let size = ScreenSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
+            let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
             let origin = icon.anchor.boxOrigin(for: size, at: at)
             let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
@@ -686,7 +686,7 @@ public final class SymbolPlacer {
             } else {
                 textCommand = .text(
                     TextCommand(
-                        text: symbol.text, style: scaledStyle, position: RenderPoint(x: c.screen.x, y: c.screen.y),
+                        text: symbol.text, style: scaledStyle, position: ScreenPoint(x: c.screen.x, y: c.screen.y),
                         anchor: pointAnchor, offset: pointOffset, rotation: symbol.textRotation))
             }
         }
@@ -708,16 +708,16 @@ public final class SymbolPlacer {
     /// glyph-specific baseline shift): with ``SymbolFeature/textRadialOffset`` the text moves that far away from the
     /// anchor point, diagonally by `r / √2` on each axis for corner anchors; otherwise the absolute values of
     /// ``SymbolFeature/textOffset`` are applied away from the anchor point on the axes the anchor names.
-    private func variableOffset(_ symbol: SymbolFeature, _ anchor: TextAnchor) -> RenderPoint {
+    private func variableOffset(_ symbol: SymbolFeature, _ anchor: TextAnchor) -> ScreenPoint {
         let u = anchor.unitOffset
         // Direction away from the anchored edge: left edge anchored → text to the right (+1), and so on.
         let dx = u.x == 0 ? 1.0 : (u.x == 1 ? -1.0 : 0)
         let dy = u.y == 0 ? 1.0 : (u.y == 1 ? -1.0 : 0)
         if let radial = symbol.textRadialOffset, radial.isFinite {
             let r = dx != 0 && dy != 0 ? radial / 2.0.squareRoot() : radial
-            return RenderPoint(x: dx * r, y: dy * r)
+            return ScreenPoint(x: dx * r, y: dy * r)
         }
-        return RenderPoint(x: dx * abs(symbol.textOffset.x), y: dy * abs(symbol.textOffset.y))
+        return ScreenPoint(x: dx * abs(symbol.textOffset.x), y: dy * abs(symbol.textOffset.y))
     }
 
     private func inView(_ b: (Double, Double, Double, Double)) -> Bool {
@@ -807,7 +807,7 @@ func scaled(_ style: TextStyle, _ ratio: Double) -> TextStyle {
 }
 
 /// The axis-aligned bounds of the box at `origin` of `size`, turned `degrees` clockwise about `pivot`.
-func rotatedBounds(origin: RenderPoint, size: RenderSize, pivot: RenderPoint, degrees: Double) -> (
+func rotatedBounds(origin: ScreenPoint, size: ScreenSize, pivot: ScreenPoint, degrees: Double) -> (
     Double, Double, Double, Double
 ) {
     if degrees == 0 || !degrees.isFinite {

@@ -1,4 +1,5 @@
 import MapDrawing
+import MapGeometry
 
 #if canImport(Glibc)
     import Glibc
@@ -189,7 +190,7 @@ func layoutLineLabel(
         glyphs.append(
             GlyphPlacement(
                 text: cluster.text,
-                position: RenderPoint(x: p.x + nx * baselineShift, y: p.y + ny * baselineShift),
+                position: ScreenPoint(x: p.x + nx * baselineShift, y: p.y + ny * baselineShift),
                 rotation: angle * 180 / .pi))
     }
     let circleCount = max(1, Int((length / max(circleSpacing, 0.5)).rounded(.up)))

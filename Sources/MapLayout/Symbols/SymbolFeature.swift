@@ -105,11 +105,11 @@ public enum SymbolGeometry: Hashable, Sendable {
 /// An icon drawn with a symbol (`icon-*`): only its box matters to placement; the image is the caller's.
 public struct SymbolIcon: Hashable, Sendable {
     /// The icon's size on screen in points (`icon-size` × the image's point size).
-    public var size: RenderSize
+    public var size: ScreenSize
     /// Which point of the icon's box sits on the anchor (`icon-anchor`). Default center.
     public var anchor: TextAnchor
     /// Offset of the box from the anchor in points (`icon-offset` × `icon-size`). Default zero.
-    public var offset: RenderPoint
+    public var offset: ScreenPoint
     /// Extra collision margin around the box, in points (`icon-padding`), `≥ 0`. Default 2.
     public var padding: Double
     /// Draw even when the icon collides with earlier labels (`icon-allow-overlap`). Default `false`.
@@ -125,7 +125,7 @@ public struct SymbolIcon: Hashable, Sendable {
 
     /// Creates an icon; see the properties for units and defaults.
     public init(
-        size: RenderSize, anchor: TextAnchor = .center, offset: RenderPoint = .zero, padding: Double = 2,
+        size: ScreenSize, anchor: TextAnchor = .center, offset: ScreenPoint = .zero, padding: Double = 2,
         allowOverlap: Bool = false, ignorePlacement: Bool = false, optional: Bool = false, image: ImageHandle? = nil
     ) {
         self.size = size
@@ -159,7 +159,7 @@ public struct SymbolFeature: Sendable {
     public var textAnchor: TextAnchor
     /// `text-offset` in ems (× `textStyle.size` points): x right, y down. For line placement only `y` is used, as a
     /// shift perpendicular to the line (positive: below the line as read). Default zero.
-    public var textOffset: RenderPoint
+    public var textOffset: ScreenPoint
     /// `text-variable-anchor`: anchors to try in order for point text until one fits (the previous frame's choice
     /// is tried first); empty means ``textAnchor`` only. Default empty.
     public var textVariableAnchors: [TextAnchor]
@@ -210,7 +210,7 @@ public struct SymbolFeature: Sendable {
     /// Creates a symbol; see the properties for units and defaults.
     public init(
         identity: SymbolIdentity, geometry: SymbolGeometry, text: String, textStyle: TextStyle,
-        placement: SymbolPlacementMode = .point, textAnchor: TextAnchor = .center, textOffset: RenderPoint = .zero,
+        placement: SymbolPlacementMode = .point, textAnchor: TextAnchor = .center, textOffset: ScreenPoint = .zero,
         textVariableAnchors: [TextAnchor] = [], textRadialOffset: Double? = nil, textRotation: Double = 0,
         textPadding: Double = 2, textAllowOverlap: Bool = false,
         textIgnorePlacement: Bool = false, textOptional: Bool = false, icon: SymbolIcon? = nil,

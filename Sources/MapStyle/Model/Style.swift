@@ -111,6 +111,18 @@ extension Style {
         var loader = StyleLoader(baseDirectory: baseDirectory, baseURL: baseURL)
         self = loader.load(json)
     }
+
+    /// The style's `sprite`, `glyphs` and `sources` only, its `layers` not read: enough to ask where a style reads
+    /// from (MapNetwork's `SourceOpener.needsNetwork(_:)`) without compiling its layers. Waymark's own.
+    /// - Parameters:
+    ///   - json: the style document.
+    ///   - baseDirectory: the folder relative URLs resolve against, or `nil`. Defaults to `nil`.
+    ///   - baseURL: the document's URL (``baseURL``), or `nil`. Defaults to `nil`.
+    public init(resourcesOf json: JSONValue, baseDirectory: String? = nil, baseURL: URL? = nil) {
+        var loader = StyleLoader(baseDirectory: baseDirectory, baseURL: baseURL)
+        loader.readsLayers = false
+        self = loader.load(json)
+    }
 }
 
 /// The loading logic behind ``Style/init(json:baseDirectory:)``.
@@ -118,6 +130,8 @@ struct StyleLoader {
     let baseDirectory: String?
     let baseURL: URL?
     var diagnostics: [StyleDiagnostic] = []
+    /// Whether ``load(_:)`` reads `layers` (``Style/init(resourcesOf:baseDirectory:baseURL:)`` does not).
+    var readsLayers = true
 
     init(baseDirectory: String?, baseURL: URL? = nil) {
         self.baseDirectory = baseDirectory
@@ -131,16 +145,6 @@ struct StyleLoader {
         if let baseURL { return StyleURL.resolve(reference, against: baseURL) }
         guard files, let baseDirectory else { return reference }
         return StyleURL.fileURL(path: StylePath.resolve(reference, against: baseDirectory))
-    }
-
-    /// Where a `pmtiles://` source URL (already resolved) points: `url` for `pmtiles://http(s)://…`, else `path`, the
-    /// file (`pmtiles://file:///…` or `pmtiles://` + a path relative to ``baseDirectory``); `nil` for other URLs.
-    func pmtilesArchive(_ url: String) -> (url: String?, path: String?)? {
-        guard url.hasPrefix("pmtiles://") else { return nil }
-        let rest = String(url.dropFirst("pmtiles://".count))
-        if rest.hasPrefix("http://") || rest.hasPrefix("https://") { return (rest, nil) }
-        let file = rest.hasPrefix("file://") ? String(rest.dropFirst("file://".count)) : rest
-        return (nil, StylePath.resolve(file, against: baseDirectory))
     }
 
     /// A source `url`: a relative one resolved as ``resolved(_:files:)``, and the archive URL after `pmtiles://`
@@ -161,20 +165,15 @@ struct StyleLoader {
         return scheme == "http" || scheme == "https"
     }
 
-    /// Whether a resolved reference names a local file: no `http(s)://` scheme.
-    static func isLocal(_ reference: String) -> Bool {
-        let lower = reference.lowercased()
-        return !(lower.hasPrefix("http://") || lower.hasPrefix("https://"))
-    }
+    /// Whether a resolved reference names a local file: no `http(s)://` scheme (``StyleURL/isHTTP(_:)``).
+    static func isLocal(_ reference: String) -> Bool { !StyleURL.isHTTP(reference) }
 
-    /// The first local file a source would read, or `nil` when it reads only over `http(s)`.
+    /// The first local file a source would read, or `nil` when it reads only over `http(s)`
+    /// (``TileLocation/localFile`` for tile sources).
     static func localReference(of source: StyleSource) -> String? {
         switch source {
-        case .vector(let v):
-            return v.mbtilesPath ?? v.pmtilesPath ?? v.tileJSONURL.flatMap { isLocal($0) ? $0 : nil }
-                ?? v.tiles.first(where: isLocal)
-        case .raster(let r):
-            return r.mbtilesPath ?? r.pmtilesPath ?? r.localTileTemplate ?? r.tiles.first(where: isLocal)
+        case .vector(let v): return v.location?.localFile
+        case .raster(let r): return r.location?.localFile
         case .geojson(let g):
             return g.path ?? g.url.flatMap { isLocal($0) ? $0 : nil }
         case .unsupported: return nil
@@ -277,7 +276,7 @@ struct StyleLoader {
         case nil: error("sources", "missing required property \"sources\"")
         case let v?: error("sources", "expected object, found \(v.typeName)")
         }
-        switch root["layers"] {
+        switch readsLayers ? root["layers"] : .array([]) {
         case .array(let layers)?:
             var ids: Set<String> = []
             for (i, layerJSON) in layers.enumerated() {
@@ -369,49 +368,11 @@ struct StyleLoader {
         switch type {
         case "vector":
             var source = VectorSource(
-                url: nil, mbtilesPath: nil, tiles: [], minzoom: zoomValue(o["minzoom"], path + ".minzoom", default: 0),
+                url: nil, tiles: [], minzoom: zoomValue(o["minzoom"], path + ".minzoom", default: 0),
                 maxzoom: zoomValue(o["maxzoom"], path + ".maxzoom", default: 22), attribution: attribution)
-            if let url = o["url"] {
-                guard let written = url.stringValue else {
-                    error(path + ".url", "expected string, found \(url.typeName); source skipped")
-                    return nil
-                }
-                source.url = written
-                let s = resolvedSourceURL(written)
-                if s.hasPrefix("mbtiles://") {
-                    source.mbtilesPath = StylePath.resolve(
-                        String(s.dropFirst("mbtiles://".count)), against: baseDirectory)
-                } else if s.hasPrefix("http://") || s.hasPrefix("https://") {
-                    source.tileJSONURL = s
-                } else if s.hasPrefix("file://") {
-                    let file = String(s.dropFirst("file://".count))
-                    source.tileJSONURL = "file://" + StylePath.resolve(file, against: baseDirectory)
-                } else if let archive = pmtilesArchive(s) {
-                    source.pmtilesURL = archive.url
-                    source.pmtilesPath = archive.path
-                } else {
-                    warning(
-                        path + ".url", "only mbtiles:// and pmtiles:// URLs are read; \"\(s)\" is kept but not fetched")
-                }
-            }
-            if let tiles = o["tiles"] {
-                guard let list = tiles.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    error(path + ".tiles", "expected an array of strings; ignored")
-                    return .vector(source)
-                }
-                source.tiles = list.compactMap(\.stringValue).map { resolved($0) }
-            }
-            if o["scheme"]?.stringValue == "tms" { source.scheme = "tms" }
-            if let b = o["bounds"] {
-                if let valid = TileJSON.validBounds(b.arrayValue?.compactMap(\.numberValue) ?? []) {
-                    source.bounds = valid
-                } else {
-                    error(path + ".bounds", "expected [west, south, east, north]; the whole world is used")
-                }
-            }
-            if source.url == nil && source.tiles.isEmpty {
-                error(path, "a vector source needs \"url\" or \"tiles\"")
-            }
+            let fields = loadTileFields(o, path: path, raster: false, defaultBounds: TileJSON.worldBounds)
+            (source.url, source.tiles, source.location) = (fields.url, fields.tiles, fields.location)
+            (source.scheme, source.bounds) = (fields.scheme.rawValue, fields.bounds)
             if source.minzoom > source.maxzoom {
                 error(path + ".minzoom", "minzoom is greater than maxzoom")
             }

@@ -1,10 +1,8 @@
-/// A vector tile source: MBTiles or PMTiles on disk (`mbtiles://<path>`, `pmtiles://<path>`) or tile URL templates.
+/// A vector tile source: MBTiles or PMTiles (`mbtiles://<path>`, `pmtiles://…`), a TileJSON `url` or tile URL
+/// templates; where its tiles are is ``location``.
 public struct VectorSource: Sendable, Equatable {
     /// The `url` as written, for example `mbtiles://../world.mbtiles`, or `nil`.
     public var url: String?
-    /// For `mbtiles://` URLs, the file path resolved against the style file's folder (`..` segments folded); a path
-    /// with a leading `/` is absolute. `nil` for other URLs.
-    public var mbtilesPath: String?
     /// Tile URL templates (`{z}/{x}/{y}`), empty when `url` is used. Relative ones are resolved: against the style's
     /// `baseURL` (RFC 3986) when it has one, else to `file://` URLs under the style file's folder.
     public var tiles: [String]
@@ -18,17 +16,9 @@ public struct VectorSource: Sendable, Equatable {
     public var scheme: String = "xyz"
     /// `bounds` `[west, south, east, north]` in degrees: no tile outside is requested. Default the whole world.
     public var bounds: [Double] = TileJSON.worldBounds
-    /// For `http(s)://` and `file://` TileJSON URLs, the URL to fetch (a relative `file://` path resolved against
-    /// the style file's folder; a relative reference resolved against the style's `baseURL`, else to a `file://`
-    /// URL under the style file's folder); `nil` otherwise.
-    public var tileJSONURL: String?
-    /// For local `pmtiles://` URLs (`pmtiles://file:///abs/path.pmtiles`, or `pmtiles://` + a path, relative to the
-    /// style file's folder as for `mbtiles://`), the resolved file path; `nil` otherwise (see ``pmtilesURL`` for
-    /// `pmtiles://http(s)://…`). Waymark's reading of the PMTiles protocol URL.
-    public var pmtilesPath: String? = nil
-    /// For `pmtiles://http(s)://…` URLs, the archive's `http(s)://` URL (read with HTTP range requests by
-    /// `MapNetwork`); `nil` otherwise.
-    public var pmtilesURL: String? = nil
+    /// Where the tiles are (parsed from ``url`` or ``tiles``, the same rule as for raster sources), or `nil` when
+    /// neither names something Waymark reads (the source draws nothing).
+    public var location: TileLocation? = nil
 }
 
 /// A GeoJSON source: inline data or a URL.

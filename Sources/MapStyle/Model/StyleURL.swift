@@ -20,6 +20,13 @@ public enum StyleURL {
         return false
     }
 
+    /// Whether `reference` names an `http://` or `https://` resource (the scheme compared case-insensitively): what
+    /// needs the network, as opposed to files (`file://`, paths, `mbtiles://`, local `pmtiles://`).
+    public static func isHTTP(_ reference: String) -> Bool {
+        let head = reference.prefix(8).lowercased()
+        return head.hasPrefix("http://") || head.hasPrefix("https://")
+    }
+
     /// `reference` resolved against `base` (RFC 3986 §5.2: an absolute URL as written; `//host/…`, `/path`,
     /// `path`, `../path`, `?query` against the base's parts), template tokens kept.
     /// - Parameters:

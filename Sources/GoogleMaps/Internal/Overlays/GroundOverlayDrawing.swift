@@ -41,7 +41,7 @@ import MapGeometry
                     w.x += copy
                     guard t.depth(of: w) >= near else { return nil }
                     let s = t.screenPoint(forUnwrapped: w)
-                    return RenderPoint(x: s.x, y: s.y)
+                    return ScreenPoint(x: s.x, y: s.y)
                 }, into: &commands)
         }
     }

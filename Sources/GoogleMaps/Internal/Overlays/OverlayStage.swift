@@ -317,7 +317,7 @@ extension OverlayRenderable {
         }
         lastCommandCount = commands.count
         return DisplayList(
-            size: RenderSize(width: camera.size.width, height: camera.size.height), scale: scale,
+            size: ScreenSize(width: camera.size.width, height: camera.size.height), scale: scale,
             commands: commands)
     }
 
@@ -379,7 +379,7 @@ extension OverlayRenderable {
         let rect = RenderRect(
             x: x, y: y, width: Double(handle.pixelWidth) / scale, height: Double(handle.pixelHeight) / scale)
         let list = DisplayList(
-            size: RenderSize(width: camera.size.width, height: camera.size.height), scale: scale,
+            size: ScreenSize(width: camera.size.width, height: camera.size.height), scale: scale,
             commands: [.image(ImageCommand(image: handle, rect: rect))])
         MapBackends.draw(list, with: backend, into: context)
     }

@@ -509,8 +509,8 @@ extension RGBAColor {
     /// the direction along the line is mapped through the local projection, the extrusion stays its length).
     func project(mesh: LineMesh) -> LineMesh {
         var m = mesh
-        var last = RenderPoint(x: .nan, y: .nan)
-        var center = RenderPoint.zero
+        var last = ScreenPoint(x: .nan, y: .nan)
+        var center = ScreenPoint.zero
         var j = (a: 0.0, b: 0.0, c: 0.0, d: 0.0)
         var valid = false
         for i in m.vertices.indices {
@@ -523,12 +523,12 @@ extension RGBAColor {
                     let s = camera.screenPoint(forUnwrapped: w)
                     let sx = camera.screenPoint(forUnwrapped: WorldPoint(x: w.x + 1 / unit, y: w.y))
                     let sy = camera.screenPoint(forUnwrapped: WorldPoint(x: w.x, y: w.y + 1 / unit))
-                    center = RenderPoint(x: s.x, y: s.y)
+                    center = ScreenPoint(x: s.x, y: s.y)
                     j = (sx.x - s.x, sx.y - s.y, sy.x - s.x, sy.y - s.y)
                 }
             }
             guard valid else {
-                m.vertices[i].center = RenderPoint(x: .nan, y: .nan)
+                m.vertices[i].center = ScreenPoint(x: .nan, y: .nan)
                 continue
             }
             let e = m.vertices[i].extrude
@@ -540,7 +540,7 @@ extension RGBAColor {
             let my = j.b * ax + j.d * ay
             let ml = (mx * mx + my * my).squareRoot()
             m.vertices[i].center = center
-            m.vertices[i].extrude = ml > 0 ? RenderPoint(x: my / ml * length, y: -mx / ml * length) : e
+            m.vertices[i].extrude = ml > 0 ? ScreenPoint(x: my / ml * length, y: -mx / ml * length) : e
         }
         return m
     }

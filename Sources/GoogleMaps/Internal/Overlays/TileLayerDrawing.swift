@@ -264,7 +264,7 @@ struct HTTPClientTileFetcher: TileURLFetching {
                         let w = WorldPoint(x: (Double(unwrappedX) + uu) / n, y: (Double(ty) + vv) / n)
                         guard camera.depth(of: w) >= near else { return nil }
                         let s = camera.screenPoint(forUnwrapped: w)
-                        return RenderPoint(x: s.x, y: s.y)
+                        return ScreenPoint(x: s.x, y: s.y)
                     }, into: &out)
             }
             switch store.tiles[key] {
