@@ -17,6 +17,9 @@ final class ScreenListViewController: UIViewController, UITableViewDataSource, U
         Screen(title: "Camera", detail: "Zoom with a slider, turn with a stepper, jump to a place") {
             CameraViewController()
         },
+        Screen(title: "Search & card", detail: "Search the places, see one on a card over the map") {
+            PlacesViewController()
+        },
     ]
 
     let tableView = UITableView(frame: .zero, style: .insetGrouped)

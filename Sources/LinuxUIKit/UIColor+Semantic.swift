@@ -119,6 +119,20 @@ extension UIColor {
         control(light: UIColor(white: white, alpha: 1), dark: dark)
     }
 
+    /// iOS's light `tertiaryLabel`: `#3C3C43` at 30 %.
+    static let lightTertiaryLabel = UIColor(rgb: 0x3C3C43, alpha: 0.3)
+    /// iOS's light `separator`: `#3C3C43` at 29 %.
+    static let lightSeparator = UIColor(rgb: 0x3C3C43, alpha: 0.29)
+    /// iOS's light `opaqueSeparator`: `#C6C6C8`.
+    static let lightOpaqueSeparator = UIColor(rgb: 0xC6C6C8, alpha: 1)
+    /// iOS's light `systemGray4`: `#D1D1D6`.
+    static let lightGray4 = UIColor(rgb: 0xD1D1D6, alpha: 1)
+    /// iOS's light `systemFill`: `#787880` at 20 %.
+    static let lightFill = UIColor(rgb: 0x787880, alpha: 0.2)
+    /// iOS's light `secondarySystemFill`: `#787880` at 16 %.
+    static let lightSecondaryFill = UIColor(rgb: 0x787880, alpha: 0.16)
+    /// iOS's light `tertiarySystemFill`: `#767680` at 12 %.
+    static let lightTertiaryFill = UIColor(rgb: 0x767680, alpha: 0.12)
     /// iOS's dark `secondaryLabel`: `#EBEBF5` at 60 %.
     static let darkSecondaryLabel = UIColor(rgb: 0xEBEBF5, alpha: 0.6)
     /// iOS's dark `tertiarySystemFill`: `#767680` at 24 %.

@@ -69,6 +69,69 @@ import Foundation
         addSubview(titleLabel)
     }
 
+    /// Views of the item leaving during an animated push or pop; removed when the animation ends.
+    private var leavingViews: [UIView] = []
+    private var itemChangeSerial = 0
+
+    /// Animates the change to the new top item over `duration` seconds on the animator's clock, as iOS's bar does
+    /// during a push or pop: on a push the old title slides left towards the back button and fades out while the new
+    /// title slides in from the right and fades in; a pop reverses the directions; the bar buttons (back button
+    /// included) cross-fade. Call after ``items`` changed, before the views were rebuilt (the bar's current views
+    /// still show the old item).
+    func animateItemChange(isPush: Bool, duration: TimeInterval) {
+        finishItemChange()
+        guard bounds.width > 0 else { return }
+        let w = bounds.width
+        var leaving: [UIView] = []
+        if shownTitleView == nil, let text = titleLabel.text, !text.isEmpty {
+            let copy = UILabel(frame: titleLabel.frame)
+            copy.text = text
+            copy.font = titleLabel.font
+            copy.textColor = titleLabel.textColor
+            copy.textAlignment = titleLabel.textAlignment
+            copy.isUserInteractionEnabled = false
+            addSubview(copy)
+            leaving.append(copy)
+        }
+        let oldTitle = leaving.first
+        for view in buttonViews {
+            view.isUserInteractionEnabled = false
+            leaving.append(view)
+        }
+        buttonViews = []
+        backButtonView = nil
+        rebuildItemViews()
+        layoutSubviews()
+        let newTitle: UIView = shownTitleView ?? titleLabel
+        let titleFinal = newTitle.frame
+        newTitle.frame = titleFinal.offsetBy(dx: isPush ? w / 2 : -w / 3, dy: 0)
+        newTitle.alpha = 0
+        let arriving = buttonViews
+        for view in arriving { view.alpha = 0 }
+        leavingViews = leaving
+        itemChangeSerial += 1
+        let serial = itemChangeSerial
+        UIView.animate(
+            withDuration: duration, delay: 0, options: [.curveEaseInOut],
+            animations: {
+                newTitle.frame = titleFinal
+                newTitle.alpha = 1
+                for view in arriving { view.alpha = 1 }
+                if let oldTitle { oldTitle.frame = oldTitle.frame.offsetBy(dx: isPush ? -w / 3 : w / 2, dy: 0) }
+                for view in leaving { view.alpha = 0 }
+            },
+            completion: { [weak self] _ in
+                guard let self, self.itemChangeSerial == serial else { return }
+                self.finishItemChange()
+            })
+    }
+
+    /// Removes the leaving item's views at once (the animation ended or another one starts).
+    func finishItemChange() {
+        for view in leavingViews { view.removeFromSuperview() }
+        leavingViews = []
+    }
+
     /// Sets the item stack; `animated` is accepted for source compatibility (the change is immediate).
     public func setItems(_ items: [UINavigationItem]?, animated: Bool) { self.items = items }
 
@@ -78,6 +141,7 @@ import Foundation
     }
 
     func setNeedsItemViews() {
+        navigationController?.viewIfLoaded?.setNeedsLayout()
         itemViewsDirty = true
         setNeedsLayout()
         setNeedsDisplay()
@@ -135,11 +199,12 @@ import Foundation
         var rightX = bounds.width - 8
         for view in buttonViews {
             let size = view.sizeThatFits(CGSize(width: bounds.width / 2, height: h))
+            // Frames are set only when they change, so a layout pass keeps a running title or button animation.
             if view.isRightSide {
-                view.frame = CGRect(x: rightX - size.width, y: 0, width: size.width, height: h)
+                view.setFrameIfChanged(CGRect(x: rightX - size.width, y: 0, width: size.width, height: h))
                 rightX -= size.width + 8
             } else {
-                view.frame = CGRect(x: leftX, y: 0, width: size.width, height: h)
+                view.setFrameIfChanged(CGRect(x: leftX, y: 0, width: size.width, height: h))
                 leftX += size.width + 8
             }
         }
@@ -150,10 +215,10 @@ import Foundation
             if size == .zero { size = titleView.sizeThatFits(room.size) }
             size.width = min(size.width, room.width)
             size.height = min(size.height, h)
-            titleView.frame = CGRect(
-                x: room.midX - size.width / 2, y: (h - size.height) / 2, width: size.width, height: size.height)
+            titleView.setFrameIfChanged(
+                CGRect(x: room.midX - size.width / 2, y: (h - size.height) / 2, width: size.width, height: size.height))
         } else {
-            titleLabel.frame = room
+            titleLabel.setFrameIfChanged(room)
         }
     }
 
@@ -171,10 +236,17 @@ import Foundation
         let color = barTintColor ?? standardAppearance.backgroundColor ?? UINavigationBar.defaultBarColor
         context.setFillColor(color.cgColor)
         context.fill(bounds)
-        if standardAppearance.shadowColor != .clear {
+        if standardAppearance.shadowColor != .clear, topItem?.searchController == nil {
             context.setFillColor((standardAppearance.shadowColor ?? .separator).cgColor)
             context.fill(CGRect(x: 0, y: bounds.height - 0.5, width: bounds.width, height: 0.5))
         }
+    }
+}
+
+extension UIView {
+    /// Sets ``frame`` only when it differs (setting a property outside an animation block ends its animation).
+    func setFrameIfChanged(_ frame: CGRect) {
+        if self.frame != frame { self.frame = frame }
     }
 }
 

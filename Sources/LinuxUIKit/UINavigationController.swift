@@ -27,10 +27,13 @@ extension UINavigationControllerDelegate {
 /// The top controller's view fills the area under the 44-point ``navigationBar``; the bar shows the top
 /// controller's `navigationItem` and a back button titled after the controller below. Pushing slides the new view
 /// in from the right edge while the old one moves a third of the width left; popping reverses it. Animations take
-/// ``transitionDuration`` (0.35 s) on the animator's clock (the host clock), ease in and out. Appearance callbacks run
-/// as UIKit's: `viewWillDisappear`/`viewWillAppear` before the animation, `viewDidDisappear`/`viewDidAppear` after it;
-/// pushed controllers become ``children`` (`willMove`/`didMove(toParent:)`). A push or pop during a transition first
-/// completes the running one.
+/// ``transitionDuration`` (0.35 s) on the animator's clock (the host clock), ease in and out; the bar's titles and
+/// buttons slide and cross-fade with it (the old title towards the back button, the new one in from the right on a
+/// push, the other way on a pop). Appearance callbacks run as UIKit's: `viewWillDisappear`/`viewWillAppear` before
+/// the animation, `viewDidDisappear`/`viewDidAppear` after it; pushed controllers become ``children``
+/// (`willMove`/`didMove(toParent:)`). A push or pop during a transition first completes the running one. When the top
+/// item has a `searchController`, its search bar shows under the navigation bar (52 points) and the content starts
+/// below it.
 /// - Thread rules: main actor only.
 @MainActor open class UINavigationController: UIViewController {
     /// Seconds a push or pop animation takes: 0.35.
@@ -45,6 +48,7 @@ extension UINavigationControllerDelegate {
     private let contentView = UIView()
     private var transition: Transition?
     private var transitionSerial = 0
+    private weak var shownSearchBar: UISearchBar?
 
     private struct Transition {
         let serial: Int
@@ -209,18 +213,29 @@ extension UINavigationControllerDelegate {
         topViewController?.viewDidDisappear(animated)
     }
 
-    /// The area under the bar (the whole view when the bar is hidden), in the container's coordinates.
+    /// The search controller whose bar shows under the navigation bar: the top item's, while the bar shows.
+    private var shownSearchController: UISearchController? {
+        navigationBar.isHidden ? nil : stack.last?.navigationItem.searchController
+    }
+
+    /// The area under the bar and the search bar (the whole view when the bar is hidden), in the container's
+    /// coordinates.
     private var contentFrame: CGRect {
         guard let root = viewIfLoaded else { return .zero }
-        let top = navigationBar.isHidden ? 0 : root.safeAreaInsets.top + UINavigationBar.height
+        var top = navigationBar.isHidden ? 0 : root.safeAreaInsets.top + UINavigationBar.height
+        if shownSearchController != nil { top += UISearchBar.navigationHeight }
         return CGRect(x: 0, y: top, width: root.bounds.width, height: max(0, root.bounds.height - top))
     }
+
+    /// Where an active search's cover goes: the content area under the search bar.
+    var searchCoverFrame: CGRect { contentFrame }
 
     /// Lays out the bar and the content area (the container view's `layoutSubviews`).
     func layoutContainer() {
         guard let root = viewIfLoaded else { return }
         navigationBar.frame = CGRect(
             x: 0, y: root.safeAreaInsets.top, width: root.bounds.width, height: UINavigationBar.height)
+        layoutSearchBar(in: root)
         let frame = contentFrame
         if contentView.frame != frame { contentView.frame = frame }
         if transition == nil, let top = stack.last?.viewIfLoaded, top.superview === contentView,
@@ -228,6 +243,27 @@ extension UINavigationControllerDelegate {
         {
             top.frame = contentView.bounds
         }
+    }
+
+    /// Shows the top item's search bar under the navigation bar (and removes one no longer shown).
+    private func layoutSearchBar(in root: UIView) {
+        let controller = shownSearchController
+        if let shown = shownSearchBar, shown !== controller?.searchBar {
+            shown.removeFromSuperview()
+            shown.isInNavigationBar = false
+            shown.searchController?.hostingNavigationController = nil
+            shown.searchController?.viewIfLoaded?.removeFromSuperview()
+            shownSearchBar = nil
+        }
+        guard let controller else { return }
+        let bar = controller.searchBar
+        controller.hostingNavigationController = self
+        bar.isInNavigationBar = true
+        if bar.superview !== root { root.insertSubview(bar, belowSubview: navigationBar) }
+        shownSearchBar = bar
+        bar.frame = CGRect(
+            x: 0, y: navigationBar.frame.maxY, width: root.bounds.width, height: UISearchBar.navigationHeight)
+        controller.placeCover()
     }
 
     private func syncBarItems() {
@@ -275,6 +311,7 @@ extension UINavigationControllerDelegate {
         }
         let width = contentView.bounds.width
         let bounds = contentView.bounds
+        navigationBar.animateItemChange(isPush: isPush, duration: UINavigationController.transitionDuration)
         UIView.animate(
             withDuration: UINavigationController.transitionDuration, delay: 0, options: [.curveEaseInOut],
             animations: {
@@ -291,6 +328,7 @@ extension UINavigationControllerDelegate {
     private func completeTransition() {
         guard let transition else { return }
         self.transition = nil
+        navigationBar.finishItemChange()
         let shown = isViewLoaded && view.window != nil
         if let fromView = transition.from?.viewIfLoaded, transition.from !== stack.last,
             fromView.superview === contentView

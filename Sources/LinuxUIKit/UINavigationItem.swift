@@ -66,7 +66,16 @@ import Foundation
     /// The bar showing the item, told when it changes.
     weak var bar: UINavigationBar?
 
+    /// The search controller shown under the bar and its option (see `searchController`).
+    var search = NavigationSearch()
+
     private func changed() { bar?.setNeedsItemViews() }
+
+    /// A navigation item's search controller (held strongly, as on iOS) and whether its bar hides on scroll.
+    struct NavigationSearch {
+        var controller: UISearchController?
+        var hidesWhenScrolling = true
+    }
 
     /// The title a back button pointing at this item shows.
     var backTitle: String {

@@ -1,7 +1,9 @@
 import Foundation
 
-/// How a presented controller covers the screen, as UIKit's `UIModalPresentationStyle`. On Linux every style covers
-/// the window; `.fullScreen` and `.currentContext` also tell the presenter its view disappears.
+/// How a presented controller covers the screen, as UIKit's `UIModalPresentationStyle`. Waymark lays out as an
+/// iPhone: `.automatic`, `.pageSheet` and `.formSheet` present as a sheet (a card from the bottom edge, see
+/// ``UISheetPresentationController``); the other styles cover the window, and `.fullScreen` and `.currentContext`
+/// also tell the presenter its view disappears.
 public enum UIModalPresentationStyle: Int, Sendable {
     /// The system's choice: `.pageSheet`.
     case automatic = -2
@@ -9,9 +11,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case none = -1
     /// Covers the window; the presenter's view disappears.
     case fullScreen = 0
-    /// A sheet over the presenter (covers the window here).
+    /// A sheet: a card over the presenter (``UISheetPresentationController``).
     case pageSheet = 1
-    /// A centred sheet (covers the window here).
+    /// A sheet, as `.pageSheet` (an iPhone has no centred form sheet).
     case formSheet = 2
     /// Covers the presenter's context; the presenter's view disappears.
     case currentContext = 3
@@ -44,6 +46,8 @@ struct PresentationState {
     var isBeingPresented = false
     var isBeingDismissed = false
     var popover: UIPopoverPresentationController?
+    var sheet: UISheetPresentationController?
+    var isModalInPresentation = false
     var additionalSafeAreaInsets = UIEdgeInsets.zero
 }
 
@@ -83,12 +87,14 @@ extension UIViewController {
         return top
     }
 
-    /// Presents `viewControllerToPresent` over this controller's window, as UIKit's method: its view covers the
-    /// window (added on top, sized to it), appearing with `modalTransitionStyle`'s animation over
-    /// ``presentationDuration(_:)`` when `animated`; `viewWillAppear`, then after the animation `viewDidAppear` and
-    /// `completion`. The presenter is this controller's outermost container. As in UIKit, presenting while already
-    /// presenting, presenting a controller that is already presented, or presenting from a controller whose view is
-    /// not in a window logs a warning and does nothing (`completion` is not called).
+    /// Presents `viewControllerToPresent` over this controller's window, as UIKit's method: as a sheet (a card at its
+    /// ``UIViewController/sheetPresentationController``'s detent, sliding up from the bottom edge) for `.automatic`,
+    /// `.pageSheet` and `.formSheet`, else its view covers the window (added on top, sized to it) and appears with
+    /// `modalTransitionStyle`'s animation; animations take ``presentationDuration(_:)`` when `animated`;
+    /// `viewWillAppear`, then after the animation `viewDidAppear` and `completion`. The presenter is this controller's
+    /// outermost container. As in UIKit, presenting while already presenting, presenting a controller that is already
+    /// presented, or presenting from a controller whose view is not in a window logs a warning and does nothing
+    /// (`completion` is not called).
     public func present(
         _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
     ) {
@@ -115,10 +121,15 @@ extension UIViewController {
         presented.links.presentation.isBeingPresented = true
         let coversPresenter = [.fullScreen, .currentContext].contains(presented.modalPresentationStyle)
         guard let view = presented.view else { return }
-        view.frame = window.bounds
         view.alpha = 1
-        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        window.addSubview(view)
+        let sheet = presented.sheetPresentationController
+        if let sheet {
+            _ = sheet.install(in: window, presenter: presenter, animated: flag)
+        } else {
+            view.frame = window.bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            window.addSubview(view)
+        }
         if coversPresenter { presenter.viewWillDisappear(flag) }
         presented.viewWillAppear(flag)
         let finish = { [weak presenter, weak presented] in
@@ -133,6 +144,12 @@ extension UIViewController {
             return
         }
         let style = presented.modalTransitionStyle
+        if let sheet {
+            UIView.animate(
+                withDuration: UIViewController.presentationDuration(.coverVertical), delay: 0, options: [.curveEaseOut],
+                animations: { sheet.layout() }, completion: { _ in finish() })
+            return
+        }
         let bounds = window.bounds
         if style == .crossDissolve || style == .flipHorizontal {
             view.alpha = 0
@@ -169,9 +186,11 @@ extension UIViewController {
         let coversPresenter = [.fullScreen, .currentContext].contains(presented.modalPresentationStyle)
         presented.viewWillDisappear(flag)
         if coversPresenter { presenter.viewWillAppear(flag) }
+        let sheet = presented.links.presentation.sheet.flatMap { $0.container == nil ? nil : $0 }
         let finish = { [weak presenter, weak presented] in
             guard let presented else { return }
             presented.viewIfLoaded?.removeFromSuperview()
+            sheet?.tearDown()
             presented.links.presentation.isBeingDismissed = false
             presented.links.presenting = nil
             if presenter?.links.presented === presented { presenter?.links.presented = nil }
@@ -184,6 +203,12 @@ extension UIViewController {
             return
         }
         let style = presented.modalTransitionStyle
+        if let sheet {
+            UIView.animate(
+                withDuration: UIViewController.presentationDuration(.coverVertical), delay: 0, options: [.curveEaseIn],
+                animations: { sheet.layoutDismissed() }, completion: { _ in finish() })
+            return
+        }
         let bounds = view.frame
         UIView.animate(
             withDuration: UIViewController.presentationDuration(style), delay: 0, options: [.curveEaseIn],

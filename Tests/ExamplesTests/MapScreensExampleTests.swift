@@ -84,12 +84,12 @@ import Testing
     @Test func theListShowsEveryScreen() throws {
         let app = try launch()
         #expect(app.navigation.topViewController?.title == "Map screens")
-        #expect(app.list.tableView.numberOfRows(inSection: 0) == 3)
-        let titles = (0..<3).map { row in
+        #expect(app.list.tableView.numberOfRows(inSection: 0) == 4)
+        let titles = (0..<4).map { row in
             (app.list.tableView.cellForRow(at: IndexPath(row: row, section: 0))?.contentConfiguration
                 as? UIListContentConfiguration)?.text
         }
-        #expect(titles == ["Markers & alert", "Styles", "Camera"])
+        #expect(titles == ["Markers & alert", "Styles", "Camera", "Search & card"])
         app.host.terminate()
     }
 
@@ -227,6 +227,62 @@ import Testing
 
         try tapBack(in: app)
         #expect(app.navigation.viewControllers.count == 1)
+        app.host.terminate()
+    }
+
+    @Test func placesScreenSearchesAndShowsACardOverTheMap() throws {
+        let app = try launch()
+        var opened: [URL] = []
+        URLOpening.opener = { url in
+            opened.append(url)
+            return true
+        }
+        defer { URLOpening.opener = nil }
+        open(row: 3, in: app)
+        let screen = try #require(app.navigation.topViewController as? PlacesViewController)
+        #expect(colourCount(of: screen.mapView, in: app.host) > 8, "the map draws")
+        #expect(screen.chipLabel.text == "5 places")
+        let bar = screen.searchController.searchBar
+        #expect(bar.convert(bar.bounds, to: nil).minY == 44)
+
+        // Typing into the search bar filters the markers and lists the matches.
+        let field = bar.searchTextField.convert(bar.searchTextField.bounds, to: nil)
+        app.host.tap(at: CGPoint(x: field.midX, y: field.midY))
+        #expect(screen.searchController.isActive)
+        app.host.type("square")
+        #expect(app.host.runUntilIdle())
+        #expect(screen.results.matches == [1, 2])
+        #expect(screen.chipLabel.text == "2 places")
+        #expect(screen.markers.filter { $0.map != nil }.count == 2)
+
+        // Choosing "Market Square" ends the search, flies there and shows its card at the medium detent.
+        let table = try #require(screen.results.tableView)
+        let row = table.convert(table.rectForRow(at: IndexPath(row: 1, section: 0)), to: nil)
+        app.host.tap(at: CGPoint(x: row.midX, y: row.midY))
+        #expect(app.host.runUntilIdle())
+        #expect(!screen.searchController.isActive)
+        let card = try #require(screen.presentedViewController as? PlaceCardViewController)
+        #expect(card.nameLabel.text == "Market Square")
+        #expect(card.sheetPresentationController?.selectedDetentIdentifier == nil)
+        let cardFrame = card.view.convert(card.view.bounds, to: nil)
+        #expect(abs(cardFrame.minY - (600 - 590 / 2)) < 0.01)
+        #expect(screen.mapView.camera.zoom == 16)
+
+        // The map above the undimmed card still takes touches: a drag pans it.
+        let before = screen.mapView.camera.target
+        app.host.drag(from: CGPoint(x: 400, y: 200), to: CGPoint(x: 300, y: 200))
+        #expect(app.host.runUntilIdle())
+        #expect(screen.mapView.camera.target.longitude > before.longitude)
+        #expect(screen.presentedViewController === card)
+
+        // "Directions" hands Google Maps' URL to the desktop.
+        let button = card.directions.convert(card.directions.bounds, to: nil)
+        app.host.tap(at: CGPoint(x: button.midX, y: button.midY))
+        #expect(app.host.runUntilIdle())
+        #expect(card.directionsOpened == true)
+        #expect(
+            opened.first?.absoluteString.hasPrefix("https://www.google.com/maps/dir/?api=1&destination=60.1675") == true
+        )
         app.host.terminate()
     }
 }

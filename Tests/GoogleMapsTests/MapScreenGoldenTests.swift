@@ -8,7 +8,7 @@ import WaymarkTime
 
 /// A map screen as an iOS app builds it — a navigation controller whose top controller's view is a map, bar buttons,
 /// a card in semantic colours — drawn headless and compared with goldens: in light and dark appearance, with an alert
-/// over it, and halfway through a push.
+/// over it, with a search bar and a medium-detent sheet, and halfway through a push.
 @MainActor @Suite(.serialized) struct MapScreenGoldenTests {
     final class MapScreen: UIViewController {
         let card = UIView()
@@ -71,6 +71,27 @@ import WaymarkTime
         screen.present(alert, animated: true)
         host.runUntilIdle()
         expectGolden(host.snapshot(), "alert-over-map")
+    }
+
+    @Test func searchBarAndSheetOverTheMap() throws {
+        let (host, _, screen) = makeScreen()
+        let search = UISearchController(searchResultsController: nil)
+        search.searchBar.placeholder = "Search places"
+        screen.navigationItem.searchController = search
+        host.runUntilIdle()
+        let card = UIViewController()
+        card.view.backgroundColor = .systemBackground
+        let name = UILabel(frame: CGRect(x: 20, y: 24, width: 280, height: 28))
+        name.text = "Kamppi"
+        name.font = .systemFont(ofSize: 22, weight: .bold)
+        card.view.addSubview(name)
+        let sheet = try #require(card.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        sheet.largestUndimmedDetentIdentifier = .medium
+        sheet.prefersGrabberVisible = true
+        screen.present(card, animated: true)
+        host.runUntilIdle()
+        expectGolden(host.snapshot(), "search-and-sheet-over-map")
     }
 
     @Test func pushHalfway() {

@@ -65,9 +65,10 @@ import WaymarkTime
             #expect(builds.allSatisfy { $0 == 1 })
             #expect(differingPixels(first, second) == 0)
             // Drawing into the kept bitmap and compositing it rounds twice where direct drawing rounds once: a
-            // level or two at antialiased edges (the tinted template image's diagonal), nowhere more.
+            // level or two at antialiased edges (the tinted template image's diagonal) and a level over translucent
+            // fills (iOS's tertiarySystemFill tracks, 12 % opaque), nowhere more.
             #expect(differingPixels(direct, second, tolerance: 2) == 0)
-            #expect(Double(differingPixels(direct, second, tolerance: 0)) < 0.002 * 320 * 200 * Double(scale * scale))
+            #expect(Double(differingPixels(direct, second, tolerance: 1)) < 0.002 * 320 * 200 * Double(scale * scale))
             // The chrome is drawn (the comparison is not between two blank images).
             let blank = UIView(frame: root.bounds)
             blank.backgroundColor = .white

@@ -259,11 +259,14 @@ import UIKitTestSupport
         #expect(pixel(image, 294, 236).r < 80)
     }
 
-    @Test func lightModeKeepsTheLightLook() {
+    @Test func lightModeUsesIOSLightSystemColours() {
         let (image, row) = render(.light)
-        #expect(pixelMatches(pixel(image, 160, 190), 242, 242, 242, 255))
+        // systemGroupedBackground, #F2F2F7.
+        #expect(pixelMatches(pixel(image, 160, 190), 242, 242, 247, 255))
+        // secondarySystemGroupedBackground, white.
         #expect(pixelMatches(pixel(image, 300, Int(row.midY) - 10), 255, 255, 255, 255))
-        #expect(pixelMatches(pixel(image, 294, 236), 237, 237, 237, 255))
+        // The unselected segment's track: tertiarySystemFill (#767680 at 12 %) over white.
+        #expect(pixelMatches(pixel(image, 294, 236), 239, 239, 240, 255, tolerance: 1))
     }
 
     @Test func defaultTextColoursAreSemantic() {

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Looks: a `.system` button draws its title and template images in the ``UIView/tintColor`` (faded to 20 % while
 /// highlighted, grey when disabled); a `.custom` button draws white titles unless told otherwise. A configured
-/// button draws its background (filled: the tint; tinted: the tint at 15 %; gray: light grey; plain: none) as a
-/// rounded rectangle, darkened while highlighted.
+/// button draws its background (filled: the tint; tinted: the tint at 15 %; gray: `secondarySystemFill`; plain:
+/// none) as a rounded rectangle, darkened while highlighted.
 /// - Thread rules: main actor only.
 @MainActor open class UIButton: UIControl {
     /// The kind of button, as UIKit's `UIButton.ButtonType`.
@@ -228,12 +228,12 @@ import Foundation
         var fill: UIColor?
         switch configuration.style {
         case .plain: fill = configuration.baseBackgroundColor
-        case .filled: fill = isEnabled ? tint : .control(white: 0.9, dark: .darkTertiaryFill)
+        case .filled: fill = isEnabled ? tint : .tertiarySystemFill
         case .tinted: fill = tint.withAlphaComponent(0.15)
         case .gray:
             fill =
                 configuration.baseBackgroundColor
-                ?? .control(white: 0.93, dark: UIColor(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.32))
+                ?? .secondarySystemFill
         }
         guard let f = fill, isHighlighted else { return fill }
         let c = f.rgba
@@ -407,8 +407,8 @@ extension UIButton {
         public var imagePlacement: NSDirectionalRectEdge = .leading
         /// The title and image colour; nil uses the style's (white on filled, else the tint). Defaults to nil.
         public var baseForegroundColor: UIColor?
-        /// The background colour; nil uses the style's (the tint for filled and tinted, light grey for gray, none
-        /// for plain). Defaults to nil.
+        /// The background colour; nil uses the style's (the tint for filled and tinted, `secondarySystemFill` for
+        /// gray, none for plain). Defaults to nil.
         public var baseBackgroundColor: UIColor?
         /// The space between the bounds and the content, points. Defaults to the ``buttonSize``'s: 7 above and
         /// below and 12 at the sides for `.medium`.

@@ -88,13 +88,13 @@ public struct UIListContentConfiguration: UIContentConfiguration, Sendable {
         switch layout {
         case .stacked:
             secondaryTextProperties = TextProperties(
-                font: .systemFont(ofSize: 15), color: .control(white: 0.45, dark: .darkSecondaryLabel))
+                font: .systemFont(ofSize: 15), color: .secondaryLabel)
         case .sideBySide:
             secondaryTextProperties = TextProperties(
-                font: .systemFont(ofSize: 17), color: .control(white: 0.55, dark: .darkSecondaryLabel))
+                font: .systemFont(ofSize: 17), color: .secondaryLabel)
         case .header:
             textProperties = TextProperties(
-                font: .systemFont(ofSize: 13), color: .control(white: 0.45, dark: .darkSecondaryLabel))
+                font: .systemFont(ofSize: 13), color: .secondaryLabel)
             secondaryTextProperties = textProperties
             directionalLayoutMargins = NSDirectionalEdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16)
         }

@@ -203,7 +203,7 @@ extension UIPickerViewDelegate {
         if selections.count != numberOfComponents { reloadAllComponents() }
         let frames = componentFrames
         let bandHeight = frames.indices.map(rowHeight(of:)).max() ?? 32
-        UIColor(white: 0.92, alpha: 1).setFill()
+        UIColor.control(light: .lightTertiaryFill, dark: .darkTertiaryFill).setFill()
         UIBezierPath(
             roundedRect: CGRect(
                 x: 8, y: bounds.midY - bandHeight / 2, width: max(0, bounds.width - 16), height: bandHeight),

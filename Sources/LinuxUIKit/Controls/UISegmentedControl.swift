@@ -1,7 +1,7 @@
 import Foundation
 
 /// A horizontal row of segments, one of which is selected, as UIKit's `UISegmentedControl`: segments of equal
-/// width, titled or with an image, the selected one drawn as a white raised pill on a light grey track.
+/// width, titled or with an image, the selected one drawn as a white raised pill on a `tertiarySystemFill` track.
 ///
 /// A tap that lifts inside a segment other than the selected one selects it and sends `.valueChanged` (a momentary
 /// control sends it for every tap and keeps no selection). Setting ``selectedSegmentIndex`` in code sends nothing.
@@ -187,7 +187,7 @@ import Foundation
     /// Draws the track, the selected pill, the separators and the titles or images.
     open override func draw(_ rect: CGRect) {
         let b = bounds
-        UIColor.control(white: 0.93, dark: .darkTertiaryFill).setFill()
+        UIColor.tertiarySystemFill.setFill()
         UIBezierPath(roundedRect: b, cornerRadius: 8).fill()
         guard !segments.isEmpty else { return }
         let w = b.width / CGFloat(segments.count)
@@ -202,11 +202,12 @@ import Foundation
             let cell = CGRect(x: w * CGFloat(i), y: 0, width: w, height: b.height)
             let selected = i == selectedSegmentIndex && !isMomentary
             if i > 0 && !selected && i - 1 != selectedSegmentIndex {
-                UIColor.control(white: 0.78, dark: UIColor(white: 0.28, alpha: 1)).setFill()
+                UIColor.control(light: .lightOpaqueSeparator, dark: UIColor(white: 0.28, alpha: 1)).setFill()
                 UIRectFill(CGRect(x: cell.minX - 0.5, y: 8, width: 1, height: b.height - 16))
             }
             let enabled = isEnabled && segment.isEnabled
-            let color: UIColor = enabled ? .label : .control(white: 0.6, dark: UIColor(white: 0.4, alpha: 1))
+            let color: UIColor =
+                enabled ? .label : .control(light: .lightTertiaryLabel, dark: UIColor(white: 0.4, alpha: 1))
             if let title = segment.title {
                 let font = selected ? UIFont.systemFont(ofSize: 13, weight: .semibold) : Self.font
                 let attrs: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: color]

@@ -38,7 +38,8 @@ import Foundation
     open var minimumTrackTintColor: UIColor? {
         didSet { setNeedsDisplay() }
     }
-    /// The track colour right of the thumb; nil uses light grey. Defaults to nil.
+    /// The track colour right of the thumb; nil uses iOS's light `systemFill` (`#787880` at 20 %; dark: white 0.3).
+    /// Defaults to nil.
     open var maximumTrackTintColor: UIColor? {
         didSet { setNeedsDisplay() }
     }
@@ -122,7 +123,7 @@ import Foundation
         let right = CGRect(x: thumb.midX, y: y, width: max(0, bounds.width - d / 2 - thumb.midX), height: 4)
         var minColor = minimumTrackTintColor ?? tintColor!
         if !isEnabled { minColor = minColor.withAlphaComponent(0.4) }
-        (maximumTrackTintColor ?? .control(white: 0.88, dark: UIColor(white: 0.3, alpha: 1))).setFill()
+        (maximumTrackTintColor ?? .control(light: .lightFill, dark: UIColor(white: 0.3, alpha: 1))).setFill()
         UIBezierPath(roundedRect: right, cornerRadius: 2).fill()
         minColor.setFill()
         UIBezierPath(roundedRect: left, cornerRadius: 2).fill()

@@ -77,13 +77,13 @@ import Foundation
     /// Draws the pill, the divider and the two signs (a sign greys out at its end of the range).
     open override func draw(_ rect: CGRect) {
         let b = CGRect(origin: .zero, size: Self.size)
-        UIColor.control(white: 0.93, dark: .darkTertiaryFill).setFill()
+        UIColor.tertiarySystemFill.setFill()
         UIBezierPath(roundedRect: b, cornerRadius: 8).fill()
-        UIColor.control(white: 0.78, dark: UIColor(white: 0.28, alpha: 1)).setFill()
+        UIColor.control(light: .lightOpaqueSeparator, dark: UIColor(white: 0.28, alpha: 1)).setFill()
         UIRectFill(CGRect(x: b.midX - 0.5, y: 8, width: 1, height: b.height - 16))
         let canDown = isEnabled && (wraps || value > minimumValue)
         let canUp = isEnabled && (wraps || value < maximumValue)
-        let dim = UIColor.control(white: 0.7, dark: UIColor(white: 0.35, alpha: 1))
+        let dim = UIColor.control(light: .lightTertiaryLabel, dark: UIColor(white: 0.35, alpha: 1))
         (canDown ? UIColor.label : dim).setFill()
         UIRectFill(CGRect(x: b.width / 4 - 7, y: b.midY - 1, width: 14, height: 2))
         (canUp ? UIColor.label : dim).setFill()

@@ -65,7 +65,7 @@ import Foundation
         let size = Self.size
         let track = CGRect(origin: .zero, size: size)
         let on = onTintColor ?? .systemGreen
-        var trackColor = isOn ? on : UIColor(white: 0.9, alpha: 1)
+        var trackColor = isOn ? on : UIColor.control(light: .lightSecondaryFill, dark: UIColor(white: 0.9, alpha: 1))
         if isHighlighted { trackColor = trackColor.scaled(by: 0.9) }
         if !isEnabled { trackColor = trackColor.withAlphaComponent(0.5) }
         trackColor.setFill()

@@ -194,9 +194,8 @@ extension UITableViewDelegate {
     private var registered: [String: UITableViewCell.Type] = [:]
     private var selected: IndexPath?
 
-    /// A grouped table's background: `systemGroupedBackground` in dark mode (black); in light mode `#F2F2F2` (iOS:
-    /// `#F2F2F7`), the grey Waymark's goldens were drawn with.
-    static let groupedBackground = UIColor.control(white: 0.95, dark: .black)
+    /// A grouped table's background: iOS's `systemGroupedBackground` (light `#F2F2F7`, dark black).
+    static let groupedBackground = UIColor.systemGroupedBackground
     /// A plain table's section header background: `#F5F5F5` light, `#1C1C1E` dark.
     static let plainHeaderBackground = UIColor.control(
         white: 0.96, dark: UIColor(red: 28 / 255, green: 28 / 255, blue: 30 / 255, alpha: 1))

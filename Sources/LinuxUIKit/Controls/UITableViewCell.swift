@@ -138,7 +138,7 @@ import Foundation
                 detail.textColor = .label
             default:
                 detail.font = .systemFont(ofSize: 17)
-                detail.textColor = UIColor.control(white: 0.55, dark: .darkSecondaryLabel)
+                detail.textColor = .secondaryLabel
                 detail.textAlignment = .right
             }
             contentView.addSubview(detail)
@@ -243,11 +243,11 @@ import Foundation
     /// Draws the selection, the separator and the accessory.
     open override func draw(_ rect: CGRect) {
         if (selectedFlag || isHighlighted) && selectionStyle != .none {
-            UIColor.control(white: 0.82, dark: UIColor(white: 0.23, alpha: 1)).setFill()
+            UIColor.control(light: .lightGray4, dark: UIColor(white: 0.23, alpha: 1)).setFill()
             UIRectFill(bounds)
         }
         if showsSeparator {
-            UIColor.control(white: 0.85, dark: .darkSeparator).setFill()
+            UIColor.control(light: .lightSeparator, dark: .darkSeparator).setFill()
             UIRectFill(
                 CGRect(
                     x: separatorInset.left, y: bounds.maxY - 1,
@@ -257,7 +257,7 @@ import Foundation
         let midY = bounds.midY
         var right = bounds.maxX - 16
         if accessoryType == .disclosureIndicator || accessoryType == .detailDisclosureButton {
-            UIColor.control(white: 0.75, dark: UIColor(white: 0.36, alpha: 1)).setStroke()
+            UIColor.control(light: .lightTertiaryLabel, dark: UIColor(white: 0.36, alpha: 1)).setStroke()
             let chevron = UIBezierPath()
             chevron.lineWidth = 2
             chevron.move(to: CGPoint(x: right - 6, y: midY - 6))

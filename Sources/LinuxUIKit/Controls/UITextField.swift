@@ -64,9 +64,8 @@ extension UITextFieldDelegate {
 /// ``leftView``/``rightView`` by their modes.
 /// - Thread rules: main actor only.
 @MainActor open class UITextField: UIControl, UIKeyInput {
-    /// The placeholder's colour: `#B3B3B3` light; iOS's dark `placeholderText` (`#EBEBF5` at 30 %) dark.
-    static let placeholderColor = UIColor.control(
-        white: 0.7, dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.3))
+    /// The placeholder's colour: iOS's `placeholderText` (light `#3C3C43`, dark `#EBEBF5`, both at 30 %).
+    static let placeholderColor = UIColor.placeholderText
     /// A rounded-rect field's fill: white light, `#1C1C1E` dark.
     static let fieldBackground = UIColor.control(
         light: .white, dark: UIColor(red: 28 / 255, green: 28 / 255, blue: 30 / 255, alpha: 1))
