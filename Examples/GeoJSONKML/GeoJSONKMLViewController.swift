@@ -4,7 +4,8 @@ import UIKit
 
 /// Renders a KML document (shared styles, a StyleMap, a polygon with fill and outline, a styled line, a ground
 /// overlay) and a GeoJSON document (polygons with holes) over Zürich, as the guides do: parse, then
-/// `GMUGeometryRenderer(map:geometries:styles:styleMaps:)` and `render()`.
+/// `GMUGeometryRenderer(map:geometries:styles:styleMaps:)` and `render()`. A file of the user's (`--kml` /
+/// `--geojson`) may be anywhere: the camera is fitted to what it drew (`GMSCameraUpdate.fit(_:withPadding:)`).
 final class GeoJSONKMLViewController: UIViewController {
     var mapView: GMSMapView!
     private(set) var kmlRenderer: GMUGeometryRenderer?
@@ -49,6 +50,42 @@ final class GeoJSONKMLViewController: UIViewController {
         let geo = GMUGeometryRenderer(map: mapView, geometries: geoJSONParser.features)
         geo.render()
         geoJSONRenderer = geo
+
+        // A file of the user's may be anywhere: show what it drew (the built-in documents keep the Zürich view).
+        var fileOverlays: [GMSOverlay] = []
+        if kmlPath != nil { fileOverlays += kml.mapOverlays() }
+        if geoJSONPath != nil { fileOverlays += geo.mapOverlays() }
+        let bounds = Self.bounds(of: fileOverlays)
+        fileBounds = bounds.isValid ? bounds : nil
+    }
+
+    /// The bounds of the overlays drawn from the user's files, or nil (none given, or nothing drawn): the camera is
+    /// fitted to them once the map has its size.
+    private(set) var fileBounds: GMSCoordinateBounds?
+    private var fittedToFile = false
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard !fittedToFile, let bounds = fileBounds, mapView.bounds.width > 0, mapView.bounds.height > 0 else {
+            return
+        }
+        fittedToFile = true
+        mapView.moveCamera(GMSCameraUpdate.fit(bounds, withPadding: 40))
+    }
+
+    /// The bounds covering markers, polylines, polygons and ground overlays, as an app computes them.
+    static func bounds(of overlays: [GMSOverlay]) -> GMSCoordinateBounds {
+        var bounds = GMSCoordinateBounds()
+        for overlay in overlays {
+            switch overlay {
+            case let marker as GMSMarker: bounds = bounds.includingCoordinate(marker.position)
+            case let line as GMSPolyline: if let path = line.path { bounds = bounds.includingPath(path) }
+            case let polygon as GMSPolygon: if let path = polygon.path { bounds = bounds.includingPath(path) }
+            case let ground as GMSGroundOverlay: if let b = ground.bounds { bounds = bounds.includingBounds(b) }
+            default: break
+            }
+        }
+        return bounds
     }
 
     private func report(_ message: String) {

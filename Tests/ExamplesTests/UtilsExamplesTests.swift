@@ -91,6 +91,44 @@ import Testing
         let geo = try #require(controller.geoJSONRenderer).mapOverlays()
         let holes = geo.compactMap { $0 as? GMSPolygon }.map { $0.holes?.count ?? 0 }
         #expect(holes.sorted() == [0, 1, 1])
+        let camera = controller.mapView.camera
+        #expect(camera.target.latitude == 47.372 && camera.target.longitude == 8.535 && camera.zoom == 13)
+        #expect(controller.fileBounds == nil, "the built-in documents keep the Zürich view")
+        host.terminate()
+    }
+
+    /// `--kml FILE` with a file far from Zürich (Sydney): once laid out, the camera is fitted to what the file drew,
+    /// and its ground overlay's relative href is read from the file's folder.
+    @Test func aFileElsewhereIsFramedByTheCamera() throws {
+        let folder = NSTemporaryDirectory() + "waymark-far-\(UUID().uuidString)/"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(
+            atPath: GeoJSONKMLViewController.writeOverlayImage(), toPath: folder + "overlay.png")
+        let kml = """
+            <kml><Document><Placemark><name>Quay</name><LineString><coordinates>
+              151.200,-33.870 151.215,-33.858</coordinates></LineString></Placemark>
+            <GroundOverlay><Icon><href>overlay.png</href></Icon><LatLonBox><north>-33.855</north>
+              <south>-33.862</south><east>151.220</east><west>151.212</west></LatLonBox></GroundOverlay>
+            </Document></kml>
+            """
+        try Data(kml.utf8).write(to: URL(fileURLWithPath: folder + "far.kml"))
+        UIApplication.shared.resetForNextRun()
+        let controller = GeoJSONKMLViewController(kmlPath: folder + "far.kml")
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 800, height: 600))
+        window.rootViewController = controller
+        let host = UIHeadlessHost(window: window, scale: 1)
+        #expect(host.runUntilIdle())
+        #expect(controller.problems.isEmpty, "\(controller.problems)")
+        let map = try #require(controller.mapView)
+        let visible = GMSCoordinateBounds(region: map.projection.visibleRegion())
+        for corner in [(-33.870, 151.200), (-33.855, 151.220)] {
+            let c = CLLocationCoordinate2D(latitude: corner.0, longitude: corner.1)
+            #expect(visible.contains(c), "\(corner) is on screen")
+        }
+        #expect(map.camera.zoom > 12, "fitted to the file, zoom \(map.camera.zoom)")
+        let overlay = try #require(controller.kmlRenderer?.mapOverlays().first { $0 is GMSGroundOverlay })
+        #expect((overlay as? GMSGroundOverlay)?.icon != nil, "overlay.png read beside far.kml")
         host.terminate()
     }
 

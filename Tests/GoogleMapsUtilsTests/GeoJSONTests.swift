@@ -151,8 +151,35 @@ struct GeoJSONFixtureTests {
         for (point, literal) in zip(points, literals) {
             #expect((point as? GMUPoint)?.coordinate.longitude == Double(literal), "\(literal)")
         }
-        let line = parsed("{\"type\": \"LineString\", \"coordinates\": [[1e400, 2], [3, 4]]}")
-        #expect(line.error == nil && (line.features.first?.geometry as? GMULineString)?.path.count() == 2)
+    }
+
+    /// A literal too large for a `Double` (`1e999` reads as infinity) is not a coordinate: the error names its
+    /// position, whichever of the reader's shapes (pair, longer position, list of positions, general) held it.
+    @Test func overflowingCoordinatesNameTheirPosition() {
+        let cases: [(String, String)] = [
+            ("{\"type\": \"Point\", \"coordinates\": [8.5, 1e999]}", "$.coordinates[1]"),
+            ("{\"type\": \"Point\", \"coordinates\": [-1e999, 47, 3]}", "$.coordinates[0]"),
+            ("{\"type\": \"LineString\", \"coordinates\": [[1e400, 2], [3, 4]]}", "$.coordinates[0][0]"),
+            ("{\"type\": \"LineString\", \"coordinates\": [[1, 2], [3, 4, 5], [5, 1e999]]}", "$.coordinates[2][1]"),
+            ("{\"type\": \"MultiPoint\", \"coordinates\": [[1, 2], [1e999, 4]]}", "$.coordinates[1][0]"),
+            (
+                "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [1, 0], [1, 1e999], [0, 0]]]}",
+                "$.coordinates[0][2][1]"
+            ),
+            (
+                "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"geometry\": "
+                    + "{\"type\": \"Point\", \"coordinates\": [8.5, 1e999]}}]}",
+                "$.features[0].geometry.coordinates[1]"
+            ),
+        ]
+        for (json, position) in cases {
+            let p = parsed(json)
+            #expect(p.features.isEmpty, "\(json)")
+            #expect(p.error?.position == position, "\(json): \(String(describing: p.error))")
+            #expect(p.error?.reason.hasSuffix("not a finite number") == true, "\(String(describing: p.error))")
+        }
+        // The largest finite Double still reads.
+        #expect(parsed("{\"type\": \"Point\", \"coordinates\": [1.7976931348623157e308, 0]}").error == nil)
     }
 
     @Test func positionsInAnyFormAndOrder() throws {

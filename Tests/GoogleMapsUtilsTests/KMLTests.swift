@@ -119,6 +119,37 @@ struct KMLFixtureTests {
         #expect(short.error?.reason.contains("longitude and a latitude") == true)
     }
 
+    /// `1e999` (infinity once read), `inf` and `nan` are not coordinates: the error names the line and the tuple.
+    @Test func nonFiniteCoordinatesNameTheirLine() {
+        for tuple in ["1e999,2", "1,-1e999", "inf,2", "1,nan", "1.5e400,2,0"] {
+            let p = parsedKML(
+                "<kml><Placemark>\n<LineString><coordinates>0,0\n\(tuple)</coordinates></LineString></Placemark></kml>")
+            #expect(p.placemarks.isEmpty, "\(tuple)")
+            #expect(p.error?.position.hasPrefix("line 3") == true, "\(tuple): \(String(describing: p.error))")
+            #expect(
+                p.error?.reason == "coordinate \"\(tuple)\" is not a finite number", "\(String(describing: p.error))")
+        }
+        let box = parsedKML(
+            "<kml><GroundOverlay><LatLonBox><north>1e999</north><south>0</south><east>1</east><west>0</west>"
+                + "</LatLonBox></GroundOverlay></kml>")
+        #expect(box.error?.reason == "north \"1e999\" is not a finite number", "\(String(describing: box.error))")
+    }
+
+    /// A missing file is one plain sentence naming it, as GeoJSON's is (no NSError dump).
+    @Test func unreadableFileIsAPlainSentence() throws {
+        let kml = GMUKMLParser(url: URL(fileURLWithPath: "/nonexistent/x.kml"))
+        kml.parse()
+        let e = try #require(kml.error)
+        #expect(e.source == "/nonexistent/x.kml" && e.position == "file" && kml.placemarks.isEmpty)
+        #expect(e.reason.hasPrefix("cannot be read: "), "\(e)")
+        for dump in ["Domain=", "UserInfo", "NSError", "Code="] {
+            #expect(!e.description.contains(dump), "\(e)")
+        }
+        let geoJSON = GMUGeoJSONParser(url: URL(fileURLWithPath: "/nonexistent/x.kml"))
+        geoJSON.parse()
+        #expect(e.reason == geoJSON.error?.reason, "the same sentence as GeoJSON's")
+    }
+
     @Test func fillAndOutlineOffAndInlineStyles() {
         let p = parsedKML(
             """
@@ -205,5 +236,63 @@ func generatedKML(placemarks count: Int, padding: Int) -> String {
         #expect(p.placemarks.count == 6000)
         #expect(p.placemarks.filter { $0.geometry is GMULineString }.count == 2000)
         #expect((p.placemarks[1].geometry as? GMULineString)?.path.count() == 8)
+    }
+}
+
+/// Relative image hrefs: against the KML file's folder with `init(url:)`, the working directory with `init(data:)`.
+@MainActor @Suite(.serialized) struct KMLRelativeHrefTests {
+    private static let kml = """
+        <kml><Document>
+          <Style id="pin"><IconStyle><Icon><href>icons/pin.png</href></Icon></IconStyle></Style>
+          <Placemark><styleUrl>#pin</styleUrl><Point><coordinates>8.54,47.37</coordinates></Point></Placemark>
+          <GroundOverlay><Icon><href>overlay.png</href></Icon><LatLonBox><north>47.38</north><south>47.36</south>
+            <east>8.55</east><west>8.53</west></LatLonBox></GroundOverlay>
+        </Document></kml>
+        """
+
+    private func image(_ color: UIColor) -> Data? {
+        UIGraphicsImageRenderer(size: CGSize(width: 8, height: 8)).image { c in
+            c.cgContext.setFillColor(color.cgColor)
+            c.cgContext.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        }.pngData()
+    }
+
+    /// The drawn ground overlay and marker of `parser`'s placemarks.
+    private func render(_ parser: GMUKMLParser) -> (GMSGroundOverlay?, GMSMarker?) {
+        parser.parse()
+        let map = GMSMapView.map(
+            withFrame: CGRect(x: 0, y: 0, width: 200, height: 200),
+            camera: GMSCameraPosition(latitude: 47.37, longitude: 8.54, zoom: 13))
+        let renderer = GMUGeometryRenderer(
+            map: map, geometries: parser.placemarks, styles: parser.styles, styleMaps: parser.styleMaps)
+        renderer.render()
+        let overlays = renderer.mapOverlays()
+        return (
+            overlays.first { $0 is GMSGroundOverlay } as? GMSGroundOverlay,
+            overlays.first { $0 is GMSMarker } as? GMSMarker
+        )
+    }
+
+    @Test func hrefsResolveAgainstTheDocumentsFolder() throws {
+        let folder = NSTemporaryDirectory() + "waymark-kml-href-\(UUID().uuidString)/"
+        try FileManager.default.createDirectory(atPath: folder + "icons", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #require(image(.red)).write(to: URL(fileURLWithPath: folder + "overlay.png"))
+        try #require(image(.blue)).write(to: URL(fileURLWithPath: folder + "icons/pin.png"))
+        try Data(Self.kml.utf8).write(to: URL(fileURLWithPath: folder + "doc.kml"))
+        #expect(!FileManager.default.fileExists(atPath: "overlay.png"), "the working directory has no overlay.png")
+
+        let parser = GMUKMLParser(url: URL(fileURLWithPath: folder + "doc.kml"))
+        let (overlay, marker) = render(parser)
+        #expect(parser.error == nil)
+        let ground = try #require(parser.placemarks.compactMap { $0.geometry as? GMUGroundOverlay }.first)
+        #expect(ground.href == "overlay.png", "the href is kept as written")
+        #expect(overlay?.icon != nil, "overlay.png read beside doc.kml")
+        #expect(marker?.icon != nil, "icons/pin.png read beside doc.kml")
+
+        // The same document as data has no folder: the working directory (no such files there) is used, as before.
+        let (dataOverlay, dataMarker) = render(GMUKMLParser(data: Data(Self.kml.utf8)))
+        #expect(dataOverlay != nil && dataOverlay?.icon == nil)
+        #expect(dataMarker != nil && dataMarker?.icon == nil)
     }
 }

@@ -18,9 +18,10 @@ extension GMUClusterItem {
     public var snippet: String? { nil }
 }
 
-/// A ``GMSMarker`` is a cluster item at its position, with its title and snippet. Use it from the main thread (the
-/// marker's properties are main-actor state).
-extension GMSMarker: @preconcurrency GMUClusterItem {}
+/// A ``GMSMarker`` is a cluster item at its position, with its title and snippet. The marker's properties are
+/// nonisolated (see ``GMSMarker``'s thread rules), so the conformance is too: read them from any thread while the
+/// marker is on no map, and from the main thread once it is.
+extension GMSMarker: GMUClusterItem {}
 
 /// A group of items shown as one marker (google-maps-ios-utils' `GMUCluster`).
 public protocol GMUCluster {

@@ -30,9 +30,10 @@ public struct GMUParseError: Error, CustomStringConvertible, Sendable {
 ///
 /// Errors (Waymark's own ``error``): bytes that are not JSON (position "line L, column C", columns counting bytes;
 /// the reason names what was expected and the 0-based byte offset as "character N"), a wrong type or a missing
-/// member (with its JSON path), a coordinate that is not a number, fewer than two numbers in a position. On any error
-/// ``features`` stays empty: a document is taken whole or not at all. Limits: the whole document is read into memory
-/// (at most 1 GiB); arrays and objects nest at most 256 deep; GeometryCollections nest at most 64 deep.
+/// member (with its JSON path), a coordinate that is not a number or not a finite one (`1e999` overflows a `Double`),
+/// fewer than two numbers in a position. On any error ``features`` stays empty: a document is taken whole or not at
+/// all. Limits: the whole document is read into memory (at most 1 GiB); arrays and objects nest at most 256 deep;
+/// GeometryCollections nest at most 64 deep.
 /// - Thread rules: one thread at a time (any thread).
 public final class GMUGeoJSONParser {
     /// The features read by ``parse()``; empty before, and after an error.
@@ -299,13 +300,18 @@ public final class GMUGeoJSONParser {
     private func linePath(_ value: GeoJSONValue?) throws(Mismatch) -> GMSPath {
         let p = GMSMutablePath()
         if case .positions(let coordinates)? = value {
-            for c in coordinates { p.add(c) }
+            for (i, c) in coordinates.enumerated() {
+                if !c.latitude.isFinite || !c.longitude.isFinite {
+                    _ = try at("[\(i)]") { () throws(Mismatch) in try finite(c.longitude, c.latitude) }
+                }
+                p.add(c)
+            }
             return p
         }
         let list = try array(value)
         for (i, v) in list.enumerated() {
             if case .pair(let lng, let lat) = v {
-                p.add(CLLocationCoordinate2D(latitude: lat, longitude: lng))
+                p.add(try at("[\(i)]") { () throws(Mismatch) in try finite(lng, lat) })
             } else {
                 p.add(try at("[\(i)]") { () throws(Mismatch) in try position(v) })
             }
@@ -315,18 +321,29 @@ public final class GMUGeoJSONParser {
 
     private func position(_ value: GeoJSONValue?) throws(Mismatch) -> CLLocationCoordinate2D {
         switch value {
-        case .pair(let lng, let lat)?: return CLLocationCoordinate2D(latitude: lat, longitude: lng)
+        case .pair(let lng, let lat)?: return try finite(lng, lat)
         case .numbers(let list)?:
             guard list.count >= 2 else { throw Mismatch("a position needs at least 2 numbers, found \(list.count)") }
-            return CLLocationCoordinate2D(latitude: list[1], longitude: list[0])
+            return try finite(list[0], list[1])
         default:
             let list = try array(value)
             guard list.count >= 2 else { throw Mismatch("a position needs at least 2 numbers, found \(list.count)") }
             let lng = try at("[0]") { () throws(Mismatch) in try number(list[0]) }
             let lat = try at("[1]") { () throws(Mismatch) in try number(list[1]) }
-            return CLLocationCoordinate2D(latitude: lat, longitude: lng)
+            return try finite(lng, lat)
         }
     }
+
+    /// The position (`lng`, `lat`), or a mismatch at `[0]` or `[1]` for a number that is not finite (a literal such
+    /// as `1e999` overflows a `Double` to infinity).
+    @inline(__always)
+    private func finite(_ lng: Double, _ lat: Double) throws(Mismatch) -> CLLocationCoordinate2D {
+        guard lng.isFinite else { throw Mismatch(Self.notFinite).inside("[0]") }
+        guard lat.isFinite else { throw Mismatch(Self.notFinite).inside("[1]") }
+        return CLLocationCoordinate2D(latitude: lat, longitude: lng)
+    }
+
+    private static let notFinite = "the number overflows a Double: not a finite number"
 
     /// An array of numbers (a bbox).
     private func numbers(_ value: GeoJSONValue) throws(Mismatch) -> [Double] {

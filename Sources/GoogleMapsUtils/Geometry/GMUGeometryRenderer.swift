@@ -9,7 +9,8 @@ import GoogleMaps
 /// polygons become polygons with holes (the fill only when ``GMUStyle/hasFill``, the outline only when
 /// ``GMUStyle/hasStroke``); ground overlays become ground overlays (bearing −rotation, zIndex from drawOrder).
 /// Without a style the GoogleMaps defaults apply. Icons and overlay images are read from `file:` URLs or paths at
-/// once; `http(s)` images are not fetched (GoogleMapsUtils does no networking). An image that is not read leaves the
+/// once (a relative one from a KML file read by ``GMUKMLParser/init(url:)`` against that file's folder); `http(s)`
+/// images are not fetched (GoogleMapsUtils does no networking). An image that is not read leaves the
 /// default marker (or an overlay without image) and one logged warning.
 /// - Thread rules: main thread (main actor).
 @MainActor public final class GMUGeometryRenderer {
@@ -83,7 +84,9 @@ import GoogleMaps
                 marker.rotation = Double(style.heading)
                 if let url = style.iconUrl {
                     let scale = style.scale
-                    loadImage(url) { image in marker.icon = Self.scaled(image, by: scale) }
+                    loadImage(url, relativeTo: style.documentURL) { image in
+                        marker.icon = Self.scaled(image, by: scale)
+                    }
                 }
             }
             marker.map = map
@@ -117,7 +120,7 @@ import GoogleMaps
             overlay.bearing = -ground.rotation
             overlay.zIndex = ground.zIndex
             overlay.title = placemark?.title
-            loadImage(ground.href) { image in overlay.icon = image }
+            loadImage(ground.href, relativeTo: ground.documentURL) { image in overlay.icon = image }
             overlay.map = map
             overlays.append(overlay)
         default:
@@ -131,14 +134,24 @@ import GoogleMaps
         return UIGraphicsImageRenderer(size: size).image { _ in image.draw(in: CGRect(origin: .zero, size: size)) }
     }
 
-    /// Reads the image at `address` (a path or a file URL) and hands it to `apply`.
-    private func loadImage(_ address: String, _ apply: (UIImage) -> Void) {
+    /// Reads the image at `address` (a path or a file URL; a relative one against the folder of `document` when
+    /// given) and hands it to `apply`.
+    private func loadImage(_ address: String, relativeTo document: URL?, _ apply: (UIImage) -> Void) {
         guard !address.isEmpty else { return }
-        if let url = URL(string: address), url.scheme == "http" || url.scheme == "https" {
+        let written = URL(string: address)
+        if let url = written, url.scheme == "http" || url.scheme == "https" {
             GMSLogUtils.warning("GMUGeometryRenderer: remote image \(address) is not fetched; the default is drawn")
             return
         }
-        let path = URL(string: address).flatMap { $0.isFileURL ? $0.path : nil } ?? address
+        var path = written.flatMap { $0.isFileURL ? $0.path : nil } ?? address
+        if written?.scheme == nil, !address.hasPrefix("/"), let document, document.isFileURL {
+            // A relative reference (RFC 3986), or a plain relative path that is not a valid URL (spaces).
+            if let resolved = URL(string: address, relativeTo: document)?.absoluteURL, resolved.isFileURL {
+                path = resolved.path
+            } else {
+                path = document.deletingLastPathComponent().appendingPathComponent(address).path
+            }
+        }
         if let image = UIImage(contentsOfFile: path) {
             apply(image)
         } else {

@@ -16,7 +16,14 @@ import LibXMLReader
 /// Errors (Waymark's own ``error``), each with its line and column: XML that is not well-formed (unclosed elements,
 /// bad characters), a coordinate that is not a number, a position with fewer than two numbers, a colour that is not
 /// 8 hex digits. On any error the results stay empty. Limits: elements nest at most 256 deep; the document is read
-/// whole into memory (at most 1 GiB; any size below that parses).
+/// whole into memory (at most 1 GiB; any size below that parses). A file that cannot be read gives position "file"
+/// and the system's plain sentence, as ``GMUGeoJSONParser`` does (`/maps/doc.kml: file: cannot be read: …`).
+///
+/// Relative image addresses (a GroundOverlay's `Icon/href`, an IconStyle's `Icon/href`) of a document read by
+/// ``init(url:)`` are resolved against the document's folder when drawn by ``GMUGeometryRenderer``, as Google Earth
+/// and other KML readers do (`overlay.png` beside `/maps/doc.kml` is `/maps/overlay.png`); the hrefs themselves are
+/// kept as written. A document given by ``init(data:)`` has no folder: a relative path is then read from the
+/// process's working directory.
 /// - Thread rules: one thread at a time (any thread).
 public final class GMUKMLParser {
     /// The placemarks (and ground overlays) read by ``parse()``.
@@ -30,16 +37,19 @@ public final class GMUKMLParser {
 
     private let data: () throws -> Data
     private let sourceName: String
+    private let documentURL: URL?
 
-    /// A parser of the file at `url` (read by ``parse()``).
+    /// A parser of the file at `url` (read by ``parse()``); relative image hrefs resolve against its folder.
     public init(url: URL) {
         sourceName = url.isFileURL ? url.path : url.absoluteString
+        documentURL = url
         data = { try Data(contentsOf: url) }
     }
 
-    /// A parser of `data`.
+    /// A parser of `data` (relative image hrefs are read from the working directory).
     public init(data: Data) {
         sourceName = "data"
+        documentURL = nil
         self.data = { data }
     }
 
@@ -53,14 +63,15 @@ public final class GMUKMLParser {
         do {
             bytes = try data()
         } catch {
-            self.error = GMUParseError(source: sourceName, position: "file", reason: "cannot be read: \(error)")
+            self.error = GMUParseError(
+                source: sourceName, position: "file", reason: "cannot be read: \(error.localizedDescription)")
             return
         }
         guard bytes.count <= GMUGeoJSONParser.maxBytes else {
             error = GMUParseError(source: sourceName, position: "document", reason: "longer than 1 GiB")
             return
         }
-        let handler = KMLHandler(source: sourceName)
+        let handler = KMLHandler(source: sourceName, documentURL: documentURL)
         do {
             try bytes.withUnsafeBytes { raw in try XMLEventReader.read(raw, handler: handler) }
         } catch {

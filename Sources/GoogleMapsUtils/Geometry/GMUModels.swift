@@ -69,8 +69,13 @@ public final class GMUGroundOverlay: GMUGeometry {
     public let zIndex: Int32
     /// Degrees counter-clockwise (KML's rotation).
     public let rotation: Double
-    /// The image's address, as written in the file (resolved against the file's folder when drawn).
+    /// The image's address, as written in the file. A relative one read by ``GMUKMLParser/init(url:)`` is resolved
+    /// against the KML file's folder when drawn (as Google Earth does); otherwise a relative path is read from the
+    /// process's working directory.
     public let href: String
+    /// The KML document this overlay was read from, when read by ``GMUKMLParser/init(url:)``: the base of a relative
+    /// ``href``.
+    var documentURL: URL?
 
     /// An overlay of `href` over the box `southWest`…`northEast`.
     public init(
@@ -148,8 +153,12 @@ public final class GMUStyle {
     public let heading: CGFloat
     /// The icon's anchor (hotSpot), in the unit square.
     public let anchor: CGPoint
-    /// The icon's address, or nil.
+    /// The icon's address, or nil. A relative one read by ``GMUKMLParser/init(url:)`` is resolved against the KML
+    /// file's folder when drawn.
     public let iconUrl: String?
+    /// The KML document this style was read from, when read by ``GMUKMLParser/init(url:)``: the base of a relative
+    /// ``iconUrl``.
+    var documentURL: URL?
     /// A title, or nil.
     public let title: String?
     /// Whether polygons are filled (KML `fill`).

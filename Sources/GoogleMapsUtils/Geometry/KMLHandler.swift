@@ -7,6 +7,8 @@ import LibXMLReader
 /// the elements read, coordinates are read straight from the bytes.
 final class KMLHandler: XMLEventHandler {
     let source: String
+    /// The document's address, the base of relative image hrefs; nil for data.
+    let documentURL: URL?
     var placemarks: [GMUPlacemark] = []
     var styles: [GMUStyle] = []
     var styleMaps: [GMUStyleMap] = []
@@ -63,8 +65,9 @@ final class KMLHandler: XMLEventHandler {
     private var pairKey = ""
     private var pairStyleUrl = ""
 
-    init(source: String) {
+    init(source: String, documentURL: URL? = nil) {
         self.source = source
+        self.documentURL = documentURL
         text.reserveCapacity(4096)
     }
 
@@ -202,6 +205,7 @@ final class KMLHandler: XMLEventHandler {
             guard parent == "LatLonBox" else { break }
             let value = self.value
             guard let v = Double(value) else { return fail(reader, "\(name) \"\(value)\" is not a number") }
+            guard v.isFinite else { return fail(reader, "\(name) \"\(value)\" is not a finite number") }
             box[name] = v
         case "drawOrder":
             let value = self.value
@@ -218,6 +222,7 @@ final class KMLHandler: XMLEventHandler {
                 coordinate: CLLocationCoordinate2D(latitude: n, longitude: e),
                 southWest: CLLocationCoordinate2D(latitude: s, longitude: w), zIndex: drawOrder,
                 rotation: box["rotation"] ?? 0, href: href)
+            overlay.documentURL = documentURL
             placemarks.append(
                 GMUPlacemark(
                     geometry: overlay, title: placemarkName, snippet: placemarkDescription, style: nil, styleUrl: nil))
@@ -248,6 +253,7 @@ final class KMLHandler: XMLEventHandler {
                 styleID: styleID ?? "", stroke: strokeColor, fill: fillColor, width: width, scale: scale,
                 heading: heading, anchor: anchor, iconUrl: iconUrl, title: balloonText, hasFill: hasFill,
                 hasStroke: hasStroke)
+            style.documentURL = documentURL
             if inPlacemark { placemarkStyle = style } else { styles.append(style) }
         default: break
         }
@@ -290,6 +296,10 @@ final class KMLHandler: XMLEventHandler {
                     let lat = DecimalText.double(UnsafeBufferPointer(rebasing: tuple[(comma1 + 1)..<comma2]))
                 else {
                     problem = "coordinate \"\(Self.prefix(tuple))\" is not a number"
+                    return
+                }
+                guard lng.isFinite, lat.isFinite else {
+                    problem = "coordinate \"\(Self.prefix(tuple))\" is not a finite number"
                     return
                 }
                 result.append(CLLocationCoordinate2D(latitude: lat, longitude: lng))

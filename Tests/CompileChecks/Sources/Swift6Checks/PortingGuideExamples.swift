@@ -14,6 +14,7 @@ final class TrackingScreen: UIViewController, GMSMapViewDelegate {
     var refreshTimer: Timer?
     var observer: (any NSObjectProtocol)?
     var displayLink: CADisplayLink?
+    let refreshButton = UIButton(type: .system)
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -34,6 +35,7 @@ final class TrackingScreen: UIViewController, GMSMapViewDelegate {
             self?.step(at: link.timestamp)
         }
         displayLink?.add(to: .main, forMode: .common)
+        refreshButton.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .touchUpInside)
     }
 
     func refresh() {
