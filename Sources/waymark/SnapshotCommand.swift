@@ -27,7 +27,7 @@ struct SnapshotCommand: WaymarkCommand {
           --size     view size in points. Default 1280x720
           --scale    device pixels per point, 0.25…4. Default 1. The image (--size × --scale) may have at most
                      67,108,864 device pixels (8192×8192) and 16,384 a side; larger is refused before drawing
-                     (about 1.5 GB peak memory at the maximum)
+                     (about 1.1 GB peak memory at the maximum)
           --style    a MapLibre style v8: a file path, file:// or http(s):// URL. Default Data/styles/default.json
           --map-style  Google styling JSON (GMSMapStyle's rules) applied over the style; unknown names and features
                      without counterpart in the data are reported on standard error
