@@ -64,9 +64,11 @@ public struct CachePolicy: Sendable, Equatable {
 public final class HTTPClient: Sendable {
     /// The network side.
     public let loader: HTTPLoader
-    /// The persistent cache, or `nil` for none.
-    public let cache: HTTPCache?
-    private let now: @Sendable () -> Double
+    /// The persistent cache, or `nil` for none. A cache given as an opener (``init(loader:openingCache:now:)``) is
+    /// opened on the first use of this property (the first `http(s)` request), never before.
+    public var cache: HTTPCache? { lazyCache.value }
+    private let lazyCache: LazyCache
+    let now: @Sendable () -> Double
     private let queue = DispatchQueue(label: "waymark.http.cache", attributes: .concurrent)
 
     /// Creates a client.
@@ -79,7 +81,23 @@ public final class HTTPClient: Sendable {
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.loader = loader
-        self.cache = cache
+        lazyCache = LazyCache { cache }
+        self.now = now
+    }
+
+    /// Creates a client whose cache is opened by `openCache` on first use (a run that fetches nothing over
+    /// `http(s)` never opens it). Waymark's own.
+    /// - Parameters:
+    ///   - loader: the loader.
+    ///   - openCache: opens the cache, or returns `nil` for none; called at most once, on the first thread that
+    ///     needs the cache.
+    ///   - now: the clock for freshness, seconds since 1970. Defaults to the system's.
+    public init(
+        loader: HTTPLoader, openingCache openCache: @escaping @Sendable () -> HTTPCache?,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.loader = loader
+        lazyCache = LazyCache(openCache)
         self.now = now
     }
 
@@ -213,6 +231,25 @@ public final class HTTPClient: Sendable {
             }
             return .failure(error)
         }
+    }
+}
+
+/// A value made on first use, once, under a lock.
+final class LazyCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var open: (@Sendable () -> HTTPCache?)?
+    private var opened: HTTPCache?
+
+    init(_ open: @escaping @Sendable () -> HTTPCache?) { self.open = open }
+
+    var value: HTTPCache? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let open {
+            opened = open()
+            self.open = nil
+        }
+        return opened
     }
 }
 

@@ -14,6 +14,8 @@ public struct RangeResponse: Sendable, Equatable {
     public var wholeFile: [UInt8]?
     /// The resource's total size: the `Content-Range` total of a `206`, the body's size for a `200`, else `nil`.
     public var totalLength: UInt64? = nil
+    /// The answer's headers, names lower-cased (`Cache-Control`, `Last-Modified`, …). Default none.
+    public var headers: [String: String] = [:]
 }
 
 extension HTTPLoader {
@@ -51,7 +53,7 @@ extension HTTPLoader {
                         return .success(
                             RangeResponse(
                                 bytes: Array(response.body.prefix(length)), etag: etag, servedWholeFile: false,
-                                wholeFile: nil, totalLength: total))
+                                wholeFile: nil, totalLength: total, headers: response.headers))
                     case 200:
                         let body = response.body
                         let start = Int(min(offset, UInt64(body.count)))
@@ -59,7 +61,7 @@ extension HTTPLoader {
                         return .success(
                             RangeResponse(
                                 bytes: Array(body[start..<end]), etag: etag, servedWholeFile: true, wholeFile: body,
-                                totalLength: UInt64(body.count)))
+                                totalLength: UInt64(body.count), headers: response.headers))
                     default:
                         return .failure(
                             HTTPError(

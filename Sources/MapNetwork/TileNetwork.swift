@@ -27,20 +27,30 @@ public final class TileNetwork: Sendable {
     ///   - cacheBytes: the cache's size bound. Default 256 MiB.
     ///   - options: the loader's settings. Default: 8 requests per host, 3 retries, 32 MiB per response.
     ///   - onProblem: the once-per-source report. Default: a line on standard error.
-    /// - Note: a cache folder that cannot be opened even read-only is left out, with one line on standard error
-    ///   naming it (tiles then come from the network only).
-    public init(
+    /// - Note: the cache is opened on the first `http(s)` request, not here (a run that reads only files never
+    ///   opens it). A cache folder that cannot be opened even read-only is left out, with one line on standard
+    ///   error naming it (tiles then come from the network only).
+    public convenience init(
         cacheDirectory: String? = HTTPCache.defaultDirectory(), cacheBytes: Int = 256 << 20,
         options: HTTPLoaderOptions = HTTPLoaderOptions(),
         onProblem: @escaping @Sendable (SourceProblem) -> Void = HTTPTileSource.printProblem
     ) {
-        var cache: HTTPCache?
-        if let cacheDirectory {
-            do { cache = try HTTPCache(directory: cacheDirectory, byteLimit: cacheBytes) } catch {
+        self.init(
+            lazyCacheDirectory: { cacheDirectory }, cacheBytes: cacheBytes, options: options, onProblem: onProblem)
+    }
+
+    /// The network whose cache folder is decided (and the cache opened) on the first `http(s)` request.
+    private init(
+        lazyCacheDirectory: @escaping @Sendable () -> String?, cacheBytes: Int, options: HTTPLoaderOptions,
+        onProblem: @escaping @Sendable (SourceProblem) -> Void
+    ) {
+        client = HTTPClient(loader: HTTPLoader(options: options)) {
+            guard let cacheDirectory = lazyCacheDirectory() else { return nil }
+            do { return try HTTPCache(directory: cacheDirectory, byteLimit: cacheBytes) } catch {
                 HTTPCache.printWarning("no HTTP cache (tiles come from the network only): \(error)")
+                return nil
             }
         }
-        client = HTTPClient(loader: HTTPLoader(options: options), cache: cache)
         let record = recorded
         self.onProblem = {
             record.add($0)
@@ -60,27 +70,39 @@ public final class TileNetwork: Sendable {
         }
     }
 
-    /// The process's network: cache in ``sharedCacheDirectory(environment:)``.
-    public static let shared = TileNetwork(cacheDirectory: sharedCacheDirectory())
+    /// The process's network: cache in ``sharedCacheDirectory(environment:)``, decided and opened on the first
+    /// `http(s)` request.
+    public static let shared = TileNetwork(
+        lazyCacheDirectory: { sharedCacheDirectory() }, cacheBytes: 256 << 20, options: HTTPLoaderOptions(),
+        onProblem: HTTPTileSource.printProblem)
 
     /// The shared network's cache folder: `$WAYMARK_CACHE_DIR` when set, else
     /// ``HTTPCache/defaultDirectory(environment:)``. The default under `$HOME` is used only when `$HOME` is an
     /// existing folder: a `HOME` naming a missing path gives no persistent cache and one line on standard error,
-    /// never a made-up home folder (docs/BEHAVIOUR.md D21).
-    /// - Parameter environment: the environment to read. Defaults to the process's.
+    /// never a made-up home folder. With `HOME` unset, the user's home folder from the system (the passwd entry)
+    /// is used, with one line on standard error naming the folder (docs/BEHAVIOUR.md D21).
+    /// - Parameters:
+    ///   - environment: the environment to read. Defaults to the process's.
+    ///   - warn: told the one-line notice (a missing home folder, `HOME` unset). Default: a line on standard error.
     /// - Returns: the cache folder's path, or `nil` (no persistent cache) when neither `$WAYMARK_CACHE_DIR` nor an
     ///   absolute `$XDG_CACHE_HOME` is set and the home folder does not exist.
-    public static func sharedCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> String?
-    {
+    public static func sharedCacheDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        warn: (String) -> Void = HTTPCache.printWarning
+    ) -> String? {
         if let explicit = environment["WAYMARK_CACHE_DIR"], !explicit.isEmpty { return explicit }
         let folder = HTTPCache.defaultDirectory(environment: environment)
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return folder }
         let home = environment["HOME"] ?? NSHomeDirectory()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue else {
-            HTTPCache.printWarning("HOME (\(home)) is not an existing folder: no HTTP cache (set WAYMARK_CACHE_DIR)")
+            warn("HOME (\(home)) is not an existing folder: no HTTP cache (set WAYMARK_CACHE_DIR)")
             return nil
+        }
+        if environment["HOME"] == nil {
+            warn(
+                "HOME is not set: the HTTP cache is in \(folder), under the system's home folder for the user "
+                    + "(set WAYMARK_CACHE_DIR to choose)")
         }
         return folder
     }
@@ -160,7 +182,7 @@ public final class TileNetwork: Sendable {
     public func pmtilesSource(_ location: String) throws -> any TileSource {
         guard let url = URL(string: location) else { throw HTTPError(url: location, message: "not a URL") }
         return BackgroundTileSource(
-            try PMTilesSource(reader: HTTPRangeReader(url: url, loader: client.loader)),
+            try PMTilesSource(reader: HTTPRangeReader(url: url, client: client)),
             concurrency: client.loader.options.maxRequestsPerHost)
     }
 

@@ -25,7 +25,9 @@ struct SnapshotCommand: WaymarkCommand {
                      pitch (degrees from straight down); clamped as GMSMapView clamps them.
                      Default 60.1699,24.9443,16.5 (central Helsinki)
           --size     view size in points. Default 1280x720
-          --scale    device pixels per point, 0.25…4. Default 1
+          --scale    device pixels per point, 0.25…4. Default 1. The image (--size × --scale) may have at most
+                     67,108,864 device pixels (8192×8192) and 16,384 a side; larger is refused before drawing
+                     (about 1.1 GB peak memory at the maximum)
           --style    a MapLibre style v8: a file path, file:// or http(s):// URL. Default Data/styles/default.json
           --map-style  Google styling JSON (GMSMapStyle's rules) applied over the style; unknown names and features
                      without counterpart in the data are reported on standard error
@@ -37,16 +39,24 @@ struct SnapshotCommand: WaymarkCommand {
           --timeout  seconds for everything fetched over the network (style, TileJSON, sprite, tiles). When they
                      run out, the snapshot is written with what arrived and stderr names what did not; a style that
                      has not arrived is an error. Default 30
-          --strict   exit 1 when the snapshot is incomplete (a tile or source could not be read or decoded; the
+          --strict   exit 1 when the snapshot is incomplete (a tile or source could not be read or decoded, or a style
+                     diagnostic dropped a layer or source: a bad filter, a missing source, an unknown layer type; the
                      PNG is still written). Without it such a snapshot exits 0 with a warning on stderr
           -o         output PNG path, written whole or not at all (an existing file is kept on failure).
                      Default out/helsinki.png
+
+        Remote data is cached in $WAYMARK_CACHE_DIR, else $XDG_CACHE_HOME/waymark, else $HOME/.cache/waymark (with
+        HOME unset: the user's home folder from the system, named in one line on stderr); the cache is opened only
+        when something is fetched over http(s).
         """
 
     /// `--timeout`'s default, in seconds (docs/BEHAVIOUR.md D19).
     static let defaultTimeout = 30.0
     /// The largest side of the image in pixels (`--size` × `--scale`), checked before anything is drawn (D22).
     static let maxPixelSide = 16_384
+    /// The most device pixels in the image (`--size` × `--scale`, 8192 × 8192), checked before anything is drawn
+    /// (docs/BEHAVIOUR.md D22).
+    static let maxDevicePixels = 8192 * 8192
 
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
@@ -91,6 +101,12 @@ struct SnapshotCommand: WaymarkCommand {
                 "--size × --scale is \(Int(pixels.0))×\(Int(pixels.1)) pixels; each side must be at most \(maxPixelSide)"
             )
         }
+        let total = pixels.0.rounded(.up) * pixels.1.rounded(.up)
+        guard total <= Double(maxDevicePixels) else {
+            throw UsageError(
+                "--size × --scale is \(Int(pixels.0))×\(Int(pixels.1)) = \(Int(total)) device pixels; the image may "
+                    + "have at most \(maxDevicePixels) (8192×8192)")
+        }
         var timeout = defaultTimeout
         if let text = args.value("--timeout") {
             guard let t = Double(text), t.isFinite, t > 0, t <= 86_400 else {
@@ -107,6 +123,7 @@ struct SnapshotCommand: WaymarkCommand {
         for diagnostic in snapshotter.renderer.style.diagnostics {
             FileHandle.standardError.write(Data("waymark snapshot: style: \(diagnostic)\n".utf8))
         }
+        let dropped = snapshotter.renderer.style.diagnostics.filter(Self.dropsDrawing).count
         var overlay: [DrawCommand] = []
         if let file = args.value("--overlays") {
             let shapes: [GMSOverlay]
@@ -129,6 +146,12 @@ struct SnapshotCommand: WaymarkCommand {
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
         print(output)
+        if dropped > 0 {
+            let text =
+                "the snapshot is incomplete: \(dropped) style diagnostic\(dropped == 1 ? "" : "s") dropped a layer, "
+                + "source or filter (above)"
+            if args.has("--strict") { throw RuntimeError(text) }
+        }
         let problems = TileNetwork.shared.problems + snapshotter.renderer.options.rasterProblems.problems
         if !problems.isEmpty {
             let sources = Set(problems.map(\.source)).sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -136,6 +159,14 @@ struct SnapshotCommand: WaymarkCommand {
             if args.has("--strict") { throw RuntimeError(text) }
             FileHandle.standardError.write(Data("waymark snapshot: warning: \(text)\n".utf8))
         }
+    }
+
+    /// Whether a style diagnostic removes something from the drawing (a layer or source skipped, a filter that
+    /// makes its layer draw nothing, a source whose layers are not drawn): `--strict` fails on these.
+    static func dropsDrawing(_ diagnostic: StyleDiagnostic) -> Bool {
+        let m = diagnostic.message
+        return m.hasSuffix("layer skipped") || m.hasSuffix("source skipped") || m.hasSuffix("the layer draws nothing")
+            || m.hasSuffix("its layers are not drawn")
     }
 
     /// The snapshotter for `--style`, `--map-style` and `--dark`.

@@ -28,6 +28,10 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+// Past a file-size limit (`ulimit -f`), write(2) fails with EFBIG instead of the process being killed by SIGXFSZ,
+// so a write failure is reported and its temporary file removed (docs/BEHAVIOUR.md D24).
+signal(SIGXFSZ, SIG_IGN)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     printTopLevelUsage()

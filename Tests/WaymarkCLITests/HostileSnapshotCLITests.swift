@@ -56,13 +56,16 @@ struct HostileSnapshotCLITests {
 
     /// Runs `waymark snapshot ARGS` under a python3 parent that reports the child's peak RSS (`ru_maxrss`); with
     /// `fileSizeLimit`, the child can write files of at most that many bytes (`RLIMIT_FSIZE`, as a full disk).
-    /// With `command`, runs `waymark COMMAND ARGS` instead.
+    /// With `command`, runs `waymark COMMAND ARGS` instead. With `defaultFileSizeSignal`, the child starts with
+    /// SIGXFSZ's default action and unblocked (as from a shell with `ulimit -f`), not ignored (the test runner
+    /// blocks it, which hid the kill).
     func snapshot(
         _ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false,
-        command: String = "snapshot"
+        command: String = "snapshot", defaultFileSizeSignal: Bool = false
     ) throws -> Run {
         let process = try launch(
-            arguments, fileSizeLimit: fileSizeLimit, cache: cache, asNobody: asNobody, command: command)
+            arguments, fileSizeLimit: fileSizeLimit, cache: cache, asNobody: asNobody, command: command,
+            defaultFileSizeSignal: defaultFileSizeSignal)
         let errData = process.err.fileHandleForReading.readDataToEndOfFile()
         process.process.waitUntilExit()
         let kilobytes = Int((try? String(contentsOfFile: process.rss, encoding: .utf8)) ?? "") ?? -1
@@ -77,7 +80,7 @@ struct HostileSnapshotCLITests {
     /// With `direct`, the child is `waymark` itself (no python3 parent), so killing the process kills `waymark`.
     func launch(
         _ arguments: [String], fileSizeLimit: Int? = nil, cache: URL? = nil, asNobody: Bool = false,
-        direct: Bool = false, command subcommand: String = "snapshot"
+        direct: Bool = false, command subcommand: String = "snapshot", defaultFileSizeSignal: Bool = false
     ) throws -> (process: Process, err: Pipe, rss: String, start: Date) {
         let rss = folder.appendingPathComponent("rss-\(UUID().uuidString)").path
         let process = Process()
@@ -85,7 +88,8 @@ struct HostileSnapshotCLITests {
         let limit = fileSizeLimit ?? -1
         let script: String =
             "import resource,signal,subprocess,sys\n" + "def limit():\n"
-            + "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+            + "    signal.signal(signal.SIGXFSZ, signal.\(defaultFileSizeSignal ? "SIG_DFL" : "SIG_IGN"))\n"
+            + "    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ])\n"
             + "    resource.setrlimit(resource.RLIMIT_FSIZE, (\(limit), \(limit)))\n"
             + "r=subprocess.run(sys.argv[2:], preexec_fn=limit).returncode\n"
             + "open(sys.argv[1],'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); "
@@ -185,6 +189,13 @@ struct HostileSnapshotCLITests {
         ])
         #expect(run.status == 2)
         #expect(run.stderr.contains("at most 16384"), "\(run.stderr)")
+        // Each side fits, but 16384×8192 device pixels are more than 8192×8192 (D22).
+        let wide = try snapshot([
+            "--size", "8192x4096", "--scale", "2", "-o", folder.appendingPathComponent("big.png").path,
+        ])
+        #expect(wide.status == 2)
+        #expect(wide.stderr.contains("at most 67108864 (8192×8192)"), "\(wide.stderr)")
+        #expect(Date().timeIntervalSince(start) < 20)
         #expect(Date().timeIntervalSince(start) < 10)
     }
 

@@ -215,8 +215,8 @@ extension RGBAColor {
         if !warnedAboutVertices {
             warnedAboutVertices = true
             GMSLog.warning(
-                "GMSPolygon/GMSPolyline: a \(what) of \(count) vertices after simplification is \(drawn) with every "
-                    + "\(step)th (at most \(Self.maxFillVertices) vertices; docs/BEHAVIOUR.md D22)")
+                "GMSPolygon/GMSPolyline: a \(what) of \(count) vertices after simplification is \(drawn) with one vertex "
+                    + "in \(step) (at most \(Self.maxFillVertices) vertices; docs/BEHAVIOUR.md D22)")
         }
         var kept: [Double] = []
         kept.reserveCapacity(Self.maxFillVertices * 2 + 2)
