@@ -52,7 +52,9 @@ public final class PangoTextShaper: TextMeasurer {
         layout.setAttributes(attributes)
         if let maxWidth = style.maxWidth, maxWidth > 0, maxWidth.isFinite {
             layout.setWidth(maxWidth * scale)
-            layout.setWrap(.wordChar)
+            // Word boundaries only: a word wider than the width stays whole, as MapLibre never breaks inside a word
+            // (Pango's character fallback broke street names with inserted hyphens, "UNTERSTRAS-/SE").
+            layout.setWrap(.word)
         } else {
             layout.setWidth(nil)
         }
