@@ -3,10 +3,12 @@
 
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import check_docs  # noqa: E402
 import check_graph  # noqa: E402
 
 
@@ -91,6 +93,56 @@ class DiagramTests(unittest.TestCase):
         doc = "# A\n\n## The target graph\n\nText.\n\n```\n" + GOOD + "```\n\n## Next\n```\nother\n```\n"
         self.assertEqual(check_graph.diagram_text(doc), GOOD)
         self.assertIsNone(check_graph.diagram_text("# A\n```\nx\n```\n"))
+
+
+SWIFT = """
+public struct CameraTransform {
+    public func coveringTiles(tileZoom: Int, minimumTileZoom: Int = 0) -> [Int] { [] }
+    public static let shared = CameraTransform()
+    init(_ value: Int, label other: String) {}
+}
+public enum TileLocation {
+    case mbtiles(String), pmtiles(String)
+}
+@MainActor public func UIApplicationMain() {}
+"""
+
+
+class SwiftNameTests(unittest.TestCase):
+    def problems(self, markdown):
+        with tempfile.TemporaryDirectory() as repo:
+            os.makedirs(os.path.join(repo, "Sources/MapGeometry"))
+            files = {"Sources/MapGeometry/Camera.swift": SWIFT, "ARCHITECTURE.md": markdown}
+            for path, text in files.items():
+                with open(os.path.join(repo, path), "w", encoding="utf-8") as handle:
+                    handle.write(text)
+            return check_docs.swift_names(repo, list(files))
+
+    def test_declared_names_pass(self):
+        text = (
+            "`CameraTransform.coveringTiles(tileZoom:minimumTileZoom:)`, `CameraTransform.shared`, "
+            "`CameraTransform(_:label:)`, `TileLocation.pmtiles`, `UIApplicationMain`, `MapGeometry`, `Data`, "
+            "`D7`, `GET`, `TileCover.swift`, `SDL_Delay`, `coveringTiles`\n"
+        )
+        self.assertEqual(self.problems(text), [])
+
+    def test_unknown_type_fails(self):
+        found = self.problems("`TileCover`\n")
+        self.assertEqual(found, ["ARCHITECTURE.md:1: `TileCover`: no type TileCover is declared"])
+
+    def test_unknown_member_and_wrong_labels_fail(self):
+        found = self.problems("`CameraTransform.nearestCopy` and `CameraTransform.coveringTiles(tileZoom:)`\n")
+        self.assertEqual(
+            found,
+            [
+                "ARCHITECTURE.md:1: `CameraTransform.nearestCopy`: CameraTransform declares no nearestCopy",
+                "ARCHITECTURE.md:1: `CameraTransform.coveringTiles(tileZoom:)`: CameraTransform declares no "
+                "coveringTiles(tileZoom:)",
+            ],
+        )
+
+    def test_fenced_blocks_are_not_checked(self):
+        self.assertEqual(self.problems("```\n`Nowhere`\n```\n"), [])
 
 
 if __name__ == "__main__":
