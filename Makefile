@@ -28,10 +28,12 @@ test: test-deps checks
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
 
-## checks: the repository's own checks (scripts/dev): the package graph matches the imports, every behaviour citation
-## and documented path resolves, the bundled styles are their generators' output, and the data scripts' unit tests.
+## checks: the repository's own checks (scripts/dev): the package graph matches the imports and ARCHITECTURE.md's
+## diagram, every behaviour citation, documented path and documented Swift name resolves, the bundled styles are their
+## generators' output, and the unit tests of these checks and of the data scripts.
 .PHONY: checks
 checks:
+	python3 scripts/dev/test_dev_checks.py
 	python3 scripts/dev/check_graph.py .
 	python3 scripts/dev/check_docs.py .
 	python3 scripts/dev/check_styles.py .

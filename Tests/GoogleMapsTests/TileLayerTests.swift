@@ -169,16 +169,16 @@ final class ScriptedLayer: GMSTileLayer {
             _ = map.renderFrame(scale: 1)
         }
         let counts = layer.tileStore.requestCounts
-        #expect(counts[TileLayerKey(z: 2, x: 1, y: 1)] == 1)
-        #expect(counts[TileLayerKey(z: 2, x: 2, y: 1)] == 1)
-        #expect(counts[TileLayerKey(z: 2, x: 1, y: 2)] == 1)
+        #expect(counts[TileID(z: 2, x: 1, y: 1)] == 1)
+        #expect(counts[TileID(z: 2, x: 2, y: 1)] == 1)
+        #expect(counts[TileID(z: 2, x: 1, y: 2)] == 1)
         // After the retry delay, only the nil tile is asked for again.
         clock.advance(by: 2.5)
         _ = map.renderFrame(scale: 1)
         let later = layer.tileStore.requestCounts
-        #expect(later[TileLayerKey(z: 2, x: 1, y: 1)] == 2)
-        #expect(later[TileLayerKey(z: 2, x: 2, y: 1)] == 1)
-        #expect(later[TileLayerKey(z: 2, x: 1, y: 2)] == 1)
+        #expect(later[TileID(z: 2, x: 1, y: 1)] == 2)
+        #expect(later[TileID(z: 2, x: 2, y: 1)] == 1)
+        #expect(later[TileID(z: 2, x: 1, y: 2)] == 1)
         // Drawn: the loaded tiles grey, the missing ones empty (plain basemap land).
         let image = map.renderFrame(scale: 1)
         #expect(isColor(pixelAt(image, 100, 250), 128, 128, 128, tolerance: 8), "\(pixelAt(image, 100, 250))")

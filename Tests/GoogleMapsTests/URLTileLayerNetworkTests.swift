@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 import MapNetwork
 import MapStorage
 import MapTestSupport
@@ -55,7 +56,7 @@ struct URLTileLayerNetworkTests {
         #expect(isColor(pixelAt(image, 300, 100), 64, 0, 191, tolerance: 4), "\(pixelAt(image, 300, 100))")
         // The 404 tile 2/1/1 (top left) is no tile: the checker's orange alone.
         #expect(isColor(pixelAt(image, 100, 100), 255, 153, 0, tolerance: 4), "\(pixelAt(image, 100, 100))")
-        guard case .noTile? = layer.tileStore.tiles[TileLayerKey(z: 2, x: 1, y: 1)] else {
+        guard case .noTile? = layer.tileStore.tiles[TileID(z: 2, x: 1, y: 1)] else {
             Issue.record("the 404 tile is not known missing")
             return
         }
@@ -70,7 +71,7 @@ struct URLTileLayerNetworkTests {
         for (x, y) in [(205, 40), (300, 100), (100, 250), (300, 250), (100, 100)] {
             #expect(pixelAt(again, x, y) == pixelAt(image, x, y), "(\(x), \(y)): \(pixelAt(again, x, y))")
         }
-        #expect(offlineLayer.tileStore.requestCounts[TileLayerKey(z: 2, x: 2, y: 1)] == 1)
+        #expect(offlineLayer.tileStore.requestCounts[TileID(z: 2, x: 2, y: 1)] == 1)
         // Only the 404 tile (not cached) may fail offline, reported once.
         #expect(
             GMSLog.messages.count <= 1 && GMSLog.messages.allSatisfy { $0.contains("/2/1/1.png") }, "\(GMSLog.messages)"
@@ -90,7 +91,7 @@ struct URLTileLayerNetworkTests {
         #expect(GMSLog.messages.count == 1, "\(GMSLog.messages)")
         let message = GMSLog.messages.first ?? ""
         #expect(message.contains(server.url("2/")) && message.contains("HTTP 500"), "\(message)")
-        let key = TileLayerKey(z: 2, x: 2, y: 2)
+        let key = TileID(z: 2, x: 2, y: 2)
         guard case .retry? = layer.tileStore.tiles[key] else {
             Issue.record(
                 "a failed tile is not waiting for its retry: \(String(describing: layer.tileStore.tiles[key]))")

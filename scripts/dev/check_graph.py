@@ -8,6 +8,15 @@ Reads `swift package dump-package` (JSON on stdin, or runs it) and every Swift f
 Executable targets are exempt from the second rule when a test target declares them: that edge only orders the build
 (the test runs the built program). `BUILD_ONLY` lists the other edges that exist for the build alone, each with why.
 
+It also reads the target graph drawn in ARCHITECTURE.md (the first ``` block under "## The target graph") and fails
+when it differs from Package.swift. The diagram's grammar:
+- `A, B ──► X, Y*, Z` says targets A and B each declare exactly X, Y and Z; `──► none` says no dependencies. A line
+  ending in a comma continues on the next line. A name followed by `*` is re-exported (`@_exported import`), and every
+  re-export of a package module is starred. Parentheses are comments; lines without an arrow are headings.
+- Every library and executable target is on the left exactly once, except the `_Testing_*` shims (empty modules for
+  swift-testing's overlay lookup; edges to them are not drawn), test targets and the support targets under Tests/.
+- `Examples/*` stands for every target under Examples/: its right side is what they declare, together.
+
 Usage: scripts/dev/check_graph.py [PACKAGE_DIR]   (exit 0 clean, 1 with one line per mismatch)
 """
 
@@ -91,6 +100,7 @@ def check(package):
                     todo.append(module)
         return seen
 
+    package["_exports"] = {name: exports[name] & declared(targets[name]) for name in folders}
     for target in scanned:
         imported = {module_of[m] for m in imports_of(*folders[target["name"]]) if m in module_of}
         imported.discard(target["name"])
@@ -109,17 +119,118 @@ def check(package):
     return problems
 
 
+ARROW = "──►"
+EXAMPLES = "Examples/*"
+
+
+def diagram_text(architecture):
+    """The first fenced block after the "## The target graph" heading, or None."""
+    match = re.search(r"^## The target graph\n(.*?)^```[^\n]*\n(.*?)^```", architecture, re.M | re.S)
+    return match.group(2) if match else None
+
+
+def parse_diagram(text):
+    """{left name: [(dependency, starred)]} and problems (a name on the left twice, a malformed line)."""
+    edges, problems, current, continues = {}, [], None, False
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = re.sub(r"\([^)]*\)", "", raw).rstrip()
+        if not line.strip():
+            continues = False
+            continue
+        if ARROW in line:
+            left, right = line.split(ARROW, 1)
+            current = [name.strip() for name in left.split(",") if name.strip()]
+            for name in current:
+                if name in edges:
+                    problems.append(f"ARCHITECTURE.md diagram line {number}: {name} is on the left twice")
+                edges[name] = []
+        elif continues and raw[:1].isspace():
+            right = line
+        else:
+            continues = False  # a heading
+            continue
+        continues = right.rstrip().endswith(",")
+        items = [item.strip() for item in right.split(",") if item.strip()]
+        if items == ["none"]:
+            continue
+        for item in items:
+            if not re.fullmatch(r"[A-Za-z_][\w-]*\*?", item):
+                problems.append(f"ARCHITECTURE.md diagram line {number}: '{item}' is not a target name")
+                continue
+            for name in current:
+                edges[name].append((item.rstrip("*"), item.endswith("*")))
+    return edges, problems
+
+
+def diagram_problems(package, text):
+    """Where the ARCHITECTURE.md diagram (its code block's text) and Package.swift disagree."""
+    targets = {t["name"]: t for t in package["targets"]}
+    exports = package.get("_exports", {})
+
+    def drawn(name):
+        return not name.startswith("_Testing_")
+
+    def is_example(t):
+        return (t.get("path") or "").startswith("Examples/")
+
+    shown = [
+        t
+        for t in package["targets"]
+        if t["type"] in ("regular", "executable")
+        and drawn(t["name"])
+        and not (t.get("path") or "").startswith("Tests/")
+        and not is_example(t)
+    ]
+    edges, problems = parse_diagram(text)
+    expected = {t["name"]: {d for d in declared(t) if d in targets and drawn(d)} for t in shown}
+    stars = {t["name"]: {d for d in exports.get(t["name"], ()) if drawn(d)} for t in shown}
+    examples = [t for t in package["targets"] if is_example(t)]
+    if examples:
+        expected[EXAMPLES] = set().union(*({d for d in declared(t) if d in targets} for t in examples))
+        stars[EXAMPLES] = set()
+    for name in sorted(set(edges) - set(expected)):
+        problems.append(f"ARCHITECTURE.md diagram draws {name}, which is not a drawn target of Package.swift")
+    for name in sorted(set(expected) - set(edges)):
+        problems.append(f"ARCHITECTURE.md diagram lacks {name} (Package.swift declares it)")
+    for name in sorted(set(edges) & set(expected)):
+        drawn_deps = {dep for dep, _ in edges[name]}
+        for dep in sorted(drawn_deps - expected[name]):
+            problems.append(f"ARCHITECTURE.md diagram: {name} ──► {dep}, which Package.swift does not declare")
+        for dep in sorted(expected[name] - drawn_deps):
+            problems.append(f"ARCHITECTURE.md diagram: {name} lacks ──► {dep} (declared in Package.swift)")
+        starred = {dep for dep, star in edges[name] if star}
+        for dep in sorted(starred - stars[name]):
+            problems.append(f"ARCHITECTURE.md diagram: {name} ──► {dep}* but {name} does not re-export it")
+        for dep in sorted((stars[name] - starred) & drawn_deps):
+            problems.append(f"ARCHITECTURE.md diagram: {name} re-exports {dep}: draw it as {dep}*")
+    return problems
+
+
+def architecture_problems(package_dir, package):
+    path = os.path.join(package_dir, "ARCHITECTURE.md")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as handle:
+        text = diagram_text(handle.read())
+    if text is None:
+        return ["ARCHITECTURE.md has no target graph (a ``` block under '## The target graph')"]
+    return diagram_problems(package, text)
+
+
 def main():
     package_dir = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".")
     package = dump(package_dir)
     package["_dir"] = package_dir
     problems = check(package)
-    for line in problems:
+    drawing = architecture_problems(package_dir, package)
+    for line in problems + drawing:
         print(f"graph: {line}")
-    if problems:
-        print(f"graph: {len(problems)} mismatch(es) between Package.swift and the imports")
+    if problems or drawing:
+        print(f"graph: {len(problems)} mismatch(es) between Package.swift and the imports, {len(drawing)} between "
+              "Package.swift and ARCHITECTURE.md's diagram")
         return 1
-    print(f"graph: {len(package['targets'])} targets, every import declared and every dependency imported")
+    print(f"graph: {len(package['targets'])} targets, every import declared and every dependency imported; "
+          "ARCHITECTURE.md's diagram matches Package.swift")
     return 0
 
 

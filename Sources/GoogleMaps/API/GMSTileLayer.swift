@@ -1,5 +1,6 @@
 import Foundation
 import LinuxUIKit
+import MapGeometry
 import MapNetwork
 
 /// The stub tile meaning "no tile exists here" (Google's `kGMSTileLayerNoTile`): pass it to a ``GMSTileReceiver`` or
@@ -191,8 +192,10 @@ open class GMSURLTileLayer: GMSTileLayer {
                 }
             }
         }
-        if let z = Int(exactly: zoom), let xi = Int(exactly: x), let yi = Int(exactly: y) {
-            store.setHandle(handle, for: TileLayerKey(z: z, x: xi, y: yi), generation: generation)
+        if let z = Int(exactly: zoom), let xi = Int(exactly: x), let yi = Int(exactly: y),
+            let key = TileID.valid(z: z, x: xi, y: yi)
+        {
+            store.setHandle(handle, for: key, generation: generation)
         }
     }
 }

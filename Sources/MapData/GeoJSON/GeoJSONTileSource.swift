@@ -3,8 +3,8 @@ import MapGeometry
 /// Serves a GeoJSON document as Mapbox Vector Tiles, cut on demand for any tile (like MapLibre's GeoJSON source).
 ///
 /// Each feature is projected once to normalised Web Mercator world coordinates (x east, y south, the world is the unit
-/// square; latitude clamped to ±85.051129°). A tile request transforms to tile units, clips to the tile plus
-/// ``buffer`` on each side (Sutherland–Hodgman for polygon rings, Liang–Barsky for line segments, a box test for
+/// square; latitude clamped to ±``WebMercator/maximumLatitude``). A tile request transforms to tile units, clips to
+/// the tile plus ``buffer`` on each side (Sutherland–Hodgman for polygon rings, Liang–Barsky for line segments, a box test for
 /// points), rounds to integers at ``extent`` and encodes one layer named ``layerName`` with ``MVTEncoder``.
 /// A `GeometryCollection` becomes one MVT feature per member type. Numeric non-negative integral ids become MVT ids;
 /// other ids are dropped. Property values: strings, booleans, integral numbers (uint or sint), other numbers
@@ -151,10 +151,10 @@ struct WorldXY: Sendable, Equatable {
     var y: Double
 
     /// Projects longitude/latitude (degrees) to world units (``WebMercator/worldPoint(_:)``), latitude clamped to
-    /// ±85.051129° first.
+    /// ±``WebMercator/maximumLatitude`` first.
     init(_ p: GeoJSONPosition) {
-        let w = WebMercator.worldPoint(
-            LatLng(latitude: min(85.051129, max(-85.051129, p.latitude)), longitude: p.longitude))
+        let limit = WebMercator.maximumLatitude
+        let w = WebMercator.worldPoint(LatLng(latitude: min(limit, max(-limit, p.latitude)), longitude: p.longitude))
         x = w.x
         y = w.y
     }

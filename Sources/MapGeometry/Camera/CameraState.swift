@@ -174,12 +174,10 @@ public struct CameraTransform: Sendable {
         return ScreenPoint(x: opticalCenter.x + rx * k, y: opticalCenter.y + ry * cosPitch * k)
     }
 
-    /// The screen point of a world point, using the copy of the world (x ± whole numbers) nearest the camera centre.
+    /// The screen point of a world point, using the copy of the world (x ± whole numbers) nearest the camera centre
+    /// (``nearestWorldCopy(of:)``).
     public func screenPoint(for w: WorldPoint) -> ScreenPoint {
-        var x = w.x
-        let dx = x - centerWorld.x
-        if dx.isFinite && abs(dx) > 0.5 { x -= (dx + 0.5).rounded(.down) }
-        return screenPoint(forUnwrapped: WorldPoint(x: x, y: w.y))
+        screenPoint(forUnwrapped: nearestWorldCopy(of: w))
     }
 
     /// The screen point of a geographic position (nearest world copy).

@@ -27,7 +27,8 @@ final class WithinNode: ExpressionNode, @unchecked Sendable {
     }
 
     static func mercator(_ lon: Double, _ lat: Double) -> (x: Double, y: Double) {
-        let w = WebMercator.worldPoint(LatLng(latitude: max(min(lat, 85.051129), -85.051129), longitude: lon))
+        let limit = WebMercator.maximumLatitude
+        let w = WebMercator.worldPoint(LatLng(latitude: max(min(lat, limit), -limit), longitude: lon))
         return (w.x, w.y)
     }
 

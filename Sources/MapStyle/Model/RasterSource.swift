@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// A raster tile source (style spec "Sources", `type: raster`): PNG, JPEG or WebP tiles from an MBTiles file
 /// (`mbtiles://<path>`), a PMTiles archive (`pmtiles://…`, read by the host's resolver) or `tiles` URL templates.
 ///
@@ -16,7 +18,7 @@ public struct RasterSource: Sendable, Equatable {
     /// Highest zoom with tiles, 0…24 (`maxzoom`). Default 22; above it the tile at `maxzoom` is scaled up.
     public var maxzoom: Double
     /// West, south, east, north in degrees (`bounds`): no tile outside is requested. Default the whole Mercator world
-    /// `[-180, -85.051129, 180, 85.051129]`.
+    /// `[-180, -85.051129, 180, 85.051129]` (the north and south edges at ``WebMercator/maximumLatitude``).
     public var bounds: [Double]
     /// `xyz` (rows from the north, the default) or `tms` (rows from the south).
     public var scheme: String
@@ -28,7 +30,7 @@ public struct RasterSource: Sendable, Equatable {
     public var location: TileLocation?
 
     /// The spec default of ``bounds``.
-    public static let worldBounds = [-180, -85.051129, 180, 85.051129]
+    public static let worldBounds = [-180, -WebMercator.maximumLatitude, 180, WebMercator.maximumLatitude]
 
     /// Creates a source; see the properties for defaults.
     public init(

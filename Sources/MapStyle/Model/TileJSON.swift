@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// A TileJSON document (2.x or 3.0.0, https://github.com/mapbox/tilejson-spec): where a tileset's tiles are and
 /// what zooms and area they cover.
 ///
@@ -20,7 +22,7 @@ public struct TileJSON: Sendable, Equatable {
     public var name: String?
 
     /// The whole Web Mercator world, TileJSON's default `bounds`.
-    public static let worldBounds: [Double] = [-180, -85.05112877980659, 180, 85.05112877980659]
+    public static let worldBounds: [Double] = [-180, -WebMercator.maximumLatitude, 180, WebMercator.maximumLatitude]
 
     /// Parses TileJSON text.
     /// - Parameters:

@@ -5,13 +5,6 @@ import MapDrawing
 import MapGeometry
 import MapNetwork
 
-/// A tile of a ``GMSTileLayer``: zoom, column, row (XYZ).
-struct TileLayerKey: Hashable, Sendable {
-    let z: Int
-    let x: Int
-    let y: Int
-}
-
 /// What a tile layer knows of its tiles, and the inbox its receivers write to from any thread.
 ///
 /// Main-actor state (``tiles``) changes only in frames; arrivals wait in a locked inbox until the next frame takes
@@ -29,18 +22,18 @@ final class TileLayerStore: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var inbox: [(generation: Int, key: TileLayerKey, image: UIImage?)] = []
+    private var inbox: [(generation: Int, key: TileID, image: UIImage?)] = []
     private var undecodable: [URL] = []
     private var failures: [(url: URL, message: String)] = []
     private var generationValue = 0
     private var requestsInFlight = 0
     /// Cancelling handles of the requests on their way (``GMSURLTileLayer``'s; other layers cannot cancel).
-    private var requestHandles: [TileLayerKey: TileRequestHandle] = [:]
+    private var requestHandles: [TileID: TileRequestHandle] = [:]
 
     /// Main actor only.
-    var tiles: [TileLayerKey: State] = [:]
+    var tiles: [TileID: State] = [:]
     /// Main actor only: the last frame each ready tile was drawn in (least recently used go first).
-    var lastUse: [TileLayerKey: Int] = [:]
+    var lastUse: [TileID: Int] = [:]
     /// Main actor only: frames drawn.
     var frameNumber = 0
     /// Main actor only: whether an undecodable tile / a failed request was reported already (once per layer).
@@ -50,7 +43,7 @@ final class TileLayerStore: @unchecked Sendable {
     /// first), read by ``GMSURLTileLayer`` for the HTTP loader.
     var requestPriority = 0.0
     /// Main actor only: how many times each tile was asked for (tests read it).
-    var requestCounts: [TileLayerKey: Int] = [:]
+    var requestCounts: [TileID: Int] = [:]
 
     /// Ready tiles kept (about 64 MiB of 512-pixel tiles).
     static let capacity = 256
@@ -62,17 +55,20 @@ final class TileLayerStore: @unchecked Sendable {
 
     func requestStarted() { lock.withLock { requestsInFlight += 1 } }
 
-    func deliver(generation: Int, key: TileLayerKey, image: UIImage?) {
+    /// Files an answer for `key` (a canonical tile, `wrap` 0); a `nil` key (coordinates off the grid, which no
+    /// frame asks for) only ends the request.
+    func deliver(generation: Int, key: TileID?, image: UIImage?) {
         lock.withLock {
             guard generation == generationValue else { return }
             requestsInFlight = max(0, requestsInFlight - 1)
+            guard let key else { return }
             requestHandles[key] = nil
             inbox.append((generation, key, image))
         }
     }
 
     /// Keeps the handle that cancels the request for `key` (made in `generation`), unless it was answered already.
-    func setHandle(_ handle: TileRequestHandle, for key: TileLayerKey, generation: Int) {
+    func setHandle(_ handle: TileRequestHandle, for key: TileID, generation: Int) {
         lock.withLock {
             guard generation == generationValue, !inbox.contains(where: { $0.key == key }) else { return }
             requestHandles[key] = handle
@@ -80,7 +76,7 @@ final class TileLayerStore: @unchecked Sendable {
     }
 
     /// Cancels the request for `key` when it can be cancelled; returns whether it was.
-    func cancel(_ key: TileLayerKey) -> Bool {
+    func cancel(_ key: TileID) -> Bool {
         let handle: TileRequestHandle? = lock.withLock {
             guard let h = requestHandles.removeValue(forKey: key) else { return nil }
             requestsInFlight = max(0, requestsInFlight - 1)
@@ -99,7 +95,7 @@ final class TileLayerStore: @unchecked Sendable {
 
     /// The answers that arrived since the last call (current generation only), undecodable URLs and failures.
     func takeArrivals() -> (
-        answers: [(key: TileLayerKey, image: UIImage?)], undecodable: [URL], failures: [(url: URL, message: String)]
+        answers: [(key: TileID, image: UIImage?)], undecodable: [URL], failures: [(url: URL, message: String)]
     ) {
         lock.withLock {
             let answers = inbox.filter { $0.generation == generationValue }.map { ($0.key, $0.image) }
@@ -143,7 +139,7 @@ final class TileLayerReceiver: NSObject, GMSTileReceiver, @unchecked Sendable {
 
     func receiveTileWith(x: UInt, y: UInt, zoom: UInt, image: UIImage?) {
         guard let z = Int(exactly: zoom), let xi = Int(exactly: x), let yi = Int(exactly: y) else { return }
-        store?.deliver(generation: generation, key: TileLayerKey(z: z, x: xi, y: yi), image: image)
+        store?.deliver(generation: generation, key: TileID.valid(z: z, x: xi, y: yi), image: image)
     }
 }
 
@@ -251,7 +247,7 @@ struct HTTPClientTileFetcher: TileURLFetching {
         var drawn: [DrawCommand] = []
         var standIns: [DrawCommand] = []
         for tile in tiles {
-            let key = TileLayerKey(z: tile.z, x: tile.x, y: tile.y)
+            let key = tile.canonical
             // Screen point of (u, v) in the tile at `z`/`ux`/`uy` (unwrapped column).
             func place(
                 _ handle: ImageHandle, z tz: Int, unwrappedX: Int, y ty: Int, u: ClosedRange<Double>,
@@ -305,7 +301,7 @@ struct HTTPClientTileFetcher: TileURLFetching {
     /// left the view and are asked for again if they come back.
     private func cancelRequestsOutside(_ tiles: [TileID]) {
         let store = tileStore
-        let inView = Set(tiles.map { TileLayerKey(z: $0.z, x: $0.x, y: $0.y) })
+        let inView = Set(tiles.map(\.canonical))
         for (key, state) in store.tiles where !inView.contains(key) {
             if case .requested = state, store.cancel(key) { store.tiles[key] = nil }
         }
@@ -352,23 +348,22 @@ struct HTTPClientTileFetcher: TileURLFetching {
     ) {
         let store = tileStore
         for d in 1...Self.standInLevels where tile.z - d >= 0 {
-            let key = TileLayerKey(z: tile.z - d, x: tile.x >> d, y: tile.y >> d)
+            let ancestor = tile.ancestor(atZoom: tile.z - d)
+            let key = ancestor.canonical
             guard case .ready(let handle, _)? = store.tiles[key] else { continue }
             store.lastUse[key] = store.frameNumber
             let k = Double(1 << d)
             let u0 = Double(tile.x - (key.x << d)) / k
             let v0 = Double(tile.y - (key.y << d)) / k
-            let wrapX = tile.unwrappedX >> d
-            place(handle, key.z, wrapX, key.y, u0...(u0 + 1 / k), v0...(v0 + 1 / k), 1, &out)
+            place(handle, key.z, ancestor.unwrappedX, key.y, u0...(u0 + 1 / k), v0...(v0 + 1 / k), 1, &out)
             return
         }
-        for dy in 0..<2 {
-            for dx in 0..<2 {
-                let key = TileLayerKey(z: tile.z + 1, x: tile.x * 2 + dx, y: tile.y * 2 + dy)
-                guard tile.z < 22, case .ready(let handle, _)? = store.tiles[key] else { continue }
-                store.lastUse[key] = store.frameNumber
-                place(handle, key.z, tile.unwrappedX * 2 + dx, key.y, 0...1, 0...1, 1, &out)
-            }
+        guard tile.z < 22 else { return }
+        for child in tile.children {
+            let key = child.canonical
+            guard case .ready(let handle, _)? = store.tiles[key] else { continue }
+            store.lastUse[key] = store.frameNumber
+            place(handle, key.z, child.unwrappedX, key.y, 0...1, 0...1, 1, &out)
         }
     }
 
