@@ -59,6 +59,14 @@ final class PlacesViewController: UIViewController, UISearchResultsUpdating, GMS
         showMarkers(for: "")
     }
 
+    /// Dismisses the card (and ends any search) when the screen goes, so the card does not stay over the screen
+    /// shown next.
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        searchController.isActive = false
+        if presentedViewController != nil { dismiss(animated: animated) }
+    }
+
     /// Shows the markers whose names contain `query` (all for an empty query) and counts them in the chip.
     func showMarkers(for query: String) {
         var shown = 0

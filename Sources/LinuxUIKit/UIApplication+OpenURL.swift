@@ -13,6 +13,14 @@ extension UIApplication {
             rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
+    /// The URL string that opens this app's page in Settings, as UIKit's constant: `"app-settings:"`. On Linux
+    /// there is no Settings app: ``canOpenURL(_:)`` returns false for it, and ``open(_:options:completionHandler:)``
+    /// logs one line and completes with false.
+    public static let openSettingsURLString = "app-settings:"
+
+    /// Whether `url` is ``openSettingsURLString``'s URL (scheme `app-settings`, any case).
+    static func isSettingsURL(_ url: URL) -> Bool { url.scheme?.lowercased() == "app-settings" }
+
     /// The URL schemes Waymark hands on to the desktop: `http`, `https`, `mailto`, `tel`, `sms`, `facetime` and
     /// `maps` (Waymark's own list; iOS asks the installed apps).
     public static let openableURLSchemes: Set<String> = ["http", "https", "mailto", "tel", "sms", "facetime", "maps"]
@@ -22,6 +30,7 @@ extension UIApplication {
     /// without them the URL is logged instead, which counts as handled (see ``open(_:options:completionHandler:)``).
     /// - Thread rules: main actor only.
     public func canOpenURL(_ url: URL) -> Bool {
+        if Self.isSettingsURL(url) { return false }
         guard let scheme = url.scheme?.lowercased() else { return false }
         return Self.openableURLSchemes.contains(scheme)
     }
@@ -42,7 +51,10 @@ extension UIApplication {
         completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) {
         let success: Bool
-        if !canOpenURL(url) {
+        if Self.isSettingsURL(url) {
+            UIKitLog.info("open \(url.absoluteString): no Settings app on Linux, not opened")
+            success = false
+        } else if !canOpenURL(url) {
             UIKitLog.warning("open \(url.absoluteString): no handler for this URL scheme")
             success = false
         } else if let opener = URLOpening.opener {

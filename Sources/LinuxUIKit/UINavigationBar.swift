@@ -211,8 +211,15 @@ import Foundation
         let inset = max(leftX, bounds.width - rightX)
         let room = CGRect(x: inset, y: 0, width: max(0, bounds.width - 2 * inset), height: h)
         if let titleView = shownTitleView {
+            // As UINavigationBar: a title view with an intrinsic width is sized from it (a segmented control's
+            // segments fit their titles whatever frame it was given); others keep their frame, else fit the room.
+            let intrinsic = titleView.intrinsicContentSize
             var size = titleView.bounds.size
-            if size == .zero { size = titleView.sizeThatFits(room.size) }
+            if intrinsic.width > 0 {
+                size.width = intrinsic.width
+                if intrinsic.height > 0 { size.height = intrinsic.height }
+            }
+            if size.width <= 0 || size.height <= 0 { size = titleView.sizeThatFits(room.size) }
             size.width = min(size.width, room.width)
             size.height = min(size.height, h)
             titleView.setFrameIfChanged(

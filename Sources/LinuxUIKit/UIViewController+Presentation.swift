@@ -167,7 +167,9 @@ extension UIViewController {
     /// Dismisses the controller this one presents, or — when it presents none — this controller (or its
     /// container) from its presenter, as UIKit's method: anything presented above goes too, `viewWillDisappear`,
     /// the reverse animation when `animated`, then the view leaves the window, `viewDidDisappear` and `completion`.
-    /// Does nothing (and does not call `completion`) when nothing is presented.
+    /// Does nothing (and does not call `completion`) when nothing is presented. Called on an active
+    /// ``UISearchController`` or its results controller that presents nothing, it ends the search (as
+    /// `isActive = false`: Cancel, caret and cover go) and calls `completion`, as iOS does.
     public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         let top = topContainer
         let presenter: UIViewController
@@ -176,6 +178,10 @@ extension UIViewController {
         } else if let presenting = top.links.presenting {
             presenter = presenting
         } else {
+            if let search = top as? UISearchController, search.isActive {
+                search.isActive = false
+                completion?()
+            }
             return
         }
         guard let presented = presenter.links.presented, !presented.links.presentation.isBeingDismissed else {

@@ -283,6 +283,12 @@ import Testing
         #expect(
             opened.first?.absoluteString.hasPrefix("https://www.google.com/maps/dir/?api=1&destination=60.1675") == true
         )
+
+        // Back dismisses the card with the screen: nothing stays over the list.
+        try tapBack(in: app)
+        #expect(app.navigation.topViewController === app.list)
+        #expect(screen.presentedViewController == nil)
+        #expect(card.viewIfLoaded?.window == nil)
         app.host.terminate()
     }
 }

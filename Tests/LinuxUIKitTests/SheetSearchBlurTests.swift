@@ -296,6 +296,58 @@ import WaymarkTime
         #expect(hit === screen.view)
     }
 
+    @Test func dismissingTheResultsControllerEndsTheSearch() {
+        let screen = UIViewController()
+        let results = UIViewController()
+        let search = UISearchController(searchResultsController: results)
+        screen.navigationItem.searchController = search
+        let navigation = UINavigationController(rootViewController: screen)
+        let host = makeHost(navigation)
+        search.isActive = true
+        host.runUntilIdle()
+        #expect(search.searchBar.showsCancelButton)
+        #expect(search.view.window != nil)
+        // What a results table's didSelectRowAt calls on iOS.
+        var completed = 0
+        results.dismiss(animated: true) { completed += 1 }
+        host.runUntilIdle()
+        #expect(!search.isActive)
+        #expect(!search.searchBar.showsCancelButton)
+        #expect(search.view.window == nil)
+        #expect(completed == 1)
+        // The content under the bar takes touches again.
+        #expect(host.window.hitTest(CGPoint(x: 160, y: 300), with: nil) === screen.view)
+        // On the search controller itself too; on an inactive search nothing happens.
+        search.isActive = true
+        search.dismiss(animated: false)
+        #expect(!search.isActive)
+        search.dismiss(animated: false) { completed += 1 }
+        #expect(completed == 1)
+    }
+
+    @Test func segmentedTitleViewIsSizedToItsTitles() {
+        let screen = UIViewController()
+        let control = UISegmentedControl(items: ["Normal", "Satellite"])
+        control.insertSegment(withTitle: "Hybrid", at: 2, animated: false)
+        control.frame.size.width = 120  // too narrow for three titles
+        screen.navigationItem.titleView = control
+        let navigation = UINavigationController(rootViewController: screen)
+        let host = makeHost(navigation)
+        host.runUntilIdle()
+        navigation.navigationBar.layoutIfNeeded()
+        let natural = control.intrinsicContentSize
+        #expect(natural.width > 120)
+        #expect(control.frame.width == natural.width)
+        #expect(control.frame.height == natural.height)
+        #expect(abs(control.frame.midX - 160) < 0.5)
+        // Each segment is at least as wide as its title drawn selected (semibold).
+        let segment = control.frame.width / 3
+        for title in ["Normal", "Satellite", "Hybrid"] {
+            let width = title.size(withAttributes: [.font: UIFont.systemFont(ofSize: 13, weight: .semibold)]).width
+            #expect(segment >= width)
+        }
+    }
+
     // MARK: Blur
 
     /// A view whose left half is red and right half blue, with an effect view across the middle.
@@ -379,6 +431,24 @@ import WaymarkTime
         // Headless (no display): one log line, reported as opened.
         #expect(URLOpening.handOn(web, environment: [:]))
         #expect(URLOpening.handOn(web, environment: ["DISPLAY": ":99", "PATH": "/nonexistent"]))
+    }
+
+    @Test func settingsURLIsRefusedOnLinux() throws {
+        let host = makeHost(UIViewController())
+        var opened: [URL] = []
+        URLOpening.opener = { url in
+            opened.append(url)
+            return true
+        }
+        defer { URLOpening.opener = nil }
+        #expect(UIApplication.openSettingsURLString == "app-settings:")
+        let settings = try #require(URL(string: UIApplication.openSettingsURLString))
+        #expect(!UIApplication.shared.canOpenURL(settings))
+        var results: [Bool] = []
+        UIApplication.shared.open(settings) { results.append($0) }
+        host.advance(by: 0.05)
+        #expect(results == [false])
+        #expect(opened.isEmpty)
     }
 
     // MARK: iOS's light system colours
