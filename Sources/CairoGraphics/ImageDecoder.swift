@@ -142,8 +142,10 @@ package enum ImageDecoder {
         }
         // Animated: step the iterator through each frame by its own delay.
         let count = max(1, gifFrameCount(data) ?? 1)
-        var time = GTimeVal(tv_sec: 1, tv_usec: 0)
-        guard let iterator = gdk_pixbuf_animation_get_iter(animation, &time) else {
+        // The iterator's clock: seconds and microseconds (the adapter's wrappers hold GLib's deprecated GTimeVal).
+        var seconds = 1
+        var microseconds = 0
+        guard let iterator = waymark_pixbuf_animation_get_iter(animation, seconds, microseconds) else {
             throw .undecodable("no frames in animation")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
@@ -161,10 +163,10 @@ package enum ImageDecoder {
             decoded.frames.append(bitmap(from: pixbuf))
             let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
             decoded.delays.append(delay < 0 ? 0 : Double(delay) / 1000)
-            let micro = Int(time.tv_usec) + max(delay, 1) * 1000
-            time.tv_sec += micro / 1_000_000
-            time.tv_usec = micro % 1_000_000
-            gdk_pixbuf_animation_iter_advance(iterator, &time)
+            let micro = microseconds + max(delay, 1) * 1000
+            seconds += micro / 1_000_000
+            microseconds = micro % 1_000_000
+            _ = waymark_pixbuf_animation_iter_advance(iterator, seconds, microseconds)
         }
         if decoded.frames.isEmpty { throw .undecodable("no frames in animation") }
         return decoded
