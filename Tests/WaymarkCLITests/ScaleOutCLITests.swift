@@ -23,20 +23,11 @@ struct ScaleOutCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mix = folder.appendingPathComponent("mix.lua")
         try """
-        local paths = {
+        paths = {
           "/maps/api/staticmap?center=60.1699,24.9443&zoom=12&size=128x128",
           "/maps/api/staticmap?center=30,10&zoom=2&size=128x128&markers=60.17,24.94",
         }
-        local i = 0
-        request = function()
-          i = i + 1
-          return wrk.format("GET", paths[(i % #paths) + 1])
-        end
-        done = function(summary, latency, requests)
-          io.write(string.format("requests %d, errors connect %d read %d write %d status %d timeout %d\\n",
-            summary.requests, summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.status,
-            summary.errors.timeout))
-        end
+        dofile("scripts/serve/mix.lua")
         """.write(to: mix, atomically: true, encoding: .utf8)
 
         let process = Process()

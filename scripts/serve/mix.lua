@@ -1,6 +1,8 @@
 -- The benchmark mix of BENCHMARKS.md "Static maps server": 640x640 Static Maps requests over the bundled data, in
 -- turn: street level in Helsinki with 10 markers and a path, Helsinki at zoom 12, the world at zoom 2.
-local paths = {
+-- A script that sets `paths` first and then runs this file (dofile) keeps its own requests (the scale-out test's
+-- small images).
+paths = paths or {
   "/maps/api/staticmap?center=60.1699,24.9443&zoom=16&size=640x640"
     .. "&markers=color:red%7Clabel:A%7C60.1690,24.9400%7C60.1695,24.9420%7C60.1700,24.9440%7C60.1705,24.9460%7C60.1710,24.9480"
     .. "&markers=color:blue%7C60.1685,24.9410%7C60.1690,24.9430%7C60.1695,24.9450%7C60.1700,24.9470%7C60.1705,24.9490"
