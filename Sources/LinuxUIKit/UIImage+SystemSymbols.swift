@@ -368,11 +368,17 @@ enum SystemSymbols {
         },
         "gearshape": {
             for i in 0..<8 {
-                let a = CGFloat(i) * .pi / 4
-                $0.line((12 + 7.5 * cos(a), 12 + 7.5 * sin(a)), (12 + 10 * cos(a), 12 + 10 * sin(a)))
+                let a = CGFloat(i) * .pi / 8 * 2 + .pi / 8
+                let (c, s) = (cos(a), sin(a))
+                let (px, py) = (-s * 1.6, c * 1.6)
+                $0.polygon(
+                    [
+                        (12 + 7 * c + px, 12 + 7 * s + py), (12 + 10.5 * c + px * 0.8, 12 + 10.5 * s + py * 0.8),
+                        (12 + 10.5 * c - px * 0.8, 12 + 10.5 * s - py * 0.8), (12 + 7 * c - px, 12 + 7 * s - py),
+                    ], fill: true)
             }
             $0.circle(12, 12, 7, fill: false)
-            $0.circle(12, 12, 3, fill: false)
+            $0.circle(12, 12, 2.8, fill: false)
         },
         "car.fill": {
             $0.polygon([(3, 12), (5.5, 5.5), (18.5, 5.5), (21, 12), (21, 18), (3, 18)], fill: true)
