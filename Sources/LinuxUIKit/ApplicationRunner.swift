@@ -163,11 +163,21 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
     /// The window loop: wait (until the next frame while frames are wanted, the next synthetic input, turn hook or
     /// timer, else up to 1 s), deliver events, service the run loop, run due input, draw and present when a frame is
     /// due.
+    ///
+    /// SIGINT (Ctrl-C) and SIGTERM end the loop as closing the window does, so `run` then ends the app cleanly
+    /// (`applicationWillTerminate(_:)`); the loop notices within its longest wait (1 s), at once when the signal
+    /// interrupts the wait. The previous handlers are restored when the loop ends.
     static func runWindowLoop(host: WindowHost, backend: any WindowBackend) {
+        let previousHandlers = TerminationSignals.install()
+        defer { TerminationSignals.restore(previousHandlers) }
         var nextFrameAt: TimeInterval = 0
         var timerDeadline: TimeInterval? = nil
         var hookDeadline: TimeInterval? = nil
         while !host.isClosed {
+            if TerminationSignals.received {
+                host.close()
+                break
+            }
             let t = host.now
             var deadline = t + 1
             if host.wantsFrame { deadline = min(deadline, max(t, nextFrameAt)) }
@@ -175,6 +185,7 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
                 deadline = min(deadline, max(t, d))
             }
             backend.waitForEvents(until: deadline, host: host)
+            if TerminationSignals.received { host.close() }
             guard !host.isClosed else { break }
             if let due = timerDeadline, host.now >= due { host.dirty = true }  // a timer fires: draw what it changed
             timerDeadline = host.serviceRunLoop()
@@ -188,6 +199,47 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
             host.recordPresent(ProcessInfo.processInfo.systemUptime - presentStart)
             host.didPresent()
             nextFrameAt = frameTime + max(frameInterval, host.frameInterval)
+        }
+    }
+}
+
+/// The SIGINT and SIGTERM handling of the window loop: a handler that only sets a flag (async-signal-safe), read by
+/// the loop.
+enum TerminationSignals {
+    /// The flag the handler sets: the signal's number, 0 for none.
+    nonisolated(unsafe) private static let flag: UnsafeMutablePointer<sig_atomic_t> = {
+        let p = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+        p.pointee = 0
+        return p
+    }()
+
+    /// The signals handled.
+    static let signals: [Int32] = [SIGINT, SIGTERM]
+
+    /// Whether SIGINT or SIGTERM arrived since ``install()``.
+    static var received: Bool { flag.pointee != 0 }
+
+    /// Clears the flag and installs the handler for ``signals``; returns the previous actions.
+    static func install() -> [sigaction] {
+        flag.pointee = 0
+        var previous: [sigaction] = []
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in TerminationSignals.flag.pointee = number }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0  // no SA_RESTART: the signal interrupts the loop's wait
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous.append(old)
+        }
+        return previous
+    }
+
+    /// Puts back the actions ``install()`` returned.
+    static func restore(_ previous: [sigaction]) {
+        for (signal, old) in zip(signals, previous) {
+            var action = old
+            sigaction(signal, &action, nil)
         }
     }
 }

@@ -1,13 +1,19 @@
 import Foundation
 
 extension UIColor {
-    /// A dynamic colour with a light and a dark appearance (`.unspecified` resolves as light).
-    private static func appearance(light: UInt32, dark: UInt32, alpha: CGFloat = 1, darkAlpha: CGFloat? = nil)
-        -> UIColor
-    {
+    /// A dynamic colour with a light and a dark appearance (`.unspecified` resolves as light), and a dark elevated
+    /// one (`darkElevated`, for `userInterfaceLevel == .elevated`) when it differs from `dark`.
+    private static func appearance(
+        light: UInt32, dark: UInt32, darkElevated: UInt32? = nil, alpha: CGFloat = 1, darkAlpha: CGFloat? = nil
+    ) -> UIColor {
         let lightColor = UIColor(rgb: light, alpha: alpha)
         let darkColor = UIColor(rgb: dark, alpha: darkAlpha ?? alpha)
-        return UIColor { $0.userInterfaceStyle == .dark ? darkColor : lightColor }
+        guard let darkElevated else { return UIColor { $0.userInterfaceStyle == .dark ? darkColor : lightColor } }
+        let elevatedColor = UIColor(rgb: darkElevated, alpha: darkAlpha ?? alpha)
+        return UIColor { traits in
+            guard traits.userInterfaceStyle == .dark else { return lightColor }
+            return traits.userInterfaceLevel == .elevated ? elevatedColor : darkColor
+        }
     }
 
     /// A fixed colour from `0xRRGGBB`.
@@ -48,31 +54,36 @@ extension UIColor {
 
     /// System grey (`#8E8E93` in both appearances).
     public static let systemGray = appearance(light: 0x8E8E93, dark: 0x8E8E93)
-    /// System grey 2 (light `#AEAEB2`, dark `#636366`).
-    public static let systemGray2 = appearance(light: 0xAEAEB2, dark: 0x636366)
-    /// System grey 3 (light `#C7C7CC`, dark `#48484A`).
-    public static let systemGray3 = appearance(light: 0xC7C7CC, dark: 0x48484A)
-    /// System grey 4 (light `#D1D1D6`, dark `#3A3A3C`).
-    public static let systemGray4 = appearance(light: 0xD1D1D6, dark: 0x3A3A3C)
-    /// System grey 5 (light `#E5E5EA`, dark `#2C2C2E`).
-    public static let systemGray5 = appearance(light: 0xE5E5EA, dark: 0x2C2C2E)
-    /// System grey 6 (light `#F2F2F7`, dark `#1C1C1E`).
-    public static let systemGray6 = appearance(light: 0xF2F2F7, dark: 0x1C1C1E)
+    /// System grey 2 (light `#AEAEB2`, dark `#636366`, dark elevated `#7C7C80`).
+    public static let systemGray2 = appearance(light: 0xAEAEB2, dark: 0x636366, darkElevated: 0x7C7C80)
+    /// System grey 3 (light `#C7C7CC`, dark `#48484A`, dark elevated `#545456`).
+    public static let systemGray3 = appearance(light: 0xC7C7CC, dark: 0x48484A, darkElevated: 0x545456)
+    /// System grey 4 (light `#D1D1D6`, dark `#3A3A3C`, dark elevated `#444446`).
+    public static let systemGray4 = appearance(light: 0xD1D1D6, dark: 0x3A3A3C, darkElevated: 0x444446)
+    /// System grey 5 (light `#E5E5EA`, dark `#2C2C2E`, dark elevated `#363638`).
+    public static let systemGray5 = appearance(light: 0xE5E5EA, dark: 0x2C2C2E, darkElevated: 0x363638)
+    /// System grey 6 (light `#F2F2F7`, dark `#1C1C1E`, dark elevated `#242426`).
+    public static let systemGray6 = appearance(light: 0xF2F2F7, dark: 0x1C1C1E, darkElevated: 0x242426)
 
     // MARK: Backgrounds
 
-    /// Background of a plain screen (light white, dark black).
-    public static let systemBackground = appearance(light: 0xFFFFFF, dark: 0x000000)
-    /// Background of content over ``systemBackground`` (light `#F2F2F7`, dark `#1C1C1E`).
-    public static let secondarySystemBackground = appearance(light: 0xF2F2F7, dark: 0x1C1C1E)
-    /// Background of content over ``secondarySystemBackground`` (light white, dark `#2C2C2E`).
-    public static let tertiarySystemBackground = appearance(light: 0xFFFFFF, dark: 0x2C2C2E)
-    /// Background of a grouped screen (light `#F2F2F7`, dark black).
-    public static let systemGroupedBackground = appearance(light: 0xF2F2F7, dark: 0x000000)
-    /// Background of content over ``systemGroupedBackground`` (light white, dark `#1C1C1E`).
-    public static let secondarySystemGroupedBackground = appearance(light: 0xFFFFFF, dark: 0x1C1C1E)
-    /// Background of content over ``secondarySystemGroupedBackground`` (light `#F2F2F7`, dark `#2C2C2E`).
-    public static let tertiarySystemGroupedBackground = appearance(light: 0xF2F2F7, dark: 0x2C2C2E)
+    /// Background of a plain screen (light white, dark black, dark elevated `#1C1C1E`: sheets and alerts).
+    public static let systemBackground = appearance(light: 0xFFFFFF, dark: 0x000000, darkElevated: 0x1C1C1E)
+    /// Background of content over ``systemBackground`` (light `#F2F2F7`, dark `#1C1C1E`, dark elevated `#2C2C2E`).
+    public static let secondarySystemBackground = appearance(light: 0xF2F2F7, dark: 0x1C1C1E, darkElevated: 0x2C2C2E)
+    /// Background of content over ``secondarySystemBackground`` (light white, dark `#2C2C2E`, dark elevated
+    /// `#3A3A3C`).
+    public static let tertiarySystemBackground = appearance(light: 0xFFFFFF, dark: 0x2C2C2E, darkElevated: 0x3A3A3C)
+    /// Background of a grouped screen (light `#F2F2F7`, dark black, dark elevated `#1C1C1E`).
+    public static let systemGroupedBackground = appearance(light: 0xF2F2F7, dark: 0x000000, darkElevated: 0x1C1C1E)
+    /// Background of content over ``systemGroupedBackground`` (light white, dark `#1C1C1E`, dark elevated
+    /// `#2C2C2E`).
+    public static let secondarySystemGroupedBackground = appearance(
+        light: 0xFFFFFF, dark: 0x1C1C1E, darkElevated: 0x2C2C2E)
+    /// Background of content over ``secondarySystemGroupedBackground`` (light `#F2F2F7`, dark `#2C2C2E`, dark
+    /// elevated `#3A3A3C`).
+    public static let tertiarySystemGroupedBackground = appearance(
+        light: 0xF2F2F7, dark: 0x2C2C2E, darkElevated: 0x3A3A3C)
 
     // MARK: Text and lines
 

@@ -200,6 +200,46 @@ struct SymbolPen {
         cairo_restore(cg.cairo)
     }
 
+    /// Strokes `points` as a line cut out of what is drawn (transparent ink).
+    func cutLine(_ points: (CGFloat, CGFloat)...) {
+        cairo_save(cg.cairo)
+        cairo_set_operator(cg.cairo, CAIRO_OPERATOR_CLEAR)
+        polyline(points, close: false)
+        cg.strokePath()
+        cairo_restore(cg.cairo)
+    }
+
+    /// Fills the polygon as a cut-out (transparent ink).
+    func cutPolygon(_ points: [(CGFloat, CGFloat)]) {
+        cairo_save(cg.cairo)
+        cairo_set_operator(cg.cairo, CAIRO_OPERATOR_CLEAR)
+        polyline(points, close: true)
+        cg.fillPath()
+        cairo_restore(cg.cairo)
+    }
+
+    /// A heart: two lobes meeting at a point at the bottom.
+    func heart(fill: Bool) {
+        func outline() {
+            cg.beginPath()
+            cg.move(to: CGPoint(x: 12, y: 20.5))
+            cg.addCurve(
+                to: CGPoint(x: 2.5, y: 8.5), control1: CGPoint(x: 6, y: 16), control2: CGPoint(x: 2.5, y: 12.5))
+            cg.addCurve(to: CGPoint(x: 12, y: 6.5), control1: CGPoint(x: 2.5, y: 3), control2: CGPoint(x: 9.5, y: 2))
+            cg.addCurve(
+                to: CGPoint(x: 21.5, y: 8.5), control1: CGPoint(x: 14.5, y: 2), control2: CGPoint(x: 21.5, y: 3))
+            cg.addCurve(
+                to: CGPoint(x: 12, y: 20.5), control1: CGPoint(x: 21.5, y: 12.5), control2: CGPoint(x: 18, y: 16))
+            cg.closePath()
+        }
+        if fill {
+            outline()
+            cg.fillPath()
+        }
+        outline()
+        cg.strokePath()
+    }
+
     func star(fill: Bool) {
         var points: [(CGFloat, CGFloat)] = []
         for i in 0..<10 {
@@ -308,6 +348,81 @@ enum SystemSymbols {
             $0.cg.addRect(CGRect(x: 6.5, y: 2, width: 11, height: 20))
             $0.cg.strokePath()
             $0.line((10.5, 4.5), (13.5, 4.5))
+        },
+        "xmark.circle.fill": {
+            $0.circle(12, 12, 10.5, fill: true)
+            $0.cutLine((8.5, 8.5), (15.5, 15.5))
+            $0.cutLine((15.5, 8.5), (8.5, 15.5))
+        },
+        "map.fill": {
+            $0.polygon([(3, 6), (9, 3.5), (15, 6), (21, 3.5), (21, 18), (15, 20.5), (9, 18), (3, 20.5)], fill: true)
+            $0.cutLine((9, 4.5), (9, 17.5))
+            $0.cutLine((15, 6.5), (15, 19.5))
+        },
+        "mappin.and.ellipse": {
+            $0.circle(12, 6.5, 4, fill: false)
+            $0.line((12, 10.5), (12, 17))
+            $0.cg.beginPath()
+            $0.cg.addEllipse(in: CGRect(x: 3, y: 15.5, width: 18, height: 6))
+            $0.cg.strokePath()
+        },
+        "gearshape": {
+            for i in 0..<8 {
+                let a = CGFloat(i) * .pi / 8 * 2 + .pi / 8
+                let (c, s) = (cos(a), sin(a))
+                let (px, py) = (-s * 1.6, c * 1.6)
+                $0.polygon(
+                    [
+                        (12 + 7 * c + px, 12 + 7 * s + py), (12 + 10.5 * c + px * 0.8, 12 + 10.5 * s + py * 0.8),
+                        (12 + 10.5 * c - px * 0.8, 12 + 10.5 * s - py * 0.8), (12 + 7 * c - px, 12 + 7 * s - py),
+                    ], fill: true)
+            }
+            $0.circle(12, 12, 7, fill: false)
+            $0.circle(12, 12, 2.8, fill: false)
+        },
+        "car.fill": {
+            $0.polygon([(3, 12), (5.5, 5.5), (18.5, 5.5), (21, 12), (21, 18), (3, 18)], fill: true)
+            $0.cutPolygon([(6.5, 11), (7.8, 7.5), (16.2, 7.5), (17.5, 11)])
+            $0.erase(7, 14.5, 1.6)
+            $0.erase(17, 14.5, 1.6)
+            $0.cg.beginPath()
+            $0.cg.addRect(CGRect(x: 4, y: 17, width: 4, height: 3.5))
+            $0.cg.addRect(CGRect(x: 16, y: 17, width: 4, height: 3.5))
+            $0.cg.fillPath()
+        },
+        "figure.walk": {
+            $0.circle(13, 3.5, 2.2, fill: true)
+            $0.line((12, 8), (10.5, 14.5))
+            $0.line((10.5, 14.5), (13, 17.5), (13.5, 22))
+            $0.line((10.5, 14.5), (8.5, 18), (6, 21.5))
+            $0.line((12, 8), (8.5, 10), (7, 13.5))
+            $0.line((12, 8), (14.5, 11.5), (17.5, 12.5))
+        },
+        "bicycle": {
+            $0.circle(5.5, 16, 4, fill: false)
+            $0.circle(18.5, 16, 4, fill: false)
+            $0.line((5.5, 16), (9.5, 8.5), (16, 8.5), (18.5, 16))
+            $0.line((9.5, 8.5), (12, 16), (16, 8.5))
+            $0.line((12, 16), (5.5, 16))
+            $0.line((8, 6), (11, 6))
+            $0.line((16, 8.5), (15, 5), (17.5, 5))
+        },
+        "tram.fill": {
+            $0.line((8, 2.5), (16, 2.5))
+            $0.line((12, 2.5), (12, 5))
+            $0.polygon([(5, 5), (19, 5), (19, 19), (5, 19)], fill: true)
+            $0.cutPolygon([(7.5, 7.5), (16.5, 7.5), (16.5, 12), (7.5, 12)])
+            $0.erase(8.5, 15.5, 1.3)
+            $0.erase(15.5, 15.5, 1.3)
+            $0.line((7.5, 19), (5, 22))
+            $0.line((16.5, 19), (19, 22))
+        },
+        "heart": { $0.heart(fill: false) },
+        "heart.fill": { $0.heart(fill: true) },
+        "arrow.triangle.turn.up.right.diamond.fill": {
+            $0.polygon([(12, 1.5), (22.5, 12), (12, 22.5), (1.5, 12)], fill: true)
+            $0.cutLine((8.5, 16.5), (8.5, 11.5), (15, 11.5))
+            $0.cutPolygon([(13.5, 8), (17.5, 11.5), (13.5, 15)])
         },
         "square.stack.3d.up": {
             $0.polygon([(12, 3), (21, 7.5), (12, 12), (3, 7.5)], fill: false)

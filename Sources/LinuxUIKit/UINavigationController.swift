@@ -33,7 +33,7 @@ extension UINavigationControllerDelegate {
 /// the animation, `viewDidDisappear`/`viewDidAppear` after it; pushed controllers become ``children``
 /// (`willMove`/`didMove(toParent:)`). A push or pop during a transition first completes the running one. When the top
 /// item has a `searchController`, its search bar shows under the navigation bar (52 points) and the content starts
-/// below it.
+/// below it; on an animated push or pop away from it, the bar slides and fades out with the title.
 /// - Thread rules: main actor only.
 @MainActor open class UINavigationController: UIViewController {
     /// Seconds a push or pop animation takes: 0.35.
@@ -57,6 +57,7 @@ extension UINavigationControllerDelegate {
         let removed: [UIViewController]
         let animated: Bool
         let toIsNew: Bool
+        let isPush: Bool
     }
 
     /// Creates a navigation controller showing `rootViewController`, as UIKit's initialiser.
@@ -249,16 +250,36 @@ extension UINavigationControllerDelegate {
     private func layoutSearchBar(in root: UIView) {
         let controller = shownSearchController
         if let shown = shownSearchBar, shown !== controller?.searchBar {
-            shown.removeFromSuperview()
-            shown.isInNavigationBar = false
             shown.searchController?.hostingNavigationController = nil
             shown.searchController?.viewIfLoaded?.removeFromSuperview()
             shownSearchBar = nil
+            if let transition, transition.animated, shown.superview === root {
+                // An animated push or pop: the outgoing search bar slides and fades with the bar's title, then
+                // leaves (unless it is shown again meanwhile).
+                let frame = shown.frame
+                let dx = transition.isPush ? -root.bounds.width / 3 : root.bounds.width
+                UIView.animate(
+                    withDuration: UINavigationController.transitionDuration, delay: 0, options: [.curveEaseInOut],
+                    animations: {
+                        shown.alpha = 0
+                        shown.frame = frame.offsetBy(dx: dx, dy: 0)
+                    },
+                    completion: { [weak self, weak shown] _ in
+                        guard let shown, self?.shownSearchBar !== shown else { return }
+                        shown.removeFromSuperview()
+                        shown.isInNavigationBar = false
+                        shown.alpha = 1
+                    })
+            } else {
+                shown.removeFromSuperview()
+                shown.isInNavigationBar = false
+            }
         }
         guard let controller else { return }
         let bar = controller.searchBar
         controller.hostingNavigationController = self
         bar.isInNavigationBar = true
+        bar.alpha = 1
         if bar.superview !== root { root.insertSubview(bar, belowSubview: navigationBar) }
         shownSearchBar = bar
         bar.frame = CGRect(
@@ -288,7 +309,8 @@ extension UINavigationControllerDelegate {
         let shown = isViewLoaded && view.window != nil
         let animate = animated && shown && from != nil
         transition = Transition(
-            serial: serial, from: from, to: to, removed: removed, animated: animate, toIsNew: toIsNew)
+            serial: serial, from: from, to: to, removed: removed, animated: animate, toIsNew: toIsNew,
+            isPush: isPush)
         delegate?.navigationController(self, willShow: to, animated: animate)
         guard isViewLoaded else {
             completeTransition()

@@ -29,8 +29,31 @@ public enum UIUserInterfaceStyle: Int, Sendable, CustomStringConvertible {
     }
 }
 
+/// The visual level of content, as UIKit's `UIUserInterfaceLevel`: `.elevated` for content presented above
+/// other content (sheets, form sheets, popovers, alerts), whose dark system backgrounds are lighter so they stand
+/// out from what is below.
+public enum UIUserInterfaceLevel: Int, Sendable, CustomStringConvertible {
+    /// No level given: inherit (resolves as `.base`).
+    case unspecified = -1
+    /// The window's main content.
+    case base = 0
+    /// Content presented above the main content.
+    case elevated = 1
+
+    /// `unspecified`, `base` or `elevated`.
+    public var description: String {
+        switch self {
+        case .unspecified: "unspecified"
+        case .base: "base"
+        case .elevated: "elevated"
+        }
+    }
+}
+
 /// The traits of an interface environment, as UIKit's `UITraitCollection`: here the appearance
-/// (``userInterfaceStyle``), the trait that a map screen's colours follow.
+/// (``userInterfaceStyle``), the trait that a map screen's colours follow, and the level (``userInterfaceLevel``):
+/// a presented controller that does not cover its presenter (a sheet, form sheet, popover, or alert) and what it
+/// shows are `.elevated`, so the dark system backgrounds resolve to their elevated variants, as on iOS.
 ///
 /// Every view, view controller and window has one (``UITraitEnvironment/traitCollection``): its own
 /// `overrideUserInterfaceStyle` when set, else inherited — a window from the screen (the app's style, see
@@ -43,30 +66,53 @@ public enum UIUserInterfaceStyle: Int, Sendable, CustomStringConvertible {
 public final class UITraitCollection: Hashable, Sendable, CustomStringConvertible {
     /// The appearance; `.unspecified` in a collection made without one.
     public let userInterfaceStyle: UIUserInterfaceStyle
+    /// The level; `.unspecified` in a collection made without one (the screen's too), which resolves as `.base`.
+    public let userInterfaceLevel: UIUserInterfaceLevel
 
     /// A collection with every trait unspecified.
-    public init() { userInterfaceStyle = .unspecified }
+    public init() {
+        userInterfaceStyle = .unspecified
+        userInterfaceLevel = .unspecified
+    }
 
     /// A collection that specifies only the appearance, as UIKit's `init(userInterfaceStyle:)`.
-    public init(userInterfaceStyle: UIUserInterfaceStyle) { self.userInterfaceStyle = userInterfaceStyle }
+    public init(userInterfaceStyle: UIUserInterfaceStyle) {
+        self.userInterfaceStyle = userInterfaceStyle
+        userInterfaceLevel = .unspecified
+    }
+
+    /// A collection that specifies only the level, as UIKit's `init(userInterfaceLevel:)`.
+    public init(userInterfaceLevel: UIUserInterfaceLevel) {
+        userInterfaceStyle = .unspecified
+        self.userInterfaceLevel = userInterfaceLevel
+    }
+
+    /// A collection with both traits.
+    init(userInterfaceStyle: UIUserInterfaceStyle, userInterfaceLevel: UIUserInterfaceLevel) {
+        self.userInterfaceStyle = userInterfaceStyle
+        self.userInterfaceLevel = userInterfaceLevel
+    }
 
     /// Combines collections, as UIKit's `init(traitsFrom:)`: each trait takes the last specified value.
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
         let style = traitCollections.last { $0.userInterfaceStyle != .unspecified }?.userInterfaceStyle
-        self.init(userInterfaceStyle: style ?? .unspecified)
+        let level = traitCollections.last { $0.userInterfaceLevel != .unspecified }?.userInterfaceLevel
+        self.init(userInterfaceStyle: style ?? .unspecified, userInterfaceLevel: level ?? .unspecified)
     }
 
     /// Whether every trait specified in `trait` has the same value here, as UIKit's `containsTraits(in:)`; nil
     /// gives false.
     public func containsTraits(in trait: UITraitCollection?) -> Bool {
         guard let trait else { return false }
-        return trait.userInterfaceStyle == .unspecified || trait.userInterfaceStyle == userInterfaceStyle
+        return (trait.userInterfaceStyle == .unspecified || trait.userInterfaceStyle == userInterfaceStyle)
+            && (trait.userInterfaceLevel == .unspecified || trait.userInterfaceLevel == userInterfaceLevel)
     }
 
-    /// Whether dynamic colours may resolve differently under `traitCollection` (the appearance differs), as UIKit's
-    /// `hasDifferentColorAppearance(comparedTo:)`; nil counts as different.
+    /// Whether dynamic colours may resolve differently under `traitCollection` (the appearance or the level
+    /// differs), as UIKit's `hasDifferentColorAppearance(comparedTo:)`; nil counts as different.
     public func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
         traitCollection?.userInterfaceStyle != userInterfaceStyle
+            || traitCollection?.userInterfaceLevel != userInterfaceLevel
     }
 
     /// Runs `actions` with this collection as ``current`` (restored afterwards), as UIKit's `performAsCurrent(_:)`.
@@ -109,20 +155,34 @@ public final class UITraitCollection: Hashable, Sendable, CustomStringConvertibl
     /// The app's style as chosen (`--appearance`, `WAYMARK_APPEARANCE`, ``UIScreen/userInterfaceStyle``).
     static let styleBox = LockedBox<UIUserInterfaceStyle>(.unspecified)
 
-    /// `<UITraitCollection: userInterfaceStyle = dark>`.
-    public var description: String { "<UITraitCollection: userInterfaceStyle = \(userInterfaceStyle)>" }
+    /// `<UITraitCollection: userInterfaceStyle = dark>`, with `; userInterfaceLevel = elevated` when the level is
+    /// specified.
+    public var description: String {
+        let level = userInterfaceLevel == .unspecified ? "" : "; userInterfaceLevel = \(userInterfaceLevel)"
+        return "<UITraitCollection: userInterfaceStyle = \(userInterfaceStyle)\(level)>"
+    }
 
     /// Equal when every trait is equal.
     public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
-        lhs.userInterfaceStyle == rhs.userInterfaceStyle
+        lhs.userInterfaceStyle == rhs.userInterfaceStyle && lhs.userInterfaceLevel == rhs.userInterfaceLevel
     }
 
     /// Hashes the traits.
-    public func hash(into hasher: inout Hasher) { hasher.combine(userInterfaceStyle) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(userInterfaceStyle)
+        hasher.combine(userInterfaceLevel)
+    }
 
     /// This collection with `style` on top when `style` is specified.
     func overriding(_ style: UIUserInterfaceStyle) -> UITraitCollection {
-        style == .unspecified || style == userInterfaceStyle ? self : UITraitCollection(userInterfaceStyle: style)
+        style == .unspecified || style == userInterfaceStyle
+            ? self : UITraitCollection(userInterfaceStyle: style, userInterfaceLevel: userInterfaceLevel)
+    }
+
+    /// This collection at the elevated level.
+    func elevated() -> UITraitCollection {
+        userInterfaceLevel == .elevated
+            ? self : UITraitCollection(userInterfaceStyle: userInterfaceStyle, userInterfaceLevel: .elevated)
     }
 }
 

@@ -127,11 +127,21 @@ extension UIViewController: UITraitEnvironment {
     }
 
     /// What the controller inherits: `fromView` (the traits where its root view is shown) when it has one, else its
-    /// parent's or presenting controller's, else the screen's.
+    /// parent's or presenting controller's, else the screen's; at the elevated level when the controller is
+    /// presented without covering its presenter (a sheet, popover or alert: any style but `.fullScreen` and
+    /// `.currentContext`), as on iOS.
     func baseTraits(inheritedFromView fromView: UITraitCollection?) -> UITraitCollection {
-        if let fromView { return fromView }
-        if let up = inheritanceParent { return up.traitCollection }
-        return UIScreen.main.traitCollection
+        let base: UITraitCollection
+        if let fromView {
+            base = fromView
+        } else if let up = inheritanceParent {
+            base = up.traitCollection
+        } else {
+            base = UIScreen.main.traitCollection
+        }
+        guard links.presenting != nil, parent == nil else { return base }
+        let covers = [.fullScreen, .currentContext].contains(modalPresentationStyle) && !(self is UIAlertController)
+        return covers ? base : base.elevated()
     }
 
     /// Records the controller's traits, calling `traitCollectionDidChange(_:)` when they changed.

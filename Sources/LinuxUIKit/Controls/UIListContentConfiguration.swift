@@ -206,15 +206,22 @@ public struct UIListContentConfiguration: UIContentConfiguration, Sendable {
         secondaryLabel.isHidden = !hasSecondary
     }
 
-    /// The texts' stacked height plus the margins (at least 44 points for cells).
+    /// The texts' stacked height plus the margins, the texts wrapped at `size.width` less the margins and image (at
+    /// their natural width when `size.width` is not positive). Table views make cells at least 44 points high.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let m = list.directionalLayoutMargins
-        let t = textLabel.sizeThatFits(.zero)
-        let s = list.secondaryText?.isEmpty == false ? secondaryLabel.sizeThatFits(.zero) : .zero
+        let i = imageSize
+        var width: CGFloat = 0
+        if size.width > 0 && size.width.isFinite {
+            width = max(1, size.width - m.leading - m.trailing - (i.width > 0 ? i.width + list.imageToTextPadding : 0))
+        }
+        let t = textLabel.sizeThatFits(CGSize(width: width, height: 0))
+        let s =
+            list.secondaryText?.isEmpty == false ? secondaryLabel.sizeThatFits(CGSize(width: width, height: 0)) : .zero
         let h =
             list.prefersSideBySideTextAndSecondaryText
             ? max(t.height, s.height)
             : t.height + s.height + (s.height > 0 ? list.textToSecondaryTextVerticalPadding : 0)
-        return CGSize(width: size.width, height: max(h, imageSize.height) + m.top + m.bottom)
+        return CGSize(width: size.width, height: max(h, i.height) + m.top + m.bottom)
     }
 }

@@ -48,7 +48,7 @@ extension UITableViewDataSource {
 }
 
 extension UITableViewDelegate {
-    /// Returns the table's row height (44 points for ``UITableView/automaticDimension``).
+    /// Returns the table's row height (``UITableView/automaticDimension``, its default, sizes the row by its cell).
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         tableView.rowHeight
     }
@@ -75,8 +75,9 @@ extension UITableViewDelegate {
 /// The table asks its ``dataSource`` for the counts and, only for the rows in view, for cells; cells that scroll out
 /// are kept for ``dequeueReusableCell(withIdentifier:for:)`` (reset with `prepareForReuse()`). Section headers show
 /// the data source's titles (28 points high, grey text) or the delegate's header views; they scroll with the rows
-/// (no sticky headers on Linux). Rows are ``rowHeight`` high (44 points for ``automaticDimension``) unless the
-/// delegate says otherwise.
+/// (no sticky headers on Linux). Rows are ``rowHeight`` high unless the delegate says otherwise; rows of
+/// ``automaticDimension`` (the default) size themselves by their cell's content, as on iOS: a row starts at
+/// ``estimatedRowHeight`` and takes its cell's height when the cell is made for display (see ``rowHeight``).
 ///
 /// Touches: dragging scrolls (see ``UIScrollView``); a tap on a row asks `willSelectRowAt`, deselects the previous
 /// row (`didDeselectRowAt`), selects the new one and calls `didSelectRowAt`. The delegate is the scroll view's
@@ -134,8 +135,8 @@ extension UITableViewDelegate {
         case singleLine
     }
 
-    /// The "size by content" value for heights: -1. Rows of this height are 44 points; headers are 28 points when
-    /// they have a title.
+    /// The "size by content" value for heights: -1. Rows of this height size themselves by their cells (see
+    /// ``rowHeight``); headers are 28 points when they have a title.
     public static let automaticDimension: CGFloat = -1
 
     /// The look, fixed at creation.
@@ -144,12 +145,21 @@ extension UITableViewDelegate {
     open weak var dataSource: (any UITableViewDataSource)? {
         didSet { reloadData() }
     }
-    /// The row height for rows the delegate does not size. Defaults to ``automaticDimension`` (44 points).
+    /// The row height for rows the delegate does not size, points. Defaults to ``automaticDimension``: self-sizing
+    /// rows, as on iOS. A self-sizing row is ``estimatedRowHeight`` high until its cell is made for display; then
+    /// it is the cell's fitting height at the row's width: a content configuration's texts and margins, a content
+    /// view laid out with Auto Layout (`systemLayoutSizeFitting`), or the classic labels' texts, at least 44
+    /// points for the last two kinds of default content (see `UITableViewCell`). The delegate's
+    /// `tableView(_:heightForRowAt:)` wins over all of this; it too may return ``automaticDimension``.
     open var rowHeight: CGFloat = UITableView.automaticDimension {
         didSet { reloadData() }
     }
-    /// A height estimate; stored only (heights are exact on Linux). Defaults to ``automaticDimension``.
-    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
+    /// The height self-sizing rows have before their cells are measured, points. Defaults to
+    /// ``automaticDimension`` (44 points). 0 turns self-sizing off, as on iOS: ``automaticDimension`` rows are then
+    /// 44 points.
+    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { reloadData() }
+    }
     /// The section header height for sections the delegate does not size. Defaults to ``automaticDimension``.
     open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {
         didSet { reloadData() }
@@ -185,7 +195,13 @@ extension UITableViewDelegate {
         var title: String?
         var rowTops: [CGFloat]
         var rowHeights: [CGFloat]
+        /// Whether each row sizes itself by its cell.
+        var selfSizing: [Bool]
     }
+    /// The measured heights of self-sizing rows since the last reload.
+    private var measuredHeights: [IndexPath: CGFloat] = [:]
+    /// The table width the heights were measured at.
+    private var measuredWidth: CGFloat = 0
     private var sections: [SectionLayout] = []
     private var needsReload = true
     private var visible: [IndexPath: UITableViewCell] = [:]
@@ -256,6 +272,7 @@ extension UITableViewDelegate {
     open func reloadData() {
         needsReload = true
         placedFor = nil
+        measuredHeights = [:]
         for (_, cell) in visible { recycle(cell) }
         visible = [:]
         for (_, header) in headers { header.removeFromSuperview() }
@@ -309,15 +326,23 @@ extension UITableViewDelegate {
                 headerHeight = title != nil || custom ? (style == .plain ? 28 : 38) : (style == .plain ? 0 : 18)
             }
             var layout = SectionLayout(
-                headerTop: y, headerHeight: headerHeight, title: title, rowTops: [], rowHeights: [])
+                headerTop: y, headerHeight: headerHeight, title: title, rowTops: [], rowHeights: [], selfSizing: [])
             y += headerHeight
             let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
             for row in 0..<rows {
                 let path = IndexPath(row: row, section: section)
                 var h = tableDelegate?.tableView(self, heightForRowAt: path) ?? rowHeight
-                if h == Self.automaticDimension || !h.isFinite || h < 0 { h = 44 }
+                var sizesItself = false
+                if h == Self.automaticDimension && estimatedRowHeight != 0 {
+                    sizesItself = true
+                    let estimate = estimatedRowHeight
+                    h = measuredHeights[path] ?? (estimate.isFinite && estimate > 0 ? estimate : 44)
+                } else if h == Self.automaticDimension || !h.isFinite || h < 0 {
+                    h = 44
+                }
                 layout.rowTops.append(y)
                 layout.rowHeights.append(h)
+                layout.selfSizing.append(sizesItself)
                 y += h
             }
             sections.append(layout)
@@ -418,7 +443,8 @@ extension UITableViewDelegate {
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
-    /// Deselects the row in code (no delegate calls); ignored when it is not the selected row.
+    /// Deselects the row in code (no delegate calls); ignored when it is not the selected row. With `animated`, the
+    /// row's grey fades out over 0.25 s, as on iOS.
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard selected == indexPath else { return }
         selected = nil
@@ -439,6 +465,45 @@ extension UITableViewDelegate {
             return
         }
         setContentOffset(clamp(o), animated: animated)
+    }
+
+    /// The row a finger is down on, drawn highlighted until the finger lifts or drags.
+    private var highlighted: IndexPath?
+
+    /// Highlights the row under the finger (when selection is allowed and the delegate's `shouldHighlightRowAt`
+    /// agrees), as iOS shows a pressed row, then tracks the touch as a scroll view.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        super.touchesBegan(touches, with: event)
+        guard highlighted == nil, allowsSelection, let touch = touches.first,
+            let path = indexPathForRow(at: touch.location(in: self)),
+            tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true
+        else { return }
+        highlighted = path
+        visible[path]?.setHighlighted(true, animated: false)
+    }
+
+    /// Ends the highlight once the touch becomes a drag.
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        super.touchesMoved(touches, with: event)
+        if isDragging { endHighlight() }
+    }
+
+    /// Ends the highlight, then selects the row when the touch was a tap.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        endHighlight()
+        super.touchesEnded(touches, with: event)
+    }
+
+    /// Ends the highlight.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        endHighlight()
+        super.touchesCancelled(touches, with: event)
+    }
+
+    private func endHighlight() {
+        guard let path = highlighted else { return }
+        highlighted = nil
+        visible[path]?.setHighlighted(false, animated: false)
     }
 
     override func contentTapped(at point: CGPoint) {
@@ -464,7 +529,50 @@ extension UITableViewDelegate {
     open override func layoutSubviews() { placeVisibleCells() }
 
     private func placeVisibleCells() {
+        if !measuredHeights.isEmpty && measuredWidth != bounds.width {
+            // The cells were measured at another width: measure again.
+            reloadData()
+        }
         if needsReload { loadModel() }
+        measuredWidth = bounds.width
+        // Measuring self-sizing cells can move the rows below and so bring others into view: place again until
+        // the rows in view are all measured (bounded, so content that keeps changing its height cannot hang).
+        var passes = 0
+        while placeVisibleCellsOnce() {
+            restack()
+            passes += 1
+            if passes == 16 {
+                _ = placeVisibleCellsOnce()
+                break
+            }
+        }
+    }
+
+    /// Recomputes the row and header tops, the footer and the content size from the row heights.
+    private func restack() {
+        var y = tableHeaderView?.frame.height ?? 0
+        for si in sections.indices {
+            sections[si].headerTop = y
+            y += sections[si].headerHeight
+            for ri in sections[si].rowTops.indices {
+                sections[si].rowTops[ri] = y
+                y += sections[si].rowHeights[ri]
+            }
+        }
+        for (section, view) in headers {
+            let s = sections[section]
+            view.frame = CGRect(x: view.frame.minX, y: s.headerTop, width: view.frame.width, height: s.headerHeight)
+        }
+        if let footer = tableFooterView {
+            footer.frame = CGRect(x: 0, y: y, width: bounds.width, height: footer.frame.height)
+            y += footer.frame.height
+        }
+        contentSize = CGSize(width: bounds.width, height: y)
+    }
+
+    /// Places the cells and headers in view once; true when a self-sizing cell's measured height changed its row.
+    private func placeVisibleCellsOnce() -> Bool {
+        var heightsChanged = false
         placedFor = (bounds.origin, bounds.size)
         if let header = tableHeaderView {
             header.frame = CGRect(x: 0, y: 0, width: bounds.width, height: header.frame.height)
@@ -497,12 +605,15 @@ extension UITableViewDelegate {
             addSubview(view)
             headers[section] = view
         }
-        guard let dataSource else { return }
+        guard let dataSource else { return false }
         for path in wanted.sorted() {
             let s = sections[path.section]
             let cell: UITableViewCell
             if let existing = visible[path] {
                 cell = existing
+            } else if heightsChanged {
+                // A row above changed its height: the rows in view are known after the restack.
+                continue
             } else {
                 cell = dataSource.tableView(self, cellForRowAt: path)
                 cell.setSelected(path == selected, animated: false)
@@ -510,15 +621,26 @@ extension UITableViewDelegate {
                 if style != .plain, cell.backgroundColor === UIColor.systemBackground {
                     cell.backgroundColor = .secondarySystemGroupedBackground
                 }
+                if s.selfSizing[path.row], measuredHeights[path] == nil {
+                    let h = cell.selfSizingHeight(width: max(0, bounds.width - 2 * inset))
+                    measuredHeights[path] = h
+                    if h != s.rowHeights[path.row] {
+                        sections[path.section].rowHeights[path.row] = h
+                        heightsChanged = true
+                    }
+                }
                 tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
                 insertSubview(cell, at: 0)
                 visible[path] = cell
             }
-            cell.showsSeparator = separatorStyle == .singleLine && path.row < s.rowTops.count - 1 || style == .plain
+            let placed = sections[path.section]
+            cell.showsSeparator =
+                separatorStyle == .singleLine && path.row < placed.rowTops.count - 1 || style == .plain
             cell.frame = CGRect(
-                x: inset, y: s.rowTops[path.row], width: max(0, bounds.width - 2 * inset),
-                height: s.rowHeights[path.row])
+                x: inset, y: placed.rowTops[path.row], width: max(0, bounds.width - 2 * inset),
+                height: placed.rowHeights[path.row])
         }
+        return heightsChanged
     }
 
     private func makeHeader(title: String?) -> UIView {

@@ -66,7 +66,10 @@ import Foundation
 
     /// The trailing decoration. Defaults to `.none`.
     open var accessoryType: AccessoryType = .none {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            accessoryGlyph.setNeedsDisplay()
+        }
     }
     /// A view shown at the trailing edge instead of ``accessoryType``. Defaults to nil.
     open var accessoryView: UIView? {
@@ -74,20 +77,28 @@ import Foundation
             oldValue?.removeFromSuperview()
             accessoryView.map(addSubview)
             setNeedsLayout()
+            accessoryGlyph.setNeedsDisplay()
         }
     }
-    /// How the cell looks while selected. Defaults to `.default`.
-    open var selectionStyle: SelectionStyle = .default
+    /// How the cell looks while selected or highlighted: `.none` shows nothing, the others iOS's grey
+    /// (`systemGray4`: light `#D1D1D6`, dark `#3A3A3C`) behind the content. Defaults to `.default`.
+    open var selectionStyle: SelectionStyle = .default {
+        didSet { updateSelectionBackground(animated: false) }
+    }
     /// Whether the cell is selected (drawn grey). Set by the table view.
     open var isSelected: Bool {
         get { selectedFlag }
         set { setSelected(newValue, animated: false) }
     }
-    /// Whether the cell is highlighted (drawn as selected).
+    /// Whether the cell is highlighted (drawn as selected): the table view sets it while a finger is down on the
+    /// row.
     open var isHighlighted = false {
-        didSet { setNeedsDisplay() }
+        didSet { updateSelectionBackground(animated: false) }
     }
     private var selectedFlag = false
+    /// The grey behind the content while selected or highlighted (its alpha fades when deselected with animation).
+    let selectionBackground = UIView()
+    private let accessoryGlyph = CellAccessoryGlyphView()
 
     /// The content configuration; setting it replaces the classic labels with the view it makes (or updates that
     /// view when it is of the same kind). Defaults to nil.
@@ -125,8 +136,19 @@ import Foundation
     }
 
     private func setUp() {
+        defer { addSubview(accessoryGlyph) }
         backgroundColor = .systemBackground
+        selectionBackground.backgroundColor = .systemGray4
+        selectionBackground.isUserInteractionEnabled = false
+        selectionBackground.alpha = 0
+        addSubview(selectionBackground)
+        accessoryGlyph.isOpaque = false
+        accessoryGlyph.isUserInteractionEnabled = false
         contentView.isOpaque = false
+        // The content view follows the cell's size at once (not only at the cell's next layout), so Auto Layout
+        // inside it never sees a stale height.
+        contentView.frame = bounds
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
         ownTextLabel.font = .systemFont(ofSize: 17)
         contentView.addSubview(ownImageView)
@@ -145,21 +167,43 @@ import Foundation
         }
     }
 
-    /// Sets ``isSelected``; `animated` is accepted.
+    /// Sets ``isSelected``; with `animated`, the grey fades out over 0.25 s when the cell stops being selected (as
+    /// `deselectRow(at:animated:)` does on iOS).
     open func setSelected(_ selected: Bool, animated: Bool) {
         selectedFlag = selected
-        setNeedsDisplay()
+        updateSelectionBackground(animated: animated)
     }
 
-    /// Sets ``isHighlighted``; `animated` is accepted.
-    open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+    /// Sets ``isHighlighted``; with `animated`, the grey fades out over 0.25 s when the highlight ends.
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        guard highlighted != isHighlighted else { return }
+        if animated {
+            let old = isHighlighted
+            isHighlighted = highlighted
+            if old { updateSelectionBackground(animated: true) }
+        } else {
+            isHighlighted = highlighted
+        }
+    }
 
     /// Called before the table view hands the cell out again: clears selection and highlight. Overrides call
     /// super.
     open func prepareForReuse() {
         selectedFlag = false
         isHighlighted = false
-        setNeedsDisplay()
+        updateSelectionBackground(animated: false)
+    }
+
+    /// Shows or hides the selection grey; hiding fades over 0.25 s when `animated`.
+    private func updateSelectionBackground(animated: Bool) {
+        let shown = (selectedFlag || isHighlighted) && selectionStyle != .none
+        let target: CGFloat = shown ? 1 : 0
+        guard selectionBackground.alpha != target else { return }
+        if animated && !shown {
+            UIView.animate(withDuration: 0.25) { self.selectionBackground.alpha = 0 }
+        } else {
+            selectionBackground.alpha = target
+        }
     }
 
     /// The content configuration of the cell's style: `.cell()`, `.subtitleCell()` or `.valueCell()`.
@@ -191,6 +235,40 @@ import Foundation
         setNeedsLayout()
     }
 
+    /// The height the cell's content needs at `width` points wide, for a self-sizing row
+    /// (``UITableView/automaticDimension``), as UIKit sizes cells: a content configuration's view by its texts and
+    /// margins; a ``contentView`` whose subviews are placed with Auto Layout by its fitting size
+    /// (`systemLayoutSizeFitting` at the content width, required, and the compressed height; 44 points when the
+    /// constraints leave the height at zero); the classic labels by their wrapped texts with 11 points above and
+    /// below. Configurations and classic labels are at least 44 points high. Rounded up to whole points.
+    func selfSizingHeight(width: CGFloat) -> CGFloat {
+        let contentWidth = max(0, width - accessoryWidth)
+        if let configuredView {
+            return max(44, configuredView.sizeThatFits(CGSize(width: contentWidth, height: 0)).height.rounded(.up))
+        }
+        if LayoutEngine.subtreeHasConstraints(contentView) {
+            let size = contentView.systemLayoutSizeFitting(
+                CGSize(width: contentWidth, height: UIView.layoutFittingCompressedSize.height),
+                withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+            return size.height > 0 && size.height.isFinite ? size.height.rounded(.up) : 44
+        }
+        let textWidth = classicTextWidth(contentWidth: contentWidth)
+        let t = ownTextLabel.sizeThatFits(CGSize(width: textWidth, height: 0))
+        let detail = ownDetailTextLabel
+        let d = detail?.text?.isEmpty == false ? detail!.sizeThatFits(CGSize(width: textWidth, height: 0)) : .zero
+        let image = ownImageView.image?.size.height ?? 0
+        let text = style == .subtitle ? t.height + d.height : max(t.height, d.height)
+        return max(44, (max(text, image) + 22).rounded(.up))
+    }
+
+    /// The width of the classic labels' column in a content view `contentWidth` wide.
+    private func classicTextWidth(contentWidth: CGFloat) -> CGFloat {
+        var x: CGFloat = 16
+        if let image = ownImageView.image { x += image.size.width + 16 }
+        let right = contentWidth - (accessoryWidth > 0 ? 0 : 16)
+        return max(1, right - x)
+    }
+
     private var accessoryWidth: CGFloat {
         if let accessoryView { return accessoryView.frame.width + 16 }
         switch accessoryType {
@@ -202,6 +280,11 @@ import Foundation
 
     /// Lays out the content view, the classic labels or the configured view, and the accessory view.
     open override func layoutSubviews() {
+        selectionBackground.frame = bounds
+        if accessoryGlyph.frame != bounds {
+            accessoryGlyph.frame = bounds
+            accessoryGlyph.setNeedsDisplay()
+        }
         contentView.frame = CGRect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: bounds.height)
         if let accessoryView {
             let s = accessoryView.frame.size
@@ -223,9 +306,9 @@ import Foundation
         }
         let right = area.maxX - (accessoryWidth > 0 ? 0 : 16)
         let width = max(0, right - x)
-        let t = ownTextLabel.sizeThatFits(.zero)
+        let t = ownTextLabel.sizeThatFits(CGSize(width: width, height: 0))
         let detail = ownDetailTextLabel
-        let d = detail?.text?.isEmpty == false ? detail!.sizeThatFits(.zero) : .zero
+        let d = detail?.text?.isEmpty == false ? detail!.sizeThatFits(CGSize(width: width, height: 0)) : .zero
         switch style {
         case .default:
             ownTextLabel.frame = CGRect(x: x, y: area.minY, width: width, height: area.height)
@@ -240,12 +323,8 @@ import Foundation
         }
     }
 
-    /// Draws the selection, the separator and the accessory.
+    /// Draws the separator (the selection grey and the accessory glyph are subviews).
     open override func draw(_ rect: CGRect) {
-        if (selectedFlag || isHighlighted) && selectionStyle != .none {
-            UIColor.control(light: .lightGray4, dark: UIColor(white: 0.23, alpha: 1)).setFill()
-            UIRectFill(bounds)
-        }
         if showsSeparator {
             UIColor.control(light: .lightSeparator, dark: .darkSeparator).setFill()
             UIRectFill(
@@ -253,7 +332,15 @@ import Foundation
                     x: separatorInset.left, y: bounds.maxY - 1,
                     width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: 1))
         }
-        guard accessoryView == nil else { return }
+    }
+}
+
+/// The standard accessory glyphs (chevron, checkmark, info button) of a cell, drawn above its selection grey.
+@MainActor final class CellAccessoryGlyphView: UIView {
+    /// Draws the cell's ``UITableViewCell/accessoryType``.
+    override func draw(_ rect: CGRect) {
+        guard let cell = superview as? UITableViewCell, cell.accessoryView == nil else { return }
+        let accessoryType = cell.accessoryType
         let midY = bounds.midY
         var right = bounds.maxX - 16
         if accessoryType == .disclosureIndicator || accessoryType == .detailDisclosureButton {

@@ -244,7 +244,8 @@ private struct UserConstraintOrder: Comparable {
         return false
     }
 
-    private static func subtreeHasConstraints(_ view: UIView) -> Bool {
+    /// Whether any view in `view`'s subtree holds constraints.
+    static func subtreeHasConstraints(_ view: UIView) -> Bool {
         if let state = view.autoLayoutStorage, state.hasConstraints { return true }
         return view.subviews.contains { subtreeHasConstraints($0) }
     }
@@ -478,7 +479,16 @@ private struct UserConstraintOrder: Comparable {
                 }
             } else if let parent = view.superview {
                 let p = parent.layoutVariables
-                if view.translatesAutoresizingMaskIntoConstraints {
+                if let effect = parent as? UIVisualEffectView, effect.contentView === view,
+                    view.translatesAutoresizingMaskIntoConstraints
+                {
+                    // An effect view's content view fills it (flexible width and height, as UIKit's autoresizing
+                    // constraints): its content's constraints size the effect view.
+                    addInternal(.autoresizing, vars.left - p.left, 0, view, .left, "minX")
+                    addInternal(.autoresizing, vars.top - p.top, 0, view, .top, "minY")
+                    addInternal(.autoresizing, vars.width - p.width, 0, view, .width, "width")
+                    addInternal(.autoresizing, vars.height - p.height, 0, view, .height, "height")
+                } else if view.translatesAutoresizingMaskIntoConstraints {
                     let rect = fixedRect(of: view)
                     let indices = [
                         addInternal(.autoresizing, vars.left - p.left, rect.minX, view, .left, "minX"),
