@@ -31,4 +31,14 @@ import Testing
         let korean = try Self.placedTexts(language: "ko", center: center, zoom: 16)
         #expect(korean.contains("Aleksanterinkatu"), "\(korean)")
     }
+
+    /// The world's country labels carry Natural Earth's names in 25 languages (`name:de`, …): Finland at Google's
+    /// zoom 4 is FINNLAND in German, FINLANDIA in Spanish (the style upper-cases country names).
+    @Test func countryNamesInTheWorldData() throws {
+        let center = LatLng(latitude: 63, longitude: 26)
+        #expect(try Self.placedTexts(language: nil, center: center, zoom: 4).contains("FINLAND"))
+        let german = try Self.placedTexts(language: "de", center: center, zoom: 4)
+        #expect(german.contains("FINNLAND") && german.contains("SCHWEDEN") && !german.contains("FINLAND"), "\(german)")
+        #expect(try Self.placedTexts(language: "es", center: center, zoom: 4).contains("FINLANDIA"))
+    }
 }
