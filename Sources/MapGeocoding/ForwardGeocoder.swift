@@ -8,7 +8,8 @@ import Foundation
 /// landmark, are skipped) names the candidates; a part naming a first-level division or a country (or a US state
 /// code) names the division's most populous place; compared ignoring case, accents and repeated spaces;
 /// every later part that equals the place's division name, country name or ISO country code (or, for the United
-/// States, the two-letter state code) ranks it higher; among equals, the more populous place wins.
+/// States, the two-letter state code) ranks it higher; then, with a `region`, a place in that country; among equals,
+/// the more populous place wins.
 /// - Thread rules: a value; any thread.
 package struct ForwardGeocoder: Sendable {
     private let places: [GeocoderPlace]
@@ -35,8 +36,16 @@ package struct ForwardGeocoder: Sendable {
         byDivision = divisions.mapValues { [$0] }
     }
 
-    /// The places `query` names, best first, at most `limit`; empty when none matches.
-    package func search(_ query: String, limit: Int = 5) -> [GeocoderPlace] {
+    /// The places `query` names, best first.
+    /// - Parameters:
+    ///   - query: a place name, optionally followed by comma-separated qualifiers (see the type).
+    ///   - limit: the most places returned. Default 5.
+    ///   - region: an ISO 3166-1 alpha-2 country code (any case) whose places win over equally qualified places
+    ///     elsewhere (Google's region biasing: `Toledo` with region `ES` is Toledo, Spain); a qualifier in the query
+    ///     still wins over it. `nil` (the default): no bias.
+    /// - Returns: at most `limit` places; empty when none matches.
+    package func search(_ query: String, limit: Int = 5, region: String? = nil) -> [GeocoderPlace] {
+        let region = region?.uppercased()
         let parts = query.split(separator: ",").map { Self.fold(String($0)) }.filter { !$0.isEmpty }
         // A part that names no place (a street, a landmark) gives way to the next: "Brooklyn Bridge,New York,NY"
         // finds the division New York's largest place.
@@ -64,10 +73,21 @@ package struct ForwardGeocoder: Sendable {
             }
             return s
         }
-        let ranked = candidates.map { (places[$0], score(places[$0])) }.sorted {
-            $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.population > $1.0.population
+        struct Ranked {
+            var place: GeocoderPlace
+            var score: Int
+            var inRegion: Bool
         }
-        return ranked.prefix(max(0, limit)).map(\.0)
+        let ranked = candidates.map { i -> Ranked in
+            let p = places[i]
+            return Ranked(place: p, score: score(p), inRegion: region != nil && p.countryCode.uppercased() == region)
+        }
+        .sorted { (a: Ranked, b: Ranked) -> Bool in
+            if a.score != b.score { return a.score > b.score }
+            if a.inRegion != b.inRegion { return a.inRegion }
+            return a.place.population > b.place.population
+        }
+        return ranked.prefix(max(0, limit)).map(\.place)
     }
 
     /// The English name of an ISO 3166-1 alpha-2 country code, or `nil`.

@@ -210,10 +210,21 @@ public struct StaticMapRequest: Sendable {
     public var format: StaticMapFormat = .png
     /// `maptype`. Default `roadmap`.
     public var mapType: StaticMapType = .roadmap
-    /// `language` (accepted; labels are drawn in the data's names).
-    public var language: String?
-    /// `region` (accepted; the bundled data has one set of borders).
+    /// `language`: labels drawn in this language where the data has names in it (the style's text read through
+    /// `MapStyle`'s `Style.localizingLabels(to:)`: `name:sv`, then `name_sv`, then the name the style reads);
+    /// `nil` for the data's own names.
+    public var language: LabelLanguage?
+    /// `region`: a two-letter country code top-level domain (`fi`, `es`, `uk`), lower case, that place names in
+    /// `center`, `markers`, `path` and `visible` are looked up in first (``regionCountryCode``); `nil` for none.
+    /// The bundled data has one set of borders, so the map itself does not change.
     public var region: String?
+
+    /// The ISO 3166-1 alpha-2 country code of ``region``, upper case: the ccTLD itself but `uk` → `GB` (Google's
+    /// example), or `nil` without a region.
+    public var regionCountryCode: String? {
+        guard let region else { return nil }
+        return region == "uk" ? "GB" : region.uppercased()
+    }
     /// `map_id`: a style id of the server's configuration.
     public var mapID: String?
     /// `visible` locations, all kept in view when fitting.
@@ -301,8 +312,18 @@ public struct StaticMapRequest: Sendable {
             }
             r.mapType = type
         }
-        r.language = query.value("language")
-        r.region = query.value("region")
+        if let l = query.value("language") {
+            guard let language = LabelLanguage(l) else {
+                throw .bad("language", "must be a language code such as en, sv, ja or zh-CN, got '\(l)'")
+            }
+            r.language = language
+        }
+        if let g = query.value("region") {
+            guard g.count == 2, g.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw .bad("region", "must be a two-letter country code top-level domain such as fi or es, got '\(g)'")
+            }
+            r.region = g.lowercased()
+        }
         r.mapID = query.value("map_id")
         r.key = query.value("key")
         r.signature = query.value("signature")

@@ -9,9 +9,14 @@ import Synchronization
 public enum GeoNamesPlaces {
     private static let loaded = Mutex<ForwardGeocoder??>(nil)
 
-    /// The position of the best place `name` names, or `nil` (also when the database cannot be read).
-    public static func locate(_ name: String) -> LatLng? {
-        guard let best = geocoder()?.search(name, limit: 1).first else { return nil }
+    /// The position of the best place `name` names.
+    /// - Parameters:
+    ///   - name: a place name, optionally qualified (`Berkeley,CA`).
+    ///   - region: an ISO 3166-1 alpha-2 country code whose places win over equally qualified places elsewhere (the
+    ///     Static Maps `region` parameter), or `nil` (the default) for none.
+    /// - Returns: the position, or `nil` when no place matches (also when the database cannot be read).
+    public static func locate(_ name: String, region: String? = nil) -> LatLng? {
+        guard let best = geocoder()?.search(name, limit: 1, region: region).first else { return nil }
         return LatLng(latitude: best.latitude, longitude: best.longitude)
     }
 

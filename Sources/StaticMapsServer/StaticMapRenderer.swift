@@ -36,9 +36,10 @@ public final class StaticMapRenderer {
         return host
     }
 
-    /// The snapshotter of a style id restyled by `rules` (cached by `key`, the normalised `style` parameters).
-    func host(_ id: String, rules: GoogleMapStyle, key: String) throws -> MapHost {
-        let cacheKey = id + "\u{1}" + key
+    /// The snapshotter of a style id restyled by `rules` and with its labels in `language` (either may be absent;
+    /// cached by `key`, the normalised `style` parameters, and the language).
+    func host(_ id: String, rules: GoogleMapStyle?, key: String, language: LabelLanguage?) throws -> MapHost {
+        let cacheKey = id + "\u{1}" + key + "\u{1}" + (language?.tag ?? "")
         if let i = styled.firstIndex(where: { $0.key == cacheKey }) {
             let hit = styled.remove(at: i)
             styled.append(hit)
@@ -47,19 +48,32 @@ public final class StaticMapRenderer {
         guard let location = config.styleLocation(id) else {
             throw StaticMapError(status: 404, parameter: "map_id", message: "Unknown style '\(id)'.")
         }
-        let base = try TileNetwork.openStyle(location)
-        let host = try MapHost.styled(base, rules: rules).host
+        var base = try TileNetwork.openStyle(location)
+        if let language { base = base.localizingLabels(to: language) }
+        let host: MapHost
+        if let rules {
+            host = try MapHost.styled(base, rules: rules).host
+        } else {
+            host = try MapHost(style: base)
+            if let sprite = base.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: base.baseDirectory) {
+                host.renderer.setSprite(sheet)
+            }
+        }
         styled.append((cacheKey, host))
         if styled.count > Self.styledCapacity { styled.removeFirst() }
         return host
     }
 
-    /// Draws `scene` over style `id` (restyled by `rules` when given) and encodes it as `format`.
+    /// Draws `scene` over style `id` (restyled by `rules` when given, labels in `language` when given) and encodes
+    /// it as `format`.
     /// - Throws: ``StaticMapError`` for an unknown style, or the renderer's errors.
     func render(
-        _ scene: StaticMapScene, styleID id: String, rules: GoogleMapStyle?, rulesKey: String, format: StaticMapFormat
+        _ scene: StaticMapScene, styleID id: String, rules: GoogleMapStyle?, rulesKey: String,
+        language: LabelLanguage?, format: StaticMapFormat
     ) throws -> [UInt8] {
-        let host = try rules.map { try self.host(id, rules: $0, key: rulesKey) } ?? self.host(id)
+        let host =
+            rules == nil && language == nil
+            ? try self.host(id) : try self.host(id, rules: rules, key: rulesKey, language: language)
         let overlay = scene.overlay { url in self.icon(url, backend: host) }
         let image = try host.render(camera: scene.camera, scale: scene.scale, overlay: overlay)
         return format.isJPEG ? try JPEGCodec.encode(image) : try PNGCodec.encode(image)

@@ -20,7 +20,8 @@ public final class StaticMapsService: Sendable {
     public let pool: RenderPool<StaticMapRenderer>
     /// The version of the data and styles, part of every ETag.
     public let dataVersion: String
-    private let resolvePlace: @Sendable (String) -> LatLng?
+    /// A place name and the request's region (ISO country code) → its position.
+    private let resolvePlace: @Sendable (String, String?) -> LatLng?
     private let icons: IconStore
     private let cache: ImageCache
     private let draining = Atomic<Bool>(false)
@@ -29,7 +30,7 @@ public final class StaticMapsService: Sendable {
     /// - Parameters:
     ///   - config: the configuration.
     ///   - resolvePlace: a place name → its position (`center=Berkeley,CA`); default: the bundled GeoNames places
-    ///     (``GeoNamesPlaces``).
+    ///     (``GeoNamesPlaces``), biased to the request's `region`. A resolver given here is not told the region.
     /// - Throws: ``StaticMapsConfigError`` when a configured style file is missing.
     public init(
         config: StaticMapsConfig,
@@ -43,9 +44,9 @@ public final class StaticMapsService: Sendable {
         }
         self.config = config
         if let resolvePlace {
-            self.resolvePlace = resolvePlace
+            self.resolvePlace = { name, _ in resolvePlace(name) }
         } else {
-            self.resolvePlace = { GeoNamesPlaces.locate($0) }
+            self.resolvePlace = { GeoNamesPlaces.locate($0, region: $1) }
             // Index the places now rather than on the first request that names one.
             DispatchQueue.global(qos: .utility).async { GeoNamesPlaces.preload() }
         }
@@ -178,7 +179,8 @@ public final class StaticMapsService: Sendable {
             }
         }
         let scene: StaticMapScene
-        do { scene = try StaticMapScene(request: parsed, resolve: resolvePlace) } catch {
+        let region = parsed.regionCountryCode
+        do { scene = try StaticMapScene(request: parsed, resolve: { resolvePlace($0, region) }) } catch {
             return .text(error.status, error.description + "\n")
         }
         // The ETag covers what is drawn: the parameters without key and signature, the style and the data.
@@ -194,7 +196,8 @@ public final class StaticMapsService: Sendable {
             request, etag: etag, contentType: parsed.format.contentType, start: start
         ) { renderer in
             try renderer.render(
-                scene, styleID: styleID, rules: parsed.style, rulesKey: rulesKey, format: parsed.format)
+                scene, styleID: styleID, rules: parsed.style, rulesKey: rulesKey, language: parsed.language,
+                format: parsed.format)
         }
     }
 
@@ -399,7 +402,7 @@ public final class StaticMapsService: Sendable {
             .prefix(32) + "\""
         let frozen = scene
         return image(request, etag: etag, contentType: format.contentType, start: start) { renderer in
-            try renderer.render(frozen, styleID: id, rules: nil, rulesKey: "", format: format)
+            try renderer.render(frozen, styleID: id, rules: nil, rulesKey: "", language: nil, format: format)
         }
     }
 }

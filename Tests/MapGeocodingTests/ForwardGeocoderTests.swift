@@ -14,11 +14,17 @@ import Testing
             name: "New York City", countryCode: "US", administrativeArea: "New York", population: 8_804_190,
             latitude: 40.71, longitude: -74.01),
         GeocoderPlace(
+            name: "Toledo", countryCode: "US", administrativeArea: "Ohio", population: 270_871, latitude: 41.66,
+            longitude: -83.56),
+        GeocoderPlace(
+            name: "Toledo", countryCode: "ES", administrativeArea: "Castille-La Mancha", population: 74_632,
+            latitude: 39.86, longitude: -4.03),
+        GeocoderPlace(
             name: "Zürich", countryCode: "CH", administrativeArea: "Zurich", population: 341_730, latitude: 47.37,
             longitude: 8.55),
     ]
     static let geocoder = ForwardGeocoder(
-        places: places, countryNames: ["US": "United States", "CH": "Switzerland"])
+        places: places, countryNames: ["US": "United States", "CH": "Switzerland", "ES": "Spain"])
 
     @Test func qualifiersRankThePlaces() {
         #expect(Self.geocoder.search("Berkeley").map(\.administrativeArea) == ["California", "Missouri"])
@@ -38,5 +44,15 @@ import Testing
         #expect(Self.geocoder.search("Switzerland").first?.name == "Zürich")
         #expect(Self.geocoder.search("Atlantis").isEmpty)
         #expect(Self.geocoder.search("").isEmpty)
+    }
+
+    /// Google's region biasing: `region` wins among equally qualified places, a qualifier in the query still wins.
+    @Test func aRegionBiasesTowardItsCountry() {
+        #expect(Self.geocoder.search("Toledo").first?.countryCode == "US")
+        #expect(Self.geocoder.search("Toledo", region: "ES").first?.countryCode == "ES")
+        #expect(Self.geocoder.search("Toledo", region: "es").first?.countryCode == "ES")
+        #expect(Self.geocoder.search("Toledo, Ohio", region: "ES").first?.countryCode == "US")
+        #expect(Self.geocoder.search("Toledo", region: "FI").first?.countryCode == "US")
+        #expect(Self.geocoder.search("Toledo", region: "ES").count == 2)
     }
 }

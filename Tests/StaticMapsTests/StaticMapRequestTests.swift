@@ -71,6 +71,10 @@ import Testing
         #expect(error("size=10x10&path=enc:~")?.parameter == "path")
         #expect(error("size=10x10&center=95,2&zoom=1")?.parameter == "center")
         #expect(error("size=10x10&center=1,2&zoom=1&style=feature:road|color")?.parameter == "style")
+        #expect(error("size=10x10&center=1,2&zoom=1&language=english")?.parameter == "language")
+        #expect(error("size=10x10&center=1,2&zoom=1&language=")?.parameter == "language")
+        #expect(error("size=10x10&center=1,2&zoom=1&region=fin")?.parameter == "region")
+        #expect(error("size=10x10&center=1,2&zoom=1&region=f1")?.parameter == "region")
         #expect(error("size=10x10&center=1,2&zoom=1")?.status == nil)
         #expect(error("size=10x10&center=1,2&zoom=3")?.description == nil)
     }
@@ -104,6 +108,17 @@ import Testing
         #expect(throws: StaticMapError.self) { try StaticMapScene(request: r) { _ in nil } }
         let scene = try StaticMapScene(request: r) { _ in LatLng(latitude: 10, longitude: 20) }
         #expect(scene.camera.center == LatLng(latitude: 10, longitude: 20))
+    }
+
+    @Test func languageAndRegion() throws {
+        let r = try parse("size=10x10&center=Toledo&zoom=3&language=zh-cn&region=ES")
+        #expect(r.language?.tag == "zh-CN")
+        #expect(r.region == "es")
+        #expect(r.regionCountryCode == "ES")
+        #expect(try parse("size=10x10&center=1,2&zoom=3&region=uk").regionCountryCode == "GB")
+        let plain = try parse("size=10x10&center=1,2&zoom=3")
+        #expect(plain.language == nil && plain.region == nil && plain.regionCountryCode == nil)
+        #expect(error("size=10x10&center=1,2&zoom=3&language=sv%3Bx")?.message.contains("'sv;x'") == true)
     }
 }
 

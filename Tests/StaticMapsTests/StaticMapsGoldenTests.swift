@@ -76,4 +76,29 @@ import Testing
             // already holds (google-polygon-fill: 0.27 % alone against a golden made in a full run).
             channelTolerance: 10, maxDifferingFraction: 0.005)
     }
+
+    /// `language` and `region` through the service: bad values are 400s naming the parameter; `language=sv` draws
+    /// another image of Helsinki (its Swedish street names; the names themselves: LabelLanguageRenderTests).
+    @Test func languageAndRegionParameters() throws {
+        let service = try #require(Self.service)
+        func get(_ query: String) -> ServerResponse {
+            service.respond(ServerRequest(method: "GET", target: "/maps/api/staticmap?" + query))
+        }
+        let base = "center=60.1685,24.9440&zoom=16&size=320x240"
+        for (query, parameter) in [("&language=swedish", "language"), ("&region=fin", "region")] {
+            let answer = get(base + query)
+            #expect(answer.status == 400)
+            #expect(String(decoding: answer.body, as: UTF8.self).contains("Invalid '\(parameter)' parameter"))
+        }
+        let plain = get(base)
+        let swedish = get(base + "&language=sv")
+        let korean = get(base + "&language=ko&region=fi")
+        #expect(plain.status == 200 && swedish.status == 200 && korean.status == 200)
+        #expect(swedish.body != plain.body)
+        // The region biases the bundled GeoNames places: Toledo is Ohio's (the most populous) unless in Spain.
+        let ohio = try #require(GeoNamesPlaces.locate("Toledo"))
+        let spain = try #require(GeoNamesPlaces.locate("Toledo", region: "ES"))
+        #expect(ohio.longitude < -80 && ohio.latitude > 41)
+        #expect(abs(spain.latitude - 39.86) < 0.1 && abs(spain.longitude + 4.03) < 0.1)
+    }
 }

@@ -24,7 +24,8 @@
 #      `gmt select`): water polygons (ocean, lake), WDBII rivers and borders, as GeoJSON (cached); then
 #      simplify_zooms.py: each band's layers simplified once per zoom to half a pixel, tiny islands and lakes
 #      dropped, the city boxes cut out of the water, as shapefiles.
-#   2. build_places.py: every GeoNames place of cities500.json, first-order region and country labels.
+#   2. build_places.py: every GeoNames place of cities500.json, first-order region and country labels (countries
+#      with Natural Earth's names in 25 other languages).
 #   3. tilemaker --threads 2 per pass (z0-8, z9, z10, ...) with a generated config (one shapefile layer per band and
 #      zoom / place minzoom, written to the schema's water, waterway, boundary and place layers) and
 #      scripts/data/world.lua.
@@ -124,15 +125,18 @@ for band in $bands; do
 done
 shp admin1 "$ne10/ne_10m_admin_1_states_provinces_lines.shp" -nlt LINESTRING -explodecollections
 
-# 2. Places (while the simplification runs).
+# 2. Places (while the simplification runs). Countries carry Natural Earth's names in other languages
+# (name_de, ..., name_zht: build_places.py --name-columns), which world.lua writes as name:xx.
+names="$("$python" "$here/build_places.py" --name-columns)"
+export WORLD_NAME_COLUMNS="$names"
 ogr2ogr -q -f GeoJSON "$work/ne110.geojson" "$ne110/ne_110m_admin_0_countries.shp" \
-  -select NAME,NAME_EN,ISO_A2_EH,LABELRANK,LABEL_X,LABEL_Y
+  -select "NAME,NAME_EN,ISO_A2_EH,LABELRANK,LABEL_X,LABEL_Y,$(tr '[:lower:]' '[:upper:]' <<<"$names")"
 "$python" "$here/build_places.py" "$src" "$work/ne110.geojson" "$work/places.geojson" 2>&1 | tee "$work/places.log" >&2
-for z in $(seq 1 "$maxzoom"); do
+for z in $(seq 0 "$maxzoom"); do
   op="="
   [ "$z" -eq "$maxzoom" ] && op=">="
   shp "place_z$z" "$work/places.geojson" -where "minzoom $op $z" \
-    -select name,name_latin,name_en,class,rank,capital,population,iso_a2 & pids+=($!)
+    -select "name,name_latin,name_en,class,rank,capital,population,iso_a2,$names" & pids+=($!)
 done
 jobs_wait
 
@@ -140,7 +144,7 @@ jobs_wait
 # simplified for), merged into one file.
 config() {
 "$python" - "$@" <<'EOF'
-import json, sys
+import json, os, sys
 path, mz, bands, lo_pass, hi_pass = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), int(sys.argv[4]), int(sys.argv[5])
 layers = {name: {"minzoom": 0, "maxzoom": mz} for name in ("water", "waterway", "boundary", "place")}
 # GSHHG layers come simplified per zoom (simplify_zooms.py): one shapefile per band and zoom, no tilemaker
@@ -158,10 +162,11 @@ for band in bands:
 # Natural Earth 10m admin-1 lines: Douglas-Peucker at 0.0003 degrees at the top zoom, doubling per zoom below.
 layers["admin1"] = {"minzoom": 4, "maxzoom": mz, "source": "shp/admin1.shp", "write_to": "boundary",
                     "simplify_below": mz + 1, "simplify_level": 0.0003, "simplify_ratio": 2}
-for z in range(1, mz + 1):
+names = os.environ["WORLD_NAME_COLUMNS"].split(",")
+for z in range(0, mz + 1):
     layers[f"place_z{z}"] = {"minzoom": z, "maxzoom": mz, "source": f"shp/place_z{z}.shp", "write_to": "place",
                              "source_columns": ["name", "name_latin", "name_en", "class", "rank", "capital",
-                                                "population", "iso_a2"]}
+                                                "population", "iso_a2"] + names}
 # Only the layers of this pass's zooms, clamped to them; the schema's four layers come first (write_to targets).
 layers = {name: dict(layer, minzoom=max(layer["minzoom"], lo_pass), maxzoom=min(layer["maxzoom"], hi_pass))
           for name, layer in layers.items() if layer["minzoom"] <= hi_pass and layer["maxzoom"] >= lo_pass}

