@@ -180,7 +180,8 @@ struct TileBuild {
                     + "set WAYMARK_DATA_DIR=<checkout>/Data")
         }
         self.script = script
-        root = script.deletingLastPathComponent().deletingLastPathComponent()
+        // scripts/data/build-city.sh → the checkout holding scripts/.
+        root = script.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var environment = ProcessInfo.processInfo.environment
         let sources = environment["WAYMARK_SOURCES"].flatMap { $0.isEmpty ? nil : $0 } ?? root.path + "/.sources"
         environment["WAYMARK_SOURCES"] = sources
@@ -194,7 +195,7 @@ struct TileBuild {
             guard install else {
                 throw RuntimeError(
                     "\(missing.joined(separator: ", ")) not found (Debian packages: \(packages)); install them with "
-                        + "\(root.path)/scripts/install-deps.sh tiles, or drop --no-install")
+                        + "\(root.path)/scripts/dev/install-deps.sh tiles, or drop --no-install")
             }
             Self.progress("installing Debian packages for \(missing.joined(separator: ", ")) (\(packages))")
             let status = try Self.runScript(
@@ -212,7 +213,7 @@ struct TileBuild {
             guard install else {
                 throw RuntimeError(
                     "\(venvPython) not found: create the scripts' venv with "
-                        + "\(root.path)/scripts/fetch-sources.sh --venv-only, or drop --no-install")
+                        + "\(root.path)/scripts/data/fetch-sources.sh --venv-only, or drop --no-install")
             }
             Self.progress("creating the scripts' Python venv (pinned pyosmium) in \(sources)/venv")
             let status = try Self.runScript(
