@@ -1,6 +1,7 @@
 import MapData
 import MapDrawing
 import MapGeometry
+import MapStyle
 
 /// The choice between the style's SDF glyphs and the backend's fonts, and the measuring of text on the glyph path:
 /// the renderer's ``SymbolPlacer`` measures through it, and the label stage draws with the same shapings.
@@ -113,6 +114,8 @@ func needsComplexShaping(_ text: String) -> Bool {
 struct GlyphImageKey: Hashable {
     var command: DrawCommand
     var scale: Double
+    /// The paint of an SDF icon (`nil` for text, whose command carries it).
+    var paint: TextStyle? = nil
 }
 
 extension MapRenderer {
@@ -130,16 +133,30 @@ extension MapRenderer {
 
     /// `commands` with every text the glyph path draws replaced by a label image (registered with the backend,
     /// drawn at whole device pixels); images not used by the previous frame are released first.
-    func glyphLabelCommands(_ labels: [Int: [DrawCommand]], scale: Double) -> [Int: [DrawCommand]] {
+    func glyphLabelCommands(_ labels: [Int: [DrawCommand]], scale: Double, zoom: Double) -> [Int: [DrawCommand]] {
         let unused = glyphImages.keys.filter { !glyphImagesUsed.contains($0) }
         for key in unused {
             if let removed = glyphImages.removeValue(forKey: key), let removed { backend.unregister(removed.handle) }
         }
         glyphImagesUsed = []
-        guard glyphText.store != nil, scale > 0, scale.isFinite else { return labels }
-        return labels.mapValues { commands in
-            commands.flatMap { command -> [DrawCommand] in
+        guard scale > 0, scale.isFinite else { return labels }
+        var result: [Int: [DrawCommand]] = [:]
+        let sdfNames = sdfSpriteNames()
+        for (index, commands) in labels {
+            let layer = layers.indices.contains(index) ? layers[index] : nil
+            result[index] = commands.flatMap { command -> [DrawCommand] in
                 switch command {
+                case .image(var i) where layer != nil:
+                    // An icon: `icon-opacity` (evaluated without a feature), then SDF icons drawn with their paint.
+                    i.opacity *= min(1, max(0, layer!.number("icon-opacity", EvaluationContext(zoom: zoom), 1)))
+                    guard let name = sdfNames[i.image.id] else { return i.opacity > 0 ? [.image(i)] : [] }
+                    let opacity = i.opacity
+                    i.opacity = 1
+                    guard opacity > 0,
+                        case .image(var drawn)? = sdfIcon(i, name: name, layer: layer!, zoom: zoom, scale: scale)
+                    else { return [] }
+                    drawn.opacity = opacity
+                    return [.image(drawn)]
                 case .text(let t) where glyphText.shaping(t.text, style: t.style) != nil:
                     var plain = t
                     plain.opacity = 1
@@ -155,19 +172,75 @@ extension MapRenderer {
                 }
             }
         }
+        return result
+    }
+
+    /// The sprite names of the registered signed-distance-field images (`"sdf": true` in the sprite index) by
+    /// handle id.
+    func sdfSpriteNames() -> [Int: String] {
+        guard let index = sprite?.index.images else { return [:] }
+        var names: [Int: String] = [:]
+        for (name, handle) in spriteImages {
+            if let handle, index[name]?.sdf == true { names[handle.id] = name }
+        }
+        return names
+    }
+
+    /// An SDF icon drawn as MapLibre's SDF shader draws it: `icon-color`, `icon-halo-color`, `icon-halo-width` and
+    /// `icon-halo-blur` of `layer` (evaluated at `zoom` without a feature), the field the image's alpha, its
+    /// one-texel padding drawn too, the edge sharpened by the drawn size (`icon-size`).
+    private func sdfIcon(_ i: ImageCommand, name: String, layer: CompiledLayer, zoom: Double, scale: Double)
+        -> DrawCommand?
+    {
+        guard let pixels = spritePixels(name), pixels.width > 0, pixels.height > 0, i.rect.width > 0,
+            i.rect.height > 0,
+            [i.rect.minX, i.rect.minY, i.rect.width, i.rect.height, i.rotation].allSatisfy(\.isFinite)
+        else { return nil }
+        let ctx = EvaluationContext(zoom: zoom)
+        let paint = TextStyle(
+            color: layer.color("icon-color", ctx) ?? .black, haloColor: layer.color("icon-halo-color", ctx) ?? .clear,
+            haloWidth: layer.number("icon-halo-width", ctx, 0), haloBlur: layer.number("icon-halo-blur", ctx, 0))
+        let key = GlyphImageKey(command: .image(i), scale: scale, paint: paint)
+        return cachedGlyphImage(key, scale: scale, opacity: 1) {
+            let w = pixels.width
+            let h = pixels.height
+            var field = [UInt8](repeating: 0, count: (w + 2) * (h + 2))
+            for y in 0..<h {
+                for x in 0..<w { field[(y + 1) * (w + 2) + x + 1] = pixels.pixels[(y * w + x) * 4 + 3] }
+            }
+            let sx = i.rect.width / Double(w)
+            let sy = i.rect.height / Double(h)
+            let transform = RenderTransform.translation(x: -1, y: -1)
+                .concatenating(.scale(x: sx, y: sy))
+                .concatenating(.translation(x: -i.rect.width / 2, y: -i.rect.height / 2))
+                .concatenating(.rotation(radians: i.rotation * .pi / 180))
+                .concatenating(.translation(x: i.rect.minX + i.rect.width / 2, y: i.rect.minY + i.rect.height / 2))
+                .concatenating(.scale(x: scale, y: scale))
+            // MapLibre's icon size: the sprite image's points at `icon-size` 1.
+            let iconSize = i.rect.width / (Double(w) / pixels.scale)
+            return SDFText.render(
+                [SDFText.Quad(field: field, width: w + 2, height: h + 2, transform: transform)], style: paint,
+                fontScale: iconSize, pixelRatio: scale)
+        }
     }
 
     /// The image command of a glyph-path label (`command` at opacity 1), rasterised on first use.
     private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double) -> DrawCommand? {
-        let key = GlyphImageKey(command: command, scale: scale)
+        cachedGlyphImage(GlyphImageKey(command: command, scale: scale), scale: scale, opacity: opacity) {
+            rasterizeGlyphLabel(command, scale: scale)
+        }
+    }
+
+    /// The image command of the label image under `key`, made by `make` and registered on first use.
+    private func cachedGlyphImage(
+        _ key: GlyphImageKey, scale: Double, opacity: Double, make: () -> SDFText.Image?
+    ) -> DrawCommand? {
         glyphImagesUsed.insert(key)
         let entry: (handle: ImageHandle, x: Int, y: Int)?
         if let hit = glyphImages[key] {
             entry = hit
         } else {
-            if let image = rasterizeGlyphLabel(command, scale: scale),
-                let handle = try? backend.register(image.image)
-            {
+            if let image = make(), let handle = try? backend.register(image.image) {
                 entry = (handle, image.x, image.y)
             } else {
                 entry = nil

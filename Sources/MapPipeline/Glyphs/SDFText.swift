@@ -60,19 +60,43 @@ public enum SDFText {
         return min(smoothstep(outerEdge - gamma, outerEdge + gamma, distance), 1 - inner)
     }
 
-    /// A glyph's quad: its SDF bitmap with MapLibre's one-pixel atlas padding around it (so
-    /// `(width + 8) × (height + 8)` texels, the outer ring 0), and the map from texel space (x right, y down, texel
-    /// `(0, 0)`'s top-left corner at the origin) to device pixels.
+    /// A quad drawn from a distance field: the field's bytes (one a texel, rows top to bottom, 255 = 1) and the map
+    /// from texel space (x right, y down, texel `(0, 0)`'s top-left corner at the origin) to device pixels.
     public struct Quad: Sendable {
-        /// The glyph.
-        public var glyph: SDFGlyph
+        /// The field, `width × height` bytes.
+        public var field: [UInt8]
+        /// Texels a row.
+        public var width: Int
+        /// Rows.
+        public var height: Int
         /// Texel space → device pixels.
         public var transform: RenderTransform
 
-        /// Creates a quad.
-        public init(glyph: SDFGlyph, transform: RenderTransform) {
-            self.glyph = glyph
+        /// A quad over `field` (`width × height` bytes; a shorter field draws nothing).
+        public init(field: [UInt8], width: Int, height: Int, transform: RenderTransform) {
+            let ok = width > 0 && height > 0 && field.count >= width * height
+            self.field = ok ? field : []
+            self.width = ok ? width : 0
+            self.height = ok ? height : 0
             self.transform = transform
+        }
+
+        /// A glyph's quad: its SDF bitmap with MapLibre's one-pixel atlas padding around it (so
+        /// `(width + 8) × (height + 8)` texels, the outer ring 0). A glyph without a bitmap draws nothing.
+        public init(glyph: SDFGlyph, transform: RenderTransform) {
+            let w = glyph.width + 2 * GlyphPBF.border
+            let h = glyph.height + 2 * GlyphPBF.border
+            guard !glyph.bitmap.isEmpty, glyph.bitmap.count == w * h else {
+                self.init(field: [], width: 0, height: 0, transform: transform)
+                return
+            }
+            var padded = [UInt8](repeating: 0, count: (w + 2) * (h + 2))
+            for row in 0..<h {
+                padded.replaceSubrange(
+                    ((row + 1) * (w + 2) + 1)..<((row + 1) * (w + 2) + 1 + w),
+                    with: glyph.bitmap[(row * w)..<(row * w + w)])
+            }
+            self.init(field: padded, width: w + 2, height: h + 2, transform: transform)
         }
     }
 
@@ -112,15 +136,15 @@ public enum SDFText {
         var maxX = -Double.infinity
         var maxY = -Double.infinity
         var usable: [(Quad, RenderTransform)] = []
-        for q in quads where !q.glyph.bitmap.isEmpty && q.transform.isFinite {
+        for q in quads where !q.field.isEmpty && q.transform.isFinite {
             let t = q.transform
             let det = t.a * t.d - t.b * t.c
             guard abs(det) > 1e-12 else { continue }
             let inverse = RenderTransform(
                 a: t.d / det, b: -t.b / det, c: -t.c / det, d: t.a / det,
                 tx: (t.c * t.ty - t.d * t.tx) / det, ty: (t.b * t.tx - t.a * t.ty) / det)
-            let w = Double(q.glyph.width + 8)
-            let h = Double(q.glyph.height + 8)
+            let w = Double(q.width)
+            let h = Double(q.height)
             for corner in [(0.0, 0.0), (w, 0), (0, h), (w, h)] {
                 let p = t.apply(to: ScreenPoint(x: corner.0, y: corner.1))
                 minX = min(minX, p.x)
@@ -145,8 +169,8 @@ public enum SDFText {
             guard a > 0 else { return }
             for (q, inverse) in usable {
                 let t = q.transform
-                let w = Double(q.glyph.width + 8)
-                let h = Double(q.glyph.height + 8)
+                let w = Double(q.width)
+                let h = Double(q.height)
                 var qMinX = Double.infinity
                 var qMinY = Double.infinity
                 var qMaxX = -Double.infinity
@@ -158,15 +182,13 @@ public enum SDFText {
                     qMaxX = max(qMaxX, p.x)
                     qMaxY = max(qMaxY, p.y)
                 }
-                let sdfWidth = q.glyph.width + 2 * GlyphPBF.border
-                let sdfHeight = q.glyph.height + 2 * GlyphPBF.border
-                let bitmap = q.glyph.bitmap
-                // The padded texel (i, j) → SDF byte, 0 in the padding ring and outside.
+                let field = q.field
+                let fieldWidth = q.width
+                let fieldHeight = q.height
+                // Texel (i, j) → its byte, 0 outside the field.
                 func texel(_ i: Int, _ j: Int) -> Double {
-                    let x = i - 1
-                    let y = j - 1
-                    guard x >= 0, y >= 0, x < sdfWidth, y < sdfHeight else { return 0 }
-                    return Double(bitmap[y * sdfWidth + x])
+                    guard i >= 0, j >= 0, i < fieldWidth, j < fieldHeight else { return 0 }
+                    return Double(field[j * fieldWidth + i])
                 }
                 let px0 = max(0, Int((qMinX - 0.5).rounded(.up)) - x0)
                 let px1 = min(width - 1, Int((qMaxX - 0.5).rounded(.down)) - x0)
