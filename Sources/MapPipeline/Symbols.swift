@@ -81,7 +81,9 @@ extension MapRenderer {
             let style = TextStyle(
                 fontFamilies: font.families, size: size, weight: font.weight,
                 color: (layer.color("text-color", ctx) ?? .black).withOpacity(layer.number("text-opacity", ctx, 1)),
-                haloColor: layer.color("text-halo-color", ctx) ?? .clear,
+                // MapLibre's `text-opacity` fades the halo too; the glyph path draws it so (Pango's labels keep theirs).
+                haloColor: (layer.color("text-halo-color", ctx) ?? .clear)
+                    .withOpacity(self.style.glyphs == nil ? 1 : layer.number("text-opacity", ctx, 1)),
                 haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
                 letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
                 lineHeight: layer.number("text-line-height", ctx, 1.2),

@@ -110,6 +110,29 @@ private func shape(
         #expect(Array(drawn.image.pixels[0..<4]) == [0, 0, 0, 0])
     }
 
+    @Test func anIconFieldIsThresholdedWithItsHalo() throws {
+        // A 4 × 4 field: inside (255) in the middle 2 × 2, outside (0) around; drawn 1:1 at (10, 10).
+        var field = [UInt8](repeating: 0, count: 16)
+        for i in [5, 6, 9, 10] { field[i] = 255 }
+        let quad = SDFText.Quad(field: field, width: 4, height: 4, transform: .translation(x: 10, y: 10))
+        let style = TextStyle(
+            color: RGBAColor(red: 0, green: 0, blue: 1, alpha: 1),
+            haloColor: RGBAColor(red: 0, green: 1, blue: 0, alpha: 1), haloWidth: 3)
+        let drawn = try #require(SDFText.render([quad], style: style, fontScale: 1, pixelRatio: 1))
+        #expect(drawn.x == 10 && drawn.y == 10 && drawn.image.width == 4)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            Array(drawn.image.pixels[((y * 4 + x) * 4)..<((y * 4 + x) * 4 + 4)])
+        }
+        // The middle texels are fill-blue; a field too short for its size draws nothing.
+        #expect(pixel(1, 1) == [255, 0, 0, 255])
+        #expect(
+            SDFText.render(
+                [SDFText.Quad(field: [0], width: 4, height: 4, transform: .identity)], style: style, fontScale: 1,
+                pixelRatio: 1) == nil)
+        // Between the middle and the corner the field is low: halo (green) or clear, never blue.
+        #expect(pixel(0, 0)[0] == 0)
+    }
+
     @Test func aHugeLabelIsNotDrawn() {
         let g = glyph("a")
         let quad = SDFText.Quad(glyph: g, transform: .scale(x: 1000, y: 1000))

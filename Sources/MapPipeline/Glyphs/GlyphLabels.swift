@@ -116,6 +116,8 @@ struct GlyphImageKey: Hashable {
     var scale: Double
     /// The paint of an SDF icon (`nil` for text, whose command carries it).
     var paint: TextStyle? = nil
+    /// The passes drawn.
+    var passes = SDFText.Passes.both
 }
 
 extension MapRenderer {
@@ -144,7 +146,18 @@ extension MapRenderer {
         let sdfNames = sdfSpriteNames()
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
-            result[index] = commands.flatMap { command -> [DrawCommand] in
+            // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
+            // draws symbol by symbol (a draw call a sort key), each label's halo then its fill.
+            let perLabel = layer?.isSet("symbol-sort-key") ?? true
+            var halos: [DrawCommand] = []
+            var fills: [DrawCommand] = []
+            func split(_ command: DrawCommand, opacity: Double) {
+                if let halo = glyphImage(command, scale: scale, opacity: opacity, passes: .halo) { halos.append(halo) }
+                if let fill = glyphImage(command, scale: scale, opacity: opacity, passes: .fill) {
+                    if perLabel { halos.append(fill) } else { fills.append(fill) }
+                }
+            }
+            let others = commands.flatMap { command -> [DrawCommand] in
                 switch command {
                 case .image(var i) where layer != nil:
                     // An icon: `icon-opacity` (evaluated without a feature), then SDF icons drawn with their paint.
@@ -160,17 +173,20 @@ extension MapRenderer {
                 case .text(let t) where glyphText.shaping(t.text, style: t.style) != nil:
                     var plain = t
                     plain.opacity = 1
-                    return glyphImage(.text(plain), scale: scale, opacity: t.opacity).map { [$0] } ?? []
+                    split(.text(plain), opacity: t.opacity)
+                    return []
                 case .lineText(let l)
                 where !l.glyphs.isEmpty
                     && l.glyphs.allSatisfy({ (glyphText.shaping($0.text, style: l.style)?.glyphs.count ?? 2) <= 1 }):
                     var plain = l
                     plain.opacity = 1
-                    return glyphImage(.lineText(plain), scale: scale, opacity: l.opacity).map { [$0] } ?? []
+                    split(.lineText(plain), opacity: l.opacity)
+                    return []
                 default:
                     return [command]
                 }
             }
+            result[index] = others + halos + fills
         }
         return result
     }
@@ -225,9 +241,13 @@ extension MapRenderer {
     }
 
     /// The image command of a glyph-path label (`command` at opacity 1), rasterised on first use.
-    private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double) -> DrawCommand? {
-        cachedGlyphImage(GlyphImageKey(command: command, scale: scale), scale: scale, opacity: opacity) {
-            rasterizeGlyphLabel(command, scale: scale)
+    private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes)
+        -> DrawCommand?
+    {
+        cachedGlyphImage(
+            GlyphImageKey(command: command, scale: scale, passes: passes), scale: scale, opacity: opacity
+        ) {
+            rasterizeGlyphLabel(command, scale: scale, passes: passes)
         }
     }
 
@@ -258,7 +278,7 @@ extension MapRenderer {
     }
 
     /// Draws a glyph-path `.text` or `.lineText` command with ``SDFText``.
-    func rasterizeGlyphLabel(_ command: DrawCommand, scale: Double) -> SDFText.Image? {
+    func rasterizeGlyphLabel(_ command: DrawCommand, scale: Double, passes: SDFText.Passes = .both) -> SDFText.Image? {
         let device = RenderTransform.scale(x: scale, y: scale)
         switch command {
         case .text(let t):
@@ -278,7 +298,7 @@ extension MapRenderer {
                 SDFText.Quad(
                     glyph: $0.glyph, transform: SDFText.quadTransform(glyph: $0.glyph, pen: ($0.x, $0.y), local: local))
             }
-            return SDFText.render(quads, style: t.style, fontScale: s, pixelRatio: scale)
+            return SDFText.render(quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes)
         case .lineText(let l):
             let s = l.style.size / GlyphShaping.emSize
             guard s > 0, s.isFinite else { return nil }
@@ -299,7 +319,7 @@ extension MapRenderer {
                         transform: SDFText.quadTransform(
                             glyph: glyph, pen: (-Double(glyph.advance) / 2, 0), local: local)))
             }
-            return SDFText.render(quads, style: l.style, fontScale: s, pixelRatio: scale)
+            return SDFText.render(quads, style: l.style, fontScale: s, pixelRatio: scale, passes: passes)
         default:
             return nil
         }

@@ -125,12 +125,31 @@ public enum SDFText {
     /// Largest side of a label image, device pixels; larger labels are not drawn (a bound on hostile sizes).
     public static let maxImageSide = 4096
 
+    /// Which of MapLibre's two passes ``render(_:style:fontScale:pixelRatio:passes:)`` draws.
+    public enum Passes: Int, Hashable, Sendable {
+        /// The halo, then the fill over it.
+        case both
+        /// The halo only (MapLibre draws a layer's halos before its fills).
+        case halo
+        /// The fill only.
+        case fill
+    }
+
     /// Draws `quads` as MapLibre does: every quad's halo (when `style` has one), then every quad's fill, each
     /// blended over the ones before (premultiplied source-over). A device pixel is drawn by a quad when its centre
     /// lies inside it; the SDF is sampled bilinearly at the centre's texel position. Colours are ``TextStyle/color``
     /// and ``TextStyle/haloColor``; the command's opacity is applied when the image is drawn.
+    /// - Parameters:
+    ///   - quads: the glyphs or icon.
+    ///   - style: the fill and halo paint.
+    ///   - fontScale: `text-size / 24` (or `icon-size`).
+    ///   - pixelRatio: device pixels per point.
+    ///   - passes: the halo, the fill or both (the default).
     /// - Returns: `nil` when there is nothing to draw or the image would exceed ``maxImageSide``.
-    public static func render(_ quads: [Quad], style: TextStyle, fontScale: Double, pixelRatio: Double) -> Image? {
+    public static func render(
+        _ quads: [Quad], style: TextStyle, fontScale: Double, pixelRatio: Double, passes: Passes = .both
+    ) -> Image? {
+        if passes == .halo && !(style.haloWidth > 0 && style.haloColor.alpha > 0) { return nil }
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity
@@ -222,14 +241,16 @@ public enum SDFText {
                 }
             }
         }
-        if style.haloWidth > 0 && style.haloColor.alpha > 0 {
+        if passes != .fill && style.haloWidth > 0 && style.haloColor.alpha > 0 {
             pass(color: style.haloColor) {
                 haloAlpha(
                     distance: $0, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
                     haloBlur: style.haloBlur)
             }
         }
-        pass(color: style.color) { fillAlpha(distance: $0, fontScale: fontScale, pixelRatio: pixelRatio) }
+        if passes != .halo {
+            pass(color: style.color) { fillAlpha(distance: $0, fontScale: fontScale, pixelRatio: pixelRatio) }
+        }
         var pixels = [UInt8](repeating: 0, count: buffer.count)
         for i in 0..<buffer.count { pixels[i] = UInt8(min(255, max(0, (buffer[i] * 255).rounded()))) }
         return Image(image: RasterImage(width: width, height: height, scale: 1, pixels: pixels), x: x0, y: y0)
