@@ -51,7 +51,8 @@ struct CompiledLayer {
                 "text-pitch-alignment", "text-rotation-alignment",
                 "symbol-sort-key", "text-color", "text-halo-color", "text-halo-width", "text-halo-blur",
                 "text-opacity", "icon-image", "icon-size", "icon-anchor", "icon-offset", "icon-padding",
-                "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity",
+                "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity", "icon-color",
+                "icon-halo-color", "icon-halo-width", "icon-halo-blur",
             ]
         }
         for name in names {

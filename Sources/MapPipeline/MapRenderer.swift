@@ -215,6 +215,11 @@ public final class MapRenderer {
     /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
     var spritePixels: [String: RasterImage?] = [:]
     private let placer: SymbolPlacer
+    /// The placer's measurer: the style's glyphs when set (``setGlyphs(_:)``), else the backend's fonts.
+    let glyphText: GlyphTextMeasurer
+    /// Label images of the glyph path by command and scale (`nil`: nothing to draw), and those the frame used.
+    var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] = [:]
+    var glyphImagesUsed: Set<GlyphImageKey> = []
     private var previousPlacement: PlacementResult?
     /// Every label's fade across frames (``MapRenderOptions/labelFadeDuration``; Symbols.swift).
     var labelFades = LabelFades()
@@ -310,13 +315,15 @@ public final class MapRenderer {
             return nil
         }
         usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
-        placer = SymbolPlacer(measurer: backend.textMeasurer, options: options.placement)
+        glyphText = GlyphTextMeasurer(fallback: backend.textMeasurer)
+        placer = SymbolPlacer(measurer: glyphText, options: options.placement)
         supply = makeTileSupply(options: options, style: style, sources: resolved)
         if !lane { group = joinGroup() }
     }
 
     deinit {
         supply.stop()
+        for case let entry? in glyphImages.values { backend.unregister(entry.handle) }
         let left = engine.leave(backend: backend)
         for handle in left.handles { backend.unregister(handle) }
         if left.last { backend.useCacheStore(nil) }
@@ -503,7 +510,7 @@ public final class MapRenderer {
         // tile-layer runs from tile images (placed north-up, warped turned or pitched; circle runs of warped frames
         // and frames with the cache off as vectors); labels in their layer's place.
         frameStats.composedFromTileImages = composes
-        let labels = fadedLabelCommands(placement, camera: transform)
+        let labels = glyphLabelCommands(fadedLabelCommands(placement, camera: transform), scale: scale, zoom: z)
         for step in frameSteps {
             switch step {
             case .backgrounds(let backgrounds):

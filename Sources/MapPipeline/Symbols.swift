@@ -72,7 +72,8 @@ extension MapRenderer {
             let icon = madeIcon?.0
             guard !text.isEmpty || icon != nil else { continue }
             let size = layer.number("text-size", ctx, 16)
-            let font = fontFamilies(layer.strings("text-font", ctx))
+            let fontStack = layer.strings("text-font", ctx)
+            let font = fontFamilies(fontStack)
             let placementName = layer.string("symbol-placement", ctx)
             let mode: SymbolPlacementMode =
                 placementName == "line" ? .line : placementName == "line-center" ? .lineCenter : .point
@@ -80,12 +81,18 @@ extension MapRenderer {
             let style = TextStyle(
                 fontFamilies: font.families, size: size, weight: font.weight,
                 color: (layer.color("text-color", ctx) ?? .black).withOpacity(layer.number("text-opacity", ctx, 1)),
-                haloColor: layer.color("text-halo-color", ctx) ?? .clear,
+                // MapLibre's `text-opacity` fades the halo too; the glyph path draws it so (Pango's labels keep theirs).
+                haloColor: (layer.color("text-halo-color", ctx) ?? .clear)
+                    .withOpacity(self.style.glyphs == nil ? 1 : layer.number("text-opacity", ctx, 1)),
                 haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
                 letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
                 lineHeight: layer.number("text-line-height", ctx, 1.2),
                 maxWidth: mode == .point && maxWidthEms > 0 && text.contains(" ") ? maxWidthEms * size : nil,
-                justify: TextStyle.Justify(rawValue: layer.string("text-justify", ctx)) ?? .center)
+                justify: justification(layer, ctx),
+                glyphFontstack: self.style.glyphs == nil
+                    ? nil
+                    : (fontStack.isEmpty ? ["Open Sans Regular", "Arial Unicode MS Regular"] : fontStack)
+                        .joined(separator: ","))
             let offset = layer.numbers("text-offset", ctx)
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
@@ -229,5 +236,20 @@ extension MapRenderer {
             if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
         }
         engine.insert(.symbols(features), for: key, cost: 64 + features.count * 256)
+    }
+}
+
+extension MapRenderer {
+    /// `text-justify`; `auto` follows `text-anchor` on the glyph path (left anchors justify left, right anchors
+    /// right, as MapLibre's `getAnchorJustification`), and is centred otherwise.
+    func justification(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> TextStyle.Justify {
+        let name = layer.string("text-justify", ctx)
+        if let justify = TextStyle.Justify(rawValue: name) { return justify }
+        guard name == "auto", style.glyphs != nil else { return .center }
+        switch layer.string("text-anchor", ctx) {
+        case "left", "top-left", "bottom-left": return .left
+        case "right", "top-right", "bottom-right": return .right
+        default: return .center
+        }
     }
 }

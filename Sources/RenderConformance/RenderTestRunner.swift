@@ -152,6 +152,9 @@ public final class RenderTestRunner {
         {
             renderer.setSprite(sheet)
         }
+        if let template = style.glyphs, template.hasPrefix("local://") {
+            renderer.setGlyphs(Self.glyphStore(template: template, assetsRoot: assetsRoot))
+        }
         let camera = CameraState(
             center: LatLng(latitude: settings.center.latitude, longitude: settings.center.longitude),
             zoom: settings.zoom + 1, bearing: settings.bearing, pitch: settings.pitch,
@@ -170,6 +173,19 @@ public final class RenderTestRunner {
             return SpriteSheet(image: image, index: SpriteIndex(json: index))
         }
         return nil
+    }
+
+    /// The glyph PBFs of a `local://…/{fontstack}/{range}.pbf` template, read from files under `assetsRoot` (a
+    /// fontstack without files has no glyphs: its text is drawn with the backend's fonts).
+    static func glyphStore(template: String, assetsRoot: URL) -> GlyphStore {
+        GlyphStore { fontstack, start in
+            let url = template.replacingOccurrences(of: "{fontstack}", with: fontstack)
+                .replacingOccurrences(of: "{range}", with: "\(start)-\(start + 255)")
+            guard let path = localPath(url, assetsRoot: assetsRoot),
+                let data = FileManager.default.contents(atPath: path)
+            else { return nil }
+            return [UInt8](data)
+        }
     }
 
     /// `local://X` → `<assetsRoot>/X` (percent escapes decoded); other strings unchanged.

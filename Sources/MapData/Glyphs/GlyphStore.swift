@@ -20,7 +20,8 @@ public struct GlyphRange: Sendable {
 
 /// Glyph PBF ranges made available to a renderer: fetched on first use through the host's loader (a style's
 /// `glyphs` template over HTTP or from files; ``GlyphStore/Loader``), decoded once, kept under a byte bound.
-/// Waymark draws text with Pango; this store is for renderers (and tools) that draw from SDF glyphs. Waymark's own.
+/// `MapRenderer.setGlyphs(_:)` draws labels from such a store (the render-test runner gives it one; the map view's
+/// text is still Pango's); tools may use it too. Waymark's own.
 ///
 /// A range that failed (network error, bad PBF) is remembered with its ``GlyphRange/problem`` and not fetched again
 /// until it is evicted; a range the server does not have (`nil` from the loader, HTTP 404) is an empty range.

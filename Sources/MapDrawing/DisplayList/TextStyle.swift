@@ -59,12 +59,17 @@ public struct TextStyle: Hashable, Sendable {
     public var maxWidth: Double?
     /// Alignment of wrapped lines (`text-justify`). Default center.
     public var justify: Justify
+    /// The style's fontstack (`text-font` joined by commas, as glyph URLs name it) when the style names `glyphs`:
+    /// renderers that have the glyphs lay out and draw text its ranges cover from them, other text with the
+    /// backend's fonts (``fontFamilies``). `nil` (the default): the backend's fonts. Waymark's own.
+    public var glyphFontstack: String?
 
     /// Creates a text style; see each property for units and defaults.
     public init(
         fontFamilies: [String] = ["sans-serif"], size: Double = 16, weight: Weight = .regular,
         color: RGBAColor = .black, haloColor: RGBAColor = .clear, haloWidth: Double = 0, haloBlur: Double = 0,
-        letterSpacing: Double = 0, lineHeight: Double = 1.2, maxWidth: Double? = nil, justify: Justify = .center
+        letterSpacing: Double = 0, lineHeight: Double = 1.2, maxWidth: Double? = nil, justify: Justify = .center,
+        glyphFontstack: String? = nil
     ) {
         self.fontFamilies = fontFamilies
         self.size = size
@@ -77,6 +82,7 @@ public struct TextStyle: Hashable, Sendable {
         self.lineHeight = lineHeight
         self.maxWidth = maxWidth
         self.justify = justify
+        self.glyphFontstack = glyphFontstack
     }
 
     /// True when a halo is visible: positive width and non-transparent colour.

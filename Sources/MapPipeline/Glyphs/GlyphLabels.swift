@@ -1,0 +1,327 @@
+import MapData
+import MapDrawing
+import MapGeometry
+import MapStyle
+
+/// The choice between the style's SDF glyphs and the backend's fonts, and the measuring of text on the glyph path:
+/// the renderer's ``SymbolPlacer`` measures through it, and the label stage draws with the same shapings.
+///
+/// Text goes the glyph path when its ``TextStyle/glyphFontstack`` is set (the style names `glyphs`), a
+/// ``GlyphStore`` is set, the text holds no right-to-left or joining script, and every character that is not
+/// whitespace has a glyph in the fontstack's ranges (a range that failed to load counts as missing). Anything else
+/// goes to `fallback` (Pango). Ranges are loaded on first use through the store's loader on the calling thread.
+///
+/// Thread rules: the frame thread (the placer's and the label stage's); not thread-safe.
+final class GlyphTextMeasurer: TextMeasurer {
+    /// The backend's measurer, for text off the glyph path.
+    let fallback: any TextMeasurer
+    /// The style's glyphs; `nil` sends all text to `fallback`.
+    var store: GlyphStore? {
+        didSet { shapings = [:] }
+    }
+    private struct Key: Hashable {
+        var text: String
+        var style: TextStyle
+    }
+    private var shapings: [Key: GlyphShaping?] = [:]
+
+    init(fallback: any TextMeasurer) { self.fallback = fallback }
+
+    /// `text` shaped from `style`'s fontstack, or `nil` when it is not on the glyph path. Cached (emptied past
+    /// 20,000 entries).
+    func shaping(_ text: String, style: TextStyle) -> GlyphShaping? {
+        guard let fontstack = style.glyphFontstack, let store, style.size > 0, style.size.isFinite else { return nil }
+        let key = Key(text: text, style: style)
+        if let hit = shapings[key] { return hit }
+        var result: GlyphShaping? = nil
+        if !text.isEmpty && !needsComplexShaping(text) {
+            var covered = true
+            var glyphs: [Int: SDFGlyph] = [:]
+            for scalar in text.unicodeScalars {
+                let c = Int(scalar.value)
+                if GlyphShaping.isWhitespace(c) || c == 0x200B { continue }
+                let range = store.range(fontstack: fontstack, containing: c)
+                guard range.problem == nil, let g = range.glyphs[c] else {
+                    covered = false
+                    break
+                }
+                glyphs[c] = g
+            }
+            if covered {
+                if text.unicodeScalars.contains(where: { $0.value == 0x20 }) {
+                    glyphs[0x20] = store.glyph(fontstack: fontstack, codepoint: 0x20)
+                }
+                let em = GlyphShaping.emSize / style.size
+                let justify: Double
+                switch style.justify {
+                case .left: justify = 0
+                case .center: justify = 0.5
+                case .right: justify = 1
+                }
+                result = GlyphShaping(
+                    text, maxWidth: style.maxWidth.map { $0 * em }, lineHeight: style.lineHeight * GlyphShaping.emSize,
+                    letterSpacing: style.letterSpacing * em, justify: justify, glyph: { glyphs[$0] })
+            }
+        }
+        if shapings.count > 20_000 { shapings = [:] }
+        shapings[key] = result
+        return result
+    }
+
+    /// Metrics of the glyph shaping in points when `text` is on the glyph path, else `fallback`'s.
+    func measure(_ text: String, style: TextStyle) -> TextMetrics {
+        guard let shaping = shaping(text, style: style) else { return fallback.measure(text, style: style) }
+        let s = style.size / GlyphShaping.emSize
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for g in shaping.glyphs where g.glyph.width > 0 && g.glyph.height > 0 {
+            let x = g.x + Double(g.glyph.left)
+            let y = g.y - Double(g.glyph.top)
+            minX = min(minX, x)
+            minY = min(minY, y)
+            maxX = max(maxX, x + Double(g.glyph.width))
+            maxY = max(maxY, y + Double(g.glyph.height))
+        }
+        let ink =
+            minX.isFinite
+            ? RenderRect(x: minX * s, y: minY * s, width: (maxX - minX) * s, height: (maxY - minY) * s)
+            : RenderRect(x: 0, y: 0, width: 0, height: 0)
+        return TextMetrics(
+            width: shaping.width * s, height: shaping.height * s, baseline: (shaping.lines.first?.baseline ?? 0) * s,
+            inkBounds: ink,
+            lines: shaping.lines.map { .init(utf8Range: $0.utf8Range, width: $0.width * s, baseline: $0.baseline * s) },
+            unknownGlyphCount: 0)
+    }
+}
+
+/// `true` for text the glyph path does not draw: right-to-left scripts and scripts whose letters join or reorder
+/// (Hebrew, Arabic, Syriac, Thaana, N'Ko, Indic, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, presentation forms).
+func needsComplexShaping(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+        switch scalar.value {
+        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF,
+            0xFE70...0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A label image on the glyph path, keyed by its command (at opacity 1) and the frame's scale.
+struct GlyphImageKey: Hashable {
+    var command: DrawCommand
+    var scale: Double
+    /// The paint of an SDF icon (`nil` for text, whose command carries it).
+    var paint: TextStyle? = nil
+    /// The passes drawn.
+    var passes = SDFText.Passes.both
+}
+
+extension MapRenderer {
+    /// The style's glyph PBFs: with a store, labels whose text the fontstack covers are laid out from the glyphs'
+    /// metrics (MapLibre's shaping: advances, `text-max-width` breaking, `text-letter-spacing`,
+    /// `text-line-height`, `text-justify`) and drawn from their signed distance fields (MapLibre's SDF shader:
+    /// `text-halo-width`, `text-halo-blur`); other text stays with the backend's fonts. Only used when the style
+    /// names `glyphs`. The store's loader is called on the frame thread on a range's first use, so give one that
+    /// reads local files, or ranges loaded already. Cached symbols are dropped. Waymark's own.
+    /// - Parameter store: the glyphs, or `nil` to draw all text with the backend's fonts.
+    public func setGlyphs(_ store: GlyphStore?) {
+        glyphText.store = store
+        invalidate()
+    }
+
+    /// `commands` with every text the glyph path draws replaced by a label image (registered with the backend,
+    /// drawn at whole device pixels); images not used by the previous frame are released first.
+    func glyphLabelCommands(_ labels: [Int: [DrawCommand]], scale: Double, zoom: Double) -> [Int: [DrawCommand]] {
+        let unused = glyphImages.keys.filter { !glyphImagesUsed.contains($0) }
+        for key in unused {
+            if let removed = glyphImages.removeValue(forKey: key), let removed { backend.unregister(removed.handle) }
+        }
+        glyphImagesUsed = []
+        guard scale > 0, scale.isFinite else { return labels }
+        var result: [Int: [DrawCommand]] = [:]
+        let sdfNames = sdfSpriteNames()
+        for (index, commands) in labels {
+            let layer = layers.indices.contains(index) ? layers[index] : nil
+            // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
+            // draws symbol by symbol (a draw call a sort key), each label's halo then its fill.
+            let perLabel = layer?.isSet("symbol-sort-key") ?? true
+            var halos: [DrawCommand] = []
+            var fills: [DrawCommand] = []
+            func split(_ command: DrawCommand, opacity: Double) {
+                if let halo = glyphImage(command, scale: scale, opacity: opacity, passes: .halo) { halos.append(halo) }
+                if let fill = glyphImage(command, scale: scale, opacity: opacity, passes: .fill) {
+                    if perLabel { halos.append(fill) } else { fills.append(fill) }
+                }
+            }
+            let others = commands.flatMap { command -> [DrawCommand] in
+                switch command {
+                case .image(var i) where layer != nil:
+                    // An icon: `icon-opacity` (evaluated without a feature), then SDF icons drawn with their paint.
+                    i.opacity *= min(1, max(0, layer!.number("icon-opacity", EvaluationContext(zoom: zoom), 1)))
+                    guard let name = sdfNames[i.image.id] else { return i.opacity > 0 ? [.image(i)] : [] }
+                    let opacity = i.opacity
+                    i.opacity = 1
+                    guard opacity > 0,
+                        case .image(var drawn)? = sdfIcon(i, name: name, layer: layer!, zoom: zoom, scale: scale)
+                    else { return [] }
+                    drawn.opacity = opacity
+                    return [.image(drawn)]
+                case .text(let t) where glyphText.shaping(t.text, style: t.style) != nil:
+                    var plain = t
+                    plain.opacity = 1
+                    split(.text(plain), opacity: t.opacity)
+                    return []
+                case .lineText(let l)
+                where !l.glyphs.isEmpty
+                    && l.glyphs.allSatisfy({ (glyphText.shaping($0.text, style: l.style)?.glyphs.count ?? 2) <= 1 }):
+                    var plain = l
+                    plain.opacity = 1
+                    split(.lineText(plain), opacity: l.opacity)
+                    return []
+                default:
+                    return [command]
+                }
+            }
+            result[index] = others + halos + fills
+        }
+        return result
+    }
+
+    /// The sprite names of the registered signed-distance-field images (`"sdf": true` in the sprite index) by
+    /// handle id.
+    func sdfSpriteNames() -> [Int: String] {
+        guard let index = sprite?.index.images else { return [:] }
+        var names: [Int: String] = [:]
+        for (name, handle) in spriteImages {
+            if let handle, index[name]?.sdf == true { names[handle.id] = name }
+        }
+        return names
+    }
+
+    /// An SDF icon drawn as MapLibre's SDF shader draws it: `icon-color`, `icon-halo-color`, `icon-halo-width` and
+    /// `icon-halo-blur` of `layer` (evaluated at `zoom` without a feature), the field the image's alpha, its
+    /// one-texel padding drawn too, the edge sharpened by the drawn size (`icon-size`).
+    private func sdfIcon(_ i: ImageCommand, name: String, layer: CompiledLayer, zoom: Double, scale: Double)
+        -> DrawCommand?
+    {
+        guard let pixels = spritePixels(name), pixels.width > 0, pixels.height > 0, i.rect.width > 0,
+            i.rect.height > 0,
+            [i.rect.minX, i.rect.minY, i.rect.width, i.rect.height, i.rotation].allSatisfy(\.isFinite)
+        else { return nil }
+        let ctx = EvaluationContext(zoom: zoom)
+        let paint = TextStyle(
+            color: layer.color("icon-color", ctx) ?? .black, haloColor: layer.color("icon-halo-color", ctx) ?? .clear,
+            haloWidth: layer.number("icon-halo-width", ctx, 0), haloBlur: layer.number("icon-halo-blur", ctx, 0))
+        let key = GlyphImageKey(command: .image(i), scale: scale, paint: paint)
+        return cachedGlyphImage(key, scale: scale, opacity: 1) {
+            let w = pixels.width
+            let h = pixels.height
+            var field = [UInt8](repeating: 0, count: (w + 2) * (h + 2))
+            for y in 0..<h {
+                for x in 0..<w { field[(y + 1) * (w + 2) + x + 1] = pixels.pixels[(y * w + x) * 4 + 3] }
+            }
+            let sx = i.rect.width / Double(w)
+            let sy = i.rect.height / Double(h)
+            let transform = RenderTransform.translation(x: -1, y: -1)
+                .concatenating(.scale(x: sx, y: sy))
+                .concatenating(.translation(x: -i.rect.width / 2, y: -i.rect.height / 2))
+                .concatenating(.rotation(radians: i.rotation * .pi / 180))
+                .concatenating(.translation(x: i.rect.minX + i.rect.width / 2, y: i.rect.minY + i.rect.height / 2))
+                .concatenating(.scale(x: scale, y: scale))
+            // MapLibre's icon size: the sprite image's points at `icon-size` 1.
+            let iconSize = i.rect.width / (Double(w) / pixels.scale)
+            return SDFText.render(
+                [SDFText.Quad(field: field, width: w + 2, height: h + 2, transform: transform)], style: paint,
+                fontScale: iconSize, pixelRatio: scale)
+        }
+    }
+
+    /// The image command of a glyph-path label (`command` at opacity 1), rasterised on first use.
+    private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes)
+        -> DrawCommand?
+    {
+        cachedGlyphImage(
+            GlyphImageKey(command: command, scale: scale, passes: passes), scale: scale, opacity: opacity
+        ) {
+            rasterizeGlyphLabel(command, scale: scale, passes: passes)
+        }
+    }
+
+    /// The image command of the label image under `key`, made by `make` and registered on first use.
+    private func cachedGlyphImage(
+        _ key: GlyphImageKey, scale: Double, opacity: Double, make: () -> SDFText.Image?
+    ) -> DrawCommand? {
+        glyphImagesUsed.insert(key)
+        let entry: (handle: ImageHandle, x: Int, y: Int)?
+        if let hit = glyphImages[key] {
+            entry = hit
+        } else {
+            if let image = make(), let handle = try? backend.register(image.image) {
+                entry = (handle, image.x, image.y)
+            } else {
+                entry = nil
+            }
+            glyphImages[key] = entry
+        }
+        guard let entry else { return nil }
+        return .image(
+            ImageCommand(
+                image: entry.handle,
+                rect: RenderRect(
+                    x: Double(entry.x) / scale, y: Double(entry.y) / scale,
+                    width: Double(entry.handle.pixelWidth) / scale, height: Double(entry.handle.pixelHeight) / scale),
+                opacity: opacity, nearestNeighbor: true))
+    }
+
+    /// Draws a glyph-path `.text` or `.lineText` command with ``SDFText``.
+    func rasterizeGlyphLabel(_ command: DrawCommand, scale: Double, passes: SDFText.Passes = .both) -> SDFText.Image? {
+        let device = RenderTransform.scale(x: scale, y: scale)
+        switch command {
+        case .text(let t):
+            guard let shaping = glyphText.shaping(t.text, style: t.style),
+                [t.position.x, t.position.y, t.offset.x, t.offset.y, t.rotation].allSatisfy(\.isFinite)
+            else { return nil }
+            let s = t.style.size / GlyphShaping.emSize
+            let anchor = ScreenPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y)
+            let origin = t.anchor.boxOrigin(
+                for: ScreenSize(width: shaping.width * s, height: shaping.height * s), at: anchor)
+            let local = RenderTransform.scale(x: s, y: s)
+                .concatenating(.translation(x: origin.x - anchor.x, y: origin.y - anchor.y))
+                .concatenating(.rotation(radians: t.rotation * .pi / 180))
+                .concatenating(.translation(x: anchor.x, y: anchor.y))
+                .concatenating(device)
+            let quads = shaping.glyphs.map {
+                SDFText.Quad(
+                    glyph: $0.glyph, transform: SDFText.quadTransform(glyph: $0.glyph, pen: ($0.x, $0.y), local: local))
+            }
+            return SDFText.render(quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes)
+        case .lineText(let l):
+            let s = l.style.size / GlyphShaping.emSize
+            guard s > 0, s.isFinite else { return nil }
+            var quads: [SDFText.Quad] = []
+            for g in l.glyphs where g.position.x.isFinite && g.position.y.isFinite {
+                guard let glyph = glyphText.shaping(g.text, style: l.style)?.glyphs.first?.glyph else { continue }
+                var linear = RenderTransform.rotation(radians: g.rotation * .pi / 180)
+                if let m = g.transform, m.isFinite {
+                    linear = RenderTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0)
+                }
+                let local = RenderTransform.scale(x: s, y: s)
+                    .concatenating(linear)
+                    .concatenating(.translation(x: g.position.x, y: g.position.y))
+                    .concatenating(device)
+                quads.append(
+                    SDFText.Quad(
+                        glyph: glyph,
+                        transform: SDFText.quadTransform(
+                            glyph: glyph, pen: (-Double(glyph.advance) / 2, 0), local: local)))
+            }
+            return SDFText.render(quads, style: l.style, fontScale: s, pixelRatio: scale, passes: passes)
+        default:
+            return nil
+        }
+    }
+}

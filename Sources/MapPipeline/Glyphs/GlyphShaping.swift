@@ -1,0 +1,191 @@
+import MapData
+
+/// One label laid out from SDF glyph metrics as MapLibre lays it out (shaping.cpp: `determineLineBreaks`,
+/// `shapeLines`, `justifyLine`, `align`), in the glyph PBFs' units: pixels at the 24-pixel em
+/// (``GlyphShaping/emSize``). Multiply by `text-size / 24` for points.
+///
+/// Coordinates are relative to the top-left corner of the label's box (the box MapLibre's shaping reports:
+/// the longest line wide, `lines × lineHeight` tall), x to the right, y down. A glyph's `x` is its pen position on
+/// the line (its bitmap starts `left` further right), `y` its baseline. The first line's baseline lies
+/// `lineHeight / 2 − 17` below the box's top (MapLibre's `Shaping::yOffset` of −17 centres 24-px glyphs on the
+/// line), so each line's middle is at `lineHeight × (i + ½)`. Waymark's own.
+public struct GlyphShaping: Sendable, Equatable {
+    /// The em of the glyph PBFs, pixels: every metric is at this size.
+    public static let emSize = 24.0
+    /// MapLibre's vertical offset of the first baseline (`Shaping::yOffset`), in em pixels.
+    public static let baselineOffset = -17.0
+
+    /// A glyph at its pen position.
+    public struct PositionedGlyph: Sendable, Equatable {
+        /// The glyph (SDF bitmap and metrics).
+        public var glyph: SDFGlyph
+        /// Pen position from the box's left edge, em pixels.
+        public var x: Double
+        /// Baseline from the box's top edge, em pixels.
+        public var y: Double
+    }
+
+    /// One line after breaking.
+    public struct Line: Sendable, Equatable {
+        /// The line's characters as UTF-8 offsets into the shaped text (trimmed of surrounding whitespace).
+        public var utf8Range: Range<Int>
+        /// The line's advance without trailing letter spacing, em pixels.
+        public var width: Double
+        /// The line's baseline from the box's top edge, em pixels.
+        public var baseline: Double
+    }
+
+    /// The glyphs in reading order, line by line (characters without a glyph are left out, as MapLibre does).
+    public var glyphs: [PositionedGlyph]
+    /// The lines, top to bottom (an empty line keeps its place).
+    public var lines: [Line]
+    /// The longest line's width, em pixels.
+    public var width: Double
+    /// `lines × lineHeight`, em pixels.
+    public var height: Double
+
+    /// Shapes `text`.
+    /// - Parameters:
+    ///   - text: the label; `\n` always breaks the line.
+    ///   - maxWidth: the wrap width in em pixels (`text-max-width × 24`); `nil` or `≤ 0` for no wrapping.
+    ///   - lineHeight: distance between baselines, em pixels (`text-line-height × 24`).
+    ///   - letterSpacing: added after every glyph, em pixels (`text-letter-spacing × 24`).
+    ///   - justify: `0` left, `0.5` centre, `1` right (`text-justify`).
+    ///   - glyph: the glyph of a codepoint, `nil` when the fontstack has none.
+    public init(
+        _ text: String, maxWidth: Double?, lineHeight: Double, letterSpacing: Double, justify: Double,
+        glyph: (Int) -> SDFGlyph?
+    ) {
+        var scalars: [(value: Int, utf8: Int)] = []
+        var offset = 0
+        for s in text.unicodeScalars {
+            scalars.append((Int(s.value), offset))
+            offset += String(s).utf8.count
+        }
+        let spacing = letterSpacing.isFinite ? letterSpacing : 0
+        let glyphs = scalars.map { glyph($0.value) }
+        let breaks = Self.lineBreaks(
+            scalars.map(\.value), advances: glyphs.map { $0.map { Double($0.advance) + spacing } ?? 0 },
+            maxWidth: maxWidth ?? 0)
+        var lineHeight = lineHeight.isFinite ? lineHeight : 0
+        if lineHeight < 0 { lineHeight = 0 }
+        var positioned: [PositionedGlyph] = []
+        var lines: [Line] = []
+        var ranges: [Range<Int>] = []
+        var maxLineLength = 0.0
+        var start = 0
+        for end in breaks.filter({ $0 > 0 && $0 < scalars.count }).sorted() + [scalars.count] {
+            var lo = start
+            var hi = end
+            while lo < hi && Self.isWhitespace(scalars[lo].value) { lo += 1 }
+            while hi > lo && Self.isWhitespace(scalars[hi - 1].value) { hi -= 1 }
+            let baseline = Self.baselineOffset + lineHeight / 2 + Double(lines.count) * lineHeight
+            var x = 0.0
+            let first = positioned.count
+            for i in lo..<hi {
+                guard let g = glyphs[i] else { continue }
+                positioned.append(PositionedGlyph(glyph: g, x: x, y: baseline))
+                x += Double(g.advance) + spacing
+            }
+            let width = positioned.count > first ? x - spacing : 0
+            maxLineLength = max(maxLineLength, width)
+            let utf8Start = lo < scalars.count ? scalars[lo].utf8 : offset
+            let utf8End = hi < scalars.count ? scalars[hi].utf8 : offset
+            lines.append(Line(utf8Range: utf8Start..<max(utf8Start, utf8End), width: width, baseline: baseline))
+            ranges.append(first..<positioned.count)
+            start = end
+        }
+        // Justify each line inside the longest (MapLibre's justifyLine, then align's shift).
+        let j = justify.isFinite ? min(1, max(0, justify)) : 0.5
+        for (line, range) in zip(lines, ranges) {
+            let shift = (maxLineLength - line.width) * j
+            for k in range { positioned[k].x += shift }
+        }
+        self.glyphs = positioned
+        self.lines = lines
+        self.width = maxLineLength
+        self.height = Double(lines.count) * lineHeight
+    }
+
+    /// Whitespace MapLibre trims from line ends and leaves out of line widths (`i18n::isWhitespace`).
+    static func isWhitespace(_ c: Int) -> Bool { c == 0x20 || (0x09...0x0D).contains(c) }
+
+    /// Characters after which a line may break (`i18n::allowsWordBreaking`).
+    static func allowsWordBreaking(_ c: Int) -> Bool {
+        switch c {
+        case 0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013: return true
+        default: return false
+        }
+    }
+
+    /// Characters between which CJK text may break (an outline of `i18n::allowsIdeographicBreaking`).
+    static func allowsIdeographicBreaking(_ c: Int) -> Bool {
+        switch c {
+        case 0x2E80...0x2FFF, 0x3000...0x9FFF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF: return true
+        default: return false
+        }
+    }
+
+    /// The break indices (a line starts at each) of MapLibre's balanced line breaking: lines close to the average
+    /// width `total / ceil(total / maxWidth)`, least squared raggedness over all breaks, a forced break after `\n`,
+    /// penalties for breaking after `(` or before `)`. Without a wrap width only `\n` breaks.
+    static func lineBreaks(_ codepoints: [Int], advances: [Double], maxWidth: Double) -> Set<Int> {
+        let n = codepoints.count
+        guard n > 0 else { return [] }
+        guard maxWidth > 0 && maxWidth.isFinite else {
+            return Set(codepoints.indices.filter { codepoints[$0] == 0x0A && $0 + 1 < n }.map { $0 + 1 })
+        }
+        let total = advances.reduce(0, +)
+        let targetWidth = total / max(1, (total / maxWidth).rounded(.up))
+        let hasZWSP = codepoints.contains(0x200B)
+        struct Potential {
+            var index: Int
+            var x: Double
+            var prior: Int?
+            var badness: Double
+        }
+        var potentials: [Potential] = []
+        func badness(_ width: Double, _ penalty: Double, _ last: Bool) -> Double {
+            let ragged = (width - targetWidth) * (width - targetWidth)
+            if last { return width < targetWidth ? ragged / 2 : ragged * 2 }
+            return penalty < 0 ? ragged - penalty * penalty : ragged + penalty * penalty
+        }
+        func evaluate(_ index: Int, _ x: Double, _ penalty: Double, _ last: Bool) -> Potential {
+            var best: Int? = nil
+            var bestBadness = badness(x, penalty, last)
+            for (k, p) in potentials.enumerated() {
+                let b = badness(x - p.x, penalty, last) + p.badness
+                if b <= bestBadness {
+                    best = k
+                    bestBadness = b
+                }
+            }
+            return Potential(index: index, x: x, prior: best, badness: bestBadness)
+        }
+        var x = 0.0
+        for i in 0..<n {
+            let c = codepoints[i]
+            if !isWhitespace(c) { x += advances[i] }
+            guard i < n - 1 else { continue }
+            let ideographic = allowsIdeographicBreaking(c)
+            if ideographic || allowsWordBreaking(c) {
+                let next = codepoints[i + 1]
+                var penalty = 0.0
+                if c == 0x0A { penalty -= 10000 }
+                if c == 0x28 || c == 0xFF08 { penalty += 50 }
+                if next == 0x29 || next == 0xFF09 { penalty += 50 }
+                if ideographic && hasZWSP { penalty += 150 }
+                potentials.append(evaluate(i + 1, x, penalty, false))
+            }
+        }
+        var result: Set<Int> = []
+        var cursor = evaluate(n, x, 0, true).prior
+        while let k = cursor {
+            result.insert(potentials[k].index)
+            cursor = potentials[k].prior
+        }
+        // A newline always breaks (MapLibre's bidi pass splits paragraphs whatever the badness).
+        for i in 0..<(n - 1) where codepoints[i] == 0x0A { result.insert(i + 1) }
+        return result
+    }
+}
