@@ -53,9 +53,8 @@ struct HeatmapDensity {
         add(x: x, y: y, axes: (radius, 0, 0, radius), weight: weight, intensity: intensity)
     }
 
-    /// Adds one point's kernel drawn on the ground: centre in device pixels, `axes` the device-pixel offsets of one
-    /// radius east (`ux, uy`) and one radius south (`vx, vy`) of the point (a circle under a flat camera, an ellipse
-    /// under pitch, as MapLibre extrudes the kernel's square in tile units).
+    /// Adds one point's kernel under an affine map: centre in device pixels, `axes` the device-pixel offsets of one
+    /// radius east (`ux, uy`) and one radius south (`vx, vy`) of the point (a circle under a flat, unturned camera).
     mutating func add(
         x: Double, y: Double, axes: (ux: Double, uy: Double, vx: Double, vy: Double), weight: Double,
         intensity: Double
@@ -91,6 +90,38 @@ struct HeatmapDensity {
         }
     }
 
+    /// Adds one point's kernel whose square (half-side ``HeatmapKernel/halfSide(weight:intensity:)`` radii) lies
+    /// on the ground under perspective: `corners` are its projected corners in device pixels, in the order
+    /// (−S, −S), (S, −S), (S, S), (−S, S) radii east and south of the point. Each cell inside the quadrilateral gets
+    /// the kernel at its distance on the ground (the square → quadrilateral homography inverted, as a GPU
+    /// interpolates the kernel's varying perspective-correctly).
+    mutating func add(corners q: [ScreenPoint], weight: Double, intensity: Double) {
+        guard q.count == 4, q.allSatisfy({ $0.x.isFinite && $0.y.isFinite }),
+            let s = HeatmapKernel.halfSide(weight: weight, intensity: intensity),
+            let h = SquareHomography(q)
+        else { return }
+        let sx = Double(frameWidth) / Double(width)
+        let sy = Double(frameHeight) / Double(height)
+        let xs = q.map(\.x)
+        let ys = q.map(\.y)
+        let i0 = max(0, Int((xs.min()! / sx - 0.5).rounded(.up)))
+        let i1 = min(width - 1, Int((xs.max()! / sx - 0.5).rounded(.down)))
+        let j0 = max(0, Int((ys.min()! / sy - 0.5).rounded(.up)))
+        let j1 = min(height - 1, Int((ys.max()! / sy - 0.5).rounded(.down)))
+        guard i0 <= i1, j0 <= j1 else { return }
+        let peak = weight * intensity * HeatmapKernel.gaussCoefficient
+        for j in j0...j1 {
+            let cy = (Double(j) + 0.5) * sy
+            for i in i0...i1 {
+                guard let (a, b) = h.inverse(x: (Double(i) + 0.5) * sx, y: cy), a >= 0, a <= 1, b >= 0, b <= 1
+                else { continue }
+                let u = (2 * a - 1) * s
+                let v = (2 * b - 1) * s
+                values[j * width + i] += Float(peak * exp(-4.5 * (u * u + v * v)))
+            }
+        }
+    }
+
     /// The density at a device pixel's centre, sampled bilinearly (clamped at the edges) as a GPU samples the
     /// buffer's texture.
     func sample(pixelX: Int, pixelY: Int) -> Double {
@@ -109,6 +140,40 @@ struct HeatmapDensity {
         let c = Double(values[j1 * width + i0])
         let d = Double(values[j1 * width + i1])
         return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+    }
+}
+
+/// The projective map of the unit square onto a quadrilateral (corners in the order (0, 0), (1, 0), (1, 1), (0, 1)),
+/// and its inverse (Heckbert's square-to-quad).
+struct SquareHomography {
+    /// `x = (a u + b v + c) / w`, `y = (d u + e v + f) / w`, `w = g u + h v + 1`.
+    let m: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double, g: Double, h: Double)
+
+    init?(_ q: [ScreenPoint]) {
+        let (x0, y0, x1, y1, x2, y2, x3, y3) = (q[0].x, q[0].y, q[1].x, q[1].y, q[2].x, q[2].y, q[3].x, q[3].y)
+        let sx = x0 - x1 + x2 - x3
+        let sy = y0 - y1 + y2 - y3
+        var g = 0.0
+        var h = 0.0
+        if sx != 0 || sy != 0 {
+            let (dx1, dx2, dy1, dy2) = (x1 - x2, x3 - x2, y1 - y2, y3 - y2)
+            let den = dx1 * dy2 - dx2 * dy1
+            guard den != 0 else { return nil }
+            g = (sx * dy2 - dx2 * sy) / den
+            h = (dx1 * sy - sx * dy1) / den
+        }
+        m = (x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h)
+    }
+
+    /// The square's coordinates of the point `x, y`, or `nil` where the map is singular.
+    func inverse(x: Double, y: Double) -> (Double, Double)? {
+        // The adjugate of [[a, b, c], [d, e, f], [g, h, 1]] applied to (x, y, 1).
+        let (a, b, c, d, e, f, g, h) = m
+        let u = (e - f * h) * x + (c * h - b) * y + (b * f - c * e)
+        let v = (f * g - d) * x + (a - c * g) * y + (c * d - a * f)
+        let w = (d * h - e * g) * x + (b * g - a * h) * y + (a * e - b * d)
+        guard w != 0, w.isFinite else { return nil }
+        return (u / w, v / w)
     }
 }
 
@@ -149,8 +214,7 @@ extension MapRenderer {
     /// and polygons too) adds its kernel (``HeatmapKernel``; `heatmap-weight` per feature, `heatmap-intensity` and
     /// `heatmap-radius` in points) to a density buffer at a quarter of the frame's device pixels
     /// (``HeatmapDensity``), which is coloured through `heatmap-color` (``HeatmapColorRamp``) and drawn with
-    /// `heatmap-opacity`. Under pitch a kernel lies on the ground (an ellipse: the projection's local derivatives at its
-    /// point).
+    /// `heatmap-opacity`. Under pitch a kernel's square lies on the ground, projected (``HeatmapDensity/add(corners:weight:intensity:)``).
     /// Returns nothing when the layer draws nothing.
     func heatmapCommands(
         _ layer: CompiledLayer, tiles: [TileID], z: Double, camera transform: CameraTransform, scale: Double,
@@ -180,21 +244,25 @@ extension MapRenderer {
                     let x = Double(p.x)
                     let y = Double(p.y)
                     guard projector.isVisible(x, y) else { return }
-                    let c = projector.project(x, y)
-                    var axes = (ux: radius * scale, uy: 0.0, vx: 0.0, vy: radius * scale)
                     if projector.isPerspective {
-                        // The radius in tile units as MapLibre takes it (points at the frame's zoom, unpitched),
-                        // and the projection's local derivatives there.
-                        let r = radius / projector.pointsPerUnit
-                        let e = 1.0
-                        let east = projector.project(x + e, y)
-                        let south = projector.project(x, y + e)
-                        axes = (
-                            (east.x - c.x) / e * r * scale, (east.y - c.y) / e * r * scale,
-                            (south.x - c.x) / e * r * scale, (south.y - c.y) / e * r * scale
+                        // The kernel's square on the ground, its half-side in tile units as MapLibre extrudes it
+                        // (the radius in points at the frame's zoom, unpitched), projected.
+                        guard let s = HeatmapKernel.halfSide(weight: weight, intensity: intensity) else { return }
+                        let r = s * radius / projector.pointsPerUnit
+                        let corners = [(-r, -r), (r, -r), (r, r), (-r, r)].map { d -> ScreenPoint in
+                            let p = projector.project(x + d.0, y + d.1)
+                            return ScreenPoint(x: p.x * scale, y: p.y * scale)
+                        }
+                        guard
+                            [(-r, -r), (r, -r), (r, r), (-r, r)].allSatisfy({ projector.isVisible(x + $0.0, y + $0.1) })
+                        else { return }
+                        density.add(corners: corners, weight: weight, intensity: intensity)
+                    } else {
+                        let c = projector.project(x, y)
+                        density.add(
+                            x: c.x * scale, y: c.y * scale, radius: radius * scale, weight: weight, intensity: intensity
                         )
                     }
-                    density.add(x: c.x * scale, y: c.y * scale, axes: axes, weight: weight, intensity: intensity)
                     any = true
                 }
                 switch f.geometry {

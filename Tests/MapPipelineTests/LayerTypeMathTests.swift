@@ -57,6 +57,36 @@ import Testing
         #expect(abs(sampled - expected) < 1e-6)
     }
 
+    @Test func theSquareHomographyMapsCornersAndInvertsPoints() throws {
+        let quad = [
+            ScreenPoint(x: 10, y: 20), ScreenPoint(x: 50, y: 22), ScreenPoint(x: 44, y: 40), ScreenPoint(x: 16, y: 38),
+        ]
+        let h = try #require(SquareHomography(quad))
+        for (corner, expected) in zip(quad, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]) {
+            let (u, v) = try #require(h.inverse(x: corner.x, y: corner.y))
+            #expect(abs(u - expected.0) < 1e-9 && abs(v - expected.1) < 1e-9)
+        }
+        // The diagonals' crossing is the square's centre under a projective map.
+        let (u, v) = try #require(h.inverse(x: 29.666666666666668, y: 31.568627450980394))
+        #expect(abs(u - 0.5) < 1e-6 && abs(v - 0.5) < 1e-6)
+    }
+
+    @Test func aKernelOnTheGroundFillsItsQuadrilateral() throws {
+        var density = HeatmapDensity(frameWidth: 64, frameHeight: 64)
+        let s = try #require(HeatmapKernel.halfSide(weight: 1, intensity: 1))
+        // A square of 2s radii seen flat as 40 × 40 device pixels centred on (32, 32): the centre cell gets the peak,
+        // the cells outside nothing.
+        let corners = [
+            ScreenPoint(x: 12, y: 12), ScreenPoint(x: 52, y: 12), ScreenPoint(x: 52, y: 52), ScreenPoint(x: 12, y: 52),
+        ]
+        density.add(corners: corners, weight: 1, intensity: 1)
+        let radius = 20 / s
+        // Cell (7, 7)'s centre is device pixel (30, 30): 2√2 px from the point.
+        let expected = HeatmapKernel.value(weight: 1, intensity: 1, distanceInRadii: (8.0).squareRoot() / radius)
+        #expect(abs(Double(density.values[7 * 16 + 7]) - expected) < 1e-6)
+        #expect(density.values[0] == 0 && density.values[15 * 16 + 15] == 0)
+    }
+
     @Test func theColorRampStoresPremultipliedFlooredBytesOverADensityOf256Steps() throws {
         let style = try Style.parse(
             bytes: Array(
