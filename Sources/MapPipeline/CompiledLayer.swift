@@ -41,7 +41,15 @@ struct CompiledLayer {
                 "circle-pitch-scale",
                 "circle-sort-key",
             ]
-        case .raster: names = []  // RasterPaint reads the layer's properties (RasterLayers.swift)
+        case .raster, .hillshade: names = []  // RasterPaint and HillshadePaint read the layer's properties
+        // `heatmap-color` is read per density by HeatmapColorRamp (HeatmapLayers.swift).
+        case .heatmap: names = ["heatmap-radius", "heatmap-weight", "heatmap-intensity", "heatmap-opacity"]
+        case .fillExtrusion:
+            names = [
+                "fill-extrusion-opacity", "fill-extrusion-color", "fill-extrusion-translate",
+                "fill-extrusion-translate-anchor", "fill-extrusion-pattern", "fill-extrusion-height",
+                "fill-extrusion-base", "fill-extrusion-vertical-gradient",
+            ]
         case .symbol:
             names = [
                 "text-field", "text-font", "text-size", "text-max-width", "text-line-height", "text-letter-spacing",

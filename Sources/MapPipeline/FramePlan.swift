@@ -3,8 +3,8 @@ import MapStyle
 
 /// One step of a frame, in the style's layer order: what every frame draws, whatever caches it uses.
 ///
-/// The style's layers fall into maximal runs of consecutive tile-drawn layers (fill, line, circle and the other
-/// non-background, non-symbol types), separated by background and symbol layers. A frame draws the steps in order:
+/// The style's layers fall into maximal runs of consecutive tile-drawn layers (fill, line, circle, raster and
+/// hillshade), separated by background, symbol, heatmap and fill-extrusion layers. A frame draws the steps in order:
 /// a background step over the whole frame, a tile-layer run either from its cached tile images (one image per tile
 /// and run, flat frames) or as vectors (pitched frames, or with the tile-image cache off), a symbol step as the
 /// labels the frame's one placement gave that layer. So labels sit between the layers the style puts around them.
@@ -19,6 +19,10 @@ enum FrameStep {
     case tileLayers(run: Int, layers: [CompiledLayer])
     /// A symbol layer: the labels placed for it.
     case symbols(CompiledLayer)
+    /// A `heatmap` or `fill-extrusion` layer: one image over the whole frame made from every tile's features
+    /// (HeatmapLayers.swift, FillExtrusionLayers.swift), since a heatmap's density and an extrusion's faces cross
+    /// tile edges.
+    case frameImage(CompiledLayer)
 
     /// The steps of `layers` (in style order).
     static func plan(_ layers: [CompiledLayer]) -> [FrameStep] {
@@ -30,6 +34,7 @@ enum FrameStep {
                 steps[steps.count - 1] = .backgrounds(earlier + [layer])
             case (.background, _): steps.append(.backgrounds([layer]))
             case (.symbol, _): steps.append(.symbols(layer))
+            case (.heatmap, _), (.fillExtrusion, _): steps.append(.frameImage(layer))
             case (_, .tileLayers(let run, let earlier)?) where (layer.type == .circle) == (earlier[0].type == .circle):
                 steps[steps.count - 1] = .tileLayers(run: run, layers: earlier + [layer])
             default:

@@ -31,6 +31,9 @@ extension MapRenderer {
         if layer.type == .raster {
             return drawRaster(layer, tile: tile, zoom: zoom, projectors: &projectors, into: &out)
         }
+        if layer.type == .hillshade {
+            return drawHillshade(layer, tile: tile, zoom: zoom, projectors: &projectors, into: &out)
+        }
         guard layer.layer.source != nil else { return }
         // Points per tile side: every extent's projector has the same flat scale × extent.
         let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096

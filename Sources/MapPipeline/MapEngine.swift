@@ -255,6 +255,9 @@ enum EngineKey: Hashable {
     /// A raster source tile decoded, passed through a colour adjustment and registered with a backend (data id,
     /// source address, adjustment, backend token): shared by every renderer of that backend on the same data.
     case raster(source: Int, address: TileID, adjustment: RasterColorAdjustment, backend: Int)
+    /// A `raster-dem` source tile shaded by a hillshade layer (HillshadeLayers.swift), registered with a backend; held
+    /// as a ``EngineEntry/raster(_:backend:)`` entry.
+    case hillshade(source: Int, address: TileID, shading: HillshadeShading, backend: Int)
     /// A value a backend caches between frames (label sprites; ``BackendCacheStore``), by backend token.
     case backendValue(backend: Int, key: AnyHashable)
 }

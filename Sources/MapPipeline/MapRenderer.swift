@@ -214,6 +214,10 @@ public final class MapRenderer {
     var spriteImages: [String: ImageHandle?] = [:]
     /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
     var spritePixels: [String: RasterImage?] = [:]
+    /// Images the last frame made for itself alone (heatmaps, extrusions), unregistered when the next frame starts.
+    var frameImages: [ImageHandle] = []
+    /// The depth buffer the frame's `fill-extrusion` layers share (FillExtrusionLayers.swift); `nil` before the first.
+    var extrusionDepth: [Double]?
     private let placer: SymbolPlacer
     /// The placer's measurer: the style's glyphs when set (``setGlyphs(_:)``), else the backend's fonts.
     let glyphText: GlyphTextMeasurer
@@ -324,6 +328,7 @@ public final class MapRenderer {
     deinit {
         supply.stop()
         for case let entry? in glyphImages.values { backend.unregister(entry.handle) }
+        releaseFrameImages()
         let left = engine.leave(backend: backend)
         for handle in left.handles { backend.unregister(handle) }
         if left.last { backend.useCacheStore(nil) }
@@ -377,7 +382,8 @@ public final class MapRenderer {
         let dataIDs = Set(sources.values.map(\.dataID))
         engine.removeAll { key in
             switch key {
-            case .decoded(let source, _), .prepared(let source, _, _, _), .raster(let source, _, _, _):
+            case .decoded(let source, _), .prepared(let source, _, _, _), .raster(let source, _, _, _),
+                .hillshade(let source, _, _, _):
                 return dataIDs.contains(source)
             case .symbols(let g, _, _, _), .image(let g, _), .draws(let g, _): return g == oldGroup
             case .backendValue: return false
@@ -449,6 +455,8 @@ public final class MapRenderer {
         frameScale = scale
         frameStats = FrameStatistics()
         releaseEvictedImages()
+        releaseFrameImages()
+        extrusionDepth = nil
         tileRetries.beginFrame()
         rasterState.fades.beginFrame()
         // Asynchronous tiles: the workers' finished tiles are taken into the store and the label budget starts.
@@ -518,6 +526,12 @@ public final class MapRenderer {
             case .symbols(let layer):
                 guard layer.layer.isVisible(atZoom: z) else { continue }
                 list.append(contentsOf: labels[layer.index] ?? [])
+            case .frameImage(let layer):
+                guard layer.layer.isVisible(atZoom: z) else { continue }
+                list.append(
+                    contentsOf: layer.type == .heatmap
+                        ? heatmapCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size)
+                        : fillExtrusionCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size))
             case .tileLayers(let run, _) where composes && composesRun(run, camera: transform):
                 list.append(
                     contentsOf: flat

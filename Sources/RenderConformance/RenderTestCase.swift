@@ -23,16 +23,23 @@ public struct RenderTestCase: Sendable {
         self.expectedImages = expectedImages
     }
 
-    /// The layer-type group used in reports: the first path component's prefix `background`, `fill`, `line`,
-    /// `circle`, `symbol` (also for `icon-*` and `text-*`), else `other`.
+    /// The layer-type group used in reports: the first path component's prefix `background`, `fill-extrusion`,
+    /// `fill`, `line`, `circle`, `symbol` (also for `icon-*` and `text-*`), `heatmap`, `hillshade`, else `other`.
     public var group: String {
         let first = name.split(separator: "/").first.map(String.init) ?? name
-        for prefix in ["background", "fill", "line", "circle", "symbol"] where first.hasPrefix(prefix + "-") {
+        // `fill-extrusion` before `fill`: the longer prefix wins.
+        for prefix in ["background", "fill-extrusion", "fill", "line", "circle", "symbol", "heatmap", "hillshade"]
+        where first.hasPrefix(prefix + "-") {
             return prefix
         }
         if first.hasPrefix("icon-") || first.hasPrefix("text-") { return "symbol" }
         return "other"
     }
+
+    /// Every ``group`` in report order.
+    public static let groups = [
+        "background", "fill", "fill-extrusion", "line", "circle", "symbol", "heatmap", "hillshade", "other",
+    ]
 
     /// Finds the cases under `directory` (recursively), sorted by name.
     /// - Parameters:
@@ -158,8 +165,7 @@ public struct RenderTestSettings: Sendable {
     /// Supported operations (applied in order, so the final state is rendered): `wait` (no effect: Waymark has no
     /// transitions), `setZoom`, `setCenter`, `setBearing`, `setPitch`, `setLayerZoomRange`, `setPaintProperty`,
     /// `setLayoutProperty`, `setFilter`, `removeLayer`. Property changes under a style transition with a positive
-    /// duration (the expected image is mid-transition), layers other than background, fill, line, circle and symbol
-    /// (raster, fill-extrusion, heatmap, hillshade), any other operation, `mapMode` other than `static`,
+    /// duration (the expected image is mid-transition), layers of other types (`color-relief`), any other operation, `mapMode` other than `static`,
     /// `collisionDebug`, `debug`, `showOverdrawInspector` and `source-replace` make the case skipped.
     public init(style json: JSONValue) {
         style = json
@@ -179,7 +185,9 @@ public struct RenderTestSettings: Sendable {
             skipReason = "mapMode \(mode) is not supported"
         }
         if test["source-replace"] != nil { skipReason = "source-replace (MLT tiles) is not supported" }
-        let supportedTypes: Set<String> = ["background", "fill", "line", "circle", "symbol", "raster"]
+        let supportedTypes: Set<String> = [
+            "background", "fill", "line", "circle", "symbol", "raster", "heatmap", "hillshade", "fill-extrusion",
+        ]
         for layer in root["layers"]?.arrayValue ?? [] {
             if let type = layer["type"]?.stringValue, !supportedTypes.contains(type) {
                 skipReason = "layer type \(type) is not supported"

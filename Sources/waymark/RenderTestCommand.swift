@@ -49,7 +49,7 @@ struct RenderTestCommand: WaymarkCommand {
         }
         let tally = RenderTestRunner.tally(results)
         print("")
-        for group in ["background", "fill", "line", "circle", "symbol", "other"] {
+        for group in RenderTestCase.groups {
             guard let t = tally[group] else { continue }
             print(
                 "\(group): \(t.passed)/\(t.total) passed (\(String(format: "%.1f", t.percent)) %), "

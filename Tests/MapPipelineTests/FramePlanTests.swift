@@ -49,7 +49,10 @@ private func runs(_ kinds: [String]) -> [String] {
         {"id": "c", "type": "line", "source": "t", "source-layer": "x"},
         {"id": "d", "type": "symbol", "source": "t", "source-layer": "x"},
         {"id": "e", "type": "circle", "source": "t", "source-layer": "x"}, {"id": "f", "type": "background"},
-        {"id": "g", "type": "background"}, {"id": "h", "type": "symbol", "source": "t", "source-layer": "x"}
+        {"id": "g", "type": "background"}, {"id": "h", "type": "symbol", "source": "t", "source-layer": "x"},
+        {"id": "i", "type": "heatmap", "source": "t", "source-layer": "x"},
+        {"id": "j", "type": "fill-extrusion", "source": "t", "source-layer": "x"},
+        {"id": "k", "type": "line", "source": "t", "source-layer": "x"}
         """
     let style = try testStyle(layers: layers)
     let steps = FrameStep.plan(style.layers.enumerated().map { CompiledLayer($1, index: $0) })
@@ -58,9 +61,12 @@ private func runs(_ kinds: [String]) -> [String] {
         case .backgrounds(let l): "bg " + l.map(\.layer.id).joined(separator: ",")
         case .tileLayers(let run, let l): "run\(run) " + l.map(\.layer.id).joined(separator: ",")
         case .symbols(let l): "sym " + l.layer.id
+        case .frameImage(let l): "frame " + l.layer.id
         }
     }
-    #expect(described == ["bg a", "run0 b,c", "sym d", "run1 e", "bg f,g", "sym h"])
+    // Heatmaps and extrusions are frame images of their own, between the runs.
+    #expect(
+        described == ["bg a", "run0 b,c", "sym d", "run1 e", "bg f,g", "sym h", "frame i", "frame j", "run2 k"])
 }
 
 @Test(arguments: [false, true])

@@ -77,7 +77,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
           "version": 7,
           "sources": {
             "s": {"type": "vector", "url": "mbtiles://tiles.mbtiles"},
-            "r": {"type": "raster-dem", "url": "x"},
+            "r": {"type": "image", "url": "x"},
             "q": {"type": "bogus"}
           },
           "layers": [
@@ -86,7 +86,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
              "paint": {"line-width": ["+", 1, "x"], "line-color": "#fff", "fill-color": "red", "line-wobble": 3,
                        "line-trim-offset": [0, 0.5],
                        "line-width-transition": {"duration": -1}}},
-            {"id": "h", "type": "heatmap", "source": "s", "source-layer": "poi"},
+            {"id": "h", "type": "sky", "source": "s", "source-layer": "poi"},
             {"id": "x", "type": "fill", "source": "missing", "source-layer": "a"},
             {"id": "roads", "type": "line", "source": "s", "source-layer": "b"},
             {"id": "f", "type": "fill", "source": "s", "source-layer": "water", "filter": ["==", ["get", "a"]],

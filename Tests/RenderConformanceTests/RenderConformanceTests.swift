@@ -116,7 +116,7 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         #"{"metadata":{"test":{"operations":[["setFeatureState",{},{}]]}},"layers":[]}"#,
         #"{"metadata":{"test":{"collisionDebug":true}},"layers":[]}"#,
         #"{"metadata":{"test":{"mapMode":"tile"}},"layers":[]}"#,
-        #"{"layers":[{"id":"r","type":"hillshade","source":"s"}]}"#,
+        #"{"layers":[{"id":"r","type":"color-relief","source":"s"}]}"#,
         #"{"metadata":{"test":{"source-replace":[]}},"layers":[]}"#,
         #"{"metadata":{"test":{"operations":[["setPaintProperty","a","background-color","white"],["wait",500]]}},"layers":[{"id":"a","type":"background","paint":{"background-color-transition":{"duration":1000}}}]}"#,
     ])
@@ -139,6 +139,8 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
         ("background-color/literal", "background"), ("fill-outline-color/x", "fill"), ("line-width/y", "line"),
         ("circle-radius/z", "circle"), ("icon-size/a", "symbol"), ("text-font/b", "symbol"),
         ("symbol-placement/c", "symbol"), ("combinations/fill-opaque--line", "other"), ("filter/in", "other"),
+        ("fill-extrusion-base/default", "fill-extrusion"), ("heatmap-radius/pitch30", "heatmap"),
+        ("hillshade-accent-color/terrarium", "hillshade"),
     ])
     func groups(name: String, group: String) {
         #expect(RenderTestCase(name: name, directory: URL(fileURLWithPath: "/"), expectedImages: []).group == group)

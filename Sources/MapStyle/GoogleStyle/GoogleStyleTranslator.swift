@@ -33,7 +33,8 @@ enum GoogleStyleSlot: String, CaseIterable {
             if layer.layout["text-field"] != nil { slots += [.textFill, .textStroke] }
             if layer.layout["icon-image"] != nil { slots.append(.icon) }
             return slots
-        case .raster: return []
+        case .fillExtrusion: return [.fill]
+        case .raster, .heatmap, .hillshade: return []
         }
     }
 }
@@ -243,7 +244,8 @@ struct GoogleStyleTranslator {
                         })
                 }
             }
-        case .raster: break
+        case .fillExtrusion: colour("fill-extrusion-color", .fill)
+        case .raster, .heatmap, .hillshade: break
         }
         return layer
     }

@@ -28,6 +28,10 @@ public struct RasterSource: Sendable, Equatable {
     /// first local template, a file path under the style file's folder, wins over remote ones), or `nil` when
     /// neither names something Waymark reads.
     public var location: TileLocation?
+    /// For a `raster-dem` source (read into this type: its fields are a raster source's plus `encoding`), how its
+    /// tiles pack elevations (default ``DEMEncoding/mapbox``); `nil` for a `raster` source. Only `hillshade` layers
+    /// draw a DEM source.
+    public var demEncoding: DEMEncoding?
 
     /// The spec default of ``bounds``.
     public static let worldBounds = [-180, -WebMercator.maximumLatitude, 180, WebMercator.maximumLatitude]
@@ -72,12 +76,18 @@ extension StyleLoader {
     }
 
     /// Why a layer of `layerType` cannot draw `source` named `name` (raster layers need raster sources and raster
-    /// sources feed only raster layers), or `nil` when they fit.
+    /// sources feed only raster layers; hillshade layers and `raster-dem` sources likewise), or `nil` when they fit.
     func rasterSourceMismatch(layerType: StyleLayerType, source: StyleSource, name: String) -> String? {
-        let isRasterSource: Bool
-        if case .raster = source { isRasterSource = true } else { isRasterSource = false }
+        var isRasterSource = false
+        var isDEMSource = false
+        if case .raster(let r) = source {
+            isRasterSource = r.demEncoding == nil
+            isDEMSource = r.demEncoding != nil
+        }
         if layerType == .raster && !isRasterSource { return "requires a raster source, \"\(name)\" is not one" }
+        if layerType == .hillshade && !isDEMSource { return "requires a raster-dem source, \"\(name)\" is not one" }
         if layerType != .raster && isRasterSource { return "cannot draw the raster source \"\(name)\"" }
+        if layerType != .hillshade && isDEMSource { return "cannot draw the raster-dem source \"\(name)\"" }
         return nil
     }
 }

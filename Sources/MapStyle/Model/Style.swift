@@ -33,6 +33,8 @@ public struct Style: Sendable {
     /// archive URL after `pmtiles://` — resolve against it (RFC 3986, ``StyleURL``), as MapLibre resolves them;
     /// without it they resolve against ``baseDirectory`` as file paths.
     public var baseURL: URL? = nil
+    /// The root `light` (lights `fill-extrusion` layers); the spec defaults when the style has none.
+    public var light = StyleLight()
 
     /// The error diagnostics only.
     public var errors: [StyleDiagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -217,7 +219,10 @@ struct StyleLoader {
         for key in ["light", "sky", "terrain", "projection", "state", "transition", "font-faces"] {
             if let v = root[key], v.objectValue == nil { error(key, "object expected, \(v.typeName) found; ignored") }
         }
-        if case .object(let light)? = root["light"] { validateLight(light) }
+        if case .object(let light)? = root["light"] {
+            validateLight(light)
+            style.light = StyleLight(json: light)
+        }
         if case .object(let terrain)? = root["terrain"] { validateTerrain(terrain) }
         if let n = root["name"] {
             if let s = n.stringValue { style.name = s } else { error("name", "expected string, found \(n.typeName)") }
@@ -296,7 +301,7 @@ struct StyleLoader {
         return style
     }
 
-    /// Checks the root `light` object (Waymark does not shade, so it is validated and otherwise ignored).
+    /// Checks the root `light` object (``StyleLight`` reads its constant values for `fill-extrusion` layers).
     mutating func validateLight(_ light: [String: JSONValue]) {
         for key in light.keys.sorted() {
             let value = light[key]!
@@ -397,7 +402,18 @@ struct StyleLoader {
             }
             return .geojson(source)
         case "raster": return .raster(loadRasterSource(o, path: path))
-        case "raster-dem", "image", "video":
+        case "raster-dem":
+            var source = loadRasterSource(o, path: path)
+            source.demEncoding = .mapbox
+            if let e = o["encoding"] {
+                if let name = e.stringValue, let encoding = DEMEncoding(rawValue: name) {
+                    source.demEncoding = encoding
+                } else {
+                    error(path + ".encoding", "expected \"mapbox\" or \"terrarium\"; using \"mapbox\"")
+                }
+            }
+            return .raster(source)
+        case "image", "video":
             warning(path + ".type", "source type \"\(type)\" is not supported; its layers are not drawn")
             return .unsupported(type: type)
         default:
@@ -428,7 +444,7 @@ struct StyleLoader {
             return nil
         }
         guard let type = StyleLayerType(rawValue: typeName) else {
-            let known = ["fill-extrusion", "hillshade", "heatmap", "sky", "color-relief"]
+            let known = ["sky", "color-relief"]
             if known.contains(typeName) {
                 let needs: [String: String] = [
                     "hillshade": "raster-dem", "color-relief": "raster-dem",
@@ -436,7 +452,7 @@ struct StyleLoader {
                 if let required = needs[typeName], let name = o["source"]?.stringValue, let source = sources[name] {
                     var actual = "geojson"
                     if case .vector = source { actual = "vector" }
-                    if case .raster = source { actual = "raster" }
+                    if case .raster(let r) = source { actual = r.demEncoding == nil ? "raster" : "raster-dem" }
                     if case .unsupported(let t) = source { actual = t }
                     if actual != required {
                         error(path, "layer \"\(id)\" requires a \(required) source; layer skipped")
@@ -518,7 +534,7 @@ struct StyleLoader {
         "text-variable-anchor-offset", "text-writing-mode", "text-overlap", "icon-overlap",
         "symbol-screen-space", "text-emissive-strength", "resampling",
     ]
-    static let unsupportedPrefixes = ["fill-extrusion-", "raster-", "hillshade-", "heatmap-", "color-relief-"]
+    static let unsupportedPrefixes = ["raster-", "color-relief-"]
 
     mutating func validateTransition(_ json: JSONValue, path: String) {
         guard case .object(let o) = json else {

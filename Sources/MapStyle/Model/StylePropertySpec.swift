@@ -12,6 +12,12 @@ public enum StyleLayerType: String, Sendable, Hashable, CaseIterable {
     case symbol
     /// Raster tiles (`raster`; paint properties in RasterProperties.swift).
     case raster
+    /// Point density coloured through a ramp (`heatmap`; paint properties in LayerTypeProperties.swift).
+    case heatmap
+    /// Relief shading of a `raster-dem` source (`hillshade`; LayerTypeProperties.swift).
+    case hillshade
+    /// Polygons raised to 3D (`fill-extrusion`; LayerTypeProperties.swift).
+    case fillExtrusion = "fill-extrusion"
 }
 
 /// The specification of one paint or layout property: its type, default and what may drive it (a hand-written
@@ -90,7 +96,7 @@ public struct StylePropertySpec: Sendable {
     public static func named(_ name: String) -> StylePropertySpec? { table[name] }
 
     /// Every property Waymark knows, by name.
-    public static let all: [StylePropertySpec] = makeAll() + rasterPropertySpecs()
+    public static let all: [StylePropertySpec] = makeAll() + rasterPropertySpecs() + layerTypePropertySpecs()
 
     static let table: [String: StylePropertySpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

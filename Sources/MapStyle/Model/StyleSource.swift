@@ -44,9 +44,9 @@ public enum StyleSource: Sendable, Equatable {
     case vector(VectorSource)
     /// `type: geojson`.
     case geojson(GeoJSONSource)
-    /// `type: raster` (RasterSource.swift).
+    /// `type: raster`, and `type: raster-dem` with ``RasterSource/demEncoding`` set (RasterSource.swift).
     case raster(RasterSource)
-    /// Any other type (`raster-dem`, `image`, `video`): kept by name so layers can refer to it, not rendered.
+    /// Any other type (`image`, `video`): kept by name so layers can refer to it, not rendered.
     case unsupported(type: String)
 
     /// The attribution text, or `nil`.
