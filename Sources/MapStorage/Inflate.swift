@@ -84,23 +84,37 @@ func inflateIfCompressed(_ bytes: [UInt8], limit: Int = 64 << 20) throws -> [UIn
 /// (`Content-Encoding: gzip`). Any thread.
 /// - Throws: ``InflateError`` when zlib fails (out of memory).
 public func gzipCompress(_ input: [UInt8]) throws -> [UInt8] {
+    try deflateAll(input, level: Z_DEFAULT_COMPRESSION, windowBits: 15 + 16)
+}
+
+/// Compresses `input` as one zlib stream (RFC 1950, the form of a PNG's image data) at zlib `level` (`0…9`: 1 is
+/// the fastest that compresses, 9 the smallest; other values are clamped), so the same input and level always give
+/// the same bytes. Used by the Static Maps server's PNG writer. Any thread.
+/// - Throws: ``InflateError`` when zlib fails (out of memory).
+public func zlibCompress(_ input: [UInt8], level: Int) throws -> [UInt8] {
+    try deflateAll(input, level: Int32(min(max(level, 0), 9)), windowBits: 15)
+}
+
+private func deflateAll(_ input: [UInt8], level: Int32, windowBits: Int32) throws -> [UInt8] {
     var stream = z_stream()
     let status = deflateInit2_(
-        &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        &stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
         Int32(MemoryLayout<z_stream>.size))
     guard status == Z_OK else { throw InflateError(description: "zlib deflate init failed (\(status))") }
     defer { deflateEnd(&stream) }
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 32)
-    let produced = try input.withUnsafeBufferPointer { inBuffer -> Int in
-        try output.withUnsafeMutableBufferPointer { outBuffer -> Int in
+    let capacity = Int(deflateBound(&stream, uLong(input.count))) + 32
+    var failure: Int32?
+    let output = input.withUnsafeBufferPointer { inBuffer in
+        [UInt8](unsafeUninitializedCapacity: capacity) { outBuffer, produced in
             stream.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
             stream.avail_in = uInt(inBuffer.count)
             stream.next_out = outBuffer.baseAddress
             stream.avail_out = uInt(outBuffer.count)
             let result = deflate(&stream, Z_FINISH)
-            guard result == Z_STREAM_END else { throw InflateError(description: "zlib deflate failed (\(result))") }
-            return outBuffer.count - Int(stream.avail_out)
+            if result != Z_STREAM_END { failure = result }
+            produced = failure == nil ? outBuffer.count - Int(stream.avail_out) : 0
         }
     }
-    return Array(output[0..<produced])
+    if let failure { throw InflateError(description: "zlib deflate failed (\(failure))") }
+    return output
 }

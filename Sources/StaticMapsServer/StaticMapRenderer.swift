@@ -76,7 +76,7 @@ public final class StaticMapRenderer {
             ? try self.host(id) : try self.host(id, rules: rules, key: rulesKey, language: language)
         let overlay = scene.overlay { url in self.icon(url, backend: host) }
         let image = try host.render(camera: scene.camera, scale: scene.scale, overlay: overlay)
-        return format.isJPEG ? try JPEGCodec.encode(image) : try PNGCodec.encode(image)
+        return format.isJPEG ? try JPEGCodec.encode(image) : try StaticMapPNG.encode(image)
     }
 
     /// Renders an XYZ raster tile (`z/x/y`, 256 points, `scale` pixels per point) of style `id` as PNG.
@@ -85,7 +85,7 @@ public final class StaticMapRenderer {
         let n = Double(1 << z)
         let center = WebMercator.latLng(WorldPoint(x: (Double(x) + 0.5) / n, y: (Double(y) + 0.5) / n))
         let camera = CameraState(center: center, zoom: Double(z), size: ScreenSize(width: 256, height: 256))
-        return try PNGCodec.encode(host.render(camera: camera, scale: scale))
+        return try StaticMapPNG.encode(host.render(camera: camera, scale: scale))
     }
 
     /// The registered image of an icon URL on this thread's backend, fetched through ``IconStore``.
