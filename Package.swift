@@ -51,6 +51,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // Engine: pure Swift, no C, no UI.
         .target(name: "WaymarkTime", swiftSettings: settings),
@@ -111,11 +112,14 @@ let package = Package(
         .target(name: "URLSigning", dependencies: ["CNettle"], swiftSettings: settings),
         // SAX reading of XML over libxml2's push parser, for KML (adapter: the only target importing CLibXML2).
         .target(name: "LibXMLReader", dependencies: ["CLibXML2"], swiftSettings: settings),
+        // Unfiltered PNG writing into memory over libpng (adapter: the only target importing CPNG).
+        .target(name: "LibPNGWriter", dependencies: ["CPNG"], swiftSettings: settings),
         // `waymark serve`: the static maps service (routes, keys, render pool, cache, metrics) over MapHost.
         .target(
             name: "StaticMapsServer",
             dependencies: [
-                "StaticMaps", "MapHosting", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapDrawing",
+                "StaticMaps", "MapHosting", "MicroHTTPServer", "URLSigning", "LibPNGWriter", "MapGeometry",
+                "MapDrawing",
                 "MapDrawingCairo", "CairoGraphics", "MapStyle", "MapNetwork", "MapStorage", "MapGeocoding",
             ],
             swiftSettings: settings),

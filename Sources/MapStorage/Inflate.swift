@@ -87,14 +87,6 @@ public func gzipCompress(_ input: [UInt8]) throws -> [UInt8] {
     try deflateAll(input, level: Z_DEFAULT_COMPRESSION, windowBits: 15 + 16)
 }
 
-/// Compresses `input` as one zlib stream (RFC 1950, the form of a PNG's image data) at zlib `level` (`0…9`: 1 is
-/// the fastest that compresses, 9 the smallest; other values are clamped), so the same input and level always give
-/// the same bytes. Used by the Static Maps server's PNG writer. Any thread.
-/// - Throws: ``InflateError`` when zlib fails (out of memory).
-public func zlibCompress(_ input: [UInt8], level: Int) throws -> [UInt8] {
-    try deflateAll(input, level: Int32(min(max(level, 0), 9)), windowBits: 15)
-}
-
 private func deflateAll(_ input: [UInt8], level: Int32, windowBits: Int32) throws -> [UInt8] {
     var stream = z_stream()
     let status = deflateInit2_(

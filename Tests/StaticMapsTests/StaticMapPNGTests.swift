@@ -44,4 +44,20 @@ import Testing
         }
         #expect(throws: (any Error).self) { try StaticMapPNG.encode(width: 0, height: 0, premultipliedBGRA: []) }
     }
+
+    /// libpng's own errors come back as Swift errors with its message (its error callback jumps out of the write):
+    /// libpng refuses to write an image wider than its default limit of 1,000,000 pixels.
+    @Test func libpngErrorsBecomeSwiftErrors() throws {
+        let width = 1_000_001
+        let opaqueRow = [UInt8](repeating: 255, count: width * 4)
+        let error = #expect(throws: (any Error).self) {
+            try StaticMapPNG.encode(width: width, height: 1, premultipliedBGRA: opaqueRow)
+        }
+        let message = String(describing: try #require(error))
+        #expect(message.contains("libpng"))
+        #expect(message.contains("IHDR"))
+        // The writer still works after a failed write.
+        let small = try StaticMapPNG.encode(width: 2, height: 1, premultipliedBGRA: [1, 2, 3, 255, 4, 5, 6, 255])
+        #expect(try CairoSurface.decodePNG(small).premultipliedBGRA() == [1, 2, 3, 255, 4, 5, 6, 255])
+    }
 }

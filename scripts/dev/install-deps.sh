@@ -9,7 +9,7 @@
 # Runs apt-get as root, or through sudo. Exits non-zero, naming the packages, when it cannot install them.
 set -euo pipefail
 build=(pkg-config libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libsdl2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev
-       libmicrohttpd-dev nettle-dev libxml2-dev
+       libmicrohttpd-dev nettle-dev libxml2-dev libpng-dev
        fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 test_extra=(xvfb xdotool imagemagick x11-utils gpsd gpsd-clients sqlite3 python3 haproxy wrk curl)
 data_extra=(tilemaker gdal-bin python3-gdal osmium-tool osmcoastline sqlite3 unzip python3-venv python3-pip
