@@ -172,28 +172,10 @@ extension MapRenderer {
             azimuth += projectors.bearing * .pi / 180
         }
         let shading = HillshadeShading(paint: paint, azimuth: azimuth, maxZoom: source.maxZoom)
-        let extent = 4096.0
-        let projector = projectors.projector(extent: Int(extent))
-        let n = Double(1 << tile.z)
-        let cells = projector.isPerspective ? 8 : 1
-        for address in rasterAddresses(source, definition: definition, tile: tile) {
-            let ns = Double(1 << address.z)
-            let (ax, ay) = (address.x, address.y)
-            let u0 = max(0, (Double(tile.x) / n - Double(ax) / ns) * ns)
-            let u1 = min(1, (Double(tile.x + 1) / n - Double(ax) / ns) * ns)
-            let v0 = max(0, (Double(tile.y) / n - Double(ay) / ns) * ns)
-            let v1 = min(1, (Double(tile.y + 1) / n - Double(ay) / ns) * ns)
-            guard u1 > u0, v1 > v0,
-                let image = hillshadeImage(source, address, encoding: encoding, shading: shading)
-            else { continue }
-            ImageQuad.append(
-                image, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: 1, nearestNeighbor: false,
-                screen: { u, v in
-                    let x = ((Double(ax) + u) / ns - Double(tile.x) / n) * n * extent
-                    let y = ((Double(ay) + v) / ns - Double(tile.y) / n) * n * extent
-                    return projector.isVisible(x, y) ? projector.project(x, y) : nil
-                }, into: &out)
-        }
+        appendSourceTileImages(
+            source, definition: definition, tile: tile, opacity: 1, nearestNeighbor: false, projectors: &projectors,
+            into: &out
+        ) { hillshadeImage(source, $0, encoding: encoding, shading: shading) }
     }
 
     /// The backend image of a DEM source tile shaded with `shading`, made on first use; `nil` when the tile is

@@ -162,6 +162,20 @@ extension MapRenderer {
         let adjustment = RasterColorAdjustment(
             hueRotate: paint.hueRotate, brightnessMin: paint.brightnessMin, brightnessMax: paint.brightnessMax,
             saturation: paint.saturation, contrast: paint.contrast)
+        appendSourceTileImages(
+            source, definition: definition, tile: tile, opacity: paint.opacity,
+            nearestNeighbor: paint.resamplesNearest, projectors: &projectors, into: &out
+        ) { rasterImage(source, $0, adjustment: adjustment) }
+    }
+
+    /// Appends, for each source tile a raster-like layer reads over the covering `tile`
+    /// (``rasterAddresses(_:definition:tile:)``), the part of its image over `tile` (an over-zoomed ancestor's part
+    /// scaled up) as ``ImageQuad`` pieces: one affine piece when flat, 8 × 8 under pitch. `image` gives a source
+    /// tile's backend image, `nil` to draw nothing for it. Used by `raster` and `hillshade` layers.
+    func appendSourceTileImages(
+        _ source: ResolvedSource, definition: RasterSource, tile: TileID, opacity: Double, nearestNeighbor: Bool,
+        projectors: inout ProjectorCache, into out: inout [DrawCommand], image: (TileID) -> ImageHandle?
+    ) {
         let extent = 4096.0
         let projector = projectors.projector(extent: Int(extent))
         let n = Double(1 << tile.z)
@@ -174,10 +188,10 @@ extension MapRenderer {
             let u1 = min(1, (Double(tile.x + 1) / n - Double(ax) / ns) * ns)
             let v0 = max(0, (Double(tile.y) / n - Double(ay) / ns) * ns)
             let v1 = min(1, (Double(tile.y + 1) / n - Double(ay) / ns) * ns)
-            guard u1 > u0, v1 > v0, let image = rasterImage(source, address, adjustment: adjustment) else { continue }
+            guard u1 > u0, v1 > v0, let image = image(address) else { continue }
             ImageQuad.append(
-                image, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: paint.opacity,
-                nearestNeighbor: paint.resamplesNearest,
+                image, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: opacity,
+                nearestNeighbor: nearestNeighbor,
                 screen: { u, v in
                     let x = ((Double(ax) + u) / ns - Double(tile.x) / n) * n * extent
                     let y = ((Double(ay) + v) / ns - Double(tile.y) / n) * n * extent
