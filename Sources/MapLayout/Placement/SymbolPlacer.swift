@@ -780,8 +780,8 @@ public final class SymbolPlacer {
 
 /// `true` when `text` holds characters of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko) or of a
 /// script whose letters join or reorder (Indic, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian): such text must be
-/// shaped as a whole, not cluster by cluster.
-func needsWholeShaping(_ text: String) -> Bool {
+/// shaped as a whole, not cluster by cluster. MapPipeline's glyph path leaves such text to Pango.
+package func needsWholeShaping(_ text: String) -> Bool {
     text.unicodeScalars.contains { scalar in
         switch scalar.value {
         case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF,

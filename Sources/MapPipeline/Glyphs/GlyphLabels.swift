@@ -1,6 +1,7 @@
 import MapData
 import MapDrawing
 import MapGeometry
+import MapLayout
 import MapStyle
 
 /// The choice between the style's SDF glyphs and the backend's fonts, and the measuring of text on the glyph path:
@@ -34,7 +35,7 @@ final class GlyphTextMeasurer: TextMeasurer {
         let key = Key(text: text, style: style)
         if let hit = shapings[key] { return hit }
         var result: GlyphShaping? = nil
-        if !text.isEmpty && !needsComplexShaping(text) {
+        if !text.isEmpty && !needsWholeShaping(text) {
             var covered = true
             var glyphs: [Int: SDFGlyph] = [:]
             for scalar in text.unicodeScalars {
@@ -93,20 +94,6 @@ final class GlyphTextMeasurer: TextMeasurer {
             inkBounds: ink,
             lines: shaping.lines.map { .init(utf8Range: $0.utf8Range, width: $0.width * s, baseline: $0.baseline * s) },
             unknownGlyphCount: 0)
-    }
-}
-
-/// `true` for text the glyph path does not draw: right-to-left scripts and scripts whose letters join or reorder
-/// (Hebrew, Arabic, Syriac, Thaana, N'Ko, Indic, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, presentation forms).
-func needsComplexShaping(_ text: String) -> Bool {
-    text.unicodeScalars.contains { scalar in
-        switch scalar.value {
-        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF,
-            0xFE70...0xFEFF:
-            return true
-        default:
-            return false
-        }
     }
 }
 
