@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import UIKitTestSupport
+import WaymarkTime
+
+@testable import LinuxUIKit
+
+/// What the second new-user trial of issue 30 (an iOS map screen ported as is) found missing or wrong: toolbars,
+/// slider value images, presentation contexts, the navigation bar's title squeeze, content hugging of controls.
+@MainActor @Suite(.serialized) struct MapScreenTrialTests {
+    private func makeHost(_ root: UIViewController, size: CGSize = CGSize(width: 320, height: 480))
+        -> UIHeadlessHost
+    {
+        _ = installManualClock()
+        UIApplication.shared.resetForNextRun()
+        UIScreen.main.userInterfaceStyle = .unspecified
+        let host = UIHeadlessHost(rootViewController: root, size: size)
+        host.runUntilIdle()
+        return host
+    }
+
+    // MARK: Toolbar
+
+    @Test func toolbarIsHiddenUntilAskedAndShowsTheTopControllersItemsAtTheBottom() {
+        var tapped: [String] = []
+        let first = UIViewController()
+        let zoomIn = UIBarButtonItem(title: "In", primaryAction: UIAction { _ in tapped.append("in") })
+        let zoomOut = UIBarButtonItem(title: "Out", primaryAction: UIAction { _ in tapped.append("out") })
+        first.toolbarItems = [zoomIn, .fixedSpace(20), UIBarButtonItem(title: "Mid"), .flexibleSpace(), zoomOut]
+        let navigation = UINavigationController(rootViewController: first)
+        #expect(navigation.isToolbarHidden)
+        let host = makeHost(navigation)
+        #expect(abs(first.view.frame.height - (480 - 44)) < 0.01)
+
+        navigation.setToolbarHidden(false, animated: true)
+        host.runUntilIdle()
+        #expect(!navigation.isToolbarHidden)
+        let toolbar = navigation.toolbar!
+        #expect(toolbar.frame == CGRect(x: 0, y: 436, width: 320, height: 44))
+        #expect(toolbar.items?.count == 5)
+        // The content ends at the toolbar's top.
+        #expect(first.view.convert(first.view.bounds, to: nil).maxY == 436)
+        let views = toolbar.itemViews
+        #expect(views.count == 5)
+        #expect(views[0].frame.minX == 16)
+        #expect(views[1].frame.width == 20)
+        #expect(views[2].frame.minX == views[1].frame.maxX + 8)
+        // The flexible space pushes the last item to the trailing edge, 16 points in.
+        #expect(abs(views[4].frame.maxX - 304) < 0.01)
+        #expect(views[3].frame.width > 100)
+
+        let outCentre = views[4].convert(CGPoint(x: views[4].bounds.midX, y: 22), to: nil)
+        host.tap(at: outCentre)
+        let inCentre = views[0].convert(CGPoint(x: views[0].bounds.midX, y: 22), to: nil)
+        host.tap(at: inCentre)
+        #expect(tapped == ["out", "in"])
+
+        // The toolbar's colour shows at the bottom, the hairline along its top.
+        let shot = host.snapshot()
+        let bar = pixel(shot, 160, 470)
+        #expect(pixelMatches(bar, 249, 249, 249, 255))
+    }
+
+    @Test func toolbarFollowsTheTopControllerAndItsSetToolbarItems() {
+        let first = UIViewController()
+        first.setToolbarItems([UIBarButtonItem(title: "A")], animated: false)
+        let navigation = UINavigationController(rootViewController: first)
+        navigation.isToolbarHidden = false
+        let host = makeHost(navigation)
+        let second = UIViewController()
+        second.toolbarItems = [UIBarButtonItem(title: "B"), UIBarButtonItem(title: "C")]
+        navigation.pushViewController(second, animated: false)
+        host.runUntilIdle()
+        #expect(navigation.toolbar.items?.map(\.title) == ["B", "C"])
+        second.setToolbarItems(nil, animated: true)
+        host.runUntilIdle()
+        #expect(navigation.toolbar.itemViews.isEmpty)
+        navigation.popViewController(animated: false)
+        host.runUntilIdle()
+        #expect(navigation.toolbar.items?.map(\.title) == ["A"])
+        navigation.setToolbarHidden(true, animated: false)
+        host.runUntilIdle()
+        #expect(abs(first.view.frame.height - (480 - 44)) < 0.01)
+    }
+
+    // MARK: Slider value images
+
+    @Test func sliderValueImagesShortenTheTrackAndAreDrawnAtTheEnds() throws {
+        let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 300, height: 31))
+        #expect(slider.trackRect(forBounds: slider.bounds) == CGRect(x: 0, y: 13.5, width: 300, height: 4))
+        let low = try #require(UIImage(systemName: "minus"))
+        let high = try #require(UIImage(systemName: "plus"))
+        slider.minimumValueImage = low
+        slider.maximumValueImage = high
+        let track = slider.trackRect(forBounds: slider.bounds)
+        #expect(track.minX == low.size.width + 8)
+        #expect(track.maxX == 300 - high.size.width - 8)
+        #expect(slider.minimumValueImageRect(forBounds: slider.bounds).minX == 0)
+        #expect(slider.maximumValueImageRect(forBounds: slider.bounds).maxX == 300)
+        slider.value = 0
+        #expect(slider.thumbRect.minX == track.minX)
+        slider.value = 1
+        #expect(slider.thumbRect.maxX == track.maxX)
+
+        let host = UIHeadlessHost(view: slider)
+        host.runUntilIdle()
+        let shot = host.snapshot()
+        // Something (the minus glyph) is drawn at the leading end, where the bare track would be.
+        let imageRect = slider.minimumValueImageRect(forBounds: slider.bounds)
+        var inked = 0
+        for x in Int(imageRect.minX)..<Int(imageRect.maxX) where pixel(shot, x, 15).a > 0 { inked += 1 }
+        #expect(inked > 5)
+        slider.minimumValueImage = nil
+        #expect(slider.trackRect(forBounds: slider.bounds).minX == 0)
+    }
+
+    // MARK: Presentation context
+
+    @Test func currentContextPresentationCoversTheControllerThatDefinesTheContext() {
+        let container = UIViewController()
+        let child = UIViewController()
+        let host = makeHost(container)
+        container.addChild(child)
+        child.view.frame = CGRect(x: 0, y: 200, width: 320, height: 280)
+        container.view.addSubview(child.view)
+        child.didMove(toParent: container)
+        #expect(!child.definesPresentationContext)
+
+        let covering = UIViewController()
+        covering.modalPresentationStyle = .currentContext
+        child.definesPresentationContext = true
+        child.present(covering, animated: false)
+        host.runUntilIdle()
+        #expect(covering.view.frame == CGRect(x: 0, y: 200, width: 320, height: 280))
+        #expect(child.presentedViewController === covering)
+        #expect(covering.presentingViewController === child)
+        child.dismiss(animated: false)
+        host.runUntilIdle()
+        #expect(covering.view.window == nil)
+        #expect(child.presentedViewController == nil)
+
+        // Without a controller defining the context, the whole window is covered.
+        child.definesPresentationContext = false
+        let full = UIViewController()
+        full.modalPresentationStyle = .currentContext
+        child.present(full, animated: false)
+        host.runUntilIdle()
+        #expect(full.view.frame == CGRect(x: 0, y: 0, width: 320, height: 480))
+        #expect(full.presentingViewController === container)
+        full.dismiss(animated: false)
+    }
+}
