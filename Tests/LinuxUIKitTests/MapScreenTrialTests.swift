@@ -150,3 +150,92 @@ import WaymarkTime
         full.dismiss(animated: false)
     }
 }
+
+/// The navigation bar's title squeeze and the segmented control's truncation.
+@MainActor @Suite(.serialized) struct NavigationTitleSqueezeTests {
+    private func push(
+        title: String?, titleView: UIView? = nil, width: CGFloat, rootTitle: String = "Sydney Harbour Bridge Tour"
+    ) -> (UIHeadlessHost, UINavigationBar) {
+        _ = installManualClock()
+        UIApplication.shared.resetForNextRun()
+        let root = UIViewController()
+        root.title = rootTitle
+        let navigation = UINavigationController(rootViewController: root)
+        let host = UIHeadlessHost(rootViewController: navigation, size: CGSize(width: width, height: 480))
+        host.runUntilIdle()
+        let detail = UIViewController()
+        detail.title = title
+        detail.navigationItem.titleView = titleView
+        detail.navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .done)
+        navigation.pushViewController(detail, animated: false)
+        host.runUntilIdle()
+        navigation.navigationBar.layoutIfNeeded()
+        return (host, navigation.navigationBar)
+    }
+
+    @Test func backTitleShortensToBackThenToTheChevronWhenTheTitleNeedsTheRoom() throws {
+        let (_, roomy) = push(title: "Map", width: 600)
+        #expect(roomy.backButtonView?.backTitle == "Sydney Harbour Bridge Tour")
+
+        let (_, medium) = push(title: "Details", width: 320)
+        #expect(medium.backButtonView?.backTitle == "Back")
+
+        let (_, tight) = push(title: "Satellite imagery and terrain", width: 320)
+        #expect(tight.backButtonView?.backTitle == "")
+        let back = try #require(tight.backButtonView)
+        #expect(back.frame.width == 20)
+        // The title sits between the chevron and the Done button, not under either.
+        let title = try #require(tight.subviews.compactMap { $0 as? UILabel }.first { $0.text != nil })
+        let done = try #require(tight.buttonViews.first { $0.isRightSide })
+        #expect(title.frame.minX >= back.frame.maxX)
+        #expect(title.frame.maxX <= done.frame.minX)
+    }
+
+    @Test func segmentedTitleViewGetsItsIntrinsicWidthWhenItFits() throws {
+        func mapTypes() -> UISegmentedControl {
+            UISegmentedControl(items: ["Normal", "Satellite", "Hybrid", "Terrain"])
+        }
+        let wide = mapTypes()
+        let (_, bar) = push(title: nil, titleView: wide, width: 600, rootTitle: "Demos")
+        #expect(wide.frame.width == wide.intrinsicContentSize.width)
+        #expect(abs(wide.frame.midX - 300) < 0.5)
+        #expect(bar.backButtonView?.backTitle == "Demos")
+        // A long back title gives way to the centred control.
+        let (_, squeezed) = push(title: nil, titleView: mapTypes(), width: 600)
+        #expect(squeezed.backButtonView?.backTitle == "Back")
+
+        let narrow = mapTypes()
+        let (_, small) = push(title: nil, titleView: narrow, width: 320)
+        let back = try #require(small.backButtonView)
+        let done = try #require(small.buttonViews.first { $0.isRightSide })
+        #expect(narrow.frame.minX >= back.frame.maxX)
+        #expect(narrow.frame.maxX <= done.frame.minX)
+        #expect(narrow.frame.width > 200)
+    }
+
+    @Test func segmentedControlNarrowerThanItsContentEllipsisesTitles() {
+        _ = installManualClock()
+        let control = UISegmentedControl(items: ["Normal", "Satellite", "Hybrid", "Terrain"])
+        control.selectedSegmentIndex = 0
+        control.frame = CGRect(x: 0, y: 0, width: 200, height: 32)
+        #expect(control.intrinsicContentSize.width > 200)
+        let page = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 32))
+        page.backgroundColor = .white
+        page.addSubview(control)
+        let host = UIHeadlessHost(view: page)
+        host.runUntilIdle()
+        let shot = host.snapshot()
+        // The "Satellite" segment (50 to 100): the rightmost ink of its title is an ellipsis, dots on the baseline a
+        // few pixels high, not a letter cut through its full x-height.
+        var rightmost = -1
+        for x in 50..<100 {
+            for y in 6..<26 where pixel(shot, x, y).r < 128 { rightmost = max(rightmost, x) }
+        }
+        #expect(rightmost > 60)
+        var rows = Set<Int>()
+        for x in max(50, rightmost - 2)...rightmost {
+            for y in 6..<26 where pixel(shot, x, y).r < 160 { rows.insert(y) }
+        }
+        #expect(rows.count <= 3)
+    }
+}
