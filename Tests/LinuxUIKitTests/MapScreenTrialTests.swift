@@ -239,3 +239,49 @@ import WaymarkTime
         #expect(rows.count <= 3)
     }
 }
+
+/// The system symbols the trial's map screen used.
+@MainActor @Suite struct MapScreenSymbolTests {
+    static let names = [
+        "moon.circle", "moon.stars", "location.circle", "building.2", "mappin.circle.fill", "slider.horizontal.3",
+        "plus.magnifyingglass", "minus.magnifyingglass", "point.topleft.down.curvedto.point.bottomright.up",
+        "sun.max", "moon", "moon.fill", "globe", "arrow.clockwise", "square.and.arrow.up", "ellipsis.circle",
+        "line.3.horizontal", "scope",
+    ]
+
+    @Test func mapScreenSymbolsAreDrawnAndDifferFromEachOther() throws {
+        var inks: [String: [Bool]] = [:]
+        for name in Self.names {
+            let image = try #require(UIImage(systemName: name), "\(name)")
+            #expect(image.renderingMode == .alwaysTemplate)
+            let bitmap = image.bitmaps[0]
+            var ink: [Bool] = []
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width { ink.append(bitmap.pixel(x: x, y: y).a > 128) }
+            }
+            let count = ink.filter { $0 }.count
+            // Some ink, and not a filled square.
+            #expect(count > ink.count / 20, "\(name)")
+            #expect(count < ink.count * 9 / 10, "\(name)")
+            for (other, otherInk) in inks where otherInk.count == ink.count {
+                let differing = zip(ink, otherInk).filter { $0 != $1 }.count
+                #expect(differing > ink.count / 50, "\(name) looks like \(other)")
+            }
+            inks[name] = ink
+            #expect(UIImage.availableSystemSymbolNames.contains(name))
+        }
+        // The LinuxUIKit README lists every name drawn.
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LinuxUIKit/README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for name in UIImage.availableSystemSymbolNames {
+            #expect(text.contains("`\(name)`"), "README lists \(name)")
+        }
+        if let dir = ProcessInfo.processInfo.environment["WAYMARK_SYMBOL_SHEET"] {
+            for name in Self.names {
+                let image = UIImage(systemName: name, withConfiguration: UIImage.SymbolConfiguration(pointSize: 80))
+                try image?.pngData()?.write(to: URL(fileURLWithPath: "\(dir)/\(name).png"))
+            }
+        }
+    }
+}
