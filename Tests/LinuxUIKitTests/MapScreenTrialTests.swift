@@ -285,3 +285,36 @@ import WaymarkTime
         }
     }
 }
+
+/// Content hugging of fixed-size controls in stack views.
+@MainActor @Suite struct ControlHuggingTests {
+    @Test func stepperAndSwitchHugTheirContentAsOnIOS() {
+        #expect(UIStepper().contentHuggingPriority(for: .horizontal) == .defaultHigh)
+        #expect(UIStepper().contentHuggingPriority(for: .vertical) == .defaultHigh)
+        #expect(UISwitch().contentHuggingPriority(for: .horizontal) == .defaultHigh)
+        #expect(UILabel().contentHuggingPriority(for: .horizontal) == .defaultLow)
+    }
+
+    @Test func labelStretchesAndStepperKeepsItsWidthAtTheTrailingEndOfAFillStack() {
+        _ = installManualClock()
+        let label = UILabel()
+        label.text = "Zoom"
+        let stepper = UIStepper()
+        let row = UIStackView(arrangedSubviews: [label, stepper])
+        row.axis = .horizontal
+        row.distribution = .fill
+        row.spacing = 8
+        let page = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
+        page.addSubview(row)
+        row.translatesAutoresizingMaskIntoConstraints = false
+        NSLayoutConstraint.activate([
+            row.leadingAnchor.constraint(equalTo: page.leadingAnchor, constant: 16),
+            row.trailingAnchor.constraint(equalTo: page.trailingAnchor, constant: -16),
+            row.topAnchor.constraint(equalTo: page.topAnchor, constant: 20),
+        ])
+        page.layoutIfNeeded()
+        #expect(stepper.frame.width == 94)
+        #expect(abs(stepper.frame.maxX - 288) < 0.01)
+        #expect(abs(label.frame.width - (288 - 94 - 8)) < 0.01)
+    }
+}
