@@ -318,3 +318,68 @@ import WaymarkTime
         #expect(abs(label.frame.width - (288 - 94 - 8)) < 0.01)
     }
 }
+
+/// `.insetGrouped` sections as cards with rounded corners; separators after an image.
+@MainActor @Suite(.serialized) struct InsetGroupedTableTests {
+    @MainActor final class Rows: UITableViewDataSource {
+        var withImages = false
+        func numberOfSections(in tableView: UITableView) -> Int { 1 }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            if withImages { cell.imageView?.image = UIImage(systemName: "globe") }
+            return cell
+        }
+    }
+
+    private func makeTable(_ rows: Rows) -> (UIHeadlessHost, UITableView) {
+        _ = installManualClock()
+        UIApplication.shared.resetForNextRun()
+        UIScreen.main.userInterfaceStyle = .unspecified
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 300), style: .insetGrouped)
+        table.dataSource = rows
+        let host = UIHeadlessHost(view: table)
+        host.runUntilIdle()
+        return (host, table)
+    }
+
+    @Test func firstAndLastRowsHaveTenPointCornersAndTheHighlightIsClippedToThem() throws {
+        let rows = Rows()
+        let (host, table) = makeTable(rows)
+        let first = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let middle = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        let last = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+        #expect(first.layer.cornerRadius == 10)
+        #expect(first.layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        #expect(last.layer.maskedCorners == [.layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        #expect(middle.layer.cornerRadius == 0)
+
+        let shot = host.snapshot()
+        let frame = first.convert(first.bounds, to: nil)
+        // The very corner shows the grouped background, not the cell's white; the straight bottom corners of the
+        // first row and a point a little inside its rounded corner show the cell.
+        let corner = pixel(shot, Int(frame.minX) + 1, Int(frame.minY) + 1)
+        let background = pixel(shot, 5, Int(frame.minY) + 1)
+        #expect(background.r < 250)
+        #expect(pixelMatches(corner, background.r, background.g, background.b, 255, tolerance: 6))
+        #expect(pixelMatches(pixel(shot, Int(frame.minX) + 6, Int(frame.minY) + 6), 255, 255, 255, 255))
+        #expect(pixelMatches(pixel(shot, Int(frame.minX) + 1, Int(frame.maxY) - 3), 255, 255, 255, 255))
+        // The highlight grey is a subview of the cell, so the cell's rounded clip (masksToBounds) applies to it.
+        #expect(first.layer.masksToBounds)
+        #expect(first.selectionBackground.superview === first)
+    }
+
+    @Test func separatorsOfRowsWithAnImageStartAtTheText() throws {
+        let rows = Rows()
+        rows.withImages = true
+        let (host, table) = makeTable(rows)
+        let first = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let textX = try #require(first.textLabel).frame.minX
+        #expect(textX > 40)
+        #expect(first.separatorLeft == textX)
+        first.separatorInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 0)
+        #expect(first.separatorLeft == 20)
+        _ = host
+    }
+}
