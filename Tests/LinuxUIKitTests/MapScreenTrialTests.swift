@@ -383,3 +383,27 @@ import WaymarkTime
         _ = host
     }
 }
+
+/// The metatype pattern of a screens list (`UIViewController.Type` … `.init()`) cannot compile on Linux; the README
+/// says so and gives factories, which work.
+@MainActor @Suite struct MetatypePatternTests {
+    final class MapTypesViewController: UIViewController {
+        override func viewDidLoad() { title = "Map Types" }
+    }
+
+    @Test func readmeListsTheMetatypePatternAndFactoriesReplaceIt() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table = try #require(text.range(of: "What does not compile").map { String(text[$0.upperBound...]) })
+        let row = try #require(table.split(separator: "\n").first { $0.contains("UIViewController.Type") })
+        #expect(row.contains("required"))
+        #expect(row.contains("() -> UIViewController"))
+
+        let screens: [(String, () -> UIViewController)] = [("Map Types", { MapTypesViewController() })]
+        let made = screens[0].1()
+        made.loadViewIfNeeded()
+        #expect(made is MapTypesViewController)
+        #expect(made.title == screens[0].0)
+    }
+}
