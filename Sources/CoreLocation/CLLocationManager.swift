@@ -174,6 +174,11 @@ extension CLLocationManagerDelegate {
 /// drains new fixes and calls `locationManager(_:didUpdateLocations:)` with those that moved at least
 /// ``distanceFilter`` metres from the last reported one. ``requestLocation()`` reports one fix, then stops (after 10 s
 /// of host time without one it fails with `CLError.locationUnknown`). ``desiredAccuracy`` is recorded only.
+///
+/// No provider (no `WAYMARK_LOCATION`, none set): ``startUpdatingLocation()`` and ``requestLocation()`` fail at the
+/// host's next turn with `CLError.locationUnknown`, as the iOS Simulator does with Location set to None (once per
+/// start; updates keep running, so a provider set later is followed), and the first such failure prints one notice
+/// on stderr saying how to set `WAYMARK_LOCATION`.
 /// - Thread rules: main thread only (the delegate is called there).
 open class CLLocationManager: NSObject, @unchecked Sendable {
     /// Told about updates; held weakly. Setting it schedules an authorization report.
@@ -215,6 +220,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
         var pendingAuthorizationReport = false
         var reportedStatus: CLAuthorizationStatus?
         var subscription: DeviceLocationSubscription?
+        /// Whether the running updates were told there is no location provider.
+        var toldNoProvider = false
     }
 
     /// Creates a manager.
@@ -275,6 +282,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     open func startUpdatingLocation() {
         MainActor.assumeIsolated {
             state.updating = true
+            state.toldNoProvider = false
             activate()
         }
     }
@@ -358,6 +366,18 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
             state.subscription = subscription
             subscription.start()
         }
+        if DeviceLocation.shared.provider is NoLocationProvider, state.oneShot || state.updating {
+            // No provider configured: fail as the iOS Simulator does with Location set to None (updates keep
+            // running, so a provider set later is followed).
+            if state.oneShot || !state.toldNoProvider {
+                CLLocationManager.printNoProviderNotice()
+                state.toldNoProvider = state.updating
+                state.oneShot = false
+                state.oneShotDeadline = nil
+                deactivateIfIdle()
+                delegate?.locationManager(self, didFailWithError: CLError(.locationUnknown))
+            }
+        }
         if state.oneShot, state.oneShotDeadline == nil { state.oneShotDeadline = now + 10 }
         let fixes = subscription.drainFixes()
         if !fixes.isEmpty { deliver(fixes) }
@@ -399,6 +419,19 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
         if state.updating, !reported.isEmpty { delegate?.locationManager(self, didUpdateLocations: reported) }
     }
 
+    private static let noticePrinted = LockedFlag()
+
+    /// Prints, once per process, how to give Linux a location.
+    private static func printNoProviderNotice() {
+        guard noticePrinted.setOnce() else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("[CoreLocation] notice: no location provider is configured, so CLLocationManager reports "
+                    + "CLError.locationUnknown (as the iOS Simulator with Location: None). Set WAYMARK_LOCATION to "
+                    + "LAT,LON, fixed:LAT,LON[,ACCURACY], gpx:FILE or gpsd (or call "
+                    + "CLLocationManager.setLocationProvider(_:)).\n").utf8))
+    }
+
     /// Forgets the app's authorization and the managers (Waymark's own, for tests that run several apps).
     @MainActor package static func resetForTesting() {
         sharedStatus.withLock { $0 = .notDetermined }
@@ -408,6 +441,20 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     /// Runs every manager's turn now (Waymark's own, for hosts and tests); returns the earliest deadline.
     @MainActor @discardableResult package static func runTurn(now: Double) -> Double? {
         managers.turn(now: now)
+    }
+}
+
+/// A flag set once, from any thread.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+    /// Sets the flag; true the first time.
+    func setOnce() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isSet else { return false }
+        isSet = true
+        return true
     }
 }
 

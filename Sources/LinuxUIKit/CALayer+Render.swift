@@ -125,14 +125,14 @@ extension CALayer {
         if let background = presented("backgroundColor", backgroundColor ?? UIColor.clear.cgColor) as CGColor?,
             background.alpha > 0
         {
-            roundedRect(cr, rect, radius)
+            roundedRect(cr, rect, radius, corners: maskedCorners)
             cairo_set_source_rgba(
                 cr, Double(background.red), Double(background.green), Double(background.blue), Double(background.alpha))
             cairo_fill(cr)
         }
         cairo_save(cr)
         if masksToBounds {
-            roundedRect(cr, rect, radius)
+            roundedRect(cr, rect, radius, corners: maskedCorners)
             cairo_clip(cr)
         }
         if let view = owningView { drawViewContent(view, cr, rect: rect) }
@@ -143,7 +143,7 @@ extension CALayer {
             border.alpha > 0
         {
             let half = width / 2
-            roundedRect(cr, rect.insetBy(dx: half, dy: half), max(0, radius - half))
+            roundedRect(cr, rect.insetBy(dx: half, dy: half), max(0, radius - half), corners: maskedCorners)
             cairo_set_line_width(cr, Double(width))
             cairo_set_source_rgba(
                 cr, Double(border.red), Double(border.green), Double(border.blue), Double(border.alpha))
@@ -582,6 +582,7 @@ final class ShadowCache {
         var sublayerCount: Int
         var bounds: CGRect
         var cornerRadius: CGFloat
+        var maskedCorners: UInt = 15
         var backgroundColor: CGColor?
         var borderWidth: CGFloat
         var borderColor: CGColor?
@@ -603,6 +604,7 @@ final class ShadowCache {
             sublayerCount = layer.sublayers?.count ?? 0
             bounds = layer.bounds
             cornerRadius = layer.cornerRadius
+            maskedCorners = layer.maskedCorners.rawValue
             backgroundColor = layer.backgroundColor
             borderWidth = layer.borderWidth
             borderColor = layer.borderColor
@@ -637,8 +639,11 @@ final class ShadowCache {
     }
 }
 
-/// Adds a rounded rectangle path (`radius` already clamped by the caller).
-func roundedRect(_ cr: OpaquePointer, _ rect: CGRect, _ radius: CGFloat) {
+/// Adds a rounded rectangle path (`radius` already clamped by the caller), rounding only `corners`.
+func roundedRect(
+    _ cr: OpaquePointer, _ rect: CGRect, _ radius: CGFloat,
+    corners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+) {
     cairo_new_path(cr)
     guard rect.width > 0, rect.height > 0 else { return }
     let r = Double(min(radius, min(rect.width, rect.height) / 2))
@@ -651,10 +656,26 @@ func roundedRect(_ cr: OpaquePointer, _ rect: CGRect, _ radius: CGFloat) {
         return
     }
     cairo_new_sub_path(cr)
-    cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
-    cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
-    cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
-    cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+    if corners.contains(.layerMaxXMinYCorner) {
+        cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+    } else {
+        cairo_move_to(cr, x1, y0)
+    }
+    if corners.contains(.layerMaxXMaxYCorner) {
+        cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
+    } else {
+        cairo_line_to(cr, x1, y1)
+    }
+    if corners.contains(.layerMinXMaxYCorner) {
+        cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+    } else {
+        cairo_line_to(cr, x0, y1)
+    }
+    if corners.contains(.layerMinXMinYCorner) {
+        cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+    } else {
+        cairo_line_to(cr, x0, y0)
+    }
     cairo_close_path(cr)
 }
 

@@ -31,6 +31,10 @@ import WaymarkTime
     /// Radius of the rounded corners of the background and border, points (≥ 0; clamped to half the shorter side).
     /// Defaults to 0.
     public var cornerRadius: CGFloat = 0
+    /// Which corners ``cornerRadius`` rounds, as Core Animation's property. Defaults to all four.
+    public var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
     /// Width of the border drawn inside the bounds, over content and sublayers, points. Defaults to 0 (no border).
     public var borderWidth: CGFloat = 0
     /// The border colour. Defaults to opaque black.
@@ -88,6 +92,7 @@ import WaymarkTime
         isHidden = other.isHidden
         backgroundColor = other.backgroundColor
         cornerRadius = other.cornerRadius
+        maskedCorners = other.maskedCorners
         borderWidth = other.borderWidth
         borderColor = other.borderColor
         shadowColor = other.shadowColor
@@ -536,4 +541,21 @@ func normalize(_ value: Any?, like model: Any?) -> Any? {
     case is UIColor: return (value as? CGColor).map { UIColor(cgColor: $0) } ?? value
     default: return value
     }
+}
+
+/// The corners a layer's ``CALayer/cornerRadius`` rounds, as Core Animation's `CACornerMask` (y grows downwards, so
+/// `MinY` corners are the top ones).
+public struct CACornerMask: OptionSet, Sendable, Hashable {
+    /// The mask's bits.
+    public let rawValue: UInt
+    /// Creates a mask from its bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner.
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    /// The top-right corner.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The bottom-left corner.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    /// The bottom-right corner.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
 }

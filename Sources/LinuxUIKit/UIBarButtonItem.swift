@@ -139,8 +139,13 @@ import Foundation
 
     /// The bar showing the item, told when the item changes.
     weak var bar: UINavigationBar?
+    /// The toolbar showing the item, told when the item changes.
+    weak var toolbar: UIToolbar?
 
-    private func changed() { bar?.setNeedsItemViews() }
+    private func changed() {
+        bar?.setNeedsItemViews()
+        toolbar?.setNeedsItemViews()
+    }
 
     /// The text an item shows: its title, else its built-in item's word; nil for glyphs, images and spaces.
     var displayTitle: String? {

@@ -120,7 +120,7 @@ extension UIImage {
     /// so image views and buttons fill it with their tint) about 20 points square, drawn as vectors for the screen
     /// scale.
     ///
-    /// Waymark's limit: Linux has no SF Symbols, so only these common map-app symbols exist, drawn by Waymark in SF
+    /// Waymark's limit: Linux has no SF Symbols, so only these common map-app symbols exist (the LinuxUIKit README lists them), drawn by Waymark in SF
     /// Symbols' spirit: ``availableSystemSymbolNames``. Any other name gives nil and logs one line naming it (once
     /// per name).
     public convenience init?(systemName name: String) {
@@ -424,12 +424,116 @@ enum SystemSymbols {
             $0.cutLine((8.5, 16.5), (8.5, 11.5), (15, 11.5))
             $0.cutPolygon([(13.5, 8), (17.5, 11.5), (13.5, 15)])
         },
+        "moon.circle": {
+            $0.circle(12, 12, 9.5, fill: false)
+            $0.circle(11, 13, 5.5, fill: true)
+            $0.erase(14.5, 9.5, 4.5)
+        },
+        "moon.stars": {
+            let cg = $0.cg.cairo
+            cairo_save(cg)
+            cairo_translate(cg, 0, 4.8)
+            cairo_scale(cg, 0.8, 0.8)
+            moon($0, fill: false)
+            cairo_restore(cg)
+            sparkle($0, 18, 5, 3)
+            sparkle($0, 21.5, 11.5, 2)
+        },
+        "location.circle": {
+            $0.circle(12, 12, 9.5, fill: false)
+            let arrow: [(CGFloat, CGFloat)] = [(20.5, 3.5), (3.5, 10.5), (11.5, 12.5), (13.5, 20.5)]
+            $0.cg.setLineWidth(1.5)
+            $0.polygon(arrow.map { (12 + ($0.0 - 12) * 0.5, 12.5 + ($0.1 - 12) * 0.5) }, fill: false)
+        },
+        "building.2": {
+            $0.polygon([(3, 21), (3, 4), (12, 4), (12, 21)], fill: false)
+            $0.polygon([(12, 21), (12, 10), (21, 10), (21, 21)], fill: false)
+            for (x, y) in [(6, 8), (9, 8), (6, 12), (9, 12), (6, 16), (9, 16), (15, 14), (18, 14)]
+                as [(CGFloat, CGFloat)]
+            {
+                $0.circle(x, y, 1, fill: true)
+            }
+        },
+        "mappin.circle.fill": {
+            $0.circle(12, 12, 10.5, fill: true)
+            $0.erase(12, 9, 3.5)
+            $0.cutLine((12, 12), (12, 17.5))
+        },
+        "slider.horizontal.3": {
+            for (y, knob) in [(5, 15), (12, 8), (19, 17)] as [(CGFloat, CGFloat)] {
+                $0.line((3, y), (knob - 2.5, y))
+                $0.line((knob + 2.5, y), (21, y))
+                $0.circle(knob, y, 2.5, fill: false)
+            }
+        },
+        "plus.magnifyingglass": {
+            $0.circle(10, 10, 6.5, fill: false)
+            $0.line((14.8, 14.8), (20.5, 20.5))
+            $0.line((10, 7), (10, 13))
+            $0.line((7, 10), (13, 10))
+        },
+        "minus.magnifyingglass": {
+            $0.circle(10, 10, 6.5, fill: false)
+            $0.line((14.8, 14.8), (20.5, 20.5))
+            $0.line((7, 10), (13, 10))
+        },
+        "point.topleft.down.curvedto.point.bottomright.up": {
+            $0.circle(4.5, 4.5, 2.5, fill: false)
+            $0.circle(19.5, 19.5, 2.5, fill: false)
+            $0.cg.beginPath()
+            $0.cg.move(to: CGPoint(x: 4.5, y: 7.5))
+            $0.cg.addCurve(
+                to: CGPoint(x: 19.5, y: 16.5), control1: CGPoint(x: 4.5, y: 22), control2: CGPoint(x: 19.5, y: 2))
+            $0.cg.strokePath()
+        },
+        "globe": {
+            $0.circle(12, 12, 9.5, fill: false)
+            $0.cg.beginPath()
+            $0.cg.addEllipse(in: CGRect(x: 7.5, y: 2.5, width: 9, height: 19))
+            $0.cg.strokePath()
+            $0.line((2.5, 12), (21.5, 12))
+            $0.line((4, 7), (20, 7))
+            $0.line((4, 17), (20, 17))
+        },
+        "arrow.clockwise": {
+            let cg = $0.cg.cairo
+            cairo_new_path(cg)
+            cairo_arc(cg, 12, 13, 8, -.pi / 4, 1.5 * .pi)
+            cairo_stroke(cg)
+            $0.line((9.5, 1.5), (13, 5), (9.5, 8.5))
+        },
+        "square.and.arrow.up": {
+            $0.line((8.5, 9), (5, 9), (5, 21), (19, 21), (19, 9), (15.5, 9))
+            $0.line((12, 2.5), (12, 15))
+            $0.line((8, 6.5), (12, 2.5), (16, 6.5))
+        },
+        "ellipsis.circle": {
+            $0.circle(12, 12, 9.5, fill: false)
+            for x: CGFloat in [7.5, 12, 16.5] { $0.circle(x, 12, 1.4, fill: true) }
+        },
+        "line.3.horizontal": {
+            for y: CGFloat in [6, 12, 18] { $0.line((3, y), (21, y)) }
+        },
         "square.stack.3d.up": {
             $0.polygon([(12, 3), (21, 7.5), (12, 12), (3, 7.5)], fill: false)
             $0.line((3, 12), (12, 16.5), (21, 12))
             $0.line((3, 16.5), (12, 21), (21, 16.5))
         },
     ]
+
+    /// A four-pointed sparkle (a small star) centred on `x`, `y`, `r` units from the centre to a point.
+    private static func sparkle(_ pen: SymbolPen, _ x: CGFloat, _ y: CGFloat, _ r: CGFloat) {
+        let k = r * 0.3
+        cairo_save(pen.cg.cairo)
+        pen.cg.setLineWidth(0.8)
+        defer { cairo_restore(pen.cg.cairo) }
+        pen.polygon(
+            [
+                (x, y - r), (x + k, y - k), (x + r, y), (x + k, y + k), (x, y + r), (x - k, y + k), (x - r, y),
+                (x - k, y - k),
+            ],
+            fill: true)
+    }
 
     /// A crescent: filled, or as an outline (the filled crescent with a thinner one cut from it).
     private static func moon(_ pen: SymbolPen, fill: Bool) {

@@ -191,42 +191,69 @@ import Foundation
         }
     }
 
-    /// Places the buttons from both edges inwards (8 points in, 8 apart) and the title centred in what is left.
+    /// Places the buttons from both edges inwards (8 points in, 8 apart) and the title between them, as UIKit's:
+    /// centred on the bar when it fits there, else moved into the room between the buttons. When the title does
+    /// not fit between the back button and the right items, the back button's title is shortened to "Back", then
+    /// to the chevron alone. A title view with an intrinsic width (a segmented control) gets that width when it
+    /// fits, else the room left.
     open override func layoutSubviews() {
         if itemViewsDirty { rebuildItemViews() }
         let h = bounds.height
-        var leftX: CGFloat = 8
         var rightX = bounds.width - 8
-        for view in buttonViews {
+        for view in buttonViews where view.isRightSide {
             let size = view.sizeThatFits(CGSize(width: bounds.width / 2, height: h))
             // Frames are set only when they change, so a layout pass keeps a running title or button animation.
-            if view.isRightSide {
-                view.setFrameIfChanged(CGRect(x: rightX - size.width, y: 0, width: size.width, height: h))
-                rightX -= size.width + 8
-            } else {
-                view.setFrameIfChanged(CGRect(x: leftX, y: 0, width: size.width, height: h))
-                leftX += size.width + 8
-            }
+            view.setFrameIfChanged(CGRect(x: rightX - size.width, y: 0, width: size.width, height: h))
+            rightX -= size.width + 8
         }
-        let inset = max(leftX, bounds.width - rightX)
-        let room = CGRect(x: inset, y: 0, width: max(0, bounds.width - 2 * inset), height: h)
+        let titleWidth = wantedTitleWidth(height: h)
+        var leftX: CGFloat = 8
+        if let back = backButtonView, let full = backItem?.backTitle {
+            // The longest back title that leaves the title its width: the full one, "Back", the chevron alone.
+            let otherLeft = buttonViews.filter { !$0.isRightSide && $0 !== back }.reduce(CGFloat(0)) {
+                $0 + $1.sizeThatFits(CGSize(width: bounds.width / 2, height: h)).width + 8
+            }
+            var chosen = ""
+            for candidate in [full, "Back", ""] {
+                back.setBackTitle(candidate)
+                let width = back.sizeThatFits(CGSize(width: bounds.width / 2, height: h)).width
+                chosen = candidate
+                // The title stays centred on the bar when it can; the back button must end before it.
+                if 8 + width + 8 + otherLeft <= min(bounds.midX - titleWidth / 2, rightX - titleWidth) { break }
+            }
+            back.setBackTitle(chosen)
+        }
+        for view in buttonViews where !view.isRightSide {
+            let size = view.sizeThatFits(CGSize(width: bounds.width / 2, height: h))
+            view.setFrameIfChanged(CGRect(x: leftX, y: 0, width: size.width, height: h))
+            leftX += size.width + 8
+        }
+        let room = CGRect(x: leftX, y: 0, width: max(0, rightX - leftX), height: h)
+        let width = min(titleWidth, room.width)
+        // Centred on the bar when that fits between the buttons, else as near the centre as the room allows.
+        let x = min(max(bounds.midX - width / 2, room.minX), room.maxX - width)
         if let titleView = shownTitleView {
-            // As UINavigationBar: a title view with an intrinsic width is sized from it (a segmented control's
-            // segments fit their titles whatever frame it was given); others keep their frame, else fit the room.
-            let intrinsic = titleView.intrinsicContentSize
-            var size = titleView.bounds.size
-            if intrinsic.width > 0 {
-                size.width = intrinsic.width
-                if intrinsic.height > 0 { size.height = intrinsic.height }
-            }
-            if size.width <= 0 || size.height <= 0 { size = titleView.sizeThatFits(room.size) }
-            size.width = min(size.width, room.width)
-            size.height = min(size.height, h)
-            titleView.setFrameIfChanged(
-                CGRect(x: room.midX - size.width / 2, y: (h - size.height) / 2, width: size.width, height: size.height))
+            var height = titleView.intrinsicContentSize.height
+            if height <= 0 { height = titleView.bounds.height }
+            if height <= 0 { height = titleView.sizeThatFits(room.size).height }
+            height = min(height, h)
+            titleView.setFrameIfChanged(CGRect(x: x, y: (h - height) / 2, width: width, height: height))
         } else {
-            titleLabel.setFrameIfChanged(room)
+            titleLabel.setFrameIfChanged(CGRect(x: x, y: 0, width: width, height: h))
         }
+    }
+
+    /// The width the title or title view would like: a title view's intrinsic width (else its frame's, else what it
+    /// fits in the bar), the title's text width.
+    private func wantedTitleWidth(height h: CGFloat) -> CGFloat {
+        if let titleView = shownTitleView {
+            let intrinsic = titleView.intrinsicContentSize.width
+            if intrinsic > 0 { return intrinsic }
+            if titleView.bounds.width > 0 { return titleView.bounds.width }
+            return titleView.sizeThatFits(CGSize(width: bounds.width, height: h)).width
+        }
+        guard let text = titleLabel.text, !text.isEmpty else { return 0 }
+        return titleLabel.sizeThatFits(CGSize(width: bounds.width, height: h)).width.rounded(.up)
     }
 
     /// The bar colour: ``barTintColor``, else the appearance's background colour, else light `#F9F9F9` / dark
@@ -325,6 +352,16 @@ extension UIView {
     required init?(coder: NSCoder) { nil }
 
     private var isBack: Bool { backAction != nil }
+
+    /// The back button's title as shown (shortened by the bar when the title needs the room).
+    var backTitle: String? { isBack ? label.text : nil }
+
+    /// Sets the back button's shown title ("" shows the chevron alone).
+    func setBackTitle(_ title: String) {
+        guard isBack, label.text != title else { return }
+        label.text = title
+        setNeedsLayout()
+    }
 
     private func configure() {
         guard let item else { return }

@@ -41,6 +41,9 @@ extension UINavigationControllerDelegate {
 
     /// The bar across the top.
     public let navigationBar: UINavigationBar = UINavigationBar(frame: .zero)
+    /// The bar along the bottom showing the top controller's `toolbarItems`, as UIKit's `toolbar`; shown only while
+    /// ``isToolbarHidden`` is false, 44 points tall above the safe area's bottom, the content ending at its top.
+    public private(set) var toolbar: UIToolbar! = UIToolbar(frame: .zero)
     /// Told before and after controllers are shown. Defaults to nil.
     public weak var delegate: (any UINavigationControllerDelegate)?
 
@@ -49,6 +52,8 @@ extension UINavigationControllerDelegate {
     private var transition: Transition?
     private var transitionSerial = 0
     private weak var shownSearchBar: UISearchBar?
+    /// The toolbar's colour under it, in the safe area's bottom inset.
+    private let toolbarFiller = ToolbarFillerView()
 
     private struct Transition {
         let serial: Int
@@ -63,17 +68,23 @@ extension UINavigationControllerDelegate {
     /// Creates a navigation controller showing `rootViewController`, as UIKit's initialiser.
     public init(rootViewController: UIViewController) {
         super.init(nibName: nil, bundle: nil)
+        toolbar.isHidden = true
+        toolbarFiller.isHidden = true
         setViewControllers([rootViewController], animated: false)
     }
 
     /// Creates an empty navigation controller (set ``viewControllers`` before showing it).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        toolbar.isHidden = true
+        toolbarFiller.isHidden = true
     }
 
     /// Creates an empty navigation controller (archives are not supported on Linux).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        toolbar.isHidden = true
+        toolbarFiller.isHidden = true
     }
 
     /// The controllers on the stack, bottom (root) to top. Setting it is ``setViewControllers(_:animated:)`` without
@@ -104,6 +115,26 @@ extension UINavigationControllerDelegate {
     public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         navigationBar.isHidden = hidden
         viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// Whether the toolbar is hidden, as UIKit's property. Defaults to true (a navigation controller shows no
+    /// toolbar until asked).
+    public var isToolbarHidden: Bool {
+        get { toolbar.isHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+
+    /// Hides or shows the toolbar, as UIKit's method; the change is immediate (`animated` is accepted for source
+    /// compatibility).
+    public func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        toolbar.isHidden = hidden
+        toolbarFiller.isHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// Called when `controller`'s `toolbarItems` changed: the toolbar follows the top controller's.
+    func toolbarItemsChanged(by controller: UIViewController) {
+        if controller === stack.last { syncBarItems() }
     }
 
     /// Replaces the stack, as UIKit's method: with animation a push (new top not on the old stack) or pop
@@ -186,6 +217,9 @@ extension UINavigationControllerDelegate {
         root.addSubview(contentView)
         navigationBar.navigationController = self
         root.addSubview(navigationBar)
+        toolbarFiller.toolbar = toolbar
+        root.addSubview(toolbarFiller)
+        root.addSubview(toolbar)
         view = root
         if let top = stack.last, transition == nil { install(top, at: 0) }
     }
@@ -225,7 +259,14 @@ extension UINavigationControllerDelegate {
         guard let root = viewIfLoaded else { return .zero }
         var top = navigationBar.isHidden ? 0 : root.safeAreaInsets.top + UINavigationBar.height
         if shownSearchController != nil { top += UISearchBar.navigationHeight }
-        return CGRect(x: 0, y: top, width: root.bounds.width, height: max(0, root.bounds.height - top))
+        let bottom = toolbar.isHidden ? root.bounds.height : toolbarFrame(in: root).minY
+        return CGRect(x: 0, y: top, width: root.bounds.width, height: max(0, bottom - top))
+    }
+
+    /// The toolbar's frame: 44 points tall, its bottom on the safe area's bottom.
+    private func toolbarFrame(in root: UIView) -> CGRect {
+        let bottom = root.bounds.height - root.safeAreaInsets.bottom
+        return CGRect(x: 0, y: bottom - UIToolbar.height, width: root.bounds.width, height: UIToolbar.height)
     }
 
     /// Where an active search's cover goes: the content area under the search bar.
@@ -237,6 +278,12 @@ extension UINavigationControllerDelegate {
         navigationBar.frame = CGRect(
             x: 0, y: root.safeAreaInsets.top, width: root.bounds.width, height: UINavigationBar.height)
         layoutSearchBar(in: root)
+        if !toolbar.isHidden {
+            let bar = toolbarFrame(in: root)
+            toolbar.setFrameIfChanged(bar)
+            toolbarFiller.setFrameIfChanged(
+                CGRect(x: 0, y: bar.maxY, width: bar.width, height: max(0, root.bounds.height - bar.maxY)))
+        }
         let frame = contentFrame
         if contentView.frame != frame { contentView.frame = frame }
         if transition == nil, let top = stack.last?.viewIfLoaded, top.superview === contentView,
@@ -289,6 +336,7 @@ extension UINavigationControllerDelegate {
 
     private func syncBarItems() {
         navigationBar.items = stack.map(\.navigationItem)
+        toolbar.items = stack.last?.toolbarItems
     }
 
     /// Adds `controller`'s view to the content area, `offset` widths to the right.
@@ -379,6 +427,17 @@ extension UINavigationControllerDelegate {
 
     /// Whether a push or pop animation is running (Waymark's own, for tests and hosts).
     package var isTransitioning: Bool { transition != nil }
+}
+
+/// The toolbar's background in the safe area under it (drawn in the toolbar's colour).
+@MainActor final class ToolbarFillerView: UIView {
+    weak var toolbar: UIToolbar?
+
+    override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.setFillColor((toolbar?.barTintColor ?? UINavigationBar.defaultBarColor).cgColor)
+        context.fill(bounds)
+    }
 }
 
 /// The navigation controller's root view: lays out the bar and the content area.

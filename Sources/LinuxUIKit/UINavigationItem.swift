@@ -77,11 +77,12 @@ import Foundation
         var hidesWhenScrolling = true
     }
 
-    /// The title a back button pointing at this item shows.
+    /// The title a back button pointing at this item shows when there is room (the bar shortens it to "Back", then
+    /// to the chevron alone, when the title needs the room).
     var backTitle: String {
         if let backButtonTitle { return backButtonTitle }
         if let title = backBarButtonItem?.title { return title }
-        guard let title, !title.isEmpty, title.count <= 12 else { return "Back" }
+        guard let title, !title.isEmpty else { return "Back" }
         return title
     }
 }

@@ -70,10 +70,22 @@ extension UIViewController {
     }
 
     /// The controller this one presents (or its container presents), as UIKit's property; nil when none.
-    public var presentedViewController: UIViewController? { topContainer.links.presented }
+    public var presentedViewController: UIViewController? { links.presented ?? topContainer.links.presented }
 
     /// The controller that presented this one (or its container), as UIKit's property; nil when not presented.
-    public var presentingViewController: UIViewController? { topContainer.links.presenting }
+    public var presentingViewController: UIViewController? { links.presenting ?? topContainer.links.presenting }
+
+    /// For a `.currentContext` or `.overCurrentContext` presentation: this controller or the nearest parent whose
+    /// `definesPresentationContext` is true and whose view is in a window; nil for other styles or when none does.
+    private func contextPresenter(for style: UIModalPresentationStyle) -> UIViewController? {
+        guard style == .currentContext || style == .overCurrentContext else { return nil }
+        var current: UIViewController? = self
+        while let controller = current {
+            if controller.definesPresentationContext, controller.viewIfLoaded?.window != nil { return controller }
+            current = controller.links.parent
+        }
+        return nil
+    }
 
     /// Whether the controller is being presented right now (between `present` and the end of its animation).
     public var isBeingPresented: Bool { links.presentation.isBeingPresented }
@@ -92,13 +104,16 @@ extension UIViewController {
     /// `.pageSheet` and `.formSheet`, else its view covers the window (added on top, sized to it) and appears with
     /// `modalTransitionStyle`'s animation; animations take ``presentationDuration(_:)`` when `animated`;
     /// `viewWillAppear`, then after the animation `viewDidAppear` and `completion`. The presenter is this controller's
-    /// outermost container. As in UIKit, presenting while already presenting, presenting a controller that is already
+    /// outermost container, except that a `.currentContext` or `.overCurrentContext` presentation is presented by
+    /// the nearest controller (this one or a parent) whose `definesPresentationContext` is true, covering that
+    /// controller's view only. As in UIKit, presenting while already presenting, presenting a controller that is already
     /// presented, or presenting from a controller whose view is not in a window logs a warning and does nothing
     /// (`completion` is not called).
     public func present(
         _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
     ) {
-        let presenter = topContainer
+        let context = contextPresenter(for: viewControllerToPresent.modalPresentationStyle)
+        let presenter = context ?? topContainer
         let presented = viewControllerToPresent
         if let current = presenter.links.presented {
             UIKitLog.warning(
@@ -125,6 +140,11 @@ extension UIViewController {
         let sheet = presented.sheetPresentationController
         if let sheet {
             _ = sheet.install(in: window, presenter: presenter, animated: flag)
+        } else if let contextView = context?.viewIfLoaded {
+            // Covers the context controller's view only (as UIKit's current-context presentations).
+            view.frame = contextView.convert(contextView.bounds, to: window)
+            view.autoresizingMask = []
+            window.addSubview(view)
         } else {
             view.frame = window.bounds
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -150,7 +170,7 @@ extension UIViewController {
                 animations: { sheet.layout() }, completion: { _ in finish() })
             return
         }
-        let bounds = window.bounds
+        let bounds = view.frame
         if style == .crossDissolve || style == .flipHorizontal {
             view.alpha = 0
         } else {
@@ -171,7 +191,7 @@ extension UIViewController {
     /// ``UISearchController`` or its results controller that presents nothing, it ends the search (as
     /// `isActive = false`: Cancel, caret and cover go) and calls `completion`, as iOS does.
     public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        let top = topContainer
+        let top = links.presented != nil ? self : topContainer
         let presenter: UIViewController
         if top.links.presented != nil {
             presenter = top

@@ -15,6 +15,25 @@ import Foundation
         didSet { links.navigationItem?.title = title }
     }
 
+    /// The items a navigation controller's toolbar shows while this controller is on top, as UIKit's property.
+    /// Defaults to nil (an empty toolbar). The toolbar shows only when the navigation controller's
+    /// `isToolbarHidden` is false.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { navigationController?.toolbarItemsChanged(by: self) }
+    }
+
+    /// Sets ``toolbarItems``, as UIKit's method; `animated` is accepted for source compatibility (the change is
+    /// immediate).
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        self.toolbarItems = toolbarItems
+    }
+
+    /// Whether a `.currentContext` (or `.overCurrentContext`) presentation from this controller or one it contains
+    /// covers this controller's view, as UIKit's property: presenting with that style from a child looks up the
+    /// parent chain for the nearest controller that defines the context and covers only its view. Defaults to
+    /// false (no such controller: the presentation covers the window, as `.fullScreen`).
+    open var definesPresentationContext = false
+
     /// Creates a controller; nib names and bundles are ignored on Linux.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
 

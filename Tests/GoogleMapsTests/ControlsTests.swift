@@ -459,6 +459,32 @@ import WaymarkTime
         #expect(box > 100)
     }
 
+    /// In dark mode the attribution's box is dark too (Google's `#202124` at 70 %), with light grey text, not the
+    /// light box over the dark map.
+    @Test func attributionBoxTakesTheDarkVariantOnADarkMap() {
+        let clock = installMapClock()
+        let map = makeMap(GMSCameraPosition(target: Self.helsinki, zoom: 14))
+        map.darkAppearanceOverride = true
+        map.basemap = AttributedPlainBasemap()
+        run(map, clock, frames: 1)
+        #expect(map.controls.isDark)
+        let image = map.renderImage(scale: 1)
+        // The box spans the bottom-left line (rows 281 to 295 of the 300 pt map); over this light stand-in
+        // basemap its 70 % dark grey comes out about 95.
+        let light = countPixels(image, in: (x: 4..<60, y: 283..<294)) { $0.r > 200 && $0.g > 200 && $0.b > 200 }
+        let dark = countPixels(image, in: (x: 4..<60, y: 283..<294)) { $0.r < 120 && $0.g < 120 && $0.b < 120 }
+        #expect(light < 60)
+        #expect(dark > 200)
+        // Light grey text on it.
+        let text = countPixels(image, in: (x: 6..<150, y: 283..<294)) { $0.r > 150 && $0.g > 150 && $0.b > 150 }
+        #expect(text > 20)
+        map.darkAppearanceOverride = false
+        map.basemap = AttributedPlainBasemap()
+        run(map, clock, frames: 1)
+        let lightImage = map.renderImage(scale: 1)
+        #expect(countPixels(lightImage, in: (x: 4..<60, y: 283..<294)) { $0.r > 200 && $0.g > 200 && $0.b > 200 } > 200)
+    }
+
     /// The attribution is laid out once while its text is unchanged: later frames draw that layout (the same pixels),
     /// and another text is laid out anew.
     @Test func attributionIsLaidOutOnceWhileItsTextIsUnchanged() {

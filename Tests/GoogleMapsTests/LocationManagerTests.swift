@@ -111,11 +111,19 @@ import WaymarkTime
         #expect(recorder.log == ["authorization 4", "update 1"])
     }
 
+    /// A configured provider that has no fix yet (a GPS without a lock).
+    final class SilentProvider: LocationProvider {
+        func start() {}
+        func stop() {}
+        func drainFixes() -> [CLLocation] { [] }
+        func nextFixTime(now: Double) -> Double? { nil }
+    }
+
     @Test func requestLocationWithoutFixesFailsAfterTenSeconds() throws {
         _ = installMapClock()
         UIApplication.shared.resetForNextRun()
         CLLocationManager.resetForTesting()
-        DeviceLocation.shared.setProvider(NoLocationProvider())
+        DeviceLocation.shared.setProvider(SilentProvider())
         let host = UIHeadlessHost(view: UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)))
         let manager = CLLocationManager()
         let recorder = Recorder()
@@ -126,6 +134,30 @@ import WaymarkTime
         #expect(recorder.log == ["authorization 4"])
         host.advance(by: 2)
         #expect(recorder.log == ["authorization 4", "fail 0"])
+    }
+
+    @Test func withoutAProviderUpdatesAndRequestsFailWithLocationUnknownAsTheSimulatorWithNoLocation() throws {
+        _ = installMapClock()
+        UIApplication.shared.resetForNextRun()
+        CLLocationManager.resetForTesting()
+        DeviceLocation.shared.setProvider(NoLocationProvider())
+        let host = UIHeadlessHost(view: UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        let manager = CLLocationManager()
+        let recorder = Recorder()
+        manager.delegate = recorder
+        manager.requestWhenInUseAuthorization()
+        manager.requestLocation()
+        host.advance(by: 0.1)
+        #expect(recorder.log == ["authorization 4", "fail \(CLError.Code.locationUnknown.rawValue)"])
+        // Updates fail once per start, and keep running: a provider set later is followed.
+        manager.startUpdatingLocation()
+        host.advance(by: 0.1)
+        host.advance(by: 0.1)
+        #expect(recorder.log.filter { $0.hasPrefix("fail") }.count == 2)
+        try CLLocationManager.setLocationProvider(.fixed(Self.helsinki))
+        host.advance(by: 0.1)
+        #expect(recorder.log.last == "update 1")
+        manager.stopUpdatingLocation()
     }
 
     @Test func constants() {

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A tap that lifts inside a segment other than the selected one selects it and sends `.valueChanged` (a momentary
 /// control sends it for every tap and keeps no selection). Setting ``selectedSegmentIndex`` in code sends nothing.
-/// ``noSegment`` (-1) means nothing is selected.
+/// ``noSegment`` (-1) means nothing is selected. A title too long for its segment (a control given less than its
+/// intrinsic width) is shortened with an ellipsis.
 /// - Thread rules: main actor only.
 @MainActor open class UISegmentedControl: UIControl {
     /// The ``selectedSegmentIndex`` of a control with nothing selected: -1.
@@ -210,14 +211,18 @@ import Foundation
                 enabled ? .label : .control(light: .lightTertiaryLabel, dark: UIColor(white: 0.4, alpha: 1))
             if let title = segment.title {
                 let font = selected ? UIFont.systemFont(ofSize: 13, weight: .semibold) : Self.font
-                let attrs: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: color]
+                // Too long for its segment: shortened with an ellipsis, as UIKit's, not cut mid-letter.
+                let style = NSMutableParagraphStyle()
+                style.alignment = .center
+                style.lineBreakMode = .byTruncatingTail
+                let attrs: [NSAttributedString.Key: Any] = [
+                    .font: font, .foregroundColor: color, .paragraphStyle: style,
+                ]
                 let size = title.size(withAttributes: attrs)
-                let x = cell.midX - min(size.width, cell.width - 8) / 2
-                let clip = CGRect(x: cell.minX + 4, y: 0, width: cell.width - 8, height: b.height)
-                UIGraphicsGetCurrentContext()?.saveGState()
-                UIGraphicsGetCurrentContext()?.clip(to: clip)
-                title.draw(at: CGPoint(x: x, y: cell.midY - size.height / 2), withAttributes: attrs)
-                UIGraphicsGetCurrentContext()?.restoreGState()
+                let box = CGRect(
+                    x: cell.minX + 4, y: cell.midY - size.height / 2, width: max(0, cell.width - 8),
+                    height: size.height)
+                title.draw(in: box, withAttributes: attrs)
             } else if let image = segment.image {
                 let s = image.size
                 image.draw(

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A control for picking a value from a continuous range, as UIKit's `UISlider`: a 4-point track across the bounds,
-/// filled with ``minimumTrackTintColor`` up to a 28-point white thumb.
+/// filled with ``minimumTrackTintColor`` up to a 28-point white thumb, shortened at either end by a
+/// ``minimumValueImage`` or ``maximumValueImage``.
 ///
 /// Dragging the thumb moves the value with the finger (a touch that does not begin on the thumb, within 10 points of
 /// it, is not tracked, as on iOS). While dragging, a ``isContinuous`` slider sends `.valueChanged` for every change;
@@ -48,6 +49,73 @@ import Foundation
         didSet { setNeedsDisplay() }
     }
 
+    /// An image drawn at the leading end, left of the track, which is shortened to make room (image width and 8
+    /// points), as UIKit's property; template images (SF Symbols) are drawn in `.secondaryLabel`. Defaults to nil.
+    open var minimumValueImage: UIImage? {
+        didSet { updateValueImage(&minimumImageView, minimumValueImage) }
+    }
+    /// An image drawn at the trailing end, right of the track, which is shortened to make room (image width and 8
+    /// points), as UIKit's property; template images are drawn in `.secondaryLabel`. Defaults to nil.
+    open var maximumValueImage: UIImage? {
+        didSet { updateValueImage(&maximumImageView, maximumValueImage) }
+    }
+    private var minimumImageView: UIImageView?
+    private var maximumImageView: UIImageView?
+    private static let imageGap: CGFloat = 8
+
+    private func updateValueImage(_ view: inout UIImageView?, _ image: UIImage?) {
+        if let image {
+            let shown = view ?? UIImageView()
+            shown.image = image
+            shown.contentMode = .center
+            shown.tintColor = .secondaryLabel
+            shown.isUserInteractionEnabled = false
+            if shown.superview !== self { addSubview(shown) }
+            view = shown
+        } else {
+            view?.removeFromSuperview()
+            view = nil
+        }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Where ``minimumValueImage`` is drawn in `bounds`, as UIKit's method: the image's size at the leading edge,
+    /// centred vertically; an empty rectangle without an image.
+    open func minimumValueImageRect(forBounds bounds: CGRect) -> CGRect {
+        guard let size = minimumValueImage?.size else {
+            return CGRect(x: bounds.minX, y: bounds.midY, width: 0, height: 0)
+        }
+        return CGRect(x: bounds.minX, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// Where ``maximumValueImage`` is drawn in `bounds`, as UIKit's method: the image's size at the trailing edge,
+    /// centred vertically; an empty rectangle without an image.
+    open func maximumValueImageRect(forBounds bounds: CGRect) -> CGRect {
+        guard let size = maximumValueImage?.size else {
+            return CGRect(x: bounds.maxX, y: bounds.midY, width: 0, height: 0)
+        }
+        return CGRect(
+            x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// The track's rectangle in `bounds`, as UIKit's method: 4 points high, centred vertically, between the value
+    /// images (8 points from each) or across the whole width without them.
+    open func trackRect(forBounds bounds: CGRect) -> CGRect {
+        var minX = bounds.minX
+        var maxX = bounds.maxX
+        if minimumValueImage != nil { minX = minimumValueImageRect(forBounds: bounds).maxX + Self.imageGap }
+        if maximumValueImage != nil { maxX = maximumValueImageRect(forBounds: bounds).minX - Self.imageGap }
+        return CGRect(x: minX, y: bounds.midY - 2, width: max(0, maxX - minX), height: 4)
+    }
+
+    /// Places the value images.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        minimumImageView?.frame = minimumValueImageRect(forBounds: bounds)
+        maximumImageView?.frame = maximumValueImageRect(forBounds: bounds)
+    }
+
     private var grabOffset: CGFloat = 0
     private var changedWhileTracking = false
 
@@ -78,12 +146,14 @@ import Foundation
         return span > 0 ? CGFloat((storedValue - minimumValue) / span) : 0
     }
 
-    private var travel: CGFloat { max(0, bounds.width - Self.thumbDiameter) }
+    private var track: CGRect { trackRect(forBounds: bounds) }
+
+    private var travel: CGFloat { max(0, track.width - Self.thumbDiameter) }
 
     /// The thumb's frame in bounds coordinates.
-    private var thumbRect: CGRect {
+    var thumbRect: CGRect {
         let d = Self.thumbDiameter
-        return CGRect(x: fraction * travel, y: bounds.midY - d / 2, width: d, height: d)
+        return CGRect(x: track.minX + fraction * travel, y: bounds.midY - d / 2, width: d, height: d)
     }
 
     /// Tracks only touches that begin on the thumb (grown by 10 points).
@@ -97,7 +167,7 @@ import Foundation
 
     /// Moves the value with the finger.
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        let x = touch.location(in: self).x - grabOffset - Self.thumbDiameter / 2
+        let x = touch.location(in: self).x - grabOffset - Self.thumbDiameter / 2 - track.minX
         let f = travel > 0 ? min(max(x / travel, 0), 1) : 0
         let old = storedValue
         setValue(minimumValue + Float(f) * (maximumValue - minimumValue), animated: false)
@@ -119,8 +189,9 @@ import Foundation
         let d = Self.thumbDiameter
         let thumb = thumbRect
         let y = bounds.midY - 2
-        let left = CGRect(x: d / 2, y: y, width: max(0, thumb.midX - d / 2), height: 4)
-        let right = CGRect(x: thumb.midX, y: y, width: max(0, bounds.width - d / 2 - thumb.midX), height: 4)
+        let t = track
+        let left = CGRect(x: t.minX + d / 2, y: y, width: max(0, thumb.midX - t.minX - d / 2), height: 4)
+        let right = CGRect(x: thumb.midX, y: y, width: max(0, t.maxX - d / 2 - thumb.midX), height: 4)
         var minColor = minimumTrackTintColor ?? tintColor!
         if !isEnabled { minColor = minColor.withAlphaComponent(0.4) }
         (maximumTrackTintColor ?? .control(light: .lightFill, dark: UIColor(white: 0.3, alpha: 1))).setFill()

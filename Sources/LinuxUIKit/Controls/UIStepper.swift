@@ -5,7 +5,9 @@ import Foundation
 ///
 /// A tap that lifts inside a half steps ``value`` by ``stepValue`` down or up, clamped to the range (or wrapped
 /// round it when ``wraps``), and sends `.valueChanged` when the value changed. Holding a finger down does not
-/// repeat on Linux (``autorepeat`` is stored only). Setting ``value`` in code sends nothing.
+/// repeat on Linux (``autorepeat`` is stored only). Setting ``value`` in code sends nothing. Its content hugging
+/// priority is 750 on both axes (iOS's), so in a `.fill` stack view beside a label (250) the label takes the slack
+/// and the stepper keeps its 94 points.
 /// - Thread rules: main actor only.
 @MainActor open class UIStepper: UIControl {
     static let size = CGSize(width: 94, height: 32)
@@ -46,6 +48,7 @@ import Foundation
     /// Creates a stepper at `frame`'s origin; its size is always 94 × 32 points.
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: Self.size))
+        hugContent()
         isOpaque = false
     }
 
@@ -53,7 +56,14 @@ import Foundation
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         frame.size = Self.size
+        hugContent()
         isOpaque = false
+    }
+
+    /// Content hugging 750 on both axes, as iOS's stepper.
+    private func hugContent() {
+        setContentHuggingPriority(.defaultHigh, for: .horizontal)
+        setContentHuggingPriority(.defaultHigh, for: .vertical)
     }
 
     /// 94 × 32 points.

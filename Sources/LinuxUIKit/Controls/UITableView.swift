@@ -639,9 +639,25 @@ extension UITableViewDelegate {
             cell.frame = CGRect(
                 x: inset, y: placed.rowTops[path.row], width: max(0, bounds.width - 2 * inset),
                 height: placed.rowHeights[path.row])
+            if style == .insetGrouped {
+                // As iOS: the section is a card with 10-point corners; the first and last rows' backgrounds and
+                // highlights are clipped to them.
+                var corners: CACornerMask = []
+                if path.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+                if path.row == placed.rowTops.count - 1 {
+                    corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+                }
+                cell.layer.cornerRadius = corners.isEmpty ? 0 : Self.insetGroupedCornerRadius
+                cell.layer.maskedCorners = corners
+                cell.layer.masksToBounds = !corners.isEmpty
+                cell.setNeedsDisplay()
+            }
         }
         return heightsChanged
     }
+
+    /// The corner radius of an `.insetGrouped` section's card, points: 10, as iOS.
+    static let insetGroupedCornerRadius: CGFloat = 10
 
     private func makeHeader(title: String?) -> UIView {
         var configuration = style == .plain ? UIListContentConfiguration.plainHeader() : .groupedHeader()

@@ -107,8 +107,14 @@ import Foundation
     }
     private var configuredView: (any UIView & UIContentView)?
 
-    /// Inset of the separator drawn under the cell, points. Defaults to 16 at the left.
-    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    /// Inset of the separator drawn under the cell, points. Defaults to 16 at the left; while left at the default, a
+    /// cell showing an image (``imageView``) starts its separator where its text starts, as iOS's.
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
+        didSet { separatorInsetWasSet = true }
+    }
+    private var separatorInsetWasSet = false
+    /// The classic labels' leading edge at the last layout.
+    private var drawnTextX: CGFloat = 16
     /// Whether the table draws the separator under this cell.
     var showsSeparator = true
 
@@ -304,6 +310,11 @@ import Foundation
         } else {
             ownImageView.frame = .zero
         }
+        if x != drawnTextX {
+            // The separator follows the text when there is an image.
+            drawnTextX = x
+            setNeedsDisplay()
+        }
         let right = area.maxX - (accessoryWidth > 0 ? 0 : 16)
         let width = max(0, right - x)
         let t = ownTextLabel.sizeThatFits(CGSize(width: width, height: 0))
@@ -323,14 +334,22 @@ import Foundation
         }
     }
 
+    /// Where the separator starts: ``separatorInset``'s left, or the text's leading edge for a cell with an image
+    /// whose inset was not set.
+    var separatorLeft: CGFloat {
+        if !separatorInsetWasSet, configuredView == nil, ownImageView.image != nil { return ownTextLabel.frame.minX }
+        return separatorInset.left
+    }
+
     /// Draws the separator (the selection grey and the accessory glyph are subviews).
     open override func draw(_ rect: CGRect) {
         if showsSeparator {
+            let left = separatorLeft
             UIColor.control(light: .lightSeparator, dark: .darkSeparator).setFill()
             UIRectFill(
                 CGRect(
-                    x: separatorInset.left, y: bounds.maxY - 1,
-                    width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: 1))
+                    x: left, y: bounds.maxY - 1, width: max(0, bounds.width - left - separatorInset.right),
+                    height: 1))
         }
     }
 }

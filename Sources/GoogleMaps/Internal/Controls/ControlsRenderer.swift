@@ -127,7 +127,7 @@ import MapGeometry
         let x = a.minX - MapControls.margin + 6
         let y = a.maxY + MapControls.margin - 5 - size.height
         context.saveGState()
-        context.setFillColor(UIColor(white: 1, alpha: 0.7).cgColor)
+        context.setFillColor(map.controls.palette.attributionBox.cgColor)
         context.fill(CGRect(x: x - 3, y: y - 1, width: size.width + 6, height: size.height + 2))
         context.restoreGState()
         line.draw(at: CGPoint(x: x, y: y))
@@ -273,17 +273,25 @@ struct ControlPalette {
     let inactiveText: UIColor
     /// The active floor's row.
     let selection: UIColor
+    /// The box behind the attribution line.
+    let attributionBox: UIColor
+    /// The attribution text.
+    let attributionText: UIColor
 
     /// The light appearance (the default).
     static let light = ControlPalette(
         surface: UIColor(white: 1, alpha: 0.97), rim: UIColor(white: 0, alpha: 0.12),
         needleSouth: UIColor(white: 0.62, alpha: 1),
         glyph: UIColor(white: 0.38, alpha: 1), activeText: UIColor(white: 0.1, alpha: 1),
-        inactiveText: UIColor(white: 0.4, alpha: 1), selection: UIColor(white: 0.86, alpha: 1))
+        inactiveText: UIColor(white: 0.4, alpha: 1), selection: UIColor(white: 0.86, alpha: 1),
+        attributionBox: UIColor(white: 1, alpha: 0.7),
+        attributionText: UIColor(red: 0x5f / 255, green: 0x63 / 255, blue: 0x68 / 255, alpha: 1))
     /// The dark appearance.
     static let dark = ControlPalette(
         surface: UIColor(red: 0x30 / 255, green: 0x31 / 255, blue: 0x34 / 255, alpha: 0.97),
         rim: UIColor(white: 1, alpha: 0.16), needleSouth: UIColor(white: 0.55, alpha: 1),
         glyph: UIColor(white: 0.85, alpha: 1), activeText: UIColor(white: 0.97, alpha: 1),
-        inactiveText: UIColor(white: 0.75, alpha: 1), selection: UIColor(white: 0.32, alpha: 1))
+        inactiveText: UIColor(white: 0.75, alpha: 1), selection: UIColor(white: 0.32, alpha: 1),
+        attributionBox: UIColor(red: 0x20 / 255, green: 0x21 / 255, blue: 0x24 / 255, alpha: 0.7),
+        attributionText: UIColor(red: 0xbd / 255, green: 0xc1 / 255, blue: 0xc6 / 255, alpha: 1))
 }

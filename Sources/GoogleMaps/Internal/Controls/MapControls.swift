@@ -43,17 +43,19 @@ enum MapControlHit {
     private var lastIndoorCamera: (lat: Double, lon: Double, zoom: Double)?
     /// The attribution line as last laid out (``attributionLine(_:)``).
     private var laidOutAttribution: LaidOutText?
+    /// Whether ``laidOutAttribution`` was laid out in the dark palette's colour.
+    private var laidOutAttributionIsDark = false
     /// The map's appearance is dark: the compass, my-location button and floor picker draw in ``ControlPalette/dark``.
     var isDark = false
 
     /// The controls' colours for the map's appearance.
     var palette: ControlPalette { isDark ? .dark : .light }
 
-    /// The attribution's font and colour: 11 pt system font, Google's grey.
-    static let attributionAttributes: [NSAttributedString.Key: Any] = [
-        .font: UIFont.systemFont(ofSize: 11),
-        .foregroundColor: UIColor(red: 0x5f / 255, green: 0x63 / 255, blue: 0x68 / 255, alpha: 1),
-    ]
+    /// The attribution's font and colour for `palette`: 11 pt system font, Google's grey (light grey on the dark
+    /// map's dark box).
+    static func attributionAttributes(_ palette: ControlPalette) -> [NSAttributedString.Key: Any] {
+        [.font: UIFont.systemFont(ofSize: 11), .foregroundColor: palette.attributionText]
+    }
 
     init(provider: any LocationProvider) {
         location = MyLocationSource(provider: provider)
@@ -244,12 +246,15 @@ enum MapControlHit {
         return nil
     }
 
-    /// `text` laid out in ``attributionAttributes``, once while the text is unchanged: every frame draws the
-    /// attribution, and its size and drawing share the one layout.
+    /// `text` laid out in ``attributionAttributes(_:)`` for the palette, once while the text and the appearance are
+    /// unchanged: every frame draws the attribution, and its size and drawing share the one layout.
     func attributionLine(_ text: String) -> LaidOutText {
-        if let laidOutAttribution, laidOutAttribution.text.string == text { return laidOutAttribution }
-        let line = LaidOutText(NSAttributedString(string: text, attributes: Self.attributionAttributes))
+        if let laidOutAttribution, laidOutAttribution.text.string == text, laidOutAttributionIsDark == isDark {
+            return laidOutAttribution
+        }
+        let line = LaidOutText(NSAttributedString(string: text, attributes: Self.attributionAttributes(palette)))
         laidOutAttribution = line
+        laidOutAttributionIsDark = isDark
         return line
     }
 

@@ -70,3 +70,9 @@ extension TrackingScreen {
         makeRoute(through: stops).map = mapView
     }
 }
+
+/// A screens list keeps factories, `() -> UIViewController`, not `UIViewController.Type` values: Swift calls `init()`
+/// through a metatype only when it is `required` (README's "What does not compile" table).
+@MainActor func makeScreens() -> [(title: String, make: @MainActor () -> UIViewController)] {
+    [("Tracking", { UIViewController() })]
+}
