@@ -90,6 +90,8 @@ import Testing
         #expect(post.status == 405)
         let long = try Self.fetch(base + "/maps/api/staticmap?size=10x10&x=" + String(repeating: "a", count: 9000))
         #expect(long.status == 414)
+        let longStyle = try Self.fetch(base + "/styles/default/1/0/0.png?x=" + String(repeating: "a", count: 9000))
+        #expect(longStyle.status == 414)
         #expect(try Self.fetch(base + "/nothing").status == 404)
         #expect(try Self.fetch(base + "/health").text == "ok\n")
         let metrics = try Self.fetch(base + "/metrics").text
@@ -99,6 +101,8 @@ import Testing
         #expect(metrics.contains("waymark_cache_hits_total{kind=\"memory\"} 1"))
         #expect(metrics.contains("waymark_render_duration_seconds_count 2"))
         #expect(metrics.contains("waymark_render_queue_depth 0"))
+        #expect(metrics.contains("waymark_http_requests_total{route=\"staticmap\",code=\"414\"} 1"))
+        #expect(metrics.contains("waymark_http_requests_total{route=\"tile\",code=\"414\"} 1"))
     }
 
     @Test(.enabled(if: TestServerProcess.available, "python3 signs the URLs")) func keysAndSignatures() throws {
@@ -119,6 +123,37 @@ import Testing
         // The signature covers the query: another zoom with the same signature is refused.
         let tampered = signedPath.replacingOccurrences(of: "zoom=12", with: "zoom=13")
         #expect(try Self.fetch(base + tampered + "&signature=" + signature).status == 403)
+        // Google signs with the signature last: a valid signature placed earlier is refused with that reason.
+        let early = try Self.fetch(
+            base + path + "&signature=" + signature + "&key=signed")
+        #expect(early.status == 403 && early.text.contains("must be the last parameter"), "\(early.text)")
+        // The styles routes follow the key's rule: a key with a secret needs a signature there too.
+        let stylePath = "/styles/default/style.json?key=signed"
+        #expect(try Self.fetch(base + stylePath).status == 403)
+        let styleSignature = URLSigningFixture.sign(stylePath, secret: "vNIXE0xscrmjlyV-12Nj_BvUPaw=")
+        #expect(try Self.fetch(base + stylePath + "&signature=" + styleSignature).status == 200)
+    }
+
+    @Test func keysGuardEveryImageAndDataRoute() throws {
+        let server = try StaticMapsServer(config: try Self.config(#"{"keys": {"open": {}}}"#))
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        for path in [
+            "/styles/default/1/0/0.png", "/styles/default/static/24.94,60.17,10/64x64.png",
+            "/styles/default/style.json", "/styles/default.json",
+        ] {
+            let refused = try Self.fetch(base + path)
+            #expect(refused.status == 403 && refused.text.contains("'key'"), "\(path): \(refused.status)")
+            #expect(try Self.fetch(base + path + "?key=unknown").status == 403, "\(path)")
+            #expect(try Self.fetch(base + path + "?key=open").status == 200, "\(path)")
+        }
+        // TileJSON hands the key on to the tile URLs.
+        #expect(try Self.fetch(base + "/styles/default.json?key=open").text.contains("{y}.png?key=open"))
+        // /health and /metrics stay open; refusals are counted under their route.
+        #expect(try Self.fetch(base + "/health").status == 200)
+        let metrics = try Self.fetch(base + "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.text.contains("waymark_http_requests_total{route=\"tile\",code=\"403\"} 2"))
     }
 
     /// Runs `/usr/bin/curl` (which, unlike URLSession, leaves a compressed body as it came) and returns the header
