@@ -220,6 +220,36 @@ import Testing
         #expect(try Self.fetch(base + "/styles/../../etc/passwd").status == 404)
     }
 
+    /// Pixels of the attribution's grey text (#5f6368, antialiased) in a rectangle of an ocean image.
+    static func textPixels(_ image: CairoSurface, x: Range<Int>, y: Range<Int>) -> Int {
+        var count = 0
+        for py in y {
+            for px in x {
+                let p = image.pixel(x: px, y: py)
+                if max(p.r, p.g, p.b) < 170 && Int(p.b) - Int(p.r) < 40 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test func attributionIsOffTilesAndFitsSmallImages() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        // An XYZ tile of the open Pacific: no attribution line along its bottom.
+        let tile = try CairoSurface.decodePNG(try Self.fetch(base + "/styles/default/4/1/8.png").body)
+        #expect(Self.textPixels(tile, x: 0..<256, y: 236..<256) == 0)
+        // The same ocean as a static image does carry it.
+        let wide = try CairoSurface.decodePNG(
+            try Self.fetch(base + "/maps/api/staticmap?center=-10,-146&zoom=4&size=400x100").body)
+        #expect(Self.textPixels(wide, x: 0..<400, y: 80..<100) > 50)
+        // A small image: the line is shrunk or cut to fit, nothing drawn in the right margin.
+        let small = try CairoSurface.decodePNG(
+            try Self.fetch(base + "/maps/api/staticmap?center=-10,-146&zoom=4&size=90x60").body)
+        #expect(Self.textPixels(small, x: 0..<84, y: 40..<60) > 20)
+        #expect(Self.textPixels(small, x: 84..<90, y: 40..<60) == 0)
+    }
+
     @Test(.enabled(if: TestServerProcess.available, "python3 serves the icon"))
     func iconsOnlyFromConfiguredHosts() throws {
         // A 16×16 opaque magenta icon served by the test server.
