@@ -74,6 +74,9 @@ public final class StaticMapsService: Sendable {
     /// Marks the service as draining: `/health` answers 503 so load balancers stop sending requests.
     public func beginDraining() { draining.store(true, ordering: .relaxed) }
 
+    /// Whether ``beginDraining()`` was called.
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
     private static func fileStamp(_ path: String) -> String {
         guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return "-" }
         let size = (a[.size] as? NSNumber)?.intValue ?? 0

@@ -288,7 +288,22 @@ import Testing
         }
         for _ in 0..<500 where server.http.inFlight == 0 { Thread.sleep(forTimeInterval: 0.01) }
         #expect(server.http.inFlight == 1)
-        #expect(server.drain(grace: 60))
+        let drained = DispatchGroup()
+        drained.enter()
+        final class Flag: @unchecked Sendable { var value = false }
+        let finished = Flag()
+        DispatchQueue.global().async {
+            finished.value = server.drain(grace: 60)
+            drained.leave()
+        }
+        // Draining: the listening socket is closed at once (a new connection, such as a load balancer's health
+        // check, is refused), while a request already on a connection gets /health 503.
+        for _ in 0..<100 where !server.service.isDraining { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect((try? Self.fetch("http://127.0.0.1:\(server.port)/health")) == nil)
+        #expect(server.service.respond(ServerRequest(method: "GET", target: "/health")).status == 503)
+        #expect(drained.wait(timeout: .now() + 60) == .success)
+        #expect(finished.value)
         #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(box.status == 200)
     }
