@@ -146,6 +146,15 @@ import Testing
             #expect(try labelColor(light) == .black, "\(light)")
         }
     }
+
+    /// README's `language` rule: a check of form (`_` reads as `-`), not of known languages.
+    @Test func languageIsCheckedForFormOnly() throws {
+        #expect(try parse("size=64x64&center=0,0&zoom=1&language=de_DE").language?.tag == "de-DE")
+        #expect(try parse("size=64x64&center=0,0&zoom=1&language=xx").language?.tag == "xx")
+        for bad in ["english", "en-", "1a", "de__DE"] {
+            #expect(error("size=64x64&center=0,0&zoom=1&language=" + bad)?.parameter == "language", "\(bad)")
+        }
+    }
 }
 
 enum RGBAColorFixture {
