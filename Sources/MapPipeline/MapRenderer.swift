@@ -554,19 +554,44 @@ public final class MapRenderer {
             frameStats.attribution = text
             list.attribution = text
             if !text.isEmpty && !options.hostPlacesAttribution {
-                let style = TextStyle(
+                var style = TextStyle(
                     fontFamilies: ["sans-serif"], size: 11, color: RGBAColor(rgb: 0x5f6368),
                     haloColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), haloWidth: 1.5)
-                list.append(
-                    .text(
-                        TextCommand(
-                            text: text, style: style, position: ScreenPoint(x: 6, y: size.height - 5),
-                            anchor: .bottomLeft)))
+                let fitted = fitAttribution(text, style: &style, width: size.width - 12)
+                if !fitted.isEmpty {
+                    list.append(
+                        .text(
+                            TextCommand(
+                                text: fitted, style: style, position: ScreenPoint(x: 6, y: size.height - 5),
+                                anchor: .bottomLeft)))
+                }
             }
         }
         supply.endFrame(for: self)
         lastFrameStatistics = frameStats
         return list
+    }
+
+    /// The attribution line made to fit `width` points, as Google's static maps shrink their logo on small images:
+    /// the font shrinks from 11 down to 8 points, then the line is cut at a word (or character) with "…"; empty when
+    /// not even "© …" fits.
+    func fitAttribution(_ text: String, style: inout TextStyle, width: Double) -> String {
+        let measurer = backend.textMeasurer
+        guard width > 0 else { return "" }
+        for size in stride(from: 11.0, through: 8.0, by: -1) {
+            style.size = size
+            if measurer.measure(text, style: style).width <= width { return text }
+        }
+        var characters = Array(text)
+        while !characters.isEmpty {
+            characters.removeLast()
+            while characters.last == " " || characters.last == "·" || characters.last == "," {
+                characters.removeLast()
+            }
+            let candidate = String(characters) + "…"
+            if characters.count >= 1, measurer.measure(candidate, style: style).width <= width { return candidate }
+        }
+        return ""
     }
 
     /// Appends one tile-drawn layer of every tile as vectors through the camera (circle layers of pitched frames, or

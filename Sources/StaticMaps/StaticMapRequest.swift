@@ -422,6 +422,9 @@ public struct StaticMapRequest: Sendable {
                     }
                     m.scale = s
                     continue
+                case "shadow":
+                    // Google's legacy (v2) option, accepted and ignored by Google's current API.
+                    continue
                 default: break
                 }
             }

@@ -249,6 +249,15 @@ public struct StaticMapScene: Sendable {
         return out
     }
 
+    /// The colour of a pin's label on a pin of `color`: white on dark pins (black, brown, purple, blue, a dark
+    /// `0xRRGGBB`), black on light ones, as Google's labels are. Dark is a WCAG relative luminance (the sRGB channels
+    /// linearised, weighted 0.2126, 0.7152, 0.0722) below 0.179, where white and black contrast equally. Waymark's own.
+    public static func labelColor(on color: RGBAColor) -> RGBAColor {
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        let luminance = 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+        return luminance < 0.179 ? .white : .black
+    }
+
     /// The default pin: a teardrop with its tip on `tip`, a darker border, and the label (normal and mid pins) or a
     /// dark dot in the head.
     static func pin(at tip: ScreenPoint, style: StaticMarkers) -> [DrawCommand] {
@@ -277,7 +286,7 @@ public struct StaticMapScene: Sendable {
         if let label = style.label, style.size == .normal || style.size == .mid {
             let text = TextStyle(
                 fontFamilies: ["DejaVu Sans", "sans-serif"], size: style.size == .normal ? 13 : 10, weight: .bold,
-                color: .black)
+                color: labelColor(on: c))
             commands.append(.text(TextCommand(text: String(label), style: text, position: center)))
         } else {
             let dot = RGBAColor(red: c.red * 0.45, green: c.green * 0.45, blue: c.blue * 0.45)

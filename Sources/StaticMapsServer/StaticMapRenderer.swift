@@ -79,9 +79,13 @@ public final class StaticMapRenderer {
         return format.isJPEG ? try JPEGCodec.encode(image) : try StaticMapPNG.encode(image)
     }
 
-    /// Renders an XYZ raster tile (`z/x/y`, 256 points, `scale` pixels per point) of style `id` as PNG.
+    /// Renders an XYZ raster tile (`z/x/y`, 256 points, `scale` pixels per point) of style `id` as PNG, without the
+    /// attribution line (as tileserver-gl's tiles: the client map shows it, from TileJSON's `attribution`).
     func tile(styleID id: String, z: Int, x: Int, y: Int, scale: Double) throws -> [UInt8] {
         let host = try self.host(id)
+        let draws = host.renderer.options.drawsAttribution
+        host.renderer.options.drawsAttribution = false
+        defer { host.renderer.options.drawsAttribution = draws }
         let n = Double(1 << z)
         let center = WebMercator.latLng(WorldPoint(x: (Double(x) + 0.5) / n, y: (Double(y) + 0.5) / n))
         let camera = CameraState(center: center, zoom: Double(z), size: ScreenSize(width: 256, height: 256))

@@ -3,8 +3,9 @@ import MicroHTTPServer
 
 /// `waymark serve`: the ``StaticMapsService`` behind an ``HTTPServer``. Waymark's own.
 ///
-/// Lifecycle: ``init(config:)`` listens and starts the render threads; ``drain(grace:)`` (SIGTERM) stops accepting,
-/// answers `/health` with 503, waits for the requests in flight up to the grace period, then stops everything.
+/// Lifecycle: ``init(config:)`` listens and starts the render threads; ``drain(grace:)`` (SIGTERM) closes the
+/// listening socket (new connections are refused), answers `/health` with 503 on connections already open, waits for
+/// the requests in flight up to the grace period, then stops everything.
 public final class StaticMapsServer: Sendable {
     /// The service answering requests.
     public let service: StaticMapsService

@@ -74,11 +74,19 @@ public final class StaticMapsService: Sendable {
     /// Marks the service as draining: `/health` answers 503 so load balancers stop sending requests.
     public func beginDraining() { draining.store(true, ordering: .relaxed) }
 
+    /// Whether ``beginDraining()`` was called.
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
     private static func fileStamp(_ path: String) -> String {
         guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return "-" }
         let size = (a[.size] as? NSNumber)?.intValue ?? 0
         let time = (a[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return "\(size)@\(Int(time))"
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+            ?? ""
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
@@ -129,7 +137,7 @@ public final class StaticMapsService: Sendable {
         }
         guard request.target.utf8.count <= config.limits.maxURLLength else {
             return (
-                "other",
+                Self.routeName(path),
                 .text(414, "Invalid request. The URL is longer than \(config.limits.maxURLLength) characters.\n")
             )
         }
@@ -155,6 +163,23 @@ public final class StaticMapsService: Sendable {
         }
     }
 
+    /// The `/metrics` route label of a path: `staticmap`, `health`, `metrics`, `tilejson`, `style`, `static`, `tile`
+    /// or `other`.
+    static func routeName(_ path: String) -> String {
+        switch path {
+        case "/maps/api/staticmap": return "staticmap"
+        case "/health": return "health"
+        case "/metrics": return "metrics"
+        default:
+            guard path.hasPrefix("/styles/") else { return "other" }
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
+            if parts.count == 1, parts.first!.hasSuffix(".json") { return "tilejson" }
+            if parts.count == 2, parts.last == "style.json" { return "style" }
+            if parts.count == 4 { return parts.dropFirst().first == "static" ? "static" : "tile" }
+            return "other"
+        }
+    }
+
     /// `/maps/api/staticmap`.
     private func staticMap(_ request: ServerRequest, query rawQuery: String, start: Date) -> ServerResponse {
         let query = StaticMapQuery(rawQuery)
@@ -162,7 +187,7 @@ public final class StaticMapsService: Sendable {
         do { parsed = try StaticMapRequest.parse(query, limits: config.limits) } catch {
             return .text(error.status, error.description + "\n")
         }
-        if let refusal = checkKey(parsed, target: request.target) { return refusal }
+        if let refusal = checkKey(query, target: request.target) { return refusal }
         let styleID: String
         if let mapID = parsed.mapID {
             guard config.styles[mapID] != nil else {
@@ -249,23 +274,31 @@ public final class StaticMapsService: Sendable {
         }
     }
 
-    /// Keys and signatures: nothing when no keys are configured; else a listed `key`, and for a key with a secret a
-    /// `signature` over the path and query before `&signature=`, as Google signs.
-    private func checkKey(_ request: StaticMapRequest, target: String) -> ServerResponse? {
+    /// Keys and signatures, the same rule on every image and data route (`/maps/api/staticmap` and all of
+    /// `/styles/…`; `/health` and `/metrics` stay open): nothing when no keys are configured; else a listed `key`, and
+    /// for a key with a secret a `signature` over the path and query before `&signature=`, as Google signs. Google
+    /// requires the signature to be the last parameter; one placed elsewhere is refused with that reason. A key
+    /// without a secret needs no signature on any route.
+    private func checkKey(_ query: StaticMapQuery, target: String) -> ServerResponse? {
         guard !config.keys.isEmpty else { return nil }
-        guard let key = request.key else {
+        guard let key = query.value("key") else {
             return .text(403, "Invalid request. Missing the 'key' parameter.\n")
         }
         guard let entry = config.keys[key] else {
             return .text(403, "Invalid request. The provided API key is invalid: 'key' parameter.\n")
         }
         guard let secret = entry else { return nil }
-        guard let signature = request.signature,
-            let range = target.range(of: "&signature=", options: .backwards)
+        guard let signature = query.value("signature"),
+            let range = target.range(of: "signature=", options: .backwards),
+            range.lowerBound > target.startIndex,
+            ["&", "?"].contains(target[target.index(before: range.lowerBound)])
         else {
             return .text(403, "Invalid request. Missing the 'signature' parameter (the key requires signed URLs).\n")
         }
-        let signed = String(target[..<range.lowerBound])
+        guard query.parameters.last?.name == "signature", !target[range.upperBound...].contains("&") else {
+            return .text(403, "Invalid request. The 'signature' parameter must be the last parameter of the URL.\n")
+        }
+        let signed = String(target[..<target.index(before: range.lowerBound)])
         guard URLSigning.verify(pathAndQuery: signed, signature: signature, secret: secret) else {
             return .text(403, "Invalid request. The 'signature' parameter is not valid for this URL and key.\n")
         }
@@ -277,6 +310,9 @@ public final class StaticMapsService: Sendable {
     private func tileserver(_ request: ServerRequest, path: String, query: String, start: Date) -> (
         String, ServerResponse
     ) {
+        if let refusal = checkKey(StaticMapQuery(query), target: request.target) {
+            return (Self.routeName(path), refusal)
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
         guard let first = parts.first, !first.isEmpty else { return ("other", .text(404, "Not found: \(path)\n")) }
         // /styles/{id}.json: TileJSON of the raster tiles.
@@ -284,10 +320,12 @@ public final class StaticMapsService: Sendable {
             let id = String(first.dropLast(5))
             guard config.styles[id] != nil else { return ("tilejson", .text(404, "Unknown style '\(id)'.\n")) }
             let host = request.headers["host"] ?? "\(config.bind):\(config.port)"
+            // With keys, the tile URLs carry the request's key (the tiles need one too).
+            let keyQuery = StaticMapQuery(query).value("key").map { "?key=" + Self.percentEncoded($0) } ?? ""
             let json = """
                 {"tilejson":"2.0.0","name":"\(id)","scheme":"xyz","minzoom":0,"maxzoom":22,\
                 "bounds":[-180,-85.0511,180,85.0511],"format":"png",\
-                "tiles":["http://\(host)/styles/\(id)/{z}/{x}/{y}.png"]}
+                "tiles":["http://\(host)/styles/\(id)/{z}/{x}/{y}.png\(keyQuery)"]}
                 """
             return (
                 "tilejson",

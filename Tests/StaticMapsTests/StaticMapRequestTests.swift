@@ -120,8 +120,45 @@ import Testing
         #expect(plain.language == nil && plain.region == nil && plain.regionCountryCode == nil)
         #expect(error("size=10x10&center=1,2&zoom=3&language=sv%3Bx")?.message.contains("'sv;x'") == true)
     }
+
+    @Test func legacyShadowOptionIsIgnored() throws {
+        let r = try parse("size=64x64&markers=shadow:false|color:red|label:A|60.17,24.94&markers=shadow:true|1,2")
+        #expect(r.markers.count == 2)
+        #expect(r.markers[0].locations == [.coordinate(LatLng(latitude: 60.17, longitude: 24.94))])
+        #expect(r.markers[0].label == "A")
+        #expect(r.markers[1].locations == [.coordinate(LatLng(latitude: 1, longitude: 2))])
+    }
+
+    @Test func labelsAreWhiteOnDarkPins() throws {
+        func labelColor(_ color: String) throws -> StaticMapColorFixture {
+            let r = try parse("size=64x64&markers=color:\(color)|label:A|60.17,24.94")
+            let scene = try StaticMapScene(request: r, resolve: { _ in nil })
+            for command in scene.overlay() {
+                if case .text(let text) = command {
+                    return text.style.color == StaticMapColor.parse("white")! ? .white : .black
+                }
+            }
+            Issue.record("no label drawn for \(color)")
+            return .black
+        }
+        for dark in ["black", "brown", "purple", "0x203040"] { #expect(try labelColor(dark) == .white, "\(dark)") }
+        for light in ["red", "yellow", "white", "gray", "orange", "green", "0xC0E0FF"] {
+            #expect(try labelColor(light) == .black, "\(light)")
+        }
+    }
+
+    /// README's `language` rule: a check of form (`_` reads as `-`), not of known languages.
+    @Test func languageIsCheckedForFormOnly() throws {
+        #expect(try parse("size=64x64&center=0,0&zoom=1&language=de_DE").language?.tag == "de-DE")
+        #expect(try parse("size=64x64&center=0,0&zoom=1&language=xx").language?.tag == "xx")
+        for bad in ["english", "en-", "1a", "de__DE"] {
+            #expect(error("size=64x64&center=0,0&zoom=1&language=" + bad)?.parameter == "language", "\(bad)")
+        }
+    }
 }
 
 enum RGBAColorFixture {
     static let blue = StaticMapColor.parse("blue")!
 }
+
+enum StaticMapColorFixture { case white, black }

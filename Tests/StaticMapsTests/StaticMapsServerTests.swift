@@ -90,6 +90,8 @@ import Testing
         #expect(post.status == 405)
         let long = try Self.fetch(base + "/maps/api/staticmap?size=10x10&x=" + String(repeating: "a", count: 9000))
         #expect(long.status == 414)
+        let longStyle = try Self.fetch(base + "/styles/default/1/0/0.png?x=" + String(repeating: "a", count: 9000))
+        #expect(longStyle.status == 414)
         #expect(try Self.fetch(base + "/nothing").status == 404)
         #expect(try Self.fetch(base + "/health").text == "ok\n")
         let metrics = try Self.fetch(base + "/metrics").text
@@ -99,6 +101,8 @@ import Testing
         #expect(metrics.contains("waymark_cache_hits_total{kind=\"memory\"} 1"))
         #expect(metrics.contains("waymark_render_duration_seconds_count 2"))
         #expect(metrics.contains("waymark_render_queue_depth 0"))
+        #expect(metrics.contains("waymark_http_requests_total{route=\"staticmap\",code=\"414\"} 1"))
+        #expect(metrics.contains("waymark_http_requests_total{route=\"tile\",code=\"414\"} 1"))
     }
 
     @Test(.enabled(if: TestServerProcess.available, "python3 signs the URLs")) func keysAndSignatures() throws {
@@ -119,6 +123,37 @@ import Testing
         // The signature covers the query: another zoom with the same signature is refused.
         let tampered = signedPath.replacingOccurrences(of: "zoom=12", with: "zoom=13")
         #expect(try Self.fetch(base + tampered + "&signature=" + signature).status == 403)
+        // Google signs with the signature last: a valid signature placed earlier is refused with that reason.
+        let early = try Self.fetch(
+            base + path + "&signature=" + signature + "&key=signed")
+        #expect(early.status == 403 && early.text.contains("must be the last parameter"), "\(early.text)")
+        // The styles routes follow the key's rule: a key with a secret needs a signature there too.
+        let stylePath = "/styles/default/style.json?key=signed"
+        #expect(try Self.fetch(base + stylePath).status == 403)
+        let styleSignature = URLSigningFixture.sign(stylePath, secret: "vNIXE0xscrmjlyV-12Nj_BvUPaw=")
+        #expect(try Self.fetch(base + stylePath + "&signature=" + styleSignature).status == 200)
+    }
+
+    @Test func keysGuardEveryImageAndDataRoute() throws {
+        let server = try StaticMapsServer(config: try Self.config(#"{"keys": {"open": {}}}"#))
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        for path in [
+            "/styles/default/1/0/0.png", "/styles/default/static/24.94,60.17,10/64x64.png",
+            "/styles/default/style.json", "/styles/default.json",
+        ] {
+            let refused = try Self.fetch(base + path)
+            #expect(refused.status == 403 && refused.text.contains("'key'"), "\(path): \(refused.status)")
+            #expect(try Self.fetch(base + path + "?key=unknown").status == 403, "\(path)")
+            #expect(try Self.fetch(base + path + "?key=open").status == 200, "\(path)")
+        }
+        // TileJSON hands the key on to the tile URLs.
+        #expect(try Self.fetch(base + "/styles/default.json?key=open").text.contains("{y}.png?key=open"))
+        // /health and /metrics stay open; refusals are counted under their route.
+        #expect(try Self.fetch(base + "/health").status == 200)
+        let metrics = try Self.fetch(base + "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.text.contains("waymark_http_requests_total{route=\"tile\",code=\"403\"} 2"))
     }
 
     /// Runs `/usr/bin/curl` (which, unlike URLSession, leaves a compressed body as it came) and returns the header
@@ -185,6 +220,36 @@ import Testing
         #expect(try Self.fetch(base + "/styles/../../etc/passwd").status == 404)
     }
 
+    /// Pixels of the attribution's grey text (#5f6368, antialiased) in a rectangle of an ocean image.
+    static func textPixels(_ image: CairoSurface, x: Range<Int>, y: Range<Int>) -> Int {
+        var count = 0
+        for py in y {
+            for px in x {
+                let p = image.pixel(x: px, y: py)
+                if max(p.r, p.g, p.b) < 170 && Int(p.b) - Int(p.r) < 40 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test func attributionIsOffTilesAndFitsSmallImages() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        defer { server.drain(grace: 5) }
+        let base = "http://127.0.0.1:\(server.port)"
+        // An XYZ tile of the open Pacific: no attribution line along its bottom.
+        let tile = try CairoSurface.decodePNG(try Self.fetch(base + "/styles/default/4/1/8.png").body)
+        #expect(Self.textPixels(tile, x: 0..<256, y: 236..<256) == 0)
+        // The same ocean as a static image does carry it.
+        let wide = try CairoSurface.decodePNG(
+            try Self.fetch(base + "/maps/api/staticmap?center=-10,-146&zoom=4&size=400x100").body)
+        #expect(Self.textPixels(wide, x: 0..<400, y: 80..<100) > 50)
+        // A small image: the line is shrunk or cut to fit, nothing drawn in the right margin.
+        let small = try CairoSurface.decodePNG(
+            try Self.fetch(base + "/maps/api/staticmap?center=-10,-146&zoom=4&size=90x60").body)
+        #expect(Self.textPixels(small, x: 0..<84, y: 40..<60) > 20)
+        #expect(Self.textPixels(small, x: 84..<90, y: 40..<60) == 0)
+    }
+
     @Test(.enabled(if: TestServerProcess.available, "python3 serves the icon"))
     func iconsOnlyFromConfiguredHosts() throws {
         // A 16×16 opaque magenta icon served by the test server.
@@ -223,7 +288,22 @@ import Testing
         }
         for _ in 0..<500 where server.http.inFlight == 0 { Thread.sleep(forTimeInterval: 0.01) }
         #expect(server.http.inFlight == 1)
-        #expect(server.drain(grace: 60))
+        let drained = DispatchGroup()
+        drained.enter()
+        final class Flag: @unchecked Sendable { var value = false }
+        let finished = Flag()
+        DispatchQueue.global().async {
+            finished.value = server.drain(grace: 60)
+            drained.leave()
+        }
+        // Draining: the listening socket is closed at once (a new connection, such as a load balancer's health
+        // check, is refused), while a request already on a connection gets /health 503.
+        for _ in 0..<100 where !server.service.isDraining { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect((try? Self.fetch("http://127.0.0.1:\(server.port)/health")) == nil)
+        #expect(server.service.respond(ServerRequest(method: "GET", target: "/health")).status == 503)
+        #expect(drained.wait(timeout: .now() + 60) == .success)
+        #expect(finished.value)
         #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(box.status == 200)
     }
