@@ -80,7 +80,7 @@ public final class StaticMapRenderer {
     }
 
     /// Renders an XYZ raster tile (`z/x/y`, 256 points, `scale` pixels per point) of style `id` as PNG, without the
-    /// attribution line (as tileserver-gl's tiles: the client map shows it, from TileJSON's `attribution`).
+    /// attribution line (as tileserver-gl's tiles: the client map that shows them carries the attribution).
     func tile(styleID id: String, z: Int, x: Int, y: Int, scale: Double) throws -> [UInt8] {
         let host = try self.host(id)
         let draws = host.renderer.options.drawsAttribution

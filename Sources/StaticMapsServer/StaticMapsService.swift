@@ -322,15 +322,18 @@ public final class StaticMapsService: Sendable {
             let host = request.headers["host"] ?? "\(config.bind):\(config.port)"
             // With keys, the tile URLs carry the request's key (the tiles need one too).
             let keyQuery = StaticMapQuery(query).value("key").map { "?key=" + Self.percentEncoded($0) } ?? ""
-            let json = """
-                {"tilejson":"2.0.0","name":"\(id)","scheme":"xyz","minzoom":0,"maxzoom":22,\
-                "bounds":[-180,-85.0511,180,85.0511],"format":"png",\
-                "tiles":["http://\(host)/styles/\(id)/{z}/{x}/{y}.png\(keyQuery)"]}
-                """
+            // Serialised, not interpolated: the Host header is the client's text and may hold quotes.
+            let tileJSON: [String: Any] = [
+                "tilejson": "2.0.0", "name": id, "scheme": "xyz", "minzoom": 0, "maxzoom": 22,
+                "bounds": [-180, -85.0511, 180, 85.0511], "format": "png",
+                "tiles": ["http://\(host)/styles/\(id)/{z}/{x}/{y}.png\(keyQuery)"],
+            ]
+            let json =
+                (try? JSONSerialization.data(withJSONObject: tileJSON, options: [.sortedKeys, .withoutEscapingSlashes]))
+                ?? Data()
             return (
                 "tilejson",
-                ServerResponse(
-                    status: 200, headers: [("Content-Type", "application/json")], body: Array(json.utf8))
+                ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](json))
             )
         }
         let id = first

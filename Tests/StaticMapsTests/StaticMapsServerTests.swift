@@ -158,7 +158,9 @@ import Testing
 
     /// Runs `/usr/bin/curl` (which, unlike URLSession, leaves a compressed body as it came) and returns the header
     /// block and the raw body.
-    static func rawFetch(_ url: String, acceptEncoding: String?) throws -> (headers: String, body: [UInt8]) {
+    static func rawFetch(_ url: String, acceptEncoding: String?, headers: [String] = []) throws -> (
+        headers: String, body: [UInt8]
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -169,13 +171,27 @@ import Testing
                 "-s", "--max-time", "60", "-D", folder.appendingPathComponent("h").path, "-o",
                 folder.appendingPathComponent("b").path, url,
             ]
-            + (acceptEncoding.map { ["-H", "Accept-Encoding: \($0)"] } ?? [])
+            + (acceptEncoding.map { ["-H", "Accept-Encoding: \($0)"] } ?? []) + headers.flatMap { ["-H", $0] }
         try process.run()
         process.waitUntilExit()
         return (
             try String(contentsOf: folder.appendingPathComponent("h"), encoding: .utf8).lowercased(),
             [UInt8](try Data(contentsOf: folder.appendingPathComponent("b")))
         )
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl sends any Host header"))
+    func tileJSONStaysValidJSONWhateverTheHostHeaderHolds() throws {
+        let server = try StaticMapsServer(config: try Self.config())
+        defer { server.drain(grace: 5) }
+        let answer = try Self.rawFetch(
+            "http://127.0.0.1:\(server.port)/styles/default.json", acceptEncoding: nil,
+            headers: ["Host: evil\"],\"x\":[\"y"])
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+        #expect(object?["x"] == nil)
+        let tiles = object?["tiles"] as? [String]
+        #expect(tiles?.count == 1)
+        #expect(tiles?.first?.hasPrefix("http://evil\"],\"x\":[\"y/styles/default/") == true)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl reads the raw answers"))
