@@ -1,6 +1,9 @@
 import Foundation
 import LinuxUIKit
 
+/// The domain of CoreLocation's errors as `NSError`s (``CLError``), `"kCLErrorDomain"` as on iOS.
+public let kCLErrorDomain = "kCLErrorDomain"
+
 /// Best accuracy, with extra sensors for navigation (−2), as CoreLocation's constant.
 public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
 /// The best accuracy the device offers (−1), as CoreLocation's constant: the default `desiredAccuracy`.
@@ -61,7 +64,13 @@ public enum CLActivityType: Int, Sendable {
 }
 
 /// A location error, as CoreLocation's `CLError`: a ``Code``.
-public struct CLError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct CLError: CustomNSError, Equatable, Sendable, CustomStringConvertible {
+    /// CoreLocation's error domain, ``kCLErrorDomain``: `error as NSError` has this domain and the code's raw value,
+    /// as on iOS.
+    public static var errorDomain: String { kCLErrorDomain }
+    /// The code's raw value (`kCLErrorLocationUnknown` is 0, `kCLErrorDenied` 1), as on iOS.
+    public var errorCode: Int { code.rawValue }
+
     /// What went wrong, as CoreLocation's `CLError.Code`.
     public enum Code: Int, Sendable {
         /// No fix could be obtained (yet).

@@ -62,10 +62,15 @@ extension NSAttributedString {
     }
 
     /// Draws the text wrapped to `rect`'s width from its top edge, clipped to `rect`, aligned by the paragraph
-    /// style; no-op without a context.
+    /// style; no-op without a context. With a truncating line break mode (`.byTruncatingTail`, `…Head`, `…Middle`)
+    /// the text is one line, shortened with an ellipsis to the width, as UIKit's string drawing does.
     @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
-        let request = drawingRequest(width: rect.width, height: rect.height)
+        var request = drawingRequest(width: rect.width, height: rect.height)
+        switch request.lineBreakMode {
+        case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle: request.numberOfLines = 1
+        default: break
+        }
         let result = TextLayout.layout(request, canvas: context.canvas)
         cairo_save(context.cairo)
         cairo_rectangle(context.cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))

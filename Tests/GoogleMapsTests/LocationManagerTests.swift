@@ -170,6 +170,16 @@ import WaymarkTime
         #expect(CLError(.denied).code == CLError.denied)
     }
 
+    /// iOS code reads location errors as `NSError`s: CoreLocation's domain and the code's raw value.
+    @Test func locationErrorsBridgeToNSErrorAsOnIOS() {
+        let unknown = CLError(.locationUnknown) as NSError
+        #expect(unknown.domain == "kCLErrorDomain")
+        #expect(unknown.domain == kCLErrorDomain)
+        #expect(unknown.code == 0)
+        let denied = CLError(.denied) as NSError
+        #expect(denied.code == 1)
+    }
+
     @Test func observingCameraSelectedMarkerAndMyLocation() throws {
         let (host, map) = try makeHost(device: .fixed(Self.helsinki))
         var zooms: [Float] = []

@@ -237,6 +237,15 @@ import WaymarkTime
             for y in 6..<26 where pixel(shot, x, y).r < 160 { rows.insert(y) }
         }
         #expect(rows.count <= 3)
+        // Three dots, not a hyphen: the ink along the baseline rows breaks into at least three runs.
+        var runs = 0
+        var inRun = false
+        for x in max(50, rightmost - 14)...rightmost {
+            let ink = rows.contains { pixel(shot, x, $0).r < 160 }
+            if ink && !inRun { runs += 1 }
+            inRun = ink
+        }
+        #expect(runs >= 3)
     }
 }
 
