@@ -127,6 +127,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Whether the server takes new connections: `false` once ``quiesce()`` or ``stop()`` has run (the listening
+    /// socket is closed; a new connection is refused, or reaches whatever binds the port next).
+    public var isAccepting: Bool { stopped.withLock { !$0.quiesced && !$0.stopped } }
+
     /// Stops accepting new connections; open ones are still served. Idempotent.
     public func quiesce() {
         let first = stopped.withLock { s -> Bool in
