@@ -9,18 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-30}"
 connections="${2:-4}"
-bin="${WAYMARK_BIN:-.build/release/waymark}"
-[ -x "$bin" ] || swift build -c release --product waymark
-export FONTCONFIG_FILE="$PWD/Tests/Fixtures/fonts/fonts.conf"
-log=$(mktemp)
 out=$(mktemp)
-"$bin" serve --config scripts/serve/bench.json >"$log" 2>&1 &
-pid=$!
-trap 'kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log" "$out"' EXIT
-for _ in $(seq 100); do grep -q listening "$log" && break; sleep 0.1; done
-port=$(sed -n 's/.*127.0.0.1:\([0-9]*\).*/\1/p' "$log" | head -1)
-[ -n "$port" ] || { echo "the server did not start: $(cat "$log")" >&2; exit 1; }
-url="http://127.0.0.1:$port"
+. scripts/serve/bench-server.sh
+trap 'bench_server_stop; rm -f "$out"' EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 wrk -t1 -c1 -d3s -s scripts/serve/mix.lua "$url" >/dev/null # warm-up: each view once
