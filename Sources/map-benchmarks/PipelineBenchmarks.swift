@@ -52,6 +52,16 @@ final class PipelineColdFrameBenchmark: Benchmark {
             camera: CameraState(center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, size: pipelineFrame))
     }
 
+    /// Central Helsinki at zoom 16, bearing 45°, pitch 50°: the pitched reference view of
+    /// `../shared/bench/maplibre-native/compare-views.sh`, cold (issue 33's speed goal against MapLibre Native).
+    static var helsinkiPitched: PipelineColdFrameBenchmark {
+        PipelineColdFrameBenchmark(
+            name: "pipeline-cold-helsinki-pitched",
+            camera: CameraState(
+                center: LatLng(latitude: 60.1699, longitude: 24.9415), zoom: 16, bearing: 45, pitch: 50,
+                size: pipelineFrame))
+    }
+
     /// The world at zoom 2.
     static var worldZ2: PipelineColdFrameBenchmark {
         PipelineColdFrameBenchmark(

@@ -34,6 +34,7 @@ func allBenchmarks() -> [any Benchmark] {
         PipelineMovingFrameBenchmark.rotated,
         PipelineMovingFrameBenchmark.unrotated,
         PipelineColdFrameBenchmark.helsinkiZ16.serial, PipelineColdFrameBenchmark.worldZ2.serial,
+        PipelineColdFrameBenchmark.helsinkiPitched,
         EngineMemoryBenchmark(views: 1, shared: true), EngineMemoryBenchmark(views: 4, shared: true),
         EngineMemoryBenchmark(views: 4, shared: false),
         // The bundled world (issue 14): its densest z8 and z9 (top zoom) tiles; zoom 2, 6 (Sydney) and 10 (London;
