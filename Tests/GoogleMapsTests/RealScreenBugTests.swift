@@ -212,6 +212,9 @@ import WaymarkTime
                 name: "GMSMapView.isMyLocationEnabled", draws: true,
                 setup: { try? $0.setLocationProvider(.fixed(here)) }, apply: { $0.isMyLocationEnabled = true }),
             Change(name: "GMSMapView.isBuildingsEnabled", draws: false) { $0.isBuildingsEnabled = false },
+            Change(name: "GMSMapView.terrainElevationSource", draws: false) {
+                $0.terrainElevationSource = TerrainElevationSource("/dem/{z}/{x}/{y}.png")
+            },
             Change(name: "GMSMapView.isIndoorEnabled", draws: false) { $0.isIndoorEnabled = false },
             Change(name: "GMSMapView.accessibilityElementsHidden", draws: false) {
                 $0.accessibilityElementsHidden = false
@@ -380,7 +383,10 @@ import WaymarkTime
         declared.formUnion(
             try Self.declaredProperties(
                 of: "GMSMapView",
-                files: ["GMSMapView.swift", "GMSMapView+Host.swift", "GMSMapView+Controls.swift"]))
+                files: [
+                    "GMSMapView.swift", "GMSMapView+Host.swift", "GMSMapView+Controls.swift",
+                    "GMSMapView+Terrain.swift",
+                ]))
         for (type, file) in [
             ("GMSUISettings", "GMSUISettings.swift"), ("GMSOverlay", "GMSOverlay.swift"),
             ("GMSMarker", "GMSMarker.swift"), ("GMSCircle", "GMSCircle.swift"), ("GMSPolyline", "GMSPolyline.swift"),

@@ -59,7 +59,7 @@ import Testing
             #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[0,0]]}}]}"#,
             "$.features[0].geometry.coordinates"
         ),
-        (#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}"#, "$.coordinates[0]"),
+        (#"{"type":"Polygon","coordinates":[[[0,0],[1,0]]]}"#, "$.coordinates[0]"),
         (#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0]]]}"#, "$.coordinates[0]"),
         (#"{"type":"Point","coordinates":[0,"x"]}"#, "$.coordinates[1]"),
         (#"{"type":"Circle","coordinates":[0,0]}"#, "$.type"),
@@ -79,6 +79,23 @@ import Testing
         } catch {
             #expect(error.path == path, "\(error)")
         }
+    }
+
+    /// A ring that does not end at its first position is closed, as MapLibre closes it (render test
+    /// `fill-extrusion-geometry/linestring`); a closed ring is kept as written.
+    @Test func unclosedRingIsClosed() throws {
+        let doc = try parse(
+            #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,1]]],[[[5,5],[6,5],[6,6],[5,5]]]]}"#)
+        let polygons = doc.features.first?.geometry
+        let p = { (x: Double, y: Double) in GeoJSONPosition(longitude: x, latitude: y) }
+        #expect(
+            polygons
+                == .multiPolygon([
+                    [[p(0, 0), p(1, 0), p(1, 1), p(0, 1), p(0, 0)]], [[p(5, 5), p(6, 5), p(6, 6), p(5, 5)]],
+                ]))
+        // Three positions make a triangle once closed.
+        let triangle = try parse(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1]]]}"#)
+        #expect(triangle.features.first?.geometry == .polygon([[p(0, 0), p(1, 0), p(1, 1), p(0, 0)]]))
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {
@@ -107,6 +124,9 @@ import Testing
             "featurecollection_changed_semantics", "geometry_changed_semantics", "geometrycollection_single",
             "geometrycollection_nested", "point-toomany", "multipoint-multidimension", "bad-object-type",
             "bad-feature-with-number-id", "multiple_problems",
+            // Rings that do not end at their first position: closed, as MapLibre closes them (three positions make a
+            // triangle).
+            "different-first-last", "different-first-size", "short-linearring",
         ]
         let bad = try fm.contentsOfDirectory(atPath: base.appendingPathComponent("bad").path)
             .filter { $0.hasSuffix(".geojson") }

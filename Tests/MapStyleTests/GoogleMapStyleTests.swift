@@ -390,6 +390,7 @@ private func sample(_ row: GoogleFeatureRow) -> [String: ExpressionValue] {
                     case .fill: "fill-color"
                     case .line: "line-color"
                     case .circle: "circle-color"
+                    case .fillExtrusion: "fill-extrusion-color"
                     default: "text-color"
                     }
                 #expect(

@@ -30,7 +30,11 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
         #expect(used.contains("city/\(name)"), "city/\(name)")
     }
     #expect(used.subtracting(schema.flatMap { ["world/\($0)", "city/\($0)"] }).isEmpty, "\(used)")
-    for layer in style.layers where layer.source == "city" {
+    // The 3D buildings are the city's alone: the world has no buildings, and an extrusion layer costs a full-frame
+    // depth pass even without features.
+    #expect(
+        style.layers.filter { $0.type == .fillExtrusion }.map { "\($0.source ?? "")/\($0.id)" } == ["city/building-3d"])
+    for layer in style.layers where layer.source == "city" && layer.type != .fillExtrusion {
         let twin = style.layer(id: "world-\(layer.id)")
         #expect(twin?.source == "world" && twin?.sourceLayer == layer.sourceLayer, "\(layer.id)")
     }

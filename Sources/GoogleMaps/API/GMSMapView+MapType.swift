@@ -51,10 +51,16 @@ extension GMSMapView {
         switch mapType {
         case .none: return nil
         case .normal: return basemap
+        // The style with the elevation source's hillshade (``basemapStyle`` adds it while the type is `.terrain`).
+        case .terrain where terrainElevationSource != nil: return basemap
         case .satellite, .hybrid, .terrain:
             if let made = mapTypeState.renderers[mapType] { return made ?? fallbackBasemap }
             guard let source = mapTypeState.sources[mapType] else {
-                warnFallback("no raster source is set (GMSMapView.setRasterSource(_:for:))")
+                warnFallback(
+                    mapType == .terrain
+                        ? "no elevation or raster source is set (GMSMapView.terrainElevationSource,"
+                            + " GMSMapView.setRasterSource(_:for:))"
+                        : "no raster source is set (GMSMapView.setRasterSource(_:for:))")
                 return fallbackBasemap
             }
             do {

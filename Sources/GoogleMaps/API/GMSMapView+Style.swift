@@ -20,7 +20,8 @@ extension GMSMapView {
     var basemapStyle: BasemapStyle {
         BasemapStyle(
             style: mapLibreStyleStorage, mapStyle: styleState.mapStyle, mapIDStyle: styleState.mapIDStyle,
-            dark: isDarkAppearance, traffic: isTrafficEnabled)
+            dark: isDarkAppearance, traffic: isTrafficEnabled, buildings: isBuildingsEnabled,
+            terrain: mapType == .terrain ? terrainElevationSource : nil)
     }
 
     /// Whether the map draws in the dark appearance: the view's `traitCollection.userInterfaceStyle` is `.dark`

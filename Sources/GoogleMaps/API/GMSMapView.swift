@@ -4,13 +4,15 @@ import MapGeometry
 import WaymarkTime
 
 /// A map view type (spec §1.1). The imagery types draw a raster source the app sets
-/// (``GMSMapView/setRasterSource(_:for:tileSize:)``, Waymark's own), else `.normal`.
+/// (``GMSMapView/setRasterSource(_:for:tileSize:)``, Waymark's own), `.terrain` the map shaded by an elevation source
+/// the app sets (``GMSMapView/terrainElevationSource``, Waymark's own), else `.normal`.
 public enum GMSMapViewType: UInt, Sendable {
     /// Streets and labels (the default).
     case normal = 1
     /// Satellite imagery: the app's raster source for it (else drawn as `.normal`).
     case satellite = 2
-    /// Terrain: the app's raster source for it (else drawn as `.normal`).
+    /// Terrain: the map's style with hillshading from the app's ``GMSMapView/terrainElevationSource``, else the
+    /// app's raster source for it, else drawn as `.normal`.
     case terrain = 3
     /// Satellite with labels: the app's raster source under the vector style's labels (else drawn as `.normal`).
     case hybrid = 4
@@ -62,8 +64,9 @@ public enum GMSMapViewType: UInt, Sendable {
 
     /// The map type. Defaults to `.normal`. `.none` draws no basemap (overlays only); `.satellite`, `.terrain` and
     /// `.hybrid` draw the raster source set with ``setRasterSource(_:for:tileSize:)`` (Waymark's own), `.hybrid`
-    /// under the vector labels, and fall back to `.normal` with one logged warning without one. A POI that is not
-    /// drawn is not tappable.
+    /// under the vector labels, and fall back to `.normal` with one logged warning without one. `.terrain` with an
+    /// elevation source (``terrainElevationSource``, Waymark's own) draws the map's style with hillshading instead.
+    /// A POI that is not drawn is not tappable. Main thread.
     open var mapType: GMSMapViewType {
         get { drawnState.mapType }
         set { drawnState.mapType = newValue }
@@ -83,8 +86,17 @@ public enum GMSMapViewType: UInt, Sendable {
         get { drawnState.isMyLocationEnabled }
         set { drawnState.isMyLocationEnabled = newValue }
     }
-    /// Recorded only. Defaults to true.
-    open var isBuildingsEnabled = true
+    /// Whether 3D buildings are drawn where available (Google's `isBuildingsEnabled`). Defaults to true.
+    ///
+    /// When false, the style's `fill-extrusion` layers are hidden (the bundled style's `building-3d`, the city
+    /// data's buildings raised from Google's zoom 17: walls and roofs when the camera is tilted, roofs when it is
+    /// not); the flat building footprints stay, as Google's map keeps them. A style without extrusion layers draws
+    /// the same either way. The change shows on the next frame, redrawn from the tiles already loaded (Google:
+    /// "changing this value will cause all tiles to be briefly invalidated"). Main thread.
+    open var isBuildingsEnabled: Bool {
+        get { drawnState.isBuildingsEnabled }
+        set { drawnState.isBuildingsEnabled = newValue }
+    }
     /// Whether indoor buildings are focused, drawn and offered in the floor picker. Defaults to true; turning it
     /// off unfocuses the building at once.
     open var isIndoorEnabled: Bool {
@@ -109,12 +121,15 @@ public enum GMSMapViewType: UInt, Sendable {
     }
 
     /// What the map's own drawn properties hold (``mapType``, ``isMyLocationEnabled``, ``isIndoorEnabled``,
-    /// ``padding``). Their setters write only this value, so every change goes through ``drawnStateDidChange(from:)``.
+    /// ``padding``, ``isBuildingsEnabled``, ``terrainElevationSource``). Their setters write only this value, so every
+    /// change goes through ``drawnStateDidChange(from:)``.
     struct DrawnState: Equatable {
         var mapType: GMSMapViewType = .normal
         var isMyLocationEnabled = false
         var isIndoorEnabled = true
         var padding: UIEdgeInsets = .zero
+        var isBuildingsEnabled = true
+        var terrainElevationSource: TerrainElevationSource?
     }
 
     /// The one value behind the map's drawn properties; see ``DrawnState``.
@@ -132,6 +147,9 @@ public enum GMSMapViewType: UInt, Sendable {
         }
         if drawnState.isIndoorEnabled != old.isIndoorEnabled { controls.indoorEnabledDidChange(isIndoorEnabled) }
         if drawnState.padding != old.padding { paddingDidChange(from: old.padding) }
+        // What the basemap's style holds (extrusions, the terrain's hillshade): a basemap already made is remade
+        // over the same tiles (a map not drawn yet makes its first one with the new values).
+        if styleState.built != nil { restyleBasemap() }
     }
     /// ``preferredFrameRate`` and ``paddingAdjustmentBehavior`` (GMSMapView+Preferences.swift).
     var preferences = MapViewPreferences()

@@ -33,7 +33,7 @@ public struct GeoJSONPosition: Sendable, Hashable {
 }
 
 /// A GeoJSON geometry (RFC 7946 §3.1). Polygons are lists of linear rings, exterior first; rings are closed (first
-/// position repeated last) with at least four positions.
+/// position repeated last; the reader closes a ring that is not) with at least four positions.
 public indirect enum GeoJSONGeometry: Sendable, Equatable {
     /// `Point`.
     case point(GeoJSONPosition)
@@ -101,8 +101,9 @@ public struct GeoJSONDocument: Sendable, Equatable {
     /// Interprets an already-parsed JSON value as GeoJSON.
     /// - Throws: ``GeoJSONError`` naming the JSON path of the first problem: a missing or unknown `type`, coordinates of
     ///   the wrong shape, a position with fewer than two numbers, a line string with fewer than two positions, a ring
-    ///   with fewer than four positions or not closed, `features` not an array, `properties` not an object or null, an
-    ///   `id` that is neither string nor number.
+    ///   with fewer than four positions (a ring that does not end at its first position is closed first, as MapLibre
+    ///   does), `features` not an array, `properties` not an object or null, an `id` that is neither string nor
+    ///   number.
     public init(json: GeoJSONValue) throws(GeoJSONError) {
         guard case .object(let root) = json else {
             throw GeoJSONError(path: "$", message: "expected a GeoJSON object, found \(json.typeName)")
@@ -249,14 +250,14 @@ enum GeoJSONParser {
     static func polygon(_ json: GeoJSONValue, path: String) throws(GeoJSONError) -> [[GeoJSONPosition]] {
         var rings: [[GeoJSONPosition]] = []
         for (i, item) in try array(json, path: path).enumerated() {
-            let ring = try positions(item, path: path + "[\(i)]")
+            var ring = try positions(item, path: path + "[\(i)]")
+            // A ring that does not end at its first position (RFC 7946 §3.1.6 asks it to) is closed here, as
+            // MapLibre's GeoJSON reader closes it: the last position joins back to the first. Compared by longitude
+            // and latitude (altitude is dropped).
+            if let first = ring.first, ring.count >= 3, ring.last != first { ring.append(first) }
             guard ring.count >= 4 else {
                 throw GeoJSONError(
                     path: path + "[\(i)]", message: "a linear ring needs at least 4 positions, found \(ring.count)")
-            }
-            // Compared as written (altitude included), as RFC 7946 §3.1.6 asks for identical positions.
-            guard case .array(let raw) = item, raw.first == raw.last else {
-                throw GeoJSONError(path: path + "[\(i)]", message: "a linear ring must end at its first position")
             }
             rings.append(ring)
         }

@@ -138,6 +138,16 @@ for classes, minz, fill, casing, widths in reversed(roads):
     L(id=f"road-{name}", type="line", source_layer="transportation", minzoom=minz,
       filter=road_filter(classes), layout={"line-cap": "round", "line-join": "round"},
       paint={"line-color": fill, "line-width": interp(widths, 1.5)})
+# 3D buildings (GMSMapView.isBuildingsEnabled hides this layer; the flat footprints of "building" stay): the city
+# data's OpenMapTiles heights (the world has no buildings), raised from Google's zoom 17, where Google's map raises
+# its buildings (below it, the flat footprints alone; a frame with extrusions also costs a full-frame depth pass), over
+# the roads and under the labels. MapLibre draws a fill-extrusion layer at every pitch: pitched, walls and roofs;
+# flat, the roofs (a tall roof a little larger than its footprint, as the camera's perspective makes it). A feature
+# without `render_height` is not raised.
+L(id="building-3d", type="fill-extrusion", source_layer="building", minzoom=17, sources=["city"],
+  paint={"fill-extrusion-color": "#ddd7ce", "fill-extrusion-opacity": 0.9,
+         "fill-extrusion-height": ["coalesce", ["get", "render_height"], 0],
+         "fill-extrusion-base": ["coalesce", ["get", "render_min_height"], 0]})
 # Labels
 L(id="waterway-label", type="symbol", source_layer="waterway", minzoom=13,
   layout={"symbol-placement": "line", "text-field": ["coalesce", ["get", "name:latin"], ["get", "name"]],

@@ -201,9 +201,11 @@ extension GMSMapView {
     package static var synchronousTiles = false
 
     /// Makes the basemap of a map view, on its first frame and when its ``BasemapStyle`` changes (``mapLibreStyle``,
-    /// ``mapStyle``, the appearance, ``isTrafficEnabled``): the vector basemap (for
-    /// a style that loads over the network, one built in the background: `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style or data cannot be found. Tests
-    /// replace it to draw markers over a plain, data-independent background. Main actor.
+    /// ``mapStyle``, the appearance, ``isTrafficEnabled``, ``isBuildingsEnabled``, the terrain's elevation source):
+    /// the vector basemap (for a style that loads over the network, one built in the background:
+    /// `RemoteStyleBasemapRenderer`), or the plain stand-in (with a logged warning naming the problem) when the style
+    /// or data cannot be found (an elevation source that cannot be opened: the basemap without it, with a warning).
+    /// Tests replace it to draw markers over a plain, data-independent background. Main actor.
     static var makeDefaultBasemap: (BasemapStyle) -> any BasemapRenderer = { style in
         GMSMapView.defaultBasemap(style)
     }
@@ -222,6 +224,15 @@ extension GMSMapView {
         do {
             return try VectorBasemapRenderer(basemap: basemap, onTileArrived: GMSMapView.tileArrivalHandler ?? wake)
         } catch {
+            if let terrain = basemap.terrain {
+                // The terrain's elevation source cannot be opened: the map without its hillshade (`.normal`'s look).
+                GMSLog.warning(
+                    "GMSMapView: mapType terrain is drawn as .normal: its elevation source \(terrain.source) cannot"
+                        + " be used (\(error))")
+                var plain = basemap
+                plain.terrain = nil
+                return defaultBasemap(plain)
+            }
             GMSLog.warning(
                 "GMSMapView: no map data (\(error)); drawing a plain background. Set WAYMARK_DATA_DIR to the Data/"
                     + " folder of a Waymark checkout, or run from inside one.")
