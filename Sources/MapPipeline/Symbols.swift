@@ -175,7 +175,7 @@ extension MapRenderer {
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
-        return (icon, name)
+        return (fittingIcon(icon, name: name, layer, ctx), name)
     }
 
     private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {
@@ -233,6 +233,10 @@ extension MapRenderer {
             // A backend that cannot take the image leaves the symbol without its icon, as building it here would.
             let handle = spriteImage(name)
             if handle == nil { features[i].icon = nil } else { features[i].icon?.image = handle }
+            if let stretch = features[i].icon?.stretch {
+                features[i].icon?.pieceImages = spritePieces(name, stretch.pieceSources) ?? []
+                features[i].icon?.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
+            }
             if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
         }
         engine.insert(.symbols(features), for: key, cost: 64 + features.count * 256)

@@ -148,9 +148,10 @@ public struct FadedLabels: Sendable {
         func add(_ symbol: PlacedSymbol, _ opacity: Double, icons: Bool) {
             guard opacity > 0 else { return }
             if icons {
-                guard var icon = symbol.iconCommand else { return }
-                icon.opacity *= opacity
-                labels[symbol.layerIndex, default: []].append(.image(icon))
+                for var icon in symbol.iconCommands {
+                    icon.opacity *= opacity
+                    labels[symbol.layerIndex, default: []].append(.image(icon))
+                }
             } else if let text = symbol.text {
                 labels[symbol.layerIndex, default: []].append(opacity < 1 ? text.fading(opacity) : text)
             }
@@ -199,6 +200,7 @@ extension PlacedSymbol {
             RenderRect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width, height: r.size.height)
         }
         s.iconCommand?.rect = move(iconCommand?.rect ?? RenderRect(x: 0, y: 0, width: 0, height: 0))
+        for i in s.iconPieces.indices { s.iconPieces[i].rect = move(s.iconPieces[i].rect) }
         s.iconRect = iconRect.map(move)
         s.textBounds = textBounds.map(move)
         return s

@@ -68,6 +68,12 @@ public struct PlacedSymbol: Sendable {
     public var flipped: Bool
     /// For point text: the text anchor used (one of ``SymbolFeature/textVariableAnchors`` when given).
     public var textAnchor: TextAnchor?
+    /// An icon fitted to its text (``SymbolIcon/textFit``): the draw commands of its pieces, drawn in place of
+    /// ``iconCommand`` (then `nil`). Empty otherwise.
+    public var iconPieces: [ImageCommand] = []
+
+    /// The icon's draw commands: ``iconPieces`` when there are any, else ``iconCommand`` when given.
+    public var iconCommands: [ImageCommand] { iconPieces.isEmpty ? iconCommand.map { [$0] } ?? [] : iconPieces }
 }
 
 /// What the next frame remembers of a placed label.
@@ -120,7 +126,7 @@ public struct PlacementResult: Sendable {
             let layer = symbols[order[i]].layerIndex
             var j = i
             while j < order.count && symbols[order[j]].layerIndex == layer { j += 1 }
-            for k in i..<j { if let icon = symbols[order[k]].iconCommand { out.append(.image(icon)) } }
+            for k in i..<j { out.append(contentsOf: symbols[order[k]].iconCommands.map { .image($0) }) }
             for k in i..<j { if let text = symbols[order[k]].text { out.append(text) } }
             i = j
         }

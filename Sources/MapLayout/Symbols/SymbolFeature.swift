@@ -122,6 +122,22 @@ public struct SymbolIcon: Hashable, Sendable {
     /// The image to draw, when the caller has registered one; placement copies it into ``PlacedSymbol/iconCommand``.
     /// Default `nil`.
     public var image: ImageHandle?
+    /// `icon-text-fit`: with point text that is not empty, the icon is fitted to the text's box (see
+    /// ``IconStretch``) and drawn in ``pieceImages``. Default ``IconTextFit/none``.
+    public var textFit: IconTextFit = .none
+    /// `icon-text-fit-padding`, `[top, right, bottom, left]` in points. Default zeros.
+    public var textFitPadding: [Double] = [0, 0, 0, 0]
+    /// How the image stretches when fitted; a fitted icon needs it (without it the icon is not fitted). Default `nil`.
+    public var stretch: IconStretch?
+    /// The images of ``IconStretch/pieceSources``, in that order, registered by the caller: a fitted icon draws
+    /// them (none drawn when the counts differ). Default empty.
+    public var pieceImages: [ImageHandle] = []
+    /// The images of ``IconStretch/innerPieceSources``, in that order (`nil` for an empty piece): drawn instead of
+    /// ``pieceImages`` when the icon ``samplesNearest`` (none drawn when the counts differ). Default empty.
+    public var innerPieceImages: [ImageHandle?] = []
+    /// Draw the inner pieces of a fitted icon with nearest-pixel sampling on a map without pitch (MapLibre samples
+    /// icons so unless they are scaled, rotated or aligned to the map). Default `false` (bilinear, ``pieceImages``).
+    public var samplesNearest = false
 
     /// Creates an icon; see the properties for units and defaults.
     public init(
