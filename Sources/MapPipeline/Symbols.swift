@@ -14,7 +14,7 @@ extension MapRenderer {
         let faded = labelFades.advance(
             placement, camera: camera, now: now, duration: duration,
             stabilityTolerance: options.placement.stabilityTolerance)
-        return faded.commandsByLayer(placement)
+        return translatedIcons(faded.commandsByLayer(placement), camera: camera)
     }
 
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
@@ -127,6 +127,7 @@ extension MapRenderer {
                 layer.string("text-rotation-alignment", ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
+            let byViewportY = drawsByViewportY(layer, ctx)
             for geometry in geometries {
                 out.append(
                     SymbolFeature(
@@ -145,6 +146,7 @@ extension MapRenderer {
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
                         textPitchAlignment: pitchAlignment))
+                out[out.count - 1].drawsByViewportY = byViewportY
                 iconNames.append(madeIcon?.1)
             }
         }

@@ -141,7 +141,7 @@ public struct FadedLabels: Sendable {
     public func opacity(ofPlaced index: Int) -> Double { index < opacities.count ? opacities[index] : 1 }
 
     /// The label draw commands of each layer (by ``SymbolFeature/layerIndex``): the layer's icons, then its texts,
-    /// each first the placed labels in placement order, then the fading ones; each command's opacity multiplied by
+    /// each first the placed labels in ``PlacementResult/drawOrder()``, then the fading ones; each command's opacity multiplied by
     /// the label's fade; labels at opacity 0 left out.
     public func commandsByLayer(_ placement: PlacementResult) -> [Int: [DrawCommand]] {
         var labels: [Int: [DrawCommand]] = [:]
@@ -156,8 +156,9 @@ public struct FadedLabels: Sendable {
                 labels[symbol.layerIndex, default: []].append(opacity < 1 ? text.fading(opacity) : text)
             }
         }
+        let order = placement.drawOrder()
         for icons in [true, false] {
-            for (i, symbol) in placement.symbols.enumerated() { add(symbol, opacity(ofPlaced: i), icons: icons) }
+            for i in order { add(placement.symbols[i], opacity(ofPlaced: i), icons: icons) }
             for label in fadingOut { add(label.symbol, label.opacity, icons: icons) }
         }
         return labels

@@ -729,7 +729,7 @@ public final class SymbolPlacer {
                 ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
                 : nil,
             flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil,
-            iconPieces: showIcon ? iconPieces : [])
+            iconPieces: showIcon ? iconPieces : [], drawsByViewportY: symbol.drawsByViewportY)
     }
 
     /// The box of a point symbol's text relative to its anchor, in points at perspective ratio 1, for

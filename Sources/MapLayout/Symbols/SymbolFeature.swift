@@ -218,6 +218,11 @@ public struct SymbolFeature: Sendable {
     /// as the ground is (MapLibre's `auto` for line placement); `.viewport` keeps it upright on the screen, following
     /// the projected line. Point text stays upright on the screen either way. Default: the rotation alignment (`auto`).
     public var textPitchAlignment: SymbolAlignment
+    /// MapLibre's viewport-y drawing order (`symbol-z-order: viewport-y`, or `auto` without `symbol-sort-key`, when
+    /// the layer's text or icons allow overlap or ignore placement): the layer's labels are drawn top to bottom on
+    /// screen (lower anchors over higher ones; at equal heights the later feature first) instead of in placement
+    /// order. Default `false`.
+    public var drawsByViewportY = false
     /// The tile this copy of the feature came from. When set, anchors outside the tile's square are dropped: a
     /// feature repeated in the buffers of neighbouring tiles is labelled only by the tile that owns the anchor.
     /// Default `nil` (no ownership check).
