@@ -61,6 +61,8 @@ struct CompiledLayer {
                 "text-opacity", "icon-image", "icon-size", "icon-anchor", "icon-offset", "icon-padding",
                 "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity", "icon-color",
                 "icon-halo-color", "icon-halo-width", "icon-halo-blur",
+                "icon-text-fit", "icon-text-fit-padding", "icon-rotate", "icon-rotation-alignment", "symbol-z-order",
+                "icon-translate", "icon-translate-anchor",
             ]
         }
         for name in names {

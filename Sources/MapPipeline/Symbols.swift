@@ -14,7 +14,7 @@ extension MapRenderer {
         let faded = labelFades.advance(
             placement, camera: camera, now: now, duration: duration,
             stabilityTolerance: options.placement.stabilityTolerance)
-        return faded.commandsByLayer(placement)
+        return translatedIcons(faded.commandsByLayer(placement), camera: camera)
     }
 
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
@@ -127,6 +127,7 @@ extension MapRenderer {
                 layer.string("text-rotation-alignment", ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
+            let byViewportY = drawsByViewportY(layer, ctx)
             for geometry in geometries {
                 out.append(
                     SymbolFeature(
@@ -145,6 +146,7 @@ extension MapRenderer {
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
                         textPitchAlignment: pitchAlignment))
+                out[out.count - 1].drawsByViewportY = byViewportY
                 iconNames.append(madeIcon?.1)
             }
         }
@@ -175,7 +177,7 @@ extension MapRenderer {
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
-        return (icon, name)
+        return (fittingIcon(icon, name: name, layer, ctx), name)
     }
 
     private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {
@@ -233,6 +235,10 @@ extension MapRenderer {
             // A backend that cannot take the image leaves the symbol without its icon, as building it here would.
             let handle = spriteImage(name)
             if handle == nil { features[i].icon = nil } else { features[i].icon?.image = handle }
+            if let stretch = features[i].icon?.stretch {
+                features[i].icon?.pieceImages = spritePieces(name, stretch.pieceSources) ?? []
+                features[i].icon?.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
+            }
             if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
         }
         engine.insert(.symbols(features), for: key, cost: 64 + features.count * 256)

@@ -141,22 +141,24 @@ public struct FadedLabels: Sendable {
     public func opacity(ofPlaced index: Int) -> Double { index < opacities.count ? opacities[index] : 1 }
 
     /// The label draw commands of each layer (by ``SymbolFeature/layerIndex``): the layer's icons, then its texts,
-    /// each first the placed labels in placement order, then the fading ones; each command's opacity multiplied by
+    /// each first the placed labels in ``PlacementResult/drawOrder()``, then the fading ones; each command's opacity multiplied by
     /// the label's fade; labels at opacity 0 left out.
     public func commandsByLayer(_ placement: PlacementResult) -> [Int: [DrawCommand]] {
         var labels: [Int: [DrawCommand]] = [:]
         func add(_ symbol: PlacedSymbol, _ opacity: Double, icons: Bool) {
             guard opacity > 0 else { return }
             if icons {
-                guard var icon = symbol.iconCommand else { return }
-                icon.opacity *= opacity
-                labels[symbol.layerIndex, default: []].append(.image(icon))
+                for var icon in symbol.iconCommands {
+                    icon.opacity *= opacity
+                    labels[symbol.layerIndex, default: []].append(.image(icon))
+                }
             } else if let text = symbol.text {
                 labels[symbol.layerIndex, default: []].append(opacity < 1 ? text.fading(opacity) : text)
             }
         }
+        let order = placement.drawOrder()
         for icons in [true, false] {
-            for (i, symbol) in placement.symbols.enumerated() { add(symbol, opacity(ofPlaced: i), icons: icons) }
+            for i in order { add(placement.symbols[i], opacity(ofPlaced: i), icons: icons) }
             for label in fadingOut { add(label.symbol, label.opacity, icons: icons) }
         }
         return labels
@@ -199,6 +201,7 @@ extension PlacedSymbol {
             RenderRect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width, height: r.size.height)
         }
         s.iconCommand?.rect = move(iconCommand?.rect ?? RenderRect(x: 0, y: 0, width: 0, height: 0))
+        for i in s.iconPieces.indices { s.iconPieces[i].rect = move(s.iconPieces[i].rect) }
         s.iconRect = iconRect.map(move)
         s.textBounds = textBounds.map(move)
         return s

@@ -68,6 +68,15 @@ public struct PlacedSymbol: Sendable {
     public var flipped: Bool
     /// For point text: the text anchor used (one of ``SymbolFeature/textVariableAnchors`` when given).
     public var textAnchor: TextAnchor?
+    /// An icon fitted to its text (``SymbolIcon/textFit``): the draw commands of its pieces, drawn in place of
+    /// ``iconCommand`` (then `nil`). Empty otherwise.
+    public var iconPieces: [ImageCommand] = []
+
+    /// Whether its layer draws by viewport y (``SymbolFeature/drawsByViewportY``).
+    public var drawsByViewportY = false
+
+    /// The icon's draw commands: ``iconPieces`` when there are any, else ``iconCommand`` when given.
+    public var iconCommands: [ImageCommand] { iconPieces.isEmpty ? iconCommand.map { [$0] } ?? [] : iconPieces }
 }
 
 /// What the next frame remembers of a placed label.
@@ -107,12 +116,26 @@ public struct PlacementResult: Sendable {
     /// Anchors of placed labels by identity, for the next frame's ``SymbolPlacer/place(_:camera:previous:)``.
     var memory: [SymbolIdentity: [RememberedLabel]]
 
-    /// The draw commands of every placed label in drawing order: layers bottom to top (ascending
-    /// ``SymbolFeature/layerIndex``); within a layer all icons, then all texts, each in placement order.
-    public func drawCommands() -> [DrawCommand] {
-        let order = symbols.indices.sorted {
-            (symbols[$0].layerIndex, $0) < (symbols[$1].layerIndex, $1)
+    /// The indices of ``symbols`` in drawing order: layers bottom to top (ascending ``SymbolFeature/layerIndex``);
+    /// within a layer placement order, or with ``PlacedSymbol/drawsByViewportY`` ascending screen y of the anchor
+    /// (ties: the later feature first, then placement order).
+    public func drawOrder() -> [Int] {
+        symbols.indices.sorted { a, b in
+            let x = symbols[a]
+            let y = symbols[b]
+            if x.layerIndex != y.layerIndex { return x.layerIndex < y.layerIndex }
+            if x.drawsByViewportY && y.drawsByViewportY {
+                if x.screenAnchor.y != y.screenAnchor.y { return x.screenAnchor.y < y.screenAnchor.y }
+                if x.featureIndex != y.featureIndex { return x.featureIndex > y.featureIndex }
+            }
+            return a < b
         }
+    }
+
+    /// The draw commands of every placed label in drawing order: layers bottom to top (ascending
+    /// ``SymbolFeature/layerIndex``); within a layer all icons, then all texts, each in ``drawOrder()``.
+    public func drawCommands() -> [DrawCommand] {
+        let order = drawOrder()
         var out: [DrawCommand] = []
         out.reserveCapacity(symbols.count * 2)
         var i = 0
@@ -120,7 +143,7 @@ public struct PlacementResult: Sendable {
             let layer = symbols[order[i]].layerIndex
             var j = i
             while j < order.count && symbols[order[j]].layerIndex == layer { j += 1 }
-            for k in i..<j { if let icon = symbols[order[k]].iconCommand { out.append(.image(icon)) } }
+            for k in i..<j { out.append(contentsOf: symbols[order[k]].iconCommands.map { .image($0) }) }
             for k in i..<j { if let text = symbols[order[k]].text { out.append(text) } }
             i = j
         }

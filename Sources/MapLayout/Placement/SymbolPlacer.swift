@@ -59,6 +59,8 @@ public final class SymbolPlacer {
     /// The current frame's view size in points.
     private var view = (width: 1.0, height: 1.0)
     private var shapes: [ShapeKey: Shape] = [:]
+    /// Whether the current frame's camera is pitched (fitted icons are then sampled bilinearly).
+    private var pitched = false
 
     /// Creates a placer.
     /// - Parameters:
@@ -88,6 +90,7 @@ public final class SymbolPlacer {
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
         view = (viewWidth, viewHeight)
+        pitched = camera.pitch != 0
         // Cells of at least the configured size, and few enough for any view (at most about a million cells).
         let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
         var cellSize = configured
@@ -619,7 +622,33 @@ public final class SymbolPlacer {
         // Icon shape.
         var iconRect: RenderRect?
         var iconBox: (Double, Double, Double, Double)?
-        if let icon = symbol.icon {
+        var iconPieces: [ImageCommand] = []
+        if let icon = symbol.icon, hasText, c.line == nil, icon.textFit != .none,
+            let fitted = icon.fitted(toText: fitTextBox(symbol, pointAnchor, pointOffset, ratio))
+        {
+            // `icon-text-fit`: the icon follows the text's box (IconFit.swift).
+            let padding = max(icon.padding, 0)
+            func screen(_ b: IconBox) -> RenderRect {
+                RenderRect(
+                    x: c.screen.x + b.left * ratio, y: c.screen.y + b.top * ratio, width: b.width * ratio,
+                    height: b.height * ratio)
+            }
+            let rect = screen(fitted.bounds)
+            let collision = screen(fitted.collision)
+            iconRect = rect
+            iconBox = (
+                collision.minX - padding, collision.minY - padding, collision.maxX + padding, collision.maxY + padding
+            )
+            if icon.samplesNearest && !pitched {
+                if fitted.innerPieces.count == icon.innerPieceImages.count {
+                    iconPieces = zip(icon.innerPieceImages, fitted.innerPieces).compactMap { image, box in
+                        image.map { ImageCommand(image: $0, rect: screen(box), nearestNeighbor: true) }
+                    }
+                }
+            } else if fitted.pieces.count == icon.pieceImages.count {
+                iconPieces = zip(icon.pieceImages, fitted.pieces).map { ImageCommand(image: $0, rect: screen($1)) }
+            }
+        } else if let icon = symbol.icon {
             let size = ScreenSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
             let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
             let origin = icon.anchor.boxOrigin(for: size, at: at)
@@ -689,7 +718,7 @@ public final class SymbolPlacer {
             }
         }
         let iconCommand: ImageCommand? =
-            showIcon
+            showIcon && iconPieces.isEmpty
             ? symbol.icon?.image.flatMap { image in iconRect.map { ImageCommand(image: image, rect: $0) } }
             : nil
         return PlacedSymbol(
@@ -699,7 +728,19 @@ public final class SymbolPlacer {
             textBounds: showText
                 ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
                 : nil,
-            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil)
+            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil,
+            iconPieces: showIcon ? iconPieces : [], drawsByViewportY: symbol.drawsByViewportY)
+    }
+
+    /// The box of a point symbol's text relative to its anchor, in points at perspective ratio 1, for
+    /// `icon-text-fit`: the shaping's box at `anchor`, moved by `offset` (points at `ratio`).
+    private func fitTextBox(_ symbol: SymbolFeature, _ anchor: TextAnchor, _ offset: ScreenPoint, _ ratio: Double)
+        -> IconBox
+    {
+        let shape = self.shape(symbol.text, symbol.textStyle, clusters: false)
+        let size = ScreenSize(width: shape.width, height: shape.height)
+        let origin = anchor.boxOrigin(for: size, at: ScreenPoint(x: offset.x / ratio, y: offset.y / ratio))
+        return IconBox(left: origin.x, top: origin.y, right: origin.x + size.width, bottom: origin.y + size.height)
     }
 
     /// The offset in ems of text at `anchor` for a symbol with variable anchors (MapLibre's rule without its

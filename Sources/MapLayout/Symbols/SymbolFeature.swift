@@ -122,6 +122,22 @@ public struct SymbolIcon: Hashable, Sendable {
     /// The image to draw, when the caller has registered one; placement copies it into ``PlacedSymbol/iconCommand``.
     /// Default `nil`.
     public var image: ImageHandle?
+    /// `icon-text-fit`: with point text that is not empty, the icon is fitted to the text's box (see
+    /// ``IconStretch``) and drawn in ``pieceImages``. Default ``IconTextFit/none``.
+    public var textFit: IconTextFit = .none
+    /// `icon-text-fit-padding`, `[top, right, bottom, left]` in points. Default zeros.
+    public var textFitPadding: [Double] = [0, 0, 0, 0]
+    /// How the image stretches when fitted; a fitted icon needs it (without it the icon is not fitted). Default `nil`.
+    public var stretch: IconStretch?
+    /// The images of ``IconStretch/pieceSources``, in that order, registered by the caller: a fitted icon draws
+    /// them (none drawn when the counts differ). Default empty.
+    public var pieceImages: [ImageHandle] = []
+    /// The images of ``IconStretch/innerPieceSources``, in that order (`nil` for an empty piece): drawn instead of
+    /// ``pieceImages`` when the icon ``samplesNearest`` (none drawn when the counts differ). Default empty.
+    public var innerPieceImages: [ImageHandle?] = []
+    /// Draw the inner pieces of a fitted icon with nearest-pixel sampling on a map without pitch (MapLibre samples
+    /// icons so unless they are scaled, rotated or aligned to the map). Default `false` (bilinear, ``pieceImages``).
+    public var samplesNearest = false
 
     /// Creates an icon; see the properties for units and defaults.
     public init(
@@ -202,6 +218,11 @@ public struct SymbolFeature: Sendable {
     /// as the ground is (MapLibre's `auto` for line placement); `.viewport` keeps it upright on the screen, following
     /// the projected line. Point text stays upright on the screen either way. Default: the rotation alignment (`auto`).
     public var textPitchAlignment: SymbolAlignment
+    /// MapLibre's viewport-y drawing order (`symbol-z-order: viewport-y`, or `auto` without `symbol-sort-key`, when
+    /// the layer's text or icons allow overlap or ignore placement): the layer's labels are drawn top to bottom on
+    /// screen (lower anchors over higher ones; at equal heights the later feature first) instead of in placement
+    /// order. Default `false`.
+    public var drawsByViewportY = false
     /// The tile this copy of the feature came from. When set, anchors outside the tile's square are dropped: a
     /// feature repeated in the buffers of neighbouring tiles is labelled only by the tile that owns the anchor.
     /// Default `nil` (no ownership check).

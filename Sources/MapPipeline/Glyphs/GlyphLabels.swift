@@ -149,6 +149,9 @@ extension MapRenderer {
                 case .image(var i) where layer != nil:
                     // An icon: `icon-opacity` (evaluated without a feature), then SDF icons drawn with their paint.
                     i.opacity *= min(1, max(0, layer!.number("icon-opacity", EvaluationContext(zoom: zoom), 1)))
+                    // A fitted icon's pieces sample nearest only at the sprite's own pixel ratio (IconPieces.swift):
+                    // at another ratio MapLibre samples them bilinearly.
+                    if i.nearestNeighbor && i.image.scale != scale { i.nearestNeighbor = false }
                     guard let name = sdfNames[i.image.id] else { return i.opacity > 0 ? [.image(i)] : [] }
                     let opacity = i.opacity
                     i.opacity = 1

@@ -194,6 +194,9 @@ public struct StylePropertySpec: Sendable {
         add(.symbol, true, "icon-keep-upright", "boolean", .boolean(false))
         add(.symbol, true, "icon-offset", "array", zero2, dd: true, length: 2)
         add(.symbol, true, "icon-anchor", "enum", .string("center"), dd: true, values: anchor9)
+        add(.symbol, true, "icon-text-fit", "enum", .string("none"), values: ["none", "width", "height", "both"])
+        add(.symbol, true, "icon-text-fit-padding", "array", .array([.number(0), .number(0), .number(0), .number(0)]),
+            length: 4)
         add(.symbol, true, "text-rotation-alignment", "enum", .string("auto"), values: alignments + ["viewport-glyph"])
         add(.symbol, true, "text-pitch-alignment", "enum", .string("auto"), values: alignments)
         add(.symbol, true, "text-field", "formatted", .string(""), dd: true, tokens: true)
