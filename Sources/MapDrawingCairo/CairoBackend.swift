@@ -551,7 +551,84 @@ public final class CairoBackend: RenderBackend {
             minX: Int(v[0].rounded()), minY: Int(v[1].rounded()), maxX: Int(v[2].rounded()), maxY: Int(v[3].rounded()))
     }
 
+    /// A circle in MapLibre's shading (``CircleShader``): each device pixel within the disc's bounds (and the clip)
+    /// takes the shader's colour at its centre, composited source-over from a scratch image.
+    private func shadedCircle(_ c: CircleCommand, _ cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let det = m.xx * m.yy - m.xy * m.yx
+        guard det.isFinite, det != 0, c.center.x.isFinite, c.center.y.isFinite,
+            let shader = CircleShader(c, pixelRatio: abs(det).squareRoot())
+        else { return }
+        let outer = c.radius + c.strokeWidth
+        let userToExtrude: RenderHomography
+        let corners: [ScreenPoint]
+        if let g = c.groundCorners {
+            // The extrude square's corners on screen: the unit square → quad map, inverted, then (u, v) ↦ 2(u, v) − 1.
+            guard g.count == 4, let toQuad = RenderHomography(unitSquareTo: g[0], g[1], g[2], g[3]),
+                let fromQuad = toQuad.inverse
+            else { return }
+            userToExtrude = RenderHomography(2, 0, -1, 0, 2, -1, 0, 0, 1).concatenating(after: fromQuad)
+            corners = g
+        } else {
+            let k = 1 / outer
+            userToExtrude = RenderHomography(k, 0, -c.center.x * k, 0, k, -c.center.y * k, 0, 0, 1)
+            corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map {
+                ScreenPoint(x: c.center.x + $0.0 * outer, y: c.center.y + $0.1 * outer)
+            }
+        }
+        var inverse = m
+        guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return }
+        let deviceToUser = RenderHomography(
+            inverse.xx, inverse.xy, inverse.x0, inverse.yx, inverse.yy, inverse.y0, 0, 0, 1)
+        let toDevice = RenderTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        var x0 = 0.0
+        var y0 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let clip = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { toDevice.apply(to: ScreenPoint(x: $0.0, y: $0.1)) }
+        let disc = corners.map { toDevice.apply(to: $0) }
+        func box(_ p: [ScreenPoint]) -> PixelRect? {
+            guard let a = p.map(\.x).min(), let b = p.map(\.x).max(), let c = p.map(\.y).min(),
+                let d = p.map(\.y).max(), [a, b, c, d].allSatisfy({ $0.isFinite && abs($0) < 1e7 })
+            else { return nil }
+            return PixelRect(
+                minX: Int(a.rounded(.down)), minY: Int(c.rounded(.down)), maxX: Int(b.rounded(.up)),
+                maxY: Int(d.rounded(.up)))
+        }
+        guard let clipBox = box(clip), let discBox = box(disc) else { return }
+        let area = clipBox.intersection(discBox)
+        guard !area.isEmpty, area.maxX - area.minX <= 32767, area.maxY - area.minY <= 32767 else { return }
+        let w = area.maxX - area.minX
+        let h = area.maxY - area.minY
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
+        defer { cairo_surface_destroy(scratch) }
+        guard cairo_surface_status(scratch) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(scratch)
+        else { return }
+        cairo_surface_flush(scratch)
+        data.withMemoryRebound(to: UInt32.self, capacity: Int(cairo_image_surface_get_stride(scratch)) / 4 * h) {
+            shader.rasterize(
+                into: $0, width: w, height: h, stride: Int(cairo_image_surface_get_stride(scratch)) / 4,
+                originX: area.minX, originY: area.minY,
+                toExtrude: userToExtrude.concatenating(after: deviceToUser))
+        }
+        cairo_surface_mark_dirty(scratch)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, scratch, Double(area.minX), Double(area.minY))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(area.minX), Double(area.minY), Double(w), Double(h))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
     private func circle(_ c: CircleCommand, _ cr: OpaquePointer) {
+        if c.mapLibreShading {
+            shadedCircle(c, cr)
+            return
+        }
         let opacity = clamp01(c.opacity)
         guard c.radius >= 0, c.radius.isFinite, opacity > 0 else { return }
         if c.strokeWidth > 0 && c.strokeColor.alpha > 0 {

@@ -38,7 +38,7 @@ struct CompiledLayer {
             names = [
                 "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
                 "circle-stroke-opacity", "circle-blur", "circle-translate", "circle-translate-anchor",
-                "circle-pitch-scale",
+                "circle-pitch-scale", "circle-pitch-alignment",
                 "circle-sort-key",
             ]
         case .raster, .hillshade: names = []  // RasterPaint and HillshadePaint read the layer's properties

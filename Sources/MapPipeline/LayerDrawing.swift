@@ -456,6 +456,10 @@ extension MapRenderer {
         let blur = layer.number("circle-blur", ctx, 0)
         let t = translation(layer, "circle", ctx, projector)
         let scalesWithMap = layer.string("circle-pitch-scale", ctx) != "viewport"
+        // `circle-pitch-alignment: map` under pitch: the disc lies on the ground (a flat map draws it the same either
+        // way).
+        var onGround = false
+        if case .perspective = projector.mode, layer.string("circle-pitch-alignment", ctx) == "map" { onGround = true }
         for p in points {
             if let extent, p.x < 0 || p.y < 0 || p.x >= extent || p.y >= extent { continue }
             let x = Double(p.x)
@@ -464,13 +468,38 @@ extension MapRenderer {
             var center = projector.project(x, y)
             center.x += t.x
             center.y += t.y
+            if onGround {
+                out.append(
+                    .circle(
+                        CircleCommand(
+                            center: center, radius: radius, fillColor: color, strokeColor: strokeColor,
+                            strokeWidth: strokeWidth, blur: blur, opacity: opacity, mapLibreShading: true,
+                            groundCorners: Self.groundCorners(
+                                x, y, radius + strokeWidth, scalesWithMap: scalesWithMap, projector, shift: t))))
+                continue
+            }
             // `circle-pitch-scale: map`: circles shrink with distance like the ground under them.
             let k = scalesWithMap ? projector.perspectiveScale(x, y) : 1
             out.append(
                 .circle(
                     CircleCommand(
                         center: center, radius: radius * k, fillColor: color, strokeColor: strokeColor,
-                        strokeWidth: strokeWidth * k, blur: blur, opacity: opacity)))
+                        strokeWidth: strokeWidth * k, blur: blur, opacity: opacity, mapLibreShading: true)))
+        }
+    }
+
+    /// The screen corners of the ground square `outer` points (at the camera's zoom) about the tile point `(x, y)`
+    /// on each side, corners in ``CircleCommand/groundCorners`` order, moved by `shift` points: MapLibre's
+    /// map-aligned circle quad. Without `scalesWithMap` (`circle-pitch-scale: viewport`) the square grows with the
+    /// distance so the disc keeps its size on screen at its centre.
+    static func groundCorners(
+        _ x: Double, _ y: Double, _ outer: Double, scalesWithMap: Bool, _ projector: TileProjector, shift: ScreenPoint
+    ) -> [ScreenPoint] {
+        var r = outer / projector.pointsPerUnit
+        if !scalesWithMap { r /= projector.perspectiveScale(x, y) }
+        return [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map {
+            let p = projector.project(x + $0.0 * r, y + $0.1 * r)
+            return ScreenPoint(x: p.x + shift.x, y: p.y + shift.y)
         }
     }
 

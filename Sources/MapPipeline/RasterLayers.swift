@@ -164,39 +164,93 @@ extension MapRenderer {
             saturation: paint.saturation, contrast: paint.contrast)
         appendSourceTileImages(
             source, definition: definition, tile: tile, opacity: paint.opacity,
-            nearestNeighbor: paint.resamplesNearest, projectors: &projectors, into: &out
-        ) { rasterImage(source, $0, adjustment: adjustment) }
+            nearestNeighbor: paint.resamplesNearest, projectors: &projectors, into: &out,
+            ancestorsFor: { rasterTileIsMissing(source, $0, adjustment: adjustment) ? source.minZoom : nil },
+            loaded: { cachedRasterImage(source, $0, adjustment: adjustment) },
+            image: { rasterImage(source, $0, adjustment: adjustment) })
+    }
+
+    /// The backend image of the raster source tile `address` if it was already decoded (never reads the source).
+    func cachedRasterImage(_ source: ResolvedSource, _ address: TileID, adjustment: RasterColorAdjustment)
+        -> ImageHandle?
+    {
+        let key = EngineKey.raster(
+            source: source.dataID, address: address, adjustment: adjustment, backend: backendToken)
+        if case .raster(let hit, _)? = engine.value(key) { return hit }
+        return nil
+    }
+
+    /// Whether the raster source tile `address` is known to have no image (the source answered without one, or its
+    /// bytes did not decode), as opposed to one not read yet.
+    func rasterTileIsMissing(_ source: ResolvedSource, _ address: TileID, adjustment: RasterColorAdjustment) -> Bool {
+        let key = EngineKey.raster(
+            source: source.dataID, address: address, adjustment: adjustment, backend: backendToken)
+        if case .raster(nil, _)? = engine.value(key) { return true }
+        return false
     }
 
     /// Appends, for each source tile a raster-like layer reads over the covering `tile`
     /// (``rasterAddresses(_:definition:tile:)``), the part of its image over `tile` (an over-zoomed ancestor's part
     /// scaled up) as ``ImageQuad`` pieces: one affine piece when flat, 8 × 8 under pitch. `image` gives a source
     /// tile's backend image, `nil` to draw nothing for it. Used by `raster` and `hillshade` layers.
+    ///
+    /// `ancestorsFor` and `loaded` (MapLibre's cover for a source tile that is missing, `raster-masking`,
+    /// `raster-loading`): for an address known to have no image, `ancestorsFor` gives the lowest zoom to look down
+    /// to (`nil`: the tile is not known missing, e.g. still on its way); its nearest ancestor with an image is drawn
+    /// over its cell (each level asked only once the one above it is known missing), then its children at the next
+    /// zoom that `loaded` already has an image for (never read for this), over that.
     func appendSourceTileImages(
         _ source: ResolvedSource, definition: RasterSource, tile: TileID, opacity: Double, nearestNeighbor: Bool,
-        projectors: inout ProjectorCache, into out: inout [DrawCommand], image: (TileID) -> ImageHandle?
+        projectors: inout ProjectorCache, into out: inout [DrawCommand],
+        ancestorsFor: (TileID) -> Int? = { _ in nil }, loaded: (TileID) -> ImageHandle? = { _ in nil },
+        image: (TileID) -> ImageHandle?
     ) {
         let extent = 4096.0
         let projector = projectors.projector(extent: Int(extent))
         let n = Double(1 << tile.z)
         let cells = projector.isPerspective ? 8 : 1
-        for address in rasterAddresses(source, definition: definition, tile: tile) {
+        // The part of source tile `address`'s image over the covering tile and over the cell of `cell` (itself or a
+        // descendant).
+        func draw(_ handle: ImageHandle, _ address: TileID, cell: TileID) {
             let ns = Double(1 << address.z)
+            let nc = Double(1 << cell.z)
             let (ax, ay) = (address.x, address.y)
-            // The source tile's part over the covering tile.
-            let u0 = max(0, (Double(tile.x) / n - Double(ax) / ns) * ns)
-            let u1 = min(1, (Double(tile.x + 1) / n - Double(ax) / ns) * ns)
-            let v0 = max(0, (Double(tile.y) / n - Double(ay) / ns) * ns)
-            let v1 = min(1, (Double(tile.y + 1) / n - Double(ay) / ns) * ns)
-            guard u1 > u0, v1 > v0, let image = image(address) else { continue }
+            let u0 = max(0, (max(Double(tile.x) / n, Double(cell.x) / nc) - Double(ax) / ns) * ns)
+            let u1 = min(1, (min(Double(tile.x + 1) / n, Double(cell.x + 1) / nc) - Double(ax) / ns) * ns)
+            let v0 = max(0, (max(Double(tile.y) / n, Double(cell.y) / nc) - Double(ay) / ns) * ns)
+            let v1 = min(1, (min(Double(tile.y + 1) / n, Double(cell.y + 1) / nc) - Double(ay) / ns) * ns)
+            guard u1 > u0, v1 > v0 else { return }
             ImageQuad.append(
-                image, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: opacity,
+                handle, uRange: u0...u1, vRange: v0...v1, cells: cells, opacity: opacity,
                 nearestNeighbor: nearestNeighbor,
                 screen: { u, v in
                     let x = ((Double(ax) + u) / ns - Double(tile.x) / n) * n * extent
                     let y = ((Double(ay) + v) / ns - Double(tile.y) / n) * n * extent
                     return projector.isVisible(x, y) ? projector.project(x, y) : nil
                 }, into: &out)
+        }
+        for wanted in rasterAddresses(source, definition: definition, tile: tile) {
+            if let handle = image(wanted) {
+                draw(handle, wanted, cell: wanted)
+                continue
+            }
+            guard let lowest = ancestorsFor(wanted) else { continue }
+            var z = wanted.z - 1
+            while z >= max(lowest, 0) {
+                let d = wanted.z - z
+                let parent = TileID(z: z, x: wanted.x >> d, y: wanted.y >> d)
+                if let hit = image(parent) {
+                    draw(hit, parent, cell: wanted)
+                    break
+                }
+                guard ancestorsFor(parent) != nil else { break }
+                z -= 1
+            }
+            guard wanted.z < 30 else { continue }
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let child = TileID(z: wanted.z + 1, x: wanted.x * 2 + dx, y: wanted.y * 2 + dy)
+                if let hit = loaded(child) { draw(hit, child, cell: child) }
+            }
         }
     }
 

@@ -161,6 +161,22 @@ import Testing
         #expect(Self.near(Self.rgb(image, 192, 128), Self.east))
     }
 
+    @Test func aMissingTileIsCoveredByItsNearestAncestor() throws {
+        // Only the zoom-0 tile exists though the source goes to zoom 2: at zoom 2 every source tile is missing, and
+        // (as MapLibre's raster-masking) the zoom-0 tile's part is drawn over each, scaled up.
+        let dir = try Self.tileFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let image = try Self.render(source: Self.folder(dir, #""maxzoom": 2"#), zoom: 2)
+        #expect(Self.near(Self.rgb(image, 64, 128), Self.west))
+        #expect(Self.near(Self.rgb(image, 192, 128), Self.east))
+        // An undecodable zoom-1 tile counts as missing too: its zoom-0 ancestor still shows.
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("1/0"), withIntermediateDirectories: true)
+        try Data("not an image".utf8).write(to: dir.appendingPathComponent("1/0/0.png"))
+        let covered = try Self.render(source: Self.folder(dir, #""maxzoom": 1"#), zoom: 1)
+        #expect(Self.near(Self.rgb(covered, 64, 64), Self.west))
+    }
+
     @Test func tileSize512CoversFourTiles() throws {
         let dir = try Self.tileFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

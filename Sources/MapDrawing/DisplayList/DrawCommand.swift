@@ -132,14 +132,26 @@ public struct CircleCommand: Hashable, Sendable {
     public var strokeWidth: Double
     /// Fade of the disc's edge as a fraction of the radius, `0…1` (`circle-blur`). Default 0.
     public var blur: Double
-    /// Opacity multiplied into the fill (`circle-opacity`) and the ring. Default 1.
+    /// Opacity multiplied into the fill (`circle-opacity`) and, unless ``mapLibreShading``, the ring. Default 1.
     public var opacity: Double
+    /// Waymark's own: draw the disc with MapLibre's circle shading (``CircleShader``: per-pixel smoothstep edges,
+    /// ``blur`` as a fraction of `radius + strokeWidth`, ``opacity`` on the fill only) instead of as vector paths.
+    /// Default `false`.
+    public var mapLibreShading: Bool
+    /// Waymark's own, with ``mapLibreShading``: the disc lies on the ground (`circle-pitch-alignment: map`). The
+    /// screen points of its bounding square's corners, extrude `(−1, −1)`, `(1, −1)`, `(1, 1)`, `(−1, 1)` in that
+    /// order; each pixel is shaded at its centre's preimage in that square (perspective-correct, as a GPU
+    /// interpolates). `nil` (default): a screen-aligned disc about ``center``.
+    public var groundCorners: [ScreenPoint]?
 
     /// Creates a circle; see the properties for defaults.
     public init(
         center: ScreenPoint, radius: Double, fillColor: RGBAColor, strokeColor: RGBAColor = .clear,
-        strokeWidth: Double = 0, blur: Double = 0, opacity: Double = 1
+        strokeWidth: Double = 0, blur: Double = 0, opacity: Double = 1, mapLibreShading: Bool = false,
+        groundCorners: [ScreenPoint]? = nil
     ) {
+        self.mapLibreShading = mapLibreShading
+        self.groundCorners = groundCorners
         self.center = center
         self.radius = radius
         self.fillColor = fillColor
