@@ -53,7 +53,8 @@ struct CompiledLayer {
         case .symbol:
             names = [
                 "text-field", "text-font", "text-size", "text-max-width", "text-line-height", "text-letter-spacing",
-                "text-justify", "text-anchor", "text-offset", "text-variable-anchor", "text-radial-offset",
+                "text-justify", "text-anchor", "text-offset", "text-variable-anchor", "text-variable-anchor-offset",
+                "text-radial-offset",
                 "text-rotate", "text-padding", "text-allow-overlap", "text-ignore-placement", "text-optional",
                 "text-transform", "symbol-placement", "symbol-spacing", "text-max-angle", "text-keep-upright",
                 "text-pitch-alignment", "text-rotation-alignment",

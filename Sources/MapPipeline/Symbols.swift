@@ -96,6 +96,7 @@ extension MapRenderer {
             let offset = layer.numbers("text-offset", ctx)
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
+            let anchorOffsets = variableAnchorOffsets(layer.value("text-variable-anchor-offset", ctx))
             let sortValue = layer.value("symbol-sort-key", ctx)
             let identity = SymbolIdentity(
                 layer: layer.id, featureID: f.feature.id, text: text.isEmpty ? "icon:\(icon?.image?.id ?? 0)" : text)
@@ -144,7 +145,9 @@ extension MapRenderer {
                         maxAngle: layer.number("text-max-angle", ctx, 45),
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
-                        textPitchAlignment: pitchAlignment))
+                        textPitchAlignment: pitchAlignment,
+                        textVariableAnchorOffsets: anchorOffsets,
+                        textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto"))
                 iconNames.append(madeIcon?.1)
             }
         }
@@ -176,6 +179,25 @@ extension MapRenderer {
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
         return (icon, name)
+    }
+
+    /// A `text-variable-anchor-offset` value — `[anchor, [x, y], anchor, [x, y], …]`, offsets in ems — as entries;
+    /// empty for anything else.
+    func variableAnchorOffsets(_ value: ExpressionValue) -> [TextAnchorOffset] {
+        guard case .array(let items) = value, items.count % 2 == 0 else { return [] }
+        var out: [TextAnchorOffset] = []
+        for i in stride(from: 0, to: items.count, by: 2) {
+            guard case .string(let name) = items[i], TextAnchor(rawValue: name) != nil else { return [] }
+            let xy: [Double]
+            switch items[i + 1] {
+            case .array(let a): xy = a.compactMap(\.number)
+            case .numberArray(let a): xy = a
+            default: return []
+            }
+            guard xy.count == 2 else { return [] }
+            out.append(TextAnchorOffset(anchor: TextAnchor(styleName: name), offset: ScreenPoint(x: xy[0], y: xy[1])))
+        }
+        return out
     }
 
     private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {

@@ -162,7 +162,7 @@ public struct RenderTestSettings: Sendable {
 
     /// Reads the settings and applies the operations Waymark supports to the style JSON.
     ///
-    /// Supported operations (applied in order, so the final state is rendered): `wait` (no effect: Waymark has no
+    /// Supported operations (applied in order, so the final state is rendered): `wait` and `idle` (no effect: Waymark has no
     /// transitions), `setZoom`, `setCenter`, `setBearing`, `setPitch`, `setLayerZoomRange`, `setPaintProperty`,
     /// `setLayoutProperty`, `setFilter`, `removeLayer`. Property changes under a style transition with a positive
     /// duration (the expected image is mid-transition), layers of other types (`color-relief`), any other operation, `mapMode` other than `static`,
@@ -259,7 +259,7 @@ public struct RenderTestSettings: Sendable {
             return nil
         }
         switch name {
-        case "wait": return nil
+        case "wait", "idle": return nil
         case "setZoom":
             guard let z = args.first?.numberValue else { return "needs a number" }
             root["zoom"] = .number(z)

@@ -24,13 +24,19 @@ public struct PlacementOptions: Sendable {
     /// Require every collision shape to lie wholly inside the view; when `false` a label is dropped only when it is
     /// wholly outside the view. Default `false` (labels crossing the edge stay while panning).
     public var labelsMustFitInView: Bool
+    /// Without ``labelsMustFitInView``: how far outside the view, in points, a label's collision shapes may lie
+    /// and still be placed (MapLibre's collision grid reaches 100 points beyond each edge, so a label whose point
+    /// is just off screen still shows its part that reaches into the view, and still blocks others). A label
+    /// wholly beyond this band is dropped. `≥ 0`. Default 100.
+    public var viewPadding: Double
 
     /// Creates options; see the properties for defaults.
     public init(
         cellSize: Double = 32, maximumDepthFactor: Double = 3, scalesWithPerspective: Bool = true,
         duplicateTolerance: Double = 8, stabilityTolerance: Double = 16, prefersPreviousPlacement: Bool = true,
-        labelsMustFitInView: Bool = false
+        labelsMustFitInView: Bool = false, viewPadding: Double = 100
     ) {
+        self.viewPadding = viewPadding
         self.cellSize = cellSize
         self.maximumDepthFactor = maximumDepthFactor
         self.scalesWithPerspective = scalesWithPerspective

@@ -167,6 +167,13 @@ public struct SymbolFeature: Sendable {
     /// point in the direction the anchor implies. `nil` uses the absolute values of ``textOffset`` instead.
     /// Default `nil`.
     public var textRadialOffset: Double?
+    /// `text-variable-anchor-offset`: anchors to try in order, each with its own offset in ems; when non-empty it
+    /// replaces ``textVariableAnchors``, ``textRadialOffset`` and ``textOffset`` for point text (as in MapLibre).
+    /// Default empty.
+    public var textVariableAnchorOffsets: [TextAnchorOffset]
+    /// `text-justify: auto` with variable anchors: multi-line text is justified by the anchor placement chooses
+    /// (left anchors left, right anchors right, others centred) instead of ``TextStyle/justify``. Default `false`.
+    public var textJustifyFollowsAnchor: Bool
     /// `text-rotate` in degrees clockwise, point placement only. Default 0.
     public var textRotation: Double
     /// `text-padding` in points: extra collision margin around the text box, `≥ 0`. Default 2.
@@ -216,8 +223,11 @@ public struct SymbolFeature: Sendable {
         textIgnorePlacement: Bool = false, textOptional: Bool = false, icon: SymbolIcon? = nil,
         sortKey: Double? = nil, layerIndex: Int = 0, sourceOrder: Int = 0, spacing: Double = 250,
         maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil,
-        textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil
+        textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil,
+        textVariableAnchorOffsets: [TextAnchorOffset] = [], textJustifyFollowsAnchor: Bool = false
     ) {
+        self.textVariableAnchorOffsets = textVariableAnchorOffsets
+        self.textJustifyFollowsAnchor = textJustifyFollowsAnchor
         self.identity = identity
         self.geometry = geometry
         self.text = text
