@@ -97,6 +97,7 @@ extension MapRenderer {
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
             let anchorOffsets = variableAnchorOffsets(layer.value("text-variable-anchor-offset", ctx))
+            let zOrder = symbolZOrder(layer, ctx)
             let sortValue = layer.value("symbol-sort-key", ctx)
             let identity = SymbolIdentity(
                 layer: layer.id, featureID: f.feature.id, text: text.isEmpty ? "icon:\(icon?.image?.id ?? 0)" : text)
@@ -147,7 +148,8 @@ extension MapRenderer {
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
                         textPitchAlignment: pitchAlignment,
                         textVariableAnchorOffsets: anchorOffsets,
-                        textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto"))
+                        textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto",
+                        placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws))
                 iconNames.append(madeIcon?.1)
             }
         }
@@ -179,6 +181,18 @@ extension MapRenderer {
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
         return (icon, name)
+    }
+
+    /// `symbol-z-order` as MapLibre reads it (`SymbolLayout`): `viewport-y` places symbols from the bottom of the
+    /// screen up; symbols draw top to bottom for `viewport-y`, or `auto` without `symbol-sort-key`, when text or
+    /// icons allow overlap or ignore placement.
+    func symbolZOrder(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> (places: Bool, draws: Bool) {
+        let order = layer.string("symbol-z-order", ctx)
+        let byKey = order != "viewport-y" && layer.isSet("symbol-sort-key")
+        let byY = order == "viewport-y" || (order != "source" && !byKey)
+        let overlaps = ["text-allow-overlap", "icon-allow-overlap", "text-ignore-placement", "icon-ignore-placement"]
+            .contains { layer.bool($0, ctx) }
+        return (order == "viewport-y", byY && overlaps)
     }
 
     /// A `text-variable-anchor-offset` value — `[anchor, [x, y], anchor, [x, y], …]`, offsets in ems — as entries;

@@ -59,6 +59,8 @@ public final class SymbolPlacer {
     /// The current frame's view size in points.
     private var view = (width: 1.0, height: 1.0)
     private var shapes: [ShapeKey: Shape] = [:]
+    /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
+    private var bearing = 0.0
 
     /// Creates a placer.
     /// - Parameters:
@@ -88,6 +90,7 @@ public final class SymbolPlacer {
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
         view = (viewWidth, viewHeight)
+        bearing = camera.bearing.isFinite ? camera.bearing : 0
         // Cells of at least the configured size, and few enough for any view (at most about a million cells).
         let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
         var cellSize = configured
@@ -124,6 +127,7 @@ public final class SymbolPlacer {
             let y = candidates[b]
             if x.layerIndex != y.layerIndex { return x.layerIndex > y.layerIndex }
             if x.wasPlaced != y.wasPlaced { return x.wasPlaced }
+            if x.byViewportY && y.byViewportY && x.screen.y != y.screen.y { return x.screen.y > y.screen.y }
             if x.sortKey != y.sortKey { return x.sortKey < y.sortKey }
             if x.sourceOrder != y.sourceOrder { return x.sourceOrder < y.sourceOrder }
             if x.featureIndex != y.featureIndex { return x.featureIndex < y.featureIndex }
@@ -157,7 +161,24 @@ public final class SymbolPlacer {
             }
         }
         statistics.placed = placed.count
+        if symbols.contains(where: \.drawsByViewportY) { drawTopToBottom(&placed, symbols) }
         return PlacementResult(symbols: placed, statistics: statistics, memory: memory)
+    }
+
+    /// Reorders, in place, the placed symbols of each layer whose symbols draw by viewport y: among the positions
+    /// those symbols hold, top of the screen first (ties: later features first, as MapLibre's `sortFeatures`).
+    private func drawTopToBottom(_ placed: inout [PlacedSymbol], _ symbols: [SymbolFeature]) {
+        var positions: [Int: [Int]] = [:]
+        for (i, p) in placed.enumerated() where symbols[p.featureIndex].drawsByViewportY {
+            positions[p.layerIndex, default: []].append(i)
+        }
+        for (_, slots) in positions where slots.count > 1 {
+            let sorted = slots.map { placed[$0] }.sorted { a, b in
+                if a.screenAnchor.y != b.screenAnchor.y { return a.screenAnchor.y < b.screenAnchor.y }
+                return symbols[a.featureIndex].sourceOrder > symbols[b.featureIndex].sourceOrder
+            }
+            for (slot, symbol) in zip(slots, sorted) { placed[slot] = symbol }
+        }
     }
 
     // MARK: - Anchors
@@ -198,6 +219,8 @@ public final class SymbolPlacer {
         var screen: ScreenPoint
         var ratio: Double
         var wasPlaced: Bool
+        /// `symbol-z-order: viewport-y`: placed from the bottom of the screen up.
+        var byViewportY = false
         /// The text anchor this identity used in the previous frame, when it was placed there.
         var previousAnchor: TextAnchor?
         var line: LineLabelGeometry?
@@ -258,7 +281,8 @@ public final class SymbolPlacer {
                 featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
                 sourceOrder: symbol.sourceOrder, ordinal: 0, world: world, screen: screen,
                 ratio: context.perspectiveRatio(depth: depth), wasPlaced: remembered != nil,
-                previousAnchor: remembered?.textAnchor, line: nil, lineHeight: 0))
+                byViewportY: symbol.placesByViewportY, previousAnchor: remembered?.textAnchor, line: nil,
+                lineHeight: 0))
     }
 
     private func lineCandidates(
@@ -573,6 +597,7 @@ public final class SymbolPlacer {
         var pointOffset = ScreenPoint.zero
         var pointAnchor = symbol.textAnchor
         var drawnAnchor: TextAnchor?
+        var drawnRotation = symbol.textRotation
         var chosen: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
         // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
         func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
@@ -592,6 +617,9 @@ public final class SymbolPlacer {
             let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
             let padding = max(symbol.textPadding, 0)
             let em = style.size * ratio
+            // Point text aligned to the map (`text-rotation-alignment: map`) turns with it: by −bearing degrees.
+            let mapTurn = symbol.placement == .point && symbol.textRotationAlignment == .map ? -bearing : 0
+            drawnRotation = symbol.textRotation + mapTurn
             var variable = TextAnchorOffsets.candidates(symbol)
             // Variable anchors: the previous frame's choice first, then the style's order.
             if let previous = c.previousAnchor, let i = variable.firstIndex(where: { $0.anchor == previous }), i > 0 {
@@ -609,7 +637,8 @@ public final class SymbolPlacer {
                         chosen = (symbol.textAnchor, offset, b)
                     }
                     textBox = b
-                    pointOffset = offset
+                    // Map-aligned text turns about the point with the map; its collision box does not (MapLibre).
+                    pointOffset = turned(offset, by: mapTurn)
                 }
             } else {
                 // MapLibre's variable placement: the text is laid out centred and its box (padding included) moved
@@ -617,9 +646,11 @@ public final class SymbolPlacer {
                 // tried without overlap first; text that allows overlap then takes the first anchor in view.
                 var fallback: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
                 for candidate in variable {
-                    let shift = TextAnchorOffsets.shift(
-                        candidate.anchor, width: size.width + 2 * padding, height: size.height + 2 * padding,
-                        offset: candidate.offset, em: em)
+                    // Map-aligned text: the shift turns with the map; the box keeps its unturned size (MapLibre).
+                    let shift = turned(
+                        TextAnchorOffsets.shift(
+                            candidate.anchor, width: size.width + 2 * padding, height: size.height + 2 * padding,
+                            offset: candidate.offset, em: em), by: mapTurn)
                     let pivot = ScreenPoint(x: c.screen.x + shift.x, y: c.screen.y + shift.y)
                     let origin = TextAnchor.center.boxOrigin(for: size, at: pivot)
                     var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
@@ -717,7 +748,7 @@ public final class SymbolPlacer {
                 textCommand = .text(
                     TextCommand(
                         text: symbol.text, style: scaledStyle, position: ScreenPoint(x: c.screen.x, y: c.screen.y),
-                        anchor: drawnAnchor ?? pointAnchor, offset: pointOffset, rotation: symbol.textRotation))
+                        anchor: drawnAnchor ?? pointAnchor, offset: pointOffset, rotation: drawnRotation))
             }
         }
         let iconCommand: ImageCommand? =
@@ -843,6 +874,13 @@ func rotatedBounds(origin: ScreenPoint, size: ScreenSize, pivot: ScreenPoint, de
         b = (min(b.0, px), min(b.1, py), max(b.2, px), max(b.3, py))
     }
     return b
+}
+
+/// `v` turned `degrees` clockwise on the screen (y down).
+func turned(_ v: ScreenPoint, by degrees: Double) -> ScreenPoint {
+    guard degrees != 0, degrees.isFinite else { return v }
+    let r = degrees * .pi / 180
+    return ScreenPoint(x: v.x * cos(r) - v.y * sin(r), y: v.x * sin(r) + v.y * cos(r))
 }
 
 /// A sort key for ordering: `nil` and NaN rank after every number.

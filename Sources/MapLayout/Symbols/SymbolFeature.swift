@@ -174,6 +174,13 @@ public struct SymbolFeature: Sendable {
     /// `text-justify: auto` with variable anchors: multi-line text is justified by the anchor placement chooses
     /// (left anchors left, right anchors right, others centred) instead of ``TextStyle/justify``. Default `false`.
     public var textJustifyFollowsAnchor: Bool
+    /// `symbol-z-order: viewport-y`: within the layer, symbols lower on the screen are placed first (they win
+    /// collisions), before ``sortKey``. Default `false`.
+    public var placesByViewportY: Bool
+    /// Within the layer, draw symbols top to bottom on the screen so lower ones cover higher ones (MapLibre does so
+    /// for `symbol-z-order: viewport-y`, and for `auto` without `symbol-sort-key`, when the layer's text or icons
+    /// allow overlap or ignore placement). Default `false`: drawn in placement order.
+    public var drawsByViewportY: Bool
     /// `text-rotate` in degrees clockwise, point placement only. Default 0.
     public var textRotation: Double
     /// `text-padding` in points: extra collision margin around the text box, `≥ 0`. Default 2.
@@ -224,8 +231,11 @@ public struct SymbolFeature: Sendable {
         sortKey: Double? = nil, layerIndex: Int = 0, sourceOrder: Int = 0, spacing: Double = 250,
         maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil,
         textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil,
-        textVariableAnchorOffsets: [TextAnchorOffset] = [], textJustifyFollowsAnchor: Bool = false
+        textVariableAnchorOffsets: [TextAnchorOffset] = [], textJustifyFollowsAnchor: Bool = false,
+        placesByViewportY: Bool = false, drawsByViewportY: Bool = false
     ) {
+        self.placesByViewportY = placesByViewportY
+        self.drawsByViewportY = drawsByViewportY
         self.textVariableAnchorOffsets = textVariableAnchorOffsets
         self.textJustifyFollowsAnchor = textJustifyFollowsAnchor
         self.identity = identity
