@@ -149,7 +149,7 @@ extension MapRenderer {
                         textPitchAlignment: pitchAlignment,
                         textVariableAnchorOffsets: anchorOffsets,
                         textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto",
-                        placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws))
+                        placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws, collisionGroup: sourceID))
                 iconNames.append(madeIcon?.1)
             }
         }

@@ -155,6 +155,8 @@ public struct RenderTestSettings: Sendable {
     public var bearing = 0.0
     /// Degrees from the nadir.
     public var pitch = 0.0
+    /// `metadata.test.crossSourceCollisions`: labels of different sources collide. Default `true`.
+    public var crossSourceCollisions = true
     /// Why the case cannot run, when it cannot (unsupported operation or mode); it is then reported as skipped.
     public var skipReason: String?
     /// The style JSON after operations, with `source-layer` set to `_geojson` on GeoJSON-sourced layers.
@@ -178,6 +180,7 @@ public struct RenderTestSettings: Sendable {
         if let h = test["height"]?.numberValue { height = Int(h) }
         if let r = test["pixelRatio"]?.numberValue, r > 0 { pixelRatio = r }
         if let a = test["allowed"]?.numberValue { allowed = a }
+        if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
         for key in ["collisionDebug", "debug", "showOverdrawInspector"] where test[key]?.boolValue == true {
             skipReason = "metadata.test.\(key) is not supported"
         }

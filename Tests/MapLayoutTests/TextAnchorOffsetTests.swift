@@ -134,28 +134,4 @@ import Testing
         let tight = SymbolPlacer(measurer: FixedAdvanceTextMeasurer(), options: PlacementOptions(viewPadding: 0))
         #expect(placedTexts(tight.place([near, far], camera: testCamera())).isEmpty)
     }
-
-    @Test func viewportYPlacesLowerSymbolsFirst() {
-        // Overlapping labels: in source order "HIGH" would win; by viewport y the lower "LOWW" does.
-        var high = pointLabel("HIGH", at: 100, 100, sourceOrder: 0)
-        var low = pointLabel("LOWW", at: 100, 105, sourceOrder: 1)
-        #expect(placedTexts(placer.place([high, low], camera: testCamera())) == ["HIGH"])
-        high.placesByViewportY = true
-        low.placesByViewportY = true
-        #expect(placedTexts(placer.place([high, low], camera: testCamera())) == ["LOWW"])
-    }
-
-    @Test func viewportYDrawsTopToBottom() {
-        let labels = [(120.0, "CCCC"), (100, "AAAA"), (110, "BBBB")].enumerated().map { i, entry -> SymbolFeature in
-            var s = pointLabel(entry.1, at: 100, entry.0, sourceOrder: i)
-            s.textAllowOverlap = true
-            s.drawsByViewportY = true
-            return s
-        }
-        let drawn = placer.place(labels, camera: testCamera()).drawCommands().compactMap { command -> String? in
-            if case .text(let t) = command { return t.text }
-            return nil
-        }
-        #expect(drawn == ["AAAA", "BBBB", "CCCC"])
-    }
 }

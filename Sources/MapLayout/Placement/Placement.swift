@@ -29,13 +29,17 @@ public struct PlacementOptions: Sendable {
     /// is just off screen still shows its part that reaches into the view, and still blocks others). A label
     /// wholly beyond this band is dropped. `≥ 0`. Default 100.
     public var viewPadding: Double
+    /// Labels of different sources collide with each other (MapLibre's `crossSourceCollisions`, default on). When
+    /// `false`, each ``SymbolFeature/collisionGroup`` has its own collision index. Default `true`.
+    public var crossSourceCollisions: Bool
 
     /// Creates options; see the properties for defaults.
     public init(
         cellSize: Double = 32, maximumDepthFactor: Double = 3, scalesWithPerspective: Bool = true,
         duplicateTolerance: Double = 8, stabilityTolerance: Double = 16, prefersPreviousPlacement: Bool = true,
-        labelsMustFitInView: Bool = false, viewPadding: Double = 100
+        labelsMustFitInView: Bool = false, viewPadding: Double = 100, crossSourceCollisions: Bool = true
     ) {
+        self.crossSourceCollisions = crossSourceCollisions
         self.viewPadding = viewPadding
         self.cellSize = cellSize
         self.maximumDepthFactor = maximumDepthFactor
@@ -74,6 +78,9 @@ public struct PlacedSymbol: Sendable {
     public var flipped: Bool
     /// For point text: the text anchor used (one of ``SymbolFeature/textVariableAnchors`` when given).
     public var textAnchor: TextAnchor?
+    /// The symbol's ``SymbolFeature/sortKey``: a layer with keys draws its labels key by key, each key's icons
+    /// then its texts (``FadedLabels/commandsByLayer(_:)``). Default `nil`.
+    public var sortKey: Double? = nil
 }
 
 /// What the next frame remembers of a placed label.

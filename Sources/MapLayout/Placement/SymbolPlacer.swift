@@ -59,6 +59,8 @@ public final class SymbolPlacer {
     /// The current frame's view size in points.
     private var view = (width: 1.0, height: 1.0)
     private var shapes: [ShapeKey: Shape] = [:]
+    /// Without cross-source collisions: the collision index of each group but the current one (in ``grid``).
+    private var groupGrids: [String: GridIndex] = [:]
     /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
     private var bearing = 0.0
 
@@ -140,6 +142,8 @@ public final class SymbolPlacer {
         var memory: [SymbolIdentity: [RememberedLabel]] = [:]
         grid.reserve(candidates.count * 2)
         let tolerance2 = options.duplicateTolerance * options.duplicateTolerance
+        groupGrids = [:]
+        var currentGroup = ""
         for candidateIndex in order {
             let c = candidates[candidateIndex]
             let symbol = symbols[c.featureIndex]
@@ -154,6 +158,7 @@ public final class SymbolPlacer {
                 continue
             }
             seen[symbol.identity, default: []].append((c.screen, symbol.ownerTile))
+            if !options.crossSourceCollisions { useGrid(of: symbol.collisionGroup ?? "", &currentGroup) }
             if let label = collide(c, symbol, statistics: &statistics) {
                 placed.append(label)
                 memory[symbol.identity, default: []].append(
@@ -179,6 +184,17 @@ public final class SymbolPlacer {
             }
             for (slot, symbol) in zip(slots, sorted) { placed[slot] = symbol }
         }
+    }
+
+    /// Makes ``grid`` the collision index of `group` (an empty one on its first use), keeping the current one.
+    private func useGrid(of group: String, _ current: inout String) {
+        guard group != current else { return }
+        let fresh = GridIndex(
+            originX: grid.originX, originY: grid.originY, width: grid.width, height: grid.height,
+            cellSize: grid.cellSize)
+        groupGrids[current] = grid
+        grid = groupGrids.removeValue(forKey: group) ?? fresh
+        current = group
     }
 
     // MARK: - Anchors
@@ -762,7 +778,8 @@ public final class SymbolPlacer {
             textBounds: showText
                 ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
                 : nil,
-            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil)
+            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil,
+            sortKey: symbol.sortKey)
     }
 
     private func inView(_ b: (Double, Double, Double, Double)) -> Bool {

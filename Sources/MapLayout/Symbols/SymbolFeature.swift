@@ -181,6 +181,9 @@ public struct SymbolFeature: Sendable {
     /// for `symbol-z-order: viewport-y`, and for `auto` without `symbol-sort-key`, when the layer's text or icons
     /// allow overlap or ignore placement). Default `false`: drawn in placement order.
     public var drawsByViewportY: Bool
+    /// The collision group (the style source id): without ``PlacementOptions/crossSourceCollisions`` only symbols
+    /// of one group collide. Default `nil` (one group of its own, shared by every symbol without a group).
+    public var collisionGroup: String?
     /// `text-rotate` in degrees clockwise, point placement only. Default 0.
     public var textRotation: Double
     /// `text-padding` in points: extra collision margin around the text box, `≥ 0`. Default 2.
@@ -232,8 +235,9 @@ public struct SymbolFeature: Sendable {
         maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil,
         textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil,
         textVariableAnchorOffsets: [TextAnchorOffset] = [], textJustifyFollowsAnchor: Bool = false,
-        placesByViewportY: Bool = false, drawsByViewportY: Bool = false
+        placesByViewportY: Bool = false, drawsByViewportY: Bool = false, collisionGroup: String? = nil
     ) {
+        self.collisionGroup = collisionGroup
         self.placesByViewportY = placesByViewportY
         self.drawsByViewportY = drawsByViewportY
         self.textVariableAnchorOffsets = textVariableAnchorOffsets

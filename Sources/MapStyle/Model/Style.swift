@@ -536,6 +536,13 @@ struct StyleLoader {
     ]
     static let unsupportedPrefixes = ["raster-", "color-relief-"]
 
+    /// Whether `json` holds an `interpolate` expression (Waymark does not interpolate anchor-offset collections).
+    static func interpolates(_ json: JSONValue) -> Bool {
+        guard case .array(let items) = json else { return false }
+        if case .string(let op)? = items.first, op.hasPrefix("interpolate") { return true }
+        return items.contains(where: interpolates)
+    }
+
     mutating func validateTransition(_ json: JSONValue, path: String) {
         guard case .object(let o) = json else {
             error(path, "object expected, \(json.typeName) found")
@@ -596,6 +603,10 @@ struct StyleLoader {
             if spec.name == "visibility", case .string = value {
             } else if spec.name == "visibility" {
                 error(propertyPath, "expected \"visible\" or \"none\"; using \"visible\"")
+                continue
+            }
+            if spec.typeName == "variableAnchorOffsetCollection" && Self.interpolates(value) {
+                warning(propertyPath, "interpolating \"\(name)\" is not supported; ignored")
                 continue
             }
             if let property = StyleProperty.parse(value, spec: spec, path: propertyPath, diagnostics: &diagnostics) {
