@@ -53,10 +53,12 @@ struct CompiledLayer {
         case .symbol:
             names = [
                 "text-field", "text-font", "text-size", "text-max-width", "text-line-height", "text-letter-spacing",
-                "text-justify", "text-anchor", "text-offset", "text-variable-anchor", "text-radial-offset",
+                "text-justify", "text-anchor", "text-offset", "text-variable-anchor", "text-variable-anchor-offset",
+                "text-radial-offset",
                 "text-rotate", "text-padding", "text-allow-overlap", "text-ignore-placement", "text-optional",
                 "text-transform", "symbol-placement", "symbol-spacing", "text-max-angle", "text-keep-upright",
-                "text-pitch-alignment", "text-rotation-alignment",
+                "text-pitch-alignment", "text-rotation-alignment", "symbol-z-order", "text-translate",
+                "text-translate-anchor",
                 "symbol-sort-key", "text-color", "text-halo-color", "text-halo-width", "text-halo-blur",
                 "text-opacity", "icon-image", "icon-size", "icon-anchor", "icon-offset", "icon-padding",
                 "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity", "icon-color",

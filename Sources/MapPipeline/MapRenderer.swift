@@ -518,7 +518,9 @@ public final class MapRenderer {
         // tile-layer runs from tile images (placed north-up, warped turned or pitched; circle runs of warped frames
         // and frames with the cache off as vectors); labels in their layer's place.
         frameStats.composedFromTileImages = composes
-        let labels = glyphLabelCommands(fadedLabelCommands(placement, camera: transform), scale: scale, zoom: z)
+        let labels = glyphLabelCommands(
+            translatedLabels(fadedLabelCommands(placement, camera: transform), zoom: z, bearing: camera.bearing),
+            scale: scale, zoom: z)
         for step in frameSteps {
             switch step {
             case .backgrounds(let backgrounds):

@@ -12,19 +12,6 @@ import MapStyle
 #endif
 
 extension MapRenderer {
-    /// Whether `layer` draws its labels by viewport y (MapLibre's `sortFeaturesByY`): `symbol-z-order` is
-    /// `viewport-y`, or `auto` without `symbol-sort-key`, and the layer's text or icons allow overlap or ignore
-    /// placement (else labels could not overlap, and placement order is kept).
-    func drawsByViewportY(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> Bool {
-        let zOrder = layer.string("symbol-z-order", ctx)
-        let byY = zOrder == "viewport-y" || (zOrder != "source" && !layer.isSet("symbol-sort-key"))
-        return byY
-            && (layer.bool("text-allow-overlap", ctx) || layer.bool("icon-allow-overlap", ctx)
-                || layer.bool("text-ignore-placement", ctx) || layer.bool("icon-ignore-placement", ctx))
-    }
-}
-
-extension MapRenderer {
     /// `labels` with each layer's icons moved by its `icon-translate` (evaluated at the frame's style zoom): in
     /// screen points with `icon-translate-anchor: viewport`, turned with the bearing when anchored to the map (the
     /// default). Drawing only, as MapLibre: collision boxes stay where placement put them.

@@ -96,6 +96,8 @@ extension MapRenderer {
             let offset = layer.numbers("text-offset", ctx)
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
+            let anchorOffsets = variableAnchorOffsets(layer.value("text-variable-anchor-offset", ctx))
+            let zOrder = symbolZOrder(layer, ctx)
             let sortValue = layer.value("symbol-sort-key", ctx)
             let identity = SymbolIdentity(
                 layer: layer.id, featureID: f.feature.id, text: text.isEmpty ? "icon:\(icon?.image?.id ?? 0)" : text)
@@ -127,7 +129,6 @@ extension MapRenderer {
                 layer.string("text-rotation-alignment", ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
-            let byViewportY = drawsByViewportY(layer, ctx)
             for geometry in geometries {
                 out.append(
                     SymbolFeature(
@@ -145,8 +146,10 @@ extension MapRenderer {
                         maxAngle: layer.number("text-max-angle", ctx, 45),
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
-                        textPitchAlignment: pitchAlignment))
-                out[out.count - 1].drawsByViewportY = byViewportY
+                        textPitchAlignment: pitchAlignment,
+                        textVariableAnchorOffsets: anchorOffsets,
+                        textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto",
+                        placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws, collisionGroup: sourceID))
                 iconNames.append(madeIcon?.1)
             }
         }
@@ -178,6 +181,37 @@ extension MapRenderer {
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
         return (fittingIcon(icon, name: name, layer, ctx), name)
+    }
+
+    /// `symbol-z-order` as MapLibre reads it (`SymbolLayout`): `viewport-y` places symbols from the bottom of the
+    /// screen up; symbols draw top to bottom for `viewport-y`, or `auto` without `symbol-sort-key`, when text or
+    /// icons allow overlap or ignore placement.
+    func symbolZOrder(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> (places: Bool, draws: Bool) {
+        let order = layer.string("symbol-z-order", ctx)
+        let byKey = order != "viewport-y" && layer.isSet("symbol-sort-key")
+        let byY = order == "viewport-y" || (order != "source" && !byKey)
+        let overlaps = ["text-allow-overlap", "icon-allow-overlap", "text-ignore-placement", "icon-ignore-placement"]
+            .contains { layer.bool($0, ctx) }
+        return (order == "viewport-y", byY && overlaps)
+    }
+
+    /// A `text-variable-anchor-offset` value — `[anchor, [x, y], anchor, [x, y], …]`, offsets in ems — as entries;
+    /// empty for anything else.
+    func variableAnchorOffsets(_ value: ExpressionValue) -> [TextAnchorOffset] {
+        guard case .array(let items) = value, items.count % 2 == 0 else { return [] }
+        var out: [TextAnchorOffset] = []
+        for i in stride(from: 0, to: items.count, by: 2) {
+            guard case .string(let name) = items[i], TextAnchor(rawValue: name) != nil else { return [] }
+            let xy: [Double]
+            switch items[i + 1] {
+            case .array(let a): xy = a.compactMap(\.number)
+            case .numberArray(let a): xy = a
+            default: return []
+            }
+            guard xy.count == 2 else { return [] }
+            out.append(TextAnchorOffset(anchor: TextAnchor(styleName: name), offset: ScreenPoint(x: xy[0], y: xy[1])))
+        }
+        return out
     }
 
     private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {

@@ -155,6 +155,8 @@ public struct RenderTestSettings: Sendable {
     public var bearing = 0.0
     /// Degrees from the nadir.
     public var pitch = 0.0
+    /// `metadata.test.crossSourceCollisions`: labels of different sources collide. Default `true`.
+    public var crossSourceCollisions = true
     /// Why the case cannot run, when it cannot (unsupported operation or mode); it is then reported as skipped.
     public var skipReason: String?
     /// The style JSON after operations, with `source-layer` set to `_geojson` on GeoJSON-sourced layers.
@@ -162,7 +164,7 @@ public struct RenderTestSettings: Sendable {
 
     /// Reads the settings and applies the operations Waymark supports to the style JSON.
     ///
-    /// Supported operations (applied in order, so the final state is rendered): `wait` (no effect: Waymark has no
+    /// Supported operations (applied in order, so the final state is rendered): `wait` and `idle` (no effect: Waymark has no
     /// transitions), `setZoom`, `setCenter`, `setBearing`, `setPitch`, `setLayerZoomRange`, `setPaintProperty`,
     /// `setLayoutProperty`, `setFilter`, `removeLayer`. Property changes under a style transition with a positive
     /// duration (the expected image is mid-transition), layers of other types (`color-relief`), any other operation, `mapMode` other than `static`,
@@ -178,6 +180,7 @@ public struct RenderTestSettings: Sendable {
         if let h = test["height"]?.numberValue { height = Int(h) }
         if let r = test["pixelRatio"]?.numberValue, r > 0 { pixelRatio = r }
         if let a = test["allowed"]?.numberValue { allowed = a }
+        if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
         for key in ["collisionDebug", "debug", "showOverdrawInspector"] where test[key]?.boolValue == true {
             skipReason = "metadata.test.\(key) is not supported"
         }
@@ -259,7 +262,7 @@ public struct RenderTestSettings: Sendable {
             return nil
         }
         switch name {
-        case "wait": return nil
+        case "wait", "idle": return nil
         case "setZoom":
             guard let z = args.first?.numberValue else { return "needs a number" }
             root["zoom"] = .number(z)

@@ -144,6 +144,7 @@ public final class RenderTestRunner {
         // The frame path and caches `GMSMapView` uses (tile images for flat frames), with MapLibre's tile size.
         var options = MapRenderOptions(tileSize: 512, drawsAttribution: false, baseAttribution: nil)
         options.rasterDecoder = PixbufRasterDecoder()
+        options.placement.crossSourceCollisions = settings.crossSourceCollisions
         let renderer = try MapRenderer(style: style, backend: backend, options: options) { id, source in
             try Self.tileSource(id: id, source: source, assetsRoot: assetsRoot)
         }

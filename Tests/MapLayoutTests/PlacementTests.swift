@@ -185,8 +185,9 @@ import Testing
     }
 
     @Test func viewBoundsCullLabels() {
-        // Wholly outside (right of x = 400), partly outside (crossing x = 0), inside.
-        let outside = pointLabel("OUTS", at: 420, 100, sourceOrder: 0)
+        // Wholly outside the view and the 100-point band around it (right of x = 500), partly outside (crossing
+        // x = 0), inside.
+        let outside = pointLabel("OUTS", at: 520, 100, sourceOrder: 0)
         let edge = pointLabel("EDGE", at: 5, 200, sourceOrder: 1)
         let inside = pointLabel("INSD", at: 200, 150, sourceOrder: 2)
         #expect(placedTexts(placer.place([outside, edge, inside], camera: testCamera())) == ["EDGE", "INSD"])
@@ -271,34 +272,40 @@ import Testing
     }
 
     @Test func variableAnchorsTryTheNextAnchorWhenBlocked() throws {
-        // "BBBB" blocks [88, 112] × [100, 112], where "AAAA" anchored at its top (box below the point) would go;
-        // anchored at its bottom it sits in [88, 112] × [88, 100], touching but not overlapping.
-        let blocker = pointLabel("BBBB", at: 100, 106, sourceOrder: 0)
+        // "BBBB" blocks [88, 112] × [103, 115]. "AAAA" anchored at its top sits 7/24 em (the baseline shift) above
+        // [88, 112] × [100, 112] and is blocked; anchored at its bottom it sits in [88, 112] × [88 + 70/24, 100 +
+        // 70/24], clear of the blocker.
+        let blocker = pointLabel("BBBB", at: 100, 109, sourceOrder: 0)
         var label = pointLabel("AAAA", at: 100, 100, sourceOrder: 1)
         label.textVariableAnchors = [.top, .bottom, .left]
         let result = placer.place([blocker, label], camera: testCamera())
         #expect(placedTexts(result) == ["BBBB", "AAAA"])
         let placed = try #require(result.symbols.last)
         #expect(placed.textAnchor == .bottom)
-        #expect(placed.textBounds == RenderRect(x: 88, y: 88, width: 24, height: 12))
+        let bounds = try #require(placed.textBounds)
+        #expect(near(bounds.minX, 88) && near(bounds.minY, 88 + 70 / 24.0))
+        #expect(bounds.width == 24 && bounds.height == 12)
         guard case .text(let command)? = placed.text else {
             Issue.record("expected point text")
             return
         }
-        #expect(command.anchor == .bottom)
+        // Variable anchors draw the text centred on its moved box.
+        #expect(command.anchor == .center)
+        #expect(near(command.offset.y, -6 + 70 / 24.0))
     }
 
     @Test(arguments: [
         // Radial offset 1 em (10 points): left → text starts 10 points right of the point.
         (TextAnchor.left, 1.0, RenderRect(x: 110, y: 94, width: 24, height: 12)),
-        // Corner: 10 / √2 on each axis.
+        // Corner: 10 / √2 on each axis; top and bottom anchors also move 7/24 em (MapLibre's baseline shift) toward
+        // the point.
         (
             TextAnchor.topLeft, 1.0,
             RenderRect(
-                x: 100 + 10 / 2.0.squareRoot(), y: 100 + 10 / 2.0.squareRoot(),
+                x: 100 + 10 / 2.0.squareRoot(), y: 100 + 10 / 2.0.squareRoot() - 70 / 24.0,
                 width: 24, height: 12)
         ),
-        (TextAnchor.bottom, 2.0, RenderRect(x: 88, y: 68, width: 24, height: 12)),
+        (TextAnchor.bottom, 2.0, RenderRect(x: 88, y: 68 + 70 / 24.0, width: 24, height: 12)),
     ])
     func radialOffsetMovesTextAwayFromThePoint(anchor: TextAnchor, radial: Double, expected: RenderRect) throws {
         var label = pointLabel("AAAA", at: 100, 100)
@@ -322,7 +329,7 @@ import Testing
         var label = pointLabel("AAAA", at: 100, 100)
         label.textVariableAnchors = [.top, .bottom]
         // Frame 1: a blocker forces .bottom.
-        let blocker = pointLabel("BBBB", at: 100, 106, sourceOrder: -1)
+        let blocker = pointLabel("BBBB", at: 100, 109, sourceOrder: -1)
         let frame1 = placer.place([blocker, label], camera: testCamera())
         #expect(frame1.symbols.last?.textAnchor == .bottom)
         // Frame 2: the blocker is gone; .top would fit, but the label keeps .bottom.

@@ -141,25 +141,44 @@ public struct FadedLabels: Sendable {
     public func opacity(ofPlaced index: Int) -> Double { index < opacities.count ? opacities[index] : 1 }
 
     /// The label draw commands of each layer (by ``SymbolFeature/layerIndex``): the layer's icons, then its texts,
-    /// each first the placed labels in ``PlacementResult/drawOrder()``, then the fading ones; each command's opacity multiplied by
-    /// the label's fade; labels at opacity 0 left out.
+    /// each first the placed labels in placement order, then the fading ones; each command's opacity multiplied by
+    /// the label's fade; labels at opacity 0 left out. A layer whose labels have sort keys draws key by key (lowest
+    /// first): each key's icons, then its texts (MapLibre draws a layer with `symbol-sort-key` so).
     public func commandsByLayer(_ placement: PlacementResult) -> [Int: [DrawCommand]] {
-        var labels: [Int: [DrawCommand]] = [:]
-        func add(_ symbol: PlacedSymbol, _ opacity: Double, icons: Bool) {
-            guard opacity > 0 else { return }
-            if icons {
-                for var icon in symbol.iconCommands {
-                    icon.opacity *= opacity
-                    labels[symbol.layerIndex, default: []].append(.image(icon))
-                }
-            } else if let text = symbol.text {
-                labels[symbol.layerIndex, default: []].append(opacity < 1 ? text.fading(opacity) : text)
-            }
+        var entries: [Int: [(symbol: PlacedSymbol, opacity: Double)]] = [:]
+        for (i, symbol) in placement.symbols.enumerated() {
+            entries[symbol.layerIndex, default: []].append((symbol, opacity(ofPlaced: i)))
         }
-        let order = placement.drawOrder()
-        for icons in [true, false] {
-            for i in order { add(placement.symbols[i], opacity(ofPlaced: i), icons: icons) }
-            for label in fadingOut { add(label.symbol, label.opacity, icons: icons) }
+        for label in fadingOut { entries[label.symbol.layerIndex, default: []].append((label.symbol, label.opacity)) }
+        var labels: [Int: [DrawCommand]] = [:]
+        for (layer, list) in entries {
+            var groups = [list[...]]
+            if list.contains(where: { $0.symbol.sortKey != nil }) {
+                let sorted = list.enumerated().sorted {
+                    (rankKey($0.element.symbol.sortKey), $0.offset) < (rankKey($1.element.symbol.sortKey), $1.offset)
+                }.map(\.element)
+                groups = []
+                var start = 0
+                for i in 1...sorted.count
+                where i == sorted.count || rankKey(sorted[i].symbol.sortKey) != rankKey(sorted[start].symbol.sortKey) {
+                    groups.append(sorted[start..<i])
+                    start = i
+                }
+            }
+            var out: [DrawCommand] = []
+            for group in groups {
+                for (symbol, opacity) in group where opacity > 0 {
+                    for var icon in symbol.iconCommands {
+                        icon.opacity *= opacity
+                        out.append(.image(icon))
+                    }
+                }
+                for (symbol, opacity) in group where opacity > 0 {
+                    guard let text = symbol.text else { continue }
+                    out.append(opacity < 1 ? text.fading(opacity) : text)
+                }
+            }
+            if !out.isEmpty { labels[layer] = out }
         }
         return labels
     }

@@ -24,13 +24,23 @@ public struct PlacementOptions: Sendable {
     /// Require every collision shape to lie wholly inside the view; when `false` a label is dropped only when it is
     /// wholly outside the view. Default `false` (labels crossing the edge stay while panning).
     public var labelsMustFitInView: Bool
+    /// Without ``labelsMustFitInView``: how far outside the view, in points, a label's collision shapes may lie
+    /// and still be placed (MapLibre's collision grid reaches 100 points beyond each edge, so a label whose point
+    /// is just off screen still shows its part that reaches into the view, and still blocks others). A label
+    /// wholly beyond this band is dropped. `≥ 0`. Default 100.
+    public var viewPadding: Double
+    /// Labels of different sources collide with each other (MapLibre's `crossSourceCollisions`, default on). When
+    /// `false`, each ``SymbolFeature/collisionGroup`` has its own collision index. Default `true`.
+    public var crossSourceCollisions: Bool
 
     /// Creates options; see the properties for defaults.
     public init(
         cellSize: Double = 32, maximumDepthFactor: Double = 3, scalesWithPerspective: Bool = true,
         duplicateTolerance: Double = 8, stabilityTolerance: Double = 16, prefersPreviousPlacement: Bool = true,
-        labelsMustFitInView: Bool = false
+        labelsMustFitInView: Bool = false, viewPadding: Double = 100, crossSourceCollisions: Bool = true
     ) {
+        self.crossSourceCollisions = crossSourceCollisions
+        self.viewPadding = viewPadding
         self.cellSize = cellSize
         self.maximumDepthFactor = maximumDepthFactor
         self.scalesWithPerspective = scalesWithPerspective
@@ -72,11 +82,12 @@ public struct PlacedSymbol: Sendable {
     /// ``iconCommand`` (then `nil`). Empty otherwise.
     public var iconPieces: [ImageCommand] = []
 
-    /// Whether its layer draws by viewport y (``SymbolFeature/drawsByViewportY``).
-    public var drawsByViewportY = false
-
     /// The icon's draw commands: ``iconPieces`` when there are any, else ``iconCommand`` when given.
     public var iconCommands: [ImageCommand] { iconPieces.isEmpty ? iconCommand.map { [$0] } ?? [] : iconPieces }
+
+    /// The symbol's ``SymbolFeature/sortKey``: a layer with keys draws its labels key by key, each key's icons
+    /// then its texts (``FadedLabels/commandsByLayer(_:)``). Default `nil`.
+    public var sortKey: Double? = nil
 }
 
 /// What the next frame remembers of a placed label.
@@ -117,18 +128,13 @@ public struct PlacementResult: Sendable {
     var memory: [SymbolIdentity: [RememberedLabel]]
 
     /// The indices of ``symbols`` in drawing order: layers bottom to top (ascending ``SymbolFeature/layerIndex``);
-    /// within a layer placement order, or with ``PlacedSymbol/drawsByViewportY`` ascending screen y of the anchor
-    /// (ties: the later feature first, then placement order).
+    /// within a layer placement order (which the placer has already turned top to bottom on screen for layers with
+    /// ``SymbolFeature/drawsByViewportY``).
     public func drawOrder() -> [Int] {
         symbols.indices.sorted { a, b in
-            let x = symbols[a]
-            let y = symbols[b]
-            if x.layerIndex != y.layerIndex { return x.layerIndex < y.layerIndex }
-            if x.drawsByViewportY && y.drawsByViewportY {
-                if x.screenAnchor.y != y.screenAnchor.y { return x.screenAnchor.y < y.screenAnchor.y }
-                if x.featureIndex != y.featureIndex { return x.featureIndex > y.featureIndex }
-            }
-            return a < b
+            let x = symbols[a].layerIndex
+            let y = symbols[b].layerIndex
+            return x != y ? x < y : a < b
         }
     }
 

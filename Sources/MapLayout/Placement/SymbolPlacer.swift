@@ -61,11 +61,15 @@ public final class SymbolPlacer {
     private var shapes: [ShapeKey: Shape] = [:]
     /// Whether the current frame's camera is pitched (fitted icons are then sampled bilinearly).
     private var pitched = false
+    /// Without cross-source collisions: the collision index of each group but the current one (in ``grid``).
+    private var groupGrids: [String: GridIndex] = [:]
+    /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
+    private var bearing = 0.0
 
     /// Creates a placer.
     /// - Parameters:
     ///   - measurer: measures text in the fonts the backend draws with.
-    ///   - options: settings. Defaults to ``PlacementOptions/init(cellSize:maximumDepthFactor:scalesWithPerspective:duplicateTolerance:stabilityTolerance:prefersPreviousPlacement:labelsMustFitInView:)``.
+    ///   - options: settings. Defaults to ``PlacementOptions/init(cellSize:maximumDepthFactor:scalesWithPerspective:duplicateTolerance:stabilityTolerance:prefersPreviousPlacement:labelsMustFitInView:viewPadding:)``.
     public init(measurer: any TextMeasurer, options: PlacementOptions = PlacementOptions()) {
         self.measurer = measurer
         self.options = options
@@ -91,11 +95,13 @@ public final class SymbolPlacer {
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
         view = (viewWidth, viewHeight)
         pitched = camera.pitch != 0
+        bearing = camera.bearing.isFinite ? camera.bearing : 0
         // Cells of at least the configured size, and few enough for any view (at most about a million cells).
         let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
         var cellSize = configured
         while (viewWidth / cellSize + 8) * (viewHeight / cellSize + 8) > 1e6 { cellSize *= 2 }
-        let margin = 4 * cellSize
+        let padding = options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0
+        let margin = max(4 * cellSize, (padding / cellSize).rounded(.up) * cellSize + cellSize)
         if grid.originX != -margin || grid.width != viewWidth + 2 * margin || grid.height != viewHeight + 2 * margin
             || grid.cellSize != cellSize
         {
@@ -126,6 +132,7 @@ public final class SymbolPlacer {
             let y = candidates[b]
             if x.layerIndex != y.layerIndex { return x.layerIndex > y.layerIndex }
             if x.wasPlaced != y.wasPlaced { return x.wasPlaced }
+            if x.byViewportY && y.byViewportY && x.screen.y != y.screen.y { return x.screen.y > y.screen.y }
             if x.sortKey != y.sortKey { return x.sortKey < y.sortKey }
             if x.sourceOrder != y.sourceOrder { return x.sourceOrder < y.sourceOrder }
             if x.featureIndex != y.featureIndex { return x.featureIndex < y.featureIndex }
@@ -133,21 +140,28 @@ public final class SymbolPlacer {
         }
 
         // 3 and 4. Dedup and collision.
-        var seen: [SymbolIdentity: [ScreenPoint]] = [:]
+        var seen: [SymbolIdentity: [(point: ScreenPoint, tile: TileID?)]] = [:]
         var placed: [PlacedSymbol] = []
         var memory: [SymbolIdentity: [RememberedLabel]] = [:]
         grid.reserve(candidates.count * 2)
         let tolerance2 = options.duplicateTolerance * options.duplicateTolerance
+        groupGrids = [:]
+        var currentGroup = ""
         for candidateIndex in order {
             let c = candidates[candidateIndex]
             let symbol = symbols[c.featureIndex]
+            // Copies of a feature in different tiles are one label; features of one tile are never duplicates of
+            // each other (MapLibre's cross-tile index matches only across tiles).
             if let earlier = seen[symbol.identity],
-                earlier.contains(where: { squaredDistance($0, c.screen) <= tolerance2 })
+                earlier.contains(where: {
+                    ($0.tile == nil || $0.tile != symbol.ownerTile) && squaredDistance($0.point, c.screen) <= tolerance2
+                })
             {
                 statistics.duplicates += 1
                 continue
             }
-            seen[symbol.identity, default: []].append(c.screen)
+            seen[symbol.identity, default: []].append((c.screen, symbol.ownerTile))
+            if !options.crossSourceCollisions { useGrid(of: symbol.collisionGroup ?? "", &currentGroup) }
             if let label = collide(c, symbol, statistics: &statistics) {
                 placed.append(label)
                 memory[symbol.identity, default: []].append(
@@ -155,7 +169,35 @@ public final class SymbolPlacer {
             }
         }
         statistics.placed = placed.count
+        if symbols.contains(where: \.drawsByViewportY) { drawTopToBottom(&placed, symbols) }
         return PlacementResult(symbols: placed, statistics: statistics, memory: memory)
+    }
+
+    /// Reorders, in place, the placed symbols of each layer whose symbols draw by viewport y: among the positions
+    /// those symbols hold, top of the screen first (ties: later features first, as MapLibre's `sortFeatures`).
+    private func drawTopToBottom(_ placed: inout [PlacedSymbol], _ symbols: [SymbolFeature]) {
+        var positions: [Int: [Int]] = [:]
+        for (i, p) in placed.enumerated() where symbols[p.featureIndex].drawsByViewportY {
+            positions[p.layerIndex, default: []].append(i)
+        }
+        for (_, slots) in positions where slots.count > 1 {
+            let sorted = slots.map { placed[$0] }.sorted { a, b in
+                if a.screenAnchor.y != b.screenAnchor.y { return a.screenAnchor.y < b.screenAnchor.y }
+                return symbols[a.featureIndex].sourceOrder > symbols[b.featureIndex].sourceOrder
+            }
+            for (slot, symbol) in zip(slots, sorted) { placed[slot] = symbol }
+        }
+    }
+
+    /// Makes ``grid`` the collision index of `group` (an empty one on its first use), keeping the current one.
+    private func useGrid(of group: String, _ current: inout String) {
+        guard group != current else { return }
+        let fresh = GridIndex(
+            originX: grid.originX, originY: grid.originY, width: grid.width, height: grid.height,
+            cellSize: grid.cellSize)
+        groupGrids[current] = grid
+        grid = groupGrids.removeValue(forKey: group) ?? fresh
+        current = group
     }
 
     // MARK: - Anchors
@@ -196,6 +238,8 @@ public final class SymbolPlacer {
         var screen: ScreenPoint
         var ratio: Double
         var wasPlaced: Bool
+        /// `symbol-z-order: viewport-y`: placed from the bottom of the screen up.
+        var byViewportY = false
         /// The text anchor this identity used in the previous frame, when it was placed there.
         var previousAnchor: TextAnchor?
         var line: LineLabelGeometry?
@@ -256,7 +300,8 @@ public final class SymbolPlacer {
                 featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
                 sourceOrder: symbol.sourceOrder, ordinal: 0, world: world, screen: screen,
                 ratio: context.perspectiveRatio(depth: depth), wasPlaced: remembered != nil,
-                previousAnchor: remembered?.textAnchor, line: nil, lineHeight: 0))
+                byViewportY: symbol.placesByViewportY, previousAnchor: remembered?.textAnchor, line: nil,
+                lineHeight: 0))
     }
 
     private func lineCandidates(
@@ -570,6 +615,8 @@ public final class SymbolPlacer {
         var radius = 0.0
         var pointOffset = ScreenPoint.zero
         var pointAnchor = symbol.textAnchor
+        var drawnAnchor: TextAnchor?
+        var drawnRotation = symbol.textRotation
         var chosen: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
         // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
         func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
@@ -589,34 +636,63 @@ public final class SymbolPlacer {
             let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
             let padding = max(symbol.textPadding, 0)
             let em = style.size * ratio
+            // Point text aligned to the map (`text-rotation-alignment: map`) turns with it: by −bearing degrees.
+            let mapTurn = symbol.placement == .point && symbol.textRotationAlignment == .map ? -bearing : 0
+            drawnRotation = symbol.textRotation + mapTurn
+            var variable = TextAnchorOffsets.candidates(symbol)
             // Variable anchors: the previous frame's choice first, then the style's order.
-            var anchors = symbol.textVariableAnchors.isEmpty ? [symbol.textAnchor] : symbol.textVariableAnchors
-            if let previous = c.previousAnchor, let i = anchors.firstIndex(of: previous), i > 0 {
-                anchors.remove(at: i)
-                anchors.insert(previous, at: 0)
+            if let previous = c.previousAnchor, let i = variable.firstIndex(where: { $0.anchor == previous }), i > 0 {
+                variable.insert(variable.remove(at: i), at: 0)
             }
-            var fallback: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
-            for anchor in anchors {
-                let ems = symbol.textVariableAnchors.isEmpty ? symbol.textOffset : variableOffset(symbol, anchor)
+            if variable.isEmpty {
+                let ems = TextAnchorOffsets.fixed(symbol)
                 let offset = ScreenPoint(x: ems.x * em, y: ems.y * em)
                 let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
-                let origin = anchor.boxOrigin(for: size, at: pivot)
+                let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
                 var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
-                guard usable(b) else { continue }
-                if fallback == nil { fallback = (anchor, offset, b) }
-                if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
-                    chosen = (anchor, offset, b)
-                    break
+                if usable(b) {
+                    if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
+                        chosen = (symbol.textAnchor, offset, b)
+                    }
+                    textBox = b
+                    // Map-aligned text turns about the point with the map; its collision box does not (MapLibre).
+                    pointOffset = turned(offset, by: mapTurn)
+                }
+            } else {
+                // MapLibre's variable placement: the text is laid out centred and its box (padding included) moved
+                // so the anchor's point of the box sits on the point, then by the anchor's offset. Every anchor is
+                // tried without overlap first; text that allows overlap then takes the first anchor in view.
+                var fallback: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
+                for candidate in variable {
+                    // Map-aligned text: the shift turns with the map; the box keeps its unturned size (MapLibre).
+                    let shift = turned(
+                        TextAnchorOffsets.shift(
+                            candidate.anchor, width: size.width + 2 * padding, height: size.height + 2 * padding,
+                            offset: candidate.offset, em: em), by: mapTurn)
+                    let pivot = ScreenPoint(x: c.screen.x + shift.x, y: c.screen.y + shift.y)
+                    let origin = TextAnchor.center.boxOrigin(for: size, at: pivot)
+                    var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                    b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                    guard usable(b) else { continue }
+                    if fallback == nil { fallback = (candidate.anchor, shift, b) }
+                    if !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
+                        chosen = (candidate.anchor, shift, b)
+                        break
+                    }
+                }
+                if chosen == nil && symbol.textAllowOverlap { chosen = fallback }
+                if let pick = chosen ?? fallback {
+                    textBox = pick.2
+                    pointOffset = pick.1
+                    pointAnchor = pick.0
+                    drawnAnchor = .center
                 }
             }
-            guard let pick = chosen ?? fallback else {
+            guard textBox != nil else {
                 statistics.culled += 1
                 return nil
             }
-            textBox = pick.2
-            pointOffset = pick.1
-            pointAnchor = pick.0
         }
 
         // Icon shape.
@@ -707,14 +783,17 @@ public final class SymbolPlacer {
         }
         var textCommand: DrawCommand?
         if showText {
-            let scaledStyle = ratio == 1 ? style : scaled(style, ratio)
+            var scaledStyle = ratio == 1 ? style : scaled(style, ratio)
+            if symbol.textJustifyFollowsAnchor && drawnAnchor != nil {
+                scaledStyle.justify = TextAnchorOffsets.justification(pointAnchor)
+            }
             if let line = c.line {
                 textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
             } else {
                 textCommand = .text(
                     TextCommand(
                         text: symbol.text, style: scaledStyle, position: ScreenPoint(x: c.screen.x, y: c.screen.y),
-                        anchor: pointAnchor, offset: pointOffset, rotation: symbol.textRotation))
+                        anchor: drawnAnchor ?? pointAnchor, offset: pointOffset, rotation: drawnRotation))
             }
         }
         let iconCommand: ImageCommand? =
@@ -729,7 +808,7 @@ public final class SymbolPlacer {
                 ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
                 : nil,
             flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil,
-            iconPieces: showIcon ? iconPieces : [], drawsByViewportY: symbol.drawsByViewportY)
+            iconPieces: showIcon ? iconPieces : [], sortKey: symbol.sortKey)
     }
 
     /// The box of a point symbol's text relative to its anchor, in points at perspective ratio 1, for
@@ -743,27 +822,12 @@ public final class SymbolPlacer {
         return IconBox(left: origin.x, top: origin.y, right: origin.x + size.width, bottom: origin.y + size.height)
     }
 
-    /// The offset in ems of text at `anchor` for a symbol with variable anchors (MapLibre's rule without its
-    /// glyph-specific baseline shift): with ``SymbolFeature/textRadialOffset`` the text moves that far away from the
-    /// anchor point, diagonally by `r / √2` on each axis for corner anchors; otherwise the absolute values of
-    /// ``SymbolFeature/textOffset`` are applied away from the anchor point on the axes the anchor names.
-    private func variableOffset(_ symbol: SymbolFeature, _ anchor: TextAnchor) -> ScreenPoint {
-        let u = anchor.unitOffset
-        // Direction away from the anchored edge: left edge anchored → text to the right (+1), and so on.
-        let dx = u.x == 0 ? 1.0 : (u.x == 1 ? -1.0 : 0)
-        let dy = u.y == 0 ? 1.0 : (u.y == 1 ? -1.0 : 0)
-        if let radial = symbol.textRadialOffset, radial.isFinite {
-            let r = dx != 0 && dy != 0 ? radial / 2.0.squareRoot() : radial
-            return ScreenPoint(x: dx * r, y: dy * r)
-        }
-        return ScreenPoint(x: dx * abs(symbol.textOffset.x), y: dy * abs(symbol.textOffset.y))
-    }
-
     private func inView(_ b: (Double, Double, Double, Double)) -> Bool {
         let w = view.width
         let h = view.height
         if options.labelsMustFitInView { return b.0 >= 0 && b.1 >= 0 && b.2 <= w && b.3 <= h }
-        return b.0 < w && b.2 > 0 && b.1 < h && b.3 > 0
+        let p = options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0
+        return b.0 < w + p && b.2 > -p && b.1 < h + p && b.3 > -p
     }
 
     // MARK: - Shaping cache
@@ -867,6 +931,13 @@ func rotatedBounds(origin: ScreenPoint, size: ScreenSize, pivot: ScreenPoint, de
         b = (min(b.0, px), min(b.1, py), max(b.2, px), max(b.3, py))
     }
     return b
+}
+
+/// `v` turned `degrees` clockwise on the screen (y down).
+func turned(_ v: ScreenPoint, by degrees: Double) -> ScreenPoint {
+    guard degrees != 0, degrees.isFinite else { return v }
+    let r = degrees * .pi / 180
+    return ScreenPoint(x: v.x * cos(r) - v.y * sin(r), y: v.x * sin(r) + v.y * cos(r))
 }
 
 /// A sort key for ordering: `nil` and NaN rank after every number.

@@ -183,6 +183,23 @@ public struct SymbolFeature: Sendable {
     /// point in the direction the anchor implies. `nil` uses the absolute values of ``textOffset`` instead.
     /// Default `nil`.
     public var textRadialOffset: Double?
+    /// `text-variable-anchor-offset`: anchors to try in order, each with its own offset in ems; when non-empty it
+    /// replaces ``textVariableAnchors``, ``textRadialOffset`` and ``textOffset`` for point text (as in MapLibre).
+    /// Default empty.
+    public var textVariableAnchorOffsets: [TextAnchorOffset]
+    /// `text-justify: auto` with variable anchors: multi-line text is justified by the anchor placement chooses
+    /// (left anchors left, right anchors right, others centred) instead of ``TextStyle/justify``. Default `false`.
+    public var textJustifyFollowsAnchor: Bool
+    /// `symbol-z-order: viewport-y`: within the layer, symbols lower on the screen are placed first (they win
+    /// collisions), before ``sortKey``. Default `false`.
+    public var placesByViewportY: Bool
+    /// Within the layer, draw symbols top to bottom on the screen so lower ones cover higher ones (MapLibre does so
+    /// for `symbol-z-order: viewport-y`, and for `auto` without `symbol-sort-key`, when the layer's text or icons
+    /// allow overlap or ignore placement). Default `false`: drawn in placement order.
+    public var drawsByViewportY: Bool
+    /// The collision group (the style source id): without ``PlacementOptions/crossSourceCollisions`` only symbols
+    /// of one group collide. Default `nil` (one group of its own, shared by every symbol without a group).
+    public var collisionGroup: String?
     /// `text-rotate` in degrees clockwise, point placement only. Default 0.
     public var textRotation: Double
     /// `text-padding` in points: extra collision margin around the text box, `≥ 0`. Default 2.
@@ -218,11 +235,6 @@ public struct SymbolFeature: Sendable {
     /// as the ground is (MapLibre's `auto` for line placement); `.viewport` keeps it upright on the screen, following
     /// the projected line. Point text stays upright on the screen either way. Default: the rotation alignment (`auto`).
     public var textPitchAlignment: SymbolAlignment
-    /// MapLibre's viewport-y drawing order (`symbol-z-order: viewport-y`, or `auto` without `symbol-sort-key`, when
-    /// the layer's text or icons allow overlap or ignore placement): the layer's labels are drawn top to bottom on
-    /// screen (lower anchors over higher ones; at equal heights the later feature first) instead of in placement
-    /// order. Default `false`.
-    public var drawsByViewportY = false
     /// The tile this copy of the feature came from. When set, anchors outside the tile's square are dropped: a
     /// feature repeated in the buffers of neighbouring tiles is labelled only by the tile that owns the anchor.
     /// Default `nil` (no ownership check).
@@ -237,8 +249,15 @@ public struct SymbolFeature: Sendable {
         textIgnorePlacement: Bool = false, textOptional: Bool = false, icon: SymbolIcon? = nil,
         sortKey: Double? = nil, layerIndex: Int = 0, sourceOrder: Int = 0, spacing: Double = 250,
         maxAngle: Double = 45, keepUpright: Bool = true, ownerTile: TileID? = nil,
-        textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil
+        textRotationAlignment: SymbolAlignment? = nil, textPitchAlignment: SymbolAlignment? = nil,
+        textVariableAnchorOffsets: [TextAnchorOffset] = [], textJustifyFollowsAnchor: Bool = false,
+        placesByViewportY: Bool = false, drawsByViewportY: Bool = false, collisionGroup: String? = nil
     ) {
+        self.collisionGroup = collisionGroup
+        self.placesByViewportY = placesByViewportY
+        self.drawsByViewportY = drawsByViewportY
+        self.textVariableAnchorOffsets = textVariableAnchorOffsets
+        self.textJustifyFollowsAnchor = textJustifyFollowsAnchor
         self.identity = identity
         self.geometry = geometry
         self.text = text

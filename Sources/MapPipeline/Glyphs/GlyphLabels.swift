@@ -138,11 +138,14 @@ extension MapRenderer {
             let perLabel = layer?.isSet("symbol-sort-key") ?? true
             var halos: [DrawCommand] = []
             var fills: [DrawCommand] = []
-            func split(_ command: DrawCommand, opacity: Double) {
-                if let halo = glyphImage(command, scale: scale, opacity: opacity, passes: .halo) { halos.append(halo) }
-                if let fill = glyphImage(command, scale: scale, opacity: opacity, passes: .fill) {
-                    if perLabel { halos.append(fill) } else { fills.append(fill) }
-                }
+            // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
+            func split(_ command: DrawCommand, opacity: Double) -> [DrawCommand] {
+                let halo = glyphImage(command, scale: scale, opacity: opacity, passes: .halo)
+                let fill = glyphImage(command, scale: scale, opacity: opacity, passes: .fill)
+                if perLabel { return [halo, fill].compactMap { $0 } }
+                if let halo { halos.append(halo) }
+                if let fill { fills.append(fill) }
+                return []
             }
             let others = commands.flatMap { command -> [DrawCommand] in
                 switch command {
@@ -163,15 +166,13 @@ extension MapRenderer {
                 case .text(let t) where glyphText.shaping(t.text, style: t.style) != nil:
                     var plain = t
                     plain.opacity = 1
-                    split(.text(plain), opacity: t.opacity)
-                    return []
+                    return split(.text(plain), opacity: t.opacity)
                 case .lineText(let l)
                 where !l.glyphs.isEmpty
                     && l.glyphs.allSatisfy({ (glyphText.shaping($0.text, style: l.style)?.glyphs.count ?? 2) <= 1 }):
                     var plain = l
                     plain.opacity = 1
-                    split(.lineText(plain), opacity: l.opacity)
-                    return []
+                    return split(.lineText(plain), opacity: l.opacity)
                 default:
                     return [command]
                 }

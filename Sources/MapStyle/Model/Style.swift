@@ -530,11 +530,17 @@ struct StyleLoader {
 
     /// Spec properties of the supported layer types that Waymark does not implement (warnings, not errors).
     static let unsupportedProperties: Set<String> = [
-        "line-trim-offset", "text-variable-anchor",
-        "text-variable-anchor-offset", "text-writing-mode", "text-overlap", "icon-overlap",
+        "line-trim-offset", "text-writing-mode", "text-overlap", "icon-overlap",
         "symbol-screen-space", "text-emissive-strength", "resampling",
     ]
     static let unsupportedPrefixes = ["raster-", "color-relief-"]
+
+    /// Whether `json` holds an `interpolate` expression (Waymark does not interpolate anchor-offset collections).
+    static func interpolates(_ json: JSONValue) -> Bool {
+        guard case .array(let items) = json else { return false }
+        if case .string(let op)? = items.first, op.hasPrefix("interpolate") { return true }
+        return items.contains(where: interpolates)
+    }
 
     mutating func validateTransition(_ json: JSONValue, path: String) {
         guard case .object(let o) = json else {
@@ -596,6 +602,10 @@ struct StyleLoader {
             if spec.name == "visibility", case .string = value {
             } else if spec.name == "visibility" {
                 error(propertyPath, "expected \"visible\" or \"none\"; using \"visible\"")
+                continue
+            }
+            if spec.typeName == "variableAnchorOffsetCollection" && Self.interpolates(value) {
+                warning(propertyPath, "interpolating \"\(name)\" is not supported; ignored")
                 continue
             }
             if let property = StyleProperty.parse(value, spec: spec, path: propertyPath, diagnostics: &diagnostics) {

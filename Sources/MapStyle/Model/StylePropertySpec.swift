@@ -208,6 +208,9 @@ public struct StylePropertySpec: Sendable {
         add(.symbol, true, "text-letter-spacing", "number", .number(0), dd: true)
         add(.symbol, true, "text-justify", "enum", .string("center"), dd: true, values: ["auto", "left", "center", "right"])
         add(.symbol, true, "text-radial-offset", "number", .number(0), dd: true)
+        add(.symbol, true, "text-variable-anchor", "array", nil, interp: false, item: .string)
+        add(.symbol, true, "text-variable-anchor-offset", "variableAnchorOffsetCollection", nil, dd: true,
+            item: .value)
         add(.symbol, true, "text-anchor", "enum", .string("center"), dd: true, values: anchor9)
         add(.symbol, true, "text-max-angle", "number", .number(45))
         add(.symbol, true, "text-rotate", "number", .number(0), dd: true)
