@@ -61,6 +61,7 @@ struct CompiledLayer {
                 "text-opacity", "icon-image", "icon-size", "icon-anchor", "icon-offset", "icon-padding",
                 "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-opacity", "icon-color",
                 "icon-halo-color", "icon-halo-width", "icon-halo-blur",
+                "text-writing-mode",
             ]
         }
         for name in names {

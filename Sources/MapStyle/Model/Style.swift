@@ -531,7 +531,7 @@ struct StyleLoader {
     /// Spec properties of the supported layer types that Waymark does not implement (warnings, not errors).
     static let unsupportedProperties: Set<String> = [
         "line-trim-offset", "icon-text-fit", "icon-text-fit-padding", "text-variable-anchor",
-        "text-variable-anchor-offset", "text-writing-mode", "text-overlap", "icon-overlap",
+        "text-variable-anchor-offset", "text-overlap", "icon-overlap",
         "symbol-screen-space", "text-emissive-strength", "resampling",
     ]
     static let unsupportedPrefixes = ["raster-", "color-relief-"]
