@@ -98,7 +98,8 @@ extension MapRenderer {
                     ? nil
                     : (fontStack.isEmpty ? ["Open Sans Regular", "Arial Unicode MS Regular"] : fontStack)
                         .joined(separator: ","))
-            adjustGlyphLayout(&style, formatted: formatted, text: text, layer: layer, ctx: ctx, mode: mode)
+            let alternateStyle = adjustGlyphLayout(
+                &style, formatted: formatted, text: text, layer: layer, ctx: ctx, mode: mode)
             let offset = layer.numbers("text-offset", ctx)
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
@@ -134,7 +135,7 @@ extension MapRenderer {
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
             for geometry in geometries {
-                out.append(
+                var feature =
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
                         textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
@@ -150,7 +151,9 @@ extension MapRenderer {
                         maxAngle: layer.number("text-max-angle", ctx, 45),
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
-                        textPitchAlignment: pitchAlignment))
+                        textPitchAlignment: pitchAlignment)
+                feature.alternateTextStyle = alternateStyle
+                out.append(feature)
                 iconNames.append(madeIcon?.1)
             }
         }

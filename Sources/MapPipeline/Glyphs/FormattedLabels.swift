@@ -61,18 +61,26 @@ extension MapRenderer {
     }
 
     /// The glyph path's layout of a label beyond the plain style: a formatted label's runs, and MapLibre's vertical
-    /// writing mode for a point label whose `text-writing-mode` lists `vertical` first and whose text has a
-    /// character upright in vertical text.
+    /// writing mode for a point label whose `text-writing-mode` lists `vertical` and whose text has a character
+    /// upright in vertical text. `textStyle` becomes the first writing mode's style.
+    /// - Returns: the second writing mode's style (``SymbolFeature/alternateTextStyle``), or `nil`.
     func adjustGlyphLayout(
         _ textStyle: inout TextStyle, formatted: FormattedLabel?, text: String, layer: CompiledLayer,
         ctx: EvaluationContext, mode: SymbolPlacementMode
-    ) {
-        guard style.glyphs != nil else { return }
+    ) -> TextStyle? {
+        guard style.glyphs != nil else { return nil }
         textStyle.sections = formatted?.sections ?? []
-        if mode == .point, layer.strings("text-writing-mode", ctx).first == "vertical",
-            GlyphShaping.allowsVerticalWritingMode(text)
-        {
-            textStyle.verticalWriting = true
+        let modes = layer.strings("text-writing-mode", ctx)
+        guard mode == .point, modes.contains("vertical"), GlyphShaping.allowsVerticalWritingMode(text) else {
+            return nil
         }
+        var vertical = textStyle
+        vertical.verticalWriting = true
+        let horizontal = textStyle
+        if modes.first == "vertical" {
+            textStyle = vertical
+            return modes.contains("horizontal") ? horizontal : nil
+        }
+        return modes.first == "horizontal" ? vertical : nil
     }
 }

@@ -187,7 +187,8 @@ public struct GlyphShaping: Sendable, Equatable {
         let height = y - Self.baselineOffset
         // MapLibre's align: the box's top at 0.
         let shiftY = maxLineHeight != lineHeight ? -Self.baselineOffset : lineHeight / 2
-        let j = justify.isFinite ? min(1, max(0, justify)) : 0.5
+        // Vertical labels' lines all start at the top (MapLibre shapes them left-justified).
+        let j = vertical ? 0 : justify.isFinite ? min(1, max(0, justify)) : 0.5
         for (index, range) in ranges.enumerated() {
             let shiftX = (maxLineLength - indents[index]) * j
             for k in range {
