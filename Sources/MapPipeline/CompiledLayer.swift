@@ -65,6 +65,7 @@ struct CompiledLayer {
                 "icon-halo-color", "icon-halo-width", "icon-halo-blur",
                 "icon-text-fit", "icon-text-fit-padding", "icon-rotate", "icon-rotation-alignment", "symbol-z-order",
                 "icon-translate", "icon-translate-anchor",
+                "text-writing-mode",
             ]
         }
         for name in names {

@@ -68,6 +68,10 @@ extension MapRenderer {
             case "lowercase": text = text.lowercased()
             default: break
             }
+            let formatted = FormattedLabel(
+                layer.value("text-field", ctx), transform: layer.string("text-transform", ctx),
+                opacity: layer.number("text-opacity", ctx, 1))
+            if let formatted { text = formatted.text }
             let madeIcon = symbolIcon(layer, ctx)
             let icon = madeIcon?.0
             guard !text.isEmpty || icon != nil else { continue }
@@ -78,7 +82,7 @@ extension MapRenderer {
             let mode: SymbolPlacementMode =
                 placementName == "line" ? .line : placementName == "line-center" ? .lineCenter : .point
             let maxWidthEms = layer.number("text-max-width", ctx, 10)
-            let style = TextStyle(
+            var style = TextStyle(
                 fontFamilies: font.families, size: size, weight: font.weight,
                 color: (layer.color("text-color", ctx) ?? .black).withOpacity(layer.number("text-opacity", ctx, 1)),
                 // MapLibre's `text-opacity` fades the halo too; the glyph path draws it so (Pango's labels keep theirs).
@@ -87,12 +91,15 @@ extension MapRenderer {
                 haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
                 letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
                 lineHeight: layer.number("text-line-height", ctx, 1.2),
-                maxWidth: mode == .point && maxWidthEms > 0 && text.contains(" ") ? maxWidthEms * size : nil,
+                maxWidth: mode == .point && maxWidthEms > 0 && (text.contains(" ") || mayBreakLines(text))
+                    ? maxWidthEms * size : nil,
                 justify: justification(layer, ctx),
                 glyphFontstack: self.style.glyphs == nil
                     ? nil
                     : (fontStack.isEmpty ? ["Open Sans Regular", "Arial Unicode MS Regular"] : fontStack)
                         .joined(separator: ","))
+            let alternateStyle = adjustGlyphLayout(
+                &style, formatted: formatted, text: text, layer: layer, ctx: ctx, mode: mode)
             let offset = layer.numbers("text-offset", ctx)
             let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
             let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
@@ -130,7 +137,7 @@ extension MapRenderer {
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
             for geometry in geometries {
-                out.append(
+                var feature =
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
                         textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
@@ -149,7 +156,9 @@ extension MapRenderer {
                         textPitchAlignment: pitchAlignment,
                         textVariableAnchorOffsets: anchorOffsets,
                         textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto",
-                        placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws, collisionGroup: sourceID))
+                        placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws, collisionGroup: sourceID)
+                feature.alternateTextStyle = alternateStyle
+                out.append(feature)
                 iconNames.append(madeIcon?.1)
             }
         }

@@ -63,6 +63,35 @@ public struct TextStyle: Hashable, Sendable {
     /// renderers that have the glyphs lay out and draw text its ranges cover from them, other text with the
     /// backend's fonts (``fontFamilies``). `nil` (the default): the backend's fonts. Waymark's own.
     public var glyphFontstack: String?
+    /// The runs of a formatted label (`text-field: ["format", …]`), in reading order, together covering the whole
+    /// text: each run's own `font-scale`, fontstack and colour. Empty (the default): the whole text in this style.
+    /// Only the glyph path draws them; the backend's fonts draw the text in this style. Waymark's own.
+    public var sections: [Section] = []
+    /// Lays the label out in MapLibre's vertical writing mode (`text-writing-mode: vertical` on a point label whose
+    /// text has characters upright in vertical text): lines run top to bottom, CJK characters upright, other
+    /// characters turned clockwise, punctuation in its vertical forms. Only the glyph path draws it. Default `false`.
+    /// Waymark's own.
+    public var verticalWriting = false
+
+    /// One run of a formatted label: a stretch of the text with its own size, fontstack and colour. Waymark's own.
+    public struct Section: Hashable, Sendable {
+        /// How many Unicode scalars of the text the run covers, `≥ 0`.
+        public var scalarCount: Int
+        /// `font-scale`: the run's size as a multiple of ``TextStyle/size``, `> 0`. Default 1.
+        public var scale: Double
+        /// The run's fontstack (its `text-font` joined by commas), or `nil` for ``TextStyle/glyphFontstack``.
+        public var glyphFontstack: String?
+        /// The run's fill colour (`text-color`), or `nil` for ``TextStyle/color``.
+        public var color: RGBAColor?
+
+        /// Creates a run; see the properties for units and defaults.
+        public init(scalarCount: Int, scale: Double = 1, glyphFontstack: String? = nil, color: RGBAColor? = nil) {
+            self.scalarCount = scalarCount
+            self.scale = scale
+            self.glyphFontstack = glyphFontstack
+            self.color = color
+        }
+    }
 
     /// Creates a text style; see each property for units and defaults.
     public init(

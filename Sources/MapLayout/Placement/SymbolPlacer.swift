@@ -606,8 +606,8 @@ public final class SymbolPlacer {
     {
         let key = UInt32(truncatingIfNeeded: c.featureIndex)
         let hasText = !symbol.text.isEmpty
-        let style = symbol.textStyle
         let ratio = c.ratio
+        let style = writingModeStyle(c, symbol)
 
         // Text shapes.
         var textBox: (Double, Double, Double, Double)?
@@ -954,4 +954,26 @@ func squaredDistance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double {
 @inline(__always)
 func worldDistance(_ a: WorldPoint, _ b: WorldPoint) -> Double {
     ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+}
+
+extension SymbolPlacer {
+    /// The text style point text is placed in: ``SymbolFeature/alternateTextStyle`` (the next `text-writing-mode`)
+    /// when the text collides at its anchor in ``SymbolFeature/textStyle`` and not in the alternate.
+    private func writingModeStyle(_ c: Candidate, _ symbol: SymbolFeature) -> TextStyle {
+        guard let alternate = symbol.alternateTextStyle, !symbol.text.isEmpty, c.line == nil,
+            !symbol.textAllowOverlap, symbol.textVariableAnchors.isEmpty
+        else { return symbol.textStyle }
+        func collides(_ style: TextStyle) -> Bool {
+            let shape = self.shape(symbol.text, style, clusters: false)
+            let size = ScreenSize(width: shape.width * c.ratio, height: shape.height * c.ratio)
+            let em = style.size * c.ratio
+            let pivot = ScreenPoint(x: c.screen.x + symbol.textOffset.x * em, y: c.screen.y + symbol.textOffset.y * em)
+            let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
+            var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+            let padding = max(symbol.textPadding, 0)
+            b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+            return !inView(b) || grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3)
+        }
+        return collides(symbol.textStyle) && !collides(alternate) ? alternate : symbol.textStyle
+    }
 }

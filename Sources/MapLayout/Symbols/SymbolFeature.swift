@@ -239,6 +239,9 @@ public struct SymbolFeature: Sendable {
     /// feature repeated in the buffers of neighbouring tiles is labelled only by the tile that owns the anchor.
     /// Default `nil` (no ownership check).
     public var ownerTile: TileID?
+    /// The text style of the next writing mode (`text-writing-mode`): point text that collides in ``textStyle``
+    /// at its anchor is placed in this one if it fits there. Default `nil`. Waymark's own.
+    public var alternateTextStyle: TextStyle? = nil
 
     /// Creates a symbol; see the properties for units and defaults.
     public init(

@@ -36,33 +36,7 @@ final class GlyphTextMeasurer: TextMeasurer {
         if let hit = shapings[key] { return hit }
         var result: GlyphShaping? = nil
         if !text.isEmpty && !needsWholeShaping(text) {
-            var covered = true
-            var glyphs: [Int: SDFGlyph] = [:]
-            for scalar in text.unicodeScalars {
-                let c = Int(scalar.value)
-                if GlyphShaping.isWhitespace(c) || c == 0x200B { continue }
-                let range = store.range(fontstack: fontstack, containing: c)
-                guard range.problem == nil, let g = range.glyphs[c] else {
-                    covered = false
-                    break
-                }
-                glyphs[c] = g
-            }
-            if covered {
-                if text.unicodeScalars.contains(where: { $0.value == 0x20 }) {
-                    glyphs[0x20] = store.glyph(fontstack: fontstack, codepoint: 0x20)
-                }
-                let em = GlyphShaping.emSize / style.size
-                let justify: Double
-                switch style.justify {
-                case .left: justify = 0
-                case .center: justify = 0.5
-                case .right: justify = 1
-                }
-                result = GlyphShaping(
-                    text, maxWidth: style.maxWidth.map { $0 * em }, lineHeight: style.lineHeight * GlyphShaping.emSize,
-                    letterSpacing: style.letterSpacing * em, justify: justify, glyph: { glyphs[$0] })
-            }
+            result = sectionedShaping(text, style: style, fontstack: fontstack, store: store)
         }
         if shapings.count > 20_000 { shapings = [:] }
         shapings[key] = result
@@ -78,12 +52,11 @@ final class GlyphTextMeasurer: TextMeasurer {
         var maxX = -Double.infinity
         var maxY = -Double.infinity
         for g in shaping.glyphs where g.glyph.width > 0 && g.glyph.height > 0 {
-            let x = g.x + Double(g.glyph.left)
-            let y = g.y - Double(g.glyph.top)
-            minX = min(minX, x)
-            minY = min(minY, y)
-            maxX = max(maxX, x + Double(g.glyph.width))
-            maxY = max(maxY, y + Double(g.glyph.height))
+            let ink = g.inkBox
+            minX = min(minX, ink.minX)
+            minY = min(minY, ink.minY)
+            maxX = max(maxX, ink.maxX)
+            maxY = max(maxY, ink.maxY)
         }
         let ink =
             minX.isFinite
@@ -285,10 +258,7 @@ extension MapRenderer {
                 .concatenating(.rotation(radians: t.rotation * .pi / 180))
                 .concatenating(.translation(x: anchor.x, y: anchor.y))
                 .concatenating(device)
-            let quads = shaping.glyphs.map {
-                SDFText.Quad(
-                    glyph: $0.glyph, transform: SDFText.quadTransform(glyph: $0.glyph, pen: ($0.x, $0.y), local: local))
-            }
+            let quads = shaping.glyphs.map { SDFText.Quad(positioned: $0, style: t.style, local: local) }
             return SDFText.render(quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes)
         case .lineText(let l):
             let s = l.style.size / GlyphShaping.emSize

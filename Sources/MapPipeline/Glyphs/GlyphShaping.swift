@@ -23,6 +23,27 @@ public struct GlyphShaping: Sendable, Equatable {
         public var x: Double
         /// Baseline from the box's top edge, em pixels.
         public var y: Double
+        /// The glyph's size as a multiple of the label's (its section's `font-scale`). Default 1.
+        public var scale: Double = 1
+        /// The index of the glyph's section (``GlyphShaping/Section``). Default 0.
+        public var section: Int = 0
+        /// Drawn turned 90° clockwise about its pen position (a sideways character of vertical writing mode).
+        /// Default `false`.
+        public var rotated: Bool = false
+    }
+
+    /// One run of a formatted label: how many Unicode scalars it covers and its `font-scale`.
+    public struct Section: Sendable, Equatable {
+        /// Unicode scalars of the text the run covers, `≥ 0`.
+        public var scalarCount: Int
+        /// The run's size as a multiple of the label's, `> 0`.
+        public var scale: Double
+
+        /// A run of `scalarCount` scalars at `scale`.
+        public init(scalarCount: Int, scale: Double = 1) {
+            self.scalarCount = scalarCount
+            self.scale = scale
+        }
     }
 
     /// One line after breaking.
@@ -39,12 +60,15 @@ public struct GlyphShaping: Sendable, Equatable {
     public var glyphs: [PositionedGlyph]
     /// The lines, top to bottom (an empty line keeps its place).
     public var lines: [Line]
-    /// The longest line's width, em pixels.
+    /// The longest line's width, em pixels (in vertical writing mode the box's width: the lines' heights).
     public var width: Double
-    /// `lines × lineHeight`, em pixels.
+    /// The lines' heights, em pixels: `lines × lineHeight` without `font-scale` (in vertical writing mode the
+    /// box's height: the longest line).
     public var height: Double
+    /// Whether the label was laid out in vertical writing mode.
+    public var vertical = false
 
-    /// Shapes `text`.
+    /// Shapes `text` in one section.
     /// - Parameters:
     ///   - text: the label; `\n` always breaks the line.
     ///   - maxWidth: the wrap width in em pixels (`text-max-width × 24`); `nil` or `≤ 0` for no wrapping.
@@ -56,59 +80,159 @@ public struct GlyphShaping: Sendable, Equatable {
         _ text: String, maxWidth: Double?, lineHeight: Double, letterSpacing: Double, justify: Double,
         glyph: (Int) -> SDFGlyph?
     ) {
-        var scalars: [(value: Int, utf8: Int)] = []
+        self.init(
+            text, sections: [], maxWidth: maxWidth, lineHeight: lineHeight, letterSpacing: letterSpacing,
+            justify: justify, vertical: false, glyph: { glyph($1) })
+    }
+
+    /// Shapes `text` as MapLibre's `shapeLines` does, with sections (`["format", …]`) and vertical writing mode.
+    ///
+    /// A line is as tall as `lineHeight × ` its largest section scale; smaller glyphs sit on the line's baseline
+    /// (`(lineMaxScale − scale) × 24` lower). When the lines' heights differ from `lineHeight` the first baseline is
+    /// the box's top plus the baseline offset (MapLibre's `align` with `maxLineHeight ≠ lineHeight`).
+    ///
+    /// In vertical writing mode (`vertical`) horizontal punctuation is replaced by its vertical forms where its
+    /// neighbours are not sideways characters, every character but whitespace and Arabic advances one em down the
+    /// line and stays upright, the others are turned clockwise; lines run top to bottom, right to left... laid out
+    /// as MapLibre does: shaped across, then the label turned 90° clockwise with those glyphs turned back.
+    /// - Parameters:
+    ///   - text: the label; `\n` always breaks the line.
+    ///   - sections: the runs in order; scalars past the last run are in a run of scale 1. Empty: one run.
+    ///   - maxWidth: as for ``init(_:maxWidth:lineHeight:letterSpacing:justify:glyph:)``.
+    ///   - lineHeight: as there.
+    ///   - letterSpacing: as there.
+    ///   - justify: as there.
+    ///   - vertical: lay out in vertical writing mode.
+    ///   - glyph: the glyph of a codepoint (the second argument) in a section (the first), `nil` when none.
+    public init(
+        _ text: String, sections: [Section], maxWidth: Double?, lineHeight: Double, letterSpacing: Double,
+        justify: Double, vertical: Bool, glyph: (Int, Int) -> SDFGlyph?
+    ) {
+        var scalars: [(value: Int, utf8: Int, section: Int)] = []
         var offset = 0
+        var sectionIndex = 0
+        var left = sections.first?.scalarCount ?? Int.max
         for s in text.unicodeScalars {
-            scalars.append((Int(s.value), offset))
+            while left <= 0 && sectionIndex < sections.count {
+                sectionIndex += 1
+                left = sectionIndex < sections.count ? sections[sectionIndex].scalarCount : Int.max
+            }
+            scalars.append((Int(s.value), offset, sectionIndex))
+            left -= 1
             offset += String(s).utf8.count
         }
+        if vertical {
+            let verticalized = Self.verticalizePunctuation(scalars.map(\.value))
+            for i in scalars.indices { scalars[i].value = verticalized[i] }
+        }
+        func scale(_ section: Int) -> Double {
+            guard section < sections.count else { return 1 }
+            let s = sections[section].scale
+            return s.isFinite && s > 0 ? s : 1
+        }
         let spacing = letterSpacing.isFinite ? letterSpacing : 0
-        let glyphs = scalars.map { glyph($0.value) }
+        let glyphs = scalars.map { glyph($0.section, $0.value) }
         let breaks = Self.lineBreaks(
-            scalars.map(\.value), advances: glyphs.map { $0.map { Double($0.advance) + spacing } ?? 0 },
+            scalars.map(\.value),
+            advances: zip(glyphs, scalars).map { g, c in g.map { Double($0.advance) * scale(c.section) + spacing } ?? 0
+            },
             maxWidth: maxWidth ?? 0)
         var lineHeight = lineHeight.isFinite ? lineHeight : 0
         if lineHeight < 0 { lineHeight = 0 }
         var positioned: [PositionedGlyph] = []
         var lines: [Line] = []
         var ranges: [Range<Int>] = []
+        var indents: [Double] = []
+        var lineOffsets: [Double] = []
         var maxLineLength = 0.0
+        var maxLineHeight = 0.0
+        var y = Self.baselineOffset
         var start = 0
         for end in breaks.filter({ $0 > 0 && $0 < scalars.count }).sorted() + [scalars.count] {
+            defer { start = end }
             var lo = start
             var hi = end
             while lo < hi && Self.isWhitespace(scalars[lo].value) { lo += 1 }
             while hi > lo && Self.isWhitespace(scalars[hi - 1].value) { hi -= 1 }
-            let baseline = Self.baselineOffset + lineHeight / 2 + Double(lines.count) * lineHeight
-            var x = 0.0
-            let first = positioned.count
-            for i in lo..<hi {
-                guard let g = glyphs[i] else { continue }
-                positioned.append(PositionedGlyph(glyph: g, x: x, y: baseline))
-                x += Double(g.advance) + spacing
-            }
-            let width = positioned.count > first ? x - spacing : 0
-            maxLineLength = max(maxLineLength, width)
             let utf8Start = lo < scalars.count ? scalars[lo].utf8 : offset
             let utf8End = hi < scalars.count ? scalars[hi].utf8 : offset
-            lines.append(Line(utf8Range: utf8Start..<max(utf8Start, utf8End), width: width, baseline: baseline))
+            let first = positioned.count
+            let lineMaxScale = (lo..<hi).map { scale(scalars[$0].section) }.max() ?? 1
+            var x = 0.0
+            for i in lo..<hi {
+                guard let g = glyphs[i] else { continue }
+                let c = scalars[i].value
+                let s = scale(scalars[i].section)
+                let upright = vertical && !Self.isWhitespace(c) && !Self.isArabic(c)
+                positioned.append(
+                    PositionedGlyph(
+                        glyph: g, x: x, y: y + (lineMaxScale - s) * Self.emSize, scale: s,
+                        section: scalars[i].section, rotated: vertical && !upright))
+                x += (upright ? Self.emSize : Double(g.advance)) * s + spacing
+            }
+            let width = positioned.count > first ? x - spacing : 0
+            if let last = positioned.last, positioned.count > first {
+                indents.append(last.x + Double(last.glyph.advance) * last.scale)
+            } else {
+                indents.append(0)
+            }
+            maxLineLength = max(maxLineLength, width)
+            let currentLineHeight = hi > lo ? lineHeight * lineMaxScale : lineHeight
+            lines.append(Line(utf8Range: utf8Start..<max(utf8Start, utf8End), width: width, baseline: y))
             ranges.append(first..<positioned.count)
-            start = end
+            lineOffsets.append((lineMaxScale - 1) * Self.emSize)
+            y += currentLineHeight
+            maxLineHeight = max(maxLineHeight, currentLineHeight)
         }
-        // Justify each line inside the longest (MapLibre's justifyLine, then align's shift).
-        let j = justify.isFinite ? min(1, max(0, justify)) : 0.5
-        for (line, range) in zip(lines, ranges) {
-            let shift = (maxLineLength - line.width) * j
-            for k in range { positioned[k].x += shift }
+        let height = y - Self.baselineOffset
+        // MapLibre's align: the box's top at 0.
+        let shiftY = maxLineHeight != lineHeight ? -Self.baselineOffset : lineHeight / 2
+        // Vertical labels' lines all start at the top (MapLibre shapes them left-justified).
+        let j = vertical ? 0 : justify.isFinite ? min(1, max(0, justify)) : 0.5
+        for (index, range) in ranges.enumerated() {
+            let shiftX = (maxLineLength - indents[index]) * j
+            for k in range {
+                positioned[k].x += range.isEmpty ? 0 : shiftX
+                positioned[k].y += shiftY
+            }
+            lines[index].baseline += shiftY
+        }
+        if vertical {
+            // Turn the label 90° clockwise: a point (u, v) of the box goes to (height − v, u). Upright glyphs are
+            // turned back about MapLibre's centre (quads.cpp), which leaves them at their pen less that centre.
+            for (index, range) in ranges.enumerated() {
+                for k in range {
+                    let g = positioned[k]
+                    let half = Double(g.glyph.advance) * g.scale / 2
+                    let yEff = g.y - (lineOffsets[index] / 2 - (g.scale - 1) * Self.emSize)
+                    if g.rotated {
+                        positioned[k].x = height - yEff
+                        positioned[k].y = g.x
+                    } else {
+                        positioned[k].x = height + Self.baselineOffset - yEff - half
+                        positioned[k].y = g.x - 7
+                    }
+                }
+            }
+            self.width = height
+            self.height = maxLineLength
+        } else {
+            self.width = maxLineLength
+            self.height = height
         }
         self.glyphs = positioned
         self.lines = lines
-        self.width = maxLineLength
-        self.height = Double(lines.count) * lineHeight
+        self.vertical = vertical
     }
 
     /// Whitespace MapLibre trims from line ends and leaves out of line widths (`i18n::isWhitespace`).
     static func isWhitespace(_ c: Int) -> Bool { c == 0x20 || (0x09...0x0D).contains(c) }
+
+    /// Arabic letters (MapLibre's complex-shaping blocks): never upright in vertical writing mode.
+    static func isArabic(_ c: Int) -> Bool {
+        (0x0600...0x06FF).contains(c) || (0x0750...0x077F).contains(c) || (0x08A0...0x08FF).contains(c)
+            || (0xFB50...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
+    }
 
     /// Characters after which a line may break (`i18n::allowsWordBreaking`).
     static func allowsWordBreaking(_ c: Int) -> Bool {

@@ -71,6 +71,8 @@ public enum SDFText {
         public var height: Int
         /// Texel space → device pixels.
         public var transform: RenderTransform
+        /// The fill colour of this quad (a formatted label's run colour), or `nil` for the style's. Default `nil`.
+        public var color: RGBAColor? = nil
 
         /// A quad over `field` (`width × height` bytes; a shorter field draws nothing).
         public init(field: [UInt8], width: Int, height: Int, transform: RenderTransform) {
@@ -180,13 +182,14 @@ public enum SDFText {
         let height = Int(maxY.rounded(.up)) - y0
         guard width > 0, height > 0, width <= maxImageSide, height <= maxImageSide else { return nil }
         var buffer = [Float](repeating: 0, count: width * height * 4)
-        func pass(color: RGBAColor, alpha: (Double) -> Double) {
-            let r = Float(color.red * color.alpha)
-            let g = Float(color.green * color.alpha)
-            let b = Float(color.blue * color.alpha)
-            let a = Float(color.alpha)
-            guard a > 0 else { return }
+        func pass(color base: RGBAColor, fill: Bool, alpha: (Double) -> Double) {
             for (q, inverse) in usable {
+                let color = fill ? q.color ?? base : base
+                let r = Float(color.red * color.alpha)
+                let g = Float(color.green * color.alpha)
+                let b = Float(color.blue * color.alpha)
+                let a = Float(color.alpha)
+                guard a > 0 else { continue }
                 let t = q.transform
                 let w = Double(q.width)
                 let h = Double(q.height)
@@ -242,14 +245,16 @@ public enum SDFText {
             }
         }
         if passes != .fill && style.haloWidth > 0 && style.haloColor.alpha > 0 {
-            pass(color: style.haloColor) {
+            pass(color: style.haloColor, fill: false) {
                 haloAlpha(
                     distance: $0, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
                     haloBlur: style.haloBlur)
             }
         }
         if passes != .halo {
-            pass(color: style.color) { fillAlpha(distance: $0, fontScale: fontScale, pixelRatio: pixelRatio) }
+            pass(color: style.color, fill: true) {
+                fillAlpha(distance: $0, fontScale: fontScale, pixelRatio: pixelRatio)
+            }
         }
         var pixels = [UInt8](repeating: 0, count: buffer.count)
         for i in 0..<buffer.count { pixels[i] = UInt8(min(255, max(0, (buffer[i] * 255).rounded()))) }

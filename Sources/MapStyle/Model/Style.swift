@@ -530,7 +530,7 @@ struct StyleLoader {
 
     /// Spec properties of the supported layer types that Waymark does not implement (warnings, not errors).
     static let unsupportedProperties: Set<String> = [
-        "line-trim-offset", "text-writing-mode", "text-overlap", "icon-overlap",
+        "line-trim-offset", "text-overlap", "icon-overlap",
         "symbol-screen-space", "text-emissive-strength", "resampling",
     ]
     static let unsupportedPrefixes = ["raster-", "color-relief-"]

@@ -218,6 +218,7 @@ public struct StylePropertySpec: Sendable {
         add(.symbol, true, "text-keep-upright", "boolean", .boolean(true))
         add(.symbol, true, "text-transform", "enum", .string("none"), dd: true, values: ["none", "uppercase", "lowercase"])
         add(.symbol, true, "text-offset", "array", zero2, dd: true, length: 2)
+        add(.symbol, true, "text-writing-mode", "array", nil, interp: false, item: .string)
         add(.symbol, true, "text-allow-overlap", "boolean", .boolean(false))
         add(.symbol, true, "text-ignore-placement", "boolean", .boolean(false))
         add(.symbol, true, "text-optional", "boolean", .boolean(false))
