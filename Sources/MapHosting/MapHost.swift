@@ -26,8 +26,9 @@ public final class MapHost {
     public let renderer: MapRenderer
     /// The Cairo backend the renderer draws with.
     public let backend: CairoBackend
-    /// The style's glyph PBFs (its `glyphs` template, through ``TileNetwork/shared``), decoded on first use, for
-    /// renderers that draw SDF glyphs; `nil` when the style names none. Waymark's text is drawn by Pango.
+    /// The style's glyph PBFs, which the renderer draws its labels from (``frameGlyphStore(for:network:)``: local
+    /// range files read on first use, `http(s)` ones fetched when the host is made); `nil` when the style names none
+    /// or they cannot be read from here. Text they do not cover is drawn by Pango.
     public let glyphs: GlyphStore?
 
     /// Whether opening `style` may wait on the network: an `http(s)` sprite, or a source whose tiles are read over
@@ -39,10 +40,15 @@ public final class MapHost {
     }
 
     /// A glyph store over a style's `glyphs` template (`http(s)://`, `file://` or a path; `{fontstack}` and `{range}`),
-    /// fetched through `network` (`nil`, the default: ``TileNetwork/shared``, opened on the first fetch); `nil`
-    /// without a template.
+    /// each range loaded on first use: local files read (``localGlyphStore(pathTemplate:)``), others fetched through
+    /// `network` (`nil`, the default: ``TileNetwork/shared``, opened on the first fetch) and waited for; `nil`
+    /// without a template. Hosts give their renderers ``frameGlyphStore(for:network:)`` instead, which never waits on
+    /// the network.
     public static func glyphStore(for style: Style, network: TileNetwork? = nil) -> GlyphStore? {
         guard let template = style.glyphs else { return nil }
+        if !StyleURL.isHTTP(template), let path = localGlyphTemplate(template, baseDirectory: style.baseDirectory) {
+            return localGlyphStore(pathTemplate: path)
+        }
         return GlyphStore { fontstack, start in
             try (network ?? .shared).glyphs(template: template, fontstack: fontstack, range: start)
         }
@@ -81,9 +87,10 @@ public final class MapHost {
         let path = styleFile ?? DataFiles.path("styles/default.json")
         let style = try TileNetwork.openStyle(path)
         backend = MapHost.threadBackend()
-        glyphs = Self.glyphStore(for: style)
+        glyphs = Self.frameGlyphStore(for: style)
         renderer = try MapRenderer(
             style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
+        renderer.setGlyphs(glyphs)
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             renderer.setSprite(sheet)
         }
@@ -148,9 +155,10 @@ public final class MapHost {
         resolveSource: TileSourceResolver = MapHost.fileResolver
     ) throws {
         backend = MapHost.threadBackend()
-        glyphs = Self.glyphStore(for: style)
+        glyphs = Self.frameGlyphStore(for: style)
         renderer = try MapRenderer(
             style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
+        renderer.setGlyphs(glyphs)
     }
 
     /// A snapshotter drawing `base` restyled by Google's styling rules (``GoogleMapStyle/translate(_:)``, GMSMapStyle's

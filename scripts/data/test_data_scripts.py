@@ -23,6 +23,12 @@ import mvt_canonical as mc  # noqa: E402
 import sea_polygons as sp  # noqa: E402
 import gshhg_extract  # noqa: E402
 
+import importlib.util  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("build_glyphs", Path(__file__).resolve().parent / "build-glyphs.py")
+build_glyphs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_glyphs)
+
 try:  # needs Debian's python3-gdal, like the world build itself
     import simplify_zooms  # noqa: E402
 except ImportError:
@@ -368,6 +374,38 @@ class JoinPiecesTests(unittest.TestCase):
     def test_a_junction_of_three_stops_the_join(self):
         out = gshhg_extract.join_pieces([[(0, 0), (1, 0)], [(1, 0), (2, 0)], [(1, 0), (1, 1)]])
         self.assertEqual(len(out), 3)
+
+
+class GlyphTests(unittest.TestCase):
+    def test_text_fields_evaluate_as_the_styles_write_them(self):
+        field = ["coalesce", ["get", "name:latin"], ["get", "name"]]
+        self.assertEqual(build_glyphs.evaluate(field, {"name": "Москва", "name:latin": "Moskva"}, "t"), "Moskva")
+        self.assertEqual(build_glyphs.evaluate(field, {"name": "Helsinki"}, "t"), "Helsinki")
+        self.assertIsNone(build_glyphs.evaluate(field, {}, "t"))
+        self.assertEqual(build_glyphs.evaluate(["to-string", ["get", "housenumber"]], {"housenumber": "12a"}, "t"), "12a")
+        with self.assertRaises(SystemExit):
+            build_glyphs.evaluate(["case", True, "a", "b"], {}, "t")
+
+    def test_a_number_value_reads_as_to_string_writes_it(self):
+        self.assertEqual(build_glyphs.value_string(b"\x19" + struct.pack("<d", 12.0)), "12")
+        self.assertEqual(build_glyphs.value_string(b"\x0a\x02\xc3\xa4"), "\u00e4")
+
+    def test_a_range_pbf_is_one_fontstack_with_its_glyphs_in_order(self):
+        glyph = (bytes(range(7 * 8)), 1, 2, -1, -20, 5)
+        data = build_glyphs.range_pbf("Noto Sans Regular", 256, [(257, glyph), (300, (b"", 0, 0, 0, 0, 4))])
+        (num, _, stack), = list(mc.fields(data))
+        self.assertEqual(num, 1)
+        parts = list(mc.fields(stack))
+        self.assertEqual(parts[0][2], b"Noto Sans Regular")
+        self.assertEqual(parts[1][2], b"256-511")
+        first = {n: v for n, _, v in mc.fields(parts[2][2])}
+        self.assertEqual((first[1], first[3], first[4], first[7]), (257, 1, 2, 5))
+        self.assertEqual(first[2], glyph[0])
+        self.assertEqual((first[5] >> 1) ^ -(first[5] & 1), -1)  # zigzag
+        self.assertEqual((first[6] >> 1) ^ -(first[6] & 1), -20)
+        second = {n: v for n, _, v in mc.fields(parts[3][2])}
+        self.assertEqual((second[1], second[7]), (300, 4))
+        self.assertNotIn(2, second)  # no bitmap for an empty glyph
 
 
 if __name__ == "__main__":

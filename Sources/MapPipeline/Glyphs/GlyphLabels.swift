@@ -28,6 +28,10 @@ final class GlyphTextMeasurer: TextMeasurer {
 
     init(fallback: any TextMeasurer) { self.fallback = fallback }
 
+    /// What the engine group of the renderer adds for its glyphs (MapRenderer.joinGroup): the store's identity, 0
+    /// without one, so only renderers measuring with the same store share symbols.
+    var groupSalt: Int { store.map { ObjectIdentifier($0).hashValue } ?? 0 }
+
     /// `text` shaped from `style`'s fontstack, or `nil` when it is not on the glyph path. Cached (emptied past
     /// 20,000 entries).
     func shaping(_ text: String, style: TextStyle) -> GlyphShaping? {
@@ -86,11 +90,19 @@ extension MapRenderer {
     /// `text-line-height`, `text-justify`) and drawn from their signed distance fields (MapLibre's SDF shader:
     /// `text-halo-width`, `text-halo-blur`); other text stays with the backend's fonts. Only used when the style
     /// names `glyphs`. The store's loader is called on the frame thread on a range's first use, so give one that
-    /// reads local files, or ranges loaded already. Cached symbols are dropped. Waymark's own.
+    /// reads local files, or ranges loaded already. Renderers of one style given the same store share their cached
+    /// symbols in the ``MapEngine``. Before the first frame that placed labels nothing else changes (hosts set the
+    /// store as they make the renderer); later, cached symbols and tiles are dropped (``invalidate()``). Setting the
+    /// store already set does nothing. Waymark's own.
     /// - Parameter store: the glyphs, or `nil` to draw all text with the backend's fonts.
     public func setGlyphs(_ store: GlyphStore?) {
+        guard glyphText.store !== store else { return }
         glyphText.store = store
-        invalidate()
+        if lastLabels == nil && glyphImages.isEmpty {
+            group = joinGroup()
+        } else {
+            invalidate()
+        }
     }
 
     /// `commands` with every text the glyph path draws replaced by a label image (registered with the backend,

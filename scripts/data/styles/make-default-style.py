@@ -5,7 +5,7 @@
 # (one less), which is what a MapLibre style's zooms mean and what Waymark evaluates (docs/BEHAVIOUR.md D25).
 import sys
 sys.dont_write_bytecode = True
-from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, recolor, write  # noqa: F401
+from stylekit import BOLD, GLYPHS, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, Z, halo, interp, recolor, write  # noqa: F401
 layers = []
 # Both sources use the OpenMapTiles schema: "world" (GSHHG + GeoNames, z0-9, over-zoomed above) and "city" (the
 # OpenStreetMap cities, z0-14). Every layer is written once and emitted for each source, world first, so a city draws
@@ -235,6 +235,7 @@ style = {
   "name": "Waymark Default",
   "metadata": {"waymark:description": "A light, calm basemap in the spirit of Google's default map, for OpenMapTiles-schema tiles: the bundled world (GSHHG, GeoNames) and the bundled cities (OpenStreetMap: Helsinki, Monaco)."},
   "center": [24.9443, 60.1716], "zoom": 14,
+  "glyphs": GLYPHS,
   "sources": {
     "world": {"type": "vector", "url": "mbtiles://../world.mbtiles", "minzoom": 0, "maxzoom": 9,
               "attribution": "GSHHG; GeoNames"},

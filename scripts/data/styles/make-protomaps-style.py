@@ -8,7 +8,7 @@
 # stylekit.write shifts them to MapLibre's (one less) as the JSON needs (docs/BEHAVIOUR.md D25).
 import sys
 sys.dont_write_bytecode = True
-from stylekit import BOLD, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, halo, interp, write  # noqa: F401
+from stylekit import BOLD, GLYPHS, HALO, ITAL, LAND, PARK, REG, TEXT, TEXT_DARK, WATER, WOOD, halo, interp, write  # noqa: F401
 # Outside the tileset's land and water (beyond an extract's edge): a neutral grey, darker than the land.
 BACKGROUND = "#e4e2de"
 SRC = "protomaps"
@@ -178,6 +178,7 @@ style = {
                "version 4 or 3 property names). Point the protomaps source at your archive: "
                "MapLibreStyle.bundled(named: \"protomaps\", sourceURL: \"pmtiles://https://...\")."},
   "center": [7.4246, 43.7384], "zoom": 14,
+  "glyphs": GLYPHS,
   "sources": {
     SRC: {"type": "vector", "url": "pmtiles://protomaps.pmtiles", "minzoom": 0, "maxzoom": 15,
           "attribution": "© OpenStreetMap contributors"},

@@ -9,6 +9,9 @@ def interp(stops, base=1.0, inp=Z):
     for z, v in stops: e += [z, v]
     return e
 REG = ["Noto Sans Regular"]; BOLD = ["Noto Sans Bold"]; ITAL = ["Noto Sans Italic"]
+# The styles' glyph PBFs (Data/glyphs, built by scripts/data/build-glyphs.py for the three fontstacks above), relative
+# to Data/styles as the sources' mbtiles:// URLs are. Text with characters outside them is drawn with Pango.
+GLYPHS = "../glyphs/{fontstack}/{range}.pbf"
 LAND = "#f5f3ef"; WATER = "#aadaff"; PARK = "#c8e6c1"; WOOD = "#bfdfb4"
 TEXT = "#5f6368"; TEXT_DARK = "#3c4043"; HALO = "#ffffff"
 def halo(width=1.5, color=HALO):

@@ -1,0 +1,85 @@
+import Foundation
+import MapData
+import MapDrawing
+import MapGeometry
+import MapHosting
+import MapStorage
+import MapStyle
+import MapTestSupport
+import Testing
+
+/// The host gives its renderer the style's glyph PBFs: the bundled styles' `Data/glyphs`, and a user style's local
+/// template (path or `file://`), read on first use.
+@Suite struct HostGlyphTests {
+    private static let regular = "Noto Sans Regular"
+
+    @Test func theBundledStylesNameTheirGlyphFiles() throws {
+        for name in ["default", "default-dark", "protomaps"] {
+            let style = try Style.load(contentsOfFile: Fixtures.data.appendingPathComponent("styles/\(name).json").path)
+            #expect(style.glyphs?.hasSuffix("/Data/glyphs/{fontstack}/{range}.pbf") == true, "\(name)")
+            let store = try #require(MapHost.frameGlyphStore(for: style), "\(name)")
+            for stack in ["Noto Sans Regular", "Noto Sans Bold", "Noto Sans Italic"] {
+                let range = store.range(fontstack: stack, containing: 65)
+                #expect(range.problem == nil, "\(name) \(stack): \(range.problem ?? "")")
+                // Printable ASCII is in every stack; an SDF glyph carries a 3-pixel buffer on each side.
+                #expect(range.glyphs.keys.filter { (0x20...0x7E).contains($0) }.count == 95, "\(name) \(stack)")
+                let a = try #require(range.glyphs[65])
+                #expect(a.bitmap.count == (a.width + 6) * (a.height + 6))
+            }
+        }
+    }
+
+    @Test func aBundledRangeHoldsOnlyTheCodePointsTheLabelsUse() throws {
+        let style = try Style.load(contentsOfFile: Fixtures.data.appendingPathComponent("styles/default.json").path)
+        let store = try #require(MapHost.frameGlyphStore(for: style))
+        // "Töölönlahti" and "Hämeentie" are Helsinki names: ö and ä are there; CJK has no file (an empty range).
+        let latin1 = store.range(fontstack: Self.regular, containing: 0xF6)
+        #expect(latin1.glyphs[0xF6] != nil && latin1.glyphs[0xE4] != nil)
+        let cjk = store.range(fontstack: Self.regular, containing: 0x4E2D)
+        #expect(cjk.glyphs.isEmpty && cjk.problem == nil)
+    }
+
+    @Test func aLocalTemplateResolvesAgainstTheStyleFolderOrAFileURL() throws {
+        let data = Fixtures.data.path
+        #expect(
+            MapHost.localGlyphTemplate("../glyphs/{fontstack}/{range}.pbf", baseDirectory: data + "/styles")
+                == data + "/styles/../glyphs/{fontstack}/{range}.pbf")
+        #expect(
+            MapHost.localGlyphTemplate("file:///a%20b/{fontstack}/{range}.pbf", baseDirectory: nil)
+                == "/a b/{fontstack}/{range}.pbf")
+        #expect(MapHost.localGlyphTemplate("glyphs/{fontstack}/{range}.pbf", baseDirectory: nil) == nil)
+        #expect(MapHost.localGlyphTemplate("asset://glyphs/{fontstack}/{range}.pbf", baseDirectory: "/x") == nil)
+
+        let fromFileURL = try #require(
+            MapHost.frameGlyphStore(
+                for: Style.parse(
+                    bytes: Array(
+                        #"{"version": 8, "glyphs": "file://\#(data)/glyphs/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#
+                            .utf8))))
+        #expect(fromFileURL.glyph(fontstack: Self.regular, codepoint: 0x61) != nil)
+        // A fontstack cannot step out of the template's folder.
+        let escape = fromFileURL.range(fontstack: "../../Noto Sans Regular", containing: 0x61)
+        #expect(escape.glyphs.isEmpty && escape.problem != nil)
+    }
+
+    @Test func theHostDrawsTheBundledStylesTextFromTheGlyphs() throws {
+        let host = try MapHost()
+        #expect(host.glyphs != nil)
+        // Hosts of one template share one store (and so their renderers' cached symbols).
+        #expect(try MapHost().glyphs === host.glyphs)
+        let camera = CameraState(
+            center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16, size: ScreenSize(width: 320, height: 200))
+        let sdf = try host.render(camera: camera)
+        host.renderer.setGlyphs(nil)
+        let pango = try host.render(camera: camera)
+        // Same map, text drawn two ways: the labels' pixels differ, the rest does not.
+        var differing = 0
+        for p in stride(from: 0, to: min(sdf.pixels.count, pango.pixels.count), by: 4) {
+            var worst = 0
+            for k in 0..<4 { worst = max(worst, abs(Int(sdf.pixels[p + k]) - Int(pango.pixels[p + k]))) }
+            if worst > 16 { differing += 1 }
+        }
+        #expect(differing > 100, "\(differing) pixels differ")
+        #expect(differing < sdf.width * sdf.height / 4, "\(differing) pixels differ")
+    }
+}
