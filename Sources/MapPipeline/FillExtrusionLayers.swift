@@ -133,8 +133,9 @@ final class ExtrusionRaster {
     /// `1 / depth` per pixel (0: nothing drawn), shared by a frame's extrusion layers (MapLibre's one depth buffer
     /// for its 3D pass: a layer's faces hide behind an earlier layer's).
     private var inverseDepth = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn).
-    private var pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+    /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn). Handed whole to the layer's
+    /// image when the faces cover most of the frame (no copy while the backend keeps none of it).
+    private var pixels: [UInt8] = []
     /// The boxes (inclusive pixel bounds) the frame's depths and the layer's colours were written in.
     private var depthBox = PixelBox()
     private var layerBox = PixelBox()
@@ -159,12 +160,10 @@ final class ExtrusionRaster {
 
     init() {
         inverseDepth.initialize(to: 0)
-        pixels.initialize(repeating: 0, count: 4)
     }
 
     deinit {
         inverseDepth.deallocate()
-        pixels.deallocate()
     }
 
     /// Starts a frame: no depth drawn yet.
@@ -174,14 +173,22 @@ final class ExtrusionRaster {
 
     /// Starts a layer on a `width × height` frame (the buffers are remade, empty, when the size changed).
     func beginLayer(width: Int, height: Int) {
-        clear(&layerBox) { row, x0, count in (pixels + (row * width + x0) * 4).update(repeating: 0, count: count * 4) }
+        if !layerBox.isEmpty {
+            let box = layerBox
+            let stride = self.width
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in box.minY...box.maxY {
+                    (pixels.baseAddress! + (y * stride + box.minX) * 4).update(
+                        repeating: 0, count: (box.maxX - box.minX + 1) * 4)
+                }
+            }
+            layerBox = PixelBox()
+        }
         guard width != self.width || height != self.height else { return }
         inverseDepth.deallocate()
-        pixels.deallocate()
         inverseDepth = .allocate(capacity: width * height)
         inverseDepth.initialize(repeating: 0, count: width * height)
-        pixels = .allocate(capacity: width * height * 4)
-        pixels.initialize(repeating: 0, count: width * height * 4)
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
         (self.width, self.height) = (width, height)
         depthBox = PixelBox()
         layerBox = PixelBox()
@@ -222,13 +229,17 @@ final class ExtrusionRaster {
         guard count >= 3 else { return }
         vertices.withUnsafeBufferPointer { all in
             ringEnds.withUnsafeBufferPointer { ends in
-                fill(all, ends, bottom: bottom, top: top)
+                var pixels = self.pixels
+                self.pixels = []
+                defer { self.pixels = pixels }
+                pixels.withUnsafeMutableBufferPointer { fill(all, ends, $0.baseAddress!, bottom: bottom, top: top) }
             }
         }
     }
 
     private func fill(
-        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, bottom: (Double, Double, Double),
+        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
+        bottom: (Double, Double, Double),
         top: (Double, Double, Double)
     ) {
         // `1 / depth` and `t / depth` as affine functions of the screen position, from the three vertices that span
@@ -266,7 +277,6 @@ final class ExtrusionRaster {
         guard minY <= maxY else { return }
         let width = width
         let depth = inverseDepth
-        let pixels = pixels
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
         // The BGRA bytes (as one little-endian word) of a face of one colour.
         let uniform: UInt32? =
@@ -342,20 +352,27 @@ final class ExtrusionRaster {
         depthBox = frameBox
     }
 
-    /// The layer's drawn pixels as an opaque premultiplied BGRA image cropped to the box they lie in (transparent
-    /// elsewhere) with that box's origin in pixels, or `nil` when it drew none; the colour buffer is emptied.
+    /// The layer's drawn pixels as an opaque premultiplied BGRA image (transparent elsewhere) with its origin in
+    /// pixels, or `nil` when it drew none: the whole frame's buffer when the drawn box covers at least half the frame,
+    /// else a copy cropped to that box.
     func takeImage(scale: Double) -> (image: RasterImage, x: Int, y: Int)? {
         guard !layerBox.isEmpty else { return nil }
         let box = layerBox
         let w = box.maxX - box.minX + 1
         let h = box.maxY - box.minY + 1
-        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
-            for row in 0..<h {
-                let source = pixels + ((box.minY + row) * width + box.minX) * 4
-                (buffer.baseAddress! + row * w * 4).initialize(from: source, count: w * 4)
-                source.update(repeating: 0, count: w * 4)
+        if 2 * w * h >= width * height {
+            return (RasterImage(width: width, height: height, scale: scale, pixels: pixels), 0, 0)
+        }
+        let stride = width
+        let out = pixels.withUnsafeMutableBufferPointer { pixels in
+            [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
+                for row in 0..<h {
+                    let source = pixels.baseAddress! + ((box.minY + row) * stride + box.minX) * 4
+                    (buffer.baseAddress! + row * w * 4).initialize(from: source, count: w * 4)
+                    source.update(repeating: 0, count: w * 4)
+                }
+                initialized = w * h * 4
             }
-            initialized = w * h * 4
         }
         layerBox = PixelBox()
         return (RasterImage(width: w, height: h, scale: scale, pixels: out), box.minX, box.minY)
