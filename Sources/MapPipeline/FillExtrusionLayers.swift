@@ -143,6 +143,8 @@ final class ExtrusionRaster {
     var vertices: [Vertex] = []
     var ringEnds: [Int] = []
     private var crossings: [Double] = []
+    /// Whether an extrusion layer began since the frame started.
+    private var usedThisFrame = false
 
     struct PixelBox {
         var minX = Int.max
@@ -166,13 +168,23 @@ final class ExtrusionRaster {
         inverseDepth.deallocate()
     }
 
-    /// Starts a frame: no depth drawn yet.
+    /// Starts a frame: no depth drawn yet. The buffers are given back when the last frame drew no extrusion layer.
     func beginFrame() {
         clear(&depthBox) { row, x0, count in (inverseDepth + row * width + x0).update(repeating: 0, count: count) }
+        if !usedThisFrame && width > 0 {
+            inverseDepth.deallocate()
+            inverseDepth = .allocate(capacity: 1)
+            inverseDepth.initialize(to: 0)
+            pixels = []
+            (width, height) = (0, 0)
+            layerBox = PixelBox()
+        }
+        usedThisFrame = false
     }
 
     /// Starts a layer on a `width × height` frame (the buffers are remade, empty, when the size changed).
     func beginLayer(width: Int, height: Int) {
+        usedThisFrame = true
         if !layerBox.isEmpty {
             let box = layerBox
             let stride = self.width
