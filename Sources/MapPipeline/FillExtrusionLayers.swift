@@ -89,33 +89,34 @@ struct ExtrusionProjector {
     /// The nearest depth drawn (MapLibre's near plane lies at a small fraction of the camera distance).
     var nearDepth: Double { camera.distance / 100 }
 
-    /// Clips a planar ring of camera-space points (with their gradient parameter `t`) to ``nearDepth`` and projects
-    /// it to device pixels at `scale`.
-    func project(_ ring: [(x: Double, y: Double, depth: Double, t: Double)], scale: Double) -> [ExtrusionRaster.Vertex]
-    {
+    /// Clips a planar ring of `count` camera-space points (`point(k)`, with their gradient parameter `t`) to
+    /// ``nearDepth`` and appends it, projected to device pixels at `scale`, to `out`; returns how many it appended.
+    @inline(__always)
+    func project(
+        count: Int, scale: Double, into out: inout [ExtrusionRaster.Vertex],
+        _ point: (Int) -> (x: Double, y: Double, depth: Double, t: Double)
+    ) -> Int {
         let near = nearDepth
-        var clipped: [(x: Double, y: Double, depth: Double, t: Double)] = []
-        if ring.allSatisfy({ $0.depth >= near }) {
-            clipped = ring
-        } else {
-            for k in 0..<ring.count {
-                let p = ring[k]
-                let q = ring[(k + 1) % ring.count]
-                if p.depth >= near { clipped.append(p) }
-                if (p.depth >= near) != (q.depth >= near) {
-                    let f = (near - p.depth) / (q.depth - p.depth)
-                    clipped.append(
-                        (p.x + (q.x - p.x) * f, p.y + (q.y - p.y) * f, near, p.t + (q.t - p.t) * f))
-                }
-            }
-        }
         let d = camera.distance
-        return clipped.map { c in
-            let k = d / c.depth
-            return ExtrusionRaster.Vertex(
-                x: (camera.opticalCenter.x + c.x * k) * scale, y: (camera.opticalCenter.y + c.y * k) * scale,
-                depth: c.depth, t: c.t)
+        let (ocx, ocy) = (camera.opticalCenter.x, camera.opticalCenter.y)
+        let before = out.count
+        @inline(__always) func emit(_ x: Double, _ y: Double, _ depth: Double, _ t: Double) {
+            let k = d / depth
+            out.append(ExtrusionRaster.Vertex(x: (ocx + x * k) * scale, y: (ocy + y * k) * scale, depth: depth, t: t))
         }
+        guard count > 0 else { return 0 }
+        let first = point(0)
+        var p = first
+        for k in 0..<count {
+            let q = k + 1 < count ? point(k + 1) : first
+            if p.depth >= near { emit(p.x, p.y, p.depth, p.t) }
+            if (p.depth >= near) != (q.depth >= near) {
+                let f = (near - p.depth) / (q.depth - p.depth)
+                emit(p.x + (q.x - p.x) * f, p.y + (q.y - p.y) * f, near, p.t + (q.t - p.t) * f)
+            }
+            p = q
+        }
+        return out.count - before
     }
 }
 
@@ -123,24 +124,93 @@ struct ExtrusionProjector {
 /// the device pixels whose centres it covers (even-odd, not anti-aliased), kept where it is nearer than what the
 /// pixel holds (a depth test on `1 / depth`, which is affine over a planar face on the screen), its colour
 /// interpolated perspective-correctly between its bottom and top colours (walls' vertical gradient).
-struct ExtrusionRaster {
-    let width: Int
-    let height: Int
+///
+/// Kept by the renderer between frames (allocated once per frame size): the depth buffer is cleared at a frame's
+/// start over the box the last frame wrote, the colour buffer over the box a layer's image was taken from.
+final class ExtrusionRaster {
+    private(set) var width = 0
+    private(set) var height = 0
     /// `1 / depth` per pixel (0: nothing drawn), shared by a frame's extrusion layers (MapLibre's one depth buffer
     /// for its 3D pass: a layer's faces hide behind an earlier layer's).
-    var inverseDepth: [Double]
-    /// Straight RGB per pixel, 0…1, of this layer's faces.
-    var rgb: [Double]
-    /// The pixels this layer drew.
-    var covered: [Bool]
+    private var inverseDepth = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn). Handed whole to the layer's
+    /// image when the faces cover most of the frame (no copy while the backend keeps none of it).
+    private var pixels: [UInt8] = []
+    /// The boxes (inclusive pixel bounds) the frame's depths and the layer's colours were written in.
+    private var depthBox = PixelBox()
+    private var layerBox = PixelBox()
+    /// Scratch storage of one face: its rings' vertices one after another, and where each ring ends.
+    var vertices: [Vertex] = []
+    var ringEnds: [Int] = []
+    private var crossings: [Double] = []
+    /// Whether an extrusion layer began since the frame started.
+    private var usedThisFrame = false
 
-    /// An empty buffer, or one over the depths earlier layers left (`depth`, when it has `width × height` values).
-    init(width: Int, height: Int, depth: [Double]? = nil) {
-        self.width = width
-        self.height = height
-        inverseDepth = depth?.count == width * height ? depth! : [Double](repeating: 0, count: width * height)
-        rgb = [Double](repeating: 0, count: width * height * 3)
-        covered = [Bool](repeating: false, count: width * height)
+    struct PixelBox {
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = Int.min
+        var maxY = Int.min
+        var isEmpty: Bool { minX > maxX || minY > maxY }
+        @inline(__always) mutating func add(row: Int, from x0: Int, to x1: Int) {
+            if row < minY { minY = row }
+            if row > maxY { maxY = row }
+            if x0 < minX { minX = x0 }
+            if x1 > maxX { maxX = x1 }
+        }
+    }
+
+    init() {
+        inverseDepth.initialize(to: 0)
+    }
+
+    deinit {
+        inverseDepth.deallocate()
+    }
+
+    /// Starts a frame: no depth drawn yet. The buffers are given back when the last frame drew no extrusion layer.
+    func beginFrame() {
+        clear(&depthBox) { row, x0, count in (inverseDepth + row * width + x0).update(repeating: 0, count: count) }
+        if !usedThisFrame && width > 0 {
+            inverseDepth.deallocate()
+            inverseDepth = .allocate(capacity: 1)
+            inverseDepth.initialize(to: 0)
+            pixels = []
+            (width, height) = (0, 0)
+            layerBox = PixelBox()
+        }
+        usedThisFrame = false
+    }
+
+    /// Starts a layer on a `width × height` frame (the buffers are remade, empty, when the size changed).
+    func beginLayer(width: Int, height: Int) {
+        usedThisFrame = true
+        if !layerBox.isEmpty {
+            let box = layerBox
+            let stride = self.width
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in box.minY...box.maxY {
+                    (pixels.baseAddress! + (y * stride + box.minX) * 4).update(
+                        repeating: 0, count: (box.maxX - box.minX + 1) * 4)
+                }
+            }
+            layerBox = PixelBox()
+        }
+        guard width != self.width || height != self.height else { return }
+        inverseDepth.deallocate()
+        inverseDepth = .allocate(capacity: width * height)
+        inverseDepth.initialize(repeating: 0, count: width * height)
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        (self.width, self.height) = (width, height)
+        depthBox = PixelBox()
+        layerBox = PixelBox()
+    }
+
+    private func clear(_ box: inout PixelBox, _ row: (Int, Int, Int) -> Void) {
+        if !box.isEmpty {
+            for y in box.minY...box.maxY { row(y, box.minX, box.maxX - box.minX + 1) }
+        }
+        box = PixelBox()
     }
 
     /// One vertex of a face: device position, depth, and where it lies between the face's bottom (0) and top (1).
@@ -151,14 +221,41 @@ struct ExtrusionRaster {
         var t: Double
     }
 
-    /// Fills a planar face (its rings, even-odd) coloured from `bottom` (t = 0) to `top` (t = 1).
-    mutating func fill(
-        _ rings: [[Vertex]], bottom: (Double, Double, Double), top: (Double, Double, Double)
+    /// The byte of a 0…1 channel: `(v · 255).rounded()` clamped to 0…255 (halves away from zero), without `round`.
+    @inline(__always) static func byte(_ v: Double) -> UInt8 {
+        let s = v * 255
+        guard s > 0 else { return 0 }
+        guard s < 255 else { return 255 }
+        let r = Int(s)
+        return UInt8(s - Double(r) >= 0.5 ? r + 1 : r)
+    }
+
+    /// Fills the planar face in ``vertices`` (its rings ending at ``ringEnds``, even-odd) coloured from `bottom`
+    /// (t = 0) to `top` (t = 1), and empties both.
+    func fill(bottom: (Double, Double, Double), top: (Double, Double, Double)) {
+        defer {
+            vertices.removeAll(keepingCapacity: true)
+            ringEnds.removeAll(keepingCapacity: true)
+        }
+        let count = vertices.count
+        guard count >= 3 else { return }
+        vertices.withUnsafeBufferPointer { all in
+            ringEnds.withUnsafeBufferPointer { ends in
+                var pixels = self.pixels
+                self.pixels = []
+                defer { self.pixels = pixels }
+                pixels.withUnsafeMutableBufferPointer { fill(all, ends, $0.baseAddress!, bottom: bottom, top: top) }
+            }
+        }
+    }
+
+    private func fill(
+        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
+        bottom: (Double, Double, Double),
+        top: (Double, Double, Double)
     ) {
         // `1 / depth` and `t / depth` as affine functions of the screen position, from the three vertices that span
         // the largest triangle.
-        let all = rings.flatMap { $0 }
-        guard all.count >= 3 else { return }
         var best = (0, 1, 2, 0.0)
         let p0 = all[0]
         for i in 1..<all.count {
@@ -170,68 +267,127 @@ struct ExtrusionRaster {
         }
         guard best.3 > 1e-9 else { return }
         let (a, b, c) = (all[best.0], all[best.1], all[best.2])
-        func plane(_ f: (Vertex) -> Double) -> (Double, Double, Double) {
+        @inline(__always) func plane(_ fa: Double, _ fb0: Double, _ fc0: Double) -> (Double, Double, Double) {
             // f = px · x + py · y + p0
             let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
-            let fb = f(b) - f(a)
-            let fc = f(c) - f(a)
+            let fb = fb0 - fa
+            let fc = fc0 - fa
             let px = (fb * (c.y - a.y) - fc * (b.y - a.y)) / det
             let py = ((b.x - a.x) * fc - (c.x - a.x) * fb) / det
-            return (px, py, f(a) - px * a.x - py * a.y)
+            return (px, py, fa - px * a.x - py * a.y)
         }
-        let w = plane { 1 / $0.depth }
-        let tw = plane { $0.t / $0.depth }
-        let minY = max(0, Int((all.map(\.y).min()! - 0.5).rounded(.up)))
-        let maxY = min(height - 1, Int((all.map(\.y).max()! - 0.5).rounded(.down)))
+        let w = plane(1 / a.depth, 1 / b.depth, 1 / c.depth)
+        let tw = plane(a.t / a.depth, b.t / b.depth, c.t / c.depth)
+        var lowY = all[0].y
+        var highY = all[0].y
+        for v in all {
+            lowY = min(lowY, v.y)
+            highY = max(highY, v.y)
+        }
+        let minY = max(0, Int((lowY - 0.5).rounded(.up)))
+        let maxY = min(height - 1, Int((highY - 0.5).rounded(.down)))
         guard minY <= maxY else { return }
-        var crossings: [Double] = []
+        let width = width
+        let depth = inverseDepth
+        let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
+        // The BGRA bytes (as one little-endian word) of a face of one colour.
+        let uniform: UInt32? =
+            bottom == top
+            ? UInt32(Self.byte(bottom.2)) | UInt32(Self.byte(bottom.1)) << 8 | UInt32(Self.byte(bottom.0)) << 16
+                | 0xFF00_0000 : nil
+        var box = layerBox
+        var frameBox = depthBox
+        var crossings = self.crossings
+        self.crossings = []
+        defer { self.crossings = crossings }
         for py in minY...maxY {
             let cy = Double(py) + 0.5
             crossings.removeAll(keepingCapacity: true)
-            for ring in rings where ring.count >= 2 {
-                for k in 0..<ring.count {
-                    let p = ring[k]
-                    let q = ring[(k + 1) % ring.count]
-                    if (p.y <= cy) != (q.y <= cy) {
-                        crossings.append(p.x + (cy - p.y) / (q.y - p.y) * (q.x - p.x))
+            var start = 0
+            for end in ends {
+                let n = end - start
+                if n >= 2 {
+                    for k in 0..<n {
+                        let p = all[start + k]
+                        let q = all[start + (k + 1) % n]
+                        if (p.y <= cy) != (q.y <= cy) {
+                            crossings.append(p.x + (cy - p.y) / (q.y - p.y) * (q.x - p.x))
+                        }
                     }
                 }
+                start = end
             }
             guard crossings.count >= 2 else { continue }
             crossings.sort()
             var k = 0
+            let wy = w.1 * cy
+            let twy = tw.1 * cy
             while k + 1 < crossings.count {
                 let x0 = max(0, Int((crossings[k] - 0.5).rounded(.up)))
                 let x1 = min(width - 1, Int((crossings[k + 1] - 0.5).rounded(.up)) - 1)
                 k += 2
                 guard x0 <= x1 else { continue }
-                for px in x0...x1 {
-                    let cx = Double(px) + 0.5
-                    let inv = w.0 * cx + w.1 * cy + w.2
-                    let i = py * width + px
-                    guard inv > inverseDepth[i] else { continue }
-                    inverseDepth[i] = inv
-                    covered[i] = true
-                    let t = min(max((tw.0 * cx + tw.1 * cy + tw.2) / inv, 0), 1)
-                    rgb[i * 3] = bottom.0 + (top.0 - bottom.0) * t
-                    rgb[i * 3 + 1] = bottom.1 + (top.1 - bottom.1) * t
-                    rgb[i * 3 + 2] = bottom.2 + (top.2 - bottom.2) * t
+                var drawn = false
+                if let uniform {
+                    // One colour (roofs, walls without a gradient): `bottom + 0 · t` is `bottom` for every pixel.
+                    for px in x0...x1 {
+                        let inv = w.0 * (Double(px) + 0.5) + wy + w.2
+                        let i = py * width + px
+                        guard inv > depth[i] else { continue }
+                        depth[i] = inv
+                        drawn = true
+                        UnsafeMutableRawPointer(pixels + i * 4).storeBytes(of: uniform, as: UInt32.self)
+                    }
+                } else {
+                    for px in x0...x1 {
+                        let cx = Double(px) + 0.5
+                        let inv = w.0 * cx + wy + w.2
+                        let i = py * width + px
+                        guard inv > depth[i] else { continue }
+                        depth[i] = inv
+                        drawn = true
+                        let t = min(max((tw.0 * cx + twy + tw.2) / inv, 0), 1)
+                        let o = pixels + i * 4
+                        o[0] = Self.byte(bottom.2 + delta.2 * t)
+                        o[1] = Self.byte(bottom.1 + delta.1 * t)
+                        o[2] = Self.byte(bottom.0 + delta.0 * t)
+                        o[3] = 255
+                    }
+                }
+                if drawn {
+                    box.add(row: py, from: x0, to: x1)
+                    frameBox.add(row: py, from: x0, to: x1)
                 }
             }
         }
+        layerBox = box
+        depthBox = frameBox
     }
 
-    /// The covered pixels as an opaque premultiplied BGRA image (transparent elsewhere).
-    func image(scale: Double) -> RasterImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<(width * height) where covered[i] {
-            func byte(_ v: Double) -> UInt8 { UInt8(min(max((v * 255).rounded(), 0), 255)) }
-            pixels[i * 4] = byte(rgb[i * 3 + 2])
-            pixels[i * 4 + 1] = byte(rgb[i * 3 + 1])
-            pixels[i * 4 + 2] = byte(rgb[i * 3])
-            pixels[i * 4 + 3] = 255
+    /// The layer's drawn pixels as an opaque premultiplied BGRA image (transparent elsewhere) with its origin in
+    /// pixels, or `nil` when it drew none: the whole frame's buffer when the drawn box covers at least half the frame,
+    /// else a copy cropped to that box.
+    func takeImage(scale: Double) -> (image: RasterImage, x: Int, y: Int)? {
+        guard !layerBox.isEmpty else { return nil }
+        let box = layerBox
+        let w = box.maxX - box.minX + 1
+        let h = box.maxY - box.minY + 1
+        if 2 * w * h >= width * height {
+            return (RasterImage(width: width, height: height, scale: scale, pixels: pixels), 0, 0)
         }
-        return RasterImage(width: width, height: height, scale: scale, pixels: pixels)
+        let stride = width
+        let out = pixels.withUnsafeMutableBufferPointer { pixels in
+            [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
+                for row in 0..<h {
+                    let source = pixels.baseAddress! + ((box.minY + row) * stride + box.minX) * 4
+                    (buffer.baseAddress! + row * w * 4).initialize(from: source, count: w * 4)
+                    source.update(repeating: 0, count: w * 4)
+                }
+                initialized = w * h * 4
+            }
+        }
+        layerBox = PixelBox()
+        return (RasterImage(width: w, height: h, scale: scale, pixels: out), box.minX, box.minY)
     }
 }
 
@@ -256,7 +412,8 @@ extension MapRenderer {
         let verticalGradient =
             layer.isSet("fill-extrusion-vertical-gradient")
             ? layer.bool("fill-extrusion-vertical-gradient", zoomCtx) : true
-        var raster = ExtrusionRaster(width: frameWidth, height: frameHeight, depth: extrusionDepth)
+        let raster = extrusionRaster
+        raster.beginLayer(width: frameWidth, height: frameHeight)
         var any = false
         for tile in tiles {
             var projectors = ProjectorCache(tile: tile, camera: transform)
@@ -298,42 +455,58 @@ extension MapRenderer {
                             if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
                             let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
                             guard len > 0 else { continue }
-                            let wall = projector.project(
-                                [
-                                    vertex(x1, y1, base, 0), vertex(x2, y2, base, 0), vertex(x2, y2, height, 1),
-                                    vertex(x1, y1, height, 1),
-                                ], scale: scale)
-                            guard wall.count >= 3 else { continue }
+                            let n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
+                                switch k {
+                                case 0: vertex(x1, y1, base, 0)
+                                case 1: vertex(x2, y2, base, 0)
+                                case 2: vertex(x2, y2, height, 1)
+                                default: vertex(x1, y1, height, 1)
+                                }
+                            }
+                            guard n >= 3 else {
+                                raster.vertices.removeAll(keepingCapacity: true)
+                                continue
+                            }
+                            raster.ringEnds.append(n)
                             // MapLibre's `perp()` of the edge: (-dy, dx).
                             let normal = (x: -(y2 - y1) / len, y: (x2 - x1) / len, z: 0.0)
                             let graded = verticalGradient && normal.y != 0
                             let bottom = light.shade(color, normal: normal, gradient: graded ? gradientBottom : 1)
                             let top = light.shade(color, normal: normal, gradient: graded ? gradientTop : 1)
-                            raster.fill([wall], bottom: bottom, top: top)
+                            raster.fill(bottom: bottom, top: top)
                             any = true
                         }
                     }
-                    var rings: [[ExtrusionRaster.Vertex]] = []
                     for ring in polygon where ring.count >= 3 {
-                        let projected = projector.project(
-                            ring.map { vertex(Double($0.x), Double($0.y), height, 1) }, scale: scale)
-                        if projected.count >= 3 { rings.append(projected) }
+                        let n = projector.project(count: ring.count, scale: scale, into: &raster.vertices) { k in
+                            vertex(Double(ring[k].x), Double(ring[k].y), height, 1)
+                        }
+                        if n >= 3 {
+                            raster.ringEnds.append(raster.vertices.count)
+                        } else {
+                            raster.vertices.removeLast(n)
+                        }
                     }
-                    guard !rings.isEmpty else { continue }
+                    guard !raster.ringEnds.isEmpty else { continue }
                     let roof = light.shade(color, normal: (0, 0, 1), gradient: 1)
-                    raster.fill(rings, bottom: roof, top: roof)
+                    raster.fill(bottom: roof, top: roof)
                     any = true
                 }
             }
         }
-        guard any else { return [] }
-        extrusionDepth = raster.inverseDepth
-        guard let handle = try? backend.register(raster.image(scale: scale)) else { return [] }
+        // Only the box the faces drew in is handed on (the rest of the frame-sized layer is transparent); its edges
+        // lie on device pixels.
+        guard any, let drawn = raster.takeImage(scale: scale),
+            let handle = try? backend.register(drawn.image)
+        else { return [] }
         frameImages.append(handle)
         return [
             .image(
                 ImageCommand(
-                    image: handle, rect: RenderRect(x: 0, y: 0, width: size.width, height: size.height),
+                    image: handle,
+                    rect: RenderRect(
+                        x: Double(drawn.x) / scale, y: Double(drawn.y) / scale,
+                        width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale),
                     opacity: opacity, nearestNeighbor: true))
         ]
     }

@@ -216,8 +216,9 @@ public final class MapRenderer {
     var spritePixels: [String: RasterImage?] = [:]
     /// Images the last frame made for itself alone (heatmaps, extrusions), unregistered when the next frame starts.
     var frameImages: [ImageHandle] = []
-    /// The depth buffer the frame's `fill-extrusion` layers share (FillExtrusionLayers.swift); `nil` before the first.
-    var extrusionDepth: [Double]?
+    /// The depth and colour buffers of the frame's `fill-extrusion` layers (FillExtrusionLayers.swift), kept between
+    /// frames.
+    let extrusionRaster = ExtrusionRaster()
     private let placer: SymbolPlacer
     /// The placer's measurer: the style's glyphs when set (``setGlyphs(_:)``), else the backend's fonts.
     let glyphText: GlyphTextMeasurer
@@ -457,7 +458,7 @@ public final class MapRenderer {
         frameStats = FrameStatistics()
         releaseEvictedImages()
         releaseFrameImages()
-        extrusionDepth = nil
+        extrusionRaster.beginFrame()
         tileRetries.beginFrame()
         rasterState.fades.beginFrame()
         // Asynchronous tiles: the workers' finished tiles are taken into the store and the label budget starts.
