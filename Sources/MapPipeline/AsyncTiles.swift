@@ -331,63 +331,15 @@ extension MapRenderer {
         thread.start()
     }
 
-    /// The (source id, source layer) pairs `layers`' non-background layers read from `sources`, in a stable order
-    /// (``usedSourceLayers``, computed once when the renderer is made).
-    static func sourceLayers(of layers: [CompiledLayer], in sources: [String: ResolvedSource]) -> [(String, String)] {
-        var seen = Set<String>()
-        var out: [(String, String)] = []
-        for layer in layers where layer.type != .background {
-            guard let s = layer.layer.source, sources[s] != nil else { continue }
-            let l = layer.layer.sourceLayer ?? ""
-            if seen.insert(s + "\u{0}" + l).inserted { out.append((s, l)) }
-        }
-        return out
-    }
-
     // MARK: Frame side
 
-    /// Monotonic nanoseconds (the label budget's clock, ``WorkerTileSupply``).
-    static func monotonicNanoseconds() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-    }
-
-    /// Whether every used source layer of `tile` is prepared (asynchronous mode: the frame may build its labels).
-    func tileDataReady(_ tile: TileID) -> Bool {
-        for (sourceID, sourceLayer) in usedSourceLayers {
-            guard let source = sources[sourceID], sourceKey(source, tile) != nil else { continue }
-            let key = EngineKey.prepared(
-                source: source.dataID, layer: sourceLayer, tile: tile, tileSize: options.tileSize)
-            if !engine.contains(key) { return false }
-        }
-        return true
-    }
-
-    /// Synchronous frames over asynchronous sources (snapshots): fetches every source tile of `tiles` not decoded
-    /// yet, all at once, and waits for the answers (``fetchedTiles``), so the frame is the settled one. The sources
-    /// bound the wait (timeouts and retries). ``InlineTileSupply`` only.
+    /// Synchronous frames over asynchronous sources (snapshots): the source stage fetches every source tile of
+    /// `tiles` (``fetchAddresses(_:_:)``) not decoded yet, all at once, and waits for the answers
+    /// (``SourceTiles/prefetchAsynchronousSources(_:addresses:decodedRaster:)``). Only where the supply says so
+    /// (``TileSupply/waitsForSources``).
     func prefetchAsynchronousSources(_ tiles: [TileID]) {
-        guard !asynchronousSources.isEmpty else { return }
-        var wanted: [(ResolvedSource, SourceDataKey)] = []
-        var seen = Set<SourceDataKey>()
-        for tile in tiles {
-            for source in asynchronousSources {
-                for address in fetchAddresses(source, tile)
-                where !engine.contains(.decoded(source: source.dataID, address: address))
-                    && !rasterState.decoded.contains(SourceDataKey(source: source.id, address: address))
-                {
-                    let key = SourceDataKey(source: source.id, address: address)
-                    if seen.insert(key).inserted { wanted.append((source, key)) }
-                }
-            }
-        }
-        guard !wanted.isEmpty else { return }
-        let answers = FetchAnswers(expected: wanted.count)
-        for (i, (source, key)) in wanted.enumerated() {
-            _ = source.tiles.requestTile(at: key.address, priority: Double(i)) { answers.add(key, $0) }
-        }
-        fetchedTiles = answers.wait()
+        sourceTiles.prefetchAsynchronousSources(
+            tiles, addresses: fetchAddresses, decodedRaster: rasterState.decoded.contains)
     }
 
     /// The source tiles of `source` a covering tile needs: the raster layer's tiles for a raster source
@@ -438,40 +390,17 @@ extension MapRenderer {
     }
 }
 
-/// The answers a synchronous frame waits for (``MapRenderer/prefetchAsynchronousSources(_:)``).
-private final class FetchAnswers: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var answers: [SourceDataKey: TileLoadResult] = [:]
-    private let expected: Int
-
-    init(expected: Int) { self.expected = expected }
-
-    func add(_ key: SourceDataKey, _ result: TileLoadResult) {
-        condition.lock()
-        answers[key] = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait() -> [SourceDataKey: TileLoadResult] {
-        condition.lock()
-        defer { condition.unlock() }
-        while answers.count < expected { condition.wait() }
-        return answers
-    }
-}
-
 extension MapRenderer {
     /// Asynchronous mode: network fetches cancelled because the tiles that wanted them left the view (tests, HUD);
     /// 0 otherwise.
-    public var cancelledTileFetches: Int { supply.fetchesCancelled }
+    public var cancelledTileFetches: Int { tileSupply.fetchesCancelled }
 
     /// Asynchronous mode: network fetches on their way; 0 otherwise.
-    public var tileFetchesInFlight: Int { supply.fetchesInFlight }
+    public var tileFetchesInFlight: Int { tileSupply.fetchesInFlight }
 
     /// Asynchronous mode: tiles a source failed to give and not given since (drawn from their stand-ins while they
     /// wait for their retry, ``AsyncTileRendering/retryBaseDelay``).
-    public var failedTileCount: Int { tileRetries.count }
+    public var failedTileCount: Int { sourceTiles.retries.count }
 }
 
 /// When tiles a source failed to give are asked for again: exponential backoff on the renderer's clock, bounded

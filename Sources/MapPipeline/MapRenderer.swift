@@ -177,20 +177,23 @@ public final class MapRenderer {
     /// The backend that measures text and rasterises tile images.
     public let backend: any RenderBackend
     /// Settings; changing ``MapRenderOptions/tileSize`` needs ``invalidate()``.
-    public var options: MapRenderOptions
+    public var options: MapRenderOptions {
+        didSet {
+            sourceTiles.tileSize = options.tileSize
+            sourceTiles.problems = options.rasterProblems
+        }
+    }
     /// Bumped by ``invalidate()``: tile images and symbols of older revisions are never reused.
     public internal(set) var revision = 0
     /// What the last frame did.
     public private(set) var lastFrameStatistics = FrameStatistics()
 
-    let sources: [String: ResolvedSource]
+    /// The source-tile stage: resolved sources, fetches, decoding, preparing, retries (SourceTiles.swift).
+    let sourceTiles: SourceTiles
     let layers: [CompiledLayer]
-    /// The style's layers as a frame draws them (``FrameStep/plan(_:)``) and the tile-layer runs' layers by run.
-    let frameSteps: [FrameStep]
-    let tileLayerRuns: [[CompiledLayer]]
-    /// The (source id, source layer) pairs the style's non-background layers read, in a stable order (asynchronous
-    /// mode: what a tile needs prepared before its labels draw).
-    let usedSourceLayers: [(String, String)]
+    /// The frame-assembly stage's state: the style's steps, the tile-layer runs and the frame being built
+    /// (FramePlan.swift).
+    var assembly: FrameAssembly
     /// The store shared with other renderers (``MapEngine``), this renderer's group in it (symbols and tile
     /// images: ``MapEngine/group(_:)``), its backend's token, and what the group key is made of.
     let engine: MapEngine
@@ -203,9 +206,10 @@ public final class MapRenderer {
     package var tileDrawsPrepared = 0
     package var tileDrawsReused = 0
     private var generation = 0
-    /// How the frames get what their tiles lack: made now on the tile threads, or asked of the workers
-    /// (``TileSupply``; the one place the synchronous/asynchronous choice is made, once, when the renderer is made).
-    let supply: any TileSupply
+    /// Where the frames' tile jobs run: made now on the tile threads, or asked of the workers (``TileSupply``; the
+    /// one place the synchronous/asynchronous choice is made, once, when the renderer is made). It never calls the
+    /// renderer: MapRenderer+Supply.swift applies its answers.
+    let tileSupply: any TileSupply
     /// A tile thread's or worker's renderer: it makes tiles for its owner and draws no frames.
     let isLane: Bool
     /// Synchronous frames: the renderers of the extra tile threads (made on the first frame that needs them).
@@ -214,38 +218,12 @@ public final class MapRenderer {
     var spriteImages: [String: ImageHandle?] = [:]
     /// Sprite images cut out once for line patterns (shared pixel buffers), `nil` for names the sprite lacks.
     var spritePixels: [String: RasterImage?] = [:]
-    /// Images the last frame made for itself alone (heatmaps, extrusions), unregistered when the next frame starts.
-    var frameImages: [ImageHandle] = []
     /// The depth and colour buffers of the frame's `fill-extrusion` layers (FillExtrusionLayers.swift), kept between
     /// frames.
     let extrusionRaster = ExtrusionRaster()
-    private let placer: SymbolPlacer
-    /// The placer's measurer: the style's glyphs when set (``setGlyphs(_:)``), else the backend's fonts.
-    let glyphText: GlyphTextMeasurer
-    /// Label images of the glyph path by command and scale (`nil`: nothing to draw), and those the frame used.
-    var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] = [:]
-    var glyphImagesUsed: Set<GlyphImageKey> = []
-    private var previousPlacement: PlacementResult?
-    /// Every label's fade across frames (``MapRenderOptions/labelFadeDuration``; Symbols.swift).
-    var labelFades = LabelFades()
-    /// The last frame's symbol candidates and their placement, for ``lastPlacedSymbols`` (MapRenderer+Hits.swift).
-    var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
-    var frameStats = FrameStatistics()
-    /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
-    var frameScale = 1.0
-    /// The frame's centre (world units, for the order of tile jobs).
-    var frameCenter = WorldPoint(x: 0.5, y: 0.5)
-    /// Whole zoom levels the frame's style zoom lies below 0 (a camera below zoom 1: its vector tiles are clamped to
-    /// zoom 0), so that raster sources with smaller tiles are read at the level the style zoom asks for
-    /// (``rasterAddresses(_:definition:tile:)``). 0 otherwise.
-    var frameLevelsBelowZero = 0
-    /// The sources that answer tile requests later (network; ``TileSource/isAsynchronous``), and the answers the
-    /// current frame (synchronous mode) or job (the worker) got from them.
-    let asynchronousSources: [ResolvedSource]
-    var fetchedTiles: [SourceDataKey: TileLoadResult] = [:]
-    /// Asynchronous mode: tiles a source failed to give, retried with backoff on ``clock`` (AsyncTiles.swift), and
-    /// the raster tile images fading in (RasterLayers.swift).
-    var tileRetries = TileRetrySchedule()
+    /// The label stage's state: placer, previous placement, fades, glyph measurer and label images (LabelStage.swift).
+    let labels: LabelStage
+    /// Asynchronous mode: the raster tile images fading in (RasterLayers.swift).
     var rasterState = RasterLayerState()
     /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode) and of label fades, seconds. Inject a
     /// `ManualClock` in tests; default the system's monotonic clock. Same thread as the frames.
@@ -311,24 +289,22 @@ public final class MapRenderer {
         backendToken = options.engine.join(backend: backend)
         backend.useCacheStore(options.engine.cacheStore(backend: backendToken))
         styleHash = lane ? 0 : structuralHash((style.layers, style.sources))
-        sources = resolved
-        asynchronousSources = resolved.values.filter(\.tiles.isAsynchronous).sorted { $0.id < $1.id }
         layers = style.layers.enumerated().map { CompiledLayer($1, index: $0) }
-        frameSteps = FrameStep.plan(layers)
-        tileLayerRuns = frameSteps.compactMap { step in
-            if case .tileLayers(_, let runLayers) = step { return runLayers }
-            return nil
+        sourceTiles = SourceTiles(
+            sources: resolved, layers: layers, engine: options.engine, tileSize: options.tileSize,
+            problems: options.rasterProblems)
+        assembly = FrameAssembly(layers: layers)
+        labels = LabelStage(fallback: backend.textMeasurer, options: options.placement)
+        tileSupply = makeTileSupply(options: options, sources: resolved) { index, queue, settings in
+            MapRenderer.startWorker(
+                index: index, queue: queue, settings: settings, style: style, options: options, sources: resolved)
         }
-        usedSourceLayers = MapRenderer.sourceLayers(of: layers, in: resolved)
-        glyphText = GlyphTextMeasurer(fallback: backend.textMeasurer)
-        placer = SymbolPlacer(measurer: glyphText, options: options.placement)
-        supply = makeTileSupply(options: options, style: style, sources: resolved)
         if !lane { group = joinGroup() }
     }
 
     deinit {
-        supply.stop()
-        for case let entry? in glyphImages.values { backend.unregister(entry.handle) }
+        tileSupply.stop()
+        for case let entry? in labels.glyphImages.values { backend.unregister(entry.handle) }
         releaseFrameImages()
         let left = engine.leave(backend: backend)
         for handle in left.handles { backend.unregister(handle) }
@@ -354,7 +330,8 @@ public final class MapRenderer {
     /// or labels it put off, or finished tiles wait for the next frame (asynchronous mode; always `false`
     /// otherwise). Same thread as the frames.
     public var hasPendingTiles: Bool {
-        pendingTileCount > 0 || supply.labelWorkDeferred || supply.hasArrivedTiles || rasterState.arrivals.isBusy
+        pendingTileCount > 0 || tileSupply.labelWorkDeferred || tileSupply.hasArrivedTiles
+            || rasterState.arrivals.isBusy
     }
 
     /// Whether the next frame will differ for the same camera and should be drawn now: finished tiles wait, or the
@@ -362,15 +339,15 @@ public final class MapRenderer {
     /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock`` (asynchronous mode); or, in either
     /// mode, a label is part-way through its fade (``MapRenderOptions/labelFadeDuration``). Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        labelFades.isFading || supply.labelWorkDeferred || supply.hasArrivedTiles || rasterState.fades.running
-            || tileRetries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
+        labelFades.isFading || tileSupply.labelWorkDeferred || tileSupply.hasArrivedTiles || rasterState.fades.running
+            || sourceTiles.retries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
     /// Whether finished tiles wait to be drawn by the next frame (asynchronous mode). Any thread.
-    public var hasArrivedTiles: Bool { supply.hasArrivedTiles }
+    public var hasArrivedTiles: Bool { tileSupply.hasArrivedTiles }
 
     /// Asynchronous mode: waiting requests dropped because their tiles left the view (for tests and the HUD).
-    public var staleTileRequestsDropped: Int { supply.staleRequestsDropped }
+    public var staleTileRequestsDropped: Int { tileSupply.staleRequestsDropped }
 
     /// The ids of the style sources that have a tile source, sorted.
     public var resolvedSourceIDs: [String] { sources.keys.sorted() }
@@ -394,20 +371,61 @@ public final class MapRenderer {
         releaseEvictedImages()
         generation = engine.newID()
         group = joinGroup()
-        previousPlacement = nil
-        labelFades.reset()
-        tileRetries = TileRetrySchedule()
+        labels.forgetPlacement()
+        sourceTiles.retries = TileRetrySchedule()
         rasterState = RasterLayerState()
         pendingTileCount = 0
-        supply.forget()
+        tileSupply.forget()
     }
 
     /// Makes the next frame place its labels from scratch, without preferring the labels the previous frame showed
     /// (tests comparing frames settled along different paths, e.g. asynchronous against synchronous).
-    package func forgetLabelPlacement() {
-        previousPlacement = nil
-        labelFades.reset()
+    package func forgetLabelPlacement() { labels.forgetPlacement() }
+
+    // MARK: Frame state (the frame-assembly stage, FramePlan.swift)
+
+    /// The style's layers as a frame draws them (``FrameAssembly/steps``).
+    var frameSteps: [FrameStep] { assembly.steps }
+    /// The tile-layer runs' layers by run (``FrameAssembly/tileLayerRuns``).
+    var tileLayerRuns: [[CompiledLayer]] { assembly.tileLayerRuns }
+    /// ``FrameAssembly/stats``.
+    var frameStats: FrameStatistics {
+        get { assembly.stats }
+        _modify { yield &assembly.stats }
     }
+    /// ``FrameAssembly/scale``.
+    var frameScale: Double { assembly.scale }
+    /// ``FrameAssembly/center``.
+    var frameCenter: WorldPoint { assembly.center }
+    /// ``FrameAssembly/levelsBelowZero``.
+    var frameLevelsBelowZero: Int { assembly.levelsBelowZero }
+    /// ``FrameAssembly/images``.
+    var frameImages: [ImageHandle] {
+        get { assembly.images }
+        _modify { yield &assembly.images }
+    }
+
+    // MARK: Label state (the label stage, LabelStage.swift; its code in Symbols.swift, Glyphs/, MapLayout)
+
+    /// ``LabelStage/fades``.
+    var labelFades: LabelFades {
+        get { labels.fades }
+        _modify { yield &labels.fades }
+    }
+    /// ``LabelStage/glyphText``.
+    var glyphText: GlyphTextMeasurer { labels.glyphText }
+    /// ``LabelStage/glyphImages``.
+    var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] {
+        get { labels.glyphImages }
+        _modify { yield &labels.glyphImages }
+    }
+    /// ``LabelStage/glyphImagesUsed``.
+    var glyphImagesUsed: Set<GlyphImageKey> {
+        get { labels.glyphImagesUsed }
+        _modify { yield &labels.glyphImagesUsed }
+    }
+    /// ``LabelStage/lastLabels``.
+    var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)? { labels.lastLabels }
 
     /// The zoom the style is evaluated at for a camera: `camera.zoom − log2(tileSize / 256)`, so camera zoom − 1 with
     /// the default ``MapRenderOptions/tileSize`` of 512 (decision D25 in docs/BEHAVIOUR.md).
@@ -454,15 +472,16 @@ public final class MapRenderer {
     ///   to transparent when the camera has a non-finite field.
     public func displayList(camera: CameraState, scale: Double = 1, overlay: [DrawCommand] = []) -> DisplayList {
         let scale = scale.isFinite && scale > 0 ? scale : 1
-        frameScale = scale
-        frameStats = FrameStatistics()
+        assembly.begin(scale: scale)
         releaseEvictedImages()
         releaseFrameImages()
         extrusionRaster.beginFrame()
-        tileRetries.beginFrame()
+        sourceTiles.retries.beginFrame()
+        sourceTiles.decodedCount = 0
         rasterState.fades.beginFrame()
         // Asynchronous tiles: the workers' finished tiles are taken into the store and the label budget starts.
-        supply.beginFrame(for: self)
+        for result in tileSupply.takeFinishedTiles() { integrate(result) }
+        tileSupply.beginFrame()
         let size = ScreenSize(width: camera.size.width, height: camera.size.height)
         var list = DisplayList(size: size, scale: scale)
         let z = styleZoom(for: camera)
@@ -471,280 +490,72 @@ public final class MapRenderer {
         else {
             // A camera with a non-finite field draws nothing rather than trapping.
             list.append(.clear(.clear))
-            supply.endFrame(for: self)
+            endTileFrame()
+            frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
             lastFrameStatistics = frameStats
             return list
         }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
-        frameLevelsBelowZero = max(0, -Int(max(z, -24).rounded(.down)))
+        assembly.levelsBelowZero = max(0, -Int(max(z, -24).rounded(.down)))
         let transform = camera.transform
-        frameCenter = transform.centerWorld
+        assembly.center = transform.centerWorld
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in
             a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
         }
         frameStats.tiles = tiles.count
-        supply.prefetchSources(of: tiles, for: self)
+        if tileSupply.waitsForSources { prefetchAsynchronousSources(tiles) }
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
-        let flat = camera.pitch == 0
         // Tile images: flat frames placed by the compositor, pitched frames warped (WarpedTileImages).
         let composes = options.usesTileImageCache
         let found = provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
-        // Labels are placed before drawing: placement is global across the symbol layers.
-        var symbols: [SymbolFeature] = []
-        var order = 0
-        let symbolLayers = symbolLayers(atZoom: z)
-        // Candidates the tile stage found cached are not looked up again.
-        let usesFound = found.layerCount == symbolLayers.count
-        for (t, tile) in tiles.enumerated() {
-            for (l, layer) in symbolLayers.enumerated() {
-                var built =
-                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
-                    ?? symbolFeatures(layer, tile: tile, zoom: z)
-                for i in built.indices {
-                    built[i].sourceOrder = order
-                    order += 1
-                }
-                symbols.append(contentsOf: built)
-            }
-        }
-        frameStats.symbolCandidates = symbols.count
-        placer.options = options.placement
-        let placement = placer.place(symbols, camera: camera, previous: previousPlacement)
-        previousPlacement = placement
-        lastLabels = (symbols, placement)
-        frameStats.labelsPlaced = placement.symbols.count
+        // Labels are placed before drawing: placement is global across the symbol layers (LabelStage.swift).
+        let placement = placeLabels(tiles, found: found, zoom: z, camera: camera)
 
-        // Every step in style order (style spec "layers": each drawn over the ones before it), whatever the caches:
-        // tile-layer runs from tile images (placed north-up, warped turned or pitched; circle runs of warped frames
-        // and frames with the cache off as vectors); labels in their layer's place.
-        frameStats.composedFromTileImages = composes
-        let labels = glyphLabelCommands(
-            translatedLabels(fadedLabelCommands(placement, camera: transform), zoom: z, bearing: camera.bearing),
-            scale: scale, zoom: z)
-        for step in frameSteps {
-            switch step {
-            case .backgrounds(let backgrounds):
-                appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
-            case .symbols(let layer):
-                guard layer.layer.isVisible(atZoom: z) else { continue }
-                list.append(contentsOf: labels[layer.index] ?? [])
-            case .frameImage(let layer):
-                guard layer.layer.isVisible(atZoom: z) else { continue }
-                list.append(
-                    contentsOf: layer.type == .heatmap
-                        ? heatmapCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size)
-                        : fillExtrusionCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size))
-            case .tileLayers(let run, _) where composes && composesRun(run, camera: transform):
-                list.append(
-                    contentsOf: flat
-                        ? composeTileImages(tiles, run: run, camera: transform, scale: scale)
-                        : composeWarpedTileImages(tiles, run: run, camera: transform, scale: scale))
-            case .tileLayers(_, let runLayers):
-                for layer in runLayers where layer.layer.isVisible(atZoom: z) {
-                    drawVectors(layer, tiles: tiles, z: z, flat: flat, camera: transform, scale: scale, into: &list)
-                }
-            }
-        }
-        if !list.commands.contains(where: { if case .clear = $0 { return true } else { return false } }) {
-            list.commands.insert(.clear(.clear), at: 0)
-        }
-        list.append(contentsOf: overlay)
-
-        // Attribution.
-        if options.drawsAttribution {
-            let text = attributionText(tiles: tiles, zoom: z)
-            frameStats.attribution = text
-            list.attribution = text
-            if !text.isEmpty && !options.hostPlacesAttribution {
-                var style = TextStyle(
-                    fontFamilies: ["sans-serif"], size: 11, color: RGBAColor(rgb: 0x5f6368),
-                    haloColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), haloWidth: 1.5)
-                let fitted = fitAttribution(text, style: &style, width: size.width - 12)
-                if !fitted.isEmpty {
-                    list.append(
-                        .text(
-                            TextCommand(
-                                text: fitted, style: style, position: ScreenPoint(x: 6, y: size.height - 5),
-                                anchor: .bottomLeft)))
-                }
-            }
-        }
-        supply.endFrame(for: self)
+        // The frame assembly (FramePlan.swift): every step in style order, the overlay, the attribution.
+        assembleSteps(
+            tiles, placement: placement, zoom: z, camera: camera, transform: transform, scale: scale,
+            composes: composes, overlay: overlay, into: &list)
+        endTileFrame()
+        frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
         lastFrameStatistics = frameStats
         return list
     }
 
-    /// The attribution line made to fit `width` points, as Google's static maps shrink their logo on small images:
-    /// the font shrinks from 11 down to 8 points, then the line is cut at a word (or character) with "…"; empty when
-    /// not even "© …" fits.
-    func fitAttribution(_ text: String, style: inout TextStyle, width: Double) -> String {
-        let measurer = backend.textMeasurer
-        guard width > 0 else { return "" }
-        for size in stride(from: 11.0, through: 8.0, by: -1) {
-            style.size = size
-            if measurer.measure(text, style: style).width <= width { return text }
-        }
-        var characters = Array(text)
-        while !characters.isEmpty {
-            characters.removeLast()
-            while characters.last == " " || characters.last == "·" || characters.last == "," {
-                characters.removeLast()
-            }
-            let candidate = String(characters) + "…"
-            if characters.count >= 1, measurer.measure(candidate, style: style).width <= width { return candidate }
-        }
-        return ""
+    // MARK: Source tiles (the source stage, SourceTiles.swift)
+
+    /// The style's sources that have a tile source, by id (``SourceTiles/sources``).
+    var sources: [String: ResolvedSource] { sourceTiles.sources }
+    /// The sources that answer tile requests later (``SourceTiles/asynchronousSources``).
+    var asynchronousSources: [ResolvedSource] { sourceTiles.asynchronousSources }
+    /// The (source id, source layer) pairs the style's layers read (``SourceTiles/usedSourceLayers``).
+    var usedSourceLayers: [(String, String)] { sourceTiles.usedSourceLayers }
+    /// The answers the current frame or job got from asynchronous sources (``SourceTiles/fetched``).
+    var fetchedTiles: [SourceDataKey: TileLoadResult] {
+        get { sourceTiles.fetched }
+        set { sourceTiles.fetched = newValue }
     }
 
-    /// Appends one tile-drawn layer of every tile as vectors through the camera (circle layers of pitched frames, or
-    /// with the tile-image cache off).
-    private func drawVectors(
-        _ layer: CompiledLayer, tiles: [TileID], z: Double, flat: Bool, camera transform: CameraTransform,
-        scale: Double, into list: inout DisplayList
-    ) {
-        guard let sourceID = layer.layer.source, sources[sourceID] != nil else { return }
-        // MapLibre clips each tile's fills and lines to the tile (a per-pixel stencil), so the buffered geometry two
-        // tiles share is drawn once. Done here for flat north-up frames, with the tile's edges on device pixels;
-        // circles are not clipped.
-        let clipsToTile = flat && transform.state.bearing == 0 && (layer.type == .fill || layer.type == .line)
-        for tile in tiles {
-            var projectors = ProjectorCache(tile: tile, camera: transform)
-            let start = list.commands.count
-            drawLayer(layer, tile: tile, zoom: z, projectors: &projectors, into: &list.commands)
-            if clipsToTile && list.commands.count > start {
-                let p = projectors.projector(extent: 4096)
-                let a = p.project(0, 0)
-                let b = p.project(4096, 4096)
-                func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
-                let rect = RenderRect(
-                    x: snap(min(a.x, b.x)), y: snap(min(a.y, b.y)),
-                    width: snap(max(a.x, b.x)) - snap(min(a.x, b.x)),
-                    height: snap(max(a.y, b.y)) - snap(min(a.y, b.y)))
-                list.commands.insert(contentsOf: [.save, .clip(rect)], at: start)
-                list.append(.restore)
-            } else if layer.type == .line && list.commands.count > start {
-                limitLineMeshes(&list.commands, from: start, to: tile, camera: transform)
-            }
-        }
-    }
+    /// ``SourceTiles/sourceKey(_:_:)``.
+    func sourceKey(_ source: ResolvedSource, _ tile: TileID) -> SourceTileKey? { sourceTiles.sourceKey(source, tile) }
 
-    /// Appends background layers (colour or `background-pattern`); the frame's first background becomes its
-    /// `clear` when nothing was drawn before it.
-    private func appendBackgrounds(
-        _ backgrounds: [CompiledLayer], z: Double, camera: CameraState, into list: inout DisplayList
-    ) {
-        let size = list.size
-        for layer in backgrounds where layer.layer.isVisible(atZoom: z) {
-            let ctx = EvaluationContext(zoom: z)
-            let opacity = layer.number("background-opacity", ctx, 1)
-            if layer.isSet("background-pattern") {
-                if list.commands.isEmpty { list.append(.clear(.clear)) }
-                list.append(contentsOf: backgroundPattern(layer, ctx, camera: camera, size: size, opacity: opacity))
-                continue
-            }
-            let color = (layer.color("background-color", ctx) ?? .black).withOpacity(opacity)
-            if list.commands.isEmpty {
-                list.append(.clear(color))
-            } else {
-                var path = RenderPath()
-                path.addRect(RenderRect(x: 0, y: 0, width: size.width, height: size.height))
-                list.append(.fill(FillCommand(path: path, color: color)))
-            }
-        }
-    }
-
-    // MARK: Attribution
-
-    /// The attribution of the sources that have data for the frame's tiles and a visible layer, deduplicated,
-    /// after ``MapRenderOptions/baseAttribution``; joined with " · ".
-    func attributionText(tiles: [TileID], zoom: Double) -> String {
-        var parts: [String] = []
-        if let base = options.baseAttribution, !base.isEmpty { parts.append(base) }
-        var used = Set<String>()
-        for layer in layers where layer.layer.isVisible(atZoom: zoom) {
-            if let s = layer.layer.source { used.insert(s) }
-        }
-        for id in used.sorted() {
-            guard let source = sources[id], let text = source.attribution, !text.isEmpty else { continue }
-            let inView = tiles.contains { tile in
-                // Read now, or (asynchronous frames never read tiles) what the workers reported.
-                guard let key = sourceKey(source, tile) else { return false }
-                return supply.sourceHasData(source, key, for: self)
-            }
-            guard inView else { continue }
-            if !parts.contains(where: { $0.lowercased() == text.lowercased() }) { parts.append(text) }
-        }
-        return parts.joined(separator: " · ")
-    }
-
-    // MARK: Tile data
-
-    func sourceKey(_ source: ResolvedSource, _ tile: TileID) -> SourceTileKey? {
-        guard tile.z >= source.minZoom else { return nil }
-        let address = tile.canonical
-        guard let plan = overzoomPlan(for: address, minZoom: source.minZoom, maxZoom: source.maxZoom) else {
-            return nil
-        }
-        return SourceTileKey(source: source.id, address: plan.source, plan: plan)
-    }
-
+    /// ``SourceTiles/decodedTile(_:_:)``.
     func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
-        let cacheKey = EngineKey.decoded(source: source.dataID, address: key.address)
-        if case .decoded(let hit)? = engine.value(cacheKey) { return hit }
-        let bytes: [UInt8]?
-        if let answer = fetchedTiles[SourceDataKey(source: key.source, address: key.address)] {
-            // Fetched ahead (asynchronous sources); a failure is not cached, so a later frame asks again.
-            switch answer {
-            case .success(let fetched): bytes = fetched
-            case .failure(let error):
-                reportReadFailure(source, key.address, error)
-                return DecodedTile(bytes: nil)
-            }
-        } else {
-            do { bytes = try source.tiles.tileData(at: key.address) } catch {
-                reportReadFailure(source, key.address, error)
-                bytes = nil
-            }
-        }
-        let tile = DecodedTile(bytes: bytes)
-        if source.isVector, let vector = tile.tile {
-            do throws(VectorTileError) { _ = try vector.layers() } catch {
-                options.rasterProblems.report(
-                    SourceProblem(
-                        source: source.id, url: location(source, key.address),
-                        message: "not a vector tile (\(error)); drawn as no tile"))
-            }
-        }
-        frameStats.tilesDecoded += 1
-        engine.insert(.decoded(tile), for: cacheKey, cost: max(256, (bytes?.count ?? 0) * 6))
-        return tile
+        sourceTiles.decodedTile(source, key)
     }
 
-    /// Where `address` of `source` comes from, for reports: its URL or file and row (``TileLocating``).
-    func location(_ source: ResolvedSource, _ address: TileID) -> String {
-        (source.tiles as? any TileLocating)?.location(of: address) ?? "tile \(address.z)/\(address.x)/\(address.y)"
-    }
+    /// ``SourceTiles/location(_:_:)``.
+    func location(_ source: ResolvedSource, _ address: TileID) -> String { sourceTiles.location(source, address) }
 
-    /// Reports a tile the source could not read (unless the source reports its own failures).
-    func reportReadFailure(_ source: ResolvedSource, _ address: TileID, _ error: any Error) {
-        if (source.tiles as? any TileLocating)?.reportsOwnFailures == true { return }
-        options.rasterProblems.report(
-            SourceProblem(source: source.id, url: location(source, address), message: "\(error); drawn as no tile"))
-    }
+    /// ``SourceTiles/pointBufferPoints``.
+    static var pointBufferPoints: Double { SourceTiles.pointBufferPoints }
 
-    /// How far beyond a tile's edges, in points at the tile's own zoom, point features are kept: a tile image draws
-    /// the circle of a point in this margin, so circles whose radius + stroke width + blur is at most this appear
-    /// whole across tile edges (MapLibre draws a circle from every tile whose buffer holds the point).
-    static let pointBufferPoints = 32.0
+    /// ``SourceTiles/pointBuffer(extent:)``.
+    func pointBuffer(extent: Int) -> Int { sourceTiles.pointBuffer(extent: extent) }
 
-    /// ``pointBufferPoints`` in units of a layer with `extent` (at least 1/256 of the extent, as polygons).
-    func pointBuffer(extent: Int) -> Int {
-        let side = options.tileSize.isFinite && options.tileSize > 0 ? options.tileSize : 256
-        let units = (Self.pointBufferPoints / side * Double(extent)).rounded(.up)
-        return max(extent / 256, Int(min(units, Double(extent))))
-    }
+    /// ``SourceTiles/tileDataReady(_:)``.
+    func tileDataReady(_ tile: TileID) -> Bool { sourceTiles.tileDataReady(tile) }
 
     /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
     /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).
@@ -752,69 +563,16 @@ public final class MapRenderer {
         preparedTile(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile)?.features ?? []
     }
 
-    /// The prepared tile of ``preparedFeatures(sourceID:sourceLayer:tile:)``, from the engine or made now (`nil`:
+    /// The prepared tile of ``preparedFeatures(sourceID:sourceLayer:tile:)``, from the engine or, where the supply
+    /// says frames prepare what they lack (``TileSupply/preparesMissingData``), made now by the source stage (`nil`:
     /// no such source or tile, or an asynchronous frame that does not have it yet).
     func preparedTile(sourceID: String, sourceLayer: String, tile: TileID) -> PreparedTile? {
         guard let source = sources[sourceID] else { return nil }
-        let key = EngineKey.prepared(
-            source: source.dataID, layer: sourceLayer, tile: tile.canonical, tileSize: options.tileSize)
-        if case .prepared(let hit)? = engine.value(key) { return hit }
+        let key = sourceTiles.preparedKey(source, sourceLayer: sourceLayer, tile: tile)
+        if let hit = sourceTiles.cachedPreparedTile(key) { return hit }
         // Asynchronous frames never decode: the workers prepare tiles (requested by the frame) and hand them over.
-        return supply.missingPreparedTile(source, sourceLayer: sourceLayer, tile: tile, key: key, for: self)
-    }
-
-    /// Prepares `source`'s `sourceLayer` for `tile` from its decoded source tile and caches it under `key` (`nil`:
-    /// the tile is outside the source's zoom range).
-    func prepareTile(_ source: ResolvedSource, sourceLayer: String, tile: TileID, key: EngineKey) -> PreparedTile? {
-        guard let sk = sourceKey(source, tile), let plan = sk.plan else { return nil }
-        let data = decodedTile(source, sk)
-        var out: [PreparedFeature] = []
-        var cost = 64
-        for f in data.features(layer: sourceLayer) {
-            let extent = f.feature.extent
-            guard extent >= 16 && extent <= 1 << 24 else { continue }
-            // Lines keep a wider margin so joins and caps at the tile edge draw; points one wide enough for the
-            // circle of a point across the edge (``pointBufferPoints``); polygons a small overlap against
-            // anti-aliasing seams.
-            let buffer: Int
-            switch f.geometry {
-            case .lineStrings: buffer = extent / 32
-            case .points: buffer = pointBuffer(extent: extent)
-            default: buffer = extent / 256
-            }
-            // Over-zoomed: a feature whose bounds lie a unit or more beyond one edge of the box has nothing in it
-            // (each of its lines, rings and points would be dropped by the clipper), so it is skipped unread.
-            if plan.scale > 1, let b = f.bounds {
-                let low = plan.apply(x: Double(b.minX), y: Double(b.minY), extent: extent)
-                let high = plan.apply(x: Double(b.maxX), y: Double(b.maxY), extent: extent)
-                let lo = Double(-buffer) - 1
-                let hi = Double(extent + buffer) + 1
-                if high.x < lo || low.x > hi || high.y < lo || low.y > hi { continue }
-            }
-            // Lines reach the tessellator as MapLibre's line bucket takes them: whole at the tile's own zoom, and
-            // over-zoomed pieces with a lead-in that restores their distance along the ancestor's line. Distances
-            // along the line (dash and pattern phase) then match MapLibre's, and a GeoJSON piece's line metrics
-            // (`mapbox_clip_start/end`) describe all of it. Tiles clip their lines to the tile when drawn.
-            let geometry: VectorTileGeometry
-            switch (f.geometry, plan.scale == 1) {
-            case (.lineStrings, true): geometry = f.geometry
-            case (.lineStrings(let lines), false):
-                geometry = .lineStrings(
-                    overzoomLinesKeepingDistance(lines, transform: plan, extent: extent, buffer: buffer))
-            case (_, true): geometry = clipGeometry(f.geometry, extent: extent, buffer: buffer)
-            case (_, false): geometry = overzoomGeometry(f.geometry, transform: plan, extent: extent, buffer: buffer)
-            }
-            let n = geometry.pointCount
-            if n == 0 { continue }
-            cost += 48 + n * 8
-            out.append(
-                PreparedFeature(
-                    feature: f.feature, geometry: geometry,
-                    labelPoint: labelPoint(f.geometry, plan: plan, extent: extent)))
-        }
-        let made = PreparedTile(features: out, cost: cost)
-        engine.insert(.prepared(made), for: key, cost: cost)
-        return made
+        guard tileSupply.preparesMissingData else { return nil }
+        return sourceTiles.prepareTile(source, sourceLayer: sourceLayer, tile: tile, key: key)
     }
 }
 
@@ -824,74 +582,10 @@ func zoomLevel(_ z: Double, fallback: Int) -> Int {
     return Int(min(max(z, 0), 30).rounded(.down))
 }
 
-struct SourceTileKey: Hashable, Sendable {
-    let source: String
-    let address: TileID
-    let plan: OverzoomTransform?
-}
-
-struct PreparedKey: Hashable, Sendable {
-    let source: String
-    let layer: String
-    let tile: TileID
-}
-
 /// A symbol layer of one covering tile (any zoom step).
 struct SymbolSlot: Hashable {
     let layer: Int
     let tile: TileID
-}
-
-/// Immutable once made, so the asynchronous worker hands it to the frame's thread as is.
-final class PreparedTile: Sendable {
-    let features: [PreparedFeature]
-    /// The byte estimate it was cached with.
-    let cost: Int
-    init(features: [PreparedFeature], cost: Int) {
-        self.features = features
-        self.cost = cost
-    }
-}
-
-/// A feature with geometry in the covering tile's units.
-struct PreparedFeature: Sendable {
-    let feature: VectorTileFeature
-    let geometry: VectorTileGeometry
-    /// For polygons: the label point of the source feature's largest polygon (area centroid of its exterior ring),
-    /// in the covering tile's units, computed before clipping so every covering tile agrees on it.
-    let labelPoint: (x: Double, y: Double)?
-}
-
-/// The area centroid of the largest exterior ring, mapped through the over-zoom plan; `nil` for non-polygons.
-func labelPoint(_ geometry: VectorTileGeometry, plan: OverzoomTransform, extent: Int) -> (x: Double, y: Double)? {
-    guard case .polygons(let polygons) = geometry else { return nil }
-    var best: (area: Double, x: Double, y: Double)?
-    for polygon in polygons {
-        guard let ring = polygon.first, ring.count >= 4 else { continue }
-        var a = 0.0
-        var cx = 0.0
-        var cy = 0.0
-        let x0 = Double(ring[0].x)
-        let y0 = Double(ring[0].y)
-        for i in 0..<(ring.count - 1) {
-            let xa = Double(ring[i].x) - x0
-            let ya = Double(ring[i].y) - y0
-            let xb = Double(ring[i + 1].x) - x0
-            let yb = Double(ring[i + 1].y) - y0
-            let cross = xa * yb - xb * ya
-            a += cross
-            cx += (xa + xb) * cross
-            cy += (ya + yb) * cross
-        }
-        guard abs(a) > 0 else { continue }
-        let area = abs(a) / 2
-        if best == nil || area > best!.area {
-            best = (area, x0 + cx / (3 * a), y0 + cy / (3 * a))
-        }
-    }
-    guard let best else { return nil }
-    let p = plan.apply(x: best.x, y: best.y, extent: extent)
-    return (p.x, p.y)
 }
 
 /// Projectors of one tile per layer extent (almost always one extent per tile).

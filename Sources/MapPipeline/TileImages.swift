@@ -35,10 +35,10 @@ extension MapRenderer {
             if case .missing = cached {
                 // Evicted since the tile stage made it (a budget smaller than a frame): made again now; or on its way
                 // from the workers: stand-ins (an ancestor's or the children's images) for the first run only.
-                supply.missingImage(
-                    imageSpec(tile, run: run, camera: camera, scale: scale), of: tile, scale: scale, for: self
-                ) {
-                    if run == 0 { standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place)) }
+                if tileSupply.remakesMissingImages {
+                    remakeTileImage(imageSpec(tile, run: run, camera: camera, scale: scale), of: tile, scale: scale)
+                } else if run == 0 {
+                    standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place))
                 }
                 cached = cachedTileImage(tile, run: run, scale: scale)
             }
@@ -51,7 +51,7 @@ extension MapRenderer {
             case .empty, .missing: continue
             }
             // A raster run's image that arrived from the workers fading in (`raster-fade-duration`) over its stand-in.
-            let opacity = supply.arrivalOpacity(of: tile, run: run, scale: scale, for: self)
+            let opacity = tileSupply.fadesArrivedImages ? rasterFadeAlpha(tile, run: run, scale: scale) : 1
             if opacity < 1 { standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place)) }
             let n = Double(1 << tile.z)
             let origin = tileOrigin(tile, camera: camera)
@@ -179,7 +179,10 @@ extension MapRenderer {
     /// scale or style zoom (an entry without a handle: the run draws nothing there); keys the engine evicted are
     /// forgotten. The stand-ins of pitched frames (``warpedStandIn(for:run:wanted:projector:area:camera:)``).
     func keptTileImages(_ canonical: TileID, run: Int) -> [KeptTileImage] {
-        supply.keptTileImages(canonical, run: run, for: self)
+        tileSupply.keptTileImages(canonical, run: run, revision: revision) { key in
+            guard case .image(let entry)? = engine.value(.image(group: group, key: key)) else { return nil }
+            return entry
+        }
     }
 
     /// The commands of a canonical tile's image of one run: the run's layers styled at `zoom` (default the tile's

@@ -1,19 +1,21 @@
-// TileSupply — how a frame gets what its tiles lack: the one place the synchronous/asynchronous choice is made.
-// `makeTileSupply` picks one of two supplies once, when the renderer is made (from `MapRenderOptions.asyncTiles`);
-// every question a frame asks about a tile it lacks goes to the supply, and no other file reads the mode.
+// TileSupply — where a frame's tile jobs run: the one place the synchronous/asynchronous choice is made.
+// `makeTileSupply` picks one of two supplies once, when the renderer is made (from `MapRenderOptions.asyncTiles`).
+// A supply never calls the renderer: each requirement answers a question with a decision (make it now, draw a
+// stand-in, build the labels or put them off…) or takes the jobs and hands back results, and the renderer's stages
+// apply it (MapRenderer+Supply.swift). No other file reads the mode.
 //
-//     frame ─ beginFrame (worker: take the finished tiles, start the label budget)
-//           ─ prefetchSources (inline: wait for every source tile of asynchronous sources)
+//     frame ─ takeFinishedTiles (worker: the results, taken into the store by the renderer) ─ beginFrame
+//           ─ waitsForSources (inline: the source stage fetches every source tile of asynchronous sources and waits)
 //           ─ gather ─► [TileJob: tile, data?, label candidates (inline), image runs at the frame's zoom, phase]
-//                              │
-//          InlineTileSupply (default): made now on up to `tileThreads` threads (the frame's and tile threads with
-//                                      their own backends), each tile independently, results taken in job order
-//          WorkerTileSupply (asyncTiles): asked of `tileThreads` worker threads; results taken by a later frame
+//                              │ provide(jobs) → the jobs to make now
+//          InlineTileSupply (default): all of them, made by the renderer on up to `tileThreads` threads (the
+//                                      frame's and tile threads with their own backends), results taken in job order
+//          WorkerTileSupply (asyncTiles): none; kept for `tileThreads` worker threads, results taken by a later frame
 //                              │
 //                      TileResult ──integrate──► MapEngine (prepared tiles, label candidates, tile images)
 //           ─ compose: an image, label candidates or prepared data still missing → made now (inline) or
 //                      a stand-in / nothing yet (worker); attribution from the tiles read (inline) or reported
-//           ─ endFrame (worker: hand the frame's requests to the workers)
+//           ─ endFrame (worker: hand the frame's requests to the workers; the count pending)
 import Foundation
 import MapData
 import MapDrawing
@@ -21,64 +23,75 @@ import MapGeometry
 import MapLayout
 import MapStyle
 
-/// How a renderer's frames get what their tiles lack (decoded and prepared data, label candidates, tile images),
-/// chosen once per renderer (``makeTileSupply(options:style:sources:)``): ``InlineTileSupply`` makes it in the
-/// frame, ``WorkerTileSupply`` asks worker threads and has the frame draw stand-ins meanwhile. Each requirement is a
-/// question the frame asks, with the renderer asking; frame thread only (the renderer's thread).
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a renderer's tile jobs run and what its frames do about what their tiles lack (decoded and prepared data,
+/// label candidates, tile images), chosen once per renderer (``makeTileSupply(options:sources:startWorker:)``):
+/// ``InlineTileSupply`` has the frame make it, ``WorkerTileSupply`` asks worker threads and has the frame draw
+/// stand-ins meanwhile. Each requirement answers one question with a decision, or takes state of the stage that
+/// needs it; the supply never calls the renderer (MapRenderer+Supply.swift applies the answers). Frame thread only
+/// (the renderer's thread).
 protocol TileSupply: AnyObject {
-    /// A frame begins: what the workers finished is taken into the store and the frame's label budget starts.
-    func beginFrame(for renderer: MapRenderer)
-    /// Before the frame reads tiles: source tiles of asynchronous sources (``TileSource/isAsynchronous``) the frame
-    /// would read are fetched now, all at once, and waited for; or left to the workers.
-    func prefetchSources(of tiles: [TileID], for renderer: MapRenderer)
-    /// The symbol layers whose missing label candidates the frame's tile jobs build: the frame's visible symbol
-    /// layers at style zoom `zoom`, or none (the frame builds them itself,
-    /// ``missingLabelCandidates(_:tile:zoom:step:for:)``).
-    func symbolLayersBuiltByJobs(atZoom zoom: Double, for renderer: MapRenderer) -> [CompiledLayer]
-    /// Has the frame's jobs (most urgent first) made now or asked for.
-    func provide(_ jobs: [TileJob], for renderer: MapRenderer)
-    /// A frame ends (also a frame that drew nothing): its requests go to the workers, replacing older ones.
-    func endFrame(for renderer: MapRenderer)
-    /// A tile image `spec` of `tile` (at pixel scale `scale`) the engine lacks when the frame composes it: made now
-    /// (evicted since the tile stage made it: a budget smaller than a frame), or, while the workers make it (the tile
-    /// stage asked them), `standIn` is called to draw a stand-in. The caller then looks the image up again.
-    func missingImage(
-        _ spec: @autoclosure () -> TileImageSpec, of tile: TileID, scale: Double, for renderer: MapRenderer,
-        standIn: () -> Void)
-    /// The opacity, 0…1, a cached tile image of `run` is drawn with: below 1 while an image that arrived from the
-    /// workers fades in over its stand-in (`raster-fade-duration`); 1 for images the frame made.
-    func arrivalOpacity(of tile: TileID, run: Int, scale: Double, for renderer: MapRenderer) -> Double
-    /// The label candidates of `layer` in `tile` at style zoom `zoom` (zoom step `step`) the engine lacks: built now
-    /// and cached, or (the tile's data not handed over yet, or the frame's label budget spent) none or the candidates
-    /// of the zoom step the tile last had, until a later frame.
-    func missingLabelCandidates(
-        _ layer: CompiledLayer, tile: TileID, zoom: Double, step: Int, for renderer: MapRenderer
-    ) -> [SymbolFeature]
-    /// The prepared tile the engine lacks (`key`): prepared now from the source, or `nil` (the workers prepare
-    /// tiles and hand them over).
-    func missingPreparedTile(
-        _ source: ResolvedSource, sourceLayer: String, tile: TileID, key: EngineKey, for renderer: MapRenderer
-    ) -> PreparedTile?
-    /// Whether every prepared tile `tile` needs is there, so what is built from them may be cached: always when the
-    /// frame prepares what it lacks, else only once the workers handed them all over.
-    func hasAllData(_ tile: TileID, for renderer: MapRenderer) -> Bool
-    /// Whether `source` has data in its source tile `key` (attribution): read now, or as the workers reported.
-    func sourceHasData(_ source: ResolvedSource, _ key: SourceTileKey, for renderer: MapRenderer) -> Bool
-    /// A raster source tile the frame draws and did not fetch ahead: read now (`.success`, with `nil` bytes when the
-    /// source has none), or, from an asynchronous source, asked for and taken once it arrived (`nil` until then).
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
-        -> TileLoadResult?
-    /// A source failed to give `tile` (a job's result): decides when it is asked for again (``TileRetrySchedule``).
-    func noteFailure(of tile: TileID, for renderer: MapRenderer)
-    /// A made image of a tile's run is in the store (`drawn`; else the run draws nothing in the tile): counted as
-    /// made by the frame, or as arrived (kept for the stand-ins of pitched frames; `drawn` images fade in).
-    func tookImage(_ key: TileImageKey, drawn: Bool, for renderer: MapRenderer)
-    /// A tile's result is in the store (`broughtImage`: it stored a drawn image): which of its source tiles had
-    /// data, and the arrival counted.
-    func tookTile(_ result: TileResult, broughtImage: Bool, for renderer: MapRenderer)
-    /// The images of a canonical tile's run at the renderer's revision the engine still keeps, at any pixel scale or
-    /// style zoom, that arrived from the workers (the stand-ins of pitched frames); none when frames make their own.
-    func keptTileImages(_ canonical: TileID, run: Int, for renderer: MapRenderer) -> [KeptTileImage]
+    /// The tiles the workers finished since the last frame, for the renderer to take into the store (none when
+    /// frames make their own).
+    func takeFinishedTiles() -> [TileResult]
+    /// A frame begins (after its finished tiles were taken): its label budget starts.
+    func beginFrame()
+    /// Whether a frame fetches the source tiles of asynchronous sources (``TileSource/isAsynchronous``) it would
+    /// read itself, all at once, and waits for them before reading tiles; else the workers' queue fetches them.
+    var waitsForSources: Bool { get }
+    /// Whether the frame's tile jobs build the missing label candidates of the frame's visible symbol layers; else
+    /// the frame builds them itself when it places (``labelPlan(for:)``).
+    var jobsBuildLabels: Bool { get }
+    /// Takes the frame's jobs (most urgent first): returns the jobs the renderer makes now, and keeps the rest for
+    /// the workers (handed to them at ``endFrame()``).
+    func provide(_ jobs: [TileJob]) -> [TileJob]
+    /// A frame ends (also a frame that drew nothing): its requests go to the workers, replacing older ones. Returns
+    /// how many tiles it asked of them (``FrameStatistics/tilesPending``; 0 when frames make their own).
+    func endFrame() -> Int
+    /// Whether a tile image the engine lacks when the frame composes it is made again now (evicted since the tile
+    /// stage made it: a budget smaller than a frame); else it is on its way from the workers (the tile stage asked
+    /// them) and the frame draws a stand-in.
+    var remakesMissingImages: Bool { get }
+    /// Whether images that arrived from the workers fade in over their stand-ins (`raster-fade-duration`); else
+    /// every cached image is drawn opaque (the frame made it).
+    var fadesArrivedImages: Bool { get }
+    /// Whether data a tile lacks (its prepared source layers) is prepared when asked for, so what is built from it
+    /// may always be cached; else it comes from the workers, and labels and draws of a tile wait until all of it
+    /// was handed over.
+    var preparesMissingData: Bool { get }
+    /// Whether the frame builds the missing label candidates of `slot` now or puts them off (the frame's label
+    /// budget spent) to a later frame, showing those of the zoom step the slot last built meanwhile.
+    func labelPlan(for slot: SymbolSlot) -> LabelPlan
+    /// The frame built the label candidates of `slot` at zoom step `step` (after ``labelPlan(for:)`` said so).
+    func builtLabels(for slot: SymbolSlot, step: Int)
+    /// Whether the source tile `key` has data, as the workers reported (`false` before they did); `nil`: not
+    /// reported, the frame reads the tile (attribution).
+    func reportedSourceData(_ key: SourceDataKey) -> Bool?
+    /// How a raster source tile the frame draws and did not fetch ahead is got: read now, or asked of the
+    /// asynchronous source and drawn by a later frame once it arrived.
+    func unfetchedRasterPlan(for source: ResolvedSource) -> UnfetchedTilePlan
+    /// A source failed to give `tile` (a job's result): decides when it is asked for again, in `retries` (the
+    /// source stage's schedule, ``TileRetrySchedule``), at `now` (seconds on the renderer's clock).
+    func noteFailure(of tile: TileID, in retries: inout TileRetrySchedule, now: Double)
+    /// A made image of a tile's run is in the store (`drawn`; else the run draws nothing in the tile): whether the
+    /// frame made it or it arrived from the workers (kept for the stand-ins of pitched frames).
+    func tookImage(_ key: TileImageKey, drawn: Bool) -> ImageOrigin
+    /// A tile's result is in the store (`broughtImage`: it stored a drawn image): which of its source tiles had data
+    /// is noted. Returns whether it counts as arrived (``FrameStatistics/tilesArrived``).
+    func tookTile(_ result: TileResult, broughtImage: Bool) -> Bool
+    /// The images of a canonical tile's run at `revision` that arrived from the workers and the engine still keeps
+    /// (`entry` looks one up in the tile-image stage's store), at any pixel scale or style zoom: the stand-ins of
+    /// pitched frames; none when frames make their own.
+    func keptTileImages(
+        _ canonical: TileID, run: Int, revision: Int, entry: (TileImageKey) -> TileImageEntry?
+    ) -> [KeptTileImage]
     /// Whether finished tiles wait to be taken by the next frame. Any thread.
     var hasArrivedTiles: Bool { get }
     /// Whether the last frame put label work off to a later one (its label budget was spent).
@@ -96,15 +109,40 @@ protocol TileSupply: AnyObject {
     func stop()
 }
 
-/// The supply of `options`: ``WorkerTileSupply`` (starting its workers) when ``MapRenderOptions/asyncTiles`` is
-/// set, else ``InlineTileSupply`` (also every lane's: lanes are made with `asyncTiles` off).
-func makeTileSupply(options: MapRenderOptions, style: Style, sources: [String: ResolvedSource]) -> any TileSupply {
+/// What a frame does about label candidates a tile's symbol layer lacks (``TileSupply/labelPlan(for:)``).
+enum LabelPlan: Equatable {
+    /// Built now and cached.
+    case build
+    /// Put off to a later frame: meanwhile those of the zoom step the slot last built (`nil`: none yet).
+    case putOff(lastStep: Int?)
+}
+
+/// How a raster tile the frame did not fetch ahead is got (``TileSupply/unfetchedRasterPlan(for:)``).
+enum UnfetchedTilePlan {
+    /// Read now on the frame's thread (a read error counts as no data).
+    case readNow
+    /// Asked of the asynchronous source (never waited on); `wake` is called when it arrives.
+    case ask(wake: @Sendable () -> Void)
+}
+
+/// Who made an image taken into the store (``TileSupply/tookImage(_:drawn:)``).
+enum ImageOrigin {
+    /// The frame (its own thread or its tile threads): counted in ``FrameStatistics/tileImagesRendered``.
+    case frame
+    /// The workers: a drawn image fades in (`raster-fade-duration`).
+    case workers
+}
+
+/// The supply of `options`: ``WorkerTileSupply`` when ``MapRenderOptions/asyncTiles`` is set, starting its
+/// ``MapRenderOptions/tileThreads`` workers through `startWorker` (index, queue, settings); else
+/// ``InlineTileSupply`` (also every lane's: lanes are made with `asyncTiles` off).
+func makeTileSupply(
+    options: MapRenderOptions, sources: [String: ResolvedSource],
+    startWorker: (Int, TileWorkQueue, AsyncTileRendering) -> Void
+) -> any TileSupply {
     guard let settings = options.asyncTiles else { return InlineTileSupply() }
     let queue = TileWorkQueue(limit: settings.queueLimit, sources: sources, onArrival: settings.onTileArrived)
-    for index in 0..<options.tileThreads {
-        MapRenderer.startWorker(
-            index: index, queue: queue, settings: settings, style: style, options: options, sources: sources)
-    }
+    for index in 0..<options.tileThreads { startWorker(index, queue, settings) }
     return WorkerTileSupply(queue: queue, settings: settings)
 }
 
@@ -112,80 +150,60 @@ func makeTileSupply(options: MapRenderOptions, style: Style, sources: [String: R
 /// threads (``MapRenderOptions/tileThreads``, ``MapRenderOptions/makeTileBackend``), so frames are complete and
 /// deterministic (snapshots, goldens, render tests). Holds no state.
 final class InlineTileSupply: TileSupply {
-    /// Nothing to take: frames make their tiles.
-    func beginFrame(for renderer: MapRenderer) {}
+    /// None: frames make their tiles.
+    func takeFinishedTiles() -> [TileResult] { [] }
 
-    /// Fetches and waits (``MapRenderer/prefetchAsynchronousSources(_:)``).
-    func prefetchSources(of tiles: [TileID], for renderer: MapRenderer) {
-        renderer.prefetchAsynchronousSources(tiles)
-    }
+    /// No label budget.
+    func beginFrame() {}
 
-    /// The frame's visible symbol layers: the jobs build their candidates, so both cores share them.
-    func symbolLayersBuiltByJobs(atZoom zoom: Double, for renderer: MapRenderer) -> [CompiledLayer] {
-        renderer.symbolLayers(atZoom: zoom)
-    }
+    /// Yes: the frame fetches and waits (``SourceTiles/prefetchAsynchronousSources(_:)``).
+    var waitsForSources: Bool { true }
 
-    /// Made now, in parallel (``MapRenderer/makeTilesNow(_:)``).
-    func provide(_ jobs: [TileJob], for renderer: MapRenderer) { renderer.makeTilesNow(jobs) }
+    /// Yes: the jobs build the frame's missing candidates, so both cores share them.
+    var jobsBuildLabels: Bool { true }
+
+    /// All of them, made now in parallel (``MapRenderer/makeTilesNow(_:)``).
+    func provide(_ jobs: [TileJob]) -> [TileJob] { jobs }
 
     /// Nothing was asked.
-    func endFrame(for renderer: MapRenderer) {}
+    func endFrame() -> Int { 0 }
 
     /// Made again now (``MapRenderer/remakeTileImage(_:of:scale:)``); no stand-in.
-    func missingImage(
-        _ spec: @autoclosure () -> TileImageSpec, of tile: TileID, scale: Double, for renderer: MapRenderer,
-        standIn: () -> Void
-    ) {
-        renderer.remakeTileImage(spec(), of: tile, scale: scale)
-    }
+    var remakesMissingImages: Bool { true }
 
-    /// 1: the frame made its images.
-    func arrivalOpacity(of tile: TileID, run: Int, scale: Double, for renderer: MapRenderer) -> Double { 1 }
+    /// No: the frame made its images.
+    var fadesArrivedImages: Bool { false }
 
-    /// Built now (``MapRenderer/buildAndCacheSymbols(_:tile:zoom:step:)``).
-    func missingLabelCandidates(
-        _ layer: CompiledLayer, tile: TileID, zoom: Double, step: Int, for renderer: MapRenderer
-    ) -> [SymbolFeature] {
-        renderer.buildAndCacheSymbols(layer, tile: tile, zoom: zoom, step: step)
-    }
+    /// Yes: prepared when asked for.
+    var preparesMissingData: Bool { true }
 
-    /// Prepared now (``MapRenderer/prepareTile(_:sourceLayer:tile:key:)``).
-    func missingPreparedTile(
-        _ source: ResolvedSource, sourceLayer: String, tile: TileID, key: EngineKey, for renderer: MapRenderer
-    ) -> PreparedTile? {
-        renderer.prepareTile(source, sourceLayer: sourceLayer, tile: tile, key: key)
-    }
+    /// Built now.
+    func labelPlan(for slot: SymbolSlot) -> LabelPlan { .build }
 
-    /// Always: what the tile lacks is prepared when asked for.
-    func hasAllData(_ tile: TileID, for renderer: MapRenderer) -> Bool { true }
+    /// Nothing to note.
+    func builtLabels(for slot: SymbolSlot, step: Int) {}
 
-    /// Decoded now (cached in the engine).
-    func sourceHasData(_ source: ResolvedSource, _ key: SourceTileKey, for renderer: MapRenderer) -> Bool {
-        renderer.decodedTile(source, key).tile != nil
-    }
+    /// Not reported: the frame decodes the tile (cached in the engine).
+    func reportedSourceData(_ key: SourceDataKey) -> Bool? { nil }
 
-    /// Read now (a read error counts as no data).
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
-        -> TileLoadResult?
-    {
-        .success((try? source.tiles.tileData(at: address)) ?? nil)
-    }
+    /// Read now.
+    func unfetchedRasterPlan(for source: ResolvedSource) -> UnfetchedTilePlan { .readNow }
 
     /// Not asked for again until ``MapRenderer/invalidate()`` (no retries).
-    func noteFailure(of tile: TileID, for renderer: MapRenderer) {
-        renderer.tileRetries.noteFailure(tile, now: renderer.clock.now, baseDelay: 1, maxRetries: 0)
+    func noteFailure(of tile: TileID, in retries: inout TileRetrySchedule, now: Double) {
+        retries.noteFailure(tile, now: now, baseDelay: 1, maxRetries: 0)
     }
 
-    /// Counted in ``FrameStatistics/tileImagesRendered``.
-    func tookImage(_ key: TileImageKey, drawn: Bool, for renderer: MapRenderer) {
-        if drawn { renderer.frameStats.tileImagesRendered += 1 }
-    }
+    /// The frame made it.
+    func tookImage(_ key: TileImageKey, drawn: Bool) -> ImageOrigin { .frame }
 
-    /// Nothing to note: the frame read the tile.
-    func tookTile(_ result: TileResult, broughtImage: Bool, for renderer: MapRenderer) {}
+    /// Nothing to note: the frame read the tile; not counted as arrived.
+    func tookTile(_ result: TileResult, broughtImage: Bool) -> Bool { false }
 
     /// None: frames make their missing images, so they need no stand-ins.
-    func keptTileImages(_ canonical: TileID, run: Int, for renderer: MapRenderer) -> [KeptTileImage] { [] }
+    func keptTileImages(
+        _ canonical: TileID, run: Int, revision: Int, entry: (TileImageKey) -> TileImageEntry?
+    ) -> [KeptTileImage] { [] }
 
     var hasArrivedTiles: Bool { false }
     var labelWorkDeferred: Bool { false }
@@ -229,25 +247,26 @@ final class WorkerTileSupply: TileSupply {
         self.settings = settings
     }
 
-    /// Takes the workers' finished tiles into the store (results of older revisions are dropped), then starts the
-    /// frame's label budget (``AsyncTileRendering/labelBuildBudgetMilliseconds``).
-    func beginFrame(for renderer: MapRenderer) {
-        for result in queue.takeResults() { renderer.integrate(result) }
+    /// The workers' finished tiles (results of older revisions are dropped by the renderer).
+    func takeFinishedTiles() -> [TileResult] { queue.takeResults() }
+
+    /// Starts the frame's label budget (``AsyncTileRendering/labelBuildBudgetMilliseconds``).
+    func beginFrame() {
         labelWorkDeferred = false
         symbolBuildsThisFrame = 0
         let budget = settings.labelBuildBudgetMilliseconds
-        labelBudgetDeadline = budget.isFinite ? MapRenderer.monotonicNanoseconds() + UInt64(budget * 1e6) : .max
+        labelBudgetDeadline = budget.isFinite ? monotonicNanoseconds() + UInt64(budget * 1e6) : .max
     }
 
-    /// Nothing: the jobs carry their fetches (``TileJob/fetches``), made by the queue's fetch stage.
-    func prefetchSources(of tiles: [TileID], for renderer: MapRenderer) {}
+    /// No: the jobs carry their fetches (``TileJob/fetches``), made by the queue's fetch stage.
+    var waitsForSources: Bool { false }
 
-    /// None: the frame builds candidates itself once a tile's data arrived, within its budget.
-    func symbolLayersBuiltByJobs(atZoom zoom: Double, for renderer: MapRenderer) -> [CompiledLayer] { [] }
+    /// No: the frame builds candidates itself once a tile's data arrived, within its budget.
+    var jobsBuildLabels: Bool { false }
 
-    /// Asked of the workers at the frame's end (``endFrame(for:)``); a tile's second job of the frame adds its images
-    /// to the first.
-    func provide(_ jobs: [TileJob], for renderer: MapRenderer) {
+    /// None made now: kept as the frame's requests and asked of the workers at the frame's end (``endFrame()``);
+    /// a tile's second job of the frame adds its images to the first.
+    func provide(_ jobs: [TileJob]) -> [TileJob] {
         for job in jobs {
             if let i = requestIndex[job.tile] {
                 requests[i].images.append(contentsOf: job.images)
@@ -256,103 +275,70 @@ final class WorkerTileSupply: TileSupply {
             requestIndex[job.tile] = requests.count
             requests.append(job)
         }
+        return []
     }
 
     /// Hands the frame's requests to the workers, nearest first (replacing older, now stale ones), and counts them
     /// (``FrameStatistics/tilesPending``, ``MapRenderer/pendingTileCount``).
-    func endFrame(for renderer: MapRenderer) {
+    func endFrame() -> Int {
         let jobs = requests.sorted { $0.priority < $1.priority }
-        renderer.frameStats.tilesPending = jobs.count
-        renderer.pendingTileCount = jobs.count
         queue.replacePending(with: jobs)
         requests = []
         requestIndex = [:]
+        return jobs.count
     }
 
-    /// On its way (the tile stage asked for it): the stand-in is drawn.
-    func missingImage(
-        _ spec: @autoclosure () -> TileImageSpec, of tile: TileID, scale: Double, for renderer: MapRenderer,
-        standIn: () -> Void
-    ) {
-        standIn()
-    }
+    /// No: on its way (the tile stage asked for it), the stand-in is drawn.
+    var remakesMissingImages: Bool { false }
 
-    /// ``MapRenderer/rasterFadeAlpha(_:run:scale:)``.
-    func arrivalOpacity(of tile: TileID, run: Int, scale: Double, for renderer: MapRenderer) -> Double {
-        renderer.rasterFadeAlpha(tile, run: run, scale: scale)
-    }
+    /// Yes (``MapRenderer/rasterFadeAlpha(_:run:scale:)``).
+    var fadesArrivedImages: Bool { true }
 
-    /// None while the tile's data is on its way (nothing is cached for it); over the frame's budget, the candidates
-    /// of the zoom step the tile last had (or none yet) until a later frame builds them; else built now.
-    func missingLabelCandidates(
-        _ layer: CompiledLayer, tile: TileID, zoom: Double, step: Int, for renderer: MapRenderer
-    ) -> [SymbolFeature] {
-        guard renderer.tileDataReady(tile.canonical) else { return [] }
-        let slot = SymbolSlot(layer: layer.index, tile: tile)
-        if labelBudgetDeadline != .max && symbolBuildsThisFrame > 0
-            && MapRenderer.monotonicNanoseconds() > labelBudgetDeadline
-        {
+    /// No: the workers prepare tiles (asked by the frame) and hand them over.
+    var preparesMissingData: Bool { false }
+
+    /// Over the frame's budget (at least one built): put off, the zoom step the slot last built meanwhile; else
+    /// built now. (The frame asks only for tiles whose data arrived.)
+    func labelPlan(for slot: SymbolSlot) -> LabelPlan {
+        if labelBudgetDeadline != .max && symbolBuildsThisFrame > 0 && monotonicNanoseconds() > labelBudgetDeadline {
             labelWorkDeferred = true
-            if let last = latestSymbolStep[slot],
-                case .symbols(let stale)? = renderer.engine.value(
-                    .symbols(group: renderer.group, layer: layer.index, tile: tile, zoomStep: last))
-            {
-                return stale
-            }
-            return []
+            return .putOff(lastStep: latestSymbolStep[slot])
         }
-        let built = renderer.buildAndCacheSymbols(layer, tile: tile, zoom: zoom, step: step)
+        return .build
+    }
+
+    /// Counted against the budget; the step remembered for later frames that put the slot off.
+    func builtLabels(for slot: SymbolSlot, step: Int) {
         symbolBuildsThisFrame += 1
         if latestSymbolStep.count > 65_536 { latestSymbolStep.removeAll() }
         latestSymbolStep[slot] = step
-        return built
     }
-
-    /// `nil`: the workers prepare tiles (asked by the frame) and hand them over.
-    func missingPreparedTile(
-        _ source: ResolvedSource, sourceLayer: String, tile: TileID, key: EngineKey, for renderer: MapRenderer
-    ) -> PreparedTile? {
-        nil
-    }
-
-    /// ``MapRenderer/tileDataReady(_:)``.
-    func hasAllData(_ tile: TileID, for renderer: MapRenderer) -> Bool { renderer.tileDataReady(tile) }
 
     /// What the workers reported (`false` before they did).
-    func sourceHasData(_ source: ResolvedSource, _ key: SourceTileKey, for renderer: MapRenderer) -> Bool {
-        sourceDataSeen[SourceDataKey(source: source.id, address: key.address)] ?? false
-    }
+    func reportedSourceData(_ key: SourceDataKey) -> Bool? { sourceDataSeen[key] ?? false }
 
     /// An asynchronous source's tile is asked of the source from the frame (never waited on: drawn by a later frame
     /// once it arrived; the host is woken as for the workers' tiles, ``RasterArrivals``); others are read now.
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
-        -> TileLoadResult?
-    {
-        guard source.tiles.isAsynchronous else { return .success((try? source.tiles.tileData(at: address)) ?? nil) }
-        return renderer.rasterState.arrivals.answer(
-            for: SourceDataKey(source: source.id, address: address), source: source, address: address,
-            wake: settings.onTileArrived)
+    func unfetchedRasterPlan(for source: ResolvedSource) -> UnfetchedTilePlan {
+        source.tiles.isAsynchronous ? .ask(wake: settings.onTileArrived) : .readNow
     }
 
     /// With backoff (``AsyncTileRendering/retryBaseDelay``, ``AsyncTileRendering/maxTileRetries``).
-    func noteFailure(of tile: TileID, for renderer: MapRenderer) {
-        renderer.tileRetries.noteFailure(
-            tile, now: renderer.clock.now, baseDelay: settings.retryBaseDelay, maxRetries: settings.maxTileRetries)
+    func noteFailure(of tile: TileID, in retries: inout TileRetrySchedule, now: Double) {
+        retries.noteFailure(tile, now: now, baseDelay: settings.retryBaseDelay, maxRetries: settings.maxTileRetries)
     }
 
-    /// Kept for the stand-ins of pitched frames; a drawn image of a run with a raster layer fades in
-    /// (``MapRenderer/noteTileImageArrival(_:)``).
-    func tookImage(_ key: TileImageKey, drawn: Bool, for renderer: MapRenderer) {
+    /// Arrived: kept for the stand-ins of pitched frames (a drawn image of a run with a raster layer fades in).
+    func tookImage(_ key: TileImageKey, drawn: Bool) -> ImageOrigin {
         keep(key)
-        if drawn { renderer.noteTileImageArrival(key) }
+        return .workers
     }
 
-    /// Notes which source tiles had data and counts the tile in ``FrameStatistics/tilesArrived`` when it brought an
-    /// image.
-    func tookTile(_ result: TileResult, broughtImage: Bool, for renderer: MapRenderer) {
+    /// Notes which source tiles had data; counted as arrived when it brought an image.
+    func tookTile(_ result: TileResult, broughtImage: Bool) -> Bool {
         if sourceDataSeen.count > 16_384 { sourceDataSeen.removeAll() }
         for (key, hasData) in result.sourceData { sourceDataSeen[key] = hasData }
-        if broughtImage { renderer.frameStats.tilesArrived += 1 }
+        return broughtImage
     }
 
     /// Adds a stored image's key to ``keptImageKeys``.
@@ -369,17 +355,17 @@ final class WorkerTileSupply: TileSupply {
 
     /// The kept images still in the engine (an entry without a handle: the run draws nothing there); keys the engine
     /// evicted are forgotten.
-    func keptTileImages(_ canonical: TileID, run: Int, for renderer: MapRenderer) -> [KeptTileImage] {
+    func keptTileImages(
+        _ canonical: TileID, run: Int, revision: Int, entry: (TileImageKey) -> TileImageEntry?
+    ) -> [KeptTileImage] {
         let slot = TileRunSlot(z: canonical.z, x: canonical.x, y: canonical.y, run: run)
         guard let keys = keptImageKeys[slot] else { return [] }
         var out: [KeptTileImage] = []
         var left: [TileImageKey] = []
-        for key in keys where key.revision == renderer.revision {
-            guard case .image(let entry)? = renderer.engine.value(.image(group: renderer.group, key: key)) else {
-                continue
-            }
+        for key in keys where key.revision == revision {
+            guard let found = entry(key) else { continue }
             left.append(key)
-            out.append(KeptTileImage(key: key, handle: entry.frame.side > 0 ? entry.handle : nil, frame: entry.frame))
+            out.append(KeptTileImage(key: key, handle: found.frame.side > 0 ? found.handle : nil, frame: found.frame))
         }
         if left.count != keys.count { keptImageKeys[slot] = left.isEmpty ? nil : left }
         return out
@@ -400,6 +386,13 @@ final class WorkerTileSupply: TileSupply {
 
     /// Stops the queue (``TileWorkQueue/stop()``).
     func stop() { queue.stop() }
+}
+
+/// Monotonic nanoseconds (the label budget's clock, ``WorkerTileSupply``).
+func monotonicNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
 }
 
 /// One tile image a job makes: its cache key and how to draw it (``MapRenderer/imageSpec(_:run:camera:scale:)``).
@@ -492,7 +485,7 @@ extension MapRenderer {
     /// (synchronous frames), so the frame does not look them up again.
     func provideTiles(_ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool) -> FoundSymbols {
         let (jobs, found) = missingTiles(tiles, camera: camera, scale: scale, composes: composes)
-        supply.provide(jobs, for: self)
+        makeTilesNow(tileSupply.provide(jobs))
         return found
     }
 
@@ -508,14 +501,14 @@ extension MapRenderer {
         var jobs: [TileJob] = []
         var index: [TileID: Int] = [:]
         let zoom = styleZoom(for: camera.state)
-        let symbolLayers = supply.symbolLayersBuiltByJobs(atZoom: zoom, for: self)
+        let symbolLayers = tileSupply.jobsBuildLabels ? self.symbolLayers(atZoom: zoom) : []
         var found = FoundSymbols(
             layerCount: symbolLayers.count, candidates: Array(repeating: nil, count: tiles.count * symbolLayers.count))
         let pitched = camera.state.pitch != 0
         for (t, tile) in tiles.enumerated() {
             let canonical = tile.canonical
             // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
-            if tileRetries.isWaiting(canonical, now: clock.now) { continue }
+            if sourceTiles.retries.isWaiting(canonical, now: clock.now) { continue }
             // Pitched frames: the tile's ground-plane map, for its images' resolution and its urgency.
             let projector = pitched ? TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera) : nil
             var images: [TileImageSpec] = []
@@ -535,7 +528,7 @@ extension MapRenderer {
                 }
             }
             // Synchronous frames have the jobs build the tile's label candidates too, so both cores share them
-            // (``TileSupply/symbolLayersBuiltByJobs(atZoom:for:)``).
+            // (``TileSupply/jobsBuildLabels``).
             var symbols: [SymbolSpec] = []
             for (l, layer) in symbolLayers.enumerated() {
                 if let hit = cachedSymbols(layer.index, tile: tile, zoom: zoom) {
@@ -606,6 +599,7 @@ extension MapRenderer {
             lane.follow(tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite)
             lane.fetchedTiles = fetchedTiles
             lane.frameStats = FrameStatistics()
+            lane.sourceTiles.decodedCount = 0
         }
         let board = JobBoard(jobs: jobs, lanes: workers, owner: self)
         if workers.count == 1 {
@@ -614,7 +608,7 @@ extension MapRenderer {
             DispatchQueue.concurrentPerform(iterations: workers.count) { board.work(lane: $0) }
         }
         for lane in workers.dropFirst() {
-            frameStats.tilesDecoded += lane.frameStats.tilesDecoded
+            frameStats.tilesDecoded += lane.frameStats.tilesDecoded + lane.sourceTiles.takeDecodedCount()
             lane.fetchedTiles = [:]
         }
         for case let result? in board.results { integrate(result) }
@@ -690,10 +684,10 @@ extension MapRenderer {
     func integrate(_ result: TileResult) {
         guard result.key.revision == revision else { return }
         if result.failed {
-            supply.noteFailure(of: result.key.tile, for: self)
+            tileSupply.noteFailure(of: result.key.tile, in: &sourceTiles.retries, now: clock.now)
             return
         }
-        tileRetries.noteSuccess(result.key.tile)
+        sourceTiles.retries.noteSuccess(result.key.tile)
         for (key, tile) in result.prepared {
             let engineKey = EngineKey.prepared(
                 source: sources[key.source]?.dataID ?? 0, layer: key.layer, tile: key.tile, tileSize: options.tileSize)
@@ -711,13 +705,17 @@ extension MapRenderer {
                 storeTileImage(handle, for: spec.key, frame: frame)
             case .empty:
                 markEmpty(spec.key)
-                supply.tookImage(spec.key, drawn: false, for: self)
+                _ = tileSupply.tookImage(spec.key, drawn: false)
                 continue
             case .failed: continue
             }
             stored = true
-            supply.tookImage(spec.key, drawn: true, for: self)
+            // Made by the frame: counted; arrived from the workers: a raster run's image fades in.
+            switch tileSupply.tookImage(spec.key, drawn: true) {
+            case .frame: frameStats.tileImagesRendered += 1
+            case .workers: noteTileImageArrival(spec.key)
+            }
         }
-        supply.tookTile(result, broughtImage: stored, for: self)
+        if tileSupply.tookTile(result, broughtImage: stored) { frameStats.tilesArrived += 1 }
     }
 }

@@ -97,7 +97,9 @@ extension MapRenderer {
             if entry == nil {
                 // Evicted since the tile stage made it (a budget smaller than a frame): made again now; or asked of
                 // the workers by the tile stage: meanwhile the best image the engine has of the tile.
-                supply.missingImage(spec, of: tile, scale: scale, for: self) {
+                if tileSupply.remakesMissingImages {
+                    remakeTileImage(spec, of: tile, scale: scale)
+                } else {
                     out.append(
                         contentsOf: warpedStandIn(
                             for: tile, run: run, wanted: spec.key, projector: projector, area: area, camera: camera))

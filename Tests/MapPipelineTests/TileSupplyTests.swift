@@ -45,11 +45,46 @@ private func supplyRenderer(engine: MapEngine, asynchronous: Bool = false) throw
 /// asynchronous one holds the worker queue: the choice is made from the options alone, once.
 @Test func theTileSupplyFollowsTheAsyncTilesOption() throws {
     let engine = MapEngine()
-    #expect(try supplyRenderer(engine: engine).supply is InlineTileSupply)
+    #expect(try supplyRenderer(engine: engine).tileSupply is InlineTileSupply)
     let asynchronous = try supplyRenderer(engine: engine, asynchronous: true)
-    #expect(asynchronous.supply is WorkerTileSupply)
+    #expect(asynchronous.tileSupply is WorkerTileSupply)
     // Its frames ask and wait: the first frame of an empty engine draws no tile image and leaves tiles pending.
     let list = asynchronous.displayList(camera: camera(zoom: 2, size: 1000))
     #expect(!list.commands.contains { if case .image = $0 { return true } else { return false } })
     #expect(asynchronous.pendingTileCount > 0)
+}
+
+/// A supply decides and the renderer applies (MapRenderer+Supply.swift): the synchronous supply hands every job back
+/// to be made now and builds every label, the asynchronous one keeps the jobs for its workers (handing back none and
+/// counting them when the frame ends) and, once its frame's label budget is spent, puts labels off to a later frame
+/// with the zoom step the slot last built.
+@Test func aSupplyAnswersWithDecisionsTheRendererApplies() throws {
+    let tile = TileID(z: 3, x: 2, y: 5)
+    let job = TileJob(
+        key: TileImageKey(revision: 0, z: tile.z, x: tile.x, y: tile.y, pixelScale: 1), images: [], tileSize: 256,
+        spriteVersion: 0, sprite: nil, priority: 0)
+    let slot = SymbolSlot(layer: 1, tile: tile)
+
+    let inline = InlineTileSupply()
+    #expect(inline.provide([job]).map(\.tile) == [tile])
+    #expect(inline.endFrame() == 0)
+    #expect(inline.labelPlan(for: slot) == .build)
+    #expect(inline.reportedSourceData(SourceDataKey(source: "t", address: tile)) == nil)
+
+    let queue = TileWorkQueue(limit: 8, onArrival: {})
+    defer { queue.stop() }
+    let worker = WorkerTileSupply(
+        queue: queue,
+        settings: AsyncTileRendering(labelBuildBudgetMilliseconds: 0, makeBackend: { RecordingBackend() }))
+    worker.beginFrame()
+    #expect(worker.provide([job]).isEmpty)
+    // The first build of a frame is always allowed; past the (zero) budget the slot is put off.
+    #expect(worker.labelPlan(for: slot) == .build)
+    worker.builtLabels(for: slot, step: 7)
+    Thread.sleep(forTimeInterval: 0.002)
+    #expect(worker.labelPlan(for: slot) == .putOff(lastStep: 7))
+    #expect(worker.labelPlan(for: SymbolSlot(layer: 2, tile: tile)) == .putOff(lastStep: nil))
+    #expect(worker.labelWorkDeferred)
+    #expect(worker.reportedSourceData(SourceDataKey(source: "t", address: tile)) == false)
+    #expect(worker.endFrame() == 1)
 }
