@@ -107,6 +107,11 @@ extension MapRenderer {
             switch f.geometry {
             case .points(let points):
                 for p in points { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
+            case .lineStrings(let lines) where mode == .point:
+                // MapLibre places a point symbol of a line at each of its vertices.
+                for line in lines {
+                    for p in line { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
+                }
             case .lineStrings(let lines):
                 for line in lines where line.count >= 2 {
                     geometries.append(.line(line.map { world(Double($0.x), Double($0.y)) }))
@@ -127,8 +132,11 @@ extension MapRenderer {
                 layer.string("text-rotation-alignment", ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
+            let overscaling = sources[sourceID].flatMap { sourceKey($0, tile)?.plan?.scale } ?? 1
+            let iconRotationAlignment = SymbolAlignment.rotation(
+                layer.string("icon-rotation-alignment", ctx), placement: mode)
             for geometry in geometries {
-                out.append(
+                var symbol =
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
                         textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
@@ -144,7 +152,11 @@ extension MapRenderer {
                         maxAngle: layer.number("text-max-angle", ctx, 45),
                         keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
                         ownerTile: tile, textRotationAlignment: rotationAlignment,
-                        textPitchAlignment: pitchAlignment))
+                        textPitchAlignment: pitchAlignment)
+                symbol.layoutTileSize = options.tileSize
+                symbol.overscaling = Double(max(overscaling, 1))
+                symbol.iconRotationAlignment = iconRotationAlignment
+                out.append(symbol)
                 iconNames.append(madeIcon?.1)
             }
         }
