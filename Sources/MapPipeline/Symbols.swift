@@ -58,6 +58,8 @@ extension MapRenderer {
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
+        // Per symbol: the first line of its feature (the one MapLibre's `mergeLines` joins).
+        var firstLines: [Bool] = []
         let matcher = layer.filterMatcher(zoom: zoom)
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
@@ -108,9 +110,9 @@ extension MapRenderer {
             case .points(let points):
                 for p in points { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
             case .lineStrings(let lines) where mode == .point:
-                // MapLibre places a point symbol of a line at each of its vertices.
+                // MapLibre places a point symbol of a line at its first vertex.
                 for line in lines {
-                    for p in line { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
+                    if let p = line.first { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
                 }
             case .lineStrings(let lines):
                 for line in lines where line.count >= 2 {
@@ -135,7 +137,7 @@ extension MapRenderer {
             let overscaling = sources[sourceID].flatMap { sourceKey($0, tile)?.plan?.scale } ?? 1
             let iconRotationAlignment = SymbolAlignment.rotation(
                 layer.string("icon-rotation-alignment", ctx), placement: mode)
-            for geometry in geometries {
+            for (geometryIndex, geometry) in geometries.enumerated() {
                 var symbol =
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
@@ -158,9 +160,29 @@ extension MapRenderer {
                 symbol.iconRotationAlignment = iconRotationAlignment
                 out.append(symbol)
                 iconNames.append(madeIcon?.1)
+                firstLines.append(geometryIndex == 0)
             }
         }
-        return (out, iconNames)
+        // MapLibre joins the pieces of `line` labels with the same text that meet end to start.
+        let merging = out.indices.map { i -> (text: String, line: [WorldPoint])? in
+            guard firstLines[i], out[i].placement == .line, !out[i].text.isEmpty,
+                case .line(let points) = out[i].geometry
+            else { return nil }
+            return (out[i].text, points)
+        }
+        guard merging.contains(where: { $0 != nil }) else { return (out, iconNames) }
+        let merged = mergeLabelLines(merging)
+        var kept: [SymbolFeature] = []
+        var keptIcons: [String?] = []
+        for i in out.indices {
+            if merging[i] != nil {
+                guard let line = merged[i] else { continue }
+                out[i].geometry = .line(line)
+            }
+            kept.append(out[i])
+            keptIcons.append(iconNames[i])
+        }
+        return (kept, keptIcons)
     }
 
     /// The `icon-*` layout of a feature and the sprite image name when its `icon-image` names a sprite image, else

@@ -745,11 +745,8 @@ public final class SymbolPlacer {
             let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
             iconRect = rect
-            let b = rotatedBounds(
-                origin: origin, size: size,
-                pivot: ScreenPoint(x: rect.minX + rect.width / 2, y: rect.minY + rect.height / 2),
-                degrees: c.iconRotation)
-            iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+            // Unturned when the icon follows its line, as MapLibre's icon collision box is.
+            iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
         guard usable(textBox), usable(iconBox) else {
