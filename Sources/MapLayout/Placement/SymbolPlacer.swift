@@ -59,6 +59,14 @@ public final class SymbolPlacer {
     /// The current frame's view size in points.
     private var view = (width: 1.0, height: 1.0)
     private var shapes: [ShapeKey: Shape] = [:]
+    /// The frame's `line` text anchors so far per layer, tile and text, for MapLibre's repeat distance.
+    private var repeatAnchors: [RepeatKey: [WorldPoint]] = [:]
+
+    private struct RepeatKey: Hashable {
+        var layer: Int
+        var tile: TileID
+        var text: String
+    }
 
     /// Creates a placer.
     /// - Parameters:
@@ -103,6 +111,7 @@ public final class SymbolPlacer {
             grid.removeAll()
         }
         if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
+        repeatAnchors.removeAll(keepingCapacity: true)
 
         var statistics = PlacementStatistics()
         let context = FrameContext(
@@ -563,11 +572,33 @@ public final class SymbolPlacer {
         let size = symbol.textStyle.size.isFinite ? max(symbol.textStyle.size, 0) : 16
         let iconLength = symbol.icon.map { $0.size.width * size / 24 } ?? 0
         let spacing = symbol.spacing.isFinite ? max(symbol.spacing, 1) : 250
-        return anchoredRuns(
+        let runs = anchoredRuns(
             points, tile: tile, tileSize: symbol.layoutTileSize, overscaling: symbol.overscaling, spacing: spacing,
             maxAngle: max(symbol.maxAngle, 0) * .pi / 180, labelLength: max(textLength, iconLength),
             window: maxAngleWindow(textWidth: textLength, textSize: size), fixedOffset: 2 * size,
             center: symbol.placement == .lineCenter)
+        guard symbol.placement == .line, !symbol.text.isEmpty else { return runs }
+        // MapLibre's `anchorIsTooClose`: a `line` text anchor nearer than half the spacing to an earlier anchor of
+        // the same text in the layer's tile is dropped (the other carriageway of a divided road).
+        let key = RepeatKey(layer: symbol.layerIndex, tile: tile, text: symbol.text)
+        let limit = spacing / 2 * tile.worldSize / symbol.layoutTileSize
+        var earlier = repeatAnchors[key] ?? []
+        var kept: [AnchoredRun] = []
+        for var run in runs {
+            var anchors: [WorldPoint] = []
+            var segments: [Int] = []
+            for (a, segment) in zip(run.anchors, run.segments) {
+                if earlier.contains(where: { worldDistance($0, a) < limit }) { continue }
+                earlier.append(a)
+                anchors.append(a)
+                segments.append(segment)
+            }
+            run.anchors = anchors
+            run.segments = segments
+            if !anchors.isEmpty { kept.append(run) }
+        }
+        repeatAnchors[key] = earlier
+        return kept
     }
 
     /// An icon-only `line` or `line-center` symbol: the icon at each of its tile's anchors, turned along the line
