@@ -60,6 +60,9 @@ extension MapRenderer {
         var iconNames: [String?] = []
         // Per symbol: the first line of its feature (the one MapLibre's `mergeLines` joins).
         var firstLines: [Bool] = []
+        // Over-zoomed: line symbols take the source tile's whole lines (``wholeSourceLines(sourceID:sourceLayer:tile:)``).
+        var wholeLines: [Int: [[(x: Double, y: Double)]]]?
+        var wholeLinesLoaded = false
         let matcher = layer.filterMatcher(zoom: zoom)
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
@@ -115,8 +118,17 @@ extension MapRenderer {
                     if let p = line.first { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
                 }
             case .lineStrings(let lines):
-                for line in lines where line.count >= 2 {
-                    geometries.append(.line(line.map { world(Double($0.x), Double($0.y)) }))
+                if !wholeLinesLoaded {
+                    wholeLines = wholeSourceLines(
+                        sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
+                    wholeLinesLoaded = true
+                }
+                if let whole = wholeLines?[f.feature.index] {
+                    for line in whole where line.count >= 2 { geometries.append(.line(line.map { world($0.x, $0.y) })) }
+                } else {
+                    for line in lines where line.count >= 2 {
+                        geometries.append(.line(line.map { world(Double($0.x), Double($0.y)) }))
+                    }
                 }
             case .polygons(let polygons):
                 if mode == .point {
@@ -183,6 +195,25 @@ extension MapRenderer {
             keptIcons.append(iconNames[i])
         }
         return (kept, keptIcons)
+    }
+
+    /// For a tile over-zoomed from its source's deepest tile, that source tile's whole lines of `sourceLayer` by
+    /// feature index, in `tile`'s units and unclipped, when the decoded source tile is cached; else `nil`. MapLibre
+    /// lays out the anchors of an over-zoomed tile's line symbols on the source tile's lines, so anchors continue as
+    /// they do at the source's zoom.
+    func wholeSourceLines(sourceID: String, sourceLayer: String, tile: TileID) -> [Int: [[(x: Double, y: Double)]]]? {
+        guard let source = sources[sourceID], let key = sourceKey(source, tile), let plan = key.plan, plan.scale > 1,
+            case .decoded(let decoded)? = engine.value(.decoded(source: source.dataID, address: key.address))
+        else { return nil }
+        var lines: [Int: [[(x: Double, y: Double)]]] = [:]
+        for f in decoded.features(layer: sourceLayer) {
+            guard case .lineStrings(let strings) = f.geometry else { continue }
+            let extent = f.feature.extent
+            lines[f.feature.index] = strings.map { line in
+                line.map { plan.apply(x: Double($0.x), y: Double($0.y), extent: extent) }
+            }
+        }
+        return lines
     }
 
     /// The `icon-*` layout of a feature and the sprite image name when its `icon-image` names a sprite image, else

@@ -577,7 +577,16 @@ public final class SymbolPlacer {
             maxAngle: max(symbol.maxAngle, 0) * .pi / 180, labelLength: max(textLength, iconLength),
             window: maxAngleWindow(textWidth: textLength, textSize: size), fixedOffset: 2 * size,
             center: symbol.placement == .lineCenter)
-        guard symbol.placement == .line, !symbol.text.isEmpty else { return runs }
+        // Only the anchors inside the tile (an over-zoomed tile lays out its source tile's square).
+        func ownedAnchors(_ run: AnchoredRun) -> AnchoredRun? {
+            var run = run
+            let owned = run.anchors.indices.filter { owns(tile, run.anchors[$0]) }
+            guard !owned.isEmpty else { return nil }
+            run.anchors = owned.map { run.anchors[$0] }
+            run.segments = owned.map { run.segments[$0] }
+            return run
+        }
+        guard symbol.placement == .line, !symbol.text.isEmpty else { return runs.compactMap(ownedAnchors) }
         // MapLibre's `anchorIsTooClose`: a `line` text anchor nearer than half the spacing to an earlier anchor of
         // the same text in the layer's tile is dropped (the other carriageway of a divided road).
         let key = RepeatKey(layer: symbol.layerIndex, tile: tile, text: symbol.text)
@@ -598,7 +607,7 @@ public final class SymbolPlacer {
             if !anchors.isEmpty { kept.append(run) }
         }
         repeatAnchors[key] = earlier
-        return kept
+        return kept.compactMap(ownedAnchors)
     }
 
     /// An icon-only `line` or `line-center` symbol: the icon at each of its tile's anchors, turned along the line
