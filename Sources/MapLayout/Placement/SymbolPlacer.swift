@@ -15,7 +15,10 @@ import MapGeometry
 /// 1. **Anchors.** Each ``SymbolFeature`` is projected through the camera. A point symbol has one anchor. A line
 ///    symbol's line is cut to the depth range the camera may label, projected to screen, and gets anchors every
 ///    ``SymbolFeature/spacing`` points where the text fits (the middle for `line-center`); anchors where the line
-///    turns more than ``SymbolFeature/maxAngle`` under the text are rejected. Anchors deeper than
+///    turns more than ``SymbolFeature/maxAngle`` under the text are rejected. With a
+///    ``SymbolFeature/layoutTileSize`` the anchors are laid out as MapLibre lays them out in the owner tile instead
+///    (on the line clipped to the tile, in its pixels, with MapLibre's start offset, `text-max-angle` test and
+///    repeat distance for the same text); the label then follows the projected line from there. Anchors deeper than
 ///    ``PlacementOptions/maximumDepthFactor`` camera distances (near and beyond the horizon under pitch) or behind
 ///    the camera, and anchors outside ``SymbolFeature/ownerTile``, are dropped.
 /// 2. **Priority.** Candidates are sorted by, in order: higher ``SymbolFeature/layerIndex`` first (the layer drawn

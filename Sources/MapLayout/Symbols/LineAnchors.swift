@@ -233,6 +233,12 @@ func clipLineToSquare(xs: [Double], ys: [Double], side: Double) -> [(xs: [Double
 ///   - tile: the tile laying it out; with `overscaling` > 1 the anchors cover its ancestor that many times larger
 ///     (the source's tile), as MapLibre's over-zoomed tiles do.
 ///   - tileSize: the tile's side in points at its zoom.
+///   - overscaling: the tile's over-zoom factor, `≥ 1`.
+///   - spacing: `symbol-spacing` in tile pixels.
+///   - maxAngle: `text-max-angle` in radians.
+///   - labelLength: the label's length along the line in tile pixels.
+///   - window: the `text-max-angle` window in tile pixels; 0 skips the test.
+///   - fixedOffset: the extra start offset of a line that is not continued, in tile pixels.
 ///   - center: `line-center` (one anchor at the middle of the whole line) instead of `line`.
 /// - Returns: the clipped pieces (`line`) or the whole line (`line-center`) with their anchors.
 func anchoredRuns(
