@@ -58,6 +58,11 @@ extension MapRenderer {
         let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
+        // Per symbol: the first line of its feature (the one MapLibre's `mergeLines` joins).
+        var firstLines: [Bool] = []
+        // Over-zoomed: line symbols take the source tile's whole lines (``wholeSourceLines(sourceID:sourceLayer:tile:)``).
+        var wholeLines: [Int: [[(x: Double, y: Double)]]]?
+        var wholeLinesLoaded = false
         let matcher = layer.filterMatcher(zoom: zoom)
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
@@ -116,9 +121,23 @@ extension MapRenderer {
             switch f.geometry {
             case .points(let points):
                 for p in points { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
+            case .lineStrings(let lines) where mode == .point:
+                // MapLibre places a point symbol of a line at its first vertex.
+                for line in lines {
+                    if let p = line.first { geometries.append(.point(world(Double(p.x), Double(p.y)))) }
+                }
             case .lineStrings(let lines):
-                for line in lines where line.count >= 2 {
-                    geometries.append(.line(line.map { world(Double($0.x), Double($0.y)) }))
+                if !wholeLinesLoaded {
+                    wholeLines = wholeSourceLines(
+                        sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
+                    wholeLinesLoaded = true
+                }
+                if let whole = wholeLines?[f.feature.index] {
+                    for line in whole where line.count >= 2 { geometries.append(.line(line.map { world($0.x, $0.y) })) }
+                } else {
+                    for line in lines where line.count >= 2 {
+                        geometries.append(.line(line.map { world(Double($0.x), Double($0.y)) }))
+                    }
                 }
             case .polygons(let polygons):
                 if mode == .point {
@@ -136,8 +155,11 @@ extension MapRenderer {
                 layer.string("text-rotation-alignment", ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
-            for geometry in geometries {
-                var feature =
+            let overscaling = sources[sourceID].flatMap { sourceKey($0, tile)?.plan?.scale } ?? 1
+            let iconRotationAlignment = SymbolAlignment.rotation(
+                layer.string("icon-rotation-alignment", ctx), placement: mode)
+            for (geometryIndex, geometry) in geometries.enumerated() {
+                var symbol =
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
                         textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
@@ -157,12 +179,54 @@ extension MapRenderer {
                         textVariableAnchorOffsets: anchorOffsets,
                         textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto",
                         placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws, collisionGroup: sourceID)
-                feature.alternateTextStyle = alternateStyle
-                out.append(feature)
+                symbol.alternateTextStyle = alternateStyle
+                symbol.layoutTileSize = options.tileSize
+                symbol.overscaling = Double(max(overscaling, 1))
+                symbol.iconRotationAlignment = iconRotationAlignment
+                out.append(symbol)
                 iconNames.append(madeIcon?.1)
+                firstLines.append(geometryIndex == 0)
             }
         }
-        return (out, iconNames)
+        // MapLibre joins the pieces of `line` labels with the same text that meet end to start.
+        let merging = out.indices.map { i -> (text: String, line: [WorldPoint])? in
+            guard firstLines[i], out[i].placement == .line, !out[i].text.isEmpty,
+                case .line(let points) = out[i].geometry
+            else { return nil }
+            return (out[i].text, points)
+        }
+        guard merging.contains(where: { $0 != nil }) else { return (out, iconNames) }
+        let merged = mergeLabelLines(merging)
+        var kept: [SymbolFeature] = []
+        var keptIcons: [String?] = []
+        for i in out.indices {
+            if merging[i] != nil {
+                guard let line = merged[i] else { continue }
+                out[i].geometry = .line(line)
+            }
+            kept.append(out[i])
+            keptIcons.append(iconNames[i])
+        }
+        return (kept, keptIcons)
+    }
+
+    /// For a tile over-zoomed from its source's deepest tile, that source tile's whole lines of `sourceLayer` by
+    /// feature index, in `tile`'s units and unclipped, when the decoded source tile is cached; else `nil`. MapLibre
+    /// lays out the anchors of an over-zoomed tile's line symbols on the source tile's lines, so anchors continue as
+    /// they do at the source's zoom.
+    func wholeSourceLines(sourceID: String, sourceLayer: String, tile: TileID) -> [Int: [[(x: Double, y: Double)]]]? {
+        guard let source = sources[sourceID], let key = sourceKey(source, tile), let plan = key.plan, plan.scale > 1,
+            case .decoded(let decoded)? = engine.value(.decoded(source: source.dataID, address: key.address))
+        else { return nil }
+        var lines: [Int: [[(x: Double, y: Double)]]] = [:]
+        for f in decoded.features(layer: sourceLayer) {
+            guard case .lineStrings(let strings) = f.geometry else { continue }
+            let extent = f.feature.extent
+            lines[f.feature.index] = strings.map { line in
+                line.map { plan.apply(x: Double($0.x), y: Double($0.y), extent: extent) }
+            }
+        }
+        return lines
     }
 
     /// The `icon-*` layout of a feature and the sprite image name when its `icon-image` names a sprite image, else

@@ -15,7 +15,10 @@ import MapGeometry
 /// 1. **Anchors.** Each ``SymbolFeature`` is projected through the camera. A point symbol has one anchor. A line
 ///    symbol's line is cut to the depth range the camera may label, projected to screen, and gets anchors every
 ///    ``SymbolFeature/spacing`` points where the text fits (the middle for `line-center`); anchors where the line
-///    turns more than ``SymbolFeature/maxAngle`` under the text are rejected. Anchors deeper than
+///    turns more than ``SymbolFeature/maxAngle`` under the text are rejected. With a
+///    ``SymbolFeature/layoutTileSize`` the anchors are laid out as MapLibre lays them out in the owner tile instead
+///    (on the line clipped to the tile, in its pixels, with MapLibre's start offset, `text-max-angle` test and
+///    repeat distance for the same text); the label then follows the projected line from there. Anchors deeper than
 ///    ``PlacementOptions/maximumDepthFactor`` camera distances (near and beyond the horizon under pitch) or behind
 ///    the camera, and anchors outside ``SymbolFeature/ownerTile``, are dropped.
 /// 2. **Priority.** Candidates are sorted by, in order: higher ``SymbolFeature/layerIndex`` first (the layer drawn
@@ -65,6 +68,14 @@ public final class SymbolPlacer {
     private var groupGrids: [String: GridIndex] = [:]
     /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
     private var bearing = 0.0
+    /// The frame's `line` text anchors so far per layer, tile and text, for MapLibre's repeat distance.
+    private var repeatAnchors: [RepeatKey: [WorldPoint]] = [:]
+
+    private struct RepeatKey: Hashable {
+        var layer: Int
+        var tile: TileID
+        var text: String
+    }
 
     /// Creates a placer.
     /// - Parameters:
@@ -112,6 +123,7 @@ public final class SymbolPlacer {
             grid.removeAll()
         }
         if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
+        repeatAnchors.removeAll(keepingCapacity: true)
 
         var statistics = PlacementStatistics()
         let context = FrameContext(
@@ -244,6 +256,8 @@ public final class SymbolPlacer {
         var previousAnchor: TextAnchor?
         var line: LineLabelGeometry?
         var lineHeight: Double
+        /// The icon's clockwise turn in degrees (an icon on a line, turned along it).
+        var iconRotation = 0.0
     }
 
     private func makeCandidates(
@@ -256,6 +270,8 @@ public final class SymbolPlacer {
         let alongLine = symbol.placement != .point && hasText && symbol.textRotationAlignment == .map
         switch symbol.geometry {
         case .point(let w):
+            // MapLibre lays out no anchor on a point for `line` and `line-center` symbols.
+            guard symbol.placement == .point || symbol.layoutTileSize <= 0 else { return }
             pointCandidate(symbol, index: index, world: w, context: context, into: &candidates, stats: &statistics)
         case .line(let points):
             guard points.count >= 2 else { return }
@@ -263,6 +279,10 @@ public final class SymbolPlacer {
                 lineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
             } else if symbol.placement == .line && hasText {
                 uprightLineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
+            } else if symbol.placement != .point, !hasText, symbol.icon != nil, symbol.layoutTileSize > 0,
+                symbol.ownerTile != nil
+            {
+                iconLineCandidates(symbol, index: index, points, context: context, into: &candidates, &statistics)
             } else if let middle = worldMiddle(points) {
                 pointCandidate(
                     symbol, index: index, world: middle, context: context, into: &candidates, stats: &statistics)
@@ -328,6 +348,73 @@ public final class SymbolPlacer {
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         var ordinal = 0
+        // One anchor `distance` points along the projected `line`; `checkAngle` tests text-max-angle there.
+        func place(_ line: ScreenPolyline, _ distance: Double, checkAngle: Bool) {
+            defer { ordinal += 1 }
+            let p = line.sample(at: distance)
+            let screen = ScreenPoint(x: p.x, y: p.y)
+            guard let world = transform.worldPoint(for: screen) else {
+                stats.culled += 1
+                return
+            }
+            let depth = transform.depth(of: world)
+            let unshifted = WorldPoint(x: world.x - shift, y: world.y)
+            guard owns(symbol.ownerTile, unshifted) else {
+                stats.culled += 1
+                return
+            }
+            let ratio = context.perspectiveRatio(depth: depth)
+            let scaledLength = labelLength * ratio
+            let window = 0.6 * style.size * ratio
+            if checkAngle
+                && bendsTooMuch(
+                    line, from: distance - scaledLength / 2, to: distance + scaledLength / 2, window: window,
+                    maxAngle: max(symbol.maxAngle, 0) * .pi / 180)
+            {
+                stats.tooCurved += 1
+                return
+            }
+            let height = shape.lineHeight * ratio
+            let offset = symbol.textOffset.y * style.size * ratio
+            guard
+                let geometry = layoutLineLabel(
+                    clusters, on: line, anchor: distance, scale: ratio, letterSpacing: style.letterSpacing,
+                    baselineShift: shape.lineBaseline * ratio - height / 2 + offset, centerShift: offset,
+                    keepUpright: symbol.keepUpright, circleSpacing: height / 2)
+            else {
+                stats.culled += 1
+                return
+            }
+            candidates.append(
+                Candidate(
+                    featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                    sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: screen,
+                    ratio: ratio,
+                    wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
+                    line: geometry, lineHeight: height,
+                    iconRotation: symbol.iconRotationAlignment == .map ? p.angle * 180 / .pi : 0))
+        }
+        if let runs = tileRuns(symbol, points, textLength: labelLength) {
+            for run in runs {
+                let lines = depthClippedRuns(run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
+                    .map {
+                        ScreenPolyline($0.lazy.map { transform.screenPoint(forUnwrapped: $0) }.map { ($0.x, $0.y) })
+                    }
+                    .filter { $0.count >= 2 }
+                for anchor in run.anchors {
+                    let s = transform.screenPoint(forUnwrapped: WorldPoint(x: anchor.x + shift, y: anchor.y))
+                    let found = lines.map { ($0, $0.locate(x: s.x, y: s.y)) }.min { $0.1.error < $1.1.error }
+                    guard let found, found.1.error < 0.5 else {
+                        stats.culled += 1
+                        ordinal += 1
+                        continue
+                    }
+                    place(found.0, found.1.distance, checkAngle: false)
+                }
+            }
+            return
+        }
+
         for run in depthClippedRuns(shifted, context: context) {
             let screenRun = run.map { transform.screenPoint(forUnwrapped: $0) }
             let line = ScreenPolyline(screenRun.lazy.map { (x: $0.x, y: $0.y) })
@@ -335,49 +422,7 @@ public final class SymbolPlacer {
             let anchors = lineAnchorDistances(
                 length: line.length, labelLength: labelLength, spacing: symbol.spacing,
                 center: symbol.placement == .lineCenter)
-            for distance in anchors {
-                defer { ordinal += 1 }
-                let p = line.sample(at: distance)
-                let screen = ScreenPoint(x: p.x, y: p.y)
-                guard let world = transform.worldPoint(for: screen) else {
-                    stats.culled += 1
-                    continue
-                }
-                let depth = transform.depth(of: world)
-                let unshifted = WorldPoint(x: world.x - shift, y: world.y)
-                guard owns(symbol.ownerTile, unshifted) else {
-                    stats.culled += 1
-                    continue
-                }
-                let ratio = context.perspectiveRatio(depth: depth)
-                let scaledLength = labelLength * ratio
-                let window = 0.6 * style.size * ratio
-                if bendsTooMuch(
-                    line, from: distance - scaledLength / 2, to: distance + scaledLength / 2, window: window,
-                    maxAngle: max(symbol.maxAngle, 0) * .pi / 180)
-                {
-                    stats.tooCurved += 1
-                    continue
-                }
-                let height = shape.lineHeight * ratio
-                let offset = symbol.textOffset.y * style.size * ratio
-                guard
-                    let geometry = layoutLineLabel(
-                        clusters, on: line, anchor: distance, scale: ratio, letterSpacing: style.letterSpacing,
-                        baselineShift: shape.lineBaseline * ratio - height / 2 + offset, centerShift: offset,
-                        keepUpright: symbol.keepUpright, circleSpacing: height / 2)
-                else {
-                    stats.culled += 1
-                    continue
-                }
-                candidates.append(
-                    Candidate(
-                        featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
-                        sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: screen,
-                        ratio: ratio,
-                        wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
-                        line: geometry, lineHeight: height))
-            }
+            for distance in anchors { place(line, distance, checkAngle: true) }
         }
     }
 
@@ -389,6 +434,15 @@ public final class SymbolPlacer {
         into candidates: inout [Candidate], _ stats: inout PlacementStatistics
     ) {
         let width = shape(symbol.text, symbol.textStyle, clusters: false).width
+        if let runs = tileRuns(symbol, points, textLength: width) {
+            for run in runs {
+                for anchor in run.anchors {
+                    pointCandidate(
+                        symbol, index: index, world: anchor, context: context, into: &candidates, stats: &stats)
+                }
+            }
+            return
+        }
         let first = context.transform.nearestWorldCopy(of: points[0])
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
@@ -441,92 +495,200 @@ public final class SymbolPlacer {
         func screen(_ x: Double, _ y: Double) -> ScreenPoint { transform.screenPoint(forUnwrapped: world(x, y)) }
         var ordinal = 0
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
+        func place(_ line: ScreenPolyline, _ distance: Double, checkAngle: Bool) {
+            defer { ordinal += 1 }
+            let p = line.sample(at: distance)
+            let w = world(p.x, p.y)
+            let depth = transform.depth(of: w)
+            let unshifted = WorldPoint(x: w.x - shift, y: w.y)
+            guard depth > 0, depth.isFinite, owns(symbol.ownerTile, unshifted) else {
+                stats.culled += 1
+                return
+            }
+            let at = transform.screenPoint(forUnwrapped: w)
+            var iconRotation = 0.0
+            if symbol.iconRotationAlignment == .map {
+                let ahead = screen(p.x + cos(p.angle), p.y + sin(p.angle))
+                iconRotation = atan2(ahead.y - at.y, ahead.x - at.x) * 180 / .pi
+            }
+            let ratio = context.perspectiveRatio(depth: depth)
+            // The label's size on the ground: MapLibre's pitch-aligned perspective ratio.
+            let groundRatio =
+                context.options.scalesWithPerspective
+                ? min(max(0.5 + 0.5 * depth / transform.distance, 0.5), 4) : 1
+            let scaledLength = labelLength * groundRatio
+            if checkAngle
+                && bendsTooMuch(
+                    line, from: distance - scaledLength / 2, to: distance + scaledLength / 2,
+                    window: 0.6 * style.size * groundRatio, maxAngle: max(symbol.maxAngle, 0) * .pi / 180)
+            {
+                stats.tooCurved += 1
+                return
+            }
+            // Keep upright as the label reads on the screen.
+            var flip: Bool?
+            if symbol.keepUpright {
+                let a = line.sample(at: max(distance - scaledLength / 2, 0))
+                let b = line.sample(at: min(distance + scaledLength / 2, line.length))
+                let sa = screen(a.x, a.y)
+                let sb = screen(b.x, b.y)
+                flip = abs(atan2(sb.y - sa.y, sb.x - sa.x)) > .pi / 2 + 1e-12
+            }
+            let height = shape.lineHeight * groundRatio
+            let offset = symbol.textOffset.y * style.size * groundRatio
+            guard
+                let layout = layoutLineLabel(
+                    clusters, on: line, anchor: distance, scale: groundRatio, letterSpacing: style.letterSpacing,
+                    baselineShift: shape.lineBaseline * groundRatio - height / 2 + offset, centerShift: offset,
+                    keepUpright: symbol.keepUpright, circleSpacing: height / 2, flip: flip)
+            else {
+                stats.culled += 1
+                return
+            }
+            // Each cluster: its ground frame (turned along the line, `groundRatio / ratio` times the drawn text
+            // size) through the projection's local linear map.
+            var glyphs: [GlyphPlacement] = []
+            glyphs.reserveCapacity(layout.glyphs.count)
+            for g in layout.glyphs {
+                let o = screen(g.position.x, g.position.y)
+                let ex = screen(g.position.x + 0.5, g.position.y)
+                let ex0 = screen(g.position.x - 0.5, g.position.y)
+                let ey = screen(g.position.x, g.position.y + 0.5)
+                let ey0 = screen(g.position.x, g.position.y - 0.5)
+                let j = RenderTransform(
+                    a: ex.x - ex0.x, b: ex.y - ex0.y, c: ey.x - ey0.x, d: ey.y - ey0.y, tx: 0, ty: 0)
+                let angle = g.rotation * .pi / 180
+                let k = groundRatio / ratio
+                let turn = RenderTransform(
+                    a: cos(angle) * k, b: sin(angle) * k, c: -sin(angle) * k, d: cos(angle) * k, tx: 0, ty: 0)
+                let m = turn.concatenating(j)
+                guard o.x.isFinite, o.y.isFinite, m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite
+                else { return }
+                glyphs.append(
+                    GlyphPlacement(
+                        text: g.text, position: ScreenPoint(x: o.x, y: o.y),
+                        rotation: atan2(m.b, m.a) * 180 / .pi, transform: m))
+            }
+            let centers = layout.centers.map { c -> (x: Double, y: Double) in
+                let s = screen(c.x, c.y)
+                return (s.x, s.y)
+            }
+            candidates.append(
+                Candidate(
+                    featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
+                    sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: at,
+                    ratio: ratio, wasPlaced: context.remembered(symbol.identity, at: at) != nil,
+                    previousAnchor: nil,
+                    line: LineLabelGeometry(glyphs: glyphs, centers: centers, flipped: layout.flipped),
+                    lineHeight: shape.lineHeight * ratio, iconRotation: iconRotation))
+        }
+        if let runs = tileRuns(symbol, points, textLength: labelLength) {
+            for run in runs {
+                let lines = depthClippedRuns(run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
+                    .map { ScreenPolyline($0.lazy.map { ground($0) }) }
+                    .filter { $0.count >= 2 }
+                for anchor in run.anchors {
+                    let g = ground(WorldPoint(x: anchor.x + shift, y: anchor.y))
+                    let found = lines.map { ($0, $0.locate(x: g.x, y: g.y)) }.min { $0.1.error < $1.1.error }
+                    guard let found, found.1.error < 0.5 else {
+                        stats.culled += 1
+                        ordinal += 1
+                        continue
+                    }
+                    place(found.0, found.1.distance, checkAngle: false)
+                }
+            }
+            return
+        }
+
         for run in depthClippedRuns(shifted, context: context) {
             let line = ScreenPolyline(run.lazy.map { ground($0) })
             guard line.count >= 2 else { continue }
             let anchors = lineAnchorDistances(
                 length: line.length, labelLength: labelLength, spacing: symbol.spacing,
                 center: symbol.placement == .lineCenter)
-            for distance in anchors {
+            for distance in anchors { place(line, distance, checkAngle: true) }
+        }
+    }
+
+    /// The anchors of a `line` or `line-center` symbol laid out in its tile as MapLibre lays them out
+    /// (``anchoredRuns(_:tile:tileSize:overscaling:spacing:maxAngle:labelLength:window:fixedOffset:center:)``), or
+    /// `nil` when the symbol has no layout tile (``SymbolFeature/layoutTileSize``). The label's length is the longer
+    /// of the text (`textLength` points) and the icon, whose width counts at the text size's scale (text size / 24),
+    /// as in MapLibre.
+    private func tileRuns(_ symbol: SymbolFeature, _ points: [WorldPoint], textLength: Double) -> [AnchoredRun]? {
+        guard symbol.layoutTileSize > 0, symbol.layoutTileSize.isFinite, let tile = symbol.ownerTile else {
+            return nil
+        }
+        let size = symbol.textStyle.size.isFinite ? max(symbol.textStyle.size, 0) : 16
+        let iconLength = symbol.icon.map { $0.size.width * size / 24 } ?? 0
+        let spacing = symbol.spacing.isFinite ? max(symbol.spacing, 1) : 250
+        let runs = anchoredRuns(
+            points, tile: tile, tileSize: symbol.layoutTileSize, overscaling: symbol.overscaling, spacing: spacing,
+            maxAngle: max(symbol.maxAngle, 0) * .pi / 180, labelLength: max(textLength, iconLength),
+            window: maxAngleWindow(textWidth: textLength, textSize: size), fixedOffset: 2 * size,
+            center: symbol.placement == .lineCenter)
+        // Only the anchors inside the tile (an over-zoomed tile lays out its source tile's square).
+        func ownedAnchors(_ run: AnchoredRun) -> AnchoredRun? {
+            var run = run
+            let owned = run.anchors.indices.filter { owns(tile, run.anchors[$0]) }
+            guard !owned.isEmpty else { return nil }
+            run.anchors = owned.map { run.anchors[$0] }
+            run.segments = owned.map { run.segments[$0] }
+            return run
+        }
+        guard symbol.placement == .line, !symbol.text.isEmpty else { return runs.compactMap(ownedAnchors) }
+        // MapLibre's `anchorIsTooClose`: a `line` text anchor nearer than half the spacing to an earlier anchor of
+        // the same text in the layer's tile is dropped (the other carriageway of a divided road).
+        let key = RepeatKey(layer: symbol.layerIndex, tile: tile, text: symbol.text)
+        let limit = spacing / 2 * tile.worldSize / symbol.layoutTileSize
+        var earlier = repeatAnchors[key] ?? []
+        var kept: [AnchoredRun] = []
+        for var run in runs {
+            var anchors: [WorldPoint] = []
+            var segments: [Int] = []
+            for (a, segment) in zip(run.anchors, run.segments) {
+                if earlier.contains(where: { worldDistance($0, a) < limit }) { continue }
+                earlier.append(a)
+                anchors.append(a)
+                segments.append(segment)
+            }
+            run.anchors = anchors
+            run.segments = segments
+            if !anchors.isEmpty { kept.append(run) }
+        }
+        repeatAnchors[key] = earlier
+        return kept.compactMap(ownedAnchors)
+    }
+
+    /// An icon-only `line` or `line-center` symbol: the icon at each of its tile's anchors, turned along the line
+    /// on the screen when ``SymbolFeature/iconRotationAlignment`` is `.map`.
+    private func iconLineCandidates(
+        _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
+        into candidates: inout [Candidate], _ stats: inout PlacementStatistics
+    ) {
+        guard let runs = tileRuns(symbol, points, textLength: 0) else { return }
+        var ordinal = 0
+        for run in runs {
+            for (k, anchor) in run.anchors.enumerated() {
                 defer { ordinal += 1 }
-                let p = line.sample(at: distance)
-                let w = world(p.x, p.y)
-                let depth = transform.depth(of: w)
-                let unshifted = WorldPoint(x: w.x - shift, y: w.y)
-                guard depth > 0, depth.isFinite, owns(symbol.ownerTile, unshifted) else {
-                    stats.culled += 1
-                    continue
-                }
-                let at = transform.screenPoint(forUnwrapped: w)
-                let ratio = context.perspectiveRatio(depth: depth)
-                // The label's size on the ground: MapLibre's pitch-aligned perspective ratio.
-                let groundRatio =
-                    context.options.scalesWithPerspective
-                    ? min(max(0.5 + 0.5 * depth / transform.distance, 0.5), 4) : 1
-                let scaledLength = labelLength * groundRatio
-                if bendsTooMuch(
-                    line, from: distance - scaledLength / 2, to: distance + scaledLength / 2,
-                    window: 0.6 * style.size * groundRatio, maxAngle: max(symbol.maxAngle, 0) * .pi / 180)
-                {
-                    stats.tooCurved += 1
-                    continue
-                }
-                // Keep upright as the label reads on the screen.
-                var flip: Bool?
-                if symbol.keepUpright {
-                    let a = line.sample(at: max(distance - scaledLength / 2, 0))
-                    let b = line.sample(at: min(distance + scaledLength / 2, line.length))
-                    let sa = screen(a.x, a.y)
-                    let sb = screen(b.x, b.y)
-                    flip = abs(atan2(sb.y - sa.y, sb.x - sa.x)) > .pi / 2 + 1e-12
-                }
-                let height = shape.lineHeight * groundRatio
-                let offset = symbol.textOffset.y * style.size * groundRatio
-                guard
-                    let layout = layoutLineLabel(
-                        clusters, on: line, anchor: distance, scale: groundRatio, letterSpacing: style.letterSpacing,
-                        baselineShift: shape.lineBaseline * groundRatio - height / 2 + offset, centerShift: offset,
-                        keepUpright: symbol.keepUpright, circleSpacing: height / 2, flip: flip)
-                else {
-                    stats.culled += 1
-                    continue
-                }
-                // Each cluster: its ground frame (turned along the line, `groundRatio / ratio` times the drawn text
-                // size) through the projection's local linear map.
-                var glyphs: [GlyphPlacement] = []
-                glyphs.reserveCapacity(layout.glyphs.count)
-                for g in layout.glyphs {
-                    let o = screen(g.position.x, g.position.y)
-                    let ex = screen(g.position.x + 0.5, g.position.y)
-                    let ex0 = screen(g.position.x - 0.5, g.position.y)
-                    let ey = screen(g.position.x, g.position.y + 0.5)
-                    let ey0 = screen(g.position.x, g.position.y - 0.5)
-                    let j = RenderTransform(
-                        a: ex.x - ex0.x, b: ex.y - ex0.y, c: ey.x - ey0.x, d: ey.y - ey0.y, tx: 0, ty: 0)
-                    let angle = g.rotation * .pi / 180
-                    let k = groundRatio / ratio
-                    let turn = RenderTransform(
-                        a: cos(angle) * k, b: sin(angle) * k, c: -sin(angle) * k, d: cos(angle) * k, tx: 0, ty: 0)
-                    let m = turn.concatenating(j)
-                    guard o.x.isFinite, o.y.isFinite, m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite
-                    else { continue }
-                    glyphs.append(
-                        GlyphPlacement(
-                            text: g.text, position: ScreenPoint(x: o.x, y: o.y),
-                            rotation: atan2(m.b, m.a) * 180 / .pi, transform: m))
-                }
-                let centers = layout.centers.map { c -> (x: Double, y: Double) in
-                    let s = screen(c.x, c.y)
-                    return (s.x, s.y)
-                }
-                candidates.append(
-                    Candidate(
-                        featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
-                        sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: at,
-                        ratio: ratio, wasPlaced: context.remembered(symbol.identity, at: at) != nil,
-                        previousAnchor: nil,
-                        line: LineLabelGeometry(glyphs: glyphs, centers: centers, flipped: layout.flipped),
-                        lineHeight: shape.lineHeight * ratio))
+                let before = candidates.count
+                pointCandidate(symbol, index: index, world: anchor, context: context, into: &candidates, stats: &stats)
+                guard candidates.count > before else { continue }
+                candidates[before].ordinal = ordinal
+                let segment = run.segments[k]
+                guard symbol.iconRotationAlignment == .map, segment + 1 < run.points.count else { continue }
+                let a = run.points[segment]
+                let b = run.points[segment + 1]
+                let length = worldDistance(a, b)
+                guard length > 0 else { continue }
+                let step = 1e-3 * (symbol.ownerTile?.worldSize ?? 1) / length
+                let w = context.transform.nearestWorldCopy(of: anchor)
+                let s0 = context.transform.screenPoint(forUnwrapped: w)
+                let s1 = context.transform.screenPoint(
+                    forUnwrapped: WorldPoint(x: w.x + (b.x - a.x) * step, y: w.y + (b.y - a.y) * step))
+                let angle = atan2(s1.y - s0.y, s1.x - s0.x) * 180 / .pi
+                if angle.isFinite { candidates[before].iconRotation = angle }
             }
         }
     }
@@ -731,6 +893,7 @@ public final class SymbolPlacer {
             let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
             iconRect = rect
+            // Unturned when the icon follows its line, as MapLibre's icon collision box is.
             iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
@@ -798,7 +961,9 @@ public final class SymbolPlacer {
         }
         let iconCommand: ImageCommand? =
             showIcon && iconPieces.isEmpty
-            ? symbol.icon?.image.flatMap { image in iconRect.map { ImageCommand(image: image, rect: $0) } }
+            ? symbol.icon?.image.flatMap { image in
+                iconRect.map { ImageCommand(image: image, rect: $0, rotation: c.iconRotation) }
+            }
             : nil
         return PlacedSymbol(
             featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
@@ -869,8 +1034,16 @@ public final class SymbolPlacer {
                 // Right-to-left and joining scripts cannot be drawn cluster by cluster: one straight run.
                 shape.clusters = [LabelCluster(text: text, advance: measurer.measure(text, style: single).width)]
             } else {
+                // A whitespace cluster measured alone may measure empty: its advance is what it adds between two
+                // letters.
+                let pair = measurer.measure("xx", style: single).width
                 shape.clusters = text.map {
-                    LabelCluster(text: String($0), advance: measurer.measure(String($0), style: single).width)
+                    let cluster = String($0)
+                    let advance =
+                        $0.isWhitespace
+                        ? max(measurer.measure("x" + cluster + "x", style: single).width - pair, 0)
+                        : measurer.measure(cluster, style: single).width
+                    return LabelCluster(text: cluster, advance: advance)
                 }
             }
             // A line label is one line: its height is one line's.

@@ -58,6 +58,22 @@ struct ScreenPolyline {
         return (xs[i] + dx * t, ys[i] + dy * t, atan2(dy, dx))
     }
 
+    /// The distance along the line of the point of the line nearest to `(x, y)`, and how far that point is from it.
+    func locate(x: Double, y: Double) -> (distance: Double, error: Double) {
+        var best = (distance: 0.0, error: Double.infinity)
+        for i in 0..<max(count - 1, 0) {
+            let dx = xs[i + 1] - xs[i]
+            let dy = ys[i + 1] - ys[i]
+            let length2 = dx * dx + dy * dy
+            let t = length2 > 0 ? min(max(((x - xs[i]) * dx + (y - ys[i]) * dy) / length2, 0), 1) : 0
+            let px = xs[i] + dx * t
+            let py = ys[i] + dy * t
+            let e = ((x - px) * (x - px) + (y - py) * (y - py)).squareRoot()
+            if e < best.error { best = (cumulative[i] + (cumulative[i + 1] - cumulative[i]) * t, e) }
+        }
+        return best
+    }
+
     /// The absolute turn at interior vertex `i` (0 < i < count − 1), in radians `[0, π]`.
     func turn(at i: Int) -> Double {
         let a = atan2(ys[i] - ys[i - 1], xs[i] - xs[i - 1])

@@ -242,6 +242,17 @@ public struct SymbolFeature: Sendable {
     /// The text style of the next writing mode (`text-writing-mode`): point text that collides in ``textStyle``
     /// at its anchor is placed in this one if it fits there. Default `nil`. Waymark's own.
     public var alternateTextStyle: TextStyle? = nil
+    /// The side of ``ownerTile`` in points at its own zoom (MapLibre's 512). When positive (and ``ownerTile`` is
+    /// set), the anchors of `line` and `line-center` symbols are laid out as MapLibre lays them out in a tile: in
+    /// the tile's pixels, on the line clipped to the tile, `symbol-spacing` apart and continuing across tile edges,
+    /// with `text-max-angle` tested there; else along the line projected to the screen. Default 0. Waymark's own.
+    public var layoutTileSize: Double = 0
+    /// How many times ``ownerTile`` is over-zoomed from its source's deepest tile (`2^(z − maxzoom)`, 1 when not):
+    /// anchors are laid out over the source tile's square, as MapLibre does. Default 1. Waymark's own.
+    public var overscaling: Double = 1
+    /// `icon-rotation-alignment`: with `.map` an icon on a `line` symbol is turned along its line; `.viewport`
+    /// keeps it upright. Default `.map`. Waymark's own.
+    public var iconRotationAlignment: SymbolAlignment = .map
 
     /// Creates a symbol; see the properties for units and defaults.
     public init(
