@@ -216,20 +216,68 @@ extension MapRenderer {
         }
     }
 
-    /// The image command of a glyph-path label (`command` at opacity 1), rasterised on first use.
+    /// The image command of a glyph-path label (`command` at opacity 1), rasterised on first use. The label is
+    /// rasterised at its position's sub-pixel phase, rounded to ``glyphPhaseSteps`` steps a device pixel, and the
+    /// image is placed at the whole device pixels of the position: a label that moves (a pan, a turn of the map
+    /// under point text) reuses its image instead of drawing its glyphs again each frame; it lies at most half a
+    /// step (1/16 device pixel) from the exact position.
     private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes)
         -> DrawCommand?
     {
-        cachedGlyphImage(
-            GlyphImageKey(command: command, scale: scale, passes: passes), scale: scale, opacity: opacity
+        let (normalized, shift) = Self.phaseNormalized(command, scale: scale)
+        return cachedGlyphImage(
+            GlyphImageKey(command: normalized, scale: scale, passes: passes), scale: scale, opacity: opacity,
+            shift: shift
         ) {
-            rasterizeGlyphLabel(command, scale: scale, passes: passes)
+            rasterizeGlyphLabel(normalized, scale: scale, passes: passes)
         }
     }
 
-    /// The image command of the label image under `key`, made by `make` and registered on first use.
+    /// Sub-pixel phases a glyph-path label image is kept for, per device pixel and axis.
+    static let glyphPhaseSteps = 8.0
+
+    /// `command` (a `.text` or `.lineText`) moved so that its reference point (the text's anchor, or the first
+    /// glyph's position) lies within the first device pixel at a multiple of 1 / ``glyphPhaseSteps`` (a line label's
+    /// other glyphs kept where they are from it, to 1/64 point), and the whole device pixels it was moved by (to add
+    /// back when drawn): the same label moved by any amount gives an equal command, so its image is reused. Other
+    /// commands, and non-finite positions, are returned as they are with no shift.
+    static func phaseNormalized(_ command: DrawCommand, scale: Double) -> (DrawCommand, (x: Int, y: Int)) {
+        /// The whole device pixels of `v` (points) and its phase, a multiple of 1 / glyphPhaseSteps in 0…1.
+        func split(_ v: Double) -> (whole: Int, phase: Double)? {
+            let device = v * scale
+            guard device.isFinite, abs(device) < 1e9 else { return nil }
+            let whole = device.rounded(.down)
+            return (Int(whole), ((device - whole) * glyphPhaseSteps).rounded() / glyphPhaseSteps)
+        }
+        switch command {
+        case .text(var t):
+            guard let x = split(t.position.x + t.offset.x), let y = split(t.position.y + t.offset.y) else {
+                return (command, (0, 0))
+            }
+            t.position = ScreenPoint(x: x.phase / scale - t.offset.x, y: y.phase / scale - t.offset.y)
+            return (.text(t), (x.whole, y.whole))
+        case .lineText(var l):
+            guard let first = l.glyphs.first, let x = split(first.position.x), let y = split(first.position.y) else {
+                return (command, (0, 0))
+            }
+            let origin = first.position
+            for i in l.glyphs.indices {
+                let p = l.glyphs[i].position
+                l.glyphs[i].position = ScreenPoint(
+                    x: x.phase / scale + ((p.x - origin.x) * 64).rounded() / 64,
+                    y: y.phase / scale + ((p.y - origin.y) * 64).rounded() / 64)
+            }
+            return (.lineText(l), (x.whole, y.whole))
+        default:
+            return (command, (0, 0))
+        }
+    }
+
+    /// The image command of the label image under `key`, made by `make` and registered on first use, drawn `shift`
+    /// device pixels from where it was made.
     private func cachedGlyphImage(
-        _ key: GlyphImageKey, scale: Double, opacity: Double, make: () -> SDFText.Image?
+        _ key: GlyphImageKey, scale: Double, opacity: Double, shift: (x: Int, y: Int) = (0, 0),
+        make: () -> SDFText.Image?
     ) -> DrawCommand? {
         glyphImagesUsed.insert(key)
         let entry: (handle: ImageHandle, x: Int, y: Int)?
@@ -248,7 +296,7 @@ extension MapRenderer {
             ImageCommand(
                 image: entry.handle,
                 rect: RenderRect(
-                    x: Double(entry.x) / scale, y: Double(entry.y) / scale,
+                    x: Double(entry.x + shift.x) / scale, y: Double(entry.y + shift.y) / scale,
                     width: Double(entry.handle.pixelWidth) / scale, height: Double(entry.handle.pixelHeight) / scale),
                 opacity: opacity, nearestNeighbor: true))
     }
