@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "MapLayout", dependencies: ["MapGeometry", "MapDrawing"], swiftSettings: settings),
         .target(
             name: "MapPipeline",
-            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapDrawing", "WaymarkTime"],
+            dependencies: ["MapGeometry", "MapData", "MapStyle", "MapLayout", "MapDrawing", "WaymarkTime", "MapJSON"],
             exclude: ["README.md"], swiftSettings: settings),
         // Google's Static Maps API as a request model: the query parser, fitting, markers and paths as draw commands.
         .target(name: "StaticMaps", dependencies: ["MapGeometry", "MapDrawing", "MapStyle"], swiftSettings: settings),

@@ -1,5 +1,6 @@
 import MapData
 import MapGeometry
+import MapJSON
 import MapStyle
 
 /// Adapts a decoded MVT feature to ``StyleFeature`` so expressions read its properties without copying them.
@@ -60,6 +61,9 @@ struct TileFeature: StyleFeature {
         switch v {
         case .string(let s): return .string(s)
         case .bool(let b): return .boolean(b)
+        case .json(let text):
+            // An array or object property of a GeoJSON source (written by the encoder, so it parses).
+            return (try? JSONValue.parse(text)).map(ExpressionValue.init(json:)) ?? .string(text)
         default: return .number(v.doubleValue ?? 0)
         }
     }

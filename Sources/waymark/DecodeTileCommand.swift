@@ -127,6 +127,7 @@ struct DecodeTileCommand: WaymarkCommand {
         case .int(let i), .sint(let i): return NSNumber(value: i)
         case .uint(let u): return NSNumber(value: u)
         case .bool(let b): return b
+        case .json(let s): return s
         }
     }
 

@@ -124,6 +124,7 @@ import Testing
         case .uint(let u): return (json["uint_value"] as? NSNumber)?.uint64Value == u
         case .sint(let i): return (json["sint_value"] as? NSNumber)?.int64Value == i
         case .bool(let b): return (json["bool_value"] as? NSNumber)?.boolValue == b
+        case .json: return false  // Waymark's GeoJSON-only extension; no fixture carries it.
         }
     }
 

@@ -231,7 +231,7 @@ struct ProjectedFeature: Sendable {
                 return n >= 0 ? .uint(UInt64(n)) : .sint(Int64(n))
             }
             return .double(n)
-        case .array, .object: return .string(compactJSON(value))
+        case .array, .object: return .json(compactJSON(value))
         }
     }
 

@@ -89,6 +89,7 @@ public enum MVTEncoder {
             case .uint(let x): v.varintField(5, x)
             case .sint(let x): v.varintField(6, zigzag64(x))
             case .bool(let b): v.varintField(7, b ? 1 : 0)
+            case .json(let s): v.bytesField(100, Array(s.utf8))
             }
             layer.message(field: 4, v.bytes)
         }

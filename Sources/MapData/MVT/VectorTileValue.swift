@@ -15,6 +15,11 @@ public enum VectorTileValue: Sendable, Hashable {
     case sint(Int64)
     /// `bool_value` (field 7).
     case bool(Bool)
+    /// An array or object property of a GeoJSON source, as compact JSON text: Waymark's own extension field 100 of the
+    /// `Value` message (the spec reserves fields 8 and up for extensions), written only by ``GeoJSONTileSource`` so
+    /// that expressions read the value as an array or object, as MapLibre Native passes GeoJSON properties through.
+    /// Other vector tiles never hold it (geojson-vt's tiles carry such values as JSON strings).
+    case json(String)
 
     /// The value as a `Double` when it is numeric (float, double, int, uint, sint); `nil` for strings and booleans.
     public var doubleValue: Double? {
@@ -23,7 +28,7 @@ public enum VectorTileValue: Sendable, Hashable {
         case .double(let v): return v
         case .int(let v), .sint(let v): return Double(v)
         case .uint(let v): return Double(v)
-        case .string, .bool: return nil
+        case .string, .bool, .json: return nil
         }
     }
 
@@ -59,7 +64,9 @@ extension VectorTileValue {
                 value = .sint(zigzagDecode(v))
             case (7, .varint(let v)):
                 value = .bool(v != 0)
-            case (1...7, _):
+            case (100, .lengthDelimited(let r)):
+                value = .json(String(decoding: bytes[r], as: UTF8.self))
+            case (1...7, _), (100, _):
                 throw .invalidLayer("\(context()): field \(field.number) has the wrong wire type \(field.wireTypeName)")
             default:
                 throw .invalidLayer("\(context()): unknown value field \(field.number)")
