@@ -1,4 +1,5 @@
 import MapData
+import MapGeometry
 import Testing
 
 @testable import MapPipeline
@@ -13,7 +14,10 @@ import Testing
                 ]
             ]
         }
-        let plan = OverzoomTransform(source: TileID(z: 0, x: 0, y: 0), scale: 1, offsetX: 0, offsetY: 0)
+        guard let plan = overzoomPlan(for: TileID(z: 0, x: 0, y: 0), minZoom: 0, maxZoom: 14) else {
+            Issue.record("no plan")
+            return
+        }
         let points = labelPoints(
             .polygons([square(0, 0, 1000), square(3000, 3000, 200)]), plan: plan, extent: 4096)
         #expect(points.count == 2)
