@@ -88,7 +88,7 @@ extension MapRenderer {
                     return f.feature
                 }
             case .polygons:
-                if let lp = f.labelPoint, near(TileProjector.world(lp.x, lp.y, tile: tile, extent: extent)) {
+                for lp in f.labelPoints where near(TileProjector.world(lp.x, lp.y, tile: tile, extent: extent)) {
                     return f.feature
                 }
             default: break

@@ -229,7 +229,7 @@ final class SourceTiles {
             out.append(
                 PreparedFeature(
                     feature: f.feature, geometry: geometry,
-                    labelPoint: labelPoint(f.geometry, plan: plan, extent: extent)))
+                    labelPoints: labelPoints(f.geometry, plan: plan, extent: extent)))
         }
         let made = PreparedTile(features: out, cost: cost)
         engine.insert(.prepared(made), for: key, cost: cost)
@@ -263,41 +263,25 @@ final class PreparedTile: Sendable {
 struct PreparedFeature: Sendable {
     let feature: VectorTileFeature
     let geometry: VectorTileGeometry
-    /// For polygons: the label point of the source feature's largest polygon (area centroid of its exterior ring),
-    /// in the covering tile's units, computed before clipping so every covering tile agrees on it.
-    let labelPoint: (x: Double, y: Double)?
+    /// For polygons: one label point per polygon of the source feature (its pole of inaccessibility), in the
+    /// covering tile's units, computed before clipping so every covering tile agrees on them; empty otherwise.
+    let labelPoints: [(x: Double, y: Double)]
 }
 
-/// The area centroid of the largest exterior ring, mapped through the over-zoom plan; `nil` for non-polygons.
-func labelPoint(_ geometry: VectorTileGeometry, plan: OverzoomTransform, extent: Int) -> (x: Double, y: Double)? {
-    guard case .polygons(let polygons) = geometry else { return nil }
-    var best: (area: Double, x: Double, y: Double)?
+/// One label point per polygon, as MapLibre Native places a point symbol on each polygon of a multipolygon: the
+/// polygon's pole of inaccessibility (``poleOfInaccessibility(_:precision:)``) to one pixel of a 512-pixel tile,
+/// mapped through the over-zoom plan; empty for non-polygons.
+func labelPoints(_ geometry: VectorTileGeometry, plan: OverzoomTransform, extent: Int) -> [(x: Double, y: Double)] {
+    guard case .polygons(let polygons) = geometry else { return [] }
+    let precision = Double(extent) / 512 / Double(max(1, plan.scale))
+    var out: [(x: Double, y: Double)] = []
     for polygon in polygons {
-        guard let ring = polygon.first, ring.count >= 4 else { continue }
-        var a = 0.0
-        var cx = 0.0
-        var cy = 0.0
-        let x0 = Double(ring[0].x)
-        let y0 = Double(ring[0].y)
-        for i in 0..<(ring.count - 1) {
-            let xa = Double(ring[i].x) - x0
-            let ya = Double(ring[i].y) - y0
-            let xb = Double(ring[i + 1].x) - x0
-            let yb = Double(ring[i + 1].y) - y0
-            let cross = xa * yb - xb * ya
-            a += cross
-            cx += (xa + xb) * cross
-            cy += (ya + yb) * cross
-        }
-        guard abs(a) > 0 else { continue }
-        let area = abs(a) / 2
-        if best == nil || area > best!.area {
-            best = (area, x0 + cx / (3 * a), y0 + cy / (3 * a))
-        }
+        let rings = polygon.map { ring in ring.map { (x: Double($0.x), y: Double($0.y)) } }
+        guard let p = poleOfInaccessibility(rings, precision: precision) else { continue }
+        let q = plan.apply(x: p.x, y: p.y, extent: extent)
+        out.append((q.x, q.y))
     }
-    guard let best else { return nil }
-    let p = plan.apply(x: best.x, y: best.y, extent: extent)
-    return (p.x, p.y)
+    return out
 }
 
 /// The answers a synchronous frame waits for (``SourceTiles/prefetchAsynchronousSources(_:addresses:decodedRaster:)``).

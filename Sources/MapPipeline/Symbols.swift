@@ -141,7 +141,7 @@ extension MapRenderer {
                 }
             case .polygons(let polygons):
                 if mode == .point {
-                    if let lp = f.labelPoint { geometries.append(.point(world(lp.x, lp.y))) }
+                    for lp in f.labelPoints { geometries.append(.point(world(lp.x, lp.y))) }
                 } else {
                     for polygon in polygons {
                         if let ring = polygon.first {
