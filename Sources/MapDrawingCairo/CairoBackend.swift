@@ -501,21 +501,36 @@ public final class CairoBackend: RenderBackend {
         guard !area.isEmpty, area.maxX - area.minX <= 32767, area.maxY - area.minY <= 32767 else { return }
         let w = area.maxX - area.minX
         let h = area.maxY - area.minY
+        withScratchSource(area, cr) { data, stride in
+            draw(
+                LinePixelTarget(base: data, width: w, height: h, bytesPerRow: stride),
+                -Double(area.minX), -Double(area.minY), PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
+        } paint: {
+            cairo_paint(cr)
+        }
+    }
+
+    /// Draws through a scratch ARGB32 image over `area` (device pixels): `fill` writes its pixels (base address and
+    /// bytes per row), then, with the identity matrix, the image is the source at the area's origin (nearest
+    /// filtering) for `paint` to composite; the context's state is restored after. Does nothing when the image
+    /// cannot be made.
+    private func withScratchSource(
+        _ area: PixelRect, _ cr: OpaquePointer, fill: (UnsafeMutablePointer<UInt8>, Int) -> Void, paint: () -> Void
+    ) {
+        let w = area.maxX - area.minX
+        let h = area.maxY - area.minY
         guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
         defer { cairo_surface_destroy(scratch) }
         guard cairo_surface_status(scratch) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(scratch)
         else { return }
         cairo_surface_flush(scratch)
-        draw(
-            LinePixelTarget(
-                base: data, width: w, height: h, bytesPerRow: Int(cairo_image_surface_get_stride(scratch))),
-            -Double(area.minX), -Double(area.minY), PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
+        fill(data, Int(cairo_image_surface_get_stride(scratch)))
         cairo_surface_mark_dirty(scratch)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, scratch, Double(area.minX), Double(area.minY))
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
-        cairo_paint(cr)
+        paint()
         cairo_restore(cr)
     }
 
@@ -602,26 +617,17 @@ public final class CairoBackend: RenderBackend {
         guard !area.isEmpty, area.maxX - area.minX <= 32767, area.maxY - area.minY <= 32767 else { return }
         let w = area.maxX - area.minX
         let h = area.maxY - area.minY
-        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
-        defer { cairo_surface_destroy(scratch) }
-        guard cairo_surface_status(scratch) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(scratch)
-        else { return }
-        cairo_surface_flush(scratch)
-        data.withMemoryRebound(to: UInt32.self, capacity: Int(cairo_image_surface_get_stride(scratch)) / 4 * h) {
-            shader.rasterize(
-                into: $0, width: w, height: h, stride: Int(cairo_image_surface_get_stride(scratch)) / 4,
-                originX: area.minX, originY: area.minY,
-                toExtrude: userToExtrude.concatenating(after: deviceToUser))
+        withScratchSource(area, cr) { data, stride in
+            data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * h) {
+                shader.rasterize(
+                    into: $0, width: w, height: h, stride: stride / 4, originX: area.minX, originY: area.minY,
+                    toExtrude: userToExtrude.concatenating(after: deviceToUser))
+            }
+        } paint: {
+            cairo_new_path(cr)
+            cairo_rectangle(cr, Double(area.minX), Double(area.minY), Double(w), Double(h))
+            cairo_fill(cr)
         }
-        cairo_surface_mark_dirty(scratch)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, scratch, Double(area.minX), Double(area.minY))
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, Double(area.minX), Double(area.minY), Double(w), Double(h))
-        cairo_fill(cr)
-        cairo_restore(cr)
     }
 
     private func circle(_ c: CircleCommand, _ cr: OpaquePointer) {

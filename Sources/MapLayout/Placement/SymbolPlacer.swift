@@ -395,22 +395,14 @@ public final class SymbolPlacer {
                     iconRotation: symbol.iconRotationAlignment == .map ? p.angle * 180 / .pi : 0))
         }
         if let runs = tileRuns(symbol, points, textLength: labelLength) {
-            for run in runs {
-                let lines = depthClippedRuns(run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
-                    .map {
-                        ScreenPolyline($0.lazy.map { transform.screenPoint(forUnwrapped: $0) }.map { ($0.x, $0.y) })
-                    }
-                    .filter { $0.count >= 2 }
-                for anchor in run.anchors {
-                    let s = transform.screenPoint(forUnwrapped: WorldPoint(x: anchor.x + shift, y: anchor.y))
-                    let found = lines.map { ($0, $0.locate(x: s.x, y: s.y)) }.min { $0.1.error < $1.1.error }
-                    guard let found, found.1.error < 0.5 else {
-                        stats.culled += 1
-                        ordinal += 1
-                        continue
-                    }
-                    place(found.0, found.1.distance, checkAngle: false)
-                }
+            atTileAnchors(runs, shift: shift, context: context) {
+                let s = transform.screenPoint(forUnwrapped: $0)
+                return (s.x, s.y)
+            } culled: {
+                stats.culled += 1
+                ordinal += 1
+            } place: {
+                place($0, $1, checkAngle: false)
             }
             return
         }
@@ -583,20 +575,11 @@ public final class SymbolPlacer {
                     lineHeight: shape.lineHeight * ratio, iconRotation: iconRotation))
         }
         if let runs = tileRuns(symbol, points, textLength: labelLength) {
-            for run in runs {
-                let lines = depthClippedRuns(run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
-                    .map { ScreenPolyline($0.lazy.map { ground($0) }) }
-                    .filter { $0.count >= 2 }
-                for anchor in run.anchors {
-                    let g = ground(WorldPoint(x: anchor.x + shift, y: anchor.y))
-                    let found = lines.map { ($0, $0.locate(x: g.x, y: g.y)) }.min { $0.1.error < $1.1.error }
-                    guard let found, found.1.error < 0.5 else {
-                        stats.culled += 1
-                        ordinal += 1
-                        continue
-                    }
-                    place(found.0, found.1.distance, checkAngle: false)
-                }
+            atTileAnchors(runs, shift: shift, context: context, project: ground) {
+                stats.culled += 1
+                ordinal += 1
+            } place: {
+                place($0, $1, checkAngle: false)
             }
             return
         }
@@ -695,6 +678,30 @@ public final class SymbolPlacer {
 
     /// Splits a world polyline into runs whose depth lies in the labelled range, cutting segments exactly where
     /// they cross it (depth is linear in world coordinates).
+    /// Calls `place` at each anchor of `runs` (laid out in the tile, moved by `shift` world units) with the line,
+    /// of the runs' depth-clipped lines projected by `project` (screen or ground points), that passes nearest to
+    /// it and the anchor's distance along that line; `culled` for an anchor no line passes within half a point of.
+    private func atTileAnchors(
+        _ runs: [AnchoredRun], shift: Double, context: FrameContext,
+        project: (WorldPoint) -> (x: Double, y: Double), culled: () -> Void,
+        place: (ScreenPolyline, Double) -> Void
+    ) {
+        for run in runs {
+            let lines = depthClippedRuns(run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
+                .map { ScreenPolyline($0.map { project($0) }) }
+                .filter { $0.count >= 2 }
+            for anchor in run.anchors {
+                let p = project(WorldPoint(x: anchor.x + shift, y: anchor.y))
+                let found = lines.map { ($0, $0.locate(x: p.x, y: p.y)) }.min { $0.1.error < $1.1.error }
+                guard let found, found.1.error < 0.5 else {
+                    culled()
+                    continue
+                }
+                place(found.0, found.1.distance)
+            }
+        }
+    }
+
     private func depthClippedRuns(_ points: [WorldPoint], context: FrameContext) -> [[WorldPoint]] {
         let low = context.minimumDepth
         let high = context.maximumDepth
