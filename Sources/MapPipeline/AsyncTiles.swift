@@ -95,6 +95,9 @@ struct TileJob: Sendable {
     /// The label candidates wanted (synchronous frames: symbol layers of the tile's covering copies not cached at
     /// the frame's zoom step).
     var symbols: [SymbolSpec] = []
+    /// The requester's glyph store (``MapRenderer/setGlyphs(_:)``), so the worker measures labels as the frame draws
+    /// them; `nil` for the backend's fonts.
+    var glyphs: GlyphStore? = nil
 
     var tile: TileID { TileID(z: key.z, x: key.x, y: key.y) }
     /// Whether tile images are wanted too.
@@ -319,7 +322,8 @@ extension MapRenderer {
             let worker = MapRenderer(
                 style: style, backend: settings.makeBackend(), options: workerOptions, resolved: sources, lane: true)
             while let job = queue.next() {
-                worker.follow(tileSize: job.tileSize, spriteVersion: job.spriteVersion, sprite: job.sprite)
+                worker.follow(
+                    tileSize: job.tileSize, spriteVersion: job.spriteVersion, sprite: job.sprite, glyphs: job.glyphs)
                 worker.revision = job.key.revision
                 worker.fetchedTiles = job.fetched
                 queue.finish(worker.workOnTile(job, keepsImages: false))

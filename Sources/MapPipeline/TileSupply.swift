@@ -560,6 +560,7 @@ extension MapRenderer {
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
                 priority: priority)
             job.symbols = symbols
+            job.glyphs = glyphText.store
             for source in asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
                     job.fetches.append(SourceDataKey(source: source.id, address: address))
@@ -596,7 +597,8 @@ extension MapRenderer {
         }
         let workers = [self] + lanes.prefix(count - 1)
         for lane in workers.dropFirst() {
-            lane.follow(tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite)
+            lane.follow(
+                tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite, glyphs: glyphText.store)
             lane.fetchedTiles = fetchedTiles
             lane.frameStats = FrameStatistics()
             lane.sourceTiles.decodedCount = 0
@@ -625,9 +627,10 @@ extension MapRenderer {
                 keepsImages: true))
     }
 
-    /// A lane or worker takes its owner's tile size and sprite.
-    func follow(tileSize: Double, spriteVersion version: Int, sprite sheet: SpriteSheet?) {
+    /// A lane or worker takes its owner's tile size, sprite and glyph store.
+    func follow(tileSize: Double, spriteVersion version: Int, sprite sheet: SpriteSheet?, glyphs: GlyphStore?) {
         options.tileSize = tileSize
+        setGlyphs(glyphs)
         if version != spriteVersion {
             setSprite(sheet)
             spriteVersion = version
