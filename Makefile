@@ -30,13 +30,15 @@ test: test-deps checks
 
 ## checks: the repository's own checks (scripts/dev): the package graph matches the imports and ARCHITECTURE.md's
 ## diagram, every behaviour citation, documented path and documented Swift name resolves, the bundled styles are their
-## generators' output, and the unit tests of these checks and of the data scripts.
+## generators' output, the bundled data keeps its 64 MiB budget (the world to zoom 9), and the unit tests of these checks
+## and of the data scripts.
 .PHONY: checks
 checks:
 	python3 scripts/dev/test_dev_checks.py
 	python3 scripts/dev/check_graph.py .
 	python3 scripts/dev/check_docs.py .
 	python3 scripts/dev/check_styles.py .
+	python3 scripts/dev/check_data.py .
 	scripts/data/fetch-sources.sh --venv-only --quiet >/dev/null
 	.sources/venv/bin/python scripts/data/test_data_scripts.py
 

@@ -8,6 +8,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import check_data  # noqa: E402
 import check_docs  # noqa: E402
 import check_graph  # noqa: E402
 
@@ -143,6 +144,43 @@ class SwiftNameTests(unittest.TestCase):
 
     def test_fenced_blocks_are_not_checked(self):
         self.assertEqual(self.problems("```\n`Nowhere`\n```\n"), [])
+
+
+class DataBudgetTests(unittest.TestCase):
+    def make_data(self, folder, world_zoom, extra_bytes):
+        import sqlite3
+
+        os.makedirs(folder)
+        with sqlite3.connect(os.path.join(folder, "world.mbtiles")) as db:
+            db.execute("CREATE TABLE tiles (zoom_level, tile_column, tile_row, tile_data)")
+            db.execute("INSERT INTO tiles VALUES (?, 0, 0, x'00')", (world_zoom,))
+        with open(os.path.join(folder, "pad.bin"), "wb") as f:
+            f.write(b"\0" * extra_bytes)
+
+    def test_within_budget_passes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            data = os.path.join(tmp, "Data")
+            self.make_data(data, 9, 100)
+            self.assertEqual(check_data.problems(data, budget=1_000_000), [])
+
+    def test_over_budget_names_the_excess(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            data = os.path.join(tmp, "Data")
+            self.make_data(data, 9, 5000)
+            size = check_data.data_bytes(data)
+            found = check_data.problems(data, budget=size - 7)
+            self.assertEqual(len(found), 1)
+            self.assertIn("over the budget", found[0])
+            self.assertIn("by 7", found[0])
+
+    def test_world_above_zoom_9_fails(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            data = os.path.join(tmp, "Data")
+            self.make_data(data, 10, 0)
+            self.assertEqual(
+                check_data.problems(data, budget=1_000_000),
+                ["Data/world.mbtiles has tiles at zoom 10; the bundled world stops at zoom 9"],
+            )
 
 
 if __name__ == "__main__":
