@@ -107,9 +107,10 @@ extension MapRenderer {
         // pitched; circle runs of warped frames and frames with the cache off as vectors); labels in their layer's
         // place.
         frameStats.composedFromTileImages = composes
-        let labelCommands = glyphLabelCommands(
-            translatedLabels(fadedLabelCommands(placement, camera: transform), zoom: z, bearing: camera.bearing),
-            scale: scale, zoom: z)
+        let labelCommands = labels.glyphLabelCommands(
+            labels.translatedLabels(
+                labels.fadedLabelCommands(placement, camera: transform, clock: clock), zoom: z, bearing: camera.bearing),
+            scale: scale, zoom: z, sdfNames: sdfSpriteNames(), spritePixels: { spritePixels($0) })
         for step in frameSteps {
             switch step {
             case .backgrounds(let backgrounds):

@@ -181,6 +181,7 @@ public final class MapRenderer {
         didSet {
             sourceTiles.tileSize = options.tileSize
             sourceTiles.problems = options.rasterProblems
+            labels.options = options
         }
     }
     /// Bumped by ``invalidate()``: tile images and symbols of older revisions are never reused.
@@ -294,7 +295,7 @@ public final class MapRenderer {
             sources: resolved, layers: layers, engine: options.engine, tileSize: options.tileSize,
             problems: options.rasterProblems)
         assembly = FrameAssembly(layers: layers)
-        labels = LabelStage(fallback: backend.textMeasurer, options: options.placement)
+        labels = LabelStage(style: style, layers: layers, backend: backend, options: options)
         tileSupply = makeTileSupply(options: options, sources: resolved) { index, queue, settings in
             MapRenderer.startWorker(
                 index: index, queue: queue, settings: settings, style: style, options: options, sources: resolved)
@@ -318,7 +319,7 @@ public final class MapRenderer {
             GroupKey(
                 style: styleHash, sources: sources.mapValues(\.dataID), backend: backendToken,
                 // The glyph store measures labels too: it is folded into the sprite's part of the key.
-                tileSize: options.tileSize, sprite: spriteHash ^ glyphText.groupSalt, generation: generation))
+                tileSize: options.tileSize, sprite: spriteHash ^ labels.glyphText.groupSalt, generation: generation))
     }
 
     /// Unregisters this backend's tile images that left the engine's store (the start of each frame).
@@ -339,7 +340,7 @@ public final class MapRenderer {
     /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock`` (asynchronous mode); or, in either
     /// mode, a label is part-way through its fade (``MapRenderOptions/labelFadeDuration``). Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        labelFades.isFading || tileSupply.labelWorkDeferred || tileSupply.hasArrivedTiles || rasterState.fades.running
+        labels.fades.isFading || tileSupply.labelWorkDeferred || tileSupply.hasArrivedTiles || rasterState.fades.running
             || sourceTiles.retries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
@@ -405,28 +406,6 @@ public final class MapRenderer {
         _modify { yield &assembly.images }
     }
 
-    // MARK: Label state (the label stage, LabelStage.swift; its code in Symbols.swift, Glyphs/, MapLayout)
-
-    /// ``LabelStage/fades``.
-    var labelFades: LabelFades {
-        get { labels.fades }
-        _modify { yield &labels.fades }
-    }
-    /// ``LabelStage/glyphText``.
-    var glyphText: GlyphTextMeasurer { labels.glyphText }
-    /// ``LabelStage/glyphImages``.
-    var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] {
-        get { labels.glyphImages }
-        _modify { yield &labels.glyphImages }
-    }
-    /// ``LabelStage/glyphImagesUsed``.
-    var glyphImagesUsed: Set<GlyphImageKey> {
-        get { labels.glyphImagesUsed }
-        _modify { yield &labels.glyphImagesUsed }
-    }
-    /// ``LabelStage/lastLabels``.
-    var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)? { labels.lastLabels }
-
     /// The zoom the style is evaluated at for a camera: `camera.zoom − log2(tileSize / 256)`, so camera zoom − 1 with
     /// the default ``MapRenderOptions/tileSize`` of 512 (decision D25 in docs/BEHAVIOUR.md).
     ///
@@ -442,7 +421,10 @@ public final class MapRenderer {
     /// by their generator (scripts/data/styles/stylekit.py) so the default map looks the same at the same camera. Google's
     /// `GMSTileLayer` keeps Google's 256-point tiles (its own tile choice), and the render-test runner renders
     /// MapLibre's cases at the case's zoom + 1, so their style zoom is the case's.
-    public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
+    public func styleZoom(for camera: CameraState) -> Double { Self.styleZoom(for: camera, tileSize: options.tileSize) }
+
+    /// ``styleZoom(for:)`` for a ``MapRenderOptions/tileSize`` of `tileSize` points.
+    static func styleZoom(for camera: CameraState, tileSize: Double) -> Double { camera.zoom - log2(tileSize / 256) }
 
     /// Renders a frame into pixels.
     /// - Parameters:

@@ -560,7 +560,7 @@ extension MapRenderer {
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
                 priority: priority)
             job.symbols = symbols
-            job.glyphs = glyphText.store
+            job.glyphs = labels.glyphText.store
             for source in asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
                     job.fetches.append(SourceDataKey(source: source.id, address: address))
@@ -598,7 +598,8 @@ extension MapRenderer {
         let workers = [self] + lanes.prefix(count - 1)
         for lane in workers.dropFirst() {
             lane.follow(
-                tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite, glyphs: glyphText.store)
+                tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite, glyphs: labels.glyphText.store
+            )
             lane.fetchedTiles = fetchedTiles
             lane.frameStats = FrameStatistics()
             lane.sourceTiles.decodedCount = 0
