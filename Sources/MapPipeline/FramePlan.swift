@@ -7,8 +7,8 @@ import MapStyle
 
 // The frame-assembly stage: the style's layers as steps (`FrameStep`), the state of the frame being built
 // (`FrameAssembly`), and the steps turned into the frame's display list in style order, then the overlay and the
-// attribution (`MapRenderer.assembleSteps`). It draws what the other stages made: tile images (TileImages.swift,
-// WarpedTileImages.swift), labels (LabelStage.swift), frame images (HeatmapLayers.swift, FillExtrusionLayers.swift).
+// attribution (`MapRenderer.assembleSteps`). It draws what the other stages made: tile images (`TileImageStage`,
+// TileImages.swift, WarpedTileImages.swift), labels (LabelStage.swift), frame images (HeatmapLayers.swift, FillExtrusionLayers.swift).
 
 /// One step of a frame, in the style's layer order: what every frame draws, whatever caches it uses.
 ///
@@ -60,8 +60,6 @@ enum FrameStep {
 struct FrameAssembly {
     /// The style's layers as a frame draws them (``FrameStep/plan(_:)``).
     let steps: [FrameStep]
-    /// The layers of each tile-layer run, by run (``FrameStep/tileLayers(run:layers:)``).
-    let tileLayerRuns: [[CompiledLayer]]
     /// What the frame being built did (``MapRenderer/lastFrameStatistics`` once it ends).
     var stats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
@@ -79,10 +77,6 @@ struct FrameAssembly {
     /// The steps of the style's compiled `layers`.
     init(layers: [CompiledLayer]) {
         steps = FrameStep.plan(layers)
-        tileLayerRuns = steps.compactMap { step in
-            if case .tileLayers(_, let runLayers) = step { return runLayers }
-            return nil
-        }
     }
 
     /// A frame begins at `scale` device pixels per point: fresh statistics (the last frame's
@@ -124,11 +118,16 @@ extension MapRenderer {
                     contentsOf: layer.type == .heatmap
                         ? heatmapCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size)
                         : fillExtrusionCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size))
-            case .tileLayers(let run, _) where composes && composesRun(run, camera: transform):
+            case .tileLayers(let run, _) where composes && tileImages.composesRun(run, camera: transform):
                 list.append(
                     contentsOf: flat
-                        ? composeTileImages(tiles, run: run, camera: transform, scale: scale)
-                        : composeWarpedTileImages(tiles, run: run, camera: transform, scale: scale))
+                        ? tileImages.composeTileImages(
+                            tiles, run: run, camera: transform, scale: scale,
+                            remakeTileImage: { remakeTileImage($0, of: $1, scale: $2) },
+                            rasterFadeAlpha: { rasterFadeAlpha($0, run: $1, scale: $2) })
+                        : tileImages.composeWarpedTileImages(
+                            tiles, run: run, camera: transform, scale: scale,
+                            remakeTileImage: { remakeTileImage($0, of: $1, scale: $2) }))
             case .tileLayers(_, let runLayers):
                 for layer in runLayers where layer.layer.isVisible(atZoom: z) {
                     drawVectors(layer, tiles: tiles, z: z, flat: flat, camera: transform, scale: scale, into: &list)

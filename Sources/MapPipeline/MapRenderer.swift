@@ -182,10 +182,13 @@ public final class MapRenderer {
             sourceTiles.tileSize = options.tileSize
             sourceTiles.problems = options.rasterProblems
             labels.options = options
+            tileImages.options = options
         }
     }
     /// Bumped by ``invalidate()``: tile images and symbols of older revisions are never reused.
-    public internal(set) var revision = 0
+    public internal(set) var revision = 0 {
+        didSet { tileImages.revision = revision }
+    }
     /// What the last frame did.
     public private(set) var lastFrameStatistics = FrameStatistics()
 
@@ -198,7 +201,9 @@ public final class MapRenderer {
     /// The store shared with other renderers (``MapEngine``), this renderer's group in it (symbols and tile
     /// images: ``MapEngine/group(_:)``), its backend's token, and what the group key is made of.
     let engine: MapEngine
-    var group = 0
+    var group = 0 {
+        didSet { tileImages.group = group }
+    }
     let backendToken: Int
     private let styleHash: Int
     var spriteHash = 0
@@ -222,8 +227,11 @@ public final class MapRenderer {
     /// The depth and colour buffers of the frame's `fill-extrusion` layers (FillExtrusionLayers.swift), kept between
     /// frames.
     let extrusionRaster = ExtrusionRaster()
-    /// The label stage's state: placer, previous placement, fades, glyph measurer and label images (LabelStage.swift).
+    /// The label stage: candidates, placement, fades, glyph measurer and label images (LabelStage.swift).
     let labels: LabelStage
+    /// The tile-image stage: the tile-layer runs, their images in the engine, stand-ins, composition and warps
+    /// (TileImages.swift, WarpedTileImages.swift).
+    let tileImages: TileImageStage
     /// Asynchronous mode: the raster tile images fading in (RasterLayers.swift).
     var rasterState = RasterLayerState()
     /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode) and of label fades, seconds. Inject a
@@ -300,7 +308,12 @@ public final class MapRenderer {
             MapRenderer.startWorker(
                 index: index, queue: queue, settings: settings, style: style, options: options, sources: resolved)
         }
+        tileImages = TileImageStage(
+            steps: assembly.steps, sources: resolved, engine: options.engine, backendToken: backendToken,
+            options: options, tileSupply: tileSupply)
         if !lane { group = joinGroup() }
+        // Property observers do not run in the initializer.
+        tileImages.group = group
     }
 
     deinit {
@@ -387,8 +400,6 @@ public final class MapRenderer {
 
     /// The style's layers as a frame draws them (``FrameAssembly/steps``).
     var frameSteps: [FrameStep] { assembly.steps }
-    /// The tile-layer runs' layers by run (``FrameAssembly/tileLayerRuns``).
-    var tileLayerRuns: [[CompiledLayer]] { assembly.tileLayerRuns }
     /// ``FrameAssembly/stats``.
     var frameStats: FrameStatistics {
         get { assembly.stats }
@@ -474,6 +485,7 @@ public final class MapRenderer {
             list.append(.clear(.clear))
             endTileFrame()
             frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
+            frameStats.standIns += tileImages.takeStandInCount()
             lastFrameStatistics = frameStats
             return list
         }
@@ -501,6 +513,7 @@ public final class MapRenderer {
             composes: composes, overlay: overlay, into: &list)
         endTileFrame()
         frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
+        frameStats.standIns += tileImages.takeStandInCount()
         lastFrameStatistics = frameStats
         return list
     }

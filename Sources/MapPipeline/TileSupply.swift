@@ -491,7 +491,7 @@ extension MapRenderer {
 
     /// The jobs of the frame's tiles: tiles whose data is not prepared, (frames composed from tile images) the runs
     /// whose image is not cached, drawn at the frame's zoom and phase (pitched frames: at the resolution the tile's
-    /// nearest point needs, ``pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous frames) the
+    /// nearest point needs, ``TileImageStage/pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous frames) the
     /// symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical tile,
     /// ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first; and the label
     /// candidates found cached on the way.
@@ -510,14 +510,15 @@ extension MapRenderer {
             // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
             if sourceTiles.retries.isWaiting(canonical, now: clock.now) { continue }
             // Pitched frames: the tile's ground-plane map, for its images' resolution and its urgency.
-            let projector = pitched ? TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera) : nil
+            let projector =
+                pitched ? TileProjector(tile: tile, extent: Int(TileImageStage.warpExtent), camera: camera) : nil
             var images: [TileImageSpec] = []
             if composes {
-                for run in tileLayerRuns.indices where composesRun(run, tile: tile, camera: camera) {
+                for run in tileImages.runs.indices where tileImages.composesRun(run, tile: tile, camera: camera) {
                     let spec =
                         projector.map {
-                            pitchedImageSpec(tile, run: run, projector: $0, camera: camera, scale: scale)
-                        } ?? imageSpec(tile, run: run, camera: camera, scale: scale)
+                            tileImages.pitchedImageSpec(tile, run: run, projector: $0, camera: camera, scale: scale)
+                        } ?? tileImages.imageSpec(tile, run: run, camera: camera, scale: scale)
                     let key = spec.key
                     guard !engine.contains(.image(group: group, key: key)) else {
                         frameStats.tileImagesReused += 1
@@ -546,7 +547,7 @@ extension MapRenderer {
             let priority: Double
             if let projector {
                 // Nearest the camera first: the tile's nearest visible depth in camera distances.
-                let near = projector.visibleDepths(extent: Self.warpExtent)?.lowerBound
+                let near = projector.visibleDepths(extent: TileImageStage.warpExtent)?.lowerBound
                 priority = near.map { $0 / max(camera.distance, .leastNormalMagnitude) } ?? .greatestFiniteMagnitude
             } else {
                 let n = Double(1 << canonical.z)
@@ -623,7 +624,8 @@ extension MapRenderer {
         integrate(
             workOnTile(
                 TileJob(
-                    key: tileImageKey(tile, run: 0, scale: scale), images: [spec], tileSize: options.tileSize,
+                    key: tileImages.tileImageKey(tile, run: 0, scale: scale), images: [spec],
+                    tileSize: options.tileSize,
                     spriteVersion: spriteVersion, sprite: sprite, priority: 0),
                 keepsImages: true))
     }
@@ -702,13 +704,13 @@ extension MapRenderer {
         for (spec, made) in result.images {
             let frame = TileImageFrame(side: spec.side, offset: spec.offset)
             switch made {
-            case .handle(let handle): storeTileImage(handle, for: spec.key, frame: frame)
+            case .handle(let handle): tileImages.storeTileImage(handle, for: spec.key, frame: frame)
             case .rendered(let image):
                 // A backend that cannot take the image leaves it missing (asked for again by a later frame).
                 guard let handle = try? backend.adopt(image) else { continue }
-                storeTileImage(handle, for: spec.key, frame: frame)
+                tileImages.storeTileImage(handle, for: spec.key, frame: frame)
             case .empty:
-                markEmpty(spec.key)
+                tileImages.markEmpty(spec.key)
                 _ = tileSupply.tookImage(spec.key, drawn: false)
                 continue
             case .failed: continue
