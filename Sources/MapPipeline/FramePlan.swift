@@ -100,12 +100,12 @@ extension MapRenderer {
         // Every step whatever the caches: tile-layer runs from tile images (placed north-up, warped turned or
         // pitched; circle runs of warped frames and frames with the cache off as vectors); labels in their layer's
         // place.
-        frameStats.composedFromTileImages = composes
+        assembly.stats.composedFromTileImages = composes
         let labelCommands = labels.glyphLabelCommands(
             labels.translatedLabels(
                 labels.fadedLabelCommands(placement, camera: transform, clock: clock), zoom: z, bearing: camera.bearing),
             scale: scale, zoom: z, sdfNames: sdfSpriteNames(), spritePixels: { spritePixels($0) })
-        for step in frameSteps {
+        for step in assembly.steps {
             switch step {
             case .backgrounds(let backgrounds):
                 appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
@@ -142,7 +142,7 @@ extension MapRenderer {
         // Attribution.
         if options.drawsAttribution {
             let text = attributionText(tiles: tiles, zoom: z)
-            frameStats.attribution = text
+            assembly.stats.attribution = text
             list.attribution = text
             if !text.isEmpty && !options.hostPlacesAttribution {
                 var style = TextStyle(
@@ -254,7 +254,7 @@ extension MapRenderer {
                 // Read now, or (asynchronous frames never read tiles) what the workers reported.
                 guard let key = sourceKey(source, tile) else { return false }
                 return tileSupply.reportedSourceData(SourceDataKey(source: source.id, address: key.address))
-                    ?? (decodedTile(source, key).tile != nil)
+                    ?? (sourceTiles.decodedTile(source, key).tile != nil)
             }
             guard inView else { continue }
             if !parts.contains(where: { $0.lowercased() == text.lowercased() }) { parts.append(text) }

@@ -106,8 +106,8 @@ extension MapRenderer {
         ) { layer, tile in
             symbolFeatures(layer, tile: tile, zoom: z)
         }
-        frameStats.symbolCandidates = candidates
-        frameStats.labelsPlaced = placement.symbols.count
+        assembly.stats.symbolCandidates = candidates
+        assembly.stats.labelsPlaced = placement.symbols.count
         return placement
     }
 

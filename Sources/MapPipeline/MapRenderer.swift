@@ -396,19 +396,10 @@ public final class MapRenderer {
     /// (tests comparing frames settled along different paths, e.g. asynchronous against synchronous).
     package func forgetLabelPlacement() { labels.forgetPlacement() }
 
-    // MARK: Frame state (the frame-assembly stage, FramePlan.swift)
+    // MARK: Frame state the layer painters read (the frame-assembly stage, FramePlan.swift)
 
-    /// The style's layers as a frame draws them (``FrameAssembly/steps``).
-    var frameSteps: [FrameStep] { assembly.steps }
-    /// ``FrameAssembly/stats``.
-    var frameStats: FrameStatistics {
-        get { assembly.stats }
-        _modify { yield &assembly.stats }
-    }
     /// ``FrameAssembly/scale``.
     var frameScale: Double { assembly.scale }
-    /// ``FrameAssembly/center``.
-    var frameCenter: WorldPoint { assembly.center }
     /// ``FrameAssembly/levelsBelowZero``.
     var frameLevelsBelowZero: Int { assembly.levelsBelowZero }
     /// ``FrameAssembly/images``.
@@ -484,9 +475,9 @@ public final class MapRenderer {
             // A camera with a non-finite field draws nothing rather than trapping.
             list.append(.clear(.clear))
             endTileFrame()
-            frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
-            frameStats.standIns += tileImages.takeStandInCount()
-            lastFrameStatistics = frameStats
+            assembly.stats.tilesDecoded += sourceTiles.takeDecodedCount()
+            assembly.stats.standIns += tileImages.takeStandInCount()
+            lastFrameStatistics = assembly.stats
             return list
         }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
@@ -496,7 +487,7 @@ public final class MapRenderer {
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in
             a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
         }
-        frameStats.tiles = tiles.count
+        assembly.stats.tiles = tiles.count
         if tileSupply.waitsForSources { prefetchAsynchronousSources(tiles) }
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
@@ -512,9 +503,9 @@ public final class MapRenderer {
             tiles, placement: placement, zoom: z, camera: camera, transform: transform, scale: scale,
             composes: composes, overlay: overlay, into: &list)
         endTileFrame()
-        frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
-        frameStats.standIns += tileImages.takeStandInCount()
-        lastFrameStatistics = frameStats
+        assembly.stats.tilesDecoded += sourceTiles.takeDecodedCount()
+        assembly.stats.standIns += tileImages.takeStandInCount()
+        lastFrameStatistics = assembly.stats
         return list
     }
 
@@ -522,10 +513,6 @@ public final class MapRenderer {
 
     /// The style's sources that have a tile source, by id (``SourceTiles/sources``).
     var sources: [String: ResolvedSource] { sourceTiles.sources }
-    /// The sources that answer tile requests later (``SourceTiles/asynchronousSources``).
-    var asynchronousSources: [ResolvedSource] { sourceTiles.asynchronousSources }
-    /// The (source id, source layer) pairs the style's layers read (``SourceTiles/usedSourceLayers``).
-    var usedSourceLayers: [(String, String)] { sourceTiles.usedSourceLayers }
     /// The answers the current frame or job got from asynchronous sources (``SourceTiles/fetched``).
     var fetchedTiles: [SourceDataKey: TileLoadResult] {
         get { sourceTiles.fetched }
@@ -535,22 +522,11 @@ public final class MapRenderer {
     /// ``SourceTiles/sourceKey(_:_:)``.
     func sourceKey(_ source: ResolvedSource, _ tile: TileID) -> SourceTileKey? { sourceTiles.sourceKey(source, tile) }
 
-    /// ``SourceTiles/decodedTile(_:_:)``.
-    func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
-        sourceTiles.decodedTile(source, key)
-    }
-
     /// ``SourceTiles/location(_:_:)``.
     func location(_ source: ResolvedSource, _ address: TileID) -> String { sourceTiles.location(source, address) }
 
     /// ``SourceTiles/pointBufferPoints``.
     static var pointBufferPoints: Double { SourceTiles.pointBufferPoints }
-
-    /// ``SourceTiles/pointBuffer(extent:)``.
-    func pointBuffer(extent: Int) -> Int { sourceTiles.pointBuffer(extent: extent) }
-
-    /// ``SourceTiles/tileDataReady(_:)``.
-    func tileDataReady(_ tile: TileID) -> Bool { sourceTiles.tileDataReady(tile) }
 
     /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
     /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).

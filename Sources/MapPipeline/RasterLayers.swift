@@ -308,7 +308,7 @@ extension MapRenderer {
         // (``TileSupply/unfetchedRasterTile(_:at:for:)``).
         guard
             case .success(let bytes)? = fetchedTiles[dataKey]
-                ?? supply.unfetchedRasterTile(source, at: address, for: self)
+                ?? unfetchedRasterTile(source, at: address)
         else { return nil }
         var handle: ImageHandle? = nil
         if let bytes, !bytes.isEmpty {
@@ -322,7 +322,7 @@ extension MapRenderer {
                     SourceProblem(source: source.id, url: location, message: "not an image (\(error))"))
             }
         }
-        frameStats.tilesDecoded += 1
+        assembly.stats.tilesDecoded += 1
         if rasterState.decoded.count > 16_384 { rasterState.decoded.removeAll() }
         rasterState.decoded.insert(dataKey)
         // What the budget evicts (of any renderer) is queued for its backend's renderers to unregister at their next

@@ -521,7 +521,7 @@ extension MapRenderer {
                         } ?? tileImages.imageSpec(tile, run: run, camera: camera, scale: scale)
                     let key = spec.key
                     guard !engine.contains(.image(group: group, key: key)) else {
-                        frameStats.tileImagesReused += 1
+                        assembly.stats.tileImagesReused += 1
                         continue
                     }
                     if let i = index[canonical], jobs[i].images.contains(where: { $0.key == key }) { continue }
@@ -538,7 +538,7 @@ extension MapRenderer {
                     symbols.append(SymbolSpec(layer: layer.index, tile: tile, zoom: zoom))
                 }
             }
-            guard !images.isEmpty || !symbols.isEmpty || !tileDataReady(canonical) else { continue }
+            guard !images.isEmpty || !symbols.isEmpty || !sourceTiles.tileDataReady(canonical) else { continue }
             if let i = index[canonical] {
                 jobs[i].images.append(contentsOf: images)
                 jobs[i].symbols.append(contentsOf: symbols)
@@ -551,8 +551,8 @@ extension MapRenderer {
                 priority = near.map { $0 / max(camera.distance, .leastNormalMagnitude) } ?? .greatestFiniteMagnitude
             } else {
                 let n = Double(1 << canonical.z)
-                let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
-                let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+                let dx = (Double(canonical.x) + 0.5) / n - assembly.center.x
+                let dy = (Double(canonical.y) + 0.5) / n - assembly.center.y
                 priority = (dx * dx + dy * dy).squareRoot() * n
             }
             var job = TileJob(
@@ -562,7 +562,7 @@ extension MapRenderer {
                 priority: priority)
             job.symbols = symbols
             job.glyphs = labels.glyphText.store
-            for source in asynchronousSources {
+            for source in sourceTiles.asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
                     job.fetches.append(SourceDataKey(source: source.id, address: address))
                 }
@@ -581,7 +581,7 @@ extension MapRenderer {
         // Source tiles are read once, here, so the threads share each decoded tile (over-zoomed tiles share one).
         for job in jobs {
             for source in sources.values {
-                if let key = sourceKey(source, job.tile) { _ = decodedTile(source, key) }
+                if let key = sourceKey(source, job.tile) { _ = sourceTiles.decodedTile(source, key) }
             }
         }
         let count = min(options.tileThreads, jobs.count)
@@ -602,7 +602,7 @@ extension MapRenderer {
                 tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite, glyphs: labels.glyphText.store
             )
             lane.fetchedTiles = fetchedTiles
-            lane.frameStats = FrameStatistics()
+            lane.assembly.stats = FrameStatistics()
             lane.sourceTiles.decodedCount = 0
         }
         let board = JobBoard(jobs: jobs, lanes: workers, owner: self)
@@ -612,7 +612,7 @@ extension MapRenderer {
             DispatchQueue.concurrentPerform(iterations: workers.count) { board.work(lane: $0) }
         }
         for lane in workers.dropFirst() {
-            frameStats.tilesDecoded += lane.frameStats.tilesDecoded + lane.sourceTiles.takeDecodedCount()
+            assembly.stats.tilesDecoded += lane.assembly.stats.tilesDecoded + lane.sourceTiles.takeDecodedCount()
             lane.fetchedTiles = [:]
         }
         for case let result? in board.results { integrate(result) }
@@ -649,7 +649,7 @@ extension MapRenderer {
             return TileResult(key: job.key, images: [], prepared: [:], sourceData: [:], failed: true)
         }
         var prepared: [PreparedKey: PreparedTile] = [:]
-        for (sourceID, sourceLayer) in usedSourceLayers {
+        for (sourceID, sourceLayer) in sourceTiles.usedSourceLayers {
             if let p = preparedTile(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile) {
                 prepared[PreparedKey(source: sourceID, layer: sourceLayer, tile: tile)] = p
             }
@@ -657,7 +657,8 @@ extension MapRenderer {
         var sourceData: [SourceDataKey: Bool] = [:]
         for source in sources.values {
             guard let key = sourceKey(source, tile) else { continue }
-            sourceData[SourceDataKey(source: source.id, address: key.address)] = decodedTile(source, key).tile != nil
+            sourceData[SourceDataKey(source: source.id, address: key.address)] =
+                sourceTiles.decodedTile(source, key).tile != nil
         }
         var symbols: [MadeSymbols] = []
         for spec in job.symbols where layers.indices.contains(spec.layer) {
@@ -718,10 +719,10 @@ extension MapRenderer {
             stored = true
             // Made by the frame: counted; arrived from the workers: a raster run's image fades in.
             switch tileSupply.tookImage(spec.key, drawn: true) {
-            case .frame: frameStats.tileImagesRendered += 1
+            case .frame: assembly.stats.tileImagesRendered += 1
             case .workers: noteTileImageArrival(spec.key)
             }
         }
-        if tileSupply.tookTile(result, broughtImage: stored) { frameStats.tilesArrived += 1 }
+        if tileSupply.tookTile(result, broughtImage: stored) { assembly.stats.tilesArrived += 1 }
     }
 }
