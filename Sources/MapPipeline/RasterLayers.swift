@@ -349,7 +349,7 @@ extension MapRenderer {
     }
 
     /// The opacity a tile image of `run` is drawn with in this frame: below 1 while it fades in (its stand-in is
-    /// then drawn under it, ``standIn(for:scale:run:place:)``), 1 otherwise.
+    /// then drawn under it, ``TileImageStage/standIn(for:scale:run:place:)``), 1 otherwise.
     func rasterFadeAlpha(_ tile: TileID, run: Int, scale: Double) -> Double {
         rasterState.fades.alpha(tileImages.tileImageKey(tile, run: run, scale: scale), now: clock.now)
     }

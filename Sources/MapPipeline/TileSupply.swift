@@ -395,7 +395,7 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
 }
 
-/// One tile image a job makes: its cache key and how to draw it (``MapRenderer/imageSpec(_:run:camera:scale:)``).
+/// One tile image a job makes: its cache key and how to draw it (``TileImageStage/imageSpec(_:run:camera:scale:)``).
 struct TileImageSpec: Sendable {
     let key: TileImageKey
     /// The style zoom it is drawn at (the frame's), the side of the tile's square in points at that zoom, where the
@@ -404,8 +404,9 @@ struct TileImageSpec: Sendable {
     let side: Double
     let offset: ScreenPoint
     let bearing: Double
-    /// Whether frames draw the image minified (a pitched frame's, ``MapRenderer/pitchedImageSpec``): its box-filtered
-    /// levels are made with it (``DisplayList/drawnMinified``).
+    /// Whether frames draw the image minified (a pitched frame's,
+    /// ``TileImageStage/pitchedImageSpec(_:run:projector:camera:scale:)``): its box-filtered levels are made with it
+    /// (``DisplayList/drawnMinified``).
     var drawnMinified = false
 }
 
@@ -491,10 +492,10 @@ extension MapRenderer {
 
     /// The jobs of the frame's tiles: tiles whose data is not prepared, (frames composed from tile images) the runs
     /// whose image is not cached, drawn at the frame's zoom and phase (pitched frames: at the resolution the tile's
-    /// nearest point needs, ``TileImageStage/pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous frames) the
-    /// symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical tile,
-    /// ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first; and the label
-    /// candidates found cached on the way.
+    /// nearest point needs, ``TileImageStage/pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous
+    /// frames) the symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical
+    /// tile, ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first; and the
+    /// label candidates found cached on the way.
     func missingTiles(
         _ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool
     ) -> ([TileJob], FoundSymbols) {
