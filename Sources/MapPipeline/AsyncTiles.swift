@@ -354,7 +354,9 @@ extension MapRenderer {
         }
         return sourceKey(source, tile).map { [$0.address] } ?? []
     }
+}
 
+extension TileImageStage {
     /// The stand-in images for a tile whose image of `run` is not there yet (or is fading in): the nearest cached
     /// ancestor's image scaled up, drawn over the tile's rectangle only, else the cached images of its four
     /// children, else nothing (the background shows). `place` maps a tile to its north-up rectangle in points.
@@ -370,7 +372,7 @@ extension MapRenderer {
                 let ancestor = TileID(z: z, unwrappedX: (tile.unwrappedX >> (tile.z - z)), y: y)
                 let clip = place(tile)
                 guard clip.width > 0, clip.height > 0 else { return [] }
-                frameStats.standIns += 1
+                standInCount += 1
                 return [PlacedTileImage(image: image, rect: place(ancestor), area: clip)]
             }
             if cached != nil { return [] }
@@ -389,7 +391,7 @@ extension MapRenderer {
             let child = TileID(z: canonical.z + 1, unwrappedX: tile.unwrappedX * 2 + dx, y: canonical.y * 2 + dy)
             out.append(PlacedTileImage(image: image, rect: place(child)))
         }
-        if !out.isEmpty { frameStats.standIns += 1 }
+        if !out.isEmpty { standInCount += 1 }
         return out
     }
 }

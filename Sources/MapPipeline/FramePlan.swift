@@ -7,8 +7,8 @@ import MapStyle
 
 // The frame-assembly stage: the style's layers as steps (`FrameStep`), the state of the frame being built
 // (`FrameAssembly`), and the steps turned into the frame's display list in style order, then the overlay and the
-// attribution (`MapRenderer.assembleSteps`). It draws what the other stages made: tile images (TileImages.swift,
-// WarpedTileImages.swift), labels (LabelStage.swift), frame images (HeatmapLayers.swift, FillExtrusionLayers.swift).
+// attribution (`MapRenderer.assembleSteps`). It draws what the other stages made: tile images (`TileImageStage`,
+// TileImages.swift, WarpedTileImages.swift), labels (LabelStage.swift), frame images (HeatmapLayers.swift, FillExtrusionLayers.swift).
 
 /// One step of a frame, in the style's layer order: what every frame draws, whatever caches it uses.
 ///
@@ -60,8 +60,6 @@ enum FrameStep {
 struct FrameAssembly {
     /// The style's layers as a frame draws them (``FrameStep/plan(_:)``).
     let steps: [FrameStep]
-    /// The layers of each tile-layer run, by run (``FrameStep/tileLayers(run:layers:)``).
-    let tileLayerRuns: [[CompiledLayer]]
     /// What the frame being built did (``MapRenderer/lastFrameStatistics`` once it ends).
     var stats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
@@ -79,10 +77,6 @@ struct FrameAssembly {
     /// The steps of the style's compiled `layers`.
     init(layers: [CompiledLayer]) {
         steps = FrameStep.plan(layers)
-        tileLayerRuns = steps.compactMap { step in
-            if case .tileLayers(_, let runLayers) = step { return runLayers }
-            return nil
-        }
     }
 
     /// A frame begins at `scale` device pixels per point: fresh statistics (the last frame's
@@ -106,11 +100,12 @@ extension MapRenderer {
         // Every step whatever the caches: tile-layer runs from tile images (placed north-up, warped turned or
         // pitched; circle runs of warped frames and frames with the cache off as vectors); labels in their layer's
         // place.
-        frameStats.composedFromTileImages = composes
-        let labelCommands = glyphLabelCommands(
-            translatedLabels(fadedLabelCommands(placement, camera: transform), zoom: z, bearing: camera.bearing),
-            scale: scale, zoom: z)
-        for step in frameSteps {
+        assembly.stats.composedFromTileImages = composes
+        let labelCommands = labels.glyphLabelCommands(
+            labels.translatedLabels(
+                labels.fadedLabelCommands(placement, camera: transform, clock: clock), zoom: z, bearing: camera.bearing),
+            scale: scale, zoom: z, sdfNames: sdfSpriteNames(), spritePixels: { spritePixels($0) })
+        for step in assembly.steps {
             switch step {
             case .backgrounds(let backgrounds):
                 appendBackgrounds(backgrounds, z: z, camera: camera, into: &list)
@@ -123,11 +118,16 @@ extension MapRenderer {
                     contentsOf: layer.type == .heatmap
                         ? heatmapCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size)
                         : fillExtrusionCommands(layer, tiles: tiles, z: z, camera: transform, scale: scale, size: size))
-            case .tileLayers(let run, _) where composes && composesRun(run, camera: transform):
+            case .tileLayers(let run, _) where composes && tileImages.composesRun(run, camera: transform):
                 list.append(
                     contentsOf: flat
-                        ? composeTileImages(tiles, run: run, camera: transform, scale: scale)
-                        : composeWarpedTileImages(tiles, run: run, camera: transform, scale: scale))
+                        ? tileImages.composeTileImages(
+                            tiles, run: run, camera: transform, scale: scale,
+                            remakeTileImage: { remakeTileImage($0, of: $1, scale: $2) },
+                            rasterFadeAlpha: { rasterFadeAlpha($0, run: $1, scale: $2) })
+                        : tileImages.composeWarpedTileImages(
+                            tiles, run: run, camera: transform, scale: scale,
+                            remakeTileImage: { remakeTileImage($0, of: $1, scale: $2) }))
             case .tileLayers(_, let runLayers):
                 for layer in runLayers where layer.layer.isVisible(atZoom: z) {
                     drawVectors(layer, tiles: tiles, z: z, flat: flat, camera: transform, scale: scale, into: &list)
@@ -142,7 +142,7 @@ extension MapRenderer {
         // Attribution.
         if options.drawsAttribution {
             let text = attributionText(tiles: tiles, zoom: z)
-            frameStats.attribution = text
+            assembly.stats.attribution = text
             list.attribution = text
             if !text.isEmpty && !options.hostPlacesAttribution {
                 var style = TextStyle(
@@ -254,7 +254,7 @@ extension MapRenderer {
                 // Read now, or (asynchronous frames never read tiles) what the workers reported.
                 guard let key = sourceKey(source, tile) else { return false }
                 return tileSupply.reportedSourceData(SourceDataKey(source: source.id, address: key.address))
-                    ?? (decodedTile(source, key).tile != nil)
+                    ?? (sourceTiles.decodedTile(source, key).tile != nil)
             }
             guard inView else { continue }
             if !parts.contains(where: { $0.lowercased() == text.lowercased() }) { parts.append(text) }

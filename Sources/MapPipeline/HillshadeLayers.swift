@@ -212,7 +212,7 @@ extension MapRenderer {
         let dataKey = SourceDataKey(source: source.id, address: address)
         guard
             case .success(let bytes)? = fetchedTiles[dataKey]
-                ?? supply.unfetchedRasterTile(source, at: address, for: self),
+                ?? unfetchedRasterTile(source, at: address),
             let bytes, !bytes.isEmpty
         else { return nil }
         do {

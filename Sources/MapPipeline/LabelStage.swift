@@ -1,15 +1,27 @@
-// The label stage's state: the placer and what it keeps between frames (the previous placement, label fades, the
-// last frame's labels for hit tests) and the glyph path's measurer and label images. Its code lives in
-// Symbols.swift (candidates), Glyphs/ (shaping, label images) and MapLayout (placement), which reach this state
-// through the renderer's forwarding properties (MapRenderer.swift); the frame places through ``LabelStage/place``.
+// The label stage (MapLibre Native's placement) and its state: the placer and what it keeps between frames (the
+// previous placement, label fades, the last frame's labels for hit tests), the glyph path's measurer and label
+// images. Its code is methods on `LabelStage`: candidates in Symbols.swift, fades and translations in
+// SymbolZOrder.swift and Glyphs/LabelTranslate.swift, shaping and label images in Glyphs/ (placement itself is
+// MapLayout's `SymbolPlacer`). The renderer hands it what other stages own: a tile's prepared features, the source
+// tile's whole lines, sprite icons (MapRenderer's extension below).
 import MapData
 import MapDrawing
 import MapGeometry
 import MapLayout
+import MapStyle
+import WaymarkTime
 
-/// The label stage of a renderer (MapLibre Native's placement): one ``SymbolPlacer`` across the frame's tiles and
-/// the state labels keep from frame to frame, so they stay stable. Frame thread only.
+/// The label stage of a renderer (MapLibre Native's placement): label candidates built from a tile's features, one
+/// ``SymbolPlacer`` across the frame's tiles, fades, and the glyph path's label images, with the state labels keep
+/// from frame to frame so they stay stable. Frame thread only (a lane's stage on the lane's thread).
 final class LabelStage {
+    /// The style (its `glyphs` turns the glyph path on) and its compiled layers (the symbol layers' layout and paint).
+    let style: Style
+    let layers: [CompiledLayer]
+    /// The renderer's backend: the glyph path's label images are registered with it.
+    let backend: any RenderBackend
+    /// The renderer's options (tile size, label fade duration, placement settings), kept in step by the renderer.
+    var options: MapRenderOptions
     /// Places the frame's candidates (collision, dedup, upright labels); keeps its measurements.
     let placer: SymbolPlacer
     /// The placer's measurer: the style's glyphs when set (``MapRenderer/setGlyphs(_:)``), else the backend's fonts.
@@ -24,10 +36,47 @@ final class LabelStage {
     /// The last frame's symbol candidates and their placement, for ``MapRenderer/lastPlacedSymbols``.
     private(set) var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
 
-    /// A stage measuring text with `fallback` (the backend's fonts) until glyphs are set, placing with `options`.
-    init(fallback: any TextMeasurer, options: PlacementOptions) {
-        glyphText = GlyphTextMeasurer(fallback: fallback)
-        placer = SymbolPlacer(measurer: glyphText, options: options)
+    /// A stage for `style` (compiled as `layers`) drawing label images with `backend` and measuring text with its
+    /// fonts until glyphs are set, with the renderer's `options`.
+    init(style: Style, layers: [CompiledLayer], backend: any RenderBackend, options: MapRenderOptions) {
+        self.style = style
+        self.layers = layers
+        self.backend = backend
+        self.options = options
+        glyphText = GlyphTextMeasurer(fallback: backend.textMeasurer)
+        placer = SymbolPlacer(measurer: glyphText, options: options.placement)
+    }
+
+    /// The style zoom of `camera` (``MapRenderer/styleZoom(for:)``).
+    func styleZoom(for camera: CameraState) -> Double {
+        MapRenderer.styleZoom(for: camera, tileSize: options.tileSize)
+    }
+
+    /// Places the frame's candidates: every symbol layer of `symbolLayers` in every covering tile, in tile-major
+    /// source order (those the tile stage found cached in `found`, the rest from `candidates`), for `camera`,
+    /// preferring the labels the previous frame showed; the placement is kept for the next frame and for hit tests.
+    /// - Returns: the placement and the number of candidates placed from.
+    func placeLabels(
+        _ tiles: [TileID], symbolLayers: [CompiledLayer], found: FoundSymbols, camera: CameraState,
+        candidates: (CompiledLayer, TileID) -> [SymbolFeature]
+    ) -> (placement: PlacementResult, candidates: Int) {
+        var symbols: [SymbolFeature] = []
+        var order = 0
+        // Candidates the tile stage found cached are not looked up again.
+        let usesFound = found.layerCount == symbolLayers.count
+        for (t, tile) in tiles.enumerated() {
+            for (l, layer) in symbolLayers.enumerated() {
+                var built =
+                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
+                    ?? candidates(layer, tile)
+                for i in built.indices {
+                    built[i].sourceOrder = order
+                    order += 1
+                }
+                symbols.append(contentsOf: built)
+            }
+        }
+        return (place(symbols, camera: camera, options: options.placement), symbols.count)
     }
 
     /// Places the frame's candidates (`symbols`, in source order) for `camera` with `options`, preferring the labels
@@ -49,29 +98,35 @@ final class LabelStage {
 
 extension MapRenderer {
     /// The label stage for one frame: the candidates of every visible symbol layer in every covering tile (those
-    /// the tile stage found cached in `found`, the rest looked up or built, ``symbolFeatures(_:tile:zoom:)``), in
-    /// tile-major source order, placed together by ``LabelStage/place(_:camera:options:)``.
+    /// the tile stage found cached in `found`, the rest looked up or built, ``symbolFeatures(_:tile:zoom:)``),
+    /// placed together by ``LabelStage/placeLabels(_:symbolLayers:found:camera:candidates:)``.
     func placeLabels(_ tiles: [TileID], found: FoundSymbols, zoom z: Double, camera: CameraState) -> PlacementResult {
-        var symbols: [SymbolFeature] = []
-        var order = 0
-        let symbolLayers = symbolLayers(atZoom: z)
-        // Candidates the tile stage found cached are not looked up again.
-        let usesFound = found.layerCount == symbolLayers.count
-        for (t, tile) in tiles.enumerated() {
-            for (l, layer) in symbolLayers.enumerated() {
-                var built =
-                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
-                    ?? symbolFeatures(layer, tile: tile, zoom: z)
-                for i in built.indices {
-                    built[i].sourceOrder = order
-                    order += 1
-                }
-                symbols.append(contentsOf: built)
-            }
+        let (placement, candidates) = labels.placeLabels(
+            tiles, symbolLayers: symbolLayers(atZoom: z), found: found, camera: camera
+        ) { layer, tile in
+            symbolFeatures(layer, tile: tile, zoom: z)
         }
-        frameStats.symbolCandidates = symbols.count
-        let placement = labels.place(symbols, camera: camera, options: options.placement)
-        frameStats.labelsPlaced = placement.symbols.count
+        assembly.stats.symbolCandidates = candidates
+        assembly.stats.labelsPlaced = placement.symbols.count
         return placement
+    }
+
+    /// Builds the candidates of ``symbolFeatures(_:tile:zoom:)`` (any thread, on this renderer's own thread for the
+    /// call: the tile stage's lanes build them too) through the label stage
+    /// (``LabelStage/buildSymbols(_:tile:zoom:features:overscaling:wholeSourceLines:symbolIcon:)``), from the
+    /// tile's prepared features, the source tile's whole lines and this renderer's sprite. `iconNames` holds, per
+    /// feature, the sprite image name of its icon (`nil`: no icon), so the frame's renderer can take the icons of
+    /// another lane's backend into its own (``MapRenderer/adoptSymbols(_:)``).
+    func buildSymbols(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> (
+        features: [SymbolFeature], iconNames: [String?]
+    ) {
+        guard let sourceID = layer.layer.source else { return ([], []) }
+        let sourceLayer = layer.layer.sourceLayer ?? ""
+        return labels.buildSymbols(
+            layer, tile: tile, zoom: zoom,
+            features: preparedFeatures(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile),
+            overscaling: sources[sourceID].flatMap { sourceKey($0, tile)?.plan?.scale } ?? 1,
+            wholeSourceLines: { wholeSourceLines(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile) },
+            symbolIcon: symbolIcon)
     }
 }

@@ -37,7 +37,7 @@ extension MapRenderer {
     /// cached tiles on each access (O(placed labels × features of their tile layer)), so call it on a tap, not per
     /// frame. Thread rules: those of the renderer.
     public var lastPlacedSymbols: [PlacedSymbolHit] {
-        guard let (candidates, placement) = lastLabels else { return [] }
+        guard let (candidates, placement) = labels.lastLabels else { return [] }
         let order = placement.symbols.indices.sorted {
             (placement.symbols[$0].layerIndex, $0) < (placement.symbols[$1].layerIndex, $1)
         }

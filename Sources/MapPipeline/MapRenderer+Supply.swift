@@ -10,7 +10,7 @@ extension MapRenderer {
     /// ``FrameStatistics/tilesPending`` and ``pendingTileCount``.
     func endTileFrame() {
         let pending = tileSupply.endFrame()
-        frameStats.tilesPending = pending
+        assembly.stats.tilesPending = pending
         pendingTileCount = pending
     }
 
@@ -19,7 +19,7 @@ extension MapRenderer {
     /// the supply's label budget (``TileSupply/labelPlan(for:)``), those of the zoom step the tile last built (or
     /// none yet) until a later frame.
     func missingLabelCandidates(_ layer: CompiledLayer, tile: TileID, zoom: Double, step: Int) -> [SymbolFeature] {
-        guard tileSupply.preparesMissingData || tileDataReady(tile.canonical) else { return [] }
+        guard tileSupply.preparesMissingData || sourceTiles.tileDataReady(tile.canonical) else { return [] }
         let slot = SymbolSlot(layer: layer.index, tile: tile)
         switch tileSupply.labelPlan(for: slot) {
         case .build:
@@ -36,8 +36,8 @@ extension MapRenderer {
     }
 
     /// Whether every prepared tile `tile` needs is there, so what is built from them may be cached: always when the
-    /// frame prepares what it lacks, else only once the workers handed them all over (``tileDataReady(_:)``).
-    func hasAllData(_ tile: TileID) -> Bool { tileSupply.preparesMissingData || tileDataReady(tile) }
+    /// frame prepares what it lacks, else only once the workers handed them all over (``SourceTiles/tileDataReady(_:)``).
+    func hasAllData(_ tile: TileID) -> Bool { tileSupply.preparesMissingData || sourceTiles.tileDataReady(tile) }
 
     /// A raster source tile the frame draws and did not fetch ahead: read now (`.success`, with `nil` bytes when the
     /// source has none or fails), or, from an asynchronous source in asynchronous mode, asked for and taken once it
@@ -49,30 +49,5 @@ extension MapRenderer {
             return rasterState.arrivals.answer(
                 for: SourceDataKey(source: source.id, address: address), source: source, address: address, wake: wake)
         }
-    }
-
-    /// The questions stage code in files other helpers edit asks as `supply.…(…, for: self)` (Symbols.swift,
-    /// TileDraws.swift, RasterLayers.swift, HillshadeLayers.swift), answered by the renderer from the supply's
-    /// decisions (the methods above). Kept so those files compile unchanged; new code calls the methods directly.
-    var supply: SupplyQuestions { SupplyQuestions() }
-}
-
-/// See ``MapRenderer/supply``: forwards each question to the renderer asking it.
-struct SupplyQuestions {
-    /// ``MapRenderer/missingLabelCandidates(_:tile:zoom:step:)``.
-    func missingLabelCandidates(
-        _ layer: CompiledLayer, tile: TileID, zoom: Double, step: Int, for renderer: MapRenderer
-    ) -> [SymbolFeature] {
-        renderer.missingLabelCandidates(layer, tile: tile, zoom: zoom, step: step)
-    }
-
-    /// ``MapRenderer/hasAllData(_:)``.
-    func hasAllData(_ tile: TileID, for renderer: MapRenderer) -> Bool { renderer.hasAllData(tile) }
-
-    /// ``MapRenderer/unfetchedRasterTile(_:at:)``.
-    func unfetchedRasterTile(_ source: ResolvedSource, at address: TileID, for renderer: MapRenderer)
-        -> TileLoadResult?
-    {
-        renderer.unfetchedRasterTile(source, at: address)
     }
 }

@@ -181,10 +181,14 @@ public final class MapRenderer {
         didSet {
             sourceTiles.tileSize = options.tileSize
             sourceTiles.problems = options.rasterProblems
+            labels.options = options
+            tileImages.options = options
         }
     }
     /// Bumped by ``invalidate()``: tile images and symbols of older revisions are never reused.
-    public internal(set) var revision = 0
+    public internal(set) var revision = 0 {
+        didSet { tileImages.revision = revision }
+    }
     /// What the last frame did.
     public private(set) var lastFrameStatistics = FrameStatistics()
 
@@ -197,7 +201,9 @@ public final class MapRenderer {
     /// The store shared with other renderers (``MapEngine``), this renderer's group in it (symbols and tile
     /// images: ``MapEngine/group(_:)``), its backend's token, and what the group key is made of.
     let engine: MapEngine
-    var group = 0
+    var group = 0 {
+        didSet { tileImages.group = group }
+    }
     let backendToken: Int
     private let styleHash: Int
     var spriteHash = 0
@@ -221,8 +227,11 @@ public final class MapRenderer {
     /// The depth and colour buffers of the frame's `fill-extrusion` layers (FillExtrusionLayers.swift), kept between
     /// frames.
     let extrusionRaster = ExtrusionRaster()
-    /// The label stage's state: placer, previous placement, fades, glyph measurer and label images (LabelStage.swift).
+    /// The label stage: candidates, placement, fades, glyph measurer and label images (LabelStage.swift).
     let labels: LabelStage
+    /// The tile-image stage: the tile-layer runs, their images in the engine, stand-ins, composition and warps
+    /// (TileImages.swift, WarpedTileImages.swift).
+    let tileImages: TileImageStage
     /// Asynchronous mode: the raster tile images fading in (RasterLayers.swift).
     var rasterState = RasterLayerState()
     /// The clock of tile retries and `raster-fade-duration` fades (asynchronous mode) and of label fades, seconds. Inject a
@@ -294,12 +303,17 @@ public final class MapRenderer {
             sources: resolved, layers: layers, engine: options.engine, tileSize: options.tileSize,
             problems: options.rasterProblems)
         assembly = FrameAssembly(layers: layers)
-        labels = LabelStage(fallback: backend.textMeasurer, options: options.placement)
+        labels = LabelStage(style: style, layers: layers, backend: backend, options: options)
         tileSupply = makeTileSupply(options: options, sources: resolved) { index, queue, settings in
             MapRenderer.startWorker(
                 index: index, queue: queue, settings: settings, style: style, options: options, sources: resolved)
         }
+        tileImages = TileImageStage(
+            steps: assembly.steps, sources: resolved, engine: options.engine, backendToken: backendToken,
+            options: options, tileSupply: tileSupply)
         if !lane { group = joinGroup() }
+        // Property observers do not run in the initializer.
+        tileImages.group = group
     }
 
     deinit {
@@ -318,7 +332,7 @@ public final class MapRenderer {
             GroupKey(
                 style: styleHash, sources: sources.mapValues(\.dataID), backend: backendToken,
                 // The glyph store measures labels too: it is folded into the sprite's part of the key.
-                tileSize: options.tileSize, sprite: spriteHash ^ glyphText.groupSalt, generation: generation))
+                tileSize: options.tileSize, sprite: spriteHash ^ labels.glyphText.groupSalt, generation: generation))
     }
 
     /// Unregisters this backend's tile images that left the engine's store (the start of each frame).
@@ -339,7 +353,7 @@ public final class MapRenderer {
     /// in (`raster-fade-duration`), or a failed tile's retry is due on ``clock`` (asynchronous mode); or, in either
     /// mode, a label is part-way through its fade (``MapRenderOptions/labelFadeDuration``). Same thread as the frames.
     public var wantsAnotherFrame: Bool {
-        labelFades.isFading || tileSupply.labelWorkDeferred || tileSupply.hasArrivedTiles || rasterState.fades.running
+        labels.fades.isFading || tileSupply.labelWorkDeferred || tileSupply.hasArrivedTiles || rasterState.fades.running
             || sourceTiles.retries.isDue(now: clock.now) || rasterState.arrivals.hasUntaken
     }
 
@@ -382,21 +396,10 @@ public final class MapRenderer {
     /// (tests comparing frames settled along different paths, e.g. asynchronous against synchronous).
     package func forgetLabelPlacement() { labels.forgetPlacement() }
 
-    // MARK: Frame state (the frame-assembly stage, FramePlan.swift)
+    // MARK: Frame state the layer painters read (the frame-assembly stage, FramePlan.swift)
 
-    /// The style's layers as a frame draws them (``FrameAssembly/steps``).
-    var frameSteps: [FrameStep] { assembly.steps }
-    /// The tile-layer runs' layers by run (``FrameAssembly/tileLayerRuns``).
-    var tileLayerRuns: [[CompiledLayer]] { assembly.tileLayerRuns }
-    /// ``FrameAssembly/stats``.
-    var frameStats: FrameStatistics {
-        get { assembly.stats }
-        _modify { yield &assembly.stats }
-    }
     /// ``FrameAssembly/scale``.
     var frameScale: Double { assembly.scale }
-    /// ``FrameAssembly/center``.
-    var frameCenter: WorldPoint { assembly.center }
     /// ``FrameAssembly/levelsBelowZero``.
     var frameLevelsBelowZero: Int { assembly.levelsBelowZero }
     /// ``FrameAssembly/images``.
@@ -404,28 +407,6 @@ public final class MapRenderer {
         get { assembly.images }
         _modify { yield &assembly.images }
     }
-
-    // MARK: Label state (the label stage, LabelStage.swift; its code in Symbols.swift, Glyphs/, MapLayout)
-
-    /// ``LabelStage/fades``.
-    var labelFades: LabelFades {
-        get { labels.fades }
-        _modify { yield &labels.fades }
-    }
-    /// ``LabelStage/glyphText``.
-    var glyphText: GlyphTextMeasurer { labels.glyphText }
-    /// ``LabelStage/glyphImages``.
-    var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] {
-        get { labels.glyphImages }
-        _modify { yield &labels.glyphImages }
-    }
-    /// ``LabelStage/glyphImagesUsed``.
-    var glyphImagesUsed: Set<GlyphImageKey> {
-        get { labels.glyphImagesUsed }
-        _modify { yield &labels.glyphImagesUsed }
-    }
-    /// ``LabelStage/lastLabels``.
-    var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)? { labels.lastLabels }
 
     /// The zoom the style is evaluated at for a camera: `camera.zoom − log2(tileSize / 256)`, so camera zoom − 1 with
     /// the default ``MapRenderOptions/tileSize`` of 512 (decision D25 in docs/BEHAVIOUR.md).
@@ -442,7 +423,10 @@ public final class MapRenderer {
     /// by their generator (scripts/data/styles/stylekit.py) so the default map looks the same at the same camera. Google's
     /// `GMSTileLayer` keeps Google's 256-point tiles (its own tile choice), and the render-test runner renders
     /// MapLibre's cases at the case's zoom + 1, so their style zoom is the case's.
-    public func styleZoom(for camera: CameraState) -> Double { camera.zoom - log2(options.tileSize / 256) }
+    public func styleZoom(for camera: CameraState) -> Double { Self.styleZoom(for: camera, tileSize: options.tileSize) }
+
+    /// ``styleZoom(for:)`` for a ``MapRenderOptions/tileSize`` of `tileSize` points.
+    static func styleZoom(for camera: CameraState, tileSize: Double) -> Double { camera.zoom - log2(tileSize / 256) }
 
     /// Renders a frame into pixels.
     /// - Parameters:
@@ -491,8 +475,9 @@ public final class MapRenderer {
             // A camera with a non-finite field draws nothing rather than trapping.
             list.append(.clear(.clear))
             endTileFrame()
-            frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
-            lastFrameStatistics = frameStats
+            assembly.stats.tilesDecoded += sourceTiles.takeDecodedCount()
+            assembly.stats.standIns += tileImages.takeStandInCount()
+            lastFrameStatistics = assembly.stats
             return list
         }
         let tileZoom = max(0, min(24, Int(z.rounded(.down))))
@@ -502,7 +487,7 @@ public final class MapRenderer {
         let tiles = transform.coveringTiles(tileZoom: tileZoom).sorted { a, b in
             a.z != b.z ? a.z < b.z : (a.y, a.unwrappedX) < (b.y, b.unwrappedX)
         }
-        frameStats.tiles = tiles.count
+        assembly.stats.tiles = tiles.count
         if tileSupply.waitsForSources { prefetchAsynchronousSources(tiles) }
         defer { fetchedTiles = [:] }
         // The tile stage (TileSupply.swift): what the tiles lack is made now in parallel, or asked of the workers.
@@ -518,8 +503,9 @@ public final class MapRenderer {
             tiles, placement: placement, zoom: z, camera: camera, transform: transform, scale: scale,
             composes: composes, overlay: overlay, into: &list)
         endTileFrame()
-        frameStats.tilesDecoded += sourceTiles.takeDecodedCount()
-        lastFrameStatistics = frameStats
+        assembly.stats.tilesDecoded += sourceTiles.takeDecodedCount()
+        assembly.stats.standIns += tileImages.takeStandInCount()
+        lastFrameStatistics = assembly.stats
         return list
     }
 
@@ -527,10 +513,6 @@ public final class MapRenderer {
 
     /// The style's sources that have a tile source, by id (``SourceTiles/sources``).
     var sources: [String: ResolvedSource] { sourceTiles.sources }
-    /// The sources that answer tile requests later (``SourceTiles/asynchronousSources``).
-    var asynchronousSources: [ResolvedSource] { sourceTiles.asynchronousSources }
-    /// The (source id, source layer) pairs the style's layers read (``SourceTiles/usedSourceLayers``).
-    var usedSourceLayers: [(String, String)] { sourceTiles.usedSourceLayers }
     /// The answers the current frame or job got from asynchronous sources (``SourceTiles/fetched``).
     var fetchedTiles: [SourceDataKey: TileLoadResult] {
         get { sourceTiles.fetched }
@@ -540,22 +522,11 @@ public final class MapRenderer {
     /// ``SourceTiles/sourceKey(_:_:)``.
     func sourceKey(_ source: ResolvedSource, _ tile: TileID) -> SourceTileKey? { sourceTiles.sourceKey(source, tile) }
 
-    /// ``SourceTiles/decodedTile(_:_:)``.
-    func decodedTile(_ source: ResolvedSource, _ key: SourceTileKey) -> DecodedTile {
-        sourceTiles.decodedTile(source, key)
-    }
-
     /// ``SourceTiles/location(_:_:)``.
     func location(_ source: ResolvedSource, _ address: TileID) -> String { sourceTiles.location(source, address) }
 
     /// ``SourceTiles/pointBufferPoints``.
     static var pointBufferPoints: Double { SourceTiles.pointBufferPoints }
-
-    /// ``SourceTiles/pointBuffer(extent:)``.
-    func pointBuffer(extent: Int) -> Int { sourceTiles.pointBuffer(extent: extent) }
-
-    /// ``SourceTiles/tileDataReady(_:)``.
-    func tileDataReady(_ tile: TileID) -> Bool { sourceTiles.tileDataReady(tile) }
 
     /// The features of `sourceLayer` in `tile`'s own coordinates (over-zoomed and clipped with a small buffer; lines
     /// whole, or over-zoomed with their distance along the line kept: ``overzoomLinesKeepingDistance``).

@@ -308,7 +308,7 @@ extension MapRenderer {
         // (``TileSupply/unfetchedRasterTile(_:at:for:)``).
         guard
             case .success(let bytes)? = fetchedTiles[dataKey]
-                ?? supply.unfetchedRasterTile(source, at: address, for: self)
+                ?? unfetchedRasterTile(source, at: address)
         else { return nil }
         var handle: ImageHandle? = nil
         if let bytes, !bytes.isEmpty {
@@ -322,7 +322,7 @@ extension MapRenderer {
                     SourceProblem(source: source.id, url: location, message: "not an image (\(error))"))
             }
         }
-        frameStats.tilesDecoded += 1
+        assembly.stats.tilesDecoded += 1
         if rasterState.decoded.count > 16_384 { rasterState.decoded.removeAll() }
         rasterState.decoded.insert(dataKey)
         // What the budget evicts (of any renderer) is queued for its backend's renderers to unregister at their next
@@ -335,7 +335,7 @@ extension MapRenderer {
     /// (0 when the run has none: its images appear at once).
     func rasterFadeSeconds(run: Int, zoom: Double) -> Double {
         var longest = 0.0
-        for layer in tileLayerRuns[run] where layer.type == .raster && layer.layer.isVisible(atZoom: zoom) {
+        for layer in tileImages.runs[run] where layer.type == .raster && layer.layer.isVisible(atZoom: zoom) {
             longest = max(longest, RasterPaint(layer: layer.layer, zoom: zoom).fadeDurationMilliseconds / 1000)
         }
         return longest
@@ -349,8 +349,8 @@ extension MapRenderer {
     }
 
     /// The opacity a tile image of `run` is drawn with in this frame: below 1 while it fades in (its stand-in is
-    /// then drawn under it, ``standIn(for:scale:run:place:)``), 1 otherwise.
+    /// then drawn under it, ``TileImageStage/standIn(for:scale:run:place:)``), 1 otherwise.
     func rasterFadeAlpha(_ tile: TileID, run: Int, scale: Double) -> Double {
-        rasterState.fades.alpha(tileImageKey(tile, run: run, scale: scale), now: clock.now)
+        rasterState.fades.alpha(tileImages.tileImageKey(tile, run: run, scale: scale), now: clock.now)
     }
 }

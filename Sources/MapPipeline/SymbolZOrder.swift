@@ -11,7 +11,7 @@ import MapStyle
     import Darwin
 #endif
 
-extension MapRenderer {
+extension LabelStage {
     /// `labels` with each layer's icons moved by its `icon-translate` (evaluated at the frame's style zoom): in
     /// screen points with `icon-translate-anchor: viewport`, turned with the bearing when anchored to the map (the
     /// default). Drawing only, as MapLibre: collision boxes stay where placement put them.

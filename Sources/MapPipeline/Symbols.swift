@@ -3,20 +3,26 @@ import MapDrawing
 import MapGeometry
 import MapLayout
 import MapStyle
+import WaymarkTime
 
-extension MapRenderer {
-    /// The label stage's last step: each symbol layer's label commands for the frame, faded on ``clock`` over
-    /// ``MapRenderOptions/labelFadeDuration`` (`LabelFades`: labels fading out are drawn too, from their last
-    /// placement; with a duration of 0 exactly the placed labels at full opacity). Within a layer: icons, then texts.
-    func fadedLabelCommands(_ placement: PlacementResult, camera: CameraTransform) -> [Int: [DrawCommand]] {
+extension LabelStage {
+    /// The label stage's last step: each symbol layer's label commands for the frame, faded on `clock` (the
+    /// renderer's) over ``MapRenderOptions/labelFadeDuration`` (`LabelFades`: labels fading out are drawn too, from
+    /// their last placement; with a duration of 0 exactly the placed labels at full opacity). Within a layer: icons,
+    /// then texts.
+    func fadedLabelCommands(_ placement: PlacementResult, camera: CameraTransform, clock: any TimeSource)
+        -> [Int: [DrawCommand]]
+    {
         let duration = options.labelFadeDuration
         let now = duration > 0 && duration.isFinite ? clock.now : 0
-        let faded = labelFades.advance(
+        let faded = fades.advance(
             placement, camera: camera, now: now, duration: duration,
             stabilityTolerance: options.placement.stabilityTolerance)
         return translatedIcons(faded.commandsByLayer(placement), camera: camera)
     }
+}
 
+extension MapRenderer {
     /// The symbol candidates of one symbol layer in one covering tile, evaluated at `zoom` (cached per tile and
     /// sixteenth of a zoom level, so pans only re-run placement).
     func symbolFeatures(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> [SymbolFeature] {
@@ -25,7 +31,7 @@ extension MapRenderer {
         if case .symbols(let hit)? = engine.value(key) { return hit }
         // Built now, or (asynchronous frames) none while the tile's data is on its way or over the frame's label
         // budget (``TileSupply/missingLabelCandidates(_:tile:zoom:step:for:)``).
-        return supply.missingLabelCandidates(layer, tile: tile, zoom: zoom, step: step, for: self)
+        return missingLabelCandidates(layer, tile: tile, zoom: zoom, step: step)
     }
 
     /// Builds the candidates of ``symbolFeatures(_:tile:zoom:)`` now and caches them under the zoom step `step`.
@@ -47,20 +53,27 @@ extension MapRenderer {
         }
     }
 
-    /// Builds the candidates of ``symbolFeatures(_:tile:zoom:)`` (any thread, on this renderer's own thread for the
-    /// call: the tile stage's lanes build them too). `iconNames` holds, per feature, the sprite image name of its
-    /// icon (`nil`: no icon), so the frame's renderer can take the icons of another lane's backend into its own
-    /// (``MapRenderer/adoptSymbols(_:)``).
-    func buildSymbols(_ layer: CompiledLayer, tile: TileID, zoom: Double) -> (
+}
+
+extension LabelStage {
+    /// The candidates of one symbol layer in one covering tile at `zoom`, built from the tile's prepared `features`
+    /// of the layer's source layer (`overscaling`: the tile's over-zoom factor from its source tile;
+    /// `wholeSourceLines`: the source tile's whole lines when over-zoomed; `symbolIcon`: a feature's icon from the
+    /// renderer's sprite), on the calling renderer's thread (``MapRenderer/buildSymbols(_:tile:zoom:)``).
+    /// `iconNames` holds, per feature, the sprite image name of its icon (`nil`: no icon).
+    func buildSymbols(
+        _ layer: CompiledLayer, tile: TileID, zoom: Double, features: [PreparedFeature], overscaling: Int,
+        wholeSourceLines: () -> [Int: [[(x: Double, y: Double)]]]?,
+        symbolIcon: (CompiledLayer, EvaluationContext) -> (SymbolIcon, String)?
+    ) -> (
         features: [SymbolFeature], iconNames: [String?]
     ) {
         guard let sourceID = layer.layer.source else { return ([], []) }
-        let features = preparedFeatures(sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
         // Per symbol: the first line of its feature (the one MapLibre's `mergeLines` joins).
         var firstLines: [Bool] = []
-        // Over-zoomed: line symbols take the source tile's whole lines (``wholeSourceLines(sourceID:sourceLayer:tile:)``).
+        // Over-zoomed: line symbols take the source tile's whole lines (``MapRenderer/wholeSourceLines(sourceID:sourceLayer:tile:)``).
         var wholeLines: [Int: [[(x: Double, y: Double)]]]?
         var wholeLinesLoaded = false
         let matcher = layer.filterMatcher(zoom: zoom)
@@ -128,8 +141,7 @@ extension MapRenderer {
                 }
             case .lineStrings(let lines):
                 if !wholeLinesLoaded {
-                    wholeLines = wholeSourceLines(
-                        sourceID: sourceID, sourceLayer: layer.layer.sourceLayer ?? "", tile: tile)
+                    wholeLines = wholeSourceLines()
                     wholeLinesLoaded = true
                 }
                 if let whole = wholeLines?[f.feature.index] {
@@ -155,7 +167,6 @@ extension MapRenderer {
                 layer.string("text-rotation-alignment", ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
                 layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
-            let overscaling = sources[sourceID].flatMap { sourceKey($0, tile)?.plan?.scale } ?? 1
             let iconRotationAlignment = SymbolAlignment.rotation(
                 layer.string("icon-rotation-alignment", ctx), placement: mode)
             for (geometryIndex, geometry) in geometries.enumerated() {
@@ -209,7 +220,9 @@ extension MapRenderer {
         }
         return (kept, keptIcons)
     }
+}
 
+extension MapRenderer {
     /// For a tile over-zoomed from its source's deepest tile, that source tile's whole lines of `sourceLayer` by
     /// feature index, in `tile`'s units and unclipped, when the decoded source tile is cached; else `nil`. MapLibre
     /// lays out the anchors of an over-zoomed tile's line symbols on the source tile's lines, so anchors continue as
@@ -231,7 +244,7 @@ extension MapRenderer {
 
     /// The `icon-*` layout of a feature and the sprite image name when its `icon-image` names a sprite image, else
     /// `nil`.
-    private func symbolIcon(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> (SymbolIcon, String)? {
+    func symbolIcon(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> (SymbolIcon, String)? {
         guard sprite != nil else { return nil }
         let value = layer.value("icon-image", ctx)
         let name: String
@@ -255,7 +268,9 @@ extension MapRenderer {
             image: handle)
         return (fittingIcon(icon, name: name, layer, ctx), name)
     }
+}
 
+extension LabelStage {
     /// `symbol-z-order` as MapLibre reads it (`SymbolLayout`): `viewport-y` places symbols from the bottom of the
     /// screen up; symbols draw top to bottom for `viewport-y`, or `auto` without `symbol-sort-key`, when text or
     /// icons allow overlap or ignore placement.
@@ -352,7 +367,7 @@ extension MapRenderer {
     }
 }
 
-extension MapRenderer {
+extension LabelStage {
     /// `text-justify`; `auto` follows `text-anchor` on the glyph path (left anchors justify left, right anchors
     /// right, as MapLibre's `getAnchorJustification`), and is centred otherwise.
     func justification(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> TextStyle.Justify {

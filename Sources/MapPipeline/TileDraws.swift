@@ -193,7 +193,7 @@ extension MapRenderer {
             default: draws.append(TileDraw(feature: f, context: ctx, kind: .feature))
             }
         }
-        if cached && supply.hasAllData(tile.canonical, for: self) {
+        if cached && hasAllData(tile.canonical) {
             engine.insert(.draws(draws), for: .draws(group: group, key: key), cost: draws.reduce(64) { $0 + $1.cost })
             tileDrawsPrepared += 1
         }

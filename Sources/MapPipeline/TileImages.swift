@@ -11,11 +11,70 @@ import MapStyle
     import Darwin
 #endif
 
-extension MapRenderer {
+// The tile-image stage: the runs of tile-drawn layers, their images in the engine (keys, lookups, stores), stand-ins
+// for images not there yet, and the composition of a frame's runs from them (placed north-up here, warped when turned
+// or pitched in WarpedTileImages.swift). The images are drawn by tile jobs (TileSupply.swift) through the layer
+// painters (`MapRenderer.appendTileImageCommands`, below).
+
+/// The tile-image stage of a renderer: the style's runs of consecutive tile-drawn layers and the images of each
+/// tile's run, kept in the renderer's ``MapEngine`` under its group and revision (which the renderer keeps in step
+/// here). It asks the tile supply its decisions (whether a missing image is made again now, whether arrived images
+/// fade in, which arrived images it keeps) and never calls the renderer: what only the renderer can do (draw an image
+/// again, a raster run's fade) comes in as parameters. Frame thread only.
+final class TileImageStage {
+    /// The layers of each tile-layer run, by run (``FrameStep/tileLayers(run:layers:)``).
+    let runs: [[CompiledLayer]]
+    /// The style's sources that have a tile source (a run draws only their layers).
+    let sources: [String: ResolvedSource]
+    /// The store of the images, the renderer's backend's token in it, and the renderer's group and revision (the
+    /// images' keys; kept in step by the renderer).
+    let engine: MapEngine
+    let backendToken: Int
+    var group = 0
+    var revision = 0
+    /// The renderer's options (tile size), kept in step by the renderer.
+    var options: MapRenderOptions
+    /// The renderer's tile supply, asked for its decisions.
+    let tileSupply: any TileSupply
+    /// Stand-ins drawn since the count was last taken (``FrameStatistics/standIns``).
+    var standInCount = 0
+
+    /// The stage of the tile-layer runs of `steps`, storing images in `engine` for the backend of `backendToken`.
+    init(
+        steps: [FrameStep], sources: [String: ResolvedSource], engine: MapEngine, backendToken: Int,
+        options: MapRenderOptions, tileSupply: any TileSupply
+    ) {
+        runs = steps.compactMap { step in
+            if case .tileLayers(_, let runLayers) = step { return runLayers }
+            return nil
+        }
+        self.sources = sources
+        self.engine = engine
+        self.backendToken = backendToken
+        self.options = options
+        self.tileSupply = tileSupply
+    }
+
+    /// The stand-ins drawn since the last call (for the frame's statistics); the count starts again from 0.
+    func takeStandInCount() -> Int {
+        defer { standInCount = 0 }
+        return standInCount
+    }
+
+    /// The style zoom of `camera` (``MapRenderer/styleZoom(for:)``).
+    func styleZoom(for camera: CameraState) -> Double {
+        MapRenderer.styleZoom(for: camera, tileSize: options.tileSize)
+    }
+
     /// The image commands that compose one run of tile-drawn layers (``FrameStep/tileLayers(run:layers:)``) of a
-    /// flat frame from cached tile images (made by the frame's tile stage, ``provideTiles(_:camera:scale:composes:)``;
-    /// asynchronous mode: stand-ins for those still on their way).
-    func composeTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
+    /// flat frame from cached tile images (made by the frame's tile stage,
+    /// ``MapRenderer/provideTiles(_:camera:scale:composes:)``; asynchronous mode: stand-ins for those still on their
+    /// way). `remakeTileImage` makes an evicted image again now (``MapRenderer/remakeTileImage(_:of:scale:)``);
+    /// `rasterFadeAlpha` is a raster run's fade of an arrived image (``MapRenderer/rasterFadeAlpha(_:run:scale:)``).
+    func composeTileImages(
+        _ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double,
+        remakeTileImage: (TileImageSpec, TileID, Double) -> Void, rasterFadeAlpha: (TileID, Int, Double) -> Double
+    ) -> [DrawCommand] {
         var placements: [TilePlacement] = []
         var placedTiles: [TileID] = []
         let c = camera.centerWorld
@@ -36,7 +95,7 @@ extension MapRenderer {
                 // Evicted since the tile stage made it (a budget smaller than a frame): made again now; or on its way
                 // from the workers: stand-ins (an ancestor's or the children's images) for the first run only.
                 if tileSupply.remakesMissingImages {
-                    remakeTileImage(imageSpec(tile, run: run, camera: camera, scale: scale), of: tile, scale: scale)
+                    remakeTileImage(imageSpec(tile, run: run, camera: camera, scale: scale), tile, scale)
                 } else if run == 0 {
                     standIns.append(contentsOf: standIn(for: tile, scale: scale, place: place))
                 }
@@ -51,7 +110,7 @@ extension MapRenderer {
             case .empty, .missing: continue
             }
             // A raster run's image that arrived from the workers fading in (`raster-fade-duration`) over its stand-in.
-            let opacity = tileSupply.fadesArrivedImages ? rasterFadeAlpha(tile, run: run, scale: scale) : 1
+            let opacity = tileSupply.fadesArrivedImages ? rasterFadeAlpha(tile, run, scale) : 1
             if opacity < 1 { standIns.append(contentsOf: standIn(for: tile, scale: scale, run: run, place: place)) }
             let n = Double(1 << tile.z)
             let origin = tileOrigin(tile, camera: camera)
@@ -101,7 +160,7 @@ extension MapRenderer {
 
     /// Whether some layer of tile-layer run `run` can draw in a tile of zoom `z` (zoom range, visibility, source).
     func runDraws(_ run: Int, atZoom z: Int) -> Bool {
-        tileLayerRuns[run].contains { layer in
+        runs[run].contains { layer in
             guard let s = layer.layer.source, sources[s] != nil else { return false }
             return layer.layer.isVisible(atZoom: Double(z))
         }
@@ -184,7 +243,9 @@ extension MapRenderer {
             return entry
         }
     }
+}
 
+extension MapRenderer {
     /// The commands of a canonical tile's image of one run: the run's layers styled at `zoom` (default the tile's
     /// own), in points of a `side`-point square (default ``MapRenderOptions/tileSize``) whose tile corner sits at
     /// `offset`, for an image turned by `bearing` when composed.
@@ -197,7 +258,7 @@ extension MapRenderer {
             tile: canonical, imageSize: side ?? options.tileSize, offset: offset, bearing: bearing)
         let side = side ?? options.tileSize
         let n = 1 << canonical.z
-        for layer in tileLayerRuns[run] {
+        for layer in tileImages.runs[run] {
             guard layer.layer.isVisible(atZoom: zoom), let s = layer.layer.source, sources[s] != nil else { continue }
             drawLayer(layer, tile: canonical, zoom: zoom, projectors: &projectors, clipsToImage: true, into: &commands)
             // Circles are not clipped to their tile, and sources buffer no points across the antimeridian: a tile
@@ -245,7 +306,7 @@ struct TileImageFrame {
 
 /// A tile image placed in a flat frame's north-up space (points): the image scaled to fill `rect`, drawn only over
 /// `area` (the whole `rect` when `nil`), at `opacity`. Stand-ins and the tiles' own images of a flat frame
-/// (``MapRenderer/composeTileImages(_:run:camera:scale:)``).
+/// (``TileImageStage/composeTileImages(_:run:camera:scale:remakeTileImage:rasterFadeAlpha:)``).
 struct PlacedTileImage {
     var image: ImageHandle
     var rect: RenderRect

@@ -395,7 +395,7 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
 }
 
-/// One tile image a job makes: its cache key and how to draw it (``MapRenderer/imageSpec(_:run:camera:scale:)``).
+/// One tile image a job makes: its cache key and how to draw it (``TileImageStage/imageSpec(_:run:camera:scale:)``).
 struct TileImageSpec: Sendable {
     let key: TileImageKey
     /// The style zoom it is drawn at (the frame's), the side of the tile's square in points at that zoom, where the
@@ -404,8 +404,9 @@ struct TileImageSpec: Sendable {
     let side: Double
     let offset: ScreenPoint
     let bearing: Double
-    /// Whether frames draw the image minified (a pitched frame's, ``MapRenderer/pitchedImageSpec``): its box-filtered
-    /// levels are made with it (``DisplayList/drawnMinified``).
+    /// Whether frames draw the image minified (a pitched frame's,
+    /// ``TileImageStage/pitchedImageSpec(_:run:projector:camera:scale:)``): its box-filtered levels are made with it
+    /// (``DisplayList/drawnMinified``).
     var drawnMinified = false
 }
 
@@ -491,10 +492,10 @@ extension MapRenderer {
 
     /// The jobs of the frame's tiles: tiles whose data is not prepared, (frames composed from tile images) the runs
     /// whose image is not cached, drawn at the frame's zoom and phase (pitched frames: at the resolution the tile's
-    /// nearest point needs, ``pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous frames) the
-    /// symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical tile,
-    /// ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first; and the label
-    /// candidates found cached on the way.
+    /// nearest point needs, ``TileImageStage/pitchedImageSpec(_:run:projector:camera:scale:)``), and (synchronous
+    /// frames) the symbol layers whose label candidates are not cached at the frame's zoom step. One job per canonical
+    /// tile, ranked nearest the frame's centre (flat) or the camera (pitched: nearest visible depth) first; and the
+    /// label candidates found cached on the way.
     func missingTiles(
         _ tiles: [TileID], camera: CameraTransform, scale: Double, composes: Bool
     ) -> ([TileJob], FoundSymbols) {
@@ -510,17 +511,18 @@ extension MapRenderer {
             // A tile a source failed to give stays on its stand-in until its retry is due (or ``invalidate()``).
             if sourceTiles.retries.isWaiting(canonical, now: clock.now) { continue }
             // Pitched frames: the tile's ground-plane map, for its images' resolution and its urgency.
-            let projector = pitched ? TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera) : nil
+            let projector =
+                pitched ? TileProjector(tile: tile, extent: Int(TileImageStage.warpExtent), camera: camera) : nil
             var images: [TileImageSpec] = []
             if composes {
-                for run in tileLayerRuns.indices where composesRun(run, tile: tile, camera: camera) {
+                for run in tileImages.runs.indices where tileImages.composesRun(run, tile: tile, camera: camera) {
                     let spec =
                         projector.map {
-                            pitchedImageSpec(tile, run: run, projector: $0, camera: camera, scale: scale)
-                        } ?? imageSpec(tile, run: run, camera: camera, scale: scale)
+                            tileImages.pitchedImageSpec(tile, run: run, projector: $0, camera: camera, scale: scale)
+                        } ?? tileImages.imageSpec(tile, run: run, camera: camera, scale: scale)
                     let key = spec.key
                     guard !engine.contains(.image(group: group, key: key)) else {
-                        frameStats.tileImagesReused += 1
+                        assembly.stats.tileImagesReused += 1
                         continue
                     }
                     if let i = index[canonical], jobs[i].images.contains(where: { $0.key == key }) { continue }
@@ -537,7 +539,7 @@ extension MapRenderer {
                     symbols.append(SymbolSpec(layer: layer.index, tile: tile, zoom: zoom))
                 }
             }
-            guard !images.isEmpty || !symbols.isEmpty || !tileDataReady(canonical) else { continue }
+            guard !images.isEmpty || !symbols.isEmpty || !sourceTiles.tileDataReady(canonical) else { continue }
             if let i = index[canonical] {
                 jobs[i].images.append(contentsOf: images)
                 jobs[i].symbols.append(contentsOf: symbols)
@@ -546,12 +548,12 @@ extension MapRenderer {
             let priority: Double
             if let projector {
                 // Nearest the camera first: the tile's nearest visible depth in camera distances.
-                let near = projector.visibleDepths(extent: Self.warpExtent)?.lowerBound
+                let near = projector.visibleDepths(extent: TileImageStage.warpExtent)?.lowerBound
                 priority = near.map { $0 / max(camera.distance, .leastNormalMagnitude) } ?? .greatestFiniteMagnitude
             } else {
                 let n = Double(1 << canonical.z)
-                let dx = (Double(canonical.x) + 0.5) / n - frameCenter.x
-                let dy = (Double(canonical.y) + 0.5) / n - frameCenter.y
+                let dx = (Double(canonical.x) + 0.5) / n - assembly.center.x
+                let dy = (Double(canonical.y) + 0.5) / n - assembly.center.y
                 priority = (dx * dx + dy * dy).squareRoot() * n
             }
             var job = TileJob(
@@ -560,8 +562,8 @@ extension MapRenderer {
                 images: images, tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite,
                 priority: priority)
             job.symbols = symbols
-            job.glyphs = glyphText.store
-            for source in asynchronousSources {
+            job.glyphs = labels.glyphText.store
+            for source in sourceTiles.asynchronousSources {
                 for address in fetchAddresses(source, canonical) {
                     job.fetches.append(SourceDataKey(source: source.id, address: address))
                 }
@@ -580,7 +582,7 @@ extension MapRenderer {
         // Source tiles are read once, here, so the threads share each decoded tile (over-zoomed tiles share one).
         for job in jobs {
             for source in sources.values {
-                if let key = sourceKey(source, job.tile) { _ = decodedTile(source, key) }
+                if let key = sourceKey(source, job.tile) { _ = sourceTiles.decodedTile(source, key) }
             }
         }
         let count = min(options.tileThreads, jobs.count)
@@ -598,9 +600,10 @@ extension MapRenderer {
         let workers = [self] + lanes.prefix(count - 1)
         for lane in workers.dropFirst() {
             lane.follow(
-                tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite, glyphs: glyphText.store)
+                tileSize: options.tileSize, spriteVersion: spriteVersion, sprite: sprite, glyphs: labels.glyphText.store
+            )
             lane.fetchedTiles = fetchedTiles
-            lane.frameStats = FrameStatistics()
+            lane.assembly.stats = FrameStatistics()
             lane.sourceTiles.decodedCount = 0
         }
         let board = JobBoard(jobs: jobs, lanes: workers, owner: self)
@@ -610,7 +613,7 @@ extension MapRenderer {
             DispatchQueue.concurrentPerform(iterations: workers.count) { board.work(lane: $0) }
         }
         for lane in workers.dropFirst() {
-            frameStats.tilesDecoded += lane.frameStats.tilesDecoded + lane.sourceTiles.takeDecodedCount()
+            assembly.stats.tilesDecoded += lane.assembly.stats.tilesDecoded + lane.sourceTiles.takeDecodedCount()
             lane.fetchedTiles = [:]
         }
         for case let result? in board.results { integrate(result) }
@@ -622,7 +625,8 @@ extension MapRenderer {
         integrate(
             workOnTile(
                 TileJob(
-                    key: tileImageKey(tile, run: 0, scale: scale), images: [spec], tileSize: options.tileSize,
+                    key: tileImages.tileImageKey(tile, run: 0, scale: scale), images: [spec],
+                    tileSize: options.tileSize,
                     spriteVersion: spriteVersion, sprite: sprite, priority: 0),
                 keepsImages: true))
     }
@@ -646,7 +650,7 @@ extension MapRenderer {
             return TileResult(key: job.key, images: [], prepared: [:], sourceData: [:], failed: true)
         }
         var prepared: [PreparedKey: PreparedTile] = [:]
-        for (sourceID, sourceLayer) in usedSourceLayers {
+        for (sourceID, sourceLayer) in sourceTiles.usedSourceLayers {
             if let p = preparedTile(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile) {
                 prepared[PreparedKey(source: sourceID, layer: sourceLayer, tile: tile)] = p
             }
@@ -654,7 +658,8 @@ extension MapRenderer {
         var sourceData: [SourceDataKey: Bool] = [:]
         for source in sources.values {
             guard let key = sourceKey(source, tile) else { continue }
-            sourceData[SourceDataKey(source: source.id, address: key.address)] = decodedTile(source, key).tile != nil
+            sourceData[SourceDataKey(source: source.id, address: key.address)] =
+                sourceTiles.decodedTile(source, key).tile != nil
         }
         var symbols: [MadeSymbols] = []
         for spec in job.symbols where layers.indices.contains(spec.layer) {
@@ -701,13 +706,13 @@ extension MapRenderer {
         for (spec, made) in result.images {
             let frame = TileImageFrame(side: spec.side, offset: spec.offset)
             switch made {
-            case .handle(let handle): storeTileImage(handle, for: spec.key, frame: frame)
+            case .handle(let handle): tileImages.storeTileImage(handle, for: spec.key, frame: frame)
             case .rendered(let image):
                 // A backend that cannot take the image leaves it missing (asked for again by a later frame).
                 guard let handle = try? backend.adopt(image) else { continue }
-                storeTileImage(handle, for: spec.key, frame: frame)
+                tileImages.storeTileImage(handle, for: spec.key, frame: frame)
             case .empty:
-                markEmpty(spec.key)
+                tileImages.markEmpty(spec.key)
                 _ = tileSupply.tookImage(spec.key, drawn: false)
                 continue
             case .failed: continue
@@ -715,10 +720,10 @@ extension MapRenderer {
             stored = true
             // Made by the frame: counted; arrived from the workers: a raster run's image fades in.
             switch tileSupply.tookImage(spec.key, drawn: true) {
-            case .frame: frameStats.tileImagesRendered += 1
+            case .frame: assembly.stats.tileImagesRendered += 1
             case .workers: noteTileImageArrival(spec.key)
             }
         }
-        if tileSupply.tookTile(result, broughtImage: stored) { frameStats.tilesArrived += 1 }
+        if tileSupply.tookTile(result, broughtImage: stored) { assembly.stats.tilesArrived += 1 }
     }
 }

@@ -18,7 +18,7 @@ import MapGeometry
 /// pitched frame with ``MapRenderOptions/usesTileImageCache`` is composed so: synchronous frames make the images in
 /// their tile stage; asynchronous ones ask the workers for them and warp a stand-in (an image the engine already has
 /// of the tile, an ancestor or the children) until they arrive, so the frame thread draws no tile vectors.
-extension MapRenderer {
+extension TileImageStage {
     /// Extent of the tile units the warps are computed in.
     static let warpExtent = 4096.0
 
@@ -27,7 +27,7 @@ extension MapRenderer {
     /// runs, which are drawn as vectors (they stay round on the screen, as `circle-pitch-alignment: viewport` wants,
     /// and a run of a few dots costs far less drawn than a screenful of mostly transparent texels warped).
     func composesRun(_ run: Int, camera: CameraTransform) -> Bool {
-        !(Self.warpsTileImages(camera) && tileLayerRuns[run].allSatisfy { $0.type == .circle })
+        !(Self.warpsTileImages(camera) && runs[run].allSatisfy { $0.type == .circle })
     }
 
     /// Whether a frame composed from tile images warps them (``DrawCommand/projectedImage(_:)``): under a bearing
@@ -45,7 +45,7 @@ extension MapRenderer {
         guard composesRun(run, camera: camera) else { return false }
         guard camera.state.pitch != 0 else { return runDraws(run, atZoom: tile.z) }
         let zoom = styleZoom(for: camera.state)
-        return tileLayerRuns[run].contains { layer in
+        return runs[run].contains { layer in
             guard let s = layer.layer.source, sources[s] != nil else { return false }
             return layer.layer.isVisible(atZoom: zoom)
         }
@@ -84,8 +84,12 @@ extension MapRenderer {
     /// The commands that compose one run of a pitched frame from its tiles' images: one projected image per tile,
     /// over the tile's square clipped to the visible ground (near plane, horizon limit). Asynchronous frames draw a
     /// warped stand-in for a tile whose image the workers have not made yet
-    /// (``warpedStandIn(for:run:wanted:projector:area:camera:)``); synchronous frames make an evicted image again.
-    func composeWarpedTileImages(_ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double) -> [DrawCommand] {
+    /// (``warpedStandIn(for:run:wanted:projector:area:camera:)``); synchronous frames make an evicted image again
+    /// (`remakeTileImage`, ``MapRenderer/remakeTileImage(_:of:scale:)``).
+    func composeWarpedTileImages(
+        _ tiles: [TileID], run: Int, camera: CameraTransform, scale: Double,
+        remakeTileImage: (TileImageSpec, TileID, Double) -> Void
+    ) -> [DrawCommand] {
         var out: [DrawCommand] = []
         for tile in tiles where composesRun(run, tile: tile, camera: camera) {
             let projector = TileProjector(tile: tile, extent: Int(Self.warpExtent), camera: camera)
@@ -98,7 +102,7 @@ extension MapRenderer {
                 // Evicted since the tile stage made it (a budget smaller than a frame): made again now; or asked of
                 // the workers by the tile stage: meanwhile the best image the engine has of the tile.
                 if tileSupply.remakesMissingImages {
-                    remakeTileImage(spec, of: tile, scale: scale)
+                    remakeTileImage(spec, tile, scale)
                 } else {
                     out.append(
                         contentsOf: warpedStandIn(
@@ -145,7 +149,7 @@ extension MapRenderer {
             guard let best = own.filter({ $0.handle != nil }).min(by: { distance($0.key) < distance($1.key) }),
                 let handle = best.handle
             else { return [] }
-            frameStats.standIns += 1
+            standInCount += 1
             return [warpedImage(handle, frame: best.frame, projector: projector, area: area)]
         }
         for up in 1...min(8, max(tile.z, 1)) where tile.z - up >= 0 {
@@ -153,7 +157,7 @@ extension MapRenderer {
             let kept = keptTileImages(ancestor.canonical, run: run)
             guard !kept.isEmpty else { continue }
             guard let (handle, frame) = Self.finestDrawn(kept) else { return [] }
-            frameStats.standIns += 1
+            standInCount += 1
             let p = TileProjector(tile: ancestor, extent: Int(Self.warpExtent), camera: camera)
             return [warpedImage(handle, frame: frame, projector: p, area: area)]
         }
@@ -168,7 +172,7 @@ extension MapRenderer {
             out.append(
                 warpedImage(handle, frame: frame, projector: p, area: square.map { p.project($0.x, $0.y) }))
         }
-        if !out.isEmpty { frameStats.standIns += 1 }
+        if !out.isEmpty { standInCount += 1 }
         return out
     }
 

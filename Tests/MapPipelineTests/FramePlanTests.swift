@@ -132,14 +132,15 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     // What a tile thread or worker makes: both runs' images, as pixels from its own backend.
     let job = TileJob(
         key: TileImageKey(revision: r.revision, z: 0, x: 0, y: 0, pixelScale: 2),
-        images: [0, 1].map { r.imageSpec(tile, run: $0, camera: view, scale: 2) }, tileSize: 256, spriteVersion: 0,
+        images: [0, 1].map { r.tileImages.imageSpec(tile, run: $0, camera: view, scale: 2) }, tileSize: 256,
+        spriteVersion: 0,
         sprite: nil, priority: 0)
     let made = r.workOnTile(job, keepsImages: false)
     #expect(made.images.count == 2)
     r.integrate(made)
     #expect(r.lastFrameStatistics.tileImagesRendered == 0)
     for run in [0, 1] {
-        guard case .image = r.cachedTileImage(tile, run: run, scale: 2) else {
+        guard case .image = r.tileImages.cachedTileImage(tile, run: run, scale: 2) else {
             Issue.record("run \(run) not cached")
             continue
         }
@@ -149,7 +150,7 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
         key: TileImageKey(revision: r.revision, z: 0, x: 0, y: 0, pixelScale: 3, run: 0), zoom: 0, side: 256,
         offset: .zero, bearing: 0)
     r.integrate(TileResult(key: job.key, images: [(empty, .empty)], prepared: [:], sourceData: [:]))
-    guard case .empty = r.cachedTileImage(tile, run: 0, scale: 3) else {
+    guard case .empty = r.tileImages.cachedTileImage(tile, run: 0, scale: 3) else {
         Issue.record("an empty run is not remembered")
         return
     }

@@ -49,7 +49,7 @@ struct FormattedLabel: Equatable {
     }
 }
 
-extension MapRenderer {
+extension LabelStage {
     /// Whether the glyph path may break `text` somewhere other than a space (ideographs, zero-width spaces, the
     /// punctuation MapLibre breaks after), so `text-max-width` applies to it.
     func mayBreakLines(_ text: String) -> Bool {

@@ -96,18 +96,25 @@ extension MapRenderer {
     /// store already set does nothing. Waymark's own.
     /// - Parameter store: the glyphs, or `nil` to draw all text with the backend's fonts.
     public func setGlyphs(_ store: GlyphStore?) {
-        guard glyphText.store !== store else { return }
-        glyphText.store = store
-        if lastLabels == nil && glyphImages.isEmpty {
+        guard labels.glyphText.store !== store else { return }
+        labels.glyphText.store = store
+        if labels.lastLabels == nil && labels.glyphImages.isEmpty {
             group = joinGroup()
         } else {
             invalidate()
         }
     }
+}
 
+extension LabelStage {
     /// `commands` with every text the glyph path draws replaced by a label image (registered with the backend,
-    /// drawn at whole device pixels); images not used by the previous frame are released first.
-    func glyphLabelCommands(_ labels: [Int: [DrawCommand]], scale: Double, zoom: Double) -> [Int: [DrawCommand]] {
+    /// drawn at whole device pixels); images not used by the previous frame are released first. `sdfNames` names
+    /// the renderer's SDF sprite images by handle id (``MapRenderer/sdfSpriteNames()``), `spritePixels` gives a sprite
+    /// image's pixels (``MapRenderer/spritePixels(_:)``).
+    func glyphLabelCommands(
+        _ labels: [Int: [DrawCommand]], scale: Double, zoom: Double, sdfNames: [Int: String],
+        spritePixels: (String) -> RasterImage?
+    ) -> [Int: [DrawCommand]] {
         let unused = glyphImages.keys.filter { !glyphImagesUsed.contains($0) }
         for key in unused {
             if let removed = glyphImages.removeValue(forKey: key), let removed { backend.unregister(removed.handle) }
@@ -115,7 +122,6 @@ extension MapRenderer {
         glyphImagesUsed = []
         guard scale > 0, scale.isFinite else { return labels }
         var result: [Int: [DrawCommand]] = [:]
-        let sdfNames = sdfSpriteNames()
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
             // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
@@ -144,7 +150,8 @@ extension MapRenderer {
                     let opacity = i.opacity
                     i.opacity = 1
                     guard opacity > 0,
-                        case .image(var drawn)? = sdfIcon(i, name: name, layer: layer!, zoom: zoom, scale: scale)
+                        case .image(var drawn)? = sdfIcon(
+                            i, name: name, layer: layer!, zoom: zoom, scale: scale, spritePixels: spritePixels)
                     else { return [] }
                     drawn.opacity = opacity
                     return [.image(drawn)]
@@ -166,7 +173,9 @@ extension MapRenderer {
         }
         return result
     }
+}
 
+extension MapRenderer {
     /// The sprite names of the registered signed-distance-field images (`"sdf": true` in the sprite index) by
     /// handle id.
     func sdfSpriteNames() -> [Int: String] {
@@ -177,13 +186,17 @@ extension MapRenderer {
         }
         return names
     }
+}
 
+extension LabelStage {
     /// An SDF icon drawn as MapLibre's SDF shader draws it: `icon-color`, `icon-halo-color`, `icon-halo-width` and
     /// `icon-halo-blur` of `layer` (evaluated at `zoom` without a feature), the field the image's alpha, its
-    /// one-texel padding drawn too, the edge sharpened by the drawn size (`icon-size`).
-    private func sdfIcon(_ i: ImageCommand, name: String, layer: CompiledLayer, zoom: Double, scale: Double)
-        -> DrawCommand?
-    {
+    /// one-texel padding drawn too, the edge sharpened by the drawn size (`icon-size`); `spritePixels` gives the
+    /// sprite image's pixels.
+    private func sdfIcon(
+        _ i: ImageCommand, name: String, layer: CompiledLayer, zoom: Double, scale: Double,
+        spritePixels: (String) -> RasterImage?
+    ) -> DrawCommand? {
         guard let pixels = spritePixels(name), pixels.width > 0, pixels.height > 0, i.rect.width > 0,
             i.rect.height > 0,
             [i.rect.minX, i.rect.minY, i.rect.width, i.rect.height, i.rotation].allSatisfy(\.isFinite)

@@ -10,7 +10,7 @@ import MapStyle
     import Darwin
 #endif
 
-extension MapRenderer {
+extension LabelStage {
     /// Each symbol layer's text commands moved by its `text-translate` (points, evaluated at `zoom`; anchored to
     /// the map it turns with `bearing`, degrees clockwise). Only drawing moves: placement and collision use the
     /// untranslated labels. Icons are left alone.
