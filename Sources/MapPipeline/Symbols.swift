@@ -259,14 +259,24 @@ extension MapRenderer {
         guard k > 0 else { return nil }
         let offset = layer.numbers("icon-offset", ctx)
         let size = handle.pointSize
-        let icon = SymbolIcon(
+        var icon = SymbolIcon(
             size: ScreenSize(width: size.width * k, height: size.height * k),
             anchor: TextAnchor(styleName: layer.string("icon-anchor", ctx)),
             offset: ScreenPoint(x: (offset.first ?? 0) * k, y: (offset.count > 1 ? offset[1] : 0) * k),
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
+        icon.opacity = min(1, max(0, layer.number("icon-opacity", ctx, 1)))
+        if sprite?.index.images[name]?.sdf == true { icon.sdfPaint = sdfIconPaint(layer, ctx) }
         return (fittingIcon(icon, name: name, layer, ctx), name)
+    }
+
+    /// The paint of an SDF icon of a feature: `icon-color`, `icon-halo-color`, `icon-halo-width` and `icon-halo-blur`
+    /// evaluated for it (MapLibre's data-driven icon paint).
+    func sdfIconPaint(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> SDFPaint {
+        SDFPaint(
+            color: layer.color("icon-color", ctx) ?? .black, haloColor: layer.color("icon-halo-color", ctx) ?? .clear,
+            haloWidth: layer.number("icon-halo-width", ctx, 0), haloBlur: layer.number("icon-halo-blur", ctx, 0))
     }
 }
 

@@ -256,6 +256,10 @@ public struct ImageCommand: Hashable, Sendable {
     public var rotation: Double
     /// How the image is sampled when scaled: bilinear (the default) or nearest pixel (`raster-resampling`).
     public var nearestNeighbor: Bool = false
+    /// With a paint, the image's alpha is a signed distance field drawn in that paint (an SDF icon), else `nil` (the
+    /// default): its own pixels. The pipeline draws SDF icons into plain images before a backend sees them; a backend
+    /// given one draws the image's own pixels. Waymark's own.
+    public var sdfPaint: SDFPaint? = nil
 
     /// Creates an image draw.
     public init(
