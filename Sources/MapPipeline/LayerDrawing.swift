@@ -313,6 +313,15 @@ extension MapRenderer {
         let u = Double(max(1, extent)) / 8192
         guard k > 0, k.isFinite else { return }
         mesh.progressLength *= k * u
+        // MapLibre stores a vertex's distance along the line (`linesofar`, MapLibre units) as a whole number of
+        // `LINE_DISTANCE_SCALE` = 2 units, cut toward zero (`LineProgram::layoutVertex`): dashes and patterns start
+        // their period from that stored value. Gradients read the line's progress instead (kept exact).
+        if case .gradient = style.paint {
+        } else {
+            for i in mesh.vertices.indices {
+                mesh.vertices[i].distance = (mesh.vertices[i].distance / 2).rounded(.towardZero) * 2
+            }
+        }
         switch projector.mode {
         case .affine(let a, let b, let c, let d, let tx, let ty):
             let ra = a / k
