@@ -65,7 +65,9 @@ extension MapRenderer {
                     drawPatternFill(layer, f.geometry, draw.context, projector, tile: tile, extent: extent, &out)
                 case .circle:
                     drawCircles(
-                        layer, f.geometry, draw.context, projector, ownedWithin: clipsToImage ? nil : extent, &out)
+                        layer, f.geometry, draw.context, projector,
+                        drawnWithin: clipsToImage
+                            ? worldBounds(tile, extent: extent) : (0, 0, extent, extent), &out)
                 default: break
                 }
             }
@@ -442,11 +444,21 @@ extension MapRenderer {
         return ScreenPoint(x: cos(b) * v.0 + sin(b) * v.1, y: -sin(b) * v.0 + cos(b) * v.1)
     }
 
-    /// Appends a circle per point (or vertex); with `ownedWithin` (the extent) only points in `0..<extent` on both
-    /// axes.
+    /// The tile-unit bounds `x0 ≤ x < x1`, `y0 ≤ y < y1` of the points whose circles a tile image draws: its
+    /// buffered points too (a neighbour's circle straddling the shared edge), except beyond the world's edges, where
+    /// MapLibre has no neighbouring tile to draw them (its circle bucket keeps only the points inside its tile).
+    func worldBounds(_ tile: TileID, extent: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        let n = 1 << tile.z
+        return (
+            tile.x == 0 ? 0 : Int.min, tile.y == 0 ? 0 : Int.min, tile.x == n - 1 ? extent : Int.max,
+            tile.y == n - 1 ? extent : Int.max
+        )
+    }
+
+    /// Appends a circle per point (or vertex) inside `bounds` (tile units, `x0 ≤ x < x1`, `y0 ≤ y < y1`).
     private func drawCircles(
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        ownedWithin extent: Int?, _ out: inout [DrawCommand]
+        drawnWithin bounds: (x0: Int, y0: Int, x1: Int, y1: Int), _ out: inout [DrawCommand]
     ) {
         // MapLibre draws a circle at every vertex of lines and polygon rings too.
         let points: [VectorTilePoint]
@@ -470,7 +482,7 @@ extension MapRenderer {
         var onGround = false
         if case .perspective = projector.mode, layer.string("circle-pitch-alignment", ctx) == "map" { onGround = true }
         for p in points {
-            if let extent, p.x < 0 || p.y < 0 || p.x >= extent || p.y >= extent { continue }
+            if p.x < bounds.x0 || p.y < bounds.y0 || p.x >= bounds.x1 || p.y >= bounds.y1 { continue }
             let x = Double(p.x)
             let y = Double(p.y)
             guard projector.isVisible(x, y) else { continue }
