@@ -304,7 +304,8 @@ public enum DrawCommand: Hashable, Sendable {
     case save
     /// Pop the clip and transform pushed by the matching `save`.
     case restore
-    /// Intersect the clip with a rectangle given in the current coordinate system.
+    /// Intersect the clip with a rectangle given in the current coordinate system. A device pixel is inside when its
+    /// centre is (no antialiased edge, as a GPU rasterizes a quad), so clips that share an edge leave no seam.
     case clip(RenderRect)
     /// Pre-multiply the current transform: later coordinates pass through this transform, then the current one.
     case transform(RenderTransform)
