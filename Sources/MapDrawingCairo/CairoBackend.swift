@@ -184,7 +184,13 @@ public final class CairoBackend: RenderBackend {
             case .circle(let c): circle(c, cr)
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
-            case .image(let i): image(i, cr)
+            case .image(let i):
+                // An exact draw of part of an image (``ImageCommand/sourceRect``) is a projected image.
+                if i.sourceRect != nil {
+                    if let projected = i.projected { projectedImages([projected], cr) }
+                } else {
+                    image(i, cr)
+                }
             case .projectedImage(let first):
                 // Consecutive projected images are drawn in one pass (see ``projectedImages(_:_:)``).
                 var batch = [first]

@@ -85,6 +85,8 @@ extension MapRenderer {
         fitted.stretch = stretch
         fitted.pieceImages = pieces
         fitted.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
+        fitted.paddedImage = spritePiece(
+            name, IconBox(left: -1, top: -1, right: stretch.pixelWidth + 1, bottom: stretch.pixelHeight + 1))
         // MapLibre samples icons nearest unless scaled, rotated or aligned to the map (and its renderer adds: drawn
         // at another pixel ratio than the sprite's, or pitched).
         let placement = layer.string("symbol-placement", ctx)

@@ -345,6 +345,8 @@ extension MapRenderer {
             if let stretch = features[i].icon?.stretch {
                 features[i].icon?.pieceImages = spritePieces(name, stretch.pieceSources) ?? []
                 features[i].icon?.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
+                features[i].icon?.paddedImage = spritePiece(
+                    name, IconBox(left: -1, top: -1, right: stretch.pixelWidth + 1, bottom: stretch.pixelHeight + 1))
             }
             if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
         }

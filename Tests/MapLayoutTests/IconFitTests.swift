@@ -124,6 +124,19 @@ import Testing
                 && near(nearest.rect.maxY, 109))
         poi.icon?.samplesNearest = false
 
+        // With the padded image every piece is drawn from it exactly: the one piece is the whole padded image
+        // (12 × 12 points at scale 1) in the box reaching the border pixels, [81, 117] × [91.4, 110.6].
+        let padded = ImageHandle(id: 9, pixelWidth: 12, pixelHeight: 12, scale: 1)
+        poi.icon?.paddedImage = padded
+        poi.icon?.samplesNearest = true
+        let exact = try #require(placer.place([poi], camera: testCamera()).symbols.first?.iconPieces)
+        #expect(exact.count == 1)
+        #expect(exact.first?.image == padded && exact.first?.nearestNeighbor == true)
+        #expect(exact.first?.sourceRect == RenderRect(x: 0, y: 0, width: 12, height: 12))
+        #expect(exact.first?.rect == rect)
+        poi.icon?.paddedImage = nil
+        poi.icon?.samplesNearest = false
+
         // The fitted box collides: a label over its right end (outside the text) is blocked by it.
         var blocker = pointLabel("BB", at: 119, 100, layer: "other")
         blocker.textPadding = 0

@@ -884,7 +884,17 @@ public final class SymbolPlacer {
             iconBox = (
                 collision.minX - padding, collision.minY - padding, collision.maxX + padding, collision.maxY + padding
             )
-            if icon.samplesNearest && !pitched {
+            let sources = icon.stretch?.pieceSources ?? []
+            if let padded = icon.paddedImage, sources.count == fitted.pieces.count {
+                // One texture for every piece, read through its one-pixel transparent border (MapLibre's quads).
+                let k = padded.scale > 0 && padded.scale.isFinite ? padded.scale : 1
+                iconPieces = zip(sources, fitted.pieces).map { s, d in
+                    ImageCommand(
+                        image: padded, rect: screen(d), nearestNeighbor: icon.samplesNearest && !pitched,
+                        sourceRect: RenderRect(
+                            x: (s.left + 1) / k, y: (s.top + 1) / k, width: s.width / k, height: s.height / k))
+                }
+            } else if icon.samplesNearest && !pitched {
                 if fitted.innerPieces.count == icon.innerPieceImages.count {
                     iconPieces = zip(icon.innerPieceImages, fitted.innerPieces).compactMap { image, box in
                         image.map { ImageCommand(image: $0, rect: screen(box), nearestNeighbor: true) }

@@ -135,6 +135,12 @@ public struct SymbolIcon: Hashable, Sendable {
     /// The images of ``IconStretch/innerPieceSources``, in that order (`nil` for an empty piece): drawn instead of
     /// ``pieceImages`` when the icon ``samplesNearest`` (none drawn when the counts differ). Default empty.
     public var innerPieceImages: [ImageHandle?] = []
+    /// The image with one transparent pixel around it (MapLibre's icon atlas padding), registered by the caller: when
+    /// given, a fitted icon draws each of ``IconStretch/pieceSources`` from it exactly (``ImageCommand/sourceRect``),
+    /// as MapLibre's quads sample one texture: a piece's edge blends into its neighbour's pixels, and the pieces are
+    /// neither snapped to pixels nor cut from the image (``pieceImages`` and ``innerPieceImages`` are then unused).
+    /// Default `nil`.
+    public var paddedImage: ImageHandle?
     /// Draw the inner pieces of a fitted icon with nearest-pixel sampling on a map without pitch (MapLibre samples
     /// icons so unless they are scaled, rotated or aligned to the map). Default `false` (bilinear, ``pieceImages``).
     public var samplesNearest = false
