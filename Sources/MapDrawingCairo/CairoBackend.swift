@@ -185,9 +185,14 @@ public final class CairoBackend: RenderBackend {
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
             case .image(let i):
-                // An exact draw of part of an image (``ImageCommand/sourceRect``) is a projected image.
+                // Exact draws (``ImageCommand/sourceRect``) are projected images; consecutive ones drawn in one pass.
                 if i.sourceRect != nil {
-                    if let projected = i.projected { projectedImages([projected], cr) }
+                    var batch = i.projected.map { [$0] } ?? []
+                    while index < commands.count, case .image(let next) = commands[index], next.sourceRect != nil {
+                        if let projected = next.projected { batch.append(projected) }
+                        index += 1
+                    }
+                    if !batch.isEmpty { projectedImages(batch, cr) }
                 } else {
                     image(i, cr)
                 }

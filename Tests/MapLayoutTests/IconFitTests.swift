@@ -146,4 +146,41 @@ import Testing
         poi.icon?.textFit = .none
         #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())) == ["AAAA", "BB"])
     }
+
+    /// An icon that is not fitted draws its padded image exactly, one image pixel wider a side; `icon-rotate` turns
+    /// its box about the anchor (the offset too), and its collision box is the turned box's bounds.
+    @Test func plainIconsDrawTheirPaddedImageTurnedAboutTheAnchor() throws {
+        let placer = SymbolPlacer(measurer: FixedAdvanceTextMeasurer())
+        var poi = pointLabel("", at: 100, 100)
+        let handle = ImageHandle(id: 7, pixelWidth: 10, pixelHeight: 4, scale: 1)
+        let padded = ImageHandle(id: 8, pixelWidth: 12, pixelHeight: 6, scale: 1)
+        // 20 × 8 points (icon-size 2), its centre 10 points right of the anchor.
+        var icon = SymbolIcon(
+            size: ScreenSize(width: 20, height: 8), offset: ScreenPoint(x: 10, y: 0), padding: 0, allowOverlap: true,
+            image: handle)
+        icon.paddedImage = padded
+        icon.samplesNearest = true
+        poi.icon = icon
+        let flat = try #require(placer.place([poi], camera: testCamera()).symbols.first)
+        let drawn = try #require(flat.iconCommand)
+        #expect(drawn.image == padded && drawn.nearestNeighbor && drawn.rotation == 0)
+        #expect(drawn.sourceRect == RenderRect(x: 0, y: 0, width: 12, height: 6))
+        #expect(near(drawn.rect.minX, 98) && near(drawn.rect.maxX, 122) && near(drawn.rect.minY, 94))
+        #expect(near(drawn.rect.maxY, 106))
+
+        // Turned a quarter clockwise: the centre moves below the anchor, the box stands upright, drawn bilinear.
+        poi.icon?.rotation = 90
+        let turned = try #require(placer.place([poi], camera: testCamera()).symbols.first)
+        let rect = try #require(turned.iconRect)
+        #expect(near(rect.minX + rect.width / 2, 100) && near(rect.minY + rect.height / 2, 110))
+        let command = try #require(turned.iconCommand)
+        #expect(command.rotation == 90 && !command.nearestNeighbor)
+        // The turned box, 8 × 20 about (100, 110), blocks a label there.
+        var blocker = pointLabel("B", at: 100, 117, layer: "other")
+        blocker.textPadding = 0
+        poi.icon?.allowOverlap = false
+        #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())).isEmpty)
+        poi.icon?.rotation = 0
+        #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())) == ["B"])
+    }
 }

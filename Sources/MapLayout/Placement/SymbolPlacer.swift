@@ -907,11 +907,25 @@ public final class SymbolPlacer {
             let size = ScreenSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
             let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
             let origin = icon.anchor.boxOrigin(for: size, at: at)
-            let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+            var rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
+            if icon.rotation != 0 && icon.rotation.isFinite {
+                // `icon-rotate` turns the box about the anchor: its centre moves, and it is drawn turned about that.
+                let angle = icon.rotation * Double.pi / 180
+                let dx = rect.minX + size.width / 2 - c.screen.x
+                let dy = rect.minY + size.height / 2 - c.screen.y
+                let cx = c.screen.x + cos(angle) * dx - sin(angle) * dy
+                let cy = c.screen.y + sin(angle) * dx + cos(angle) * dy
+                rect = RenderRect(
+                    x: cx - size.width / 2, y: cy - size.height / 2, width: size.width, height: size.height)
+                let b = rotatedBounds(
+                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy), degrees: icon.rotation)
+                iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+            } else {
+                // Unturned when the icon follows its line, as MapLibre's icon collision box is.
+                iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
+            }
             iconRect = rect
-            // Unturned when the icon follows its line, as MapLibre's icon collision box is.
-            iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
         guard usable(textBox), usable(iconBox) else {
@@ -976,12 +990,24 @@ public final class SymbolPlacer {
                         anchor: drawnAnchor ?? pointAnchor, offset: pointOffset, rotation: drawnRotation))
             }
         }
-        let iconCommand: ImageCommand? =
-            showIcon && iconPieces.isEmpty
-            ? symbol.icon?.image.flatMap { image in
-                iconRect.map { ImageCommand(image: image, rect: $0, rotation: c.iconRotation) }
+        var iconCommand: ImageCommand?
+        if showIcon && iconPieces.isEmpty, let icon = symbol.icon, let rect = iconRect {
+            let turn = c.iconRotation + (icon.rotation.isFinite ? icon.rotation : 0)
+            if let padded = icon.paddedImage, padded.pixelWidth > 2, padded.pixelHeight > 2 {
+                // MapLibre's icon quad: the image and its transparent border pixel, exactly where the box says.
+                let ex = rect.width / Double(padded.pixelWidth - 2)
+                let ey = rect.height / Double(padded.pixelHeight - 2)
+                let size = padded.pointSize
+                iconCommand = ImageCommand(
+                    image: padded,
+                    rect: RenderRect(
+                        x: rect.minX - ex, y: rect.minY - ey, width: rect.width + 2 * ex, height: rect.height + 2 * ey),
+                    rotation: turn, nearestNeighbor: icon.samplesNearest && !pitched && turn == 0,
+                    sourceRect: RenderRect(x: 0, y: 0, width: size.width, height: size.height))
+            } else if let image = icon.image {
+                iconCommand = ImageCommand(image: image, rect: rect, rotation: turn)
             }
-            : nil
+        }
         return PlacedSymbol(
             featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
             screenAnchor: c.screen, scale: ratio, text: textCommand,
