@@ -182,5 +182,18 @@ import Testing
         #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())).isEmpty)
         poi.icon?.rotation = 0
         #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())) == ["B"])
+
+        // Aligned to the map, a point icon turns with it: a bearing of 90° turns it a quarter anticlockwise about
+        // the anchor, its centre moving above it.
+        let east = testCamera(bearing: 90)
+        var mapped = pointLabel("", at: 100, 100, camera: east)
+        mapped.icon = icon
+        mapped.iconRotationAlignment = .map
+        let withMap = try #require(placer.place([mapped], camera: east).symbols.first)
+        #expect(withMap.iconCommand?.rotation == -90)
+        let moved = try #require(withMap.iconRect)
+        #expect(near(moved.minX + moved.width / 2, 100) && near(moved.minY + moved.height / 2, 90))
+        mapped.iconRotationAlignment = .viewport
+        #expect(try #require(placer.place([mapped], camera: east).symbols.first).iconCommand?.rotation == 0)
     }
 }

@@ -868,6 +868,8 @@ public final class SymbolPlacer {
         var iconRect: RenderRect?
         var iconBox: (Double, Double, Double, Double)?
         var iconPieces: [ImageCommand] = []
+        // A plain icon's turn about its anchor, degrees clockwise (`icon-rotate`, and the map's for map-aligned points).
+        var iconTurn = 0.0
         if let icon = symbol.icon, hasText, c.line == nil, icon.textFit != .none,
             let fitted = icon.fitted(toText: fitTextBox(symbol, pointAnchor, pointOffset, ratio))
         {
@@ -909,17 +911,24 @@ public final class SymbolPlacer {
             let origin = icon.anchor.boxOrigin(for: size, at: at)
             var rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
-            if icon.rotation != 0 && icon.rotation.isFinite {
-                // `icon-rotate` turns the box about the anchor: its centre moves, and it is drawn turned about that.
-                let angle = icon.rotation * Double.pi / 180
+            // A point icon aligned to the map turns with it, by −bearing degrees (MapLibre turns its quad about the
+            // anchor in the shader); `icon-rotate` adds to that.
+            let mapTurn =
+                c.line == nil && symbol.placement == .point && symbol.iconRotationAlignment == .map ? -bearing : 0
+            iconTurn = (icon.rotation.isFinite ? icon.rotation : 0) + mapTurn
+            if iconTurn != 0 {
+                // The turn is about the anchor: the box's centre moves, and it is drawn turned about that.
+                let angle = iconTurn * Double.pi / 180
                 let dx = rect.minX + size.width / 2 - c.screen.x
                 let dy = rect.minY + size.height / 2 - c.screen.y
                 let cx = c.screen.x + cos(angle) * dx - sin(angle) * dy
                 let cy = c.screen.y + sin(angle) * dx + cos(angle) * dy
                 rect = RenderRect(
                     x: cx - size.width / 2, y: cy - size.height / 2, width: size.width, height: size.height)
+                // The collision box turns by `icon-rotate` only (MapLibre's point collision box ignores the map's turn).
                 let b = rotatedBounds(
-                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy), degrees: icon.rotation)
+                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy),
+                    degrees: icon.rotation.isFinite ? icon.rotation : 0)
                 iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
             } else {
                 // Unturned when the icon follows its line, as MapLibre's icon collision box is.
@@ -992,7 +1001,7 @@ public final class SymbolPlacer {
         }
         var iconCommand: ImageCommand?
         if showIcon && iconPieces.isEmpty, let icon = symbol.icon, let rect = iconRect {
-            let turn = c.iconRotation + (icon.rotation.isFinite ? icon.rotation : 0)
+            let turn = c.iconRotation + iconTurn
             if let padded = icon.paddedImage, padded.pixelWidth > 2, padded.pixelHeight > 2 {
                 // MapLibre's icon quad: the image and its transparent border pixel, exactly where the box says.
                 let ex = rect.width / Double(padded.pixelWidth - 2)
