@@ -134,6 +134,10 @@ import Testing
         let turned = try #require(draw.projected)
         #expect(near(turned.homography.apply(to: ScreenPoint(x: 1, y: 1)), 30, 10))
         #expect(near(turned.homography.apply(to: ScreenPoint(x: 4, y: 3)), 20, 40))
+        // Edges a rounding error off the 1/256-point grid lie on it.
+        draw.rotation = 0
+        draw.rect = RenderRect(x: 10 + 1e-9, y: 20, width: 30 - 2e-9, height: 10)
+        #expect(try #require(draw.projected).area[0] == ScreenPoint(x: 10, y: 20))
         draw.sourceRect = RenderRect(x: 1, y: 1, width: 0, height: 2)
         #expect(draw.projected == nil)
         draw.sourceRect = nil

@@ -284,6 +284,15 @@ public struct ImageCommand: Hashable, Sendable {
             [s.minX, s.minY, s.width, s.height, rect.minX, rect.minY, rect.width, rect.height, rotation].allSatisfy(
                 \.isFinite)
         else { return nil }
+        // The rectangle's edges on a 1/256-point grid, as a GPU snaps vertices to its sub-pixel grid: an edge a
+        // rounding error past a pixel centre still covers it.
+        func snap(_ v: Double) -> Double { (v * 256).rounded() / 256 }
+        let minX = snap(rect.minX)
+        let minY = snap(rect.minY)
+        let width = snap(rect.maxX) - minX
+        let height = snap(rect.maxY) - minY
+        guard width > 0, height > 0 else { return nil }
+        let rect = RenderRect(x: minX, y: minY, width: width, height: height)
         let sx = rect.width / s.width
         let sy = rect.height / s.height
         let cx = rect.minX + rect.width / 2
