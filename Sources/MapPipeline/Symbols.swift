@@ -367,9 +367,12 @@ extension MapRenderer {
             // A backend that cannot take the image leaves the symbol without its icon, as building it here would.
             let handle = spriteImage(name)
             if handle == nil { features[i].icon = nil } else { features[i].icon?.image = handle }
+            if features[i].icon?.paddedImage != nil { features[i].icon?.paddedImage = paddedSpriteImage(name) }
             if let stretch = features[i].icon?.stretch {
                 features[i].icon?.pieceImages = spritePieces(name, stretch.pieceSources) ?? []
                 features[i].icon?.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
+                features[i].icon?.paddedImage = spritePiece(
+                    name, IconBox(left: -1, top: -1, right: stretch.pixelWidth + 1, bottom: stretch.pixelHeight + 1))
             }
             if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
         }

@@ -423,7 +423,9 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 
 @Test func iconsComeFromTheSpriteSheetAtIconSize() throws {
     // A 4×2-pixel sheet holding a 2×2 "dot" at its right half; icon-size 3 draws it 6 points wide, centred on the
-    // point at (128, 64), so its rectangle is (125, 61) 6×6. A name the sprite lacks draws nothing.
+    // point at (128, 64), so its box is (125, 61) 6×6. It is drawn as MapLibre's icon quad: the image with a
+    // transparent pixel around it (4×4) over the box grown by a scaled pixel a side, (122, 58) 12×12, exactly and
+    // bilinear (scaled). A name the sprite lacks draws nothing.
     let layers = """
         {"id": "icons", "type": "symbol", "source": "t", "source-layer": "pois",
          "layout": {"icon-image": ["get", "kind"], "icon-size": 3}},
@@ -444,8 +446,10 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         if case .image(let i) = c { return i }
         return nil
     }
-    #expect(images.map(\.rect) == [RenderRect(x: 125, y: 61, width: 6, height: 6)])
-    #expect(images.first?.image.pixelWidth == 2)
+    #expect(images.map(\.rect) == [RenderRect(x: 122, y: 58, width: 12, height: 12)])
+    #expect(images.first?.image.pixelWidth == 4)
+    #expect(images.first?.sourceRect == RenderRect(x: 0, y: 0, width: 4, height: 4))
+    #expect(images.first?.nearestNeighbor == false)
 }
 
 @Test func layersDrawInStyleOrderAndCirclesSitOnEveryVertex() throws {

@@ -868,6 +868,8 @@ public final class SymbolPlacer {
         var iconRect: RenderRect?
         var iconBox: (Double, Double, Double, Double)?
         var iconPieces: [ImageCommand] = []
+        // A plain icon's turn about its anchor, degrees clockwise (`icon-rotate`, and the map's for map-aligned points).
+        var iconTurn = 0.0
         if let icon = symbol.icon, hasText, c.line == nil, icon.textFit != .none,
             let fitted = icon.fitted(toText: fitTextBox(symbol, pointAnchor, pointOffset, ratio))
         {
@@ -884,7 +886,17 @@ public final class SymbolPlacer {
             iconBox = (
                 collision.minX - padding, collision.minY - padding, collision.maxX + padding, collision.maxY + padding
             )
-            if icon.samplesNearest && !pitched {
+            let sources = icon.stretch?.pieceSources ?? []
+            if let padded = icon.paddedImage, sources.count == fitted.pieces.count {
+                // One texture for every piece, read through its one-pixel transparent border (MapLibre's quads).
+                let k = padded.scale > 0 && padded.scale.isFinite ? padded.scale : 1
+                iconPieces = zip(sources, fitted.pieces).map { s, d in
+                    ImageCommand(
+                        image: padded, rect: screen(d), nearestNeighbor: icon.samplesNearest && !pitched,
+                        sourceRect: RenderRect(
+                            x: (s.left + 1) / k, y: (s.top + 1) / k, width: s.width / k, height: s.height / k))
+                }
+            } else if icon.samplesNearest && !pitched {
                 if fitted.innerPieces.count == icon.innerPieceImages.count {
                     iconPieces = zip(icon.innerPieceImages, fitted.innerPieces).compactMap { image, box in
                         image.map { ImageCommand(image: $0, rect: screen(box), nearestNeighbor: true) }
@@ -898,11 +910,32 @@ public final class SymbolPlacer {
             let size = ScreenSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
             let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
             let origin = icon.anchor.boxOrigin(for: size, at: at)
-            let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+            var rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
+            // A point icon aligned to the map turns with it, by −bearing degrees (MapLibre turns its quad about the
+            // anchor in the shader); `icon-rotate` adds to that.
+            let mapTurn =
+                c.line == nil && symbol.placement == .point && symbol.iconRotationAlignment == .map ? -bearing : 0
+            iconTurn = (icon.rotation.isFinite ? icon.rotation : 0) + mapTurn
+            if iconTurn != 0 {
+                // The turn is about the anchor: the box's centre moves, and it is drawn turned about that.
+                let angle = iconTurn * Double.pi / 180
+                let dx = rect.minX + size.width / 2 - c.screen.x
+                let dy = rect.minY + size.height / 2 - c.screen.y
+                let cx = c.screen.x + cos(angle) * dx - sin(angle) * dy
+                let cy = c.screen.y + sin(angle) * dx + cos(angle) * dy
+                rect = RenderRect(
+                    x: cx - size.width / 2, y: cy - size.height / 2, width: size.width, height: size.height)
+                // The collision box turns by `icon-rotate` only (MapLibre's point collision box ignores the map's turn).
+                let b = rotatedBounds(
+                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy),
+                    degrees: icon.rotation.isFinite ? icon.rotation : 0)
+                iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+            } else {
+                // Unturned when the icon follows its line, as MapLibre's icon collision box is.
+                iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
+            }
             iconRect = rect
-            // Unturned when the icon follows its line, as MapLibre's icon collision box is.
-            iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
         guard usable(textBox), usable(iconBox) else {
@@ -967,19 +1000,26 @@ public final class SymbolPlacer {
                         anchor: drawnAnchor ?? pointAnchor, offset: pointOffset, rotation: drawnRotation))
             }
         }
-        let iconCommand: ImageCommand? =
-            showIcon && iconPieces.isEmpty
-            ? symbol.icon.flatMap { icon in
-                icon.image.flatMap { image in
-                    iconRect.map {
-                        var command = ImageCommand(
-                            image: image, rect: $0, opacity: icon.opacity, rotation: c.iconRotation)
-                        command.sdfPaint = icon.sdfPaint
-                        return command
-                    }
-                }
+        var iconCommand: ImageCommand?
+        if showIcon && iconPieces.isEmpty, let icon = symbol.icon, let rect = iconRect {
+            let turn = c.iconRotation + iconTurn
+            if let padded = icon.paddedImage, padded.pixelWidth > 2, padded.pixelHeight > 2 {
+                // MapLibre's icon quad: the image and its transparent border pixel, exactly where the box says.
+                let ex = rect.width / Double(padded.pixelWidth - 2)
+                let ey = rect.height / Double(padded.pixelHeight - 2)
+                let size = padded.pointSize
+                iconCommand = ImageCommand(
+                    image: padded,
+                    rect: RenderRect(
+                        x: rect.minX - ex, y: rect.minY - ey, width: rect.width + 2 * ex, height: rect.height + 2 * ey),
+                    opacity: icon.opacity, rotation: turn,
+                    nearestNeighbor: icon.samplesNearest && !pitched && turn == 0,
+                    sourceRect: RenderRect(x: 0, y: 0, width: size.width, height: size.height))
+            } else if let image = icon.image {
+                iconCommand = ImageCommand(image: image, rect: rect, opacity: icon.opacity, rotation: turn)
+                iconCommand?.sdfPaint = icon.sdfPaint
             }
-            : nil
+        }
         return PlacedSymbol(
             featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
             screenAnchor: c.screen, scale: ratio, text: textCommand,
