@@ -50,22 +50,21 @@ final class LabelStage {
 extension MapRenderer {
     /// The label stage for one frame: the candidates of every visible symbol layer in every covering tile (those
     /// the tile stage found cached in `found`, the rest looked up or built, ``symbolFeatures(_:tile:zoom:)``), in
-    /// tile-major source order, placed together by ``LabelStage/place(_:camera:options:)``.
+    /// MapLibre's tile-major placement order (``LabelOrder``), placed together by ``LabelStage/place(_:camera:options:)``.
     func placeLabels(_ tiles: [TileID], found: FoundSymbols, zoom z: Double, camera: CameraState) -> PlacementResult {
         var symbols: [SymbolFeature] = []
         var order = 0
         let symbolLayers = symbolLayers(atZoom: z)
         // Candidates the tile stage found cached are not looked up again.
         let usesFound = found.layerCount == symbolLayers.count
-        for (t, tile) in tiles.enumerated() {
+        // Tiles and their symbols in the order MapLibre offers them to placement (LabelOrder.swift).
+        for t in LabelOrder.tileOrder(tiles, bearing: camera.bearing) {
+            let tile = tiles[t]
             for (l, layer) in symbolLayers.enumerated() {
                 var built =
                     (usesFound ? found.candidates(tile: t, layer: l) : nil)
                     ?? symbolFeatures(layer, tile: tile, zoom: z)
-                for i in built.indices {
-                    built[i].sourceOrder = order
-                    order += 1
-                }
+                LabelOrder.number(&built, sortsByKey: built.contains { $0.sortKey != nil }, from: &order)
                 symbols.append(contentsOf: built)
             }
         }
