@@ -825,6 +825,11 @@ public final class SymbolPlacer {
                 let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
                 let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
                 var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                let k = symbol.collisionTextScale
+                if k != 1 && k.isFinite && k > 0 {
+                    let (x, y) = (c.screen.x, c.screen.y)
+                    b = (x + (b.0 - x) * k, y + (b.1 - y) * k, x + (b.2 - x) * k, y + (b.3 - y) * k)
+                }
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
                 if usable(b) {
                     if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
