@@ -94,6 +94,11 @@ extension LabelStage {
             let icon = madeIcon?.0
             guard !text.isEmpty || icon != nil else { continue }
             let size = layer.number("text-size", ctx, 16)
+            // MapLibre's collision boxes: `text-size` one zoom level above the tile's (SymbolLayout's layoutTextSize).
+            var layoutContext = ctx
+            layoutContext.zoom = Double(tile.z) + 1
+            let layoutSize = layer.number("text-size", layoutContext, 16)
+            let collisionScale = size > 0 && layoutSize > 0 ? layoutSize / size : 1
             let fontStack = layer.strings("text-font", ctx)
             let font = fontFamilies(fontStack)
             let placementName = layer.string("symbol-placement", ctx)
@@ -194,6 +199,7 @@ extension LabelStage {
                 symbol.layoutTileSize = options.tileSize
                 symbol.overscaling = Double(max(overscaling, 1))
                 symbol.iconRotationAlignment = iconRotationAlignment
+                symbol.collisionTextScale = collisionScale
                 out.append(symbol)
                 iconNames.append(madeIcon?.1)
                 firstLines.append(geometryIndex == 0)

@@ -228,6 +228,12 @@ public final class SymbolPlacer {
             return (r * 10).rounded() / 10
         }
 
+        /// The world copy `symbol` is placed in at `w`: its tile's own copy (as MapLibre labels every world copy's
+        /// tiles), or the copy nearest the camera centre for a symbol without a tile.
+        func worldCopy(of w: WorldPoint, _ symbol: SymbolFeature) -> WorldPoint {
+            symbol.ownerTile == nil ? transform.nearestWorldCopy(of: w) : w
+        }
+
         /// The previous frame's label of `identity` whose anchor lies within the stability tolerance of `screen`.
         func remembered(_ identity: SymbolIdentity, at screen: ScreenPoint) -> RememberedLabel? {
             guard let labels = previous?[identity] else { return nil }
@@ -307,7 +313,7 @@ public final class SymbolPlacer {
             stats.culled += 1
             return
         }
-        let w = context.transform.nearestWorldCopy(of: world)
+        let w = context.worldCopy(of: world, symbol)
         let depth = context.transform.depth(of: w)
         guard depth >= context.minimumDepth, depth <= context.maximumDepth else {
             stats.culled += 1
@@ -344,7 +350,7 @@ public final class SymbolPlacer {
             return
         }
         // Same world copy for the whole line.
-        let first = context.transform.nearestWorldCopy(of: points[0])
+        let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         var ordinal = 0
@@ -435,7 +441,7 @@ public final class SymbolPlacer {
             }
             return
         }
-        let first = context.transform.nearestWorldCopy(of: points[0])
+        let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         for run in depthClippedRuns(shifted, context: context) {
@@ -475,7 +481,7 @@ public final class SymbolPlacer {
         let worldSize = transform.worldSize
         let centre = transform.centerWorld
         guard worldSize.isFinite, worldSize > 0 else { return }
-        let first = context.transform.nearestWorldCopy(of: points[0])
+        let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
         // World ↔ ground points (relative to the camera centre, so the numbers stay small).
         func ground(_ w: WorldPoint) -> (x: Double, y: Double) {
@@ -666,7 +672,7 @@ public final class SymbolPlacer {
                 let length = worldDistance(a, b)
                 guard length > 0 else { continue }
                 let step = 1e-3 * (symbol.ownerTile?.worldSize ?? 1) / length
-                let w = context.transform.nearestWorldCopy(of: anchor)
+                let w = context.worldCopy(of: anchor, symbol)
                 let s0 = context.transform.screenPoint(forUnwrapped: w)
                 let s1 = context.transform.screenPoint(
                     forUnwrapped: WorldPoint(x: w.x + (b.x - a.x) * step, y: w.y + (b.y - a.y) * step))
@@ -819,6 +825,11 @@ public final class SymbolPlacer {
                 let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
                 let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
                 var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                let k = symbol.collisionTextScale
+                if k != 1 && k.isFinite && k > 0 {
+                    let (x, y) = (c.screen.x, c.screen.y)
+                    b = (x + (b.0 - x) * k, y + (b.1 - y) * k, x + (b.2 - x) * k, y + (b.3 - y) * k)
+                }
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
                 if usable(b) {
                     if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {

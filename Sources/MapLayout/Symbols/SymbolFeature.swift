@@ -270,6 +270,11 @@ public struct SymbolFeature: Sendable {
     /// `icon-rotation-alignment`: with `.map` an icon on a `line` symbol is turned along its line; `.viewport`
     /// keeps it upright. Default `.map`. Waymark's own.
     public var iconRotationAlignment: SymbolAlignment = .map
+    /// How much larger than the drawn text a point label's collision box is, before `text-padding`: MapLibre lays a
+    /// tile's symbols out with `text-size` evaluated one zoom level above the tile's and keeps those boxes, so a
+    /// zoom-dependent size collides at that size (its box and text offset scaled about the anchor) while the text
+    /// is drawn at the frame's size. `> 0`; default 1. Waymark's own.
+    public var collisionTextScale: Double = 1
 
     /// Creates a symbol; see the properties for units and defaults.
     public init(
