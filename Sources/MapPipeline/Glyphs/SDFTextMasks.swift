@@ -221,6 +221,27 @@ extension SDFText {
                 }
             }
         }
-        return GlyphMaskCache.Mask(coverage: coverage, x: px0, y: py0, width: mw, height: mh)
+        // Cropped to the covered pixels (a mask without any is empty): smaller masks and label images.
+        var (left, top, right, bottom) = (mw, mh, -1, -1)
+        for row in 0..<mh {
+            for column in 0..<mw where coverage[row * mw + column] > 0 {
+                left = min(left, column)
+                right = max(right, column)
+                top = min(top, row)
+                bottom = max(bottom, row)
+            }
+        }
+        guard right >= left, bottom >= top else { return empty }
+        if left == 0 && top == 0 && right == mw - 1 && bottom == mh - 1 {
+            return GlyphMaskCache.Mask(coverage: coverage, x: px0, y: py0, width: mw, height: mh)
+        }
+        let cw = right - left + 1
+        var cropped = [UInt8](repeating: 0, count: cw * (bottom - top + 1))
+        for row in top...bottom {
+            cropped.replaceSubrange(
+                ((row - top) * cw)..<((row - top + 1) * cw), with: coverage[(row * mw + left)...(row * mw + right)])
+        }
+        return GlyphMaskCache.Mask(
+            coverage: cropped, x: px0 + left, y: py0 + top, width: cw, height: bottom - top + 1)
     }
 }
