@@ -96,18 +96,18 @@ while IFS='=' read -r view cam tiles; do
     2>"$OUT/$view-maplibre.log" || { echo "MapLibre Native failed on $view: $(tail -2 "$OUT/$view-maplibre.log")" >&2; exit 1; }
   ( cd "$ROOT" && FONTCONFIG_FILE=$ROOT/Tests/Fixtures/fonts/fonts.conf WAYMARK_DATA_DIR="$ROOT/Data" timeout 300 \
       "$bin" snapshot --style "$styled" --camera "$cam" --size "$SIZE" --timeout 5 -o "$OUT/$view-waymark.png" \
-      >"$OUT/$view-waymark.log" 2>&1 ) \
+      >/dev/null 2>"$OUT/$view-waymark.log" ) \
     || { echo "waymark snapshot failed on $view: $(tail -2 "$OUT/$view-waymark.log")" >&2; exit 1; }
   r=$("$PY" "$BENCH/compare.py" "$OUT/$view-maplibre.png" "$OUT/$view-waymark.png" --diff "$OUT/$view-diff.png" \
       --ignore 0,696,300,720 --json)
-  notes=$(grep -c . "$OUT/$view-waymark.log" || true)
+  notes=$(grep -c . "$OUT/$view-waymark.log" || true)  # lines on Waymark's stderr: warnings, dropped layers
   rows="$rows$view $("$PY" -c 'import json,sys; r=json.loads(sys.argv[1]); print("%.1f %.1f" % (100 * r["differing_fraction"], r["mean_abs_diff"]))' "$r") $notes"$'\n'
 done <<< "$ALL_VIEWS"
 
 echo "style: $STYLE ($(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print("%d layers, types %s" % (i["layers"], ",".join(i["types"])))' "$(cat "$OUT/rewrite.json")"))"
 sed 's/^/  rewrite: /' "$OUT/rewrite.log"
 echo "glyphs: $GLYPHS"
-printf '%-18s | %9s | %9s | %s\n' view differing "mean diff" "waymark stderr lines"
+printf '%-18s | %9s | %9s | %s\n' view differing "mean diff" "waymark diagnostics"
 printf '%-18s-|-%9s-|-%9s-|-%s\n' ------------------ --------- --------- --------------------
 summary=""; max=0.0
 while read -r view pct mean notes; do
