@@ -249,7 +249,8 @@ let package = Package(
         .testTarget(
             name: "MapPipelineTests",
             dependencies: [
-                "MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapDrawing", "MapTestSupport", "WaymarkTime",
+                "MapPipeline", "MapGeometry", "MapData", "MapStyle", "MapDrawing", "MapLayout", "MapTestSupport",
+                "WaymarkTime",
             ]),
         .testTarget(
             name: "RenderTests",
