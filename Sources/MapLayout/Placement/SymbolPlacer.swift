@@ -70,6 +70,8 @@ public final class SymbolPlacer {
     private var bearing = 0.0
     /// The frame's `line` text anchors so far per layer, tile and text, for MapLibre's repeat distance.
     private var repeatAnchors: [RepeatKey: [WorldPoint]] = [:]
+    /// The frame's collision shapes so far (``PlacementOptions/recordsCollisionShapes``; CollisionDebugShapes.swift).
+    var collisionShapes: [CollisionDebugShape] = []
 
     private struct RepeatKey: Hashable {
         var layer: Int
@@ -124,6 +126,7 @@ public final class SymbolPlacer {
         }
         if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
         repeatAnchors.removeAll(keepingCapacity: true)
+        collisionShapes.removeAll()
 
         var statistics = PlacementStatistics()
         let context = FrameContext(
@@ -182,7 +185,8 @@ public final class SymbolPlacer {
         }
         statistics.placed = placed.count
         if symbols.contains(where: \.drawsByViewportY) { drawTopToBottom(&placed, symbols) }
-        return PlacementResult(symbols: placed, statistics: statistics, memory: memory)
+        return PlacementResult(
+            symbols: placed, statistics: statistics, memory: memory, collisionShapes: collisionShapes)
     }
 
     /// Reorders, in place, the placed symbols of each layer whose symbols draw by viewport y: among the positions
@@ -935,6 +939,9 @@ public final class SymbolPlacer {
         } else if !iconWithoutText {
             showIcon = showIcon && showText
         }
+        recordCollisionShapes(
+            textBox: textBox, circles: circles, radius: radius, iconBox: iconBox, showText: showText,
+            showIcon: showIcon, layerIndex: symbol.layerIndex)
         guard showText || showIcon else {
             statistics.collided += 1
             return nil
