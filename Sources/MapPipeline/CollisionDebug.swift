@@ -5,6 +5,7 @@ import MapLayout
 /// Debug overlays a renderer can draw over its frames (Waymark's own, after MapLibre Native's `MapDebugOptions`;
 /// not in Google's API). Set them with ``MapRenderOptions/debugOverlays``; the default, none, draws nothing extra.
 public struct MapDebugOverlays: OptionSet, Hashable, Sendable {
+    /// The overlays' bits (``collisionShapes`` is bit 0, ``tileBorders`` bit 1).
     public let rawValue: Int
 
     /// Creates overlays from their bits.
@@ -13,7 +14,7 @@ public struct MapDebugOverlays: OptionSet, Hashable, Sendable {
     /// The collision shapes of every label the frame's placement tested (MapLibre's `MapDebugOptions::Collision`):
     /// point text and icon boxes, padding included, as one-device-pixel outlines, and the circles of line text as
     /// rings; blue at 25 % when placed, red at 50 % when not (MapLibre's `collision_box` and `collision_circle`
-    /// shaders). Each symbol layer's shapes are drawn right over its labels.
+    /// shaders), a tenth of that when the shape is not used (``CollisionDebugShape/used``). Each symbol layer's shapes are drawn right over its labels.
     public static let collisionShapes = MapDebugOverlays(rawValue: 1 << 0)
 
     /// The outline of every tile the frame covers (MapLibre's `MapDebugOptions::TileBorders`): opaque red, 2 points
@@ -33,11 +34,14 @@ let collidedCollisionColor = RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5)
 ///   - shapes: the frame's shapes (``PlacementResult/collisionShapes``).
 ///   - layerIndex: the symbol layer's index; other layers' shapes are skipped.
 ///   - scale: device pixels per point, `> 0`.
+/// - Returns: the commands, in `shapes` order.
 func collisionDebugCommands(_ shapes: [CollisionDebugShape], layerIndex: Int, scale: Double) -> [DrawCommand] {
     let s = scale.isFinite && scale > 0 ? scale : 1
     var out: [DrawCommand] = []
     for shape in shapes where shape.layerIndex == layerIndex {
-        let color = shape.placed ? placedCollisionColor : collidedCollisionColor
+        var color = shape.placed ? placedCollisionColor : collidedCollisionColor
+        // MapLibre fades a shape that is not used to a tenth (`fragColor *= .1`).
+        if !shape.used { color = color.withOpacity(0.1) }
         switch shape.geometry {
         case .box(let r):
             guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { continue }

@@ -17,23 +17,29 @@ public struct CollisionDebugShape: Hashable, Sendable {
     public var geometry: Geometry
     /// Whether its part (text or icon) was placed; `false` when the label or that part collided.
     public var placed: Bool
+    /// `false` for a shape that stands for no tested position: the centred box of text with variable anchors that
+    /// no anchor placed (MapLibre draws it faded, "not used"). Default `true`.
+    public var used: Bool
     /// The symbol's ``SymbolFeature/layerIndex`` (the overlay draws each layer's shapes over its labels).
     public var layerIndex: Int
 
     /// Creates a shape.
-    public init(geometry: Geometry, placed: Bool, layerIndex: Int) {
+    public init(geometry: Geometry, placed: Bool, used: Bool = true, layerIndex: Int) {
         self.geometry = geometry
         self.placed = placed
+        self.used = used
         self.layerIndex = layerIndex
     }
 }
 
 extension SymbolPlacer {
     /// Records the collision shapes of one candidate that got as far as the collision test (with
-    /// ``PlacementOptions/recordsCollisionShapes``): its text box or circles (placed when `showText`) and its icon
-    /// box (placed when `showIcon`). Boxes are `(minX, minY, maxX, maxY)` in points.
+    /// ``PlacementOptions/recordsCollisionShapes``): its text box or circles (placed when `showText`), or instead
+    /// of the box `unusedTextBox` when given (not used), and its icon box (placed when `showIcon`). Boxes are
+    /// `(minX, minY, maxX, maxY)` in points.
     func recordCollisionShapes(
-        textBox: (Double, Double, Double, Double)?, circles: [(x: Double, y: Double)], radius: Double,
+        textBox: (Double, Double, Double, Double)?, unusedTextBox: (Double, Double, Double, Double)?,
+        circles: [(x: Double, y: Double)], radius: Double,
         iconBox: (Double, Double, Double, Double)?, showText: Bool, showIcon: Bool, layerIndex: Int
     ) {
         guard options.recordsCollisionShapes else { return }
@@ -47,6 +53,9 @@ extension SymbolPlacer {
                         geometry: .circle(center: ScreenPoint(x: p.x, y: p.y), radius: radius), placed: showText,
                         layerIndex: layerIndex))
             }
+        } else if let b = unusedTextBox {
+            collisionShapes.append(
+                CollisionDebugShape(geometry: .box(rect(b)), placed: showText, used: false, layerIndex: layerIndex))
         } else if let b = textBox {
             collisionShapes.append(
                 CollisionDebugShape(geometry: .box(rect(b)), placed: showText, layerIndex: layerIndex))
@@ -56,4 +65,25 @@ extension SymbolPlacer {
                 CollisionDebugShape(geometry: .box(rect(b)), placed: showIcon, layerIndex: layerIndex))
         }
     }
+}
+
+/// The box of text of `size` centred on `point`, turned `degrees` about it, grown by `padding` (points):
+/// `(minX, minY, maxX, maxY)`.
+func centredTextBox(size: ScreenSize, padding: Double, at point: ScreenPoint, _ degrees: Double) -> (
+    Double, Double, Double, Double
+) {
+    let origin = TextAnchor.center.boxOrigin(for: size, at: point)
+    let b = rotatedBounds(origin: origin, size: size, pivot: point, degrees: degrees)
+    return (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+}
+
+/// The axis-aligned bounds of the box at `origin` of `size` grown by `padding` on each side, then turned `degrees`
+/// clockwise about `pivot` (MapLibre pads a point label's collision box before turning it by `text-rotate`).
+func paddedRotatedBounds(
+    _ origin: ScreenPoint, _ size: ScreenSize, _ padding: Double, pivot: ScreenPoint, _ degrees: Double
+) -> (Double, Double, Double, Double) {
+    rotatedBounds(
+        origin: ScreenPoint(x: origin.x - padding, y: origin.y - padding),
+        size: ScreenSize(width: size.width + 2 * padding, height: size.height + 2 * padding), pivot: pivot,
+        degrees: degrees)
 }

@@ -791,6 +791,7 @@ public final class SymbolPlacer {
         var drawnAnchor: TextAnchor?
         var drawnRotation = symbol.textRotation
         var chosen: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
+        var unusedTextBox: (Double, Double, Double, Double)?  // collision debug: variable text never placed
         // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
         func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
             guard let b else { return true }
@@ -822,15 +823,19 @@ public final class SymbolPlacer {
                 let offset = ScreenPoint(x: ems.x * em, y: ems.y * em)
                 let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
                 let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
-                var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                // `text-rotate` turns the offset text about the anchor, offset included (MapLibre's quads).
+                var b = rotatedBounds(origin: origin, size: size, pivot: c.screen, degrees: symbol.textRotation)
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                if symbol.textRotation != 0 {  // the padded box turns (MapLibre's CollisionFeature)
+                    b = paddedRotatedBounds(origin, size, padding, pivot: c.screen, symbol.textRotation)
+                }
                 if usable(b) {
                     if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
                         chosen = (symbol.textAnchor, offset, b)
                     }
                     textBox = b
                     // Map-aligned text turns about the point with the map; its collision box does not (MapLibre).
-                    pointOffset = turned(offset, by: mapTurn)
+                    pointOffset = turned(offset, by: mapTurn + symbol.textRotation)
                 }
             } else {
                 // MapLibre's variable placement: the text is laid out centred and its box (padding included) moved
@@ -855,6 +860,9 @@ public final class SymbolPlacer {
                     }
                 }
                 if chosen == nil && symbol.textAllowOverlap { chosen = fallback }
+                if chosen == nil && options.recordsCollisionShapes {
+                    unusedTextBox = centredTextBox(size: size, padding: padding, at: c.screen, symbol.textRotation)
+                }
                 if let pick = chosen ?? fallback {
                     textBox = pick.2
                     pointOffset = pick.1
@@ -940,8 +948,8 @@ public final class SymbolPlacer {
             showIcon = showIcon && showText
         }
         recordCollisionShapes(
-            textBox: textBox, circles: circles, radius: radius, iconBox: iconBox, showText: showText,
-            showIcon: showIcon, layerIndex: symbol.layerIndex)
+            textBox: textBox, unusedTextBox: unusedTextBox, circles: circles, radius: radius, iconBox: iconBox,
+            showText: showText, showIcon: showIcon, layerIndex: symbol.layerIndex)
         guard showText || showIcon else {
             statistics.collided += 1
             return nil
