@@ -45,7 +45,8 @@ func collisionDebugCommands(_ shapes: [CollisionDebugShape], layerIndex: Int, sc
         switch shape.geometry {
         case .box(let r):
             guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { continue }
-            // Device pixels: a horizontal edge at y covers row floor(y) from x0 to x1; a vertical one column floor(x).
+            // Device pixels: a horizontal edge at y covers row floor(y) from x0 to x1; a vertical one at x the column left
+            // of x (ceil(x) − 1: a whole x is the right edge of the column it draws, as a GPU's line there does).
             let x0 = r.minX * s
             let y0 = r.minY * s
             let x1 = r.maxX * s
@@ -57,9 +58,9 @@ func collisionDebugCommands(_ shapes: [CollisionDebugShape], layerIndex: Int, sc
                 out.append(.fill(FillCommand(path: path, color: color, antialias: false)))
             }
             band(x0, y0.rounded(.down), x1 - x0, 1)
-            band(x1.rounded(.down), y0, 1, y1 - y0)
+            band(x1.rounded(.up) - 1, y0, 1, y1 - y0)
             band(x0, y1.rounded(.down), x1 - x0, 1)
-            band(x0.rounded(.down), y0, 1, y1 - y0)
+            band(x0.rounded(.up) - 1, y0, 1, y1 - y0)
         case .circle(let center, let radius):
             guard center.x.isFinite, center.y.isFinite, radius.isFinite, radius > 0 else { continue }
             // MapLibre's collision_circle: a ring fading over its inner edge; drawn as a one-point ring.

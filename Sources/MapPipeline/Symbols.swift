@@ -259,13 +259,14 @@ extension MapRenderer {
         guard k > 0 else { return nil }
         let offset = layer.numbers("icon-offset", ctx)
         let size = handle.pointSize
-        let icon = SymbolIcon(
+        var icon = SymbolIcon(
             size: ScreenSize(width: size.width * k, height: size.height * k),
             anchor: TextAnchor(styleName: layer.string("icon-anchor", ctx)),
             offset: ScreenPoint(x: (offset.first ?? 0) * k, y: (offset.count > 1 ? offset[1] : 0) * k),
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
+        icon.sidePaddings = SymbolIcon.sidePaddings(layer.numbers("icon-padding", ctx))
         return (fittingIcon(icon, name: name, layer, ctx), name)
     }
 }

@@ -87,3 +87,30 @@ func paddedRotatedBounds(
         size: ScreenSize(width: size.width + 2 * padding, height: size.height + 2 * padding), pivot: pivot,
         degrees: degrees)
 }
+
+extension SymbolIcon {
+    /// `icon-padding`'s numbers as `[top, right, bottom, left]` (CSS shorthand: one number for every side, two for
+    /// vertical and horizontal, three for top, horizontal and bottom), or `nil` when every side is the same (or
+    /// there are no numbers, or more than four): ``padding`` then serves.
+    public static func sidePaddings(_ numbers: [Double]) -> [Double]? {
+        guard numbers.allSatisfy(\.isFinite) else { return nil }
+        let sides: [Double]
+        switch numbers.count {
+        case 2: sides = [numbers[0], numbers[1], numbers[0], numbers[1]]
+        case 3: sides = [numbers[0], numbers[1], numbers[2], numbers[1]]
+        case 4: sides = numbers
+        default: return nil
+        }
+        return Set(sides).count == 1 ? nil : sides
+    }
+
+    /// The collision box `b` (grown by ``padding`` on every side) with `sides` (`[top, right, bottom, left]`)
+    /// margins instead.
+    func withSidePaddings(_ b: (Double, Double, Double, Double), _ sides: [Double]) -> (
+        Double, Double, Double, Double
+    ) {
+        guard sides.count == 4 else { return b }
+        let p = max(padding, 0)
+        return (b.0 + p - sides[3], b.1 + p - sides[0], b.2 - p + sides[1], b.3 - p + sides[2])
+    }
+}

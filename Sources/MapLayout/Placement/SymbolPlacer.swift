@@ -916,6 +916,9 @@ public final class SymbolPlacer {
             iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
+        if let sides = symbol.icon?.sidePaddings, let b = iconBox, let icon = symbol.icon {
+            iconBox = icon.withSidePaddings(b, sides)
+        }
         guard usable(textBox), usable(iconBox) else {
             statistics.culled += 1
             return nil
