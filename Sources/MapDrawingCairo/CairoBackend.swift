@@ -205,7 +205,11 @@ public final class CairoBackend: RenderBackend {
                 guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) else { continue }
                 cairo_new_path(cr)
                 cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                // Pixel-centre ownership (``DrawCommand/clip(_:)``): neighbouring clips leave no seam.
+                let antialias = cairo_get_antialias(cr)
+                cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
                 cairo_clip(cr)
+                cairo_set_antialias(cr, antialias)
             case .transform(let t):
                 // A singular or non-finite matrix would put the Cairo context in an error state for the rest of
                 // the list: skip it instead.

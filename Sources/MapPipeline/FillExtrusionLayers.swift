@@ -132,17 +132,17 @@ final class ExtrusionRaster {
     private(set) var height = 0
     /// `1 / depth` per pixel (0: nothing drawn), shared by a frame's extrusion layers (MapLibre's one depth buffer
     /// for its 3D pass: a layer's faces hide behind an earlier layer's).
-    private var inverseDepth = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var inverseDepth = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn). Handed whole to the layer's
     /// image when the faces cover most of the frame (no copy while the backend keeps none of it).
-    private var pixels: [UInt8] = []
+    var pixels: [UInt8] = []
     /// The boxes (inclusive pixel bounds) the frame's depths and the layer's colours were written in.
-    private var depthBox = PixelBox()
-    private var layerBox = PixelBox()
+    var depthBox = PixelBox()
+    var layerBox = PixelBox()
     /// Scratch storage of one face: its rings' vertices one after another, and where each ring ends.
     var vertices: [Vertex] = []
     var ringEnds: [Int] = []
-    private var crossings: [Double] = []
+    var crossings: [Double] = []
     /// Whether an extrusion layer began since the frame started.
     private var usedThisFrame = false
 
@@ -397,14 +397,14 @@ extension MapRenderer {
     /// (``ExtrusionLight``; walls shaded from bottom to top with `fill-extrusion-vertical-gradient`), drawn with a
     /// depth test into an image of their own (``ExtrusionRaster``) composited with `fill-extrusion-opacity`.
     /// Unpitched frames show the roofs (scaled by the camera's perspective, as MapLibre's). Walls along a tile's
-    /// clipped edges are not drawn. `fill-extrusion-pattern` draws nothing.
+    /// clipped edges are not drawn. `fill-extrusion-pattern`: ExtrusionPatterns.swift.
     func fillExtrusionCommands(
         _ layer: CompiledLayer, tiles: [TileID], z: Double, camera transform: CameraTransform, scale: Double,
         size: ScreenSize
     ) -> [DrawCommand] {
         let zoomCtx = EvaluationContext(zoom: z)
         let opacity = min(max(layer.number("fill-extrusion-opacity", zoomCtx, 1), 0), 1)
-        guard opacity > 0, layer.layer.source != nil, !layer.isSet("fill-extrusion-pattern") else { return [] }
+        guard opacity > 0, layer.layer.source != nil else { return [] }
         let frameWidth = Int((size.width * scale).rounded())
         let frameHeight = Int((size.height * scale).rounded())
         guard frameWidth > 0, frameHeight > 0, frameWidth <= 16384, frameHeight <= 16384 else { return [] }
@@ -438,6 +438,18 @@ extension MapRenderer {
                 ) {
                     let c = projector.cameraPoint(x, y, meters: meters, ground: ground)
                     return (c.x, c.y, c.depth, t)
+                }
+                if layer.isSet("fill-extrusion-pattern") {
+                    // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
+                    guard let pattern = extrusionPattern(layer, ctx) else { continue }
+                    for polygon in polygons {
+                        any =
+                            drawPatternedExtrusion(
+                                polygon, pattern: pattern, tile: tile, zoom: z, extent: extent, base: base,
+                                height: height, light: light, verticalGradient: verticalGradient, scale: scale,
+                                raster: raster, vertex: vertex, projector: projector) || any
+                    }
+                    continue
                 }
                 let e = Double(extent)
                 // The vertical gradient (MapLibre: `(t + base) · sqrt(height / 150)` clamped to 0.84…1 at the

@@ -65,7 +65,9 @@ extension MapRenderer {
                     drawPatternFill(layer, f.geometry, draw.context, projector, tile: tile, extent: extent, &out)
                 case .circle:
                     drawCircles(
-                        layer, f.geometry, draw.context, projector, ownedWithin: clipsToImage ? nil : extent, &out)
+                        layer, f.geometry, draw.context, projector,
+                        drawnWithin: clipsToImage
+                            ? worldBounds(tile, extent: extent) : (0, 0, extent, extent), &out)
                 default: break
                 }
             }
@@ -313,6 +315,15 @@ extension MapRenderer {
         let u = Double(max(1, extent)) / 8192
         guard k > 0, k.isFinite else { return }
         mesh.progressLength *= k * u
+        // MapLibre stores a vertex's distance along the line (`linesofar`, MapLibre units) as a whole number of
+        // `LINE_DISTANCE_SCALE` = 2 units, cut toward zero (`LineProgram::layoutVertex`): dashes and patterns start
+        // their period from that stored value. Gradients read the line's progress instead (kept exact).
+        if case .gradient = style.paint {
+        } else {
+            for i in mesh.vertices.indices {
+                mesh.vertices[i].distance = (mesh.vertices[i].distance / 2).rounded(.towardZero) * 2
+            }
+        }
         switch projector.mode {
         case .affine(let a, let b, let c, let d, let tx, let ty):
             let ra = a / k
@@ -433,11 +444,21 @@ extension MapRenderer {
         return ScreenPoint(x: cos(b) * v.0 + sin(b) * v.1, y: -sin(b) * v.0 + cos(b) * v.1)
     }
 
-    /// Appends a circle per point (or vertex); with `ownedWithin` (the extent) only points in `0..<extent` on both
-    /// axes.
+    /// The tile-unit bounds `x0 ≤ x < x1`, `y0 ≤ y < y1` of the points whose circles a tile image draws: its
+    /// buffered points too (a neighbour's circle straddling the shared edge), except beyond the world's edges, where
+    /// MapLibre has no neighbouring tile to draw them (its circle bucket keeps only the points inside its tile).
+    func worldBounds(_ tile: TileID, extent: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        let n = 1 << tile.z
+        return (
+            tile.x == 0 ? 0 : Int.min, tile.y == 0 ? 0 : Int.min, tile.x == n - 1 ? extent : Int.max,
+            tile.y == n - 1 ? extent : Int.max
+        )
+    }
+
+    /// Appends a circle per point (or vertex) inside `bounds` (tile units, `x0 ≤ x < x1`, `y0 ≤ y < y1`).
     private func drawCircles(
         _ layer: CompiledLayer, _ geometry: VectorTileGeometry, _ ctx: EvaluationContext, _ projector: TileProjector,
-        ownedWithin extent: Int?, _ out: inout [DrawCommand]
+        drawnWithin bounds: (x0: Int, y0: Int, x1: Int, y1: Int), _ out: inout [DrawCommand]
     ) {
         // MapLibre draws a circle at every vertex of lines and polygon rings too.
         let points: [VectorTilePoint]
@@ -461,7 +482,7 @@ extension MapRenderer {
         var onGround = false
         if case .perspective = projector.mode, layer.string("circle-pitch-alignment", ctx) == "map" { onGround = true }
         for p in points {
-            if let extent, p.x < 0 || p.y < 0 || p.x >= extent || p.y >= extent { continue }
+            if p.x < bounds.x0 || p.y < bounds.y0 || p.x >= bounds.x1 || p.y >= bounds.y1 { continue }
             let x = Double(p.x)
             let y = Double(p.y)
             guard projector.isVisible(x, y) else { continue }

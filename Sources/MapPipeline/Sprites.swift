@@ -146,6 +146,10 @@ extension MapRenderer {
         // The frame centre in world points at the style zoom (MapLibre's 512-point tiles), and its offset into the
         // pattern period there.
         let worldSize = options.tileSize * pow(2, z)
+        if camera.pitch != 0 {
+            return pitchedBackgroundPattern(
+                handle, k: k, worldSize: worldSize, camera: camera, size: size, scale: frameScale, opacity: opacity)
+        }
         let centre = WebMercator.worldPoint(camera.center)
         let fx = (centre.x * worldSize).truncatingRemainder(dividingBy: w)
         let fy = (centre.y * worldSize).truncatingRemainder(dividingBy: h)

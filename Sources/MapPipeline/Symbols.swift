@@ -267,7 +267,17 @@ extension MapRenderer {
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
         icon.sidePaddings = SymbolIcon.sidePaddings(layer.numbers("icon-padding", ctx))
+        icon.opacity = min(1, max(0, layer.number("icon-opacity", ctx, 1)))
+        if sprite?.index.images[name]?.sdf == true { icon.sdfPaint = sdfIconPaint(layer, ctx) }
         return (fittingIcon(icon, name: name, layer, ctx), name)
+    }
+
+    /// The paint of an SDF icon of a feature: `icon-color`, `icon-halo-color`, `icon-halo-width` and `icon-halo-blur`
+    /// evaluated for it (MapLibre's data-driven icon paint).
+    func sdfIconPaint(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> SDFPaint {
+        SDFPaint(
+            color: layer.color("icon-color", ctx) ?? .black, haloColor: layer.color("icon-halo-color", ctx) ?? .clear,
+            haloWidth: layer.number("icon-halo-width", ctx, 0), haloBlur: layer.number("icon-halo-blur", ctx, 0))
     }
 }
 

@@ -261,9 +261,10 @@ extension MapRenderer {
         for layer in tileImages.runs[run] {
             guard layer.layer.isVisible(atZoom: zoom), let s = layer.layer.source, sources[s] != nil else { continue }
             drawLayer(layer, tile: canonical, zoom: zoom, projectors: &projectors, clipsToImage: true, into: &commands)
-            // Circles are not clipped to their tile, and sources buffer no points across the antimeridian: a tile
-            // image at the world's edge also draws the circles of the tile beyond it (itself at zoom 0).
-            guard layer.type == .circle else { continue }
+            // Circles are not clipped to their tile, and GeoJSON sources buffer no points across the antimeridian
+            // (geojson-vt does): a tile image at the world's edge also draws the circles of the tile beyond it
+            // (itself at zoom 0). A vector tile's own buffer already holds what MapLibre draws there.
+            guard layer.type == .circle, case .geojson? = style.sources[s] else { continue }
             for dx in [-1, 1] where !(0..<n).contains(canonical.x + dx) {
                 let beyond = TileID(z: canonical.z, x: (canonical.x + dx + n) % n, y: canonical.y)
                 var shifted = ProjectorCache(

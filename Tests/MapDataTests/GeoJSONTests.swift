@@ -238,6 +238,26 @@ import Testing
         #expect(q[0][0].map(\.x).min() == 0)
     }
 
+    /// A ring rewound to the MVT winding keeps its first vertex first (geojson-vt reverses the closed ring), so
+    /// `symbol-placement: line` measures along it from the same corner as MapLibre.
+    @Test func rewoundRingKeepsItsFirstVertex() throws {
+        // Counter-clockwise in lon/lat from the south-west corner: clockwise on screen once reversed.
+        let s = try source(#"{"type":"Polygon","coordinates":[[[-90,-60],[90,-60],[90,60],[-90,60],[-90,-60]]]}"#)
+        let z0 = try decode(try #require(try s.tileData(at: TileID(z: 0, x: 0, y: 0))))
+        guard case .polygons(let polys) = z0.first?.1 else {
+            Issue.record("no polygon")
+            return
+        }
+        let ring = polys[0][0]
+        #expect(signedDoubleArea(ring) > 0)
+        // South-west first, then north-west (up the west side), as the reversed closed ring runs.
+        #expect(ring.count == 5)
+        #expect(ring.first == ring.last)
+        #expect(ring[0].x == 1024 && ring[0].y > 2048)
+        #expect(ring[1].x == 1024 && ring[1].y < 2048)
+        #expect(ring[2].x == 3072 && ring[2].y < 2048)
+    }
+
     /// A GeometryCollection becomes one MVT feature per geometry kind, each with the feature's id and properties.
     @Test func geometryCollectionSplitsByKind() throws {
         let s = try source(

@@ -214,6 +214,26 @@ import Testing
         #expect(icon.rect == RenderRect(x: 96, y: 116, width: 8, height: 8))
     }
 
+    /// A feature's `icon-opacity` and SDF paint (data-driven in the style) reach its icon's draw command.
+    @Test func iconCommandCarriesTheFeaturesOpacityAndSDFPaint() throws {
+        let handle = ImageHandle(id: 1, pixelWidth: 8, pixelHeight: 8, scale: 1)
+        var red = pointLabel("", at: 100, 100, sourceOrder: 0)
+        red.icon = SymbolIcon(size: ScreenSize(width: 8, height: 8), image: handle)
+        red.icon?.opacity = 0.35
+        red.icon?.sdfPaint = SDFPaint(color: RGBAColor(red: 1, green: 0, blue: 0), haloWidth: 2)
+        red.identity = SymbolIdentity(layer: "poi", text: "icon:red")
+        var plain = pointLabel("", at: 300, 200, sourceOrder: 1)
+        plain.identity = SymbolIdentity(layer: "poi", text: "icon:plain")
+        plain.icon = SymbolIcon(size: ScreenSize(width: 8, height: 8), image: handle)
+        let result = placer.place([red, plain], camera: testCamera())
+        let icons = result.symbols.sorted { $0.screenAnchor.x < $1.screenAnchor.x }.compactMap(\.iconCommand)
+        #expect(icons.count == 2)
+        #expect(icons.first?.opacity == 0.35)
+        #expect(icons.first?.sdfPaint == SDFPaint(color: RGBAColor(red: 1, green: 0, blue: 0), haloWidth: 2))
+        #expect(icons.last?.opacity == 1)
+        #expect(icons.last?.sdfPaint == nil)
+    }
+
     @Test func emptyAndNonFiniteInputsPlaceNothing() {
         var nan = pointLabel("NAN", at: 100, 100)
         nan.geometry = .point(WorldPoint(x: .nan, y: 0.5))

@@ -142,7 +142,9 @@ public enum MVTEncoder {
                     guard area != 0 else {
                         if i == 0 { break } else { continue }
                     }
-                    if (i == 0) != (area > 0) { ring.reverse() }
+                    // Reversed as a closed ring, as geojson-vt rewinds: the first vertex stays first (it is where
+                    // `symbol-placement: line` starts measuring along the ring).
+                    if (i == 0) != (area > 0) { ring[1...].reverse() }
                     if i == 0 { wroteExterior = true }
                     guard wroteExterior else { continue }
                     out.append(command(1, 1))

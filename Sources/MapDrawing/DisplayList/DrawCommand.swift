@@ -256,6 +256,10 @@ public struct ImageCommand: Hashable, Sendable {
     public var rotation: Double
     /// How the image is sampled when scaled: bilinear (the default) or nearest pixel (`raster-resampling`).
     public var nearestNeighbor: Bool = false
+    /// With a paint, the image's alpha is a signed distance field drawn in that paint (an SDF icon), else `nil` (the
+    /// default): its own pixels. The pipeline draws SDF icons into plain images before a backend sees them; a backend
+    /// given one draws the image's own pixels. Waymark's own.
+    public var sdfPaint: SDFPaint? = nil
 
     /// Creates an image draw.
     public init(
@@ -300,7 +304,8 @@ public enum DrawCommand: Hashable, Sendable {
     case save
     /// Pop the clip and transform pushed by the matching `save`.
     case restore
-    /// Intersect the clip with a rectangle given in the current coordinate system.
+    /// Intersect the clip with a rectangle given in the current coordinate system. A device pixel is inside when its
+    /// centre is (no antialiased edge, as a GPU rasterizes a quad), so clips that share an edge leave no seam.
     case clip(RenderRect)
     /// Pre-multiply the current transform: later coordinates pass through this transform, then the current one.
     case transform(RenderTransform)

@@ -905,6 +905,7 @@ public final class SymbolPlacer {
             } else if fitted.pieces.count == icon.pieceImages.count {
                 iconPieces = zip(icon.pieceImages, fitted.pieces).map { ImageCommand(image: $0, rect: screen($1)) }
             }
+            for k in iconPieces.indices { iconPieces[k].opacity = icon.opacity }
         } else if let icon = symbol.icon {
             let size = ScreenSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
             let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
@@ -986,8 +987,15 @@ public final class SymbolPlacer {
         }
         let iconCommand: ImageCommand? =
             showIcon && iconPieces.isEmpty
-            ? symbol.icon?.image.flatMap { image in
-                iconRect.map { ImageCommand(image: image, rect: $0, rotation: c.iconRotation) }
+            ? symbol.icon.flatMap { icon in
+                icon.image.flatMap { image in
+                    iconRect.map {
+                        var command = ImageCommand(
+                            image: image, rect: $0, opacity: icon.opacity, rotation: c.iconRotation)
+                        command.sdfPaint = icon.sdfPaint
+                        return command
+                    }
+                }
             }
             : nil
         return PlacedSymbol(

@@ -142,6 +142,11 @@ public struct SymbolIcon: Hashable, Sendable {
     /// Draw the inner pieces of a fitted icon with nearest-pixel sampling on a map without pitch (MapLibre samples
     /// icons so unless they are scaled, rotated or aligned to the map). Default `false` (bilinear, ``pieceImages``).
     public var samplesNearest = false
+    /// The icon's opacity (`icon-opacity`), `0…1`; placement copies it into the icon's draw commands. Default 1.
+    public var opacity = 1.0
+    /// The paint of an SDF icon (`icon-color`, `icon-halo-*`); placement copies it into ``PlacedSymbol/iconCommand``.
+    /// Default `nil` (the image drawn as it is, or painted by the caller).
+    public var sdfPaint: SDFPaint?
 
     /// Creates an icon; see the properties for units and defaults.
     public init(

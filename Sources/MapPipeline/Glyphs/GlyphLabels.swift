@@ -138,23 +138,21 @@ extension LabelStage {
                 if let fill { fills.append(fill) }
                 return []
             }
-            let others = commands.flatMap { command -> [DrawCommand] in
+            // SDF icon halos: MapLibre draws a layer's icon halos, then its icon fills (per label with a sort key).
+            var iconHalos: [DrawCommand] = []
+            func convert(_ command: DrawCommand) -> [DrawCommand] {
                 switch command {
                 case .image(var i) where layer != nil:
-                    // An icon: `icon-opacity` (evaluated without a feature), then SDF icons drawn with their paint.
-                    i.opacity *= min(1, max(0, layer!.number("icon-opacity", EvaluationContext(zoom: zoom), 1)))
+                    // An icon (its `icon-opacity` set by placement), SDF icons drawn with their paint.
                     // A fitted icon's pieces sample nearest only at the sprite's own pixel ratio (IconPieces.swift):
                     // at another ratio MapLibre samples them bilinearly.
                     if i.nearestNeighbor && i.image.scale != scale { i.nearestNeighbor = false }
                     guard let name = sdfNames[i.image.id] else { return i.opacity > 0 ? [.image(i)] : [] }
-                    let opacity = i.opacity
-                    i.opacity = 1
-                    guard opacity > 0,
-                        case .image(var drawn)? = sdfIcon(
-                            i, name: name, layer: layer!, zoom: zoom, scale: scale, spritePixels: spritePixels)
-                    else { return [] }
-                    drawn.opacity = opacity
-                    return [.image(drawn)]
+                    let passes = sdfIconPasses(
+                        i, name: name, layer: layer!, zoom: zoom, scale: scale, spritePixels: spritePixels)
+                    if perLabel { return [passes.halo, passes.fill].compactMap { $0 } }
+                    if let halo = passes.halo { iconHalos.append(halo) }
+                    return passes.fill.map { [$0] } ?? []
                 case .text(let t) where glyphText.shaping(t.text, style: t.style) != nil:
                     var plain = t
                     plain.opacity = 1
@@ -169,6 +167,15 @@ extension LabelStage {
                     return [command]
                 }
             }
+            var others: [DrawCommand] = []
+            var iconHalosAt: Int?
+            for command in commands {
+                let haloCount = iconHalos.count
+                let converted = convert(command)
+                if iconHalosAt == nil && iconHalos.count > haloCount { iconHalosAt = others.count }
+                others += converted
+            }
+            others.insert(contentsOf: iconHalos, at: iconHalosAt ?? others.count)
             result[index] = others + halos + fills
         }
         return result
@@ -189,23 +196,49 @@ extension MapRenderer {
 }
 
 extension LabelStage {
-    /// An SDF icon drawn as MapLibre's SDF shader draws it: `icon-color`, `icon-halo-color`, `icon-halo-width` and
-    /// `icon-halo-blur` of `layer` (evaluated at `zoom` without a feature), the field the image's alpha, its
-    /// one-texel padding drawn too, the edge sharpened by the drawn size (`icon-size`); `spritePixels` gives the
-    /// sprite image's pixels.
-    private func sdfIcon(
+    /// An SDF icon's halo and fill images (``sdfIcon(_:name:layer:zoom:scale:spritePixels:passes:)``), each drawn at the icon's
+    /// opacity as MapLibre's two passes are (`nil` for a pass that draws nothing).
+    private func sdfIconPasses(
         _ i: ImageCommand, name: String, layer: CompiledLayer, zoom: Double, scale: Double,
         spritePixels: (String) -> RasterImage?
+    ) -> (halo: DrawCommand?, fill: DrawCommand?) {
+        guard i.opacity > 0 else { return (nil, nil) }
+        var plain = i
+        plain.opacity = 1
+        func pass(_ passes: SDFText.Passes) -> DrawCommand? {
+            guard
+                case .image(var drawn)? = sdfIcon(
+                    plain, name: name, layer: layer, zoom: zoom, scale: scale, spritePixels: spritePixels,
+                    passes: passes)
+            else { return nil }
+            drawn.opacity = i.opacity
+            return .image(drawn)
+        }
+        return (pass(.halo), pass(.fill))
+    }
+
+    /// An SDF icon drawn as MapLibre's SDF shader draws it: the command's ``ImageCommand/sdfPaint`` (without one
+    /// `icon-color`, `icon-halo-color`, `icon-halo-width` and `icon-halo-blur` of `layer` evaluated at `zoom` without a
+    /// feature), the field the image's alpha, its one-texel padding drawn too, the edge sharpened by the drawn size
+    /// (`icon-size`); `spritePixels` gives the sprite image's pixels; `passes` the halo, the fill or both.
+    private func sdfIcon(
+        _ i: ImageCommand, name: String, layer: CompiledLayer, zoom: Double, scale: Double,
+        spritePixels: (String) -> RasterImage?, passes: SDFText.Passes = .both
     ) -> DrawCommand? {
         guard let pixels = spritePixels(name), pixels.width > 0, pixels.height > 0, i.rect.width > 0,
             i.rect.height > 0,
             [i.rect.minX, i.rect.minY, i.rect.width, i.rect.height, i.rotation].allSatisfy(\.isFinite)
         else { return nil }
         let ctx = EvaluationContext(zoom: zoom)
+        let sdf =
+            i.sdfPaint
+            ?? SDFPaint(
+                color: layer.color("icon-color", ctx) ?? .black,
+                haloColor: layer.color("icon-halo-color", ctx) ?? .clear,
+                haloWidth: layer.number("icon-halo-width", ctx, 0), haloBlur: layer.number("icon-halo-blur", ctx, 0))
         let paint = TextStyle(
-            color: layer.color("icon-color", ctx) ?? .black, haloColor: layer.color("icon-halo-color", ctx) ?? .clear,
-            haloWidth: layer.number("icon-halo-width", ctx, 0), haloBlur: layer.number("icon-halo-blur", ctx, 0))
-        let key = GlyphImageKey(command: .image(i), scale: scale, paint: paint)
+            color: sdf.color, haloColor: sdf.haloColor, haloWidth: sdf.haloWidth, haloBlur: sdf.haloBlur)
+        let key = GlyphImageKey(command: .image(i), scale: scale, paint: paint, passes: passes)
         return cachedGlyphImage(key, scale: scale, opacity: 1) {
             let w = pixels.width
             let h = pixels.height
@@ -225,7 +258,7 @@ extension LabelStage {
             let iconSize = i.rect.width / (Double(w) / pixels.scale)
             return SDFText.render(
                 [SDFText.Quad(field: field, width: w + 2, height: h + 2, transform: transform)], style: paint,
-                fontScale: iconSize, pixelRatio: scale)
+                fontScale: iconSize, pixelRatio: scale, passes: passes)
         }
     }
 
