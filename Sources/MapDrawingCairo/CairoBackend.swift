@@ -184,7 +184,18 @@ public final class CairoBackend: RenderBackend {
             case .circle(let c): circle(c, cr)
             case .text(let t): text(t, scale: scale, cr)
             case .lineText(let l): lineText(l, scale: scale, cr)
-            case .image(let i): image(i, cr)
+            case .image(let i):
+                // Exact draws (``ImageCommand/sourceRect``) are projected images; consecutive ones drawn in one pass.
+                if i.sourceRect != nil {
+                    var batch = i.projected.map { [$0] } ?? []
+                    while index < commands.count, case .image(let next) = commands[index], next.sourceRect != nil {
+                        if let projected = next.projected { batch.append(projected) }
+                        index += 1
+                    }
+                    if !batch.isEmpty { projectedImages(batch, cr) }
+                } else {
+                    image(i, cr)
+                }
             case .projectedImage(let first):
                 // Consecutive projected images are drawn in one pass (see ``projectedImages(_:_:)``).
                 var batch = [first]

@@ -82,6 +82,9 @@ struct CompiledLayer {
     /// Whether the property is set by the style (not a default).
     func isSet(_ name: String) -> Bool { layer.paint[name] != nil || layer.layout[name] != nil }
 
+    /// Whether property `name` is the same for every feature (true when unset).
+    func isFeatureConstant(_ name: String) -> Bool { props[name]?.isFeatureConstant ?? true }
+
     func number(_ name: String, _ ctx: EvaluationContext, _ fallback: Double = 0) -> Double {
         guard let p = props[name] else { return fallback }
         return p.evaluate(ctx).number ?? fallback

@@ -221,6 +221,19 @@ final class ExtrusionRaster {
         var t: Double
     }
 
+    /// Whether the face in ``vertices`` (one ring, projected) is wound against `winding` (its solid's outer ring's
+    /// area in tile units): seen from inside its solid. A face of about no area, or a solid of no area, never is.
+    func facesAway(winding: Double) -> Bool {
+        guard winding != 0, vertices.count >= 3 else { return false }
+        var twice = 0.0
+        var p = vertices[vertices.count - 1]
+        for q in vertices {
+            twice += p.x * q.y - q.x * p.y
+            p = q
+        }
+        return abs(twice) > 1e-6 && (twice > 0) != (winding > 0)
+    }
+
     /// The byte of a 0…1 channel: `(v · 255).rounded()` clamped to 0…255 (halves away from zero), without `round`.
     @inline(__always) static func byte(_ v: Double) -> UInt8 {
         let s = v * 255
@@ -392,6 +405,18 @@ final class ExtrusionRaster {
 }
 
 extension MapRenderer {
+    /// Twice the signed area of `ring` (tile units, y down; positive for the vector tile spec's outer rings).
+    static func signedArea(_ ring: [VectorTilePoint]) -> Double {
+        guard ring.count >= 3 else { return 0 }
+        var twice = 0.0
+        var p = ring[ring.count - 1]
+        for q in ring {
+            twice += Double(p.x) * Double(q.y) - Double(q.x) * Double(p.y)
+            p = q
+        }
+        return twice
+    }
+
     /// The `fill-extrusion` layer as MapLibre draws it: every polygon of the layer's features raised from
     /// `fill-extrusion-base` to `fill-extrusion-height` metres, its walls and roof lit by the style's default light
     /// (``ExtrusionLight``; walls shaded from bottom to top with `fill-extrusion-vertical-gradient`), drawn with a
@@ -458,6 +483,11 @@ extension MapRenderer {
                 let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
                 let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
                 for polygon in polygons {
+                    // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
+                    // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
+                    // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
+                    // culls back faces too).
+                    let winding = polygon.first.map { Self.signedArea($0) } ?? 0
                     for ring in polygon where ring.count >= 2 && height > base {
                         for i in 0..<(ring.count - 1) {
                             let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
@@ -475,7 +505,7 @@ extension MapRenderer {
                                 default: vertex(x1, y1, height, 1)
                                 }
                             }
-                            guard n >= 3 else {
+                            guard n >= 3, !raster.facesAway(winding: winding) else {
                                 raster.vertices.removeAll(keepingCapacity: true)
                                 continue
                             }

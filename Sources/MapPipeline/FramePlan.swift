@@ -64,6 +64,8 @@ struct FrameAssembly {
     var stats = FrameStatistics()
     /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
     var scale = 1.0
+    /// Whether the tile image being drawn is for a pitched frame's warp (its fills then get no default outline).
+    var drawsWarpedImage = false
     /// The frame's centre (world units, for the order of tile jobs).
     var center = WorldPoint(x: 0.5, y: 0.5)
     /// Whole zoom levels the frame's style zoom lies below 0 (a camera below zoom 1: its vector tiles are clamped to

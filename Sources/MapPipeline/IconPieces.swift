@@ -76,6 +76,11 @@ extension MapRenderer {
         -> SymbolIcon
     {
         let fit = IconTextFit(styleName: layer.string("icon-text-fit", ctx))
+        var icon = icon
+        icon.paddedImage = paddedSpriteImage(name)
+        icon.samplesNearest = iconSamplesNearest(layer, ctx)
+        let rotate = layer.number("icon-rotate", ctx, 0)
+        icon.rotation = rotate.isFinite ? rotate : 0
         guard fit != .none, let stretch = spriteStretch(name), let pieces = spritePieces(name, stretch.pieceSources)
         else { return icon }
         var fitted = icon
@@ -85,13 +90,30 @@ extension MapRenderer {
         fitted.stretch = stretch
         fitted.pieceImages = pieces
         fitted.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
-        // MapLibre samples icons nearest unless scaled, rotated or aligned to the map (and its renderer adds: drawn
-        // at another pixel ratio than the sprite's, or pitched).
+        fitted.paddedImage = spritePiece(
+            name, IconBox(left: -1, top: -1, right: stretch.pixelWidth + 1, bottom: stretch.pixelHeight + 1))
+        fitted.samplesNearest = iconSamplesNearest(layer, ctx)
+        return fitted
+    }
+
+    /// Whether icons of `layer` are sampled nearest (MapLibre's `iconScaled || iconTransformed` reversed): not
+    /// when `icon-size` is not 1 or depends on the feature, nor when `icon-rotate` is not 0 or depends on the
+    /// feature, nor when the icons turn with the map. The renderer adds: not when drawn at another pixel ratio than
+    /// the sprite's (``glyphLabelCommands(_:scale:zoom:)``), nor under pitch (``SymbolPlacer``).
+    func iconSamplesNearest(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> Bool {
         let placement = layer.string("symbol-placement", ctx)
         let alignment = layer.string("icon-rotation-alignment", ctx)
         let mapAligned = alignment == "map" || (alignment != "viewport" && placement != "point" && placement != "")
-        fitted.samplesNearest =
-            layer.number("icon-size", ctx, 1) == 1 && layer.number("icon-rotate", ctx, 0) == 0 && !mapAligned
-        return fitted
+        return layer.isFeatureConstant("icon-size") && layer.number("icon-size", ctx, 1) == 1
+            && layer.isFeatureConstant("icon-rotate") && layer.number("icon-rotate", ctx, 0) == 0 && !mapAligned
+    }
+
+    /// Sprite image `name` with one transparent pixel around it (MapLibre's atlas padding), registered once, for an
+    /// icon drawn exactly (``SymbolIcon/paddedImage``); `nil` for a signed-distance-field image (drawn by its own
+    /// path) or when the sprite lacks the name.
+    func paddedSpriteImage(_ name: String) -> ImageHandle? {
+        guard let entry = sprite?.index.images[name], !entry.sdf else { return nil }
+        return spritePiece(
+            name, IconBox(left: -1, top: -1, right: Double(entry.width) + 1, bottom: Double(entry.height) + 1))
     }
 }

@@ -52,8 +52,8 @@ final class LabelStage {
         MapRenderer.styleZoom(for: camera, tileSize: options.tileSize)
     }
 
-    /// Places the frame's candidates: every symbol layer of `symbolLayers` in every covering tile, in tile-major
-    /// source order (those the tile stage found cached in `found`, the rest from `candidates`), for `camera`,
+    /// Places the frame's candidates: every symbol layer of `symbolLayers` in every covering tile, in MapLibre's
+    /// tile-major placement order (``LabelOrder``) (those the tile stage found cached in `found`, the rest from `candidates`), for `camera`,
     /// preferring the labels the previous frame showed; the placement is kept for the next frame and for hit tests.
     /// - Returns: the placement and the number of candidates placed from.
     func placeLabels(
@@ -64,15 +64,14 @@ final class LabelStage {
         var order = 0
         // Candidates the tile stage found cached are not looked up again.
         let usesFound = found.layerCount == symbolLayers.count
-        for (t, tile) in tiles.enumerated() {
+        // Tiles and their symbols in the order MapLibre offers them to placement (LabelOrder.swift).
+        for t in LabelOrder.tileOrder(tiles, bearing: camera.bearing) {
+            let tile = tiles[t]
             for (l, layer) in symbolLayers.enumerated() {
                 var built =
                     (usesFound ? found.candidates(tile: t, layer: l) : nil)
                     ?? candidates(layer, tile)
-                for i in built.indices {
-                    built[i].sourceOrder = order
-                    order += 1
-                }
+                LabelOrder.number(&built, sortsByKey: built.contains { $0.sortKey != nil }, from: &order)
                 symbols.append(contentsOf: built)
             }
         }
@@ -99,7 +98,8 @@ final class LabelStage {
 extension MapRenderer {
     /// The label stage for one frame: the candidates of every visible symbol layer in every covering tile (those
     /// the tile stage found cached in `found`, the rest looked up or built, ``symbolFeatures(_:tile:zoom:)``),
-    /// placed together by ``LabelStage/placeLabels(_:symbolLayers:found:camera:candidates:)``.
+    /// in MapLibre's tile-major placement order (``LabelOrder``), placed together by
+    /// ``LabelStage/placeLabels(_:symbolLayers:found:camera:candidates:)``.
     func placeLabels(_ tiles: [TileID], found: FoundSymbols, zoom z: Double, camera: CameraState) -> PlacementResult {
         let (placement, candidates) = labels.placeLabels(
             tiles, symbolLayers: symbolLayers(atZoom: z), found: found, camera: camera

@@ -80,13 +80,26 @@ extension MapRenderer {
         let opacity = layer.number("fill-opacity", ctx, 1)
         let antialias = layer.isSet("fill-antialias") ? layer.bool("fill-antialias", ctx) : true
         // Style spec `fill-outline-color`: the outline is drawn only with `fill-antialias` on and without
-        // `fill-pattern`; it defaults to the fill colour, and a transparent fill can still have a visible outline.
-        let outline: RGBAColor? =
-            antialias && layer.isSet("fill-outline-color") ? layer.color("fill-outline-color", ctx) : nil
+        // `fill-pattern`; it defaults to the fill colour (MapLibre's `RenderFillLayer::evaluate`), and a transparent
+        // fill can still have a visible outline.
+        let explicit = layer.isSet("fill-outline-color")
+        let outline: RGBAColor? = antialias ? (explicit ? layer.color("fill-outline-color", ctx) : color) : nil
         guard opacity > 0, color.alpha > 0 || (outline?.alpha ?? 0) > 0 else { return nil }
         return FillStyle(
-            color: color, opacity: opacity, antialias: antialias, outline: outline,
+            color: color, opacity: opacity, antialias: antialias, outline: outline, outlineIsDefault: !explicit,
             translate: translateSetting(layer, "fill", ctx))
+    }
+
+    /// Whether a fill's outline is drawn through `projector`. MapLibre draws every antialiased fill's outline, in
+    /// the fill colour unless `fill-outline-color` is set: one device pixel along each edge, which widens a fill by
+    /// about half a pixel and keeps polygons thinner than a pixel (rivers, coastlines) visible. Its outline shader
+    /// interpolates the edge's screen position perspective-correctly, so under pitch the line fades away from the
+    /// vertices of long edges; the default outline is therefore drawn in flat frames only (not through a
+    /// perspective projector, nor into a pitched frame's warped tile images). An explicit `fill-outline-color`
+    /// is always drawn.
+    func drawsOutline(_ style: FillStyle, _ projector: TileProjector) -> Bool {
+        guard let outline = style.outline, outline.alpha > 0 else { return false }
+        return !style.outlineIsDefault || !(projector.isPerspective || assembly.drawsWarpedImage)
     }
 
     /// The rings of a polygon feature clipped to the projector's visible depth range, their segments along the tile's
@@ -115,7 +128,7 @@ extension MapRenderer {
                         path: path, color: style.color, opacity: style.opacity, fillRule: .evenOdd,
                         antialias: style.antialias)))
         }
-        if let outline = style.outline, outline.alpha > 0 {
+        if let outline = style.outline, drawsOutline(style, projector) {
             // A hairline of one device pixel, as MapLibre's outline pass draws it.
             out.append(
                 .stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: style.opacity)))

@@ -94,6 +94,11 @@ extension LabelStage {
             let icon = madeIcon?.0
             guard !text.isEmpty || icon != nil else { continue }
             let size = layer.number("text-size", ctx, 16)
+            // MapLibre's collision boxes: `text-size` one zoom level above the tile's (SymbolLayout's layoutTextSize).
+            var layoutContext = ctx
+            layoutContext.zoom = Double(tile.z) + 1
+            let layoutSize = layer.number("text-size", layoutContext, 16)
+            let collisionScale = size > 0 && layoutSize > 0 ? layoutSize / size : 1
             let fontStack = layer.strings("text-font", ctx)
             let font = fontFamilies(fontStack)
             let placementName = layer.string("symbol-placement", ctx)
@@ -194,6 +199,7 @@ extension LabelStage {
                 symbol.layoutTileSize = options.tileSize
                 symbol.overscaling = Double(max(overscaling, 1))
                 symbol.iconRotationAlignment = iconRotationAlignment
+                symbol.collisionTextScale = collisionScale
                 out.append(symbol)
                 iconNames.append(madeIcon?.1)
                 firstLines.append(geometryIndex == 0)
@@ -368,9 +374,12 @@ extension MapRenderer {
             // A backend that cannot take the image leaves the symbol without its icon, as building it here would.
             let handle = spriteImage(name)
             if handle == nil { features[i].icon = nil } else { features[i].icon?.image = handle }
+            if features[i].icon?.paddedImage != nil { features[i].icon?.paddedImage = paddedSpriteImage(name) }
             if let stretch = features[i].icon?.stretch {
                 features[i].icon?.pieceImages = spritePieces(name, stretch.pieceSources) ?? []
                 features[i].icon?.innerPieceImages = stretch.innerPieceSources.map { spritePiece(name, $0) }
+                features[i].icon?.paddedImage = spritePiece(
+                    name, IconBox(left: -1, top: -1, right: stretch.pixelWidth + 1, bottom: stretch.pixelHeight + 1))
             }
             if features[i].text.isEmpty { features[i].identity.text = "icon:\(handle?.id ?? 0)" }
         }

@@ -30,6 +30,9 @@ struct FillStyle: Sendable {
     var antialias: Bool
     /// `fill-outline-color` when it is drawn (antialiased, no pattern), else `nil`.
     var outline: RGBAColor?
+    /// Whether ``outline`` is the fill colour because the style sets no `fill-outline-color` (see
+    /// ``MapRenderer/drawsOutline(_:_:)``).
+    var outlineIsDefault = false
     var translate: TranslateSetting?
 
     /// Whether the fill covers what is under it completely (an opaque colour at full opacity).

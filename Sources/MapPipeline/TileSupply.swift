@@ -671,9 +671,11 @@ extension MapRenderer {
             var list = DisplayList(size: ScreenSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
             list.antialiasingScale = spec.key.antialiasingScale
             list.drawnMinified = spec.drawnMinified
+            assembly.drawsWarpedImage = spec.key.antialiasingScale != nil
             appendTileImageCommands(
                 tile, run: spec.key.run, zoom: spec.zoom, side: spec.side, offset: spec.offset, bearing: spec.bearing,
                 into: &list.commands)
+            assembly.drawsWarpedImage = false
             guard !list.commands.isEmpty else {
                 images.append((spec, .empty))
                 continue

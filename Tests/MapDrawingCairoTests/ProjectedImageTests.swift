@@ -150,4 +150,40 @@ private func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
             }
         }
     }
+
+    /// An image draw with a source rectangle is exact, as a GPU draws a textured quad: the pixels whose centres lie
+    /// in the unsnapped rectangle, each sampling its centre's preimage; bilinear samples read past the source
+    /// rectangle's edge into the rest of the image.
+    @Test func anImageDrawWithASourceRectangleIsExact() throws {
+        let backend = makeBackend()
+        let image = try backend.register(quadrants())
+        // Nearest, 3.2 points a pixel from x = 10.3: columns 10…22 drawn, the colour changing at x = 16.7.
+        var list = DisplayList(size: ScreenSize(width: 40, height: 20), scale: 1)
+        list.append(
+            .image(
+                ImageCommand(
+                    image: image, rect: RenderRect(x: 10.3, y: 0, width: 12.8, height: 8), nearestNeighbor: true,
+                    sourceRect: RenderRect(x: 0, y: 0, width: 4, height: 4))))
+        let out = try backend.render(list)
+        #expect(rgba(out, 9, 2) == [0, 0, 0, 0])
+        #expect(rgba(out, 10, 2) == [255, 0, 0, 255])
+        #expect(rgba(out, 16, 2) == [255, 0, 0, 255])
+        #expect(rgba(out, 17, 2) == [0, 255, 0, 255])
+        #expect(rgba(out, 22, 2) == [0, 255, 0, 255])
+        #expect(rgba(out, 23, 2) == [0, 0, 0, 0])
+
+        // Bilinear, the right half's top (image points 2…4 × 0…2) at 10×: its left edge blends with the red
+        // pixel beside it, its middle is green.
+        var half = DisplayList(size: ScreenSize(width: 40, height: 40), scale: 1)
+        half.append(
+            .image(
+                ImageCommand(
+                    image: image, rect: RenderRect(x: 10, y: 10, width: 20, height: 20),
+                    sourceRect: RenderRect(x: 2, y: 0, width: 2, height: 2))))
+        let blended = try backend.render(half)
+        let edge = rgba(blended, 10, 20)
+        #expect(edge[0] > 60 && edge[1] > 60 && edge[3] == 255, "\(edge)")
+        #expect(rgba(blended, 20, 15) == [0, 255, 0, 255])
+        #expect(rgba(blended, 9, 20) == [0, 0, 0, 0] && rgba(blended, 30, 20) == [0, 0, 0, 0])
+    }
 }

@@ -112,4 +112,35 @@ import Testing
 
                 """)
     }
+
+    /// An image draw with a source rectangle is the projected image mapping that rectangle onto its own, turned
+    /// about the rectangle's centre; without one (or with an empty one) there is none.
+    @Test func anImageDrawWithASourceRectangleIsAProjectedImage() throws {
+        let image = ImageHandle(id: 3, pixelWidth: 8, pixelHeight: 8, scale: 2)
+        var draw = ImageCommand(
+            image: image, rect: RenderRect(x: 10, y: 20, width: 30, height: 10), opacity: 0.5, nearestNeighbor: true,
+            sourceRect: RenderRect(x: 1, y: 1, width: 3, height: 2))
+        let flat = try #require(draw.projected)
+        #expect(flat.image == image && flat.opacity == 0.5 && flat.nearestNeighbor)
+        func near(_ p: ScreenPoint?, _ x: Double, _ y: Double) -> Bool {
+            guard let p else { return false }
+            return abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9
+        }
+        #expect(near(flat.homography.apply(to: ScreenPoint(x: 1, y: 1)), 10, 20))
+        #expect(near(flat.homography.apply(to: ScreenPoint(x: 4, y: 3)), 40, 30))
+        #expect(flat.area.count == 4 && near(flat.area[0], 10, 20) && near(flat.area[2], 40, 30))
+        // A quarter turn clockwise about the centre (25, 25): the source's top-left corner lands at (30, 10).
+        draw.rotation = 90
+        let turned = try #require(draw.projected)
+        #expect(near(turned.homography.apply(to: ScreenPoint(x: 1, y: 1)), 30, 10))
+        #expect(near(turned.homography.apply(to: ScreenPoint(x: 4, y: 3)), 20, 40))
+        // Edges a rounding error off the 1/256-point grid lie on it.
+        draw.rotation = 0
+        draw.rect = RenderRect(x: 10 + 1e-9, y: 20, width: 30 - 2e-9, height: 10)
+        #expect(try #require(draw.projected).area[0] == ScreenPoint(x: 10, y: 20))
+        draw.sourceRect = RenderRect(x: 1, y: 1, width: 0, height: 2)
+        #expect(draw.projected == nil)
+        draw.sourceRect = nil
+        #expect(draw.projected == nil)
+    }
 }

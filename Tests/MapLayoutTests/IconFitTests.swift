@@ -124,6 +124,19 @@ import Testing
                 && near(nearest.rect.maxY, 109))
         poi.icon?.samplesNearest = false
 
+        // With the padded image every piece is drawn from it exactly: the one piece is the whole padded image
+        // (12 × 12 points at scale 1) in the box reaching the border pixels, [81, 117] × [91.4, 110.6].
+        let padded = ImageHandle(id: 9, pixelWidth: 12, pixelHeight: 12, scale: 1)
+        poi.icon?.paddedImage = padded
+        poi.icon?.samplesNearest = true
+        let exact = try #require(placer.place([poi], camera: testCamera()).symbols.first?.iconPieces)
+        #expect(exact.count == 1)
+        #expect(exact.first?.image == padded && exact.first?.nearestNeighbor == true)
+        #expect(exact.first?.sourceRect == RenderRect(x: 0, y: 0, width: 12, height: 12))
+        #expect(exact.first?.rect == rect)
+        poi.icon?.paddedImage = nil
+        poi.icon?.samplesNearest = false
+
         // The fitted box collides: a label over its right end (outside the text) is blocked by it.
         var blocker = pointLabel("BB", at: 119, 100, layer: "other")
         blocker.textPadding = 0
@@ -132,5 +145,55 @@ import Testing
         // Without the fit the same label fits beside the small icon.
         poi.icon?.textFit = .none
         #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())) == ["AAAA", "BB"])
+    }
+
+    /// An icon that is not fitted draws its padded image exactly, one image pixel wider a side; `icon-rotate` turns
+    /// its box about the anchor (the offset too), and its collision box is the turned box's bounds.
+    @Test func plainIconsDrawTheirPaddedImageTurnedAboutTheAnchor() throws {
+        let placer = SymbolPlacer(measurer: FixedAdvanceTextMeasurer())
+        var poi = pointLabel("", at: 100, 100)
+        let handle = ImageHandle(id: 7, pixelWidth: 10, pixelHeight: 4, scale: 1)
+        let padded = ImageHandle(id: 8, pixelWidth: 12, pixelHeight: 6, scale: 1)
+        // 20 × 8 points (icon-size 2), its centre 10 points right of the anchor.
+        var icon = SymbolIcon(
+            size: ScreenSize(width: 20, height: 8), offset: ScreenPoint(x: 10, y: 0), padding: 0, allowOverlap: true,
+            image: handle)
+        icon.paddedImage = padded
+        icon.samplesNearest = true
+        poi.icon = icon
+        let flat = try #require(placer.place([poi], camera: testCamera()).symbols.first)
+        let drawn = try #require(flat.iconCommand)
+        #expect(drawn.image == padded && drawn.nearestNeighbor && drawn.rotation == 0)
+        #expect(drawn.sourceRect == RenderRect(x: 0, y: 0, width: 12, height: 6))
+        #expect(near(drawn.rect.minX, 98) && near(drawn.rect.maxX, 122) && near(drawn.rect.minY, 94))
+        #expect(near(drawn.rect.maxY, 106))
+
+        // Turned a quarter clockwise: the centre moves below the anchor, the box stands upright, drawn bilinear.
+        poi.icon?.rotation = 90
+        let turned = try #require(placer.place([poi], camera: testCamera()).symbols.first)
+        let rect = try #require(turned.iconRect)
+        #expect(near(rect.minX + rect.width / 2, 100) && near(rect.minY + rect.height / 2, 110))
+        let command = try #require(turned.iconCommand)
+        #expect(command.rotation == 90 && !command.nearestNeighbor)
+        // The turned box, 8 × 20 about (100, 110), blocks a label there.
+        var blocker = pointLabel("B", at: 100, 117, layer: "other")
+        blocker.textPadding = 0
+        poi.icon?.allowOverlap = false
+        #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())).isEmpty)
+        poi.icon?.rotation = 0
+        #expect(placedTexts(placer.place([poi, blocker], camera: testCamera())) == ["B"])
+
+        // Aligned to the map, a point icon turns with it: a bearing of 90° turns it a quarter anticlockwise about
+        // the anchor, its centre moving above it.
+        let east = testCamera(bearing: 90)
+        var mapped = pointLabel("", at: 100, 100, camera: east)
+        mapped.icon = icon
+        mapped.iconRotationAlignment = .map
+        let withMap = try #require(placer.place([mapped], camera: east).symbols.first)
+        #expect(withMap.iconCommand?.rotation == -90)
+        let moved = try #require(withMap.iconRect)
+        #expect(near(moved.minX + moved.width / 2, 100) && near(moved.minY + moved.height / 2, 90))
+        mapped.iconRotationAlignment = .viewport
+        #expect(try #require(placer.place([mapped], camera: east).symbols.first).iconCommand?.rotation == 0)
     }
 }

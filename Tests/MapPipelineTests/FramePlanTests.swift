@@ -78,9 +78,11 @@ func framesFromTileImagesDrawTheStyleOrderAsVectorFramesDo(usesTileImages: Bool)
     let list = r.displayList(camera: camera(zoom: 0))
     #expect(r.lastFrameStatistics.composedFromTileImages == usesTileImages)
     #expect(r.lastFrameStatistics.labelsPlaced == 1)
-    // Square (run 0), the label, the half-transparent cover over both, then the road (run 1) above the cover.
+    // Square (run 0; as vectors with MapLibre's default outline, a stroke), the label, the half-transparent cover
+    // over both, then the road (run 1) above the cover.
     let expected =
-        usesTileImages ? ["clear", "image", "text", "fill", "image"] : ["clear", "fill", "text", "fill", "line"]
+        usesTileImages
+        ? ["clear", "image", "text", "fill", "image"] : ["clear", "fill", "line", "text", "fill", "line"]
     #expect(runs(kinds(list.commands)) == expected)
     if usesTileImages {
         // One image per tile and run.

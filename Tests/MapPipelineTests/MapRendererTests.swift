@@ -37,11 +37,12 @@ private let sceneLayers = """
         options: vectorOnly, backend: backend)
     let list = r.displayList(camera: camera(zoom: 0))
     let expected = """
-        DisplayList 256x256 @1x (10 commands)
+        DisplayList 256x256 @1x (11 commands)
           clear #ffffffff
           save
             clip (0,0 256x256)
             fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
+            stroke #ff0000ff width=1 cap=butt join=miter miter=2 path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
           restore
           save
             clip (0,0 256x256)
@@ -122,7 +123,9 @@ private let sceneLayers = """
         backend: RecordingBackend())
     let list = r.displayList(camera: camera(zoom: 1, size: 512, bearing: 45, pitch: 40))
     let texts = textCommands(list)
-    #expect(texts.count == 1)
+    // The label, and near the top of the view its copy in the next world (MapLibre labels every world copy's tiles).
+    #expect(texts.map(\.text) == ["Cafe", "Cafe"])
+    #expect(texts.count == 2 && texts[0].position.y - texts[1].position.y > 100)
     #expect(texts.allSatisfy { $0.rotation == 0 })
 }
 
@@ -284,7 +287,8 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 @Test func lineOffsetGapWidthAndTranslateMoveGeometryInScreenPoints() throws {
     // The road runs east along y = 128. Line meshes carry `line-offset` and `line-gap-width` to the line shader
     // (the centre line stays put; MapLibre's vertex shader moves it); `line-translate` [0, 3] moves the centres;
-    // `fill-translate` [5, 0] moves the square (64…192) to 69…197. A dashed line is a mesh too, with a dashed paint.
+    // `fill-translate` [5, 0] moves the square (64…192) to 69…197, with its default outline (MapLibre's, in the fill
+    // colour). A dashed line is a mesh too, with a dashed paint.
     let layers = """
         {"id": "o", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-offset": 10}},
         {"id": "g", "type": "line", "source": "t", "source-layer": "roads", "paint": {"line-color": "#000", "line-width": 2, "line-gap-width": 6, "line-translate": [0, 3]}},
@@ -295,8 +299,9 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
-    guard commands.count == 4, case .lineMesh(let offset) = commands[0], case .lineMesh(let gap) = commands[1],
-        case .fill(let fill) = commands[2], case .lineMesh(let dashed) = commands[3]
+    guard commands.count == 5, case .lineMesh(let offset) = commands[0], case .lineMesh(let gap) = commands[1],
+        case .fill(let fill) = commands[2], case .stroke(let outline) = commands[3],
+        case .lineMesh(let dashed) = commands[4]
     else {
         Issue.record("unexpected commands \(commands)")
         return
@@ -307,6 +312,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     #expect(gap.gapWidth == 6 && gap.width == 2 && gap.offset == 0)
     #expect(gap.mesh.vertices.allSatisfy { $0.center.y == 131 })
     #expect(fill.path.bounds == RenderRect(x: 69, y: 64, width: 128, height: 128))
+    #expect(outline.path.bounds == fill.path.bounds && outline.color == fill.color && outline.width == 1)
     #expect(dashed.offset == 10 && dashed.mesh.vertices.map(\.center.y) == [128, 128, 128, 128])
     guard case .dashed(_, let dash) = dashed.paint else {
         Issue.record("dashed line painted \(dashed.paint)")
@@ -423,7 +429,9 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 
 @Test func iconsComeFromTheSpriteSheetAtIconSize() throws {
     // A 4×2-pixel sheet holding a 2×2 "dot" at its right half; icon-size 3 draws it 6 points wide, centred on the
-    // point at (128, 64), so its rectangle is (125, 61) 6×6. A name the sprite lacks draws nothing.
+    // point at (128, 64), so its box is (125, 61) 6×6. It is drawn as MapLibre's icon quad: the image with a
+    // transparent pixel around it (4×4) over the box grown by a scaled pixel a side, (122, 58) 12×12, exactly and
+    // bilinear (scaled). A name the sprite lacks draws nothing.
     let layers = """
         {"id": "icons", "type": "symbol", "source": "t", "source-layer": "pois",
          "layout": {"icon-image": ["get", "kind"], "icon-size": 3}},
@@ -444,13 +452,15 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         if case .image(let i) = c { return i }
         return nil
     }
-    #expect(images.map(\.rect) == [RenderRect(x: 125, y: 61, width: 6, height: 6)])
-    #expect(images.first?.image.pixelWidth == 2)
+    #expect(images.map(\.rect) == [RenderRect(x: 122, y: 58, width: 12, height: 12)])
+    #expect(images.first?.image.pixelWidth == 4)
+    #expect(images.first?.sourceRect == RenderRect(x: 0, y: 0, width: 4, height: 4))
+    #expect(images.first?.nearestNeighbor == false)
 }
 
 @Test func layersDrawInStyleOrderAndCirclesSitOnEveryVertex() throws {
-    // Style spec "layers": a background after a fill covers it; MapLibre puts a circle on each vertex of a polygon
-    // (the square's corners are at 64 and 192 points).
+    // Style spec "layers": a background after a fill covers it (and the fill's default outline); MapLibre puts a
+    // circle on each vertex of a polygon (the square's corners are at 64 and 192 points).
     let layers = """
         {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes", "paint": {"fill-color": "#ff0000"}},
         {"id": "cover", "type": "background", "paint": {"background-color": "#0000ff"}},
@@ -460,14 +470,15 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = drawing(r.displayList(camera: camera(zoom: 0)).commands)
-    guard commands.count >= 3, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
-        case .fill(let cover) = commands[2]
+    guard commands.count >= 4, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
+        case .stroke(let outline) = commands[2], case .fill(let cover) = commands[3]
     else {
         Issue.record("unexpected commands \(commands)")
         return
     }
     #expect(clear == .clear)
     #expect(square.color == RGBAColor(red: 1, green: 0, blue: 0))
+    #expect(outline.color == square.color)
     #expect(cover.color == RGBAColor(red: 0, green: 0, blue: 1))
     #expect(cover.path.bounds == RenderRect(x: 0, y: 0, width: 256, height: 256))
     let centres = Set(

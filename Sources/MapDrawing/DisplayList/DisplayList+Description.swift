@@ -81,6 +81,7 @@ extension DrawCommand: CustomStringConvertible {
             if i.opacity != 1 { s += " opacity=\(fmt(i.opacity))" }
             if i.rotation != 0 { s += " rotate=\(fmt(i.rotation))" }
             if i.nearestNeighbor { s += " nearest" }
+            if let source = i.sourceRect { s += " source=\(fmt(source))" }
             return s
         case .projectedImage(let p):
             let h = p.homography.entries.map { fmtExact($0) }.joined(separator: " ")

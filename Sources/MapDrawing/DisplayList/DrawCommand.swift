@@ -260,16 +260,57 @@ public struct ImageCommand: Hashable, Sendable {
     /// default): its own pixels. The pipeline draws SDF icons into plain images before a backend sees them; a backend
     /// given one draws the image's own pixels. Waymark's own.
     public var sdfPaint: SDFPaint? = nil
+    /// The part of the image drawn into ``rect``, in image points (``ImageHandle/pointSize``), or `nil` (the default):
+    /// the whole image, its edges snapped to device pixels. When given, the draw is exact as a GPU draws a textured
+    /// quad (MapLibre's icon quads): every device pixel whose centre lies inside ``rect`` (turned by ``rotation``)
+    /// takes the image's colour at the centre's preimage, read from the whole image (pixels beyond `sourceRect` blend
+    /// in at its edges), clamped at the image's edges, bilinear or nearest; ``rect`` is not snapped.
+    public var sourceRect: RenderRect? = nil
 
     /// Creates an image draw.
     public init(
-        image: ImageHandle, rect: RenderRect, opacity: Double = 1, rotation: Double = 0, nearestNeighbor: Bool = false
+        image: ImageHandle, rect: RenderRect, opacity: Double = 1, rotation: Double = 0, nearestNeighbor: Bool = false,
+        sourceRect: RenderRect? = nil
     ) {
         self.image = image
         self.rect = rect
         self.opacity = opacity
         self.rotation = rotation
         self.nearestNeighbor = nearestNeighbor
+        self.sourceRect = sourceRect
+    }
+
+    /// The exact draw of an image given ``sourceRect`` as a projected image: image points → points mapping
+    /// `sourceRect` onto ``rect`` turned by ``rotation`` about the rectangle's centre, the area that turned rectangle;
+    /// `nil` without a source rectangle or with an empty or non-finite one.
+    public var projected: ProjectedImageCommand? {
+        guard let s = sourceRect, s.width > 0, s.height > 0, rect.width > 0, rect.height > 0,
+            [s.minX, s.minY, s.width, s.height, rect.minX, rect.minY, rect.width, rect.height, rotation].allSatisfy(
+                \.isFinite)
+        else { return nil }
+        // The rectangle's edges on a 1/256-point grid, as a GPU snaps vertices to its sub-pixel grid: an edge a
+        // rounding error past a pixel centre still covers it.
+        func snap(_ v: Double) -> Double { (v * 256).rounded() / 256 }
+        let minX = snap(rect.minX)
+        let minY = snap(rect.minY)
+        let width = snap(rect.maxX) - minX
+        let height = snap(rect.maxY) - minY
+        guard width > 0, height > 0 else { return nil }
+        let rect = RenderRect(x: minX, y: minY, width: width, height: height)
+        let sx = rect.width / s.width
+        let sy = rect.height / s.height
+        let cx = rect.minX + rect.width / 2
+        let cy = rect.minY + rect.height / 2
+        let angle = rotation * Double.pi / 180
+        let c = rotation == 0 ? 1 : radiansCos(angle)
+        let n = rotation == 0 ? 0 : radiansSin(angle)
+        // p ↦ centre + R · (rect origin − centre + S · (p − s origin)).
+        let ox = rect.minX - cx - sx * s.minX
+        let oy = rect.minY - cy - sy * s.minY
+        let map = RenderHomography(
+            c * sx, -n * sy, cx + c * ox - n * oy, n * sx, c * sy, cy + n * ox + c * oy, 0, 0, 1)
+        return ProjectedImageCommand(
+            image: image, homography: map, rect: s, opacity: opacity, nearestNeighbor: nearestNeighbor)
     }
 }
 

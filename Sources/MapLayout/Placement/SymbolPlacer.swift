@@ -232,6 +232,12 @@ public final class SymbolPlacer {
             return (r * 10).rounded() / 10
         }
 
+        /// The world copy `symbol` is placed in at `w`: its tile's own copy (as MapLibre labels every world copy's
+        /// tiles), or the copy nearest the camera centre for a symbol without a tile.
+        func worldCopy(of w: WorldPoint, _ symbol: SymbolFeature) -> WorldPoint {
+            symbol.ownerTile == nil ? transform.nearestWorldCopy(of: w) : w
+        }
+
         /// The previous frame's label of `identity` whose anchor lies within the stability tolerance of `screen`.
         func remembered(_ identity: SymbolIdentity, at screen: ScreenPoint) -> RememberedLabel? {
             guard let labels = previous?[identity] else { return nil }
@@ -311,7 +317,7 @@ public final class SymbolPlacer {
             stats.culled += 1
             return
         }
-        let w = context.transform.nearestWorldCopy(of: world)
+        let w = context.worldCopy(of: world, symbol)
         let depth = context.transform.depth(of: w)
         guard depth >= context.minimumDepth, depth <= context.maximumDepth else {
             stats.culled += 1
@@ -348,7 +354,7 @@ public final class SymbolPlacer {
             return
         }
         // Same world copy for the whole line.
-        let first = context.transform.nearestWorldCopy(of: points[0])
+        let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         var ordinal = 0
@@ -439,7 +445,7 @@ public final class SymbolPlacer {
             }
             return
         }
-        let first = context.transform.nearestWorldCopy(of: points[0])
+        let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
         let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         for run in depthClippedRuns(shifted, context: context) {
@@ -479,7 +485,7 @@ public final class SymbolPlacer {
         let worldSize = transform.worldSize
         let centre = transform.centerWorld
         guard worldSize.isFinite, worldSize > 0 else { return }
-        let first = context.transform.nearestWorldCopy(of: points[0])
+        let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
         // World ↔ ground points (relative to the camera centre, so the numbers stay small).
         func ground(_ w: WorldPoint) -> (x: Double, y: Double) {
@@ -670,7 +676,7 @@ public final class SymbolPlacer {
                 let length = worldDistance(a, b)
                 guard length > 0 else { continue }
                 let step = 1e-3 * (symbol.ownerTile?.worldSize ?? 1) / length
-                let w = context.transform.nearestWorldCopy(of: anchor)
+                let w = context.worldCopy(of: anchor, symbol)
                 let s0 = context.transform.screenPoint(forUnwrapped: w)
                 let s1 = context.transform.screenPoint(
                     forUnwrapped: WorldPoint(x: w.x + (b.x - a.x) * step, y: w.y + (b.y - a.y) * step))
@@ -825,8 +831,14 @@ public final class SymbolPlacer {
                 let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
                 // `text-rotate` turns the offset text about the anchor, offset included (MapLibre's quads).
                 var b = rotatedBounds(origin: origin, size: size, pivot: c.screen, degrees: symbol.textRotation)
+                let k = symbol.collisionTextScale
+                let scalesBox = k != 1 && k.isFinite && k > 0
+                if scalesBox {
+                    let (x, y) = (c.screen.x, c.screen.y)
+                    b = (x + (b.0 - x) * k, y + (b.1 - y) * k, x + (b.2 - x) * k, y + (b.3 - y) * k)
+                }
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
-                if symbol.textRotation != 0 {  // the padded box turns (MapLibre's CollisionFeature)
+                if symbol.textRotation != 0 && !scalesBox {  // the padded box turns (MapLibre's CollisionFeature)
                     b = paddedRotatedBounds(origin, size, padding, pivot: c.screen, symbol.textRotation)
                 }
                 if usable(b) {
@@ -880,6 +892,8 @@ public final class SymbolPlacer {
         var iconRect: RenderRect?
         var iconBox: (Double, Double, Double, Double)?
         var iconPieces: [ImageCommand] = []
+        // A plain icon's turn about its anchor, degrees clockwise (`icon-rotate`, and the map's for map-aligned points).
+        var iconTurn = 0.0
         if let icon = symbol.icon, hasText, c.line == nil, icon.textFit != .none,
             let fitted = icon.fitted(toText: fitTextBox(symbol, pointAnchor, pointOffset, ratio))
         {
@@ -896,7 +910,17 @@ public final class SymbolPlacer {
             iconBox = (
                 collision.minX - padding, collision.minY - padding, collision.maxX + padding, collision.maxY + padding
             )
-            if icon.samplesNearest && !pitched {
+            let sources = icon.stretch?.pieceSources ?? []
+            if let padded = icon.paddedImage, sources.count == fitted.pieces.count {
+                // One texture for every piece, read through its one-pixel transparent border (MapLibre's quads).
+                let k = padded.scale > 0 && padded.scale.isFinite ? padded.scale : 1
+                iconPieces = zip(sources, fitted.pieces).map { s, d in
+                    ImageCommand(
+                        image: padded, rect: screen(d), nearestNeighbor: icon.samplesNearest && !pitched,
+                        sourceRect: RenderRect(
+                            x: (s.left + 1) / k, y: (s.top + 1) / k, width: s.width / k, height: s.height / k))
+                }
+            } else if icon.samplesNearest && !pitched {
                 if fitted.innerPieces.count == icon.innerPieceImages.count {
                     iconPieces = zip(icon.innerPieceImages, fitted.innerPieces).compactMap { image, box in
                         image.map { ImageCommand(image: $0, rect: screen(box), nearestNeighbor: true) }
@@ -910,11 +934,32 @@ public final class SymbolPlacer {
             let size = ScreenSize(width: icon.size.width * ratio, height: icon.size.height * ratio)
             let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
             let origin = icon.anchor.boxOrigin(for: size, at: at)
-            let rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+            var rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
             let padding = max(icon.padding, 0)
+            // A point icon aligned to the map turns with it, by −bearing degrees (MapLibre turns its quad about the
+            // anchor in the shader); `icon-rotate` adds to that.
+            let mapTurn =
+                c.line == nil && symbol.placement == .point && symbol.iconRotationAlignment == .map ? -bearing : 0
+            iconTurn = (icon.rotation.isFinite ? icon.rotation : 0) + mapTurn
+            if iconTurn != 0 {
+                // The turn is about the anchor: the box's centre moves, and it is drawn turned about that.
+                let angle = iconTurn * Double.pi / 180
+                let dx = rect.minX + size.width / 2 - c.screen.x
+                let dy = rect.minY + size.height / 2 - c.screen.y
+                let cx = c.screen.x + cos(angle) * dx - sin(angle) * dy
+                let cy = c.screen.y + sin(angle) * dx + cos(angle) * dy
+                rect = RenderRect(
+                    x: cx - size.width / 2, y: cy - size.height / 2, width: size.width, height: size.height)
+                // The collision box turns by `icon-rotate` only (MapLibre's point collision box ignores the map's turn).
+                let b = rotatedBounds(
+                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy),
+                    degrees: icon.rotation.isFinite ? icon.rotation : 0)
+                iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+            } else {
+                // Unturned when the icon follows its line, as MapLibre's icon collision box is.
+                iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
+            }
             iconRect = rect
-            // Unturned when the icon follows its line, as MapLibre's icon collision box is.
-            iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
         }
 
         if let sides = symbol.icon?.sidePaddings, let b = iconBox, let icon = symbol.icon {
@@ -985,19 +1030,26 @@ public final class SymbolPlacer {
                         anchor: drawnAnchor ?? pointAnchor, offset: pointOffset, rotation: drawnRotation))
             }
         }
-        let iconCommand: ImageCommand? =
-            showIcon && iconPieces.isEmpty
-            ? symbol.icon.flatMap { icon in
-                icon.image.flatMap { image in
-                    iconRect.map {
-                        var command = ImageCommand(
-                            image: image, rect: $0, opacity: icon.opacity, rotation: c.iconRotation)
-                        command.sdfPaint = icon.sdfPaint
-                        return command
-                    }
-                }
+        var iconCommand: ImageCommand?
+        if showIcon && iconPieces.isEmpty, let icon = symbol.icon, let rect = iconRect {
+            let turn = c.iconRotation + iconTurn
+            if let padded = icon.paddedImage, padded.pixelWidth > 2, padded.pixelHeight > 2 {
+                // MapLibre's icon quad: the image and its transparent border pixel, exactly where the box says.
+                let ex = rect.width / Double(padded.pixelWidth - 2)
+                let ey = rect.height / Double(padded.pixelHeight - 2)
+                let size = padded.pointSize
+                iconCommand = ImageCommand(
+                    image: padded,
+                    rect: RenderRect(
+                        x: rect.minX - ex, y: rect.minY - ey, width: rect.width + 2 * ex, height: rect.height + 2 * ey),
+                    opacity: icon.opacity, rotation: turn,
+                    nearestNeighbor: icon.samplesNearest && !pitched && turn == 0,
+                    sourceRect: RenderRect(x: 0, y: 0, width: size.width, height: size.height))
+            } else if let image = icon.image {
+                iconCommand = ImageCommand(image: image, rect: rect, opacity: icon.opacity, rotation: turn)
+                iconCommand?.sdfPaint = icon.sdfPaint
             }
-            : nil
+        }
         return PlacedSymbol(
             featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
             screenAnchor: c.screen, scale: ratio, text: textCommand,

@@ -139,8 +139,20 @@ public struct SymbolIcon: Hashable, Sendable {
     /// The images of ``IconStretch/innerPieceSources``, in that order (`nil` for an empty piece): drawn instead of
     /// ``pieceImages`` when the icon ``samplesNearest`` (none drawn when the counts differ). Default empty.
     public var innerPieceImages: [ImageHandle?] = []
-    /// Draw the inner pieces of a fitted icon with nearest-pixel sampling on a map without pitch (MapLibre samples
-    /// icons so unless they are scaled, rotated or aligned to the map). Default `false` (bilinear, ``pieceImages``).
+    /// `icon-rotate`: the icon's clockwise turn in degrees about its anchor (its offset turns too), added to a line
+    /// icon's turn; the collision box becomes the turned box's bounds (MapLibre's `getIconQuads` and point
+    /// `CollisionFeature`). Fitted icons ignore it. Default 0.
+    public var rotation = 0.0
+    /// The image with one transparent pixel around it (MapLibre's icon atlas padding), registered by the caller. An
+    /// icon that is not fitted draws it exactly (``ImageCommand/sourceRect``) in its box grown by one image pixel a
+    /// side, sampled as ``samplesNearest`` says, as MapLibre draws its icon quads. When given, a fitted icon draws each of ``IconStretch/pieceSources`` from it exactly (``ImageCommand/sourceRect``),
+    /// as MapLibre's quads sample one texture: a piece's edge blends into its neighbour's pixels, and the pieces are
+    /// neither snapped to pixels nor cut from the image (``pieceImages`` and ``innerPieceImages`` are then unused).
+    /// Default `nil`.
+    public var paddedImage: ImageHandle?
+    /// Draw the icon (a fitted icon: its inner pieces, or its pieces from ``paddedImage``) with nearest-pixel
+    /// sampling on a map without pitch (MapLibre samples icons so unless they are scaled, rotated or aligned to the
+    /// map). Default `false` (bilinear).
     public var samplesNearest = false
     /// The icon's opacity (`icon-opacity`), `0…1`; placement copies it into the icon's draw commands. Default 1.
     public var opacity = 1.0
@@ -262,6 +274,11 @@ public struct SymbolFeature: Sendable {
     /// `icon-rotation-alignment`: with `.map` an icon on a `line` symbol is turned along its line; `.viewport`
     /// keeps it upright. Default `.map`. Waymark's own.
     public var iconRotationAlignment: SymbolAlignment = .map
+    /// How much larger than the drawn text a point label's collision box is, before `text-padding`: MapLibre lays a
+    /// tile's symbols out with `text-size` evaluated one zoom level above the tile's and keeps those boxes, so a
+    /// zoom-dependent size collides at that size (its box and text offset scaled about the anchor) while the text
+    /// is drawn at the frame's size. `> 0`; default 1. Waymark's own.
+    public var collisionTextScale: Double = 1
 
     /// Creates a symbol; see the properties for units and defaults.
     public init(

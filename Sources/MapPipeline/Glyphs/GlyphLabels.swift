@@ -18,8 +18,14 @@ final class GlyphTextMeasurer: TextMeasurer {
     let fallback: any TextMeasurer
     /// The style's glyphs; `nil` sends all text to `fallback`.
     var store: GlyphStore? {
-        didSet { shapings = [:] }
+        didSet {
+            shapings = [:]
+            masks.removeAll()
+        }
     }
+    /// The glyphs' coverage masks the label images are composed from (at most
+    /// ``GlyphMaskCache/defaultByteLimit`` bytes).
+    let masks = GlyphMaskCache()
     private struct Key: Hashable {
         var text: String
         var style: TextStyle
@@ -262,11 +268,11 @@ extension LabelStage {
         }
     }
 
-    /// The image command of a glyph-path label (`command` at opacity 1), rasterised on first use. The label is
-    /// rasterised at its position's sub-pixel phase, rounded to ``glyphPhaseSteps`` steps a device pixel, and the
-    /// image is placed at the whole device pixels of the position: a label that moves (a pan, a turn of the map
-    /// under point text) reuses its image instead of drawing its glyphs again each frame; it lies at most half a
-    /// step (1/16 device pixel) from the exact position.
+    /// The image command of a glyph-path label (`command` at opacity 1), drawn on first use from its glyphs'
+    /// coverage masks (``GlyphMaskCache``: each glyph at its own sub-pixel phase, rounded to 1/8 device pixel) and
+    /// placed at whole device pixels: a label moved by whole device pixels reuses its image, a label moved by a
+    /// fraction (a pan, a turn of the map under point text) is composed again from masks its glyphs mostly have
+    /// drawn already. Each glyph lies at most 1/16 device pixel from its exact place.
     private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes)
         -> DrawCommand?
     {
@@ -279,21 +285,18 @@ extension LabelStage {
         }
     }
 
-    /// Sub-pixel phases a glyph-path label image is kept for, per device pixel and axis.
-    static let glyphPhaseSteps = 8.0
-
     /// `command` (a `.text` or `.lineText`) moved so that its reference point (the text's anchor, or the first
-    /// glyph's position) lies within the first device pixel at a multiple of 1 / ``glyphPhaseSteps`` (a line label's
-    /// other glyphs kept where they are from it, to 1/64 point), and the whole device pixels it was moved by (to add
-    /// back when drawn): the same label moved by any amount gives an equal command, so its image is reused. Other
-    /// commands, and non-finite positions, are returned as they are with no shift.
+    /// glyph's position) lies within the first device pixel (a line label's other glyphs kept where they are from
+    /// it, to 1/64 point), and the whole device pixels it was moved by (to add back when drawn): the same label
+    /// moved by whole device pixels gives an equal command, so its image is reused. Other commands, and non-finite
+    /// positions, are returned as they are with no shift.
     static func phaseNormalized(_ command: DrawCommand, scale: Double) -> (DrawCommand, (x: Int, y: Int)) {
-        /// The whole device pixels of `v` (points) and its phase, a multiple of 1 / glyphPhaseSteps in 0…1.
+        /// The whole device pixels of `v` (points) and its phase in 0..<1.
         func split(_ v: Double) -> (whole: Int, phase: Double)? {
             let device = v * scale
             guard device.isFinite, abs(device) < 1e9 else { return nil }
             let whole = device.rounded(.down)
-            return (Int(whole), ((device - whole) * glyphPhaseSteps).rounded() / glyphPhaseSteps)
+            return (Int(whole), device - whole)
         }
         switch command {
         case .text(var t):
@@ -364,8 +367,9 @@ extension LabelStage {
                 .concatenating(.rotation(radians: t.rotation * .pi / 180))
                 .concatenating(.translation(x: anchor.x, y: anchor.y))
                 .concatenating(device)
-            let quads = shaping.glyphs.map { SDFText.Quad(positioned: $0, style: t.style, local: local) }
-            return SDFText.render(quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes)
+            let quads = shaping.glyphs.compactMap { SDFText.Quad(positioned: $0, style: t.style, local: local) }
+            return SDFText.render(
+                quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
         case .lineText(let l):
             let s = l.style.size / GlyphShaping.emSize
             guard s > 0, s.isFinite else { return nil }
@@ -380,13 +384,15 @@ extension LabelStage {
                     .concatenating(linear)
                     .concatenating(.translation(x: g.position.x, y: g.position.y))
                     .concatenating(device)
-                quads.append(
-                    SDFText.Quad(
-                        glyph: glyph,
-                        transform: SDFText.quadTransform(
-                            glyph: glyph, pen: (-Double(glyph.advance) / 2, 0), local: local)))
+                if let quad = SDFText.Quad(
+                    unpadded: glyph,
+                    transform: SDFText.quadTransform(glyph: glyph, pen: (-Double(glyph.advance) / 2, 0), local: local))
+                {
+                    quads.append(quad)
+                }
             }
-            return SDFText.render(quads, style: l.style, fontScale: s, pixelRatio: scale, passes: passes)
+            return SDFText.render(
+                quads, style: l.style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
         default:
             return nil
         }

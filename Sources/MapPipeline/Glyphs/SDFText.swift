@@ -73,6 +73,8 @@ public enum SDFText {
         public var transform: RenderTransform
         /// The fill colour of this quad (a formatted label's run colour), or `nil` for the style's. Default `nil`.
         public var color: RGBAColor? = nil
+        /// The glyph of a glyph's quad (its field is the glyph's bitmap padded), else `nil`.
+        public internal(set) var glyph: SDFGlyph? = nil
 
         /// A quad over `field` (`width × height` bytes; a shorter field draws nothing).
         public init(field: [UInt8], width: Int, height: Int, transform: RenderTransform) {
@@ -99,6 +101,20 @@ public enum SDFText {
                     with: glyph.bitmap[(row * w)..<(row * w + w)])
             }
             self.init(field: padded, width: w + 2, height: h + 2, transform: transform)
+            self.glyph = glyph
+        }
+
+        /// A glyph's quad as ``init(glyph:transform:)`` makes it, without its padded field (``SDFText``'s cached
+        /// drawing samples the glyph's bitmap itself): `nil` for a glyph without a bitmap.
+        init?(unpadded glyph: SDFGlyph, transform: RenderTransform) {
+            let w = glyph.width + 2 * GlyphPBF.border
+            let h = glyph.height + 2 * GlyphPBF.border
+            guard !glyph.bitmap.isEmpty, glyph.bitmap.count == w * h else { return nil }
+            field = []
+            width = w + 2
+            height = h + 2
+            self.transform = transform
+            self.glyph = glyph
         }
     }
 

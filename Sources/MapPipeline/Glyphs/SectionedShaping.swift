@@ -81,9 +81,11 @@ extension GlyphShaping.PositionedGlyph {
 extension SDFText.Quad {
     /// The quad of a shaped glyph of a label drawn in `style`, with `local` mapping the label's box (em pixels) to
     /// device pixels; its fill colour is its run's (``TextStyle/sections``) when that run sets one.
-    init(positioned g: GlyphShaping.PositionedGlyph, style: TextStyle, local: RenderTransform) {
+    /// `nil` for a glyph without a bitmap (nothing to draw). The quad's field is not padded (``SDFText``'s cached
+    /// drawing samples the glyph's bitmap).
+    init?(positioned g: GlyphShaping.PositionedGlyph, style: TextStyle, local: RenderTransform) {
         self.init(
-            glyph: g.glyph,
+            unpadded: g.glyph,
             transform: SDFText.quadTransform(glyph: g.glyph, pen: (0, 0), local: g.frame.concatenating(local)))
         if style.sections.indices.contains(g.section) { color = style.sections[g.section].color }
     }

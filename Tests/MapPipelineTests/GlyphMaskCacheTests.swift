@@ -1,0 +1,131 @@
+import MapData
+import MapDrawing
+import Testing
+
+@testable import MapPipeline
+
+/// A round glyph 10 × 10 pixels: its SDF falls from 255 at the middle by 24 a pixel (the outline at 192 lies about
+/// 2.6 pixels out from the middle).
+private func roundGlyph(id: Int = 0x61) -> SDFGlyph {
+    let side = 10 + 2 * GlyphPBF.border
+    var bitmap = [UInt8](repeating: 0, count: side * side)
+    for y in 0..<side {
+        for x in 0..<side {
+            let dx = Double(x) + 0.5 - Double(side) / 2
+            let dy = Double(y) + 0.5 - Double(side) / 2
+            bitmap[y * side + x] = UInt8(max(0, 255 - 24 * (dx * dx + dy * dy).squareRoot()))
+        }
+    }
+    return SDFGlyph(id: id, bitmap: bitmap, width: 10, height: 10, left: 0, top: 10, advance: 12)
+}
+
+private let paint = TextStyle(
+    color: RGBAColor(red: 0, green: 0, blue: 1, alpha: 1), haloColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 1),
+    haloWidth: 2, haloBlur: 0)
+
+/// Two glyphs side by side, the first's quad at `(x, y)` device pixels, each texel `scale` device pixels.
+private func quads(x: Double, y: Double, scale: Double = 1.5) -> [SDFText.Quad] {
+    [0.0, 13].map { pen in
+        SDFText.Quad(
+            unpadded: roundGlyph(),
+            transform: .scale(x: scale, y: scale).concatenating(.translation(x: x + pen * scale, y: y)))!
+    }
+}
+
+/// The premultiplied pixel at device pixel `(x, y)` of `image`, or zeros outside it.
+private func pixel(_ image: SDFText.Image, _ x: Int, _ y: Int) -> [Int] {
+    let (ix, iy) = (x - image.x, y - image.y)
+    guard ix >= 0, iy >= 0, ix < image.image.width, iy < image.image.height else { return [0, 0, 0, 0] }
+    let o = (iy * image.image.width + ix) * 4
+    return (0..<4).map { Int(image.image.pixels[o + $0]) }
+}
+
+@Suite struct GlyphMaskCacheTests {
+    @Test func aLabelFromMasksMatchesTheSampledLabelAtAPhaseStep() throws {
+        // At a multiple of 1/8 pixel the masks are drawn at the quads' own places: the same pixels as sampling each
+        // quad's field, up to the masks' rounding of coverage to bytes.
+        let masks = GlyphMaskCache()
+        let cached = try #require(
+            SDFText.render(quads(x: 10.25, y: 7.5), style: paint, fontScale: 1.5, pixelRatio: 1, masks: masks))
+        let sampled = try #require(
+            SDFText.render(
+                quads(x: 10.25, y: 7.5).map { SDFText.Quad(glyph: $0.glyph!, transform: $0.transform) }, style: paint,
+                fontScale: 1.5, pixelRatio: 1))
+        var worst = 0
+        var drawn = 0
+        for y in (sampled.y - 2)..<(sampled.y + sampled.image.height + 2) {
+            for x in (sampled.x - 2)..<(sampled.x + sampled.image.width + 2) {
+                let a = pixel(cached, x, y)
+                let b = pixel(sampled, x, y)
+                if b[3] > 0 { drawn += 1 }
+                worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+            }
+        }
+        #expect(drawn > 200)
+        #expect(worst <= 2)
+        // Two glyphs, halo and fill each: four masks, none found in the cache yet.
+        #expect(masks.count == 4)
+        #expect(masks.misses == 4)
+    }
+
+    @Test func aLabelMovedByWholePixelsReusesItsMasksAndShifts() throws {
+        let masks = GlyphMaskCache()
+        let first = try #require(
+            SDFText.render(quads(x: 3.3, y: 4.6), style: paint, fontScale: 1.5, pixelRatio: 1, masks: masks))
+        let moved = try #require(
+            SDFText.render(quads(x: 8.3, y: 1.6), style: paint, fontScale: 1.5, pixelRatio: 1, masks: masks))
+        #expect(masks.misses == 4)
+        #expect(masks.hits == 4)
+        #expect(moved.x == first.x + 5)
+        #expect(moved.y == first.y - 3)
+        #expect(moved.image.pixels == first.image.pixels)
+    }
+
+    @Test func aFractionalMoveDrawsAtTheNewPhase() throws {
+        let masks = GlyphMaskCache()
+        let a = try #require(
+            SDFText.render(
+                quads(x: 3.0, y: 4.0), style: paint, fontScale: 1.5, pixelRatio: 1, passes: .fill, masks: masks))
+        let b = try #require(
+            SDFText.render(
+                quads(x: 3.25, y: 4.0), style: paint, fontScale: 1.5, pixelRatio: 1, passes: .fill, masks: masks))
+        // A quarter of a pixel apart: new masks (the glyphs at phases 0 and 4 eighths, then 2 and 6), and different
+        // pixels.
+        #expect(masks.misses == 4)
+        #expect(a.image.pixels != b.image.pixels || a.x != b.x)
+        // A quarter of a phase step away from a step reuses the step's masks.
+        _ = SDFText.render(
+            quads(x: 3.28, y: 4.0), style: paint, fontScale: 1.5, pixelRatio: 1, passes: .fill, masks: masks)
+        #expect(masks.misses == 4)
+    }
+
+    @Test func theCacheStaysWithinItsBytes() {
+        let masks = GlyphMaskCache(byteLimit: 4_000)
+        for step in 0..<40 {
+            _ = SDFText.render(
+                quads(x: Double(step) / 8, y: Double(step) / 5), style: paint, fontScale: 1.5, pixelRatio: 1,
+                masks: masks)
+            #expect(masks.byteCount <= 4_000)
+        }
+        #expect(masks.count > 0)
+        #expect(masks.misses > 40)
+        let none = GlyphMaskCache(byteLimit: -5)
+        #expect(
+            SDFText.render(quads(x: 1, y: 1), style: paint, fontScale: 1.5, pixelRatio: 1, masks: none) != nil)
+        #expect(none.count == 0)
+        #expect(none.byteLimit == 0)
+    }
+
+    @Test func differentGlyphsWithTheSameMetricsDoNotShareMasks() throws {
+        let masks = GlyphMaskCache()
+        var other = roundGlyph()
+        other.bitmap = other.bitmap.map { $0 / 2 }
+        let q = SDFText.Quad(unpadded: other, transform: .translation(x: 2, y: 2))!
+        let p = SDFText.Quad(unpadded: roundGlyph(), transform: .translation(x: 2, y: 2))!
+        let a = try #require(
+            SDFText.render([p], style: paint, fontScale: 1, pixelRatio: 1, passes: .fill, masks: masks))
+        let b = SDFText.render([q], style: paint, fontScale: 1, pixelRatio: 1, passes: .fill, masks: masks)
+        #expect(masks.misses == 2)
+        #expect(b?.image.pixels != a.image.pixels)
+    }
+}
