@@ -951,10 +951,10 @@ public final class SymbolPlacer {
                 rect = RenderRect(
                     x: cx - size.width / 2, y: cy - size.height / 2, width: size.width, height: size.height)
                 // The collision box turns by `icon-rotate` only (MapLibre's point collision box ignores the map's turn).
-                let b = rotatedBounds(
-                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy),
-                    degrees: icon.rotation.isFinite ? icon.rotation : 0)
-                iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                // The padded box turns (MapLibre's CollisionFeature pads before turning).
+                iconBox = paddedRotatedBounds(
+                    rect.origin, size, padding, pivot: ScreenPoint(x: cx, y: cy),
+                    icon.rotation.isFinite ? icon.rotation : 0)
             } else {
                 // Unturned when the icon follows its line, as MapLibre's icon collision box is.
                 iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
