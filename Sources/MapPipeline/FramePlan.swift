@@ -114,6 +114,11 @@ extension MapRenderer {
             case .symbols(let layer):
                 guard layer.layer.isVisible(atZoom: z) else { continue }
                 list.append(contentsOf: labelCommands[layer.index] ?? [])
+                if options.debugOverlays.contains(.collisionShapes) {
+                    list.append(
+                        contentsOf: collisionDebugCommands(
+                            placement.collisionShapes, layerIndex: layer.index, scale: scale))
+                }
             case .frameImage(let layer):
                 guard layer.layer.isVisible(atZoom: z) else { continue }
                 list.append(
@@ -138,6 +143,9 @@ extension MapRenderer {
         }
         if !list.commands.contains(where: { if case .clear = $0 { return true } else { return false } }) {
             list.commands.insert(.clear(.clear), at: 0)
+        }
+        if options.debugOverlays.contains(.tileBorders) {
+            list.append(contentsOf: tileBorderCommands(tiles, camera: transform))
         }
         list.append(contentsOf: overlay)
 

@@ -85,6 +85,12 @@ public struct MapRenderOptions: Sendable {
     /// D20. Default: a line on
     /// standard error.
     public var rasterProblems = RasterProblemReporter()
+    /// Waymark's own (not in Google's API): debug overlays drawn over every frame (CollisionDebug.swift). Setting
+    /// it sets ``PlacementOptions/recordsCollisionShapes`` in ``placement`` to whether it has
+    /// ``MapDebugOverlays/collisionShapes``. Default none: frames are drawn as without it.
+    public var debugOverlays: MapDebugOverlays = [] {
+        didSet { placement.recordsCollisionShapes = debugOverlays.contains(.collisionShapes) }
+    }
 
     /// Creates options; see the properties for defaults.
     public init(

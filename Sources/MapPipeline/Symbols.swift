@@ -272,6 +272,7 @@ extension MapRenderer {
             padding: layer.numbers("icon-padding", ctx).first ?? 2, allowOverlap: layer.bool("icon-allow-overlap", ctx),
             ignorePlacement: layer.bool("icon-ignore-placement", ctx), optional: layer.bool("icon-optional", ctx),
             image: handle)
+        icon.sidePaddings = SymbolIcon.sidePaddings(layer.numbers("icon-padding", ctx))
         icon.opacity = min(1, max(0, layer.number("icon-opacity", ctx, 1)))
         if sprite?.index.images[name]?.sdf == true { icon.sdfPaint = sdfIconPaint(layer, ctx) }
         return (fittingIcon(icon, name: name, layer, ctx), name)

@@ -1,4 +1,5 @@
 import Foundation
+import MapPipeline
 import MapStyle
 
 /// One MapLibre render-test case: a folder with `style.json` and one or more `expected*.png`.
@@ -157,6 +158,9 @@ public struct RenderTestSettings: Sendable {
     public var pitch = 0.0
     /// `metadata.test.crossSourceCollisions`: labels of different sources collide. Default `true`.
     public var crossSourceCollisions = true
+    /// `metadata.test.collisionDebug` and `metadata.test.debug`: the debug overlays to draw (collision shapes, tile
+    /// borders), as MapLibre's runner sets `MapDebugOptions::Collision` and `TileBorders`. Default none.
+    public var debugOverlays: MapDebugOverlays = []
     /// Why the case cannot run, when it cannot (unsupported operation or mode); it is then reported as skipped.
     public var skipReason: String?
     /// The style JSON after operations, with `source-layer` set to `_geojson` on GeoJSON-sourced layers.
@@ -168,7 +172,8 @@ public struct RenderTestSettings: Sendable {
     /// transitions), `setZoom`, `setCenter`, `setBearing`, `setPitch`, `setLayerZoomRange`, `setPaintProperty`,
     /// `setLayoutProperty`, `setFilter`, `removeLayer`. Property changes under a style transition with a positive
     /// duration (the expected image is mid-transition), layers of other types (`color-relief`), any other operation, `mapMode` other than `static`,
-    /// `collisionDebug`, `debug`, `showOverdrawInspector` and `source-replace` make the case skipped.
+    /// `showOverdrawInspector` and `source-replace` make the case skipped (`collisionDebug` and `debug` set
+    /// ``debugOverlays``).
     public init(style json: JSONValue) {
         style = json
         guard case .object(var root) = json else {
@@ -181,8 +186,11 @@ public struct RenderTestSettings: Sendable {
         if let r = test["pixelRatio"]?.numberValue, r > 0 { pixelRatio = r }
         if let a = test["allowed"]?.numberValue { allowed = a }
         if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
-        for key in ["collisionDebug", "debug", "showOverdrawInspector"] where test[key]?.boolValue == true {
-            skipReason = "metadata.test.\(key) is not supported"
+        // MapLibre's runner turns on its debug options when the keys are present, whatever their values.
+        if test["collisionDebug"] != nil { debugOverlays.insert(.collisionShapes) }
+        if test["debug"] != nil { debugOverlays.insert(.tileBorders) }
+        if test["showOverdrawInspector"]?.boolValue == true {
+            skipReason = "metadata.test.showOverdrawInspector is not supported"
         }
         if let mode = test["mapMode"]?.stringValue, mode != "static" {
             skipReason = "mapMode \(mode) is not supported"

@@ -145,6 +145,7 @@ public final class RenderTestRunner {
         var options = MapRenderOptions(tileSize: 512, drawsAttribution: false, baseAttribution: nil)
         options.rasterDecoder = PixbufRasterDecoder()
         options.placement.crossSourceCollisions = settings.crossSourceCollisions
+        options.debugOverlays = settings.debugOverlays
         let renderer = try MapRenderer(style: style, backend: backend, options: options) { id, source in
             // A GeoJSON source's `buffer` (points of a 512-point tile, default 128) is not in the style model.
             let buffer = settings.style["sources"]?[id]?["buffer"]?.numberValue

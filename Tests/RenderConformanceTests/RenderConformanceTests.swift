@@ -114,7 +114,7 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
 
     @Test(arguments: [
         #"{"metadata":{"test":{"operations":[["setFeatureState",{},{}]]}},"layers":[]}"#,
-        #"{"metadata":{"test":{"collisionDebug":true}},"layers":[]}"#,
+        #"{"metadata":{"test":{"showOverdrawInspector":true}},"layers":[]}"#,
         #"{"metadata":{"test":{"mapMode":"tile"}},"layers":[]}"#,
         #"{"layers":[{"id":"r","type":"color-relief","source":"s"}]}"#,
         #"{"metadata":{"test":{"source-replace":[]}},"layers":[]}"#,
@@ -122,6 +122,17 @@ func setPixel(_ image: inout RasterImage, _ x: Int, _ y: Int, r: UInt8, g: UInt8
     ])
     func unsupportedCasesAreSkipped(text: String) throws {
         #expect(try settings(text).skipReason != nil)
+    }
+
+    /// MapLibre's runner turns `collisionDebug` and `debug` into its Collision and TileBorders debug options.
+    @Test func debugKeysSetTheDebugOverlays() throws {
+        let collision = try settings(#"{"metadata":{"test":{"collisionDebug":true}},"layers":[]}"#)
+        #expect(collision.skipReason == nil)
+        #expect(collision.debugOverlays == .collisionShapes)
+        let borders = try settings(#"{"metadata":{"test":{"debug":true}},"layers":[]}"#)
+        #expect(borders.skipReason == nil)
+        #expect(borders.debugOverlays == .tileBorders)
+        #expect(try settings(#"{"layers":[]}"#).debugOverlays.isEmpty)
     }
 
     @Test func geojsonLayersReadTheGeoJSONLayer() throws {

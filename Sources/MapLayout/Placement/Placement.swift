@@ -32,6 +32,9 @@ public struct PlacementOptions: Sendable {
     /// Labels of different sources collide with each other (MapLibre's `crossSourceCollisions`, default on). When
     /// `false`, each ``SymbolFeature/collisionGroup`` has its own collision index. Default `true`.
     public var crossSourceCollisions: Bool
+    /// Waymark's own (not in Google's API): record every tested collision shape in
+    /// ``PlacementResult/collisionShapes`` for a collision debug overlay. Default `false`.
+    public var recordsCollisionShapes = false
 
     /// Creates options; see the properties for defaults.
     public init(
@@ -126,6 +129,9 @@ public struct PlacementResult: Sendable {
     public var statistics: PlacementStatistics
     /// Anchors of placed labels by identity, for the next frame's ``SymbolPlacer/place(_:camera:previous:)``.
     var memory: [SymbolIdentity: [RememberedLabel]]
+    /// With ``PlacementOptions/recordsCollisionShapes``: the collision shapes tested, placed or not, in placement
+    /// order. Empty otherwise.
+    public var collisionShapes: [CollisionDebugShape] = []
 
     /// The indices of ``symbols`` in drawing order: layers bottom to top (ascending ``SymbolFeature/layerIndex``);
     /// within a layer placement order (which the placer has already turned top to bottom on screen for layers with

@@ -70,6 +70,8 @@ public final class SymbolPlacer {
     private var bearing = 0.0
     /// The frame's `line` text anchors so far per layer, tile and text, for MapLibre's repeat distance.
     private var repeatAnchors: [RepeatKey: [WorldPoint]] = [:]
+    /// The frame's collision shapes so far (``PlacementOptions/recordsCollisionShapes``; CollisionDebugShapes.swift).
+    var collisionShapes: [CollisionDebugShape] = []
 
     private struct RepeatKey: Hashable {
         var layer: Int
@@ -124,6 +126,7 @@ public final class SymbolPlacer {
         }
         if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
         repeatAnchors.removeAll(keepingCapacity: true)
+        collisionShapes.removeAll()
 
         var statistics = PlacementStatistics()
         let context = FrameContext(
@@ -182,7 +185,8 @@ public final class SymbolPlacer {
         }
         statistics.placed = placed.count
         if symbols.contains(where: \.drawsByViewportY) { drawTopToBottom(&placed, symbols) }
-        return PlacementResult(symbols: placed, statistics: statistics, memory: memory)
+        return PlacementResult(
+            symbols: placed, statistics: statistics, memory: memory, collisionShapes: collisionShapes)
     }
 
     /// Reorders, in place, the placed symbols of each layer whose symbols draw by viewport y: among the positions
@@ -793,6 +797,7 @@ public final class SymbolPlacer {
         var drawnAnchor: TextAnchor?
         var drawnRotation = symbol.textRotation
         var chosen: (TextAnchor, ScreenPoint, (Double, Double, Double, Double))?
+        var unusedTextBox: (Double, Double, Double, Double)?  // collision debug: variable text never placed
         // View bounds: every shape must be finite, and some (or, optionally, all) of it inside the view.
         func usable(_ b: (Double, Double, Double, Double)?) -> Bool {
             guard let b else { return true }
@@ -824,20 +829,25 @@ public final class SymbolPlacer {
                 let offset = ScreenPoint(x: ems.x * em, y: ems.y * em)
                 let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
                 let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
-                var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
+                // `text-rotate` turns the offset text about the anchor, offset included (MapLibre's quads).
+                var b = rotatedBounds(origin: origin, size: size, pivot: c.screen, degrees: symbol.textRotation)
                 let k = symbol.collisionTextScale
-                if k != 1 && k.isFinite && k > 0 {
+                let scalesBox = k != 1 && k.isFinite && k > 0
+                if scalesBox {
                     let (x, y) = (c.screen.x, c.screen.y)
                     b = (x + (b.0 - x) * k, y + (b.1 - y) * k, x + (b.2 - x) * k, y + (b.3 - y) * k)
                 }
                 b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                if symbol.textRotation != 0 && !scalesBox {  // the padded box turns (MapLibre's CollisionFeature)
+                    b = paddedRotatedBounds(origin, size, padding, pivot: c.screen, symbol.textRotation)
+                }
                 if usable(b) {
                     if symbol.textAllowOverlap || !grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3) {
                         chosen = (symbol.textAnchor, offset, b)
                     }
                     textBox = b
                     // Map-aligned text turns about the point with the map; its collision box does not (MapLibre).
-                    pointOffset = turned(offset, by: mapTurn)
+                    pointOffset = turned(offset, by: mapTurn + symbol.textRotation)
                 }
             } else {
                 // MapLibre's variable placement: the text is laid out centred and its box (padding included) moved
@@ -862,6 +872,9 @@ public final class SymbolPlacer {
                     }
                 }
                 if chosen == nil && symbol.textAllowOverlap { chosen = fallback }
+                if chosen == nil && options.recordsCollisionShapes {
+                    unusedTextBox = centredTextBox(size: size, padding: padding, at: c.screen, symbol.textRotation)
+                }
                 if let pick = chosen ?? fallback {
                     textBox = pick.2
                     pointOffset = pick.1
@@ -938,10 +951,10 @@ public final class SymbolPlacer {
                 rect = RenderRect(
                     x: cx - size.width / 2, y: cy - size.height / 2, width: size.width, height: size.height)
                 // The collision box turns by `icon-rotate` only (MapLibre's point collision box ignores the map's turn).
-                let b = rotatedBounds(
-                    origin: rect.origin, size: size, pivot: ScreenPoint(x: cx, y: cy),
-                    degrees: icon.rotation.isFinite ? icon.rotation : 0)
-                iconBox = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
+                // The padded box turns (MapLibre's CollisionFeature pads before turning).
+                iconBox = paddedRotatedBounds(
+                    rect.origin, size, padding, pivot: ScreenPoint(x: cx, y: cy),
+                    icon.rotation.isFinite ? icon.rotation : 0)
             } else {
                 // Unturned when the icon follows its line, as MapLibre's icon collision box is.
                 iconBox = (rect.minX - padding, rect.minY - padding, rect.maxX + padding, rect.maxY + padding)
@@ -949,6 +962,9 @@ public final class SymbolPlacer {
             iconRect = rect
         }
 
+        if let sides = symbol.icon?.sidePaddings, let b = iconBox, let icon = symbol.icon {
+            iconBox = icon.withSidePaddings(b, sides)
+        }
         guard usable(textBox), usable(iconBox) else {
             statistics.culled += 1
             return nil
@@ -980,6 +996,9 @@ public final class SymbolPlacer {
         } else if !iconWithoutText {
             showIcon = showIcon && showText
         }
+        recordCollisionShapes(
+            textBox: textBox, unusedTextBox: unusedTextBox, circles: circles, radius: radius, iconBox: iconBox,
+            showText: showText, showIcon: showIcon, layerIndex: symbol.layerIndex)
         guard showText || showIcon else {
             statistics.collided += 1
             return nil

@@ -112,6 +112,10 @@ public struct SymbolIcon: Hashable, Sendable {
     public var offset: ScreenPoint
     /// Extra collision margin around the box, in points (`icon-padding`), `≥ 0`. Default 2.
     public var padding: Double
+    /// `icon-padding` given per side, `[top, right, bottom, left]` in points (may be negative, as in MapLibre):
+    /// when set, the collision box takes these margins instead of ``padding``. Default `nil` (``padding`` on every
+    /// side).
+    public var sidePaddings: [Double]? = nil
     /// Draw even when the icon collides with earlier labels (`icon-allow-overlap`). Default `false`.
     public var allowOverlap: Bool
     /// Other labels may overlap this icon: it is not added to the collision index (`icon-ignore-placement`).
