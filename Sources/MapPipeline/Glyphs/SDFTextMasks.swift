@@ -31,10 +31,7 @@ extension SDFText {
         }
         var halos: [Placed] = []
         var fills: [Placed] = []
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = Int.min
-        var maxY = Int.min
+        var box = PixelBox()
         for q in quads {
             guard let glyph = q.glyph, q.transform.isFinite else { continue }
             let t = q.transform
@@ -65,10 +62,7 @@ extension SDFText {
                 guard mask.width > 0, mask.height > 0 else { return }
                 let x = Int(wholeX) + mask.x
                 let y = Int(wholeY) + mask.y
-                minX = min(minX, x)
-                minY = min(minY, y)
-                maxX = max(maxX, x + mask.width)
-                maxY = max(maxY, y + mask.height)
+                box.include(x: x, y: y, width: mask.width, height: mask.height)
                 list.append(
                     Placed(
                         mask: mask, x: x, y: y, color: color, inverse: inverse, width: Double(q.width),
@@ -99,10 +93,7 @@ extension SDFText {
                 place(mask, color: q.color ?? style.color, into: &fills)
             }
         }
-        guard minX < maxX, minY < maxY else { return nil }
-        // (Wrapping operators: the bounds are set in `place`, where the compiler's constant folding does not look.)
-        let width = maxX &- minX
-        let height = maxY &- minY
+        guard let (minX, minY, width, height) = box.extent else { return nil }
         guard width <= maxImageSide, height <= maxImageSide else { return nil }
         var buffer = [Float](repeating: 0, count: width * height * 4)
         buffer.withUnsafeMutableBufferPointer { buffer in
@@ -243,5 +234,27 @@ extension SDFText {
         }
         return GlyphMaskCache.Mask(
             coverage: cropped, x: px0 + left, y: py0 + top, width: cw, height: bottom - top + 1)
+    }
+}
+
+/// The device-pixel box the placed glyph masks of one label cover (grown by each mask; empty at first).
+private struct PixelBox {
+    private var minX = Int.max
+    private var minY = Int.max
+    private var maxX = Int.min
+    private var maxY = Int.min
+
+    /// Grows the box over the `width` × `height` pixels at (`x`, `y`).
+    mutating func include(x: Int, y: Int, width: Int, height: Int) {
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x + width)
+        maxY = max(maxY, y + height)
+    }
+
+    /// The box's origin and size in device pixels, or `nil` while it covers nothing.
+    var extent: (x: Int, y: Int, width: Int, height: Int)? {
+        guard minX < maxX, minY < maxY else { return nil }
+        return (minX, minY, maxX - minX, maxY - minY)
     }
 }
