@@ -129,9 +129,25 @@ extension MapRenderer {
                         antialias: style.antialias)))
         }
         if let outline = style.outline, drawsOutline(style, projector) {
-            // A hairline of one device pixel, as MapLibre's outline pass draws it.
-            out.append(
-                .stroke(StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: style.opacity)))
+            // MapLibre's outline pass draws each segment as a GL line fading out one device pixel from it, without
+            // joins. An opaque outline in a flat frame is drawn so, by the line rasteriser (a Cairo stroke of a
+            // detailed coastline costs several times more). A translucent one keeps Cairo's one-pixel stroke (the
+            // segments' quads overlap at a corner and would darken it, where GL's lines cover it once), and so does
+            // one drawn under pitch or into a warped tile image, where the rasteriser's fade is sized for the frame.
+            let flat = !(projector.isPerspective || assembly.drawsWarpedImage)
+            if flat && outline.alpha * style.opacity >= 1 {
+                let mesh = LineMesh.segments(of: path)
+                if !mesh.isEmpty {
+                    out.append(
+                        .lineMesh(
+                            LineMeshCommand(
+                                mesh: mesh, paint: .solid(outline), width: 1 / frameScale, opacity: style.opacity)))
+                }
+            } else {
+                out.append(
+                    .stroke(
+                        StrokeCommand(path: path, color: outline, width: 1 / frameScale, opacity: style.opacity)))
+            }
         }
     }
 

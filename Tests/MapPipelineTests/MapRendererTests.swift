@@ -42,7 +42,7 @@ private let sceneLayers = """
           save
             clip (0,0 256x256)
             fill #ff0000ff rule=evenodd path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
-            stroke #ff0000ff width=1 cap=butt join=miter miter=2 path{1 sub, 4 pts, bounds=(64,64 128x128): M(64,64) (192,64) (192,192) (64,192) Z}
+            line-mesh #ff0000ff width=1 mesh{16 verts, 8 tris, centers=(64,64 128x128)}
           restore
           save
             clip (0,0 256x256)
@@ -300,7 +300,7 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         backend: RecordingBackend())
     let commands = Array(drawing(r.displayList(camera: camera(zoom: 0)).commands).dropFirst())  // after the clear
     guard commands.count == 5, case .lineMesh(let offset) = commands[0], case .lineMesh(let gap) = commands[1],
-        case .fill(let fill) = commands[2], case .stroke(let outline) = commands[3],
+        case .fill(let fill) = commands[2], case .lineMesh(let outline) = commands[3],
         case .lineMesh(let dashed) = commands[4]
     else {
         Issue.record("unexpected commands \(commands)")
@@ -312,7 +312,9 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     #expect(gap.gapWidth == 6 && gap.width == 2 && gap.offset == 0)
     #expect(gap.mesh.vertices.allSatisfy { $0.center.y == 131 })
     #expect(fill.path.bounds == RenderRect(x: 69, y: 64, width: 128, height: 128))
-    #expect(outline.path.bounds == fill.path.bounds && outline.color == fill.color && outline.width == 1)
+    // The opaque outline: one quad per side of the moved square, one device pixel wide, in the fill colour.
+    #expect(outline.paint == .solid(fill.color) && outline.width == 1 && outline.mesh.vertices.count == 16)
+    #expect(outline.mesh.vertices.map(\.center.x).min() == 69 && outline.mesh.vertices.map(\.center.x).max() == 197)
     #expect(dashed.offset == 10 && dashed.mesh.vertices.map(\.center.y) == [128, 128, 128, 128])
     guard case .dashed(_, let dash) = dashed.paint else {
         Issue.record("dashed line painted \(dashed.paint)")
@@ -327,8 +329,9 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
     let r = try renderer(
         style: testStyle(layers: sceneLayers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
         options: vectorOnly, backend: RecordingBackend())
+    // The road's mesh (width 2); the square's default outline is a mesh too, one point wide.
     let meshes = r.displayList(camera: camera(zoom: 0, bearing: 90)).commands.compactMap { c -> LineMeshCommand? in
-        if case .lineMesh(let m) = c { return m }
+        if case .lineMesh(let m) = c, m.width == 2 { return m }
         return nil
     }
     #expect(meshes.count == 1)
@@ -471,14 +474,14 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
         backend: RecordingBackend())
     let commands = drawing(r.displayList(camera: camera(zoom: 0)).commands)
     guard commands.count >= 4, case .clear(let clear) = commands[0], case .fill(let square) = commands[1],
-        case .stroke(let outline) = commands[2], case .fill(let cover) = commands[3]
+        case .lineMesh(let outline) = commands[2], case .fill(let cover) = commands[3]
     else {
         Issue.record("unexpected commands \(commands)")
         return
     }
     #expect(clear == .clear)
     #expect(square.color == RGBAColor(red: 1, green: 0, blue: 0))
-    #expect(outline.color == square.color)
+    #expect(outline.paint == .solid(square.color))
     #expect(cover.color == RGBAColor(red: 0, green: 0, blue: 1))
     #expect(cover.path.bounds == RenderRect(x: 0, y: 0, width: 256, height: 256))
     let centres = Set(
@@ -492,7 +495,8 @@ func nonFiniteCamerasDrawNothingInsteadOfTrapping(value: Double) throws {
 @Test(arguments: [(1.0, true), (2.0, true), (1.0, false)])
 func fillOutlinesAreDeviceHairlinesOnlyWithAntialias(scale: Double, antialias: Bool) throws {
     // Style spec `fill-outline-color`: drawn only when `fill-antialias` is true, even around a transparent fill;
-    // MapLibre's outline is one device pixel wide.
+    // MapLibre's outline is one device pixel wide, each side a line of its own (an opaque one in a flat frame is a
+    // line mesh of one quad per side).
     let layers = """
         {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes",
          "paint": {"fill-color": "rgba(0,0,0,0)", "fill-outline-color": "#0000ff", "fill-antialias": \(antialias)}}
@@ -501,19 +505,42 @@ func fillOutlinesAreDeviceHairlinesOnlyWithAntialias(scale: Double, antialias: B
         style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
         backend: RecordingBackend())
     let commands = r.displayList(camera: camera(zoom: 0), scale: scale).commands
+    let meshes = commands.compactMap { c -> LineMeshCommand? in
+        if case .lineMesh(let m) = c { return m }
+        return nil
+    }
+    #expect(!commands.contains { if case .fill = $0 { true } else { false } })
+    #expect(!commands.contains { if case .stroke = $0 { true } else { false } })
+    if antialias {
+        #expect(meshes.count == 1)
+        #expect(meshes.first?.width == 1 / scale)
+        #expect(meshes.first?.paint == .solid(RGBAColor(red: 0, green: 0, blue: 1)))
+        let centres = meshes.first?.mesh.vertices.map(\.center) ?? []
+        #expect(centres.count == 16)
+        #expect(Set(centres.map(\.x)) == [64, 192] && Set(centres.map(\.y)) == [64, 192])
+    } else {
+        #expect(meshes.isEmpty)
+    }
+}
+
+@Test func translucentFillOutlinesStayCairoHairlines() throws {
+    // A translucent outline keeps the one-pixel stroke: quads meeting at a corner would blend it twice.
+    let layers = """
+        {"id": "square", "type": "fill", "source": "t", "source-layer": "shapes",
+         "paint": {"fill-color": "rgba(0,0,0,0)", "fill-outline-color": "#0000ff", "fill-opacity": 0.5}}
+        """
+    let r = try renderer(
+        style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile], options: vectorOnly,
+        backend: RecordingBackend())
+    let commands = r.displayList(camera: camera(zoom: 0), scale: 2).commands
     let strokes = commands.compactMap { c -> StrokeCommand? in
         if case .stroke(let s) = c { return s }
         return nil
     }
-    #expect(!commands.contains { if case .fill = $0 { true } else { false } })
-    if antialias {
-        #expect(strokes.count == 1)
-        #expect(strokes.first?.width == 1 / scale)
-        #expect(strokes.first?.color == RGBAColor(red: 0, green: 0, blue: 1))
-        #expect(strokes.first?.path.bounds == RenderRect(x: 64, y: 64, width: 128, height: 128))
-    } else {
-        #expect(strokes.isEmpty)
-    }
+    #expect(!commands.contains { if case .lineMesh = $0 { true } else { false } })
+    #expect(strokes.count == 1)
+    #expect(strokes.first?.width == 0.5 && strokes.first?.opacity == 0.5)
+    #expect(strokes.first?.path.bounds == RenderRect(x: 64, y: 64, width: 128, height: 128))
 }
 
 /// The commands that paint, without the per-tile `save`/`clip`/`restore` brackets.
