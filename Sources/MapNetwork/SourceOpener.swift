@@ -55,8 +55,8 @@ public struct SourceOpener: Sendable {
     /// The opener over ``TileNetwork/shared``.
     public static let standard = SourceOpener()
 
-    /// The handler that opens `source`'s tiles, or `nil` when it has none (GeoJSON, unsupported types, a source whose
-    /// `url` and `tiles` name nothing Waymark reads).
+    /// The handler that opens `source`'s tiles, or `nil` when it has none (GeoJSON, which ``open(id:source:)`` cuts
+    /// into tiles itself; unsupported types; a source whose `url` and `tiles` name nothing Waymark reads).
     public func handler(for source: StyleSource) -> Handler? {
         guard let location = source.tileLocation else { return nil }
         return handlers.first { $0.canOpen(location) }
@@ -70,14 +70,56 @@ public struct SourceOpener: Sendable {
     /// - Parameters:
     ///   - id: the style source id (named in problem reports).
     ///   - source: the style source.
+    ///   A GeoJSON source (inline `data`, or a local file) is cut into tiles by `GeoJSONTileSource`: one layer named
+    ///   `GeoJSONSource.layerName`, the source's `maxzoom`, `buffer` and `lineMetrics`, extent 8192.
     /// - Returns: the tiles, or `nil` when no handler reads the source (it is not drawn).
     /// - Throws: `MBTilesError` or `PMTilesError` naming the file; ``HTTPError``, `PMTilesError` or `StyleLoadError`
     ///   naming the URL when an archive or TileJSON cannot be read.
     public func open(id: String, source: StyleSource) throws -> (any TileSource)? {
+        if case .geojson(let g) = source { return try Self.openGeoJSON(id: id, g) }
         guard let location = source.tileLocation, let properties = TileSourceProperties(source),
             let handler = handlers.first(where: { $0.canOpen(location) })
         else { return nil }
         return try handler.open(id, location, properties)
+    }
+
+    /// The largest GeoJSON file read from disk, in bytes: 512 MiB.
+    public static let maxGeoJSONFileBytes = 512 << 20
+
+    /// A GeoJSON source cut into tiles: its inline `data` or its local file (`path`).
+    /// - Throws: ``GeoJSONSourceError`` naming the source and the file or URL when the data cannot be read or parsed,
+    ///   or when it is named by an `http(s)` URL (not read).
+    static func openGeoJSON(id: String, _ g: GeoJSONSource) throws -> (any TileSource)? {
+        let document: GeoJSONDocument
+        do {
+            if let data = g.data {
+                document = try GeoJSONDocument(json: data)
+            } else if let path = g.path {
+                let url = URL(fileURLWithPath: path)
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+                guard let size else { throw GeoJSONSourceError(source: id, reference: path, problem: "cannot be read") }
+                guard size <= maxGeoJSONFileBytes else {
+                    throw GeoJSONSourceError(
+                        source: id, reference: path,
+                        problem: "is \(size) bytes, over the \(maxGeoJSONFileBytes) bytes read")
+                }
+                guard let bytes = try? Data(contentsOf: url) else {
+                    throw GeoJSONSourceError(source: id, reference: path, problem: "cannot be read")
+                }
+                document = try GeoJSONDocument.parse(bytes: Array(bytes))
+            } else {
+                throw GeoJSONSourceError(
+                    source: id, reference: g.url ?? "(no data)",
+                    problem: "is not read: Waymark reads GeoJSON inline or from a local file")
+            }
+        } catch let error as GeoJSONSourceError {
+            throw error
+        } catch {
+            throw GeoJSONSourceError(source: id, reference: g.path ?? "inline data", problem: "\(error)")
+        }
+        return GeoJSONTileSource(
+            document: document, layerName: GeoJSONSource.layerName, maxZoom: Int(g.maxzoom.rounded(.down)),
+            extent: 8192, buffer: Int((min(max(g.buffer, 0), 512) / 512 * 8192).rounded()), lineMetrics: g.lineMetrics)
     }
 
     /// The handlers that read local files without the network's loader.
@@ -212,4 +254,18 @@ extension StyleSource {
         default: return nil
         }
     }
+}
+
+/// A GeoJSON style source that cannot be drawn: its file cannot be read or parsed, or it names data Waymark does not
+/// read (an `http(s)` URL).
+public struct GeoJSONSourceError: Error, CustomStringConvertible, Sendable {
+    /// The style source id.
+    public var source: String
+    /// The file path or URL the source names, or "inline data".
+    public var reference: String
+    /// What is wrong with it.
+    public var problem: String
+
+    /// "GeoJSON source "ID": REFERENCE PROBLEM".
+    public var description: String { "GeoJSON source \"\(source)\": \(reference) \(problem)" }
 }

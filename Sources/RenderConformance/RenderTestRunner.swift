@@ -147,9 +147,7 @@ public final class RenderTestRunner {
         options.placement.crossSourceCollisions = settings.crossSourceCollisions
         options.debugOverlays = settings.debugOverlays
         let renderer = try MapRenderer(style: style, backend: backend, options: options) { id, source in
-            // A GeoJSON source's `buffer` (points of a 512-point tile, default 128) is not in the style model.
-            let buffer = settings.style["sources"]?[id]?["buffer"]?.numberValue
-            return try Self.tileSource(id: id, source: source, assetsRoot: assetsRoot, buffer: buffer)
+            try Self.tileSource(id: id, source: source, assetsRoot: assetsRoot)
         }
         if let url = style.sprite, let path = Self.localPath(url, assetsRoot: assetsRoot),
             let sheet = Self.loadSprite(path, pixelRatio: settings.pixelRatio)
@@ -199,11 +197,8 @@ public final class RenderTestRunner {
         return assetsRoot.appendingPathComponent(rest.removingPercentEncoding ?? rest).path
     }
 
-    /// The tile source of a style source, or `nil` when it is not a local vector or GeoJSON source. `buffer`: a
-    /// GeoJSON source's clip buffer in points of a 512-point tile (`nil`: MapLibre's default, 128).
-    static func tileSource(id: String, source: StyleSource, assetsRoot: URL, buffer: Double? = nil) throws
-        -> (any TileSource)?
-    {
+    /// The tile source of a style source, or `nil` when it is not a local vector or GeoJSON source.
+    static func tileSource(id: String, source: StyleSource, assetsRoot: URL) throws -> (any TileSource)? {
         switch source {
         case .vector(let v):
             let minZoom = Int(max(0, min(30, v.minzoom)))
@@ -241,8 +236,8 @@ public final class RenderTestRunner {
                 return nil
             }
             return GeoJSONTileSource(
-                document: document, layerName: "_geojson", maxZoom: Int(g.maxzoom), extent: 8192,
-                buffer: buffer.map { Int((min(max($0, 0), 512) / 512 * 8192).rounded()) }, lineMetrics: g.lineMetrics)
+                document: document, layerName: GeoJSONSource.layerName, maxZoom: Int(g.maxzoom), extent: 8192,
+                buffer: Int((min(max(g.buffer, 0), 512) / 512 * 8192).rounded()), lineMetrics: g.lineMetrics)
         case .raster(let r):
             guard let template = r.tiles.first, template.hasPrefix("local://") else { return nil }
             let minZoom = Int(max(0, min(30, r.minzoom)))

@@ -1,4 +1,6 @@
 import Foundation
+import MapData
+import MapGeometry
 import MapNetwork
 import MapStyle
 import Testing
@@ -62,7 +64,63 @@ struct SourceOpenerTests {
         }
         let geojson = try #require(sources["g"])
         #expect(opener.handler(for: geojson) == nil)
-        #expect(try opener.open(id: "g", source: geojson) == nil)
+        #expect(!opener.needsNetwork(geojson))
+        let tiles = try #require(try opener.open(id: "g", source: geojson), "a GeoJSON source is cut into tiles")
+        #expect(tiles.metadata.name == GeoJSONSource.layerName)
+        #expect(tiles.maxZoom == 18)
+    }
+
+    /// A user's style with a GeoJSON source draws it (inline or from a file beside the style), every layer on it
+    /// reads the tiles' one layer whatever its `source-layer`, `buffer` reaches the tiles, and data Waymark cannot
+    /// read is an error naming the source and the file or URL (not a silently empty layer).
+    @Test func geoJSONSourcesOpenFromInlineDataAndFilesOrNameWhatIsWrong() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opener-gj-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let square =
+            #"{"type":"Feature","properties":{"k":1},"geometry":{"type":"Polygon","coordinates":"#
+            + #"[[[0,0],[10,0],[10,10],[0,10],[0,0]]]}}"#
+        try Data(square.utf8).write(to: folder.appendingPathComponent("square.geojson"))
+        try Data("{not json".utf8).write(to: folder.appendingPathComponent("bad.geojson"))
+        let json = """
+            {"version": 8, "sources": {
+              "inline": {"type": "geojson", "data": \(square), "buffer": 0, "maxzoom": 12},
+              "file": {"type": "geojson", "data": "square.geojson"},
+              "bad": {"type": "geojson", "data": "bad.geojson"},
+              "missing": {"type": "geojson", "data": "missing.geojson"},
+              "remote": {"type": "geojson", "data": "https://example.org/a.geojson"}},
+             "layers": [{"id": "f", "type": "fill", "source": "file", "source-layer": "ignored"},
+                        {"id": "l", "type": "line", "source": "inline"}]}
+            """
+        let style = try Style.parse(bytes: Array(json.utf8), baseDirectory: folder.path)
+        #expect(style.layers.map(\.sourceLayer) == [GeoJSONSource.layerName, GeoJSONSource.layerName])
+        guard case .geojson(let inline)? = style.sources["inline"], case .geojson(let file)? = style.sources["file"]
+        else {
+            Issue.record("GeoJSON sources not parsed")
+            return
+        }
+        #expect(inline.buffer == 0 && file.buffer == 128)
+        let opener = SourceOpener(network: {
+            Issue.record("the network was asked for")
+            return .shared
+        })
+        for id in ["inline", "file"] {
+            let tiles = try #require(try opener.open(id: id, source: #require(style.sources[id])))
+            let bytes = try #require(try tiles.tileData(at: TileID(z: 0, x: 0, y: 0)), "\(id)")
+            let layer = try #require(try VectorTile(bytes: bytes).layer(named: GeoJSONSource.layerName), "\(id)")
+            #expect(layer.featureCount == 1, "\(id)")
+            #expect(tiles.maxZoom == (id == "inline" ? 12 : 18))
+        }
+        for (id, says) in [
+            ("bad", "bad.geojson"), ("missing", "missing.geojson cannot be read"),
+            ("remote", "https://example.org/a.geojson is not read"),
+        ] {
+            #expect {
+                try opener.open(id: id, source: #require(style.sources[id]))
+            } throws: { error in
+                "\(error)".contains("GeoJSON source \"\(id)\"") && "\(error)".contains(says)
+            }
+        }
     }
 
     @Test func aLocalTemplateOpensAsFilesWithTMSRows() throws {

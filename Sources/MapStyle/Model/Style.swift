@@ -387,6 +387,13 @@ struct StyleLoader {
                 data: nil, url: nil, path: nil, maxzoom: zoomValue(o["maxzoom"], path + ".maxzoom", default: 18),
                 attribution: attribution)
             if case .bool(let b)? = o["lineMetrics"] { source.lineMetrics = b }
+            if let b = o["buffer"] {
+                if let n = b.numberValue, n.isFinite, n >= 0, n <= 512 {
+                    source.buffer = n
+                } else {
+                    error(path + ".buffer", "expected a number from 0 to 512; using 128")
+                }
+            }
             switch o["data"] {
             case .string(let written)?:
                 let url = resolved(written, files: false)
@@ -492,7 +499,10 @@ struct StyleLoader {
                 return nil
             }
             layer.source = sourceName
-            if let sl = o["source-layer"] {
+            if case .geojson = source {
+                // MapLibre ignores `source-layer` on a GeoJSON source: its tiles have one layer.
+                layer.sourceLayer = GeoJSONSource.layerName
+            } else if let sl = o["source-layer"] {
                 if let s = sl.stringValue {
                     layer.sourceLayer = s
                 } else {

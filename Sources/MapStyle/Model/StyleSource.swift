@@ -36,6 +36,13 @@ public struct GeoJSONSource: Sendable, Equatable {
     /// `lineMetrics`: whether line features carry their position along the whole line (for `line-gradient`).
     /// Defaults to `false`.
     public var lineMetrics: Bool = false
+    /// `buffer`: how far beyond a tile's edge features are kept when the data is cut into tiles, in points of a
+    /// 512-point tile, 0…512. Defaults to 128 (the style spec's default).
+    public var buffer: Double = 128
+
+    /// The one layer name of the tiles cut from a GeoJSON source. MapLibre ignores `source-layer` on layers of a
+    /// GeoJSON source; the style loader sets every such layer's ``StyleLayer/sourceLayer`` to this name.
+    public static let layerName = "_geojson"
 }
 
 /// A style source (style spec "Sources").
