@@ -99,4 +99,28 @@ public struct RenderTransform: Hashable, Sendable {
     public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
+
+    /// The inverse transform, or `nil` when the linear part is singular (|determinant| ≤ 1e-12).
+    public var inverted: RenderTransform? {
+        let det = a * d - b * c
+        guard abs(det) > 1e-12 else { return nil }
+        return RenderTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    /// The axis-aligned bounds of the rectangle from (0, 0) to (`width`, `height`) after the transform: the least and
+    /// greatest x and y of its four mapped corners (same units as the transform's output).
+    public func bounds(ofWidth width: Double, height: Double) -> (
+        minX: Double, minY: Double, maxX: Double, maxY: Double
+    ) {
+        var out = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for corner in [(0.0, 0.0), (width, 0), (0, height), (width, height)] {
+            let p = apply(to: ScreenPoint(x: corner.0, y: corner.1))
+            out.minX = min(out.minX, p.x)
+            out.minY = min(out.minY, p.y)
+            out.maxX = max(out.maxX, p.x)
+            out.maxY = max(out.maxY, p.y)
+        }
+        return out
+    }
 }

@@ -174,21 +174,12 @@ public enum SDFText {
         var maxY = -Double.infinity
         var usable: [(Quad, RenderTransform)] = []
         for q in quads where !q.field.isEmpty && q.transform.isFinite {
-            let t = q.transform
-            let det = t.a * t.d - t.b * t.c
-            guard abs(det) > 1e-12 else { continue }
-            let inverse = RenderTransform(
-                a: t.d / det, b: -t.b / det, c: -t.c / det, d: t.a / det,
-                tx: (t.c * t.ty - t.d * t.tx) / det, ty: (t.b * t.tx - t.a * t.ty) / det)
-            let w = Double(q.width)
-            let h = Double(q.height)
-            for corner in [(0.0, 0.0), (w, 0), (0, h), (w, h)] {
-                let p = t.apply(to: ScreenPoint(x: corner.0, y: corner.1))
-                minX = min(minX, p.x)
-                minY = min(minY, p.y)
-                maxX = max(maxX, p.x)
-                maxY = max(maxY, p.y)
-            }
+            guard let inverse = q.transform.inverted else { continue }
+            let box = q.transform.bounds(ofWidth: Double(q.width), height: Double(q.height))
+            minX = min(minX, box.minX)
+            minY = min(minY, box.minY)
+            maxX = max(maxX, box.maxX)
+            maxY = max(maxY, box.maxY)
             usable.append((q, inverse))
         }
         guard !usable.isEmpty, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
@@ -206,20 +197,9 @@ public enum SDFText {
                 let b = Float(color.blue * color.alpha)
                 let a = Float(color.alpha)
                 guard a > 0 else { continue }
-                let t = q.transform
                 let w = Double(q.width)
                 let h = Double(q.height)
-                var qMinX = Double.infinity
-                var qMinY = Double.infinity
-                var qMaxX = -Double.infinity
-                var qMaxY = -Double.infinity
-                for corner in [(0.0, 0.0), (w, 0), (0, h), (w, h)] {
-                    let p = t.apply(to: ScreenPoint(x: corner.0, y: corner.1))
-                    qMinX = min(qMinX, p.x)
-                    qMinY = min(qMinY, p.y)
-                    qMaxX = max(qMaxX, p.x)
-                    qMaxY = max(qMaxY, p.y)
-                }
+                let (qMinX, qMinY, qMaxX, qMaxY) = q.transform.bounds(ofWidth: w, height: h)
                 let field = q.field
                 let fieldWidth = q.width
                 let fieldHeight = q.height

@@ -35,11 +35,7 @@ extension SDFText {
         for q in quads {
             guard let glyph = q.glyph, q.transform.isFinite else { continue }
             let t = q.transform
-            let det = t.a * t.d - t.b * t.c
-            guard abs(det) > 1e-12, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { continue }
-            let inverse = RenderTransform(
-                a: t.d / det, b: -t.b / det, c: -t.c / det, d: t.a / det,
-                tx: (t.c * t.ty - t.d * t.tx) / det, ty: (t.b * t.tx - t.a * t.ty) / det)
+            guard let inverse = t.inverted, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { continue }
             let steps = GlyphMaskCache.phaseSteps
             var wholeX = t.tx.rounded(.down)
             var wholeY = t.ty.rounded(.down)
@@ -160,24 +156,8 @@ extension SDFText {
         let bw = glyph.width + 2 * GlyphPBF.border
         let bh = glyph.height + 2 * GlyphPBF.border
         guard !glyph.bitmap.isEmpty, glyph.bitmap.count == bw * bh else { return empty }
-        let det = t.a * t.d - t.b * t.c
-        guard abs(det) > 1e-12 else { return empty }
-        let inverse = RenderTransform(
-            a: t.d / det, b: -t.b / det, c: -t.c / det, d: t.a / det,
-            tx: (t.c * t.ty - t.d * t.tx) / det, ty: (t.b * t.tx - t.a * t.ty) / det)
-        let w = Double(bw + 2)
-        let h = Double(bh + 2)
-        var qMinX = Double.infinity
-        var qMinY = Double.infinity
-        var qMaxX = -Double.infinity
-        var qMaxY = -Double.infinity
-        for corner in [(0.0, 0.0), (w, 0), (0, h), (w, h)] {
-            let p = t.apply(to: ScreenPoint(x: corner.0, y: corner.1))
-            qMinX = min(qMinX, p.x)
-            qMinY = min(qMinY, p.y)
-            qMaxX = max(qMaxX, p.x)
-            qMaxY = max(qMaxY, p.y)
-        }
+        guard let inverse = t.inverted else { return empty }
+        let (qMinX, qMinY, qMaxX, qMaxY) = t.bounds(ofWidth: Double(bw + 2), height: Double(bh + 2))
         // A pixel more all round than the pixels whose centres the quad covers: the label's quad lies up to half a
         // phase step from this one, and its edges are applied where the mask is blended.
         let px0 = Int((qMinX - 0.5).rounded(.up)) - 1
