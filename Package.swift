@@ -160,7 +160,7 @@ let package = Package(
             name: "RenderConformance",
             dependencies: [
                 "MapData", "MapGeometry", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline", "MapHosting",
-                "MapStorage",
+                "MapStorage", "MapNetwork",
             ],
             swiftSettings: settings),
 

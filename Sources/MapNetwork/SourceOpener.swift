@@ -39,17 +39,26 @@ public struct SourceOpener: Sendable {
 
     /// The handlers, asked in order.
     public let handlers: [Handler]
+    /// The network a GeoJSON source's `http(s)` data is fetched through, or `nil` (an opener over a custom handler
+    /// list: such data is then an error naming the URL).
+    private let network: (@Sendable () -> TileNetwork)?
 
-    /// Creates an opener over `handlers`, asked in order.
-    public init(handlers: [Handler]) { self.handlers = handlers }
+    /// Creates an opener over `handlers`, asked in order. GeoJSON data named by an `http(s)` URL is not read by it
+    /// (``open(id:source:)`` throws ``GeoJSONSourceError`` naming the URL).
+    public init(handlers: [Handler]) {
+        self.handlers = handlers
+        network = nil
+    }
 
     /// The standard opener: files (`mbtiles`, `pmtiles+file`, `templates+path`) read here, and `http(s)` and
     /// `file://` resources read through `network` (`pmtiles+http`, `tilejson+http`, `tilejson+file`,
     /// `templates+http`, `templates+file`).
     /// - Parameter network: the network for the second group, asked for only when such a source is opened
     ///   (``needsNetwork(_:)`` never touches it). Defaults to ``TileNetwork/shared``.
+    /// GeoJSON data named by an `http(s)` URL is fetched through `network` too.
     public init(network: @escaping @Sendable () -> TileNetwork = { TileNetwork.shared }) {
         handlers = Self.fileHandlers + Self.networkHandlers(network)
+        self.network = network
     }
 
     /// The opener over ``TileNetwork/shared``.
@@ -63,20 +72,32 @@ public struct SourceOpener: Sendable {
     }
 
     /// Whether opening or reading `source` waits on `http(s)`: a PMTiles archive, TileJSON or `tiles` template over
-    /// HTTP. Files (`mbtiles://`, local `pmtiles://`, `file://` TileJSON and templates, paths) do not.
-    public func needsNetwork(_ source: StyleSource) -> Bool { handler(for: source)?.needsNetwork ?? false }
+    /// HTTP, or GeoJSON data named by an `http(s)` URL. Files (`mbtiles://`, local `pmtiles://`, `file://` TileJSON
+    /// and templates, paths, GeoJSON inline or in a local file) do not.
+    public func needsNetwork(_ source: StyleSource) -> Bool {
+        if case .geojson(let g) = source { return Self.remoteGeoJSONURL(g) != nil }
+        return handler(for: source)?.needsNetwork ?? false
+    }
+
+    /// The `http(s)` URL a GeoJSON source's data is fetched from, or `nil` when its data is inline or a local file.
+    static func remoteGeoJSONURL(_ g: GeoJSONSource) -> String? {
+        guard g.data == nil, g.path == nil, let url = g.url, StyleURL.isHTTP(url) else { return nil }
+        return url
+    }
 
     /// Opens `source`'s tiles with the handler for its location.
     /// - Parameters:
     ///   - id: the style source id (named in problem reports).
     ///   - source: the style source.
-    ///   A GeoJSON source (inline `data`, or a local file) is cut into tiles by `GeoJSONTileSource`: one layer named
+    ///   A GeoJSON source (inline `data`, a local file, or an `http(s)` URL fetched here through the network, waiting,
+    ///   at most ``HTTPLoaderOptions/maxResponseBytes``) is cut into tiles by `GeoJSONTileSource`: one layer named
     ///   `GeoJSONSource.layerName`, the source's `maxzoom`, `buffer` and `lineMetrics`, extent 8192.
     /// - Returns: the tiles, or `nil` when no handler reads the source (it is not drawn).
     /// - Throws: `MBTilesError` or `PMTilesError` naming the file; ``HTTPError``, `PMTilesError` or `StyleLoadError`
-    ///   naming the URL when an archive or TileJSON cannot be read.
+    ///   naming the URL when an archive or TileJSON cannot be read; ``GeoJSONSourceError`` naming the source and the
+    ///   file or URL when GeoJSON data cannot be read or parsed.
     public func open(id: String, source: StyleSource) throws -> (any TileSource)? {
-        if case .geojson(let g) = source { return try Self.openGeoJSON(id: id, g) }
+        if case .geojson(let g) = source { return try openGeoJSON(id: id, g) }
         guard let location = source.tileLocation, let properties = TileSourceProperties(source),
             let handler = handlers.first(where: { $0.canOpen(location) })
         else { return nil }
@@ -86,10 +107,11 @@ public struct SourceOpener: Sendable {
     /// The largest GeoJSON file read from disk, in bytes: 512 MiB.
     public static let maxGeoJSONFileBytes = 512 << 20
 
-    /// A GeoJSON source cut into tiles: its inline `data` or its local file (`path`).
-    /// - Throws: ``GeoJSONSourceError`` naming the source and the file or URL when the data cannot be read or parsed,
-    ///   or when it is named by an `http(s)` URL (not read).
-    static func openGeoJSON(id: String, _ g: GeoJSONSource) throws -> (any TileSource)? {
+    /// A GeoJSON source cut into tiles: its inline `data`, its local file (`path`) or its `http(s)` URL (fetched
+    /// through ``network``, waiting; the loader bounds the body at ``HTTPLoaderOptions/maxResponseBytes``).
+    /// - Throws: ``GeoJSONSourceError`` naming the source and the file or URL when the data cannot be read, fetched
+    ///   or parsed, or when it is named by a URL this opener does not read.
+    func openGeoJSON(id: String, _ g: GeoJSONSource) throws -> (any TileSource)? {
         let document: GeoJSONDocument
         do {
             if let data = g.data {
@@ -98,19 +120,28 @@ public struct SourceOpener: Sendable {
                 let url = URL(fileURLWithPath: path)
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
                 guard let size else { throw GeoJSONSourceError(source: id, reference: path, problem: "cannot be read") }
-                guard size <= maxGeoJSONFileBytes else {
+                guard size <= Self.maxGeoJSONFileBytes else {
                     throw GeoJSONSourceError(
                         source: id, reference: path,
-                        problem: "is \(size) bytes, over the \(maxGeoJSONFileBytes) bytes read")
+                        problem: "is \(size) bytes, over the \(Self.maxGeoJSONFileBytes) bytes read")
                 }
                 guard let bytes = try? Data(contentsOf: url) else {
                     throw GeoJSONSourceError(source: id, reference: path, problem: "cannot be read")
                 }
                 document = try GeoJSONDocument.parse(bytes: Array(bytes))
+            } else if let location = Self.remoteGeoJSONURL(g), let network, let url = URL(string: location) {
+                let bytes: [UInt8]
+                do { bytes = try network().client.bytes(url) } catch {
+                    throw GeoJSONSourceError(
+                        source: id, reference: location, problem: "cannot be fetched: \(error.message)")
+                }
+                do { document = try GeoJSONDocument.parse(bytes: bytes) } catch {
+                    throw GeoJSONSourceError(source: id, reference: location, problem: "\(error)")
+                }
             } else {
                 throw GeoJSONSourceError(
                     source: id, reference: g.url ?? "(no data)",
-                    problem: "is not read: Waymark reads GeoJSON inline or from a local file")
+                    problem: "is not read: this opener reads GeoJSON inline or from a local file")
             }
         } catch let error as GeoJSONSourceError {
             throw error
@@ -256,8 +287,8 @@ extension StyleSource {
     }
 }
 
-/// A GeoJSON style source that cannot be drawn: its file cannot be read or parsed, or it names data Waymark does not
-/// read (an `http(s)` URL).
+/// A GeoJSON style source that cannot be drawn: its file or URL cannot be read, fetched or parsed, or it names data
+/// the opener does not read (an `http(s)` URL given to an opener without a network).
 public struct GeoJSONSourceError: Error, CustomStringConvertible, Sendable {
     /// The style source id.
     public var source: String

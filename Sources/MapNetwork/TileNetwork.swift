@@ -226,8 +226,8 @@ public final class TileNetwork: Sendable {
     }
 
     /// The glyph PBF of one 256-codepoint range, from the style's `glyphs` template (`{fontstack}`, `{range}`),
-    /// fetched through the cache; `nil` when the server has none (404). The renderer may draw text from it; Waymark
-    /// draws with Pango and only makes the ranges available.
+    /// fetched through the cache; `nil` when the server has none (404). The renderer draws a style's labels from these
+    /// ranges (`GlyphStore`); text they do not cover is drawn with Pango.
     /// - Parameters:
     ///   - template: the style's `glyphs` URL.
     ///   - fontstack: font names joined with `,` (URL-encoded here).

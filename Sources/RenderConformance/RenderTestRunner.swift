@@ -4,6 +4,7 @@ import MapDrawing
 import MapDrawingCairo
 import MapGeometry
 import MapHosting
+import MapNetwork
 import MapPipeline
 import MapStorage
 import MapStyle
@@ -220,24 +221,12 @@ public final class RenderTestRunner {
                     zoomRange: minZoom...max(minZoom, maxZoom))
             }
             return nil
-        case .geojson(let g):
-            let document: GeoJSONDocument
-            if let data = g.data {
-                if case .string(let url) = data, let path = localPath(url, assetsRoot: assetsRoot) {
-                    document = try readGeoJSON(path)
-                } else {
-                    document = try GeoJSONDocument(json: data)
-                }
-            } else if let url = g.url, let path = localPath(url, assetsRoot: assetsRoot) {
-                document = try readGeoJSON(path)
-            } else if let path = g.path {
-                document = try readGeoJSON(path)
-            } else {
-                return nil
-            }
-            return GeoJSONTileSource(
-                document: document, layerName: GeoJSONSource.layerName, maxZoom: Int(g.maxzoom), extent: 8192,
-                buffer: Int((min(max(g.buffer, 0), 512) / 512 * 8192).rounded()), lineMetrics: g.lineMetrics)
+        case .geojson(var g):
+            // The fixtures name their GeoJSON `local://…`: mapped to the file here, then cut into tiles as any
+            // style's GeoJSON source is (`SourceOpener`; no network: the suite reads only its own files).
+            if let url = g.url, let path = localPath(url, assetsRoot: assetsRoot) { g.path = path }
+            guard g.data != nil || g.path != nil else { return nil }
+            return try SourceOpener(handlers: []).open(id: id, source: .geojson(g))
         case .raster(let r):
             guard let template = r.tiles.first, template.hasPrefix("local://") else { return nil }
             let minZoom = Int(max(0, min(30, r.minzoom)))
@@ -246,15 +235,6 @@ public final class RenderTestRunner {
                 zoomRange: minZoom...max(minZoom, Int(max(0, min(30, r.maxzoom)))))
         case .unsupported:
             return nil
-        }
-    }
-
-    static func readGeoJSON(_ path: String) throws -> GeoJSONDocument {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            throw RuntimeMessage("cannot read GeoJSON \(path)")
-        }
-        do { return try GeoJSONDocument.parse(bytes: Array(data)) } catch {
-            throw RuntimeMessage("\(path): \(error)")
         }
     }
 

@@ -147,6 +147,54 @@ struct RemoteStyleTests {
         #expect(file.sources.count == 7)
     }
 
+    /// A style over HTTP whose GeoJSON source names its data by a relative URL: the data is fetched from the style's
+    /// server (the opener says it needs the network), cut into tiles and drawn; a URL the server does not have, or
+    /// that does not hold GeoJSON, is an error naming the source and the URL (`waymark snapshot` exits 1 on it).
+    @Test func geoJSONDataOverHTTPIsFetchedAndCutIntoTiles() throws {
+        let square =
+            #"{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":"#
+            + #"[[[24.9,60.16],[24.95,60.16],[24.95,60.18],[24.9,60.18],[24.9,60.16]]]}}"#
+        try Data(square.utf8).write(to: folder.appendingPathComponent("square.geojson"))
+        try Data("<html>".utf8).write(to: folder.appendingPathComponent("page.geojson"))
+        let style = #"""
+            {"version": 8, "sources": {
+               "sq": {"type": "geojson", "data": "square.geojson"},
+               "gone": {"type": "geojson", "data": "missing.geojson"},
+               "page": {"type": "geojson", "data": "page.geojson"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "sq", "type": "fill", "source": "sq", "paint": {"fill-color": "#ff0000"}}]}
+            """#
+        try Data(style.utf8).write(to: folder.appendingPathComponent("geojson-style.json"))
+        let net = network()
+        let loaded = try net.loadStyle(server.url("geojson-style.json"))
+        let opener = SourceOpener(network: { net })
+        let source = try #require(loaded.sources["sq"])
+        #expect(opener.needsNetwork(source))
+        let tiles = try #require(try opener.open(id: "sq", source: source))
+        let bytes = try #require(try tiles.tileData(at: TileID(z: 0, x: 0, y: 0)))
+        #expect(try VectorTile(bytes: bytes).layer(named: GeoJSONSource.layerName)?.featureCount == 1)
+        #expect(try server.requests(containing: "/files/square.geojson").count == 1)
+        for (id, file) in [("gone", "missing.geojson"), ("page", "page.geojson")] {
+            let bad = try #require(loaded.sources[id])
+            #expect {
+                try opener.open(id: id, source: bad)
+            } throws: { error in
+                "\(error)".contains("GeoJSON source \"\(id)\"") && "\(error)".contains(server.url(file))
+            }
+        }
+        // Drawn: the square fills the frame's centre red.
+        var only = loaded
+        only.sources["gone"] = nil
+        only.sources["page"] = nil
+        let host = try MapHost(style: only, resolveSource: { try opener.open(id: $0, source: $1) })
+        let camera = CameraState(
+            center: LatLng(latitude: 60.17, longitude: 24.925), zoom: 12, size: ScreenSize(width: 64, height: 64))
+        let picture = try host.render(camera: camera)
+        let centre = (32 * picture.width + 32) * 4
+        #expect(
+            Array(picture.pixels[centre..<centre + 3]) == [0, 0, 255], "the centre pixel is the square's red (BGRA)")
+    }
+
     /// The style's relative `glyphs` template resolves against its URL: one request a range, a missing range empty.
     @Test(
         .needsSharedFixtures(

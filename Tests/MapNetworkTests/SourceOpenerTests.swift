@@ -71,8 +71,9 @@ struct SourceOpenerTests {
     }
 
     /// A user's style with a GeoJSON source draws it (inline or from a file beside the style), every layer on it
-    /// reads the tiles' one layer whatever its `source-layer`, `buffer` reaches the tiles, and data Waymark cannot
-    /// read is an error naming the source and the file or URL (not a silently empty layer).
+    /// reads the tiles' one layer whatever its `source-layer`, `buffer` reaches the tiles, and data that cannot be
+    /// read is an error naming the source and the file or URL (not a silently empty layer). GeoJSON over `http(s)`:
+    /// `RemoteStyleTests.geoJSONDataOverHTTPIsFetchedAndCutIntoTiles`.
     @Test func geoJSONSourcesOpenFromInlineDataAndFilesOrNameWhatIsWrong() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opener-gj-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -112,13 +113,17 @@ struct SourceOpenerTests {
             #expect(layer?.featureCount == 1, "\(id)")
             #expect(tiles.maxZoom == (id == "inline" ? 12 : 18))
         }
+        #expect(opener.needsNetwork(try #require(style.sources["remote"])), "GeoJSON over https is fetched")
+        #expect(!opener.needsNetwork(try #require(style.sources["file"])))
+        // An opener over a custom handler list has no network: data over https is an error naming it.
+        let offline = SourceOpener(handlers: SourceOpener.standard.handlers)
         for (id, says) in [
             ("bad", "bad.geojson"), ("missing", "missing.geojson cannot be read"),
             ("remote", "https://example.org/a.geojson is not read"),
         ] {
             let source = try #require(style.sources[id])
             #expect {
-                try opener.open(id: id, source: source)
+                try offline.open(id: id, source: source)
             } throws: { error in
                 "\(error)".contains("GeoJSON source \"\(id)\"") && "\(error)".contains(says)
             }
