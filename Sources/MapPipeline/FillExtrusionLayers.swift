@@ -32,8 +32,9 @@ struct ExtrusionLight {
     func shade(
         _ color: StyleColor, normal: (x: Double, y: Double, z: Double), gradient: Double
     ) -> (Double, Double, Double) {
-        let c = color.premultipliedComponents
-        let colorValue = c[0] * 0.2126 + c[1] * 0.7152 + c[2] * 0.0722
+        // `color.premultipliedComponents` without the array.
+        let c = (color.red * color.alpha, color.green * color.alpha, color.blue * color.alpha)
+        let colorValue = c.0 * 0.2126 + c.1 * 0.7152 + c.2 * 0.0722
         var directional = min(
             max(normal.x * position.x + normal.y * position.y + normal.z * position.z, 0), 1)
         directional = (1 - intensity) + (max(1 - colorValue + intensity, 1) - (1 - intensity)) * directional
@@ -41,7 +42,7 @@ struct ExtrusionLight {
         func channel(_ v: Double, _ light: Double) -> Double {
             min(max((v + 0.03) * directional * light, 0.3 * (1 - light)), 1)
         }
-        return (channel(c[0], self.color.red), channel(c[1], self.color.green), channel(c[2], self.color.blue))
+        return (channel(c.0, self.color.red), channel(c.1, self.color.green), channel(c.2, self.color.blue))
     }
 }
 
@@ -419,6 +420,9 @@ extension MapRenderer {
         let verticalGradient =
             layer.isSet("fill-extrusion-vertical-gradient")
             ? layer.bool("fill-extrusion-vertical-gradient", zoomCtx) : true
+        // Looked up once for the layer (an unset translate is no shift).
+        let patterned = layer.isSet("fill-extrusion-pattern")
+        let translates = layer.isSet("fill-extrusion-translate")
         let raster = extrusionRaster
         raster.beginLayer(width: frameWidth, height: frameHeight)
         var any = false
@@ -436,7 +440,7 @@ extension MapRenderer {
                     layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
                     ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
                 var ground = (0.0, 0.0)
-                if let t = translateSetting(layer, "fill-extrusion", ctx) {
+                if translates, let t = translateSetting(layer, "fill-extrusion", ctx) {
                     let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
                     ground = (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
                 }
@@ -446,7 +450,7 @@ extension MapRenderer {
                     let c = projector.cameraPoint(x, y, meters: meters, ground: ground)
                     return (c.x, c.y, c.depth, t)
                 }
-                if layer.isSet("fill-extrusion-pattern") {
+                if patterned {
                     // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
                     guard let pattern = extrusionPattern(layer, ctx) else { continue }
                     for polygon in polygons {
