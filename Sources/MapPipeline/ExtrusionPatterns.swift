@@ -79,111 +79,67 @@ extension ExtrusionRaster {
             vertices.removeAll(keepingCapacity: true)
             ringEnds.removeAll(keepingCapacity: true)
         }
-        let all = vertices
-        let ends = ringEnds
-        guard all.count >= 3, uv.count == all.count, pattern.image.width > 0, pattern.image.height > 0 else { return }
-        var best = (0, 1, 2, 0.0)
-        let p0 = all[0]
-        for i in 1..<all.count {
-            for j in (i + 1)..<all.count {
-                let area = abs((all[i].x - p0.x) * (all[j].y - p0.y) - (all[j].x - p0.x) * (all[i].y - p0.y))
-                if area > best.3 { best = (0, i, j, area) }
+        guard vertices.count >= 3, uv.count == vertices.count, pattern.image.width > 0, pattern.image.height > 0 else {
+            return
+        }
+        var pixels = self.pixels
+        self.pixels = []
+        defer { self.pixels = pixels }
+        vertices.withUnsafeBufferPointer { all in
+            ringEnds.withUnsafeBufferPointer { ends in
+                pixels.withUnsafeMutableBufferPointer { pixelBuffer in
+                    pattern.image.pixels.withUnsafeBufferPointer { texels in
+                        guard let out = pixelBuffer.baseAddress, let texels = texels.baseAddress else { return }
+                        fillPattern(all, ends, uv, out, texels, pattern: pattern, bottom: bottom, top: top)
+                    }
+                }
             }
-            if all.count > 64 { break }
         }
-        guard best.3 > 1e-9 else { return }
-        let (ia, ib, ic) = (best.0, best.1, best.2)
+    }
+
+    private func fillPattern(
+        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ uv: [(Double, Double)],
+        _ out: UnsafeMutablePointer<UInt8>, _ texels: UnsafePointer<UInt8>, pattern: ExtrusionPattern,
+        bottom: (Double, Double, Double), top: (Double, Double, Double)
+    ) {
+        guard let rows = rows(of: all), let (ia, ib, ic) = Self.spanningTriangle(all) else { return }
         let (a, b, c) = (all[ia], all[ib], all[ic])
-        func plane(_ fa: Double, _ fb0: Double, _ fc0: Double) -> (Double, Double, Double) {
-            let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
-            let fb = fb0 - fa
-            let fc = fc0 - fa
-            let px = (fb * (c.y - a.y) - fc * (b.y - a.y)) / det
-            let py = ((b.x - a.x) * fc - (c.x - a.x) * fb) / det
-            return (px, py, fa - px * a.x - py * a.y)
-        }
-        let w = plane(1 / a.depth, 1 / b.depth, 1 / c.depth)
-        let tw = plane(a.t / a.depth, b.t / b.depth, c.t / c.depth)
-        let uw = plane(uv[ia].0 / a.depth, uv[ib].0 / b.depth, uv[ic].0 / c.depth)
-        let vw = plane(uv[ia].1 / a.depth, uv[ib].1 / b.depth, uv[ic].1 / c.depth)
-        var lowY = all[0].y
-        var highY = all[0].y
-        for v in all {
-            lowY = min(lowY, v.y)
-            highY = max(highY, v.y)
-        }
-        let minY = max(0, Int((lowY - 0.5).rounded(.up)))
-        let maxY = min(height - 1, Int((highY - 0.5).rounded(.down)))
-        guard minY <= maxY else { return }
+        let w = Self.plane(a, b, c, 1 / a.depth, 1 / b.depth, 1 / c.depth)
+        let tw = Self.plane(a, b, c, a.t / a.depth, b.t / b.depth, c.t / c.depth)
+        let uw = Self.plane(a, b, c, uv[ia].0 / a.depth, uv[ib].0 / b.depth, uv[ic].0 / c.depth)
+        let vw = Self.plane(a, b, c, uv[ia].1 / a.depth, uv[ib].1 / b.depth, uv[ic].1 / c.depth)
         let width = width
         let depth = inverseDepth
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
         var box = layerBox
         var frameBox = depthBox
-        var crossings = self.crossings
-        self.crossings = []
-        var pixels = self.pixels
-        self.pixels = []
         defer {
-            self.crossings = crossings
-            self.pixels = pixels
             layerBox = box
             depthBox = frameBox
         }
-        pattern.image.pixels.withUnsafeBufferPointer { texelBuffer in
-            guard let texels = texelBuffer.baseAddress else { return }
-            pixels.withUnsafeMutableBufferPointer { pixelBuffer in
-                guard let out = pixelBuffer.baseAddress else { return }
-                for py in minY...maxY {
-                    let cy = Double(py) + 0.5
-                    crossings.removeAll(keepingCapacity: true)
-                    var start = 0
-                    for end in ends {
-                        let n = end - start
-                        if n >= 2 {
-                            for k in 0..<n {
-                                let p = all[start + k]
-                                let q = all[start + (k + 1) % n]
-                                if (p.y <= cy) != (q.y <= cy) {
-                                    crossings.append(p.x + (cy - p.y) / (q.y - p.y) * (q.x - p.x))
-                                }
-                            }
-                        }
-                        start = end
-                    }
-                    guard crossings.count >= 2 else { continue }
-                    crossings.sort()
-                    var k = 0
-                    while k + 1 < crossings.count {
-                        let x0 = max(0, Int((crossings[k] - 0.5).rounded(.up)))
-                        let x1 = min(width - 1, Int((crossings[k + 1] - 0.5).rounded(.up)) - 1)
-                        k += 2
-                        guard x0 <= x1 else { continue }
-                        var drawn = false
-                        for px in x0...x1 {
-                            let cx = Double(px) + 0.5
-                            let inv = w.0 * cx + w.1 * cy + w.2
-                            let i = py * width + px
-                            guard inv > depth[i] else { continue }
-                            depth[i] = inv
-                            drawn = true
-                            let t = min(max((tw.0 * cx + tw.1 * cy + tw.2) / inv, 0), 1)
-                            let u = (uw.0 * cx + uw.1 * cy + uw.2) / inv
-                            let v = (vw.0 * cx + vw.1 * cy + vw.2) / inv
-                            let texel = pattern.sample(u, v, texels)
-                            // Premultiplied texel × light, replacing the pixel (MapLibre's 3D pass draws unblended).
-                            let o = out + i * 4
-                            o[0] = Self.byte(texel.0 * (bottom.2 + delta.2 * t) / 255)
-                            o[1] = Self.byte(texel.1 * (bottom.1 + delta.1 * t) / 255)
-                            o[2] = Self.byte(texel.2 * (bottom.0 + delta.0 * t) / 255)
-                            o[3] = Self.byte(texel.3 / 255)
-                        }
-                        if drawn {
-                            box.add(row: py, from: x0, to: x1)
-                            frameBox.add(row: py, from: x0, to: x1)
-                        }
-                    }
-                }
+        scan(all, ends, rows: rows) { py, cy, x0, x1 in
+            var drawn = false
+            for px in x0...x1 {
+                let cx = Double(px) + 0.5
+                let inv = w.0 * cx + w.1 * cy + w.2
+                let i = py * width + px
+                guard Float(inv) > depth[i] else { continue }
+                depth[i] = Float(inv)
+                drawn = true
+                let t = min(max((tw.0 * cx + tw.1 * cy + tw.2) / inv, 0), 1)
+                let u = (uw.0 * cx + uw.1 * cy + uw.2) / inv
+                let v = (vw.0 * cx + vw.1 * cy + vw.2) / inv
+                let texel = pattern.sample(u, v, texels)
+                // Premultiplied texel × light, replacing the pixel (MapLibre's 3D pass draws unblended).
+                let o = out + i * 4
+                o[0] = Self.byte(texel.0 * (bottom.2 + delta.2 * t) / 255)
+                o[1] = Self.byte(texel.1 * (bottom.1 + delta.1 * t) / 255)
+                o[2] = Self.byte(texel.2 * (bottom.0 + delta.0 * t) / 255)
+                o[3] = Self.byte(texel.3 / 255)
+            }
+            if drawn {
+                box.add(row: py, from: x0, to: x1)
+                frameBox.add(row: py, from: x0, to: x1)
             }
         }
     }

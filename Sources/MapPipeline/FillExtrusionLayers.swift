@@ -32,8 +32,9 @@ struct ExtrusionLight {
     func shade(
         _ color: StyleColor, normal: (x: Double, y: Double, z: Double), gradient: Double
     ) -> (Double, Double, Double) {
-        let c = color.premultipliedComponents
-        let colorValue = c[0] * 0.2126 + c[1] * 0.7152 + c[2] * 0.0722
+        // `color.premultipliedComponents` without the array.
+        let c = (color.red * color.alpha, color.green * color.alpha, color.blue * color.alpha)
+        let colorValue = c.0 * 0.2126 + c.1 * 0.7152 + c.2 * 0.0722
         var directional = min(
             max(normal.x * position.x + normal.y * position.y + normal.z * position.z, 0), 1)
         directional = (1 - intensity) + (max(1 - colorValue + intensity, 1) - (1 - intensity)) * directional
@@ -41,7 +42,7 @@ struct ExtrusionLight {
         func channel(_ v: Double, _ light: Double) -> Double {
             min(max((v + 0.03) * directional * light, 0.3 * (1 - light)), 1)
         }
-        return (channel(c[0], self.color.red), channel(c[1], self.color.green), channel(c[2], self.color.blue))
+        return (channel(c.0, self.color.red), channel(c.1, self.color.green), channel(c.2, self.color.blue))
     }
 }
 
@@ -122,8 +123,9 @@ struct ExtrusionProjector {
 
 /// A colour and depth buffer the extrusions' faces are drawn into as a GPU draws them: every planar face filled at
 /// the device pixels whose centres it covers (even-odd, not anti-aliased), kept where it is nearer than what the
-/// pixel holds (a depth test on `1 / depth`, which is affine over a planar face on the screen), its colour
-/// interpolated perspective-correctly between its bottom and top colours (walls' vertical gradient).
+/// pixel holds (a depth test on `1 / depth`, which is affine over a planar face on the screen, kept as a `Float` a
+/// pixel like a GPU's depth buffer), its colour interpolated perspective-correctly between its bottom and top colours
+/// (walls' vertical gradient). Scan conversion: ExtrusionScan.swift.
 ///
 /// Kept by the renderer between frames (allocated once per frame size): the depth buffer is cleared at a frame's
 /// start over the box the last frame wrote, the colour buffer over the box a layer's image was taken from.
@@ -131,8 +133,9 @@ final class ExtrusionRaster {
     private(set) var width = 0
     private(set) var height = 0
     /// `1 / depth` per pixel (0: nothing drawn), shared by a frame's extrusion layers (MapLibre's one depth buffer
-    /// for its 3D pass: a layer's faces hide behind an earlier layer's).
-    var inverseDepth = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// for its 3D pass: a layer's faces hide behind an earlier layer's). A face's value is computed in `Double` and
+    /// rounded to `Float` before the test.
+    var inverseDepth = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn). Handed whole to the layer's
     /// image when the faces cover most of the frame (no copy while the backend keeps none of it).
     var pixels: [UInt8] = []
@@ -142,6 +145,10 @@ final class ExtrusionRaster {
     /// Scratch storage of one face: its rings' vertices one after another, and where each ring ends.
     var vertices: [Vertex] = []
     var ringEnds: [Int] = []
+    /// The scan converter's scratch storage (ExtrusionScan.swift): a face's edges, those crossing the row, the row's
+    /// crossings.
+    var scanEdges: [ScanEdge] = []
+    var activeEdges: [Int] = []
     var crossings: [Double] = []
     /// Whether an extrusion layer began since the frame started.
     private var usedThisFrame = false
@@ -269,112 +276,88 @@ final class ExtrusionRaster {
     ) {
         // `1 / depth` and `t / depth` as affine functions of the screen position, from the three vertices that span
         // the largest triangle.
-        var best = (0, 1, 2, 0.0)
-        let p0 = all[0]
-        for i in 1..<all.count {
-            for j in (i + 1)..<all.count {
-                let area = abs((all[i].x - p0.x) * (all[j].y - p0.y) - (all[j].x - p0.x) * (all[i].y - p0.y))
-                if area > best.3 { best = (0, i, j, area) }
-            }
-            if all.count > 64 { break }
-        }
-        guard best.3 > 1e-9 else { return }
-        let (a, b, c) = (all[best.0], all[best.1], all[best.2])
-        @inline(__always) func plane(_ fa: Double, _ fb0: Double, _ fc0: Double) -> (Double, Double, Double) {
-            // f = px · x + py · y + p0
-            let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
-            let fb = fb0 - fa
-            let fc = fc0 - fa
-            let px = (fb * (c.y - a.y) - fc * (b.y - a.y)) / det
-            let py = ((b.x - a.x) * fc - (c.x - a.x) * fb) / det
-            return (px, py, fa - px * a.x - py * a.y)
-        }
-        let w = plane(1 / a.depth, 1 / b.depth, 1 / c.depth)
-        let tw = plane(a.t / a.depth, b.t / b.depth, c.t / c.depth)
-        var lowY = all[0].y
-        var highY = all[0].y
-        for v in all {
-            lowY = min(lowY, v.y)
-            highY = max(highY, v.y)
-        }
-        let minY = max(0, Int((lowY - 0.5).rounded(.up)))
-        let maxY = min(height - 1, Int((highY - 0.5).rounded(.down)))
-        guard minY <= maxY else { return }
+        guard let rows = rows(of: all), let (ia, ib, ic) = Self.spanningTriangle(all) else { return }
+        let (a, b, c) = (all[ia], all[ib], all[ic])
+        let w = Self.plane(a, b, c, 1 / a.depth, 1 / b.depth, 1 / c.depth)
+        let tw = Self.plane(a, b, c, a.t / a.depth, b.t / b.depth, c.t / c.depth)
         let width = width
         let depth = inverseDepth
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
-        // The BGRA bytes (as one little-endian word) of a face of one colour.
-        let uniform: UInt32? =
-            bottom == top
-            ? UInt32(Self.byte(bottom.2)) | UInt32(Self.byte(bottom.1)) << 8 | UInt32(Self.byte(bottom.0)) << 16
-                | 0xFF00_0000 : nil
         var box = layerBox
         var frameBox = depthBox
-        var crossings = self.crossings
-        self.crossings = []
-        defer { self.crossings = crossings }
-        for py in minY...maxY {
-            let cy = Double(py) + 0.5
-            crossings.removeAll(keepingCapacity: true)
-            var start = 0
-            for end in ends {
-                let n = end - start
-                if n >= 2 {
-                    for k in 0..<n {
-                        let p = all[start + k]
-                        let q = all[start + (k + 1) % n]
-                        if (p.y <= cy) != (q.y <= cy) {
-                            crossings.append(p.x + (cy - p.y) / (q.y - p.y) * (q.x - p.x))
-                        }
-                    }
-                }
-                start = end
-            }
-            guard crossings.count >= 2 else { continue }
-            crossings.sort()
-            var k = 0
-            let wy = w.1 * cy
-            let twy = tw.1 * cy
-            while k + 1 < crossings.count {
-                let x0 = max(0, Int((crossings[k] - 0.5).rounded(.up)))
-                let x1 = min(width - 1, Int((crossings[k + 1] - 0.5).rounded(.up)) - 1)
-                k += 2
-                guard x0 <= x1 else { continue }
+        defer {
+            layerBox = box
+            depthBox = frameBox
+        }
+        guard bottom == top else {
+            scan(all, ends, rows: rows) { py, cy, x0, x1 in
+                let wy = w.1 * cy
+                let twy = tw.1 * cy
                 var drawn = false
-                if let uniform {
-                    // One colour (roofs, walls without a gradient): `bottom + 0 · t` is `bottom` for every pixel.
-                    for px in x0...x1 {
-                        let inv = w.0 * (Double(px) + 0.5) + wy + w.2
-                        let i = py * width + px
-                        guard inv > depth[i] else { continue }
-                        depth[i] = inv
-                        drawn = true
-                        UnsafeMutableRawPointer(pixels + i * 4).storeBytes(of: uniform, as: UInt32.self)
-                    }
-                } else {
-                    for px in x0...x1 {
-                        let cx = Double(px) + 0.5
-                        let inv = w.0 * cx + wy + w.2
-                        let i = py * width + px
-                        guard inv > depth[i] else { continue }
-                        depth[i] = inv
-                        drawn = true
-                        let t = min(max((tw.0 * cx + twy + tw.2) / inv, 0), 1)
-                        let o = pixels + i * 4
-                        o[0] = Self.byte(bottom.2 + delta.2 * t)
-                        o[1] = Self.byte(bottom.1 + delta.1 * t)
-                        o[2] = Self.byte(bottom.0 + delta.0 * t)
-                        o[3] = 255
-                    }
+                for px in x0...x1 {
+                    let cx = Double(px) + 0.5
+                    let inv = w.0 * cx + wy + w.2
+                    let i = py * width + px
+                    guard Float(inv) > depth[i] else { continue }
+                    depth[i] = Float(inv)
+                    drawn = true
+                    let t = min(max((tw.0 * cx + twy + tw.2) / inv, 0), 1)
+                    let o = pixels + i * 4
+                    o[0] = Self.byte(bottom.2 + delta.2 * t)
+                    o[1] = Self.byte(bottom.1 + delta.1 * t)
+                    o[2] = Self.byte(bottom.0 + delta.0 * t)
+                    o[3] = 255
                 }
                 if drawn {
                     box.add(row: py, from: x0, to: x1)
                     frameBox.add(row: py, from: x0, to: x1)
                 }
             }
+            return
         }
-        layerBox = box
-        depthBox = frameBox
+        // One colour (roofs, walls without a gradient): `bottom + 0 · t` is `bottom` for every pixel. Four pixels at a
+        // time (the same arithmetic per pixel), their depths and colours replaced where the face is nearer.
+        let uniform =
+            UInt32(Self.byte(bottom.2)) | UInt32(Self.byte(bottom.1)) << 8 | UInt32(Self.byte(bottom.0)) << 16
+            | 0xFF00_0000
+        let colour = SIMD4<UInt32>(repeating: uniform)
+        let words = UnsafeMutableRawPointer(pixels)
+        let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
+        scan(all, ends, rows: rows) { py, cy, x0, x1 in
+            let wy = w.1 * cy
+            let row = py * width
+            var drawn = false
+            var px = x0
+            while px + 3 <= x1 {
+                let inv = SIMD4<Float>(w.0 * (Double(px) + offsets) + wy + w.2)
+                let i = row + px
+                let held = UnsafeMutableRawPointer(depth + i).loadUnaligned(as: SIMD4<Float>.self)
+                let nearer = inv .> held
+                if any(nearer) {
+                    drawn = true
+                    UnsafeMutableRawPointer(depth + i).storeBytes(
+                        of: held.replacing(with: inv, where: nearer), as: SIMD4<Float>.self)
+                    let colours = (words + i * 4).loadUnaligned(as: SIMD4<UInt32>.self)
+                    (words + i * 4).storeBytes(
+                        of: colours.replacing(with: colour, where: nearer), as: SIMD4<UInt32>.self)
+                }
+                px += 4
+            }
+            while px <= x1 {
+                let inv = Float(w.0 * (Double(px) + 0.5) + wy + w.2)
+                let i = row + px
+                if inv > depth[i] {
+                    depth[i] = inv
+                    drawn = true
+                    (words + i * 4).storeBytes(of: uniform, as: UInt32.self)
+                }
+                px += 1
+            }
+            if drawn {
+                box.add(row: py, from: x0, to: x1)
+                frameBox.add(row: py, from: x0, to: x1)
+            }
+        }
     }
 
     /// The layer's drawn pixels as an opaque premultiplied BGRA image (transparent elsewhere) with its origin in
@@ -437,6 +420,9 @@ extension MapRenderer {
         let verticalGradient =
             layer.isSet("fill-extrusion-vertical-gradient")
             ? layer.bool("fill-extrusion-vertical-gradient", zoomCtx) : true
+        // Looked up once for the layer (an unset translate is no shift).
+        let patterned = layer.isSet("fill-extrusion-pattern")
+        let translates = layer.isSet("fill-extrusion-translate")
         let raster = extrusionRaster
         raster.beginLayer(width: frameWidth, height: frameHeight)
         var any = false
@@ -454,7 +440,7 @@ extension MapRenderer {
                     layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
                     ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
                 var ground = (0.0, 0.0)
-                if let t = translateSetting(layer, "fill-extrusion", ctx) {
+                if translates, let t = translateSetting(layer, "fill-extrusion", ctx) {
                     let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
                     ground = (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
                 }
@@ -464,7 +450,7 @@ extension MapRenderer {
                     let c = projector.cameraPoint(x, y, meters: meters, ground: ground)
                     return (c.x, c.y, c.depth, t)
                 }
-                if layer.isSet("fill-extrusion-pattern") {
+                if patterned {
                     // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
                     guard let pattern = extrusionPattern(layer, ctx) else { continue }
                     for polygon in polygons {
@@ -483,6 +469,24 @@ extension MapRenderer {
                 let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
                 let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
                 for polygon in polygons {
+                    // A building wholly beyond the frame's edges is left out before its faces are projected.
+                    var (minX, minY) = (Double.infinity, Double.infinity)
+                    var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+                    for ring in polygon {
+                        for point in ring {
+                            minX = min(minX, Double(point.x))
+                            maxX = max(maxX, Double(point.x))
+                            minY = min(minY, Double(point.y))
+                            maxY = max(maxY, Double(point.y))
+                        }
+                    }
+                    if minX <= maxX,
+                        projector.missesFrame(
+                            minX: minX, minY: minY, maxX: maxX, maxY: maxY, base: base, height: height, ground: ground,
+                            scale: scale, frameWidth: frameWidth, frameHeight: frameHeight)
+                    {
+                        continue
+                    }
                     // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
                     // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
                     // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
