@@ -189,6 +189,7 @@ final class SourceTiles {
         let data = decodedTile(source, sk)
         var out: [PreparedFeature] = []
         var cost = 64
+        let labels = LabelPointStore(plan: plan)
         for f in data.features(layer: sourceLayer) {
             let extent = f.feature.extent
             guard extent >= 16 && extent <= 1 << 24 else { continue }
@@ -226,10 +227,9 @@ final class SourceTiles {
             let n = geometry.pointCount
             if n == 0 { continue }
             cost += 48 + n * 8
-            out.append(
-                PreparedFeature(
-                    feature: f.feature, geometry: geometry,
-                    labelPoints: labelPoints(f.geometry, plan: plan, extent: extent)))
+            let label: Int? =
+                if case .polygons = f.geometry { labels.add(f.geometry, extent: extent) } else { nil }
+            out.append(PreparedFeature(feature: f.feature, geometry: geometry, labels: label.map { (labels, $0) }))
         }
         let made = PreparedTile(features: out, cost: cost)
         engine.insert(.prepared(made), for: key, cost: cost)
@@ -263,9 +263,13 @@ final class PreparedTile: Sendable {
 struct PreparedFeature: Sendable {
     let feature: VectorTileFeature
     let geometry: VectorTileGeometry
+    /// Where a polygon's label points are kept (the tile's store and the feature's index in it); `nil` otherwise.
+    let labels: (store: LabelPointStore, index: Int)?
+
     /// For polygons: one label point per polygon of the source feature (its pole of inaccessibility), in the
-    /// covering tile's units, computed before clipping so every covering tile agrees on them; empty otherwise.
-    let labelPoints: [(x: Double, y: Double)]
+    /// covering tile's units, computed from the feature before clipping so every covering tile agrees on them (on
+    /// the first read: ``LabelPointStore``); empty otherwise.
+    var labelPoints: [(x: Double, y: Double)] { labels.map { $0.store.points($0.index) } ?? [] }
 }
 
 /// One label point per polygon, as MapLibre Native places a point symbol on each polygon of a multipolygon: the

@@ -1,19 +1,23 @@
+import Dispatch
 import MapData
 import MapGeometry
+import Synchronization
 import Testing
 
 @testable import MapPipeline
 
+/// A closed square ring of `size` units from `(x0, y0)`, as one polygon.
+private func square(_ x0: Int32, _ y0: Int32, _ size: Int32) -> [[VectorTilePoint]] {
+    [
+        [
+            .init(x: x0, y: y0), .init(x: x0 + size, y: y0), .init(x: x0 + size, y: y0 + size),
+            .init(x: x0, y: y0 + size), .init(x: x0, y: y0),
+        ]
+    ]
+}
+
 @Suite struct LabelPointTests {
     @Test func multipolygonGetsOneLabelPointPerPolygon() {
-        func square(_ x0: Int32, _ y0: Int32, _ size: Int32) -> [[VectorTilePoint]] {
-            [
-                [
-                    .init(x: x0, y: y0), .init(x: x0 + size, y: y0), .init(x: x0 + size, y: y0 + size),
-                    .init(x: x0, y: y0 + size), .init(x: x0, y: y0),
-                ]
-            ]
-        }
         guard let plan = overzoomPlan(for: TileID(z: 0, x: 0, y: 0), minZoom: 0, maxZoom: 14) else {
             Issue.record("no plan")
             return
@@ -23,6 +27,36 @@ import Testing
         #expect(points.count == 2)
         #expect(abs(points[0].x - 500) < 8 && abs(points[0].y - 500) < 8)
         #expect(abs(points[1].x - 3100) < 8 && abs(points[1].y - 3100) < 8)
+    }
+
+    @Test func storeGivesEachFeatureTheLabelPointsOfItsUnclippedGeometryFromAnyThread() {
+        // Over-zoomed (a zoom 15 tile of a zoom 14 source): the points go through the plan as the prepared tile's do.
+        guard let plan = overzoomPlan(for: TileID(z: 15, x: 1, y: 1), minZoom: 0, maxZoom: 14) else {
+            Issue.record("no plan")
+            return
+        }
+        let store = LabelPointStore(plan: plan)
+        let big: VectorTileGeometry = .polygons([square(0, 0, 1000)])
+        let two: VectorTileGeometry = .polygons([square(3000, 3000, 200), square(100, 2000, 600)])
+        let first = store.add(big, extent: 4096)
+        let second = store.add(two, extent: 4096)
+        func same(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.x == $1.x && $0.y == $1.y }
+        }
+        let expected = labelPoints(two, plan: plan, extent: 4096)
+        #expect(expected.count == 2)
+        // Read from several threads at once: every read gets the same points.
+        let reads = Mutex<[[(x: Double, y: Double)]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let points = store.points(second)
+            reads.withLock { $0.append(points) }
+        }
+        #expect(reads.withLock { $0.count } == 8)
+        #expect(reads.withLock { $0.allSatisfy { same($0, expected) } })
+        #expect(same(store.points(first), labelPoints(big, plan: plan, extent: 4096)))
+        #expect(store.points(first).count == 1)
+        #expect(store.points(2).isEmpty)
+        #expect(store.points(-1).isEmpty)
     }
 
     @Test func poleOfInaccessibilityLiesInTheWideArmOfAnLShape() {
