@@ -323,8 +323,11 @@ def main():
     pitch = cam[4] if len(cam) > 4 else 0.0
     if not os.path.isfile(a.tiles):
         sys.exit(f"style_layer_census: {a.tiles}: no such file")
-    db = sqlite3.connect(f"file:{os.path.abspath(a.tiles)}?mode=ro", uri=True)
-    z, tiles = view_tiles(db, lat, lon, gzoom, pitch, width, height)
+    try:
+        db = sqlite3.connect(f"file:{os.path.abspath(a.tiles)}?mode=ro", uri=True)
+        z, tiles = view_tiles(db, lat, lon, gzoom, pitch, width, height)
+    except (sqlite3.Error, TypeError, OSError, ValueError) as e:
+        sys.exit(f"style_layer_census: {a.tiles}: not a readable MBTiles file ({e})")
     rows = census(style, tiles, gzoom - 1)
     counts = {}
     for r in rows:
