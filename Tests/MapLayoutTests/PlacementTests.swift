@@ -127,7 +127,8 @@ import Testing
 
     @Test func perspectiveRatioScalesTextUnderPitch() throws {
         // Pitch 60, D = 450: at screen y = 150 − (450 / 3) · cot 60° ≈ 63.4 the ground is 1.5 D away, so the ratio is
-        // 0.5 + 0.5 / 1.5 = 0.833, rounded to 0.8: 16 pt text is drawn at 12.8 pt. The centre keeps ratio 1.
+        // 0.5 + 0.5 / 1.5 = 5/6, not rounded (MapLibre's shader scales by the exact ratio): 16 pt text is drawn at
+        // 13.33 pt. The centre keeps ratio 1.
         let camera = testCamera(pitch: 60)
         let y = 150 - 150 / 3.0.squareRoot()
         var far = pointLabel("FAR", at: 200, y, camera: camera, sourceOrder: 0)
@@ -141,11 +142,27 @@ import Testing
             Issue.record("expected two point labels")
             return
         }
-        #expect(near(farText.style.size, 12.8, 1e-9))
+        #expect(near(farText.style.size, 16 * 5 / 6, 1e-6))
         #expect(midText.style.size == 16)
         let bounds = try #require(result.symbols[0].textBounds)
-        #expect(near(bounds.width, 3 * 0.6 * 12.8, 1e-9))
+        #expect(near(bounds.width, 3 * 0.6 * 16 * 5 / 6, 1e-6))
         #expect(near(farText.position.y, y, 1e-6))
+    }
+
+    @Test func textPaddingScalesWithThePerspectiveRatio() throws {
+        // Where the ratio is 5/6 (see above), "AAAA" at 10 pt is 20 points wide and padding 12 grows each side by
+        // 10: two labels 42 points apart fit (2 × 20 < 42); unscaled padding (2 × 22 = 44) would make them collide.
+        let camera = testCamera(pitch: 60)
+        let y = 150 - 150 / 3.0.squareRoot()
+        let left = pointLabel("AAAA", at: 150, y, camera: camera, padding: 12, sourceOrder: 0)
+        let right = pointLabel("BBBB", at: 192, y, camera: camera, padding: 12, sourceOrder: 1)
+        let result = placer.place([left, right], camera: camera)
+        #expect(placedTexts(result) == ["AAAA", "BBBB"])
+        let bounds = try #require(result.symbols.first?.textBounds)
+        #expect(near(bounds.width, 20 + 2 * 10, 1e-6))
+        // 36 points apart they still collide.
+        let close = pointLabel("BBBB", at: 186, y, camera: camera, padding: 12, sourceOrder: 1)
+        #expect(placedTexts(placer.place([left, close], camera: camera)) == ["AAAA"])
     }
 
     @Test func pointLabelsStayUprightUnderBearing() throws {

@@ -7,7 +7,8 @@
 # STYLE.json is read, never changed: third_party_style.py writes a copy per data file into $OUT in which
 #   - every vector source reads the bundled data: OpenMapTiles schema (default) Data/cities.mbtiles for the city
 #     views and Data/world.mbtiles for the world view; --schema protomaps reads $PROTOMAPS_TILES (default
-#     Tests/Fixtures/protomaps/monaco.mbtiles) and renders the Monaco views;
+#     Tests/Fixtures/protomaps/monaco.mbtiles) for the Monaco views and, when set, $PROTOMAPS_HELSINKI_TILES (a
+#     CITY_SCHEMA=protomaps build of the bundled Helsinki extract, scripts/data/build-city.sh) for the Helsinki views;
 #   - `glyphs` points at one folder of SDF glyph PBFs both renderers read: Data/glyphs when it holds every
 #     fontstack the style names, else PBFs made from Debian's Noto fonts by the MapLibre bench's make_glyphs.py
 #     in $OUT/glyphs (so the comparison measures rendering, not fonts);
@@ -17,13 +18,19 @@
 # Views (Google zooms, 1280x720 at scale 1; MapLibre gets zoom - 1, see ../shared/bench/maplibre-native):
 #   omt:       helsinki_z16 60.1699,24.9384,16   helsinki_pitched 60.1699,24.9415,17,45,50   world_z2 30,10,2
 #   protomaps: monaco_z16 43.7314,7.4158,16      monaco_pitched 43.7314,7.4158,17,45,50
-# Prints a table (view | differing | mean diff | waymark diagnostics) and one summary line. "differing" is the share of
-# pixels whose R, G or B differs by more than 16/255 (compare.py), the attribution box (0,696)-(300,720) left out.
+#              helsinki_z16, helsinki_pitched (as omt's; only with $PROTOMAPS_HELSINKI_TILES)
+# Prints a table (view | differing | mean diff | waymark diagnostics | --strict | style layers) and one summary line.
+# "differing" is the share of pixels whose R, G or B differs by more than 16/255 (compare.py), the attribution box
+# (0,696)-(300,720) left out. Waymark runs `snapshot --strict`: "incomplete" means it dropped a layer or source or
+# could not read a tile (its log says which). "style layers" counts the style's layers by style_layer_census.py:
+# draws (features of the view's tiles pass its filter), no features, zoom range, no source.
 # Images in $OUT (default ${TMPDIR:-/tmp}/third-party-styles/<style name>): VIEW-maplibre.png, VIEW-waymark.png,
-# VIEW-diff.png, VIEW-waymark.log (Waymark's stderr: dropped layers, unsupported properties, missing sprite).
+# VIEW-diff.png, VIEW-waymark.log (Waymark's stderr: dropped layers, unsupported properties, missing sprite),
+# VIEW-layers.txt (the census, one line a layer).
 #
 # Needs the MapLibre Native venv (bash ../shared/bench/maplibre-native/setup.sh) and a release `waymark`
-# (built when missing or older than Sources/). Env: MLN_VENV, MLN_BENCH (the bench folder), OUT, PROTOMAPS_TILES.
+# (built when missing or older than Sources/). Env: MLN_VENV, MLN_BENCH (the bench folder), OUT, PROTOMAPS_TILES,
+# PROTOMAPS_HELSINKI_TILES.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -60,7 +67,12 @@ world_z2=30,10,2=$ROOT/Data/world.mbtiles" ;;
   protomaps)
     PM=${PROTOMAPS_TILES:-$ROOT/Tests/Fixtures/protomaps/monaco.mbtiles}
     ALL_VIEWS="monaco_z16=43.7314,7.4158,16=$PM
-monaco_pitched=43.7314,7.4158,17,45,50=$PM" ;;
+monaco_pitched=43.7314,7.4158,17,45,50=$PM"
+    if [ -n "${PROTOMAPS_HELSINKI_TILES:-}" ]; then
+      ALL_VIEWS="$ALL_VIEWS
+helsinki_z16=60.1699,24.9384,16=$PROTOMAPS_HELSINKI_TILES
+helsinki_pitched=60.1699,24.9415,17,45,50=$PROTOMAPS_HELSINKI_TILES"
+    fi ;;
   *) echo "--schema $SCHEMA: expected omt or protomaps" >&2; exit 2 ;;
 esac
 
@@ -94,25 +106,30 @@ while IFS='=' read -r view cam tiles; do
     >"$OUT/rewrite.json" 2>"$OUT/rewrite.log"
   "$PY" "$BENCH/render.py" "$styled" --camera "$cam" --size "$SIZE" -o "$OUT/$view-maplibre.png" --quiet \
     2>"$OUT/$view-maplibre.log" || { echo "MapLibre Native failed on $view: $(tail -2 "$OUT/$view-maplibre.log")" >&2; exit 1; }
+  rm -f "$OUT/$view-waymark.png"
+  strict=ok
   ( cd "$ROOT" && FONTCONFIG_FILE=$ROOT/Tests/Fixtures/fonts/fonts.conf WAYMARK_DATA_DIR="$ROOT/Data" timeout 300 \
-      "$bin" snapshot --style "$styled" --camera "$cam" --size "$SIZE" --timeout 5 -o "$OUT/$view-waymark.png" \
-      >/dev/null 2>"$OUT/$view-waymark.log" ) \
-    || { echo "waymark snapshot failed on $view: $(tail -2 "$OUT/$view-waymark.log")" >&2; exit 1; }
+      "$bin" snapshot --strict --style "$styled" --camera "$cam" --size "$SIZE" --timeout 5 \
+      -o "$OUT/$view-waymark.png" >/dev/null 2>"$OUT/$view-waymark.log" ) || strict=incomplete
+  # --strict exits 1 on an incomplete snapshot (a dropped layer or source, an unreadable tile) and still writes it.
+  [ -f "$OUT/$view-waymark.png" ] || { echo "waymark snapshot failed on $view: $(tail -2 "$OUT/$view-waymark.log")" >&2; exit 1; }
+  python3 "$HERE/style_layer_census.py" "$styled" "$tiles" --camera "$cam" --size "$SIZE" >"$OUT/$view-layers.txt"
+  layers=$(tail -1 "$OUT/$view-layers.txt" | sed 's/^.*: //; s/, /,/g; s/ /_/g')
   r=$("$PY" "$BENCH/compare.py" "$OUT/$view-maplibre.png" "$OUT/$view-waymark.png" --diff "$OUT/$view-diff.png" \
       --ignore 0,696,300,720 --json)
   notes=$(grep -c . "$OUT/$view-waymark.log" || true)  # lines on Waymark's stderr: warnings, dropped layers
-  rows="$rows$view $("$PY" -c 'import json,sys; r=json.loads(sys.argv[1]); print("%.1f %.1f" % (100 * r["differing_fraction"], r["mean_abs_diff"]))' "$r") $notes"$'\n'
+  rows="$rows$view $("$PY" -c 'import json,sys; r=json.loads(sys.argv[1]); print("%.1f %.1f" % (100 * r["differing_fraction"], r["mean_abs_diff"]))' "$r") $notes $strict $layers"$'\n'
 done <<< "$ALL_VIEWS"
 
-echo "style: $STYLE ($(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print("%d layers, types %s" % (i["layers"], ",".join(i["types"])))' "$(cat "$OUT/rewrite.json")"))"
+echo "style: $STYLE ($(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print("%d layers kept, %d removed, types %s" % (i["layers"], len(i["removed_layers"]), ",".join(i["types"])))' "$(cat "$OUT/rewrite.json")"))"
 sed 's/^/  rewrite: /' "$OUT/rewrite.log"
 echo "glyphs: $GLYPHS"
-printf '%-18s | %9s | %9s | %s\n' view differing "mean diff" "waymark diagnostics"
-printf '%-18s-|-%9s-|-%9s-|-%s\n' ------------------ --------- --------- --------------------
+printf '%-18s | %9s | %9s | %-11s | %-10s | %s\n' view differing "mean diff" diagnostics --strict "style layers (VIEW-layers.txt)"
+printf '%-18s-|-%9s-|-%9s-|-%-11s-|-%-10s-|-%s\n' ------------------ --------- --------- ----------- ---------- ------------------------------
 summary=""; max=0.0
-while read -r view pct mean notes; do
+while read -r view pct mean notes strict layers; do
   [ -n "$view" ] || continue
-  printf '%-18s | %7s %% | %9s | %s\n' "$view" "$pct" "$mean" "$notes"
+  printf '%-18s | %7s %% | %9s | %-11s | %-10s | %s\n' "$view" "$pct" "$mean" "$notes" "$strict" "$(echo "$layers" | sed 's/,/, /g; s/_/ /g')"
   summary="$summary${summary:+, }$view $pct %"
   max=$(awk -v a="$max" -v b="$pct" 'BEGIN { print (b > a ? b : a) }')
 done <<< "$rows"

@@ -104,13 +104,14 @@ extension SymbolIcon {
         return Set(sides).count == 1 ? nil : sides
     }
 
-    /// The collision box `b` (grown by ``padding`` on every side) with `sides` (`[top, right, bottom, left]`)
-    /// margins instead.
-    func withSidePaddings(_ b: (Double, Double, Double, Double), _ sides: [Double]) -> (
+    /// The collision box `b` (grown by ``padding`` × `scale` on every side) with `sides` (`[top, right, bottom,
+    /// left]`) × `scale` margins instead; `scale` is the label's perspective ratio (1 when flat).
+    func withSidePaddings(_ b: (Double, Double, Double, Double), _ sides: [Double], scale: Double = 1) -> (
         Double, Double, Double, Double
     ) {
         guard sides.count == 4 else { return b }
-        let p = max(padding, 0)
-        return (b.0 + p - sides[3], b.1 + p - sides[0], b.2 - p + sides[1], b.3 - p + sides[2])
+        let p = max(padding, 0) * scale
+        let (top, right, bottom, left) = (sides[0] * scale, sides[1] * scale, sides[2] * scale, sides[3] * scale)
+        return (b.0 + p - left, b.1 + p - top, b.2 - p + right, b.3 - p + bottom)
     }
 }

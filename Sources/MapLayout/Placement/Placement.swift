@@ -11,7 +11,7 @@ public struct PlacementOptions: Sendable {
     /// Default 3 (with ``scalesWithPerspective`` the smallest perspective ratio drawn is then 2/3).
     public var maximumDepthFactor: Double
     /// Under pitch, scale text, icons and collision shapes by MapLibre's perspective ratio `0.5 + 0.5 · D / depth`
-    /// (clamped to 0.5…1.5 and rounded to tenths so label sprites can be cached). Default `true`.
+    /// (clamped to 0.5…1.5, not rounded: MapLibre's shaders scale by the exact ratio). Default `true`.
     public var scalesWithPerspective: Bool
     /// Two symbols with equal ``SymbolIdentity`` whose anchors are closer than this on screen are one label: only
     /// the first in priority order is considered (cross-tile dedup). `≥ 0`. Default 8.

@@ -30,7 +30,8 @@ import MapGeometry
 ///    ``PlacementOptions/duplicateTolerance`` of it is dropped (the same feature in two tiles' buffers).
 /// 4. **Collision.** Point text collides as the axis-aligned box of its (rotated) text box grown by
 ///    ``SymbolFeature/textPadding``; line text as a chain of circles along the path, at most half a line height
-///    apart (radius half the line height plus padding); an icon as its box plus its padding. Text and icon each pass when they do not hit the index or allow
+///    apart (radius half the line height plus padding); an icon as its box plus its padding. Under pitch, paddings
+///    scale with the perspective ratio like the shapes (MapLibre scales the padded box). Text and icon each pass when they do not hit the index or allow
 ///    overlap; `text-optional`/`icon-optional` decide whether one may be drawn without the other (MapLibre's rule).
 ///    Shapes wholly outside the view drop the label. Point text with ``SymbolFeature/textVariableAnchors`` tries
 ///    each anchor (the previous frame's first) and keeps the first that fits. Placed shapes enter the index unless
@@ -228,8 +229,7 @@ public final class SymbolPlacer {
 
         func perspectiveRatio(depth: Double) -> Double {
             guard options.scalesWithPerspective, depth > 0 else { return 1 }
-            let r = min(max(0.5 + 0.5 * transform.distance / depth, 0.5), 1.5)
-            return (r * 10).rounded() / 10
+            return min(max(0.5 + 0.5 * transform.distance / depth, 0.5), 1.5)
         }
 
         /// The world copy `symbol` is placed in at `w`: its tile's own copy (as MapLibre labels every world copy's
@@ -804,7 +804,8 @@ public final class SymbolPlacer {
             return b.0.isFinite && b.1.isFinite && b.2.isFinite && b.3.isFinite && inView(b)
         }
         if hasText, let line = c.line {
-            radius = c.lineHeight / 2 + max(symbol.textPadding, 0)
+            // Padding scales with the perspective ratio, as the rest of the shape (MapLibre's tileToViewport).
+            radius = c.lineHeight / 2 + max(symbol.textPadding, 0) * ratio
             circles = line.centers
             var b = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
             for p in circles {
@@ -814,7 +815,7 @@ public final class SymbolPlacer {
         } else if hasText {
             let shape = self.shape(symbol.text, style, clusters: false)
             let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
-            let padding = max(symbol.textPadding, 0)
+            let padding = max(symbol.textPadding, 0) * ratio
             let em = style.size * ratio
             // Point text aligned to the map (`text-rotation-alignment: map`) turns with it: by −bearing degrees.
             let mapTurn = symbol.placement == .point && symbol.textRotationAlignment == .map ? -bearing : 0
@@ -898,7 +899,7 @@ public final class SymbolPlacer {
             let fitted = icon.fitted(toText: fitTextBox(symbol, pointAnchor, pointOffset, ratio))
         {
             // `icon-text-fit`: the icon follows the text's box (IconFit.swift).
-            let padding = max(icon.padding, 0)
+            let padding = max(icon.padding, 0) * ratio
             func screen(_ b: IconBox) -> RenderRect {
                 RenderRect(
                     x: c.screen.x + b.left * ratio, y: c.screen.y + b.top * ratio, width: b.width * ratio,
@@ -935,7 +936,7 @@ public final class SymbolPlacer {
             let at = ScreenPoint(x: c.screen.x + icon.offset.x * ratio, y: c.screen.y + icon.offset.y * ratio)
             let origin = icon.anchor.boxOrigin(for: size, at: at)
             var rect = RenderRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
-            let padding = max(icon.padding, 0)
+            let padding = max(icon.padding, 0) * ratio
             // A point icon aligned to the map turns with it, by −bearing degrees (MapLibre turns its quad about the
             // anchor in the shader); `icon-rotate` adds to that.
             let mapTurn =
@@ -963,7 +964,7 @@ public final class SymbolPlacer {
         }
 
         if let sides = symbol.icon?.sidePaddings, let b = iconBox, let icon = symbol.icon {
-            iconBox = icon.withSidePaddings(b, sides)
+            iconBox = icon.withSidePaddings(b, sides, scale: ratio)
         }
         guard usable(textBox), usable(iconBox) else {
             statistics.culled += 1
@@ -1228,7 +1229,7 @@ extension SymbolPlacer {
             let pivot = ScreenPoint(x: c.screen.x + symbol.textOffset.x * em, y: c.screen.y + symbol.textOffset.y * em)
             let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
             var b = rotatedBounds(origin: origin, size: size, pivot: pivot, degrees: symbol.textRotation)
-            let padding = max(symbol.textPadding, 0)
+            let padding = max(symbol.textPadding, 0) * c.ratio
             b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
             return !inView(b) || grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3)
         }
