@@ -378,6 +378,10 @@ enum ProjectiveBlit {
         }
         // Texel centres at half-integers: the position less ½ texel, weights in 1/256. When every sample of the span
         // has its four texels inside the image (the ends do: the positions are linear), no clamping is needed.
+        // The texels asked for ahead are those the sample there reads (its position less ½ texel: its upper row is
+        // the texel row above the position's in half the samples).
+        let aheadU = prefetchDistance &* du &- 32768
+        let aheadV = prefetchDistance &* dv &- 32768
         let lastU = u &+ (count - 1) &* du
         let lastV = v &+ (count - 1) &* dv
         let inside = { (p: Int, size: Int) in
@@ -386,7 +390,7 @@ enum ProjectiveBlit {
         }
         if inside(u, sw) && inside(lastU, sw) && inside(v, sh) && inside(lastV, sh) {
             for i in 0..<count {
-                prefetchTexels(src, u: u &+ prefetchDistance &* du, v: v &+ prefetchDistance &* dv, source: source)
+                prefetchTexels(src, u: u &+ aheadU, v: v &+ aheadV, source: source)
                 let fu = (u >> 8) &- 128
                 let fv = (v >> 8) &- 128
                 let o = (fv >> 8) &* stride &+ (fu >> 8) &* 4
@@ -399,7 +403,7 @@ enum ProjectiveBlit {
                     s = p00
                 } else {
                     let wx = UInt32(truncatingIfNeeded: fu & 255)
-                    s = lerp(lerp(p00, p10, wx), lerp(p01, p11, wx), UInt32(truncatingIfNeeded: fv & 255))
+                    s = bilinear(p00, p10, p01, p11, wx, UInt32(truncatingIfNeeded: fv & 255))
                 }
                 blend(s, alpha, into: dst + i)
                 u &+= du
@@ -408,7 +412,7 @@ enum ProjectiveBlit {
             return
         }
         for i in 0..<count {
-            prefetchTexels(src, u: u &+ prefetchDistance &* du, v: v &+ prefetchDistance &* dv, source: source)
+            prefetchTexels(src, u: u &+ aheadU, v: v &+ aheadV, source: source)
             let fu = (u >> 8) - 128
             let fv = (v >> 8) - 128
             let (ix, wx) = clampedTexel(fu, size: sw)
@@ -418,7 +422,7 @@ enum ProjectiveBlit {
             let p10 = wx == 0 ? p00 : src.load(fromByteOffset: o + 4, as: UInt32.self)
             let p01 = wy == 0 ? p00 : src.load(fromByteOffset: o + stride, as: UInt32.self)
             let p11 = wy == 0 ? p10 : (wx == 0 ? p01 : src.load(fromByteOffset: o + stride + 4, as: UInt32.self))
-            let s = p00 == p10 && p00 == p01 && p00 == p11 ? p00 : lerp(lerp(p00, p10, wx), lerp(p01, p11, wx), wy)
+            let s = p00 == p10 && p00 == p01 && p00 == p11 ? p00 : bilinear(p00, p10, p01, p11, wx, wy)
             blend(s, alpha, into: dst + i)
             u += du
             v += dv
@@ -429,11 +433,14 @@ enum ProjectiveBlit {
     /// pitched image is read along a diagonal of its rows, so nearly every pixel's two texel rows are in cache lines
     /// no earlier pixel of the row touched, and the hardware prefetcher cannot guess them: without the hint each
     /// sample waited for memory (80 % of a pitched frame's time in two loads). 16 (one span) measured best of 4, 8,
-    /// 16 and 32 on `pipeline-pitched-frame` (BENCHMARKS.md, issue 17).
+    /// 16 and 32 on `pipeline-pitched-frame` (BENCHMARKS.md, issue 17), and again better than 24 once the bilinear
+    /// loops asked for the texel rows their samples read (issue 33: before, half the samples had their upper row
+    /// above the one asked for, and waited for it).
     static let prefetchDistance = 16
 
-    /// Asks the caches for the texels a sample at (`u`, `v`) (1/65536 source pixels; clamped to the image, so any
-    /// position will do) reads: its texel and the one below it. A hint: the pixels drawn never depend on it.
+    /// Asks the caches for the texel at (`u`, `v`) (1/65536 source pixels; clamped to the image, so any position
+    /// will do) and the one below it: what a nearest sample at (`u`, `v`) reads, or a bilinear sample at
+    /// (`u` + ½, `v` + ½) texel (its four texels are in those two rows). A hint: the pixels drawn never depend on it.
     @inline(__always)
     static func prefetchTexels(_ src: UnsafeRawPointer, u: Int, v: Int, source: BlitSource) {
         let x = min(max(u >> 16, 0), source.width - 1)
@@ -463,6 +470,29 @@ enum ProjectiveBlit {
         } else if s != 0 {
             d.pointee = over(s, d.pointee)
         }
+    }
+
+    /// The bilinear blend of four pixels, `wx` and `wy` the weights (1/256) of the right and the lower pair: per
+    /// channel `lerp(lerp(p00, p10, wx), lerp(p01, p11, wx), wy)` (``lerp(_:_:_:)``), the same bytes, with the four
+    /// channels spread over 16-bit lanes of one 64-bit word so each step is two multiplies, not four (no lane
+    /// overflows: `255·256 + 128 < 2¹⁶`).
+    @inline(__always)
+    static func bilinear(
+        _ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32
+    ) -> UInt32 {
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let half: UInt64 = 0x0080_0080_0080_0080
+        // Lanes B, R, G, A (bits 0, 16, 32, 48).
+        @inline(__always) func spread(_ p: UInt32) -> UInt64 {
+            UInt64(p & 0x00FF_00FF) | UInt64(p & 0xFF00_FF00) << 24
+        }
+        let x = UInt64(wx)
+        let ix = 256 - x
+        let top = ((spread(p00) &* ix &+ spread(p10) &* x &+ half) >> 8) & mask
+        let bottom = ((spread(p01) &* ix &+ spread(p11) &* x &+ half) >> 8) & mask
+        let y = UInt64(wy)
+        let s = ((top &* (256 - y) &+ bottom &* y &+ half) >> 8) & mask
+        return UInt32(truncatingIfNeeded: s & 0x00FF_00FF) | UInt32(truncatingIfNeeded: (s >> 24) & 0xFF00_FF00)
     }
 
     /// `a + (b − a)·w/256` on each 8-bit channel (premultiplied, so no channel exceeds alpha afterwards).
