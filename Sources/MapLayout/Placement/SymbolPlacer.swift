@@ -64,6 +64,8 @@ public final class SymbolPlacer {
     private var shapes: [ShapeKey: Shape] = [:]
     /// Whether the current frame's camera is pitched (fitted icons are then sampled bilinearly).
     private var pitched = false
+    /// The current frame's band beyond the view in points: ``PlacementOptions/viewPadding``, doubled under pitch.
+    private var framePadding = 0.0
     /// Without cross-source collisions: the collision index of each group but the current one (in ``grid``).
     private var groupGrids: [String: GridIndex] = [:]
     /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
@@ -113,7 +115,9 @@ public final class SymbolPlacer {
         let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
         var cellSize = configured
         while (viewWidth / cellSize + 8) * (viewHeight / cellSize + 8) > 1e6 { cellSize *= 2 }
-        let padding = options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0
+        // MapLibre doubles its collision grid's band beyond the view under pitch.
+        let padding = (options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0) * (pitched ? 2 : 1)
+        framePadding = padding
         let margin = max(4 * cellSize, (padding / cellSize).rounded(.up) * cellSize + cellSize)
         if grid.originX != -margin || grid.width != viewWidth + 2 * margin || grid.height != viewHeight + 2 * margin
             || grid.cellSize != cellSize
@@ -228,8 +232,8 @@ public final class SymbolPlacer {
 
         func perspectiveRatio(depth: Double) -> Double {
             guard options.scalesWithPerspective, depth > 0 else { return 1 }
-            let r = min(max(0.5 + 0.5 * transform.distance / depth, 0.5), 1.5)
-            return (r * 10).rounded() / 10
+            // MapLibre's viewport perspective ratio, exact (its shader clamps it to at most 4).
+            return min(0.5 + 0.5 * transform.distance / depth, 4)
         }
 
         /// The world copy `symbol` is placed in at `w`: its tile's own copy (as MapLibre labels every world copy's
@@ -1076,7 +1080,7 @@ public final class SymbolPlacer {
         let w = view.width
         let h = view.height
         if options.labelsMustFitInView { return b.0 >= 0 && b.1 >= 0 && b.2 <= w && b.3 <= h }
-        let p = options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0
+        let p = framePadding
         return b.0 < w + p && b.2 > -p && b.1 < h + p && b.3 > -p
     }
 
