@@ -66,6 +66,10 @@ public final class SymbolPlacer {
     private var pitched = false
     /// The current frame's band beyond the view in points: ``PlacementOptions/viewPadding``, doubled under pitch.
     private var framePadding = 0.0
+    /// The current frame's camera transform (point text on the ground is projected through it).
+    private var frameTransform: CameraTransform?
+    /// Point text laid out for the ground, per (text, style) (GroundPointText.swift).
+    var groundLayouts: [ShapeKey: GroundTextLayout] = [:]
     /// Without cross-source collisions: the collision index of each group but the current one (in ``grid``).
     private var groupGrids: [String: GridIndex] = [:]
     /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
@@ -106,6 +110,7 @@ public final class SymbolPlacer {
         -> PlacementResult
     {
         let transform = camera.transform
+        frameTransform = transform
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
         view = (viewWidth, viewHeight)
@@ -128,7 +133,10 @@ public final class SymbolPlacer {
         } else {
             grid.removeAll()
         }
-        if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
+        if shapes.count > 20_000 {
+            shapes.removeAll(keepingCapacity: true)
+            groundLayouts.removeAll(keepingCapacity: true)
+        }
         repeatAnchors.removeAll(keepingCapacity: true)
         collisionShapes.removeAll()
 
@@ -1025,8 +1033,22 @@ public final class SymbolPlacer {
             if symbol.textJustifyFollowsAnchor && drawnAnchor != nil {
                 scaledStyle.justify = TextAnchorOffsets.justification(pointAnchor)
             }
+            let fixedEms = TextAnchorOffsets.fixed(symbol)
             if let line = c.line {
                 textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
+            } else if symbol.textPitchAlignment == .map, pitched, let transform = frameTransform,
+                let glyphs = groundPointGlyphs(
+                    symbol.text, style: style, justify: scaledStyle.justify, anchor: drawnAnchor ?? pointAnchor,
+                    offset: drawnAnchor == nil
+                        ? ScreenPoint(x: fixedEms.x * style.size, y: fixedEms.y * style.size) : .zero,
+                    degrees: symbol.textRotation, turnsWithMap: symbol.textRotationAlignment == .map,
+                    // A variable anchor's shift, at the viewport ratio, along the map's axes (MapLibre's tile units).
+                    groundShift: drawnAnchor == nil
+                        ? .zero : turned(pointOffset, by: symbol.textRotationAlignment == .map ? bearing : 0),
+                    at: c.screen, ratio: ratio, transform: transform)
+            {
+                // Point text on the ground (`text-pitch-alignment: map` under pitch), as MapLibre draws it.
+                textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: glyphs))
             } else {
                 textCommand = .text(
                     TextCommand(
@@ -1086,12 +1108,12 @@ public final class SymbolPlacer {
 
     // MARK: - Shaping cache
 
-    private struct ShapeKey: Hashable {
+    struct ShapeKey: Hashable {
         var text: String
         var style: TextStyle
     }
 
-    private struct Shape {
+    struct Shape {
         var width: Double
         var height: Double
         var baseline: Double
@@ -1105,7 +1127,7 @@ public final class SymbolPlacer {
     /// are measured alone, so kerning between them is ignored). Text in a right-to-left or joining script (see
     /// ``needsWholeShaping(_:)``) is one cluster: it is drawn straight, centred on the anchor, along the line's
     /// direction.
-    private func shape(_ text: String, _ style: TextStyle, clusters: Bool) -> Shape {
+    func shape(_ text: String, _ style: TextStyle, clusters: Bool) -> Shape {
         let key = ShapeKey(text: text, style: style)
         if let cached = shapes[key], !clusters || cached.clusters != nil { return cached }
         var shape: Shape
