@@ -36,7 +36,9 @@ import MapGeometry
 ///    each anchor (the previous frame's first) and keeps the first that fits. Placed shapes enter the index unless
 ///    they ignore placement.
 ///
-/// Point labels stay screen-aligned and upright whatever the bearing and pitch (only `text-rotate` turns them);
+/// Point labels stay screen-aligned and upright whatever the bearing and pitch (only `text-rotate` turns them),
+/// unless their text is pitched with the map (``SymbolFeature/textPitchAlignment`` `.map`): under pitch that text lies
+/// on the ground, cluster by cluster (GroundPointText.swift), while it collides as its screen-aligned box (MapLibre's);
 /// line labels follow their projected line, so bearing and pitch turn them with the road, and keep-upright flips
 /// those that would read right to left. Text is measured once per (text, style) with the injected ``TextMeasurer``
 /// and cached across frames; the perspective ratio scales the cached metrics.
