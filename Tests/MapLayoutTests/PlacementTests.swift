@@ -127,8 +127,7 @@ import Testing
 
     @Test func perspectiveRatioScalesTextUnderPitch() throws {
         // Pitch 60, D = 450: at screen y = 150 − (450 / 3) · cot 60° ≈ 63.4 the ground is 1.5 D away, so the ratio is
-        // 0.5 + 0.5 / 1.5 = 5/6, not rounded (MapLibre's shader scales by the exact ratio): 16 pt text is drawn at
-        // 13.33 pt. The centre keeps ratio 1.
+        // 0.5 + 0.5 / 1.5 = 5/6 (MapLibre's ratio, exact): 16 pt text is drawn at 13.33 pt. The centre keeps ratio 1.
         let camera = testCamera(pitch: 60)
         let y = 150 - 150 / 3.0.squareRoot()
         var far = pointLabel("FAR", at: 200, y, camera: camera, sourceOrder: 0)
@@ -163,6 +162,31 @@ import Testing
         // 36 points apart they still collide.
         let close = pointLabel("BBBB", at: 186, y, camera: camera, padding: 12, sourceOrder: 1)
         #expect(placedTexts(placer.place([left, close], camera: camera)) == ["AAAA"])
+    }
+
+    @Test func pitchAlignedPointTextLiesOnTheGround() throws {
+        // Pitch 60, D = 450: a label at the centre is drawn cluster by cluster, each cluster's frame foreshortened
+        // as the ground is (its vertical axis cos 60° = 0.5 of its horizontal one), in order left to right.
+        let camera = testCamera(pitch: 60)
+        var label = pointLabel("AAAA", at: 200, 150, camera: camera)
+        label.textPitchAlignment = .map
+        let result = placer.place([label], camera: camera)
+        guard case .lineText(let text)? = result.symbols.first?.text else {
+            Issue.record("expected the label drawn cluster by cluster")
+            return
+        }
+        #expect(text.glyphs.map(\.text) == ["A", "A", "A", "A"])
+        let m = try #require(text.glyphs.first?.transform)
+        #expect(near(m.d / m.a, 0.5, 0.02))
+        #expect(near(m.b, 0, 1e-6) && near(m.c, 0, 0.05))
+        let xs = text.glyphs.map(\.position.x)
+        #expect(xs == xs.sorted() && xs[0] < 200 && xs[3] > 200)
+        // Flat, the same label is one upright text command.
+        #expect(
+            {
+                if case .text? = placer.place([label], camera: testCamera()).symbols.first?.text { true } else { false }
+            }()
+        )
     }
 
     @Test func pointLabelsStayUprightUnderBearing() throws {

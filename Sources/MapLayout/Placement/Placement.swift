@@ -11,7 +11,7 @@ public struct PlacementOptions: Sendable {
     /// Default 3 (with ``scalesWithPerspective`` the smallest perspective ratio drawn is then 2/3).
     public var maximumDepthFactor: Double
     /// Under pitch, scale text, icons and collision shapes by MapLibre's perspective ratio `0.5 + 0.5 · D / depth`
-    /// (clamped to 0.5…1.5, not rounded: MapLibre's shaders scale by the exact ratio). Default `true`.
+    /// (at most 4, as MapLibre's shader clamps it). Default `true`.
     public var scalesWithPerspective: Bool
     /// Two symbols with equal ``SymbolIdentity`` whose anchors are closer than this on screen are one label: only
     /// the first in priority order is considered (cross-tile dedup). `≥ 0`. Default 8.
@@ -27,7 +27,8 @@ public struct PlacementOptions: Sendable {
     /// Without ``labelsMustFitInView``: how far outside the view, in points, a label's collision shapes may lie
     /// and still be placed (MapLibre's collision grid reaches 100 points beyond each edge, so a label whose point
     /// is just off screen still shows its part that reaches into the view, and still blocks others). A label
-    /// wholly beyond this band is dropped. `≥ 0`. Default 100.
+    /// wholly beyond this band is dropped. Under pitch the band is twice this (as MapLibre's grid). `≥ 0`.
+    /// Default 100.
     public var viewPadding: Double
     /// Labels of different sources collide with each other (MapLibre's `crossSourceCollisions`, default on). When
     /// `false`, each ``SymbolFeature/collisionGroup`` has its own collision index. Default `true`.

@@ -37,7 +37,9 @@ import MapGeometry
 ///    each anchor (the previous frame's first) and keeps the first that fits. Placed shapes enter the index unless
 ///    they ignore placement.
 ///
-/// Point labels stay screen-aligned and upright whatever the bearing and pitch (only `text-rotate` turns them);
+/// Point labels stay screen-aligned and upright whatever the bearing and pitch (only `text-rotate` turns them),
+/// unless their text is pitched with the map (``SymbolFeature/textPitchAlignment`` `.map`): under pitch that text lies
+/// on the ground, cluster by cluster (GroundPointText.swift), while it collides as its screen-aligned box (MapLibre's);
 /// line labels follow their projected line, so bearing and pitch turn them with the road, and keep-upright flips
 /// those that would read right to left. Text is measured once per (text, style) with the injected ``TextMeasurer``
 /// and cached across frames; the perspective ratio scales the cached metrics.
@@ -65,6 +67,12 @@ public final class SymbolPlacer {
     private var shapes: [ShapeKey: Shape] = [:]
     /// Whether the current frame's camera is pitched (fitted icons are then sampled bilinearly).
     private var pitched = false
+    /// The current frame's band beyond the view in points: ``PlacementOptions/viewPadding``, doubled under pitch.
+    private var framePadding = 0.0
+    /// The current frame's camera transform (point text on the ground is projected through it).
+    private var frameTransform: CameraTransform?
+    /// Point text laid out for the ground, per (text, style) (GroundPointText.swift).
+    var groundLayouts: [ShapeKey: GroundTextLayout] = [:]
     /// Without cross-source collisions: the collision index of each group but the current one (in ``grid``).
     private var groupGrids: [String: GridIndex] = [:]
     /// The current frame's bearing in degrees clockwise (map-aligned point text turns with it).
@@ -105,6 +113,7 @@ public final class SymbolPlacer {
         -> PlacementResult
     {
         let transform = camera.transform
+        frameTransform = transform
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
         let viewHeight = camera.size.height.isFinite ? max(camera.size.height, 1) : 1
         view = (viewWidth, viewHeight)
@@ -114,7 +123,9 @@ public final class SymbolPlacer {
         let configured = options.cellSize.isFinite && options.cellSize > 0 ? options.cellSize : 32
         var cellSize = configured
         while (viewWidth / cellSize + 8) * (viewHeight / cellSize + 8) > 1e6 { cellSize *= 2 }
-        let padding = options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0
+        // MapLibre doubles its collision grid's band beyond the view under pitch.
+        let padding = (options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0) * (pitched ? 2 : 1)
+        framePadding = padding
         let margin = max(4 * cellSize, (padding / cellSize).rounded(.up) * cellSize + cellSize)
         if grid.originX != -margin || grid.width != viewWidth + 2 * margin || grid.height != viewHeight + 2 * margin
             || grid.cellSize != cellSize
@@ -125,7 +136,10 @@ public final class SymbolPlacer {
         } else {
             grid.removeAll()
         }
-        if shapes.count > 20_000 { shapes.removeAll(keepingCapacity: true) }
+        if shapes.count > 20_000 {
+            shapes.removeAll(keepingCapacity: true)
+            groundLayouts.removeAll(keepingCapacity: true)
+        }
         repeatAnchors.removeAll(keepingCapacity: true)
         collisionShapes.removeAll()
 
@@ -229,7 +243,8 @@ public final class SymbolPlacer {
 
         func perspectiveRatio(depth: Double) -> Double {
             guard options.scalesWithPerspective, depth > 0 else { return 1 }
-            return min(max(0.5 + 0.5 * transform.distance / depth, 0.5), 1.5)
+            // MapLibre's viewport perspective ratio, exact (its shader clamps it to at most 4).
+            return min(0.5 + 0.5 * transform.distance / depth, 4)
         }
 
         /// The world copy `symbol` is placed in at `w`: its tile's own copy (as MapLibre labels every world copy's
@@ -1022,8 +1037,22 @@ public final class SymbolPlacer {
             if symbol.textJustifyFollowsAnchor && drawnAnchor != nil {
                 scaledStyle.justify = TextAnchorOffsets.justification(pointAnchor)
             }
+            let fixedEms = TextAnchorOffsets.fixed(symbol)
             if let line = c.line {
                 textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
+            } else if symbol.textPitchAlignment == .map, pitched, let transform = frameTransform,
+                let glyphs = groundPointGlyphs(
+                    symbol.text, style: style, justify: scaledStyle.justify, anchor: drawnAnchor ?? pointAnchor,
+                    offset: drawnAnchor == nil
+                        ? ScreenPoint(x: fixedEms.x * style.size, y: fixedEms.y * style.size) : .zero,
+                    degrees: symbol.textRotation, turnsWithMap: symbol.textRotationAlignment == .map,
+                    // A variable anchor's shift, at the viewport ratio, along the map's axes (MapLibre's tile units).
+                    groundShift: drawnAnchor == nil
+                        ? .zero : turned(pointOffset, by: symbol.textRotationAlignment == .map ? bearing : 0),
+                    at: c.screen, ratio: ratio, transform: transform)
+            {
+                // Point text on the ground (`text-pitch-alignment: map` under pitch), as MapLibre draws it.
+                textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: glyphs))
             } else {
                 textCommand = .text(
                     TextCommand(
@@ -1077,18 +1106,18 @@ public final class SymbolPlacer {
         let w = view.width
         let h = view.height
         if options.labelsMustFitInView { return b.0 >= 0 && b.1 >= 0 && b.2 <= w && b.3 <= h }
-        let p = options.viewPadding.isFinite ? max(options.viewPadding, 0) : 0
+        let p = framePadding
         return b.0 < w + p && b.2 > -p && b.1 < h + p && b.3 > -p
     }
 
     // MARK: - Shaping cache
 
-    private struct ShapeKey: Hashable {
+    struct ShapeKey: Hashable {
         var text: String
         var style: TextStyle
     }
 
-    private struct Shape {
+    struct Shape {
         var width: Double
         var height: Double
         var baseline: Double
@@ -1102,7 +1131,7 @@ public final class SymbolPlacer {
     /// are measured alone, so kerning between them is ignored). Text in a right-to-left or joining script (see
     /// ``needsWholeShaping(_:)``) is one cluster: it is drawn straight, centred on the anchor, along the line's
     /// direction.
-    private func shape(_ text: String, _ style: TextStyle, clusters: Bool) -> Shape {
+    func shape(_ text: String, _ style: TextStyle, clusters: Bool) -> Shape {
         let key = ShapeKey(text: text, style: style)
         if let cached = shapes[key], !clusters || cached.clusters != nil { return cached }
         var shape: Shape
