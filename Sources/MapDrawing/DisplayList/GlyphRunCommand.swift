@@ -111,20 +111,30 @@ public struct GlyphRunCommand: Hashable, Sendable {
             guard column0 < column1, row0 < row1 else { continue }
             let inverse = m.clip
             let (qw, qh) = (m.clipWidth, m.clipHeight)
+            // When the centres of the mask's four corner pixels lie inside the quad (with a margin far beyond
+            // rounding error), every pixel centre between them does too (the quad is a parallelogram): no edge test
+            // per pixel then (most fills, and halos that do not reach their quad's edge).
+            func inside(_ px: Int, _ py: Int, margin: Double) -> Bool {
+                let cx = Double(px) + 0.5
+                let cy = Double(py) + 0.5
+                let u = inverse.a * cx + inverse.c * cy + inverse.tx
+                let v = inverse.b * cx + inverse.d * cy + inverse.ty
+                return u >= margin && v >= margin && u < qw - margin && v < qh - margin
+            }
+            let (right, bottom) = (m.x + m.width - 1, m.y + m.height - 1)
+            let interior =
+                inside(m.x, m.y, margin: 1e-6) && inside(right, m.y, margin: 1e-6)
+                && inside(m.x, bottom, margin: 1e-6) && inside(right, bottom, margin: 1e-6)
             m.coverage.withUnsafeBufferPointer { coverage in
                 for row in row0..<row1 {
                     let py = m.y + row
-                    let cy = Double(py) + 0.5
                     let line = target.base + (py + offsetY) * target.bytesPerRow
                     for column in column0..<column1 {
                         let byte = coverage[row * m.width + column]
                         guard byte > 0 else { continue }
                         let px = m.x + column
-                        let cx = Double(px) + 0.5
                         // The quad's edges at their exact place.
-                        let u = inverse.a * cx + inverse.c * cy + inverse.tx
-                        let v = inverse.b * cx + inverse.d * cy + inverse.ty
-                        guard u >= 0, v >= 0, u < qw, v < qh else { continue }
+                        guard interior || inside(px, py, margin: 0) else { continue }
                         let cov = Float(byte) * (1 / 255)
                         let keep = 1 - alpha * cov
                         let p = line + (px + offsetX) * 4

@@ -54,15 +54,30 @@ extension SDFText {
                     clipHeight: Double(q.height))
             }
             if drawHalo {
+                let fillKey = key
                 key.halo = true
                 key.haloWidth = style.haloWidth
                 key.haloBlur = style.haloBlur
-                let mask = masks.mask(key) {
-                    coverageMask(glyph: glyph, transform: local) {
-                        haloAlpha(
-                            distance: $0, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
-                            haloBlur: style.haloBlur)
-                    }
+                let halo = { (distance: Double) in
+                    haloAlpha(
+                        distance: distance, fontScale: fontScale, pixelRatio: pixelRatio,
+                        haloWidth: style.haloWidth, haloBlur: style.haloBlur)
+                }
+                let mask: GlyphMaskCache.Mask
+                if let hit = masks.cached(key) {
+                    mask = hit
+                } else if !masks.contains(fillKey) {
+                    // The fill pass draws this glyph at this phase too (a label's halo pass comes first): both
+                    // masks from one sampling of the field.
+                    let pair = coverageMasks(
+                        glyph: glyph, transform: local, alpha: halo,
+                        second: { fillAlpha(distance: $0, fontScale: fontScale, pixelRatio: pixelRatio) }, paired: true)
+                    masks.insert(pair.second, for: fillKey)
+                    masks.insert(pair.first, for: key)
+                    mask = pair.first
+                } else {
+                    mask = coverageMask(glyph: glyph, transform: local, alpha: halo)
+                    masks.insert(mask, for: key)
                 }
                 if let m = placed(mask, color: style.haloColor) { halos.append(m) }
             }
@@ -89,12 +104,22 @@ extension SDFText {
     static func coverageMask(glyph: SDFGlyph, transform t: RenderTransform, alpha: (Double) -> Double)
         -> GlyphMaskCache.Mask
     {
+        coverageMasks(glyph: glyph, transform: t, alpha: alpha, second: alpha, paired: false).first
+    }
+
+    /// ``coverageMask(glyph:transform:alpha:)`` for `alpha` and, when `paired`, for `second` too from the same samples
+    /// of the field (a glyph's halo and fill masks at one phase: the field is sampled once for both); the second mask
+    /// is empty when not `paired`.
+    static func coverageMasks(
+        glyph: SDFGlyph, transform t: RenderTransform, alpha: (Double) -> Double, second: (Double) -> Double,
+        paired: Bool
+    ) -> (first: GlyphMaskCache.Mask, second: GlyphMaskCache.Mask) {
         let empty = GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0)
         // The bitmap with MapLibre's one-texel atlas padding (``Quad/init(glyph:transform:)``), sampled in place.
         let bw = glyph.width + 2 * GlyphPBF.border
         let bh = glyph.height + 2 * GlyphPBF.border
-        guard !glyph.bitmap.isEmpty, glyph.bitmap.count == bw * bh else { return empty }
-        guard let inverse = t.inverted else { return empty }
+        guard !glyph.bitmap.isEmpty, glyph.bitmap.count == bw * bh else { return (empty, empty) }
+        guard let inverse = t.inverted else { return (empty, empty) }
         let (qMinX, qMinY, qMaxX, qMaxY) = t.bounds(ofWidth: Double(bw + 2), height: Double(bh + 2))
         // A pixel more all round than the pixels whose centres the quad covers: the label's quad lies up to half a
         // phase step from this one, and its edges are applied where the mask is blended.
@@ -102,14 +127,16 @@ extension SDFText {
         let px1 = Int((qMaxX - 0.5).rounded(.down)) + 1
         let py0 = Int((qMinY - 0.5).rounded(.up)) - 1
         let py1 = Int((qMaxY - 0.5).rounded(.down)) + 1
-        guard px0 <= px1, py0 <= py1 else { return empty }
+        guard px0 <= px1, py0 <= py1 else { return (empty, empty) }
         let mw = px1 - px0 + 1
         let mh = py1 - py0 + 1
-        guard mw <= maxImageSide, mh <= maxImageSide else { return empty }
+        guard mw <= maxImageSide, mh <= maxImageSide else { return (empty, empty) }
         var coverage = [UInt8](repeating: 0, count: mw * mh)
+        var coverage2 = [UInt8](repeating: 0, count: paired ? mw * mh : 0)
         // Where all four texels are 0 (most of a halo's and a fill's box) the coverage is the same for every pixel.
-        let zeroAlpha = alpha(0)
-        let zeroByte: UInt8 = zeroAlpha > 0 ? UInt8(min(255, (zeroAlpha * 255).rounded())) : 0
+        func byte(_ value: Double) -> UInt8 { value > 0 ? UInt8(min(255, roundedHalfUp(value * 255))) : 0 }
+        let zeroByte = byte(alpha(0))
+        let zeroByte2 = paired ? byte(second(0)) : 0
         glyph.bitmap.withUnsafeBufferPointer { bitmap in
             // Texel (i, j) of the padded field → its byte, 0 on the padding and outside.
             @inline(__always) func texel(_ i: Int, _ j: Int) -> Double {
@@ -117,40 +144,53 @@ extension SDFText {
                 return Double(bitmap[(j - 1) * bw + i - 1])
             }
             coverage.withUnsafeMutableBufferPointer { coverage in
-                for py in py0...py1 {
-                    for px in px0...px1 {
-                        let centre = inverse.apply(to: ScreenPoint(x: Double(px) + 0.5, y: Double(py) + 0.5))
-                        let fx = centre.x - 0.5
-                        let fy = centre.y - 0.5
-                        let ix = floorInt(fx)
-                        let iy = floorInt(fy)
-                        let (t00, t10, t01, t11): (Double, Double, Double, Double)
-                        if ix >= 1, iy >= 1, ix < bw, iy < bh {
-                            // All four inside the bitmap: read without the edge tests.
-                            let o = (iy - 1) * bw + ix - 1
-                            (t00, t10) = (Double(bitmap[o]), Double(bitmap[o + 1]))
-                            (t01, t11) = (Double(bitmap[o + bw]), Double(bitmap[o + bw + 1]))
-                        } else {
-                            (t00, t10) = (texel(ix, iy), texel(ix + 1, iy))
-                            (t01, t11) = (texel(ix, iy + 1), texel(ix + 1, iy + 1))
+                coverage2.withUnsafeMutableBufferPointer { coverage2 in
+                    for py in py0...py1 {
+                        for px in px0...px1 {
+                            let centre = inverse.apply(to: ScreenPoint(x: Double(px) + 0.5, y: Double(py) + 0.5))
+                            let fx = centre.x - 0.5
+                            let fy = centre.y - 0.5
+                            let ix = floorInt(fx)
+                            let iy = floorInt(fy)
+                            let (t00, t10, t01, t11): (Double, Double, Double, Double)
+                            if ix >= 1, iy >= 1, ix < bw, iy < bh {
+                                // All four inside the bitmap: read without the edge tests.
+                                let o = (iy - 1) * bw + ix - 1
+                                (t00, t10) = (Double(bitmap[o]), Double(bitmap[o + 1]))
+                                (t01, t11) = (Double(bitmap[o + bw]), Double(bitmap[o + bw + 1]))
+                            } else {
+                                (t00, t10) = (texel(ix, iy), texel(ix + 1, iy))
+                                (t01, t11) = (texel(ix, iy + 1), texel(ix + 1, iy + 1))
+                            }
+                            let i = (py - py0) * mw + px - px0
+                            if t00 == 0 && t10 == 0 && t01 == 0 && t11 == 0 {
+                                coverage[i] = zeroByte
+                                if paired { coverage2[i] = zeroByte2 }
+                                continue
+                            }
+                            let tx = fx - Double(ix)
+                            let ty = fy - Double(iy)
+                            let top = t00 * (1 - tx) + t10 * tx
+                            let bottom = t01 * (1 - tx) + t11 * tx
+                            let distance = (top * (1 - ty) + bottom * ty) / 255
+                            coverage[i] = byte(alpha(distance))
+                            if paired { coverage2[i] = byte(second(distance)) }
                         }
-                        let i = (py - py0) * mw + px - px0
-                        if t00 == 0 && t10 == 0 && t01 == 0 && t11 == 0 {
-                            coverage[i] = zeroByte
-                            continue
-                        }
-                        let tx = fx - Double(ix)
-                        let ty = fy - Double(iy)
-                        let top = t00 * (1 - tx) + t10 * tx
-                        let bottom = t01 * (1 - tx) + t11 * tx
-                        let value = alpha((top * (1 - ty) + bottom * ty) / 255)
-                        guard value > 0 else { continue }
-                        coverage[i] = UInt8(min(255, roundedHalfUp(value * 255)))
                     }
                 }
             }
         }
-        // Cropped to the covered pixels (a mask without any is empty): smaller masks and label images.
+        return (
+            cropped(coverage, width: mw, height: mh, x: px0, y: py0),
+            paired ? cropped(coverage2, width: mw, height: mh, x: px0, y: py0) : empty
+        )
+    }
+
+    /// `coverage` (`width × height` bytes, its top-left at device pixel `(x, y)`) cropped to its covered pixels (a
+    /// mask without any is empty): smaller masks to keep and composite.
+    private static func cropped(_ coverage: [UInt8], width mw: Int, height mh: Int, x px0: Int, y py0: Int)
+        -> GlyphMaskCache.Mask
+    {
         var (left, top, right, bottom) = (mw, mh, -1, -1)
         for row in 0..<mh {
             for column in 0..<mw where coverage[row * mw + column] > 0 {
@@ -160,7 +200,9 @@ extension SDFText {
                 bottom = max(bottom, row)
             }
         }
-        guard right >= left, bottom >= top else { return empty }
+        guard right >= left, bottom >= top else {
+            return GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0)
+        }
         if left == 0 && top == 0 && right == mw - 1 && bottom == mh - 1 {
             return GlyphMaskCache.Mask(coverage: coverage, x: px0, y: py0, width: mw, height: mh)
         }
