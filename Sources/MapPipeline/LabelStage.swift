@@ -29,6 +29,12 @@ final class LabelStage {
     /// SDF icon images by command, paint and scale (`nil`: nothing to draw), and those the frame used.
     var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] = [:]
     var glyphImagesUsed: Set<GlyphImageKey> = []
+    /// The glyph runs the last frame drew, per symbol layer in drawing order (a still label reuses its run and does
+    /// not look its masks up again; they hold at most one frame's masks beyond the mask cache's bound), and the glyph
+    /// store and scale they were made with.
+    var glyphRunMemo: [Int: [GlyphRunMemo]] = [:]
+    var glyphRunMemoStore: ObjectIdentifier?
+    var glyphRunMemoScale = 0.0
     /// The previous frame's placement (labels it showed are preferred).
     private(set) var previousPlacement: PlacementResult?
     /// Every label's fade across frames (``MapRenderOptions/labelFadeDuration``; Symbols.swift).

@@ -80,6 +80,15 @@ final class GlyphTextMeasurer: TextMeasurer {
     }
 }
 
+/// A glyph-path label's run as a frame made it (``LabelStage/glyphRunMemo``): its command (at opacity 1) and pass,
+/// the run (`nil`: it draws nothing), and whether it was made at all (a label at opacity 0 is not).
+struct GlyphRunMemo {
+    var command: DrawCommand
+    var passes: SDFText.Passes
+    var run: GlyphRunCommand?
+    var isMade: Bool
+}
+
 /// An SDF icon's image (its halo or fill pass), keyed by its command (at opacity 1), paint and the frame's scale. Glyph
 /// labels draw as glyph runs and are not kept as images.
 struct GlyphImageKey: Hashable {
@@ -129,9 +138,18 @@ extension LabelStage {
         }
         glyphImagesUsed = []
         guard scale > 0, scale.isFinite else { return labels }
+        // The previous frame's runs serve only the same glyphs at the same scale.
+        let store = glyphText.store.map(ObjectIdentifier.init)
+        if store != glyphRunMemoStore || scale != glyphRunMemoScale { glyphRunMemo = [:] }
+        (glyphRunMemoStore, glyphRunMemoScale) = (store, scale)
+        var memo: [Int: [GlyphRunMemo]] = [:]
+        defer { glyphRunMemo = memo }
         var result: [Int: [DrawCommand]] = [:]
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
+            let previous = glyphRunMemo[index] ?? []
+            var made: [GlyphRunMemo] = []
+            defer { memo[index] = made }
             // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
             // draws symbol by symbol (a draw call a sort key), each label's halo then its fill.
             let perLabel = layer?.isSet("symbol-sort-key") ?? true
@@ -139,8 +157,10 @@ extension LabelStage {
             var fills: [DrawCommand] = []
             // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
             func split(_ command: DrawCommand, opacity: Double) -> [DrawCommand] {
-                let halo = glyphRun(command, scale: scale, opacity: opacity, passes: .halo)
-                let fill = glyphRun(command, scale: scale, opacity: opacity, passes: .fill)
+                let halo = glyphRun(
+                    command, scale: scale, opacity: opacity, passes: .halo, previous: previous, made: &made)
+                let fill = glyphRun(
+                    command, scale: scale, opacity: opacity, passes: .fill, previous: previous, made: &made)
                 if perLabel { return [halo, fill].compactMap { $0 } }
                 if let halo { halos.append(halo) }
                 if let fill { fills.append(fill) }
@@ -274,11 +294,29 @@ extension LabelStage {
     /// masks (``GlyphMaskCache``: each glyph at its own sub-pixel phase, rounded to 1/8 device pixel, so each lies
     /// at most 1/16 device pixel from its exact place), composited straight into the frame. Nothing is composed or
     /// registered per label: a label moved by a fraction of a pixel (a pan, a turn of the map) costs its masks'
-    /// look-ups, and the masks its glyphs have not drawn at that phase yet. `nil` when it draws nothing.
-    private func glyphRun(_ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes)
-        -> DrawCommand?
-    {
-        guard opacity > 0, var run = glyphLabelRun(command, scale: scale, passes: passes) else { return nil }
+    /// look-ups, and the masks its glyphs have not drawn at that phase yet. A label that has not moved reuses its
+    /// run: the run its layer's previous frame made in the same place of its order (`previous`) when made from the
+    /// same command and pass. The run (or that none was made) is appended to `made` for the next frame. `nil` when
+    /// it draws nothing.
+    private func glyphRun(
+        _ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes, previous: [GlyphRunMemo],
+        made: inout [GlyphRunMemo]
+    ) -> DrawCommand? {
+        let slot = made.count
+        guard opacity > 0 else {
+            made.append(GlyphRunMemo(command: command, passes: passes, run: nil, isMade: false))
+            return nil
+        }
+        let run: GlyphRunCommand?
+        if slot < previous.count, previous[slot].isMade, previous[slot].passes == passes,
+            previous[slot].command == command
+        {
+            run = previous[slot].run
+        } else {
+            run = glyphLabelRun(command, scale: scale, passes: passes)
+        }
+        made.append(GlyphRunMemo(command: command, passes: passes, run: run, isMade: true))
+        guard var run else { return nil }
         run.opacity = opacity
         return .glyphRun(run)
     }
