@@ -204,6 +204,14 @@ public final class CairoBackend: RenderBackend {
                     index += 1
                 }
                 projectedImages(batch, cr)
+            case .glyphRun(let first):
+                // Consecutive runs are composited together, in order (source-over, pixel by pixel).
+                var batch = [first]
+                while index < commands.count, case .glyphRun(let next) = commands[index] {
+                    batch.append(next)
+                    index += 1
+                }
+                glyphRuns(batch, cr)
             case .save:
                 cairo_save(cr)
                 depth += 1
@@ -754,6 +762,67 @@ public final class CairoBackend: RenderBackend {
             if opacity < 1 { cairo_paint_with_alpha(cr, opacity) } else { cairo_paint(cr) }
             cairo_restore(cr)
         }
+    }
+
+    /// Composites glyph runs, in order. Under a transform that is the runs' pixel ratio and a whole-device-pixel
+    /// translation (every frame a renderer draws) the masks blend straight into the target's pixels (or a scratch
+    /// image painted through the clip, ``withDevicePixels(_:matrix:bounds:_:)``); under any other transform each run
+    /// is drawn as an image of its own (``GlyphRunCommand/image()``) through the transform, nearest-sampled, as the
+    /// label images it replaces were.
+    private func glyphRuns(_ batch: [GlyphRunCommand], _ cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        var inPlace: [GlyphRunCommand] = []
+        for run in batch where run.opacity > 0 && run.pixelRatio > 0 {
+            if m.xy == 0, m.yx == 0, m.xx == run.pixelRatio, m.yy == run.pixelRatio, m.x0 == m.x0.rounded(),
+                m.y0 == m.y0.rounded(), abs(m.x0) < 1e7, abs(m.y0) < 1e7
+            {
+                inPlace.append(run)
+                continue
+            }
+            // Drawn in order: the runs gathered before this one first.
+            compositeGlyphRuns(inPlace, matrix: m, cr)
+            inPlace = []
+            glyphRunImage(run, cr)
+        }
+        compositeGlyphRuns(inPlace, matrix: m, cr)
+    }
+
+    /// Blends runs whose pixel ratio is the matrix `m`'s scale (its translation whole device pixels) into the device
+    /// pixels they cover.
+    @inline(never)
+    private func compositeGlyphRuns(_ runs: [GlyphRunCommand], matrix m: cairo_matrix_t, _ cr: OpaquePointer) {
+        var bounds: PixelRect? = nil
+        for run in runs {
+            guard let box = run.bounds else { continue }
+            bounds =
+                bounds.map {
+                    PixelRect(
+                        minX: min($0.minX, box.minX), minY: min($0.minY, box.minY), maxX: max($0.maxX, box.maxX),
+                        maxY: max($0.maxY, box.maxY))
+                } ?? box
+        }
+        guard let bounds else { return }
+        let tx = Int(m.x0)
+        let ty = Int(m.y0)
+        let device = PixelRect(
+            minX: bounds.minX + tx, minY: bounds.minY + ty, maxX: bounds.maxX + tx, maxY: bounds.maxY + ty)
+        withDevicePixels(cr, matrix: m, bounds: device) { pixels, dx, dy, clip in
+            for run in runs {
+                run.composite(into: pixels, offsetX: tx + Int(dx), offsetY: ty + Int(dy), clip: clip)
+            }
+        }
+    }
+
+    /// One run drawn as an image through the current transform (run pixels are points × its pixel ratio).
+    private func glyphRunImage(_ run: GlyphRunCommand, _ cr: OpaquePointer) {
+        guard let made = run.image(), let surface = try? CairoSurface.copying(made.image) else { return }
+        cairo_save(cr)
+        cairo_scale(cr, 1 / run.pixelRatio, 1 / run.pixelRatio)
+        cairo_set_source_surface(cr, surface.pointer, Double(made.x), Double(made.y))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     private func image(_ i: ImageCommand, _ cr: OpaquePointer) {

@@ -1,8 +1,8 @@
 // The label stage (MapLibre Native's placement) and its state: the placer and what it keeps between frames (the
-// previous placement, label fades, the last frame's labels for hit tests), the glyph path's measurer and label
+// previous placement, label fades, the last frame's labels for hit tests), the glyph path's measurer and SDF icon
 // images. Its code is methods on `LabelStage`: candidates in Symbols.swift, fades and translations in
-// SymbolZOrder.swift and Glyphs/LabelTranslate.swift, shaping and label images in Glyphs/ (placement itself is
-// MapLayout's `SymbolPlacer`). The renderer hands it what other stages own: a tile's prepared features, the source
+// SymbolZOrder.swift and Glyphs/LabelTranslate.swift, shaping, glyph runs and SDF icon images in Glyphs/
+// (placement itself is MapLayout's `SymbolPlacer`). The renderer hands it what other stages own: a tile's prepared features, the source
 // tile's whole lines, sprite icons (MapRenderer's extension below).
 import MapData
 import MapDrawing
@@ -12,13 +12,13 @@ import MapStyle
 import WaymarkTime
 
 /// The label stage of a renderer (MapLibre Native's placement): label candidates built from a tile's features, one
-/// ``SymbolPlacer`` across the frame's tiles, fades, and the glyph path's label images, with the state labels keep
+/// ``SymbolPlacer`` across the frame's tiles, fades, and the glyph path's glyph runs and SDF icon images, with the state labels keep
 /// from frame to frame so they stay stable. Frame thread only (a lane's stage on the lane's thread).
 final class LabelStage {
     /// The style (its `glyphs` turns the glyph path on) and its compiled layers (the symbol layers' layout and paint).
     let style: Style
     let layers: [CompiledLayer]
-    /// The renderer's backend: the glyph path's label images are registered with it.
+    /// The renderer's backend: the SDF icons' images are registered with it.
     let backend: any RenderBackend
     /// The renderer's options (tile size, label fade duration, placement settings), kept in step by the renderer.
     var options: MapRenderOptions
@@ -26,9 +26,15 @@ final class LabelStage {
     let placer: SymbolPlacer
     /// The placer's measurer: the style's glyphs when set (``MapRenderer/setGlyphs(_:)``), else the backend's fonts.
     let glyphText: GlyphTextMeasurer
-    /// Label images of the glyph path by command and scale (`nil`: nothing to draw), and those the frame used.
+    /// SDF icon images by command, paint and scale (`nil`: nothing to draw), and those the frame used.
     var glyphImages: [GlyphImageKey: (handle: ImageHandle, x: Int, y: Int)?] = [:]
     var glyphImagesUsed: Set<GlyphImageKey> = []
+    /// The glyph runs the last frame drew, per symbol layer in drawing order (a still label reuses its run and does
+    /// not look its masks up again; they hold at most one frame's masks beyond the mask cache's bound), and the glyph
+    /// store and scale they were made with.
+    var glyphRunMemo: [Int: [GlyphRunMemo]] = [:]
+    var glyphRunMemoStore: ObjectIdentifier?
+    var glyphRunMemoScale = 0.0
     /// The previous frame's placement (labels it showed are preferred).
     private(set) var previousPlacement: PlacementResult?
     /// Every label's fade across frames (``MapRenderOptions/labelFadeDuration``; Symbols.swift).
@@ -36,7 +42,7 @@ final class LabelStage {
     /// The last frame's symbol candidates and their placement, for ``MapRenderer/lastPlacedSymbols``.
     private(set) var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
 
-    /// A stage for `style` (compiled as `layers`) drawing label images with `backend` and measuring text with its
+    /// A stage for `style` (compiled as `layers`) drawing SDF icon images with `backend` and measuring text with its
     /// fonts until glyphs are set, with the renderer's `options`.
     init(style: Style, layers: [CompiledLayer], backend: any RenderBackend, options: MapRenderOptions) {
         self.style = style

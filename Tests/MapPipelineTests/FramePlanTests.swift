@@ -31,7 +31,7 @@ private func kinds(_ commands: [DrawCommand]) -> [String] {
         case .fill(let f): f.pattern != nil ? "image" : "fill"
         case .lineMesh, .stroke: "line"
         case .circle: "circle"
-        case .text, .lineText: "text"
+        case .text, .lineText, .glyphRun: "text"
         case .image, .projectedImage: "image"
         case .save, .restore, .clip, .transform: nil
         }

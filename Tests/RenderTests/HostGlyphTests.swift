@@ -82,4 +82,23 @@ import Testing
         #expect(differing > 100, "\(differing) pixels differ")
         #expect(differing < sdf.width * sdf.height / 4, "\(differing) pixels differ")
     }
+
+    /// Glyph labels are glyph runs; a still frame reuses the runs the frame before made (GlyphLabels.swift), and a
+    /// frame moved by a fraction of a pixel and back draws the first frame's pixels again.
+    @Test func aStillFrameDrawsTheSameGlyphRunsAsTheFrameBefore() throws {
+        let host = try MapHost()
+        let camera = CameraState(
+            center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16, size: ScreenSize(width: 320, height: 200))
+        let list = host.renderer.displayList(camera: camera)
+        #expect(list.commands.contains { if case .glyphRun = $0 { return true } else { return false } })
+        let first = try host.render(camera: camera)
+        let again = try host.render(camera: camera)
+        #expect(again.pixels == first.pixels)
+        var moved = camera
+        moved.center = try #require(camera.latLng(for: ScreenPoint(x: 160.37, y: 100.21)))
+        let shifted = try host.render(camera: moved)
+        #expect(shifted.pixels != first.pixels)
+        let back = try host.render(camera: camera)
+        #expect(back.pixels == first.pixels)
+    }
 }

@@ -1,7 +1,8 @@
 /// A ``RenderBackend`` that draws nothing: it records every display list it is given and returns transparent images,
 /// measuring text with a ``FixedAdvanceTextMeasurer``. For engine tests that check frames through
 /// ``DisplayList/description`` without Cairo or fonts. Every command is kept as given (``DrawCommand/projectedImage(_:)``
-/// included: its homography and area are in the list's text form).
+/// included: its homography and area are in the list's text form; ``DrawCommand/glyphRun(_:)`` too: its mask count
+/// and device box).
 ///
 /// Thread rules: not thread-safe; use from one thread.
 public final class RecordingBackend: RenderBackend {

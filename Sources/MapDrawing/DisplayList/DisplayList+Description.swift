@@ -89,6 +89,11 @@ extension DrawCommand: CustomStringConvertible {
             if p.opacity != 1 { s += " opacity=\(fmt(p.opacity))" }
             if p.nearestNeighbor { s += " nearest" }
             return s
+        case .glyphRun(let g):
+            var s = "glyph-run masks=\(g.masks.count)"
+            if let b = g.bounds { s += " box=[\(b.minX) \(b.minY) \(b.maxX) \(b.maxY)]/\(fmt(g.pixelRatio))" }
+            if g.opacity != 1 { s += " opacity=\(fmt(g.opacity))" }
+            return s
         case .save:
             return "save"
         case .restore:

@@ -341,6 +341,8 @@ public enum DrawCommand: Hashable, Sendable {
     case image(ImageCommand)
     /// Draw an image through a homography onto a convex area (images under a pitched camera).
     case projectedImage(ProjectedImageCommand)
+    /// Composite glyph coverage masks at whole device pixels (the glyph path's labels; see ``GlyphRunCommand``).
+    case glyphRun(GlyphRunCommand)
     /// Push the current clip and transform.
     case save
     /// Pop the clip and transform pushed by the matching `save`.

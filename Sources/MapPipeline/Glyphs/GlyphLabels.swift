@@ -23,7 +23,7 @@ final class GlyphTextMeasurer: TextMeasurer {
             masks.removeAll()
         }
     }
-    /// The glyphs' coverage masks the label images are composed from (at most
+    /// The glyphs' coverage masks the labels' glyph runs are made of (at most
     /// ``GlyphMaskCache/defaultByteLimit`` bytes).
     let masks = GlyphMaskCache()
     private struct Key: Hashable {
@@ -80,7 +80,17 @@ final class GlyphTextMeasurer: TextMeasurer {
     }
 }
 
-/// A label image on the glyph path, keyed by its command (at opacity 1) and the frame's scale.
+/// A glyph-path label's run as a frame made it (``LabelStage/glyphRunMemo``): its command (at opacity 1) and pass,
+/// the run (`nil`: it draws nothing), and whether it was made at all (a label at opacity 0 is not).
+struct GlyphRunMemo {
+    var command: DrawCommand
+    var passes: SDFText.Passes
+    var run: GlyphRunCommand?
+    var isMade: Bool
+}
+
+/// An SDF icon's image (its halo or fill pass), keyed by its command (at opacity 1), paint and the frame's scale. Glyph
+/// labels draw as glyph runs and are not kept as images.
 struct GlyphImageKey: Hashable {
     var command: DrawCommand
     var scale: Double
@@ -113,8 +123,9 @@ extension MapRenderer {
 }
 
 extension LabelStage {
-    /// `commands` with every text the glyph path draws replaced by a label image (registered with the backend,
-    /// drawn at whole device pixels); images not used by the previous frame are released first. `sdfNames` names
+    /// `commands` with every text the glyph path draws replaced by its glyph runs (halo, then fill; composited at
+    /// whole device pixels) and every SDF icon by its images (registered with the backend); icon images not used
+    /// by the previous frame are released first. `sdfNames` names
     /// the renderer's SDF sprite images by handle id (``MapRenderer/sdfSpriteNames()``), `spritePixels` gives a sprite
     /// image's pixels (``MapRenderer/spritePixels(_:)``).
     func glyphLabelCommands(
@@ -127,9 +138,18 @@ extension LabelStage {
         }
         glyphImagesUsed = []
         guard scale > 0, scale.isFinite else { return labels }
+        // The previous frame's runs serve only the same glyphs at the same scale.
+        let store = glyphText.store.map(ObjectIdentifier.init)
+        if store != glyphRunMemoStore || scale != glyphRunMemoScale { glyphRunMemo = [:] }
+        (glyphRunMemoStore, glyphRunMemoScale) = (store, scale)
+        var memo: [Int: [GlyphRunMemo]] = [:]
+        defer { glyphRunMemo = memo }
         var result: [Int: [DrawCommand]] = [:]
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
+            let previous = glyphRunMemo[index] ?? []
+            var made: [GlyphRunMemo] = []
+            defer { memo[index] = made }
             // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
             // draws symbol by symbol (a draw call a sort key), each label's halo then its fill.
             let perLabel = layer?.isSet("symbol-sort-key") ?? true
@@ -137,8 +157,10 @@ extension LabelStage {
             var fills: [DrawCommand] = []
             // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
             func split(_ command: DrawCommand, opacity: Double) -> [DrawCommand] {
-                let halo = glyphImage(command, scale: scale, opacity: opacity, passes: .halo)
-                let fill = glyphImage(command, scale: scale, opacity: opacity, passes: .fill)
+                let halo = glyphRun(
+                    command, scale: scale, opacity: opacity, passes: .halo, previous: previous, made: &made)
+                let fill = glyphRun(
+                    command, scale: scale, opacity: opacity, passes: .fill, previous: previous, made: &made)
                 if perLabel { return [halo, fill].compactMap { $0 } }
                 if let halo { halos.append(halo) }
                 if let fill { fills.append(fill) }
@@ -268,65 +290,40 @@ extension LabelStage {
         }
     }
 
-    /// The image command of a glyph-path label (`command` at opacity 1), drawn on first use from its glyphs'
-    /// coverage masks (``GlyphMaskCache``: each glyph at its own sub-pixel phase, rounded to 1/8 device pixel) and
-    /// placed at whole device pixels: a label moved by whole device pixels reuses its image, a label moved by a
-    /// fraction (a pan, a turn of the map under point text) is composed again from masks its glyphs mostly have
-    /// drawn already. Each glyph lies at most 1/16 device pixel from its exact place.
-    private func glyphImage(_ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes)
-        -> DrawCommand?
-    {
-        let (normalized, shift) = Self.phaseNormalized(command, scale: scale)
-        return cachedGlyphImage(
-            GlyphImageKey(command: normalized, scale: scale, passes: passes), scale: scale, opacity: opacity,
-            shift: shift
-        ) {
-            rasterizeGlyphLabel(normalized, scale: scale, passes: passes)
+    /// The glyph run of a glyph-path label (`command` at opacity 1) drawn at `opacity`: its glyphs' coverage
+    /// masks (``GlyphMaskCache``: each glyph at its own sub-pixel phase, rounded to 1/8 device pixel, so each lies
+    /// at most 1/16 device pixel from its exact place), composited straight into the frame. Nothing is composed or
+    /// registered per label: a label moved by a fraction of a pixel (a pan, a turn of the map) costs its masks'
+    /// look-ups, and the masks its glyphs have not drawn at that phase yet. A label that has not moved reuses its
+    /// run: the run its layer's previous frame made in the same place of its order (`previous`) when made from the
+    /// same command and pass. The run (or that none was made) is appended to `made` for the next frame. `nil` when
+    /// it draws nothing.
+    private func glyphRun(
+        _ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes, previous: [GlyphRunMemo],
+        made: inout [GlyphRunMemo]
+    ) -> DrawCommand? {
+        let slot = made.count
+        guard opacity > 0 else {
+            made.append(GlyphRunMemo(command: command, passes: passes, run: nil, isMade: false))
+            return nil
         }
+        let run: GlyphRunCommand?
+        if slot < previous.count, previous[slot].isMade, previous[slot].passes == passes,
+            previous[slot].command == command
+        {
+            run = previous[slot].run
+        } else {
+            run = glyphLabelRun(command, scale: scale, passes: passes)
+        }
+        made.append(GlyphRunMemo(command: command, passes: passes, run: run, isMade: true))
+        guard var run else { return nil }
+        run.opacity = opacity
+        return .glyphRun(run)
     }
 
-    /// `command` (a `.text` or `.lineText`) moved so that its reference point (the text's anchor, or the first
-    /// glyph's position) lies within the first device pixel (a line label's other glyphs kept where they are from
-    /// it, to 1/64 point), and the whole device pixels it was moved by (to add back when drawn): the same label
-    /// moved by whole device pixels gives an equal command, so its image is reused. Other commands, and non-finite
-    /// positions, are returned as they are with no shift.
-    static func phaseNormalized(_ command: DrawCommand, scale: Double) -> (DrawCommand, (x: Int, y: Int)) {
-        /// The whole device pixels of `v` (points) and its phase in 0..<1.
-        func split(_ v: Double) -> (whole: Int, phase: Double)? {
-            let device = v * scale
-            guard device.isFinite, abs(device) < 1e9 else { return nil }
-            let whole = device.rounded(.down)
-            return (Int(whole), device - whole)
-        }
-        switch command {
-        case .text(var t):
-            guard let x = split(t.position.x + t.offset.x), let y = split(t.position.y + t.offset.y) else {
-                return (command, (0, 0))
-            }
-            t.position = ScreenPoint(x: x.phase / scale - t.offset.x, y: y.phase / scale - t.offset.y)
-            return (.text(t), (x.whole, y.whole))
-        case .lineText(var l):
-            guard let first = l.glyphs.first, let x = split(first.position.x), let y = split(first.position.y) else {
-                return (command, (0, 0))
-            }
-            let origin = first.position
-            for i in l.glyphs.indices {
-                let p = l.glyphs[i].position
-                l.glyphs[i].position = ScreenPoint(
-                    x: x.phase / scale + ((p.x - origin.x) * 64).rounded() / 64,
-                    y: y.phase / scale + ((p.y - origin.y) * 64).rounded() / 64)
-            }
-            return (.lineText(l), (x.whole, y.whole))
-        default:
-            return (command, (0, 0))
-        }
-    }
-
-    /// The image command of the label image under `key`, made by `make` and registered on first use, drawn `shift`
-    /// device pixels from where it was made.
+    /// The image command of the SDF icon image under `key`, made by `make` and registered on first use.
     private func cachedGlyphImage(
-        _ key: GlyphImageKey, scale: Double, opacity: Double, shift: (x: Int, y: Int) = (0, 0),
-        make: () -> SDFText.Image?
+        _ key: GlyphImageKey, scale: Double, opacity: Double, make: () -> SDFText.Image?
     ) -> DrawCommand? {
         glyphImagesUsed.insert(key)
         let entry: (handle: ImageHandle, x: Int, y: Int)?
@@ -345,13 +342,14 @@ extension LabelStage {
             ImageCommand(
                 image: entry.handle,
                 rect: RenderRect(
-                    x: Double(entry.x + shift.x) / scale, y: Double(entry.y + shift.y) / scale,
+                    x: Double(entry.x) / scale, y: Double(entry.y) / scale,
                     width: Double(entry.handle.pixelWidth) / scale, height: Double(entry.handle.pixelHeight) / scale),
                 opacity: opacity, nearestNeighbor: true))
     }
 
-    /// Draws a glyph-path `.text` or `.lineText` command with ``SDFText``.
-    func rasterizeGlyphLabel(_ command: DrawCommand, scale: Double, passes: SDFText.Passes = .both) -> SDFText.Image? {
+    /// The glyph run of a glyph-path `.text` or `.lineText` command (``SDFText/glyphRun(_:style:fontScale:pixelRatio:passes:masks:)``),
+    /// at opacity 1.
+    func glyphLabelRun(_ command: DrawCommand, scale: Double, passes: SDFText.Passes = .both) -> GlyphRunCommand? {
         let device = RenderTransform.scale(x: scale, y: scale)
         switch command {
         case .text(let t):
@@ -368,7 +366,7 @@ extension LabelStage {
                 .concatenating(.translation(x: anchor.x, y: anchor.y))
                 .concatenating(device)
             let quads = shaping.glyphs.compactMap { SDFText.Quad(positioned: $0, style: t.style, local: local) }
-            return SDFText.render(
+            return SDFText.glyphRun(
                 quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
         case .lineText(let l):
             let s = l.style.size / GlyphShaping.emSize
@@ -391,7 +389,7 @@ extension LabelStage {
                     quads.append(quad)
                 }
             }
-            return SDFText.render(
+            return SDFText.glyphRun(
                 quads, style: l.style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
         default:
             return nil

@@ -84,9 +84,20 @@ final class GlyphMaskCache {
 
     /// The mask under `key`, drawn by `make` and kept on first use.
     func mask(_ key: Key, make: () -> Mask) -> Mask {
-        if let hit = masks.value(for: key) { return hit }
+        if let hit = cached(key) { return hit }
         let mask = make()
-        masks.insert(mask, for: key, cost: mask.coverage.count + Self.entryOverhead)
+        insert(mask, for: key)
         return mask
+    }
+
+    /// The mask under `key` if kept (counted as a hit or a miss).
+    func cached(_ key: Key) -> Mask? { masks.value(for: key) }
+
+    /// Whether a mask is kept under `key` (not counted).
+    func contains(_ key: Key) -> Bool { masks.contains(key) }
+
+    /// Keeps `mask` under `key` as the most recently used (older masks leave to stay within ``byteLimit``).
+    func insert(_ mask: Mask, for key: Key) {
+        masks.insert(mask, for: key, cost: mask.coverage.count + Self.entryOverhead)
     }
 }

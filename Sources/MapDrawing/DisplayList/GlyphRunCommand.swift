@@ -1,0 +1,171 @@
+/// Glyph coverage masks composited straight into the frame at whole device pixels: a label's glyphs as MapLibre's
+/// SDF shader draws them, each quad blended source-over in its colour, in the order given (a label's halos, then its
+/// fills). Waymark's own command: the glyph path of the label stage draws its labels with it, so a label moved by a
+/// fraction of a pixel is not composed into an image of its own and registered each frame.
+///
+/// Positions are device pixels of a frame whose points are scaled by ``pixelRatio`` (device pixel = point ×
+/// `pixelRatio`), without the current transform's translation. A backend composites the masks pixel for pixel when
+/// the current transform is that scale (plus a whole-device-pixel translation); under any other transform it draws
+/// them as an image of their own through the transform (``image()``).
+public struct GlyphRunCommand: Hashable, Sendable {
+    /// One glyph quad's coverage at its device place.
+    public struct Mask: Hashable, Sendable {
+        /// Coverage, `width × height` bytes, rows top to bottom, 255 = fully covered. A shorter array draws nothing.
+        public var coverage: [UInt8]
+        /// The top-left byte's device pixel column.
+        public var x: Int
+        /// The top-left byte's device pixel row.
+        public var y: Int
+        /// Columns of ``coverage``, `≥ 0`.
+        public var width: Int
+        /// Rows of ``coverage``, `≥ 0`.
+        public var height: Int
+        /// Colour (straight alpha), multiplied by the coverage and the command's opacity.
+        public var color: RGBAColor
+        /// Device pixels → the quad's own space, and the quad's size there: a pixel is drawn only when its centre
+        /// maps into `[0, clipWidth) × [0, clipHeight)` (the quad's exact edges; the mask may be drawn wider).
+        public var clip: RenderTransform
+        /// The quad's width in ``clip``'s space.
+        public var clipWidth: Double
+        /// The quad's height in ``clip``'s space.
+        public var clipHeight: Double
+
+        /// Creates a mask; see the properties.
+        public init(
+            coverage: [UInt8], x: Int, y: Int, width: Int, height: Int, color: RGBAColor, clip: RenderTransform,
+            clipWidth: Double, clipHeight: Double
+        ) {
+            self.coverage = coverage
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.color = color
+            self.clip = clip
+            self.clipWidth = clipWidth
+            self.clipHeight = clipHeight
+        }
+
+        /// Hashes the mask's place, size and colour (not its bytes: equal masks hash alike, which is all hashing
+        /// needs, and a frame's runs are hashed without reading every coverage byte).
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(x)
+            hasher.combine(y)
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(color)
+        }
+    }
+
+    /// The masks in drawing order.
+    public var masks: [Mask]
+    /// Extra opacity multiplied into every mask's colour, `0…1` (each mask blended at it, as MapLibre draws each
+    /// glyph quad at the label's opacity). Default 1.
+    public var opacity: Double
+    /// Device pixels a point for the masks' positions, `> 0`.
+    public var pixelRatio: Double
+
+    /// Creates a run; see the properties.
+    public init(masks: [Mask], opacity: Double = 1, pixelRatio: Double) {
+        self.masks = masks
+        self.opacity = opacity
+        self.pixelRatio = pixelRatio
+    }
+
+    /// The device pixels the masks cover (the union of their rectangles), or `nil` when none covers any.
+    public var bounds: PixelRect? {
+        var box: PixelRect? = nil
+        for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
+            let r = PixelRect(minX: m.x, minY: m.y, maxX: m.x + m.width, maxY: m.y + m.height)
+            box =
+                box.map {
+                    PixelRect(
+                        minX: min($0.minX, r.minX), minY: min($0.minY, r.minY), maxX: max($0.maxX, r.maxX),
+                        maxY: max($0.maxY, r.maxY))
+                } ?? r
+        }
+        return box
+    }
+
+    /// Blends the masks, in order, source-over into premultiplied BGRA pixels (Cairo's ARGB32 on a little-endian
+    /// machine): the run's device pixel `(x, y)` is `target`'s pixel `(x + offsetX, y + offsetY)`, and only the
+    /// target's pixels inside `clip` are written. Each result is rounded to the nearest byte.
+    public func composite(into target: LinePixelTarget, offsetX: Int, offsetY: Int, clip: PixelRect) {
+        let opacity = Float(min(1, max(0, opacity.isNaN ? 0 : opacity)))
+        guard opacity > 0 else { return }
+        let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
+        guard !area.isEmpty else { return }
+        for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
+            let alpha = Float(min(1, max(0, m.color.alpha))) * opacity
+            guard alpha > 0 else { continue }
+            // Premultiplied colour in bytes, and the alpha a coverage of 1 gives.
+            let b = Float(min(1, max(0, m.color.blue))) * alpha * 255
+            let g = Float(min(1, max(0, m.color.green))) * alpha * 255
+            let r = Float(min(1, max(0, m.color.red))) * alpha * 255
+            let a = alpha * 255
+            // The mask's rows and columns that land inside the area.
+            let column0 = max(0, area.minX - offsetX - m.x)
+            let column1 = min(m.width, area.maxX - offsetX - m.x)
+            let row0 = max(0, area.minY - offsetY - m.y)
+            let row1 = min(m.height, area.maxY - offsetY - m.y)
+            guard column0 < column1, row0 < row1 else { continue }
+            let inverse = m.clip
+            let (qw, qh) = (m.clipWidth, m.clipHeight)
+            // When the centres of the mask's four corner pixels lie inside the quad (with a margin far beyond
+            // rounding error), every pixel centre between them does too (the quad is a parallelogram): no edge test
+            // per pixel then (most fills, and halos that do not reach their quad's edge).
+            func inside(_ px: Int, _ py: Int, margin: Double) -> Bool {
+                let cx = Double(px) + 0.5
+                let cy = Double(py) + 0.5
+                let u = inverse.a * cx + inverse.c * cy + inverse.tx
+                let v = inverse.b * cx + inverse.d * cy + inverse.ty
+                return u >= margin && v >= margin && u < qw - margin && v < qh - margin
+            }
+            let (right, bottom) = (m.x + m.width - 1, m.y + m.height - 1)
+            let interior =
+                inside(m.x, m.y, margin: 1e-6) && inside(right, m.y, margin: 1e-6)
+                && inside(m.x, bottom, margin: 1e-6) && inside(right, bottom, margin: 1e-6)
+            m.coverage.withUnsafeBufferPointer { coverage in
+                for row in row0..<row1 {
+                    let py = m.y + row
+                    let line = target.base + (py + offsetY) * target.bytesPerRow
+                    for column in column0..<column1 {
+                        let byte = coverage[row * m.width + column]
+                        guard byte > 0 else { continue }
+                        let px = m.x + column
+                        // The quad's edges at their exact place.
+                        guard interior || inside(px, py, margin: 0) else { continue }
+                        let cov = Float(byte) * (1 / 255)
+                        let keep = 1 - alpha * cov
+                        let p = line + (px + offsetX) * 4
+                        p[0] = Self.byte(b * cov + Float(p[0]) * keep)
+                        p[1] = Self.byte(g * cov + Float(p[1]) * keep)
+                        p[2] = Self.byte(r * cov + Float(p[2]) * keep)
+                        p[3] = Self.byte(a * cov + Float(p[3]) * keep)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `v` (a byte's value, `0…255` give or take rounding error) rounded to the nearest byte.
+    @inline(__always) private static func byte(_ v: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int32(min(max(v + 0.5, 0), 255)))
+    }
+
+    /// The run composited over transparent pixels covering ``bounds`` (premultiplied BGRA, scale 1) and the device
+    /// pixel of its top-left pixel; `nil` when nothing is covered or the bounds are wider or taller than 4,096 pixels.
+    /// For backends that cannot composite in place (a rotated or skewed transform).
+    public func image() -> (image: RasterImage, x: Int, y: Int)? {
+        guard let box = bounds, box.maxX - box.minX <= 4096, box.maxY - box.minY <= 4096 else { return nil }
+        let w = box.maxX - box.minX
+        let h = box.maxY - box.minY
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            composite(
+                into: LinePixelTarget(base: buffer.baseAddress!, width: w, height: h, bytesPerRow: w * 4),
+                offsetX: -box.minX, offsetY: -box.minY, clip: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
+        }
+        return (RasterImage(width: w, height: h, scale: 1, pixels: pixels), box.minX, box.minY)
+    }
+}
