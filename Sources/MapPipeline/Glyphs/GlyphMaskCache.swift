@@ -22,8 +22,10 @@ final class GlyphMaskCache {
     /// Bytes counted for each mask besides its coverage bytes: the coverage array's header (32 bytes) and allocation
     /// rounding (16), and the LRU's slot and index entry (``ByteBoundedLRU/bytesPerEntry``, from the real layout).
     static let entryOverhead = 48 + ByteBoundedLRU<Key, Mask>.bytesPerEntry
-    /// Default bound: 4 MiB a renderer.
-    static let defaultByteLimit = 4 << 20
+    /// Default bound: 8 MiB a renderer, all of it counted (the bound was 4 MiB when an entry was counted at 160 bytes
+    /// besides its coverage, which left about 12 MB of keys and index uncounted at the pan benchmark's peak). At 4 MiB
+    /// counted this way the rotated benchmark (ten bearings in turn) draws masks again and is about 15 % slower.
+    static let defaultByteLimit = 8 << 20
     /// Interned glyphs or paints kept before everything is dropped and interned again (the tables never shrink
     /// otherwise; a map shows a few hundred of each).
     static let internLimit = 1 << 16
