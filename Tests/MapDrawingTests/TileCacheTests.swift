@@ -36,6 +36,28 @@ import Testing
         #expect(lru.removeAll().count == 50)
     }
 
+    @Test func theCallbackInsertHandsOverWhatTheArrayInsertReturns() {
+        var a = ByteBoundedLRU<Int, Int>(byteLimit: 100)
+        var b = ByteBoundedLRU<Int, Int>(byteLimit: 100)
+        var rng = SplitMix(seed: 3)
+        for step in 0..<2000 {
+            let key = Int(rng.next() % 25)
+            let cost = Int(rng.next() % 130)
+            var handed: [Int] = []
+            b.insert(step, for: key, cost: cost) { handed.append($0) }
+            #expect(a.insert(step, for: key, cost: cost) == handed)
+        }
+        #expect(a.keysByRecency == b.keysByRecency)
+        #expect(a.totalBytes == b.totalBytes)
+    }
+
+    @Test func bytesPerEntryCountsTheSlotAndTheIndexEntry() {
+        // A slot of 40 bytes or more (key, value, cost, links), an index entry of 16 or more: at least 56 bytes.
+        #expect(ByteBoundedLRU<Int, Int>.bytesPerEntry >= 56)
+        // A bigger key costs more: it is stored in the slot and in the index.
+        #expect(ByteBoundedLRU<String, Int>.bytesPerEntry > ByteBoundedLRU<Int, Int>.bytesPerEntry)
+    }
+
     // The decoded-tile cache's cases (MapPipeline keeps decoded, prepared and symbol tiles in this LRU too).
 
     @Test func aFullSizeEntryPushesOutEverythingElse() {

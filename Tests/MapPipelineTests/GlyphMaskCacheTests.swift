@@ -143,4 +143,24 @@ private func runImage(
         #expect(masks.misses == 2)
         #expect(b?.image.pixels != a.image.pixels)
     }
+
+    @Test func glyphsAndPaintsAreInternedToSmallKeys() {
+        let masks = GlyphMaskCache()
+        var other = roundGlyph()
+        other.bitmap = other.bitmap.map { $0 / 2 }
+        let id = masks.glyphID(roundGlyph())
+        #expect(masks.glyphID(roundGlyph()) == id)
+        #expect(masks.glyphID(other) != id)
+        #expect(masks.glyphID(roundGlyph(id: 0x62)) != id)
+        let fill = masks.paintID(halo: false, fontScale: 1.5, pixelRatio: 1, haloWidth: 0, haloBlur: 0)
+        #expect(masks.paintID(halo: true, fontScale: 1.5, pixelRatio: 1, haloWidth: 0, haloBlur: 0) != fill)
+        #expect(masks.paintID(halo: false, fontScale: 1.5, pixelRatio: 2, haloWidth: 0, haloBlur: 0) != fill)
+        #expect(masks.paintID(halo: false, fontScale: 1.5, pixelRatio: 1, haloWidth: 0, haloBlur: 0) == fill)
+        // After everything is dropped, integers are not handed out again.
+        masks.removeAll()
+        #expect(masks.glyphID(roundGlyph()) != id)
+        // A key holds no glyph: 48 bytes; an entry's overhead counts it with the mask's slot and index entry.
+        #expect(MemoryLayout<GlyphMaskCache.Key>.stride == 48)
+        #expect(GlyphMaskCache.entryOverhead >= 48 + MemoryLayout<GlyphMaskCache.Key>.stride * 2)
+    }
 }

@@ -51,6 +51,17 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
     /// Creates an empty cache holding at most `byteLimit` bytes (negative values count as 0).
     @inlinable public init(byteLimit: Int) { limit = max(0, byteLimit) }
 
+    /// The bytes of bookkeeping an entry costs besides its value's own storage, from the real layout: its slot (the
+    /// key, the value's inline part and the cost, the recency links and a free-slot index; the slot arrays grow by a
+    /// quarter, so at most 5/4 of a slot an entry) and its index entry (key and slot, in a table of a power of two
+    /// buckets at most 3/4 full: at most 8/3 of an entry an entry). Callers add it to the cost they insert so that
+    /// ``byteLimit`` bounds what the entries really take.
+    @inlinable public static var bytesPerEntry: Int {
+        let slot = MemoryLayout<Node?>.stride + 3 * MemoryLayout<Int>.stride
+        let indexEntry = MemoryLayout<Key>.stride + MemoryLayout<Int>.stride
+        return (slot * 5 + 3) / 4 + (indexEntry * 8 + 2) / 3
+    }
+
     /// Number of stored values.
     @inlinable public var count: Int { index.count }
 
@@ -90,11 +101,20 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
     @inlinable @discardableResult
     public mutating func insert(_ value: Value, for key: Key, cost: Int) -> [Value] {
         var removed: [Value] = []
-        if let old = removeValue(for: key) { removed.append(old) }
+        insert(value, for: key, cost: cost) { removed.append($0) }
+        return removed
+    }
+
+    /// ``insert(_:for:cost:)`` handing what leaves the cache to `removed` (in the same order) instead of returning
+    /// it: no array is made, and the key is hashed once (a replaced value is found by the same index update that
+    /// stores the new one). `removed` runs before this returns and must not use the cache.
+    @inlinable
+    public mutating func insert(_ value: Value, for key: Key, cost: Int, removed: (Value) -> Void) {
         let cost = max(0, cost)
         guard cost <= limit else {
-            removed.append(value)
-            return removed
+            if let old = removeValue(for: key) { removed(old) }
+            removed(value)
+            return
         }
         let node = Node(key: key, value: value, cost: cost)
         let slot: Int
@@ -105,6 +125,13 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
             next[slot] = head
         } else {
             slot = nodes.count
+            if slot == nodes.capacity {
+                // Grow by a quarter, not the standard library's doubling: the slots stay close to the entries.
+                let capacity = slot + slot / 4 + 16
+                nodes.reserveCapacity(capacity)
+                previous.reserveCapacity(capacity)
+                next.reserveCapacity(capacity)
+            }
             nodes.append(node)
             previous.append(-1)
             next.append(head)
@@ -112,10 +139,15 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
         if head >= 0 { previous[head] = slot }
         head = slot
         if tail < 0 { tail = slot }
-        index[key] = slot
+        if let old = index.updateValue(slot, forKey: key), let replaced = nodes[old] {
+            unlink(old)
+            nodes[old] = nil
+            freeSlots.append(old)
+            bytes -= replaced.cost
+            removed(replaced.value)
+        }
         bytes += cost
-        removed.append(contentsOf: evict(toFit: limit))
-        return removed
+        evict(toFit: limit, removed)
     }
 
     /// Removes and returns the value for `key`, or `nil` when absent.
@@ -152,11 +184,15 @@ public struct ByteBoundedLRU<Key: Hashable, Value> {
 
     @inlinable mutating func evict(toFit limit: Int) -> [Value] {
         var out: [Value] = []
+        evict(toFit: limit) { out.append($0) }
+        return out
+    }
+
+    @inlinable mutating func evict(toFit limit: Int, _ removed: (Value) -> Void) {
         while bytes > limit || (limit < 0 && tail >= 0), tail >= 0 {
             let key = nodes[tail]!.key
-            if let v = removeValue(for: key) { out.append(v) }
+            if let v = removeValue(for: key) { removed(v) }
         }
-        return out
     }
 
     @inlinable mutating func unlink(_ slot: Int) {

@@ -11,60 +11,90 @@ import MapGeometry
 /// 255 = 1) for the quad's linear map (size and rotation, exact) with its translation's fraction rounded to
 /// 1 / ``phaseSteps`` device pixel on each axis: a glyph lies at most 1/16 device pixel from its exact place.
 ///
-/// Bounded by bytes: at most ``byteLimit`` bytes of masks (each costs its bytes plus ``entryOverhead``), least
-/// recently used out first. Thread rules: one owner thread (a renderer's frame thread); not thread-safe.
+/// Bounded by bytes: at most ``byteLimit`` bytes of masks, each counted with what it really costs (its coverage, the
+/// coverage array's header and the cache's bookkeeping, ``entryOverhead``), least recently used out first. A key is
+/// small (48 bytes): the glyph and the paint are interned to integers (``glyphID(_:)``, ``paintID(halo:fontScale:pixelRatio:haloWidth:haloBlur:)``),
+/// so an entry holds no glyph or bitmap of its own. Thread rules: one owner thread (a renderer's frame thread); not
+/// thread-safe.
 final class GlyphMaskCache {
     /// Sub-pixel phases kept per device pixel and axis.
     static let phaseSteps = 8
-    /// Bytes counted for each mask besides its coverage (key, array header, bookkeeping).
-    static let entryOverhead = 160
-    /// Default bound: 4 MiB a renderer (about 13,000 masks of 16 × 16 device pixels).
-    static let defaultByteLimit = 4 << 20
+    /// Bytes counted for each mask besides its coverage bytes: the coverage array's header (32 bytes) and allocation
+    /// rounding (16), and the LRU's slot and index entry (``ByteBoundedLRU/bytesPerEntry``, from the real layout).
+    static let entryOverhead = 48 + ByteBoundedLRU<Key, Mask>.bytesPerEntry
+    /// Default bound: 8 MiB a renderer, all of it counted (the bound was 4 MiB when an entry was counted at 160 bytes
+    /// besides its coverage, which left about 12 MB of keys and index uncounted at the pan benchmark's peak). At 4 MiB
+    /// counted this way the rotated benchmark (ten bearings in turn) draws masks again and is about 15 % slower.
+    static let defaultByteLimit = 8 << 20
+    /// Interned glyphs or paints kept before everything is dropped and interned again (the tables never shrink
+    /// otherwise; a map shows a few hundred of each).
+    static let internLimit = 1 << 16
 
     /// What a mask is drawn for.
     struct Key: Hashable {
-        /// The glyph (hashed by its metrics; equal only with the same bitmap).
-        var glyph: SDFGlyph
         /// The quad's linear map, texels → device pixels.
         var a: Double
         var b: Double
         var c: Double
         var d: Double
+        /// The glyph, ``GlyphMaskCache/glyphID(_:)``.
+        var glyph: UInt32
+        /// The pass and its parameters, ``GlyphMaskCache/paintID(halo:fontScale:pixelRatio:haloWidth:haloBlur:)``.
+        var paint: UInt32
         /// The translation's phase, in 1 / ``phaseSteps`` device pixels, `0..<phaseSteps`.
-        var phaseX: Int
-        var phaseY: Int
-        /// The halo pass (else the fill's) and its parameters (0 for fills).
+        var phaseX: UInt8
+        var phaseY: UInt8
+    }
+
+    /// A glyph identity for interning: equal only with the same metrics and bitmap (the bitmap's storage is compared
+    /// first, so a glyph from the same store is recognised without reading its bytes).
+    private struct InternedGlyph: Hashable {
+        var glyph: SDFGlyph
+        static func == (l: Self, r: Self) -> Bool { l.glyph == r.glyph }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(glyph.id)
+            hasher.combine(glyph.width)
+            hasher.combine(glyph.height)
+            hasher.combine(glyph.left)
+            hasher.combine(glyph.top)
+        }
+    }
+
+    /// A pass's parameters (0 for a fill's halo width and blur).
+    private struct Paint: Hashable {
         var halo: Bool
         var fontScale: Double
         var pixelRatio: Double
         var haloWidth: Double
         var haloBlur: Double
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(glyph.id)
-            hasher.combine(glyph.width)
-            hasher.combine(glyph.height)
-            hasher.combine(a)
-            hasher.combine(b)
-            hasher.combine(c)
-            hasher.combine(d)
-            hasher.combine(phaseX &* 64 &+ phaseY &* 2 &+ (halo ? 1 : 0))
-            hasher.combine(fontScale)
-            hasher.combine(haloWidth)
-        }
     }
 
     /// A glyph's coverage: `width × height` bytes, the top-left one at `(x, y)` device pixels from the whole pixel
     /// the quad's translation lies in.
     struct Mask {
         var coverage: [UInt8]
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
+        private var origin: (x: Int32, y: Int32)
+        private var size: (width: Int32, height: Int32)
+        var x: Int { Int(origin.x) }
+        var y: Int { Int(origin.y) }
+        var width: Int { Int(size.width) }
+        var height: Int { Int(size.height) }
+
+        /// A mask; `x`, `y`, `width` and `height` within ±2³¹ (device pixels of one glyph).
+        init(coverage: [UInt8], x: Int, y: Int, width: Int, height: Int) {
+            self.coverage = coverage
+            origin = (Int32(clamping: x), Int32(clamping: y))
+            size = (Int32(clamping: width), Int32(clamping: height))
+        }
     }
 
     private var masks: ByteBoundedLRU<Key, Mask>
+    private var glyphs: [InternedGlyph: UInt32] = [:]
+    private var paints: [Paint: UInt32] = [:]
+    /// The next interned glyph's and paint's integers: never reused (not even after ``removeAll()``), so a key made
+    /// before the tables were dropped never stands for another glyph or paint.
+    private var nextGlyph: UInt32 = 0
+    private var nextPaint: UInt32 = 0
 
     /// A cache of at most `byteLimit` bytes (negative counts as 0: nothing is kept).
     init(byteLimit: Int = GlyphMaskCache.defaultByteLimit) { masks = ByteBoundedLRU(byteLimit: byteLimit) }
@@ -79,8 +109,35 @@ final class GlyphMaskCache {
     var hits: Int { masks.hits }
     var misses: Int { masks.misses }
 
-    /// Drops every mask.
-    func removeAll() { _ = masks.removeAll() }
+    /// Drops every mask and interned glyph and paint.
+    func removeAll() {
+        _ = masks.removeAll()
+        glyphs.removeAll()
+        paints.removeAll()
+    }
+
+    /// The small integer standing for `glyph` in ``Key/glyph`` (glyphs equal in metrics and bitmap share one).
+    func glyphID(_ glyph: SDFGlyph) -> UInt32 {
+        if let id = glyphs[InternedGlyph(glyph: glyph)] { return id }
+        if glyphs.count >= Self.internLimit { removeAll() }
+        let id = nextGlyph
+        nextGlyph &+= 1
+        glyphs[InternedGlyph(glyph: glyph)] = id
+        return id
+    }
+
+    /// The small integer standing for a pass's parameters in ``Key/paint``: the halo's (`halo`, with its width and
+    /// blur) or the fill's (`haloWidth` and `haloBlur` 0).
+    func paintID(halo: Bool, fontScale: Double, pixelRatio: Double, haloWidth: Double, haloBlur: Double) -> UInt32 {
+        let paint = Paint(
+            halo: halo, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: haloWidth, haloBlur: haloBlur)
+        if let id = paints[paint] { return id }
+        if paints.count >= Self.internLimit { removeAll() }
+        let id = nextPaint
+        nextPaint &+= 1
+        paints[paint] = id
+        return id
+    }
 
     /// The mask under `key`, drawn by `make` and kept on first use.
     func mask(_ key: Key, make: () -> Mask) -> Mask {
@@ -98,6 +155,6 @@ final class GlyphMaskCache {
 
     /// Keeps `mask` under `key` as the most recently used (older masks leave to stay within ``byteLimit``).
     func insert(_ mask: Mask, for key: Key) {
-        masks.insert(mask, for: key, cost: mask.coverage.count + Self.entryOverhead)
+        masks.insert(mask, for: key, cost: mask.coverage.count + Self.entryOverhead) { _ in }
     }
 }

@@ -24,6 +24,13 @@ extension SDFText {
         halos.reserveCapacity(drawHalo ? quads.count : 0)
         fills.reserveCapacity(drawFill ? quads.count : 0)
         let steps = GlyphMaskCache.phaseSteps
+        let fillPaint = masks.paintID(
+            halo: false, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: 0, haloBlur: 0)
+        let haloPaint =
+            drawHalo
+            ? masks.paintID(
+                halo: true, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
+                haloBlur: style.haloBlur) : fillPaint
         for q in quads {
             guard let glyph = q.glyph, q.transform.isFinite else { continue }
             let t = q.transform
@@ -41,8 +48,8 @@ extension SDFText {
                 wholeY += 1
             }
             var key = GlyphMaskCache.Key(
-                glyph: glyph, a: t.a, b: t.b, c: t.c, d: t.d, phaseX: phaseX, phaseY: phaseY, halo: false,
-                fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: 0, haloBlur: 0)
+                a: t.a, b: t.b, c: t.c, d: t.d, glyph: masks.glyphID(glyph), paint: fillPaint, phaseX: UInt8(phaseX),
+                phaseY: UInt8(phaseY))
             let local = RenderTransform(
                 a: t.a, b: t.b, c: t.c, d: t.d, tx: Double(phaseX) / Double(steps), ty: Double(phaseY) / Double(steps))
             /// The mask at its device place, cut by the quad's exact edges where it is composited.
@@ -55,9 +62,7 @@ extension SDFText {
             }
             if drawHalo {
                 let fillKey = key
-                key.halo = true
-                key.haloWidth = style.haloWidth
-                key.haloBlur = style.haloBlur
+                key.paint = haloPaint
                 let halo = { (distance: Double) in
                     haloAlpha(
                         distance: distance, fontScale: fontScale, pixelRatio: pixelRatio,
@@ -82,9 +87,7 @@ extension SDFText {
                 if let m = placed(mask, color: style.haloColor) { halos.append(m) }
             }
             if drawFill {
-                key.halo = false
-                key.haloWidth = 0
-                key.haloBlur = 0
+                key.paint = fillPaint
                 let mask = masks.mask(key) {
                     coverageMask(glyph: glyph, transform: local) {
                         fillAlpha(distance: $0, fontScale: fontScale, pixelRatio: pixelRatio)
