@@ -438,12 +438,7 @@ public final class CairoBackend: RenderBackend {
             guard let b = LineRasterizer.deviceBounds(of: command, transform: toDevice, pixelRatio: scale) else {
                 continue
             }
-            bounds =
-                bounds.map {
-                    PixelRect(
-                        minX: min($0.minX, b.minX), minY: min($0.minY, b.minY), maxX: max($0.maxX, b.maxX),
-                        maxY: max($0.maxY, b.maxY))
-                } ?? b
+            bounds = bounds?.union(b) ?? b
         }
         guard let bounds else { return }
         withDevicePixels(cr, matrix: m, bounds: bounds) { pixels, dx, dy, clip in
@@ -795,12 +790,7 @@ public final class CairoBackend: RenderBackend {
         var bounds: PixelRect? = nil
         for run in runs {
             guard let box = run.bounds else { continue }
-            bounds =
-                bounds.map {
-                    PixelRect(
-                        minX: min($0.minX, box.minX), minY: min($0.minY, box.minY), maxX: max($0.maxX, box.maxX),
-                        maxY: max($0.maxY, box.maxY))
-                } ?? box
+            bounds = bounds?.union(box) ?? box
         }
         guard let bounds else { return }
         let tx = Int(m.x0)

@@ -27,12 +27,7 @@ extension CairoBackend {
         for command in batch {
             guard let p = prepare(command, ctm: ctm) else { continue }
             prepared.append(p)
-            bounds =
-                bounds.map {
-                    PixelRect(
-                        minX: min($0.minX, p.bounds.minX), minY: min($0.minY, p.bounds.minY),
-                        maxX: max($0.maxX, p.bounds.maxX), maxY: max($0.maxY, p.bounds.maxY))
-                } ?? p.bounds
+            bounds = bounds?.union(p.bounds) ?? p.bounds
         }
         guard let bounds else { return }
         withDevicePixels(cr, matrix: m, bounds: bounds) { pixels, dx, dy, clip in

@@ -77,12 +77,7 @@ public struct GlyphRunCommand: Hashable, Sendable {
         var box: PixelRect? = nil
         for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
             let r = PixelRect(minX: m.x, minY: m.y, maxX: m.x + m.width, maxY: m.y + m.height)
-            box =
-                box.map {
-                    PixelRect(
-                        minX: min($0.minX, r.minX), minY: min($0.minY, r.minY), maxX: max($0.maxX, r.maxX),
-                        maxY: max($0.maxY, r.maxY))
-                } ?? r
+            box = box?.union(r) ?? r
         }
         return box
     }

@@ -51,6 +51,11 @@ public struct PixelRect: Hashable, Sendable {
     public func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
     }
+
+    /// The smallest rectangle holding both (an empty one's edges count as any other's).
+    public func union(_ o: PixelRect) -> PixelRect {
+        PixelRect(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+    }
 }
 
 /// Draws ``LineMeshCommand``s into pixels the way MapLibre's line shaders and GL do.
