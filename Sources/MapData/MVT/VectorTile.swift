@@ -147,6 +147,8 @@ public struct VectorTileLayer: Sendable {
     public let values: [VectorTileValue]
     let bytes: [UInt8]
     let featureRanges: [Range<Int>]
+    /// The tables every feature of the layer shares (one reference each).
+    let tables: VectorTileLayerTables
 
     /// The number of features, including any that will fail to decode.
     public var featureCount: Int { featureRanges.count }
@@ -191,6 +193,7 @@ public struct VectorTileLayer: Sendable {
         self.values = values
         self.bytes = bytes
         self.featureRanges = featureRanges
+        tables = VectorTileLayerTables(name: name, keys: keys, values: values, bytes: bytes)
     }
 
     /// Decodes the feature at `index` (id, type, properties; geometry stays encoded until asked for).
@@ -199,7 +202,8 @@ public struct VectorTileLayer: Sendable {
     ///   (missing or invalid type, missing or repeated geometry, odd tag count, key or value index out of range).
     public func feature(at index: Int) throws(VectorTileError) -> VectorTileFeature {
         precondition(index >= 0 && index < featureRanges.count, "feature index \(index) out of range")
-        return try VectorTileFeature(layer: self, range: featureRanges[index], index: index)
+        return try VectorTileFeature(
+            tables: tables, extent: extent, version: version, range: featureRanges[index], index: index)
     }
 
     /// Decodes every feature, skipping the bad ones; each skipped feature adds a diagnostic.
@@ -233,6 +237,21 @@ public enum VectorTileGeometryType: Int, Sendable, CaseIterable {
     case polygon = 3
 }
 
+/// A layer's name and its key, value and byte tables, held once for all its features (immutable).
+final class VectorTileLayerTables: Sendable {
+    let name: String
+    let keys: [String]
+    let values: [VectorTileValue]
+    let bytes: [UInt8]
+
+    init(name: String, keys: [String], values: [VectorTileValue], bytes: [UInt8]) {
+        self.name = name
+        self.keys = keys
+        self.values = values
+        self.bytes = bytes
+    }
+}
+
 /// One feature of a layer (MVT spec §4.2): id, geometry type, properties, and its still-encoded geometry.
 public struct VectorTileFeature: Sendable {
     /// The feature id (field 1), or `nil` when the feature has none.
@@ -249,8 +268,6 @@ public struct VectorTileFeature: Sendable {
     }
     /// The tag pairs as validated indices into ``keys`` and ``values`` (even length).
     let tags: [UInt32]
-    let keys: [String]
-    let values: [VectorTileValue]
     /// The feature's index within its layer.
     public let index: Int
     /// The layer's extent (tile coordinates span `0..<extent` on both axes).
@@ -258,19 +275,28 @@ public struct VectorTileFeature: Sendable {
     /// The layer's spec version (1 or 2); version 1 layers allow `ClosePath` in line strings.
     public let layerVersion: Int
     /// The layer's name, for diagnostics.
-    public let layerName: String
-    let bytes: [UInt8]
+    public var layerName: String { tables.name }
+    /// The layer's key, value and byte tables, shared by all its features: copying a feature retains this and
+    /// ``tags`` only.
+    let tables: VectorTileLayerTables
+    var keys: [String] { tables.keys }
+    var values: [VectorTileValue] { tables.values }
+    var bytes: [UInt8] { tables.bytes }
     let geometryRange: Range<Int>
 
-    init(layer: VectorTileLayer, range: Range<Int>, index: Int) throws(VectorTileError) {
-        let bytes = layer.bytes
+    /// Decodes the feature in `range` of the layer whose tables, extent and version are given (the layer itself is
+    /// not passed, so decoding a feature copies none of its arrays).
+    init(tables: VectorTileLayerTables, extent: Int, version: Int, range: Range<Int>, index: Int)
+        throws(VectorTileError)
+    {
+        let bytes = tables.bytes
         var reader = ByteReader(bytes: bytes, range: range)
         var id: UInt64?
         var type: UInt64?
         var tagsRange: Range<Int>?
         var geometryRange: Range<Int>?
         // Only an error names the feature: the text is made when one is thrown, not for every feature.
-        func context() -> String { "layer '\(layer.name)' feature \(index)" }
+        func context() -> String { "layer '\(tables.name)' feature \(index)" }
         while let field = try reader.readField(context: context()) {
             switch (field.number, field.payload) {
             case (1, .varint(let v)): id = v
@@ -299,11 +325,11 @@ public struct VectorTileFeature: Sendable {
             while !reader.isAtEnd {
                 guard let k = reader.readVarint() else { throw .malformed("\(context()): truncated tag") }
                 guard let v = reader.readVarint() else { throw .invalidFeature("\(context()): odd number of tags") }
-                guard k < UInt64(layer.keys.count) else {
-                    throw .invalidFeature("\(context()): key index \(k) out of range 0..<\(layer.keys.count)")
+                guard k < UInt64(tables.keys.count) else {
+                    throw .invalidFeature("\(context()): key index \(k) out of range 0..<\(tables.keys.count)")
                 }
-                guard v < UInt64(layer.values.count) else {
-                    throw .invalidFeature("\(context()): value index \(v) out of range 0..<\(layer.values.count)")
+                guard v < UInt64(tables.values.count) else {
+                    throw .invalidFeature("\(context()): value index \(v) out of range 0..<\(tables.values.count)")
                 }
                 tags.append(UInt32(k))
                 tags.append(UInt32(v))
@@ -312,13 +338,10 @@ public struct VectorTileFeature: Sendable {
         self.id = id
         self.type = kind
         self.tags = tags
-        self.keys = layer.keys
-        self.values = layer.values
+        self.tables = tables
         self.index = index
-        self.extent = layer.extent
-        self.layerVersion = layer.version
-        self.layerName = layer.name
-        self.bytes = bytes
+        self.extent = extent
+        self.layerVersion = version
         self.geometryRange = geometryRange
     }
 
@@ -328,11 +351,12 @@ public struct VectorTileFeature: Sendable {
         // From the last pair back, so the first match is the one that wins; names of another length are passed over
         // without comparing their bytes (most of a feature's keys, the filters' names being short and varied).
         let length = key.utf8.count
+        let keys = tables.keys
         var i = tags.count & ~1
         while i >= 2 {
             i -= 2
             let name = keys[Int(tags[i])]
-            if name.utf8.count == length && name == key { return values[Int(tags[i + 1])] }
+            if name.utf8.count == length && name == key { return tables.values[Int(tags[i + 1])] }
         }
         return nil
     }
