@@ -308,14 +308,16 @@ import Testing
         drained.enter()
         final class Flag: @unchecked Sendable { var value = false }
         let finished = Flag()
-        DispatchQueue.global().async {
+        // A thread of its own: on a loaded machine the global queue's threads may all be busy rendering.
+        Thread.detachNewThread {
             finished.value = server.drain(grace: 60)
             drained.leave()
         }
         // Draining: the listening socket is closed at once (a new connection, such as a load balancer's health
         // check, is refused), while a request already on a connection gets /health 503.
-        for _ in 0..<100 where !server.service.isDraining { Thread.sleep(forTimeInterval: 0.01) }
-        Thread.sleep(forTimeInterval: 0.05)
+        for _ in 0..<1000 where !server.service.isDraining { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(server.service.isDraining, "draining began within 10 s")
+        for _ in 0..<1000 where server.http.isAccepting { Thread.sleep(forTimeInterval: 0.01) }
         // Not probed by connecting: the freed port may already belong to a server of a test running beside this one.
         #expect(!server.http.isAccepting)
         #expect(server.service.respond(ServerRequest(method: "GET", target: "/health")).status == 503)
