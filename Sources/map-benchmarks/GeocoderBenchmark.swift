@@ -30,14 +30,8 @@ struct GeocoderQueryBenchmark: Benchmark {
     mutating func setUp() throws {
         let geocoder = try loadGeocoder()
         self.geocoder = geocoder
-        var state: UInt64 = 0x5EED
-        func next() -> Double {  // SplitMix64 → [0, 1)
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var random = BenchRandom(seed: 0x5EED)
+        func next() -> Double { random.double(0...1) }
         for i in 0..<10_000 {
             if i % 2 == 0 {
                 // The Helsinki extract's bounding box.

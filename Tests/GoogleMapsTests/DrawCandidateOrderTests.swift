@@ -1,3 +1,4 @@
+import MapTestSupport
 import Testing
 
 @testable import GoogleMaps
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func denseRanksShuffledWithTies() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let ranks = (0..<3000).map { _ in UInt32(generator.next() % 2000) }
         Self.check(ranks)
     }
@@ -43,18 +44,5 @@ import Testing
         Self.check([0, 1, 5, 9, 9, 20])
         Self.check([3])
         Self.check([])
-    }
-
-    /// A small deterministic generator (the test's own, no global randomness).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -27,7 +27,7 @@ import WaymarkTime
 
 /// 300 items around Paris: three tight groups and a scatter, from a fixed seed.
 func parisItems() -> [TestItem] {
-    var rng = SeededRandom(state: 2024)
+    var rng = SeededRandom(seed: 2024)
     let groups = [(48.8606, 2.3376), (48.8530, 2.3499), (48.8738, 2.2950)]
     var items: [TestItem] = []
     for (i, g) in groups.enumerated() {

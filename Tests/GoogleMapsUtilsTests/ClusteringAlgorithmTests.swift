@@ -1,4 +1,5 @@
 import GoogleMaps
+import MapTestSupport
 import Testing
 
 @testable import GoogleMapsUtils
@@ -105,7 +106,7 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
     /// Seeded random adds and removes; after each batch the clusters equal the brute-force reference's.
     @Test(arguments: [11, 12, 13, 14])
     func fuzzAgainstBruteForce(seed: UInt64) {
-        var rng = SeededRandom(state: seed)
+        var rng = SeededRandom(seed: seed)
         let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
         var live: [TestItem] = []
         for round in 0..<12 {
@@ -136,7 +137,7 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
     /// zooms from the whole world (every item in one search) to far below the spread, at 100 and 0 points.
     @Test(arguments: [0, 100] as [UInt])
     func gridSearchesMatchALinearSearchOnAwkwardSpreads(distance: UInt) {
-        var rng = SeededRandom(state: 2024)
+        var rng = SeededRandom(seed: 2024)
         var spreads: [[TestItem]] = [
             (0..<300).map { _ in TestItem(10, 20) },
             (0..<300).map { _ in TestItem(10, Double.random(in: -180...180, using: &rng)) },
@@ -171,7 +172,7 @@ func memberIDs(_ clusters: [any GMUCluster]) -> [[ObjectIdentifier]] {
 
     /// More removals than items left compacts the storage; order and results stay the same.
     @Test func compactionKeepsInsertionOrder() {
-        var rng = SeededRandom(state: 99)
+        var rng = SeededRandom(seed: 99)
         let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
         var live = (0..<3000).map { _ in
             TestItem(Double.random(in: 40...41, using: &rng), Double.random(in: 0...1, using: &rng))

@@ -94,7 +94,7 @@ func pixel(_ image: UIImage, _ px: Int, _ py: Int) -> [UInt8] {
     /// pixel (the same kernel in pixels over half the map width, the same normalisation), with points inside it,
     /// on its edges and beyond them.
     @Test func a256PixelTileIsAQuarterOfThe512PixelTileAZoomBelow() {
-        var rng = SeededRandom(state: 31)
+        var rng = SeededRandom(seed: 31)
         let points = (0..<60).map { i in
             // Pixel centres of the 512-pixel tile (70, 40) at zoom 7, most about its top-left quarter.
             let px = Double(Int.random(in: 0..<(i % 3 == 0 ? 512 : 300), using: &rng))
@@ -137,7 +137,7 @@ func pixel(_ image: UIImage, _ px: Int, _ py: Int) -> [UInt8] {
     }
 
     @Test func heatmapGolden() {
-        var rng = SeededRandom(state: 7)
+        var rng = SeededRandom(seed: 7)
         var points: [GMUWeightedLatLng] = []
         // Hot spots over Paris at zoom 12 (one tile).
         let spots = [(100.0, 150.0, 400), (300.0, 280.0, 250), (420.0, 90.0, 120)]

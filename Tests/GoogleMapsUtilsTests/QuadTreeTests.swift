@@ -1,3 +1,4 @@
+import MapTestSupport
 import Testing
 
 @testable import GoogleMapsUtils
@@ -7,18 +8,6 @@ final class TestQuadItem: GQTPointQuadTreeItem {
     let p: GQTPoint
     init(_ x: Double, _ y: Double) { p = GQTPoint(x: x, y: y) }
     func point() -> GQTPoint { p }
-}
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite struct QuadTreeTests {
@@ -59,7 +48,7 @@ struct SeededRandom: RandomNumberGenerator {
     /// Random adds, removes and searches against a plain list.
     @Test(arguments: [1, 2, 3])
     func fuzzAgainstBruteForce(seed: UInt64) {
-        var rng = SeededRandom(state: seed)
+        var rng = SeededRandom(seed: seed)
         let tree = GQTPointQuadTree(bounds: GQTBounds(minX: -10, minY: -5, maxX: 10, maxY: 5))
         var live: [TestQuadItem] = []
         for step in 0..<3000 {

@@ -1,19 +1,9 @@
+import MapTestSupport
 import Testing
 
 @testable import MapDrawingCairo
 
-/// SplitMix64: a fixed sequence of pseudo-random words, so every run checks the same pixels.
-private struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// A premultiplied ARGB32 pixel: alpha first, each colour channel at most alpha.
     mutating func pixel() -> UInt32 {
         let r = next()
@@ -29,7 +19,7 @@ private struct SplitMix {
     /// The blit's one-word bilinear blend gives the bytes of two horizontal blends and a vertical one, channel by
     /// channel, for random premultiplied pixels (and the extremes) at every weight step of 17/256.
     @Test func theOneWordBlendMatchesThreeChannelBlends() {
-        var random = SplitMix(state: 33)
+        var random = SeededRandom(seed: 33)
         var quads: [(UInt32, UInt32, UInt32, UInt32)] = [
             (0, 0, 0, 0), (0xFFFF_FFFF, 0, 0xFFFF_FFFF, 0), (0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF),
             (0x8040_2010, 0xFF00_FF00, 0x00FF_00FF, 0x7F7F_7F7F),

@@ -1,5 +1,6 @@
 import MapDrawing
 import MapGeometry
+import MapTestSupport
 import Testing
 
 @Suite struct ByteBoundedLRUTests {
@@ -39,7 +40,7 @@ import Testing
     @Test func theCallbackInsertHandsOverWhatTheArrayInsertReturns() {
         var a = ByteBoundedLRU<Int, Int>(byteLimit: 100)
         var b = ByteBoundedLRU<Int, Int>(byteLimit: 100)
-        var rng = SplitMix(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for step in 0..<2000 {
             let key = Int(rng.next() % 25)
             let cost = Int(rng.next() % 130)
@@ -95,7 +96,7 @@ import Testing
 
     /// Against a naive reference model (an array ordered by recency) under a seeded random workload.
     @Test func matchesAReferenceModel() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         var lru = ByteBoundedLRU<Int, Int>(byteLimit: 500)
         var model: [(key: Int, value: Int, cost: Int)] = []  // most recent first
         for step in 0..<5000 {
@@ -191,18 +192,5 @@ import Testing
                   image #1 rect=(100,100 256x256)
 
                 """)
-    }
-}
-
-/// SplitMix64, local so this file needs nothing but MapDrawing.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
