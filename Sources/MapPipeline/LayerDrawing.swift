@@ -16,7 +16,7 @@ extension MapRenderer {
     /// Appends the fill, line or circle commands of `layer` for the features of `tile`.
     ///
     /// The features are prepared in tile space first (``preparedDraws(_:tile:zoom:tilePoints:cached:)``: filtered,
-    /// sorted, styled, lines tessellated; kept per layer, tile and zoom for pitched frames), then projected for the
+    /// sorted, styled, lines tessellated; kept per layer, tile and zoom for pitched or rotated frames), then projected for the
     /// frame: rings and mesh vertices through the tile's projector. Under pitch, a feature whose bounds leave the
     /// visible depth range is clipped to it and, for lines, tessellated again from the clipped geometry.
     ///
@@ -37,7 +37,9 @@ extension MapRenderer {
         guard layer.layer.source != nil else { return }
         // Points per tile side: every extent's projector has the same flat scale × extent.
         let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
-        let cached = (projectors.camera?.state.pitch ?? 0) != 0
+        // A frame drawn through a tilted or turned camera keeps them (TileDraws.swift): the next frame of the gesture
+        // re-projects them instead of filtering, styling and tessellating the tile's features again.
+        let cached = projectors.camera.map { $0.state.pitch != 0 || $0.state.bearing != 0 } ?? false
         let draws = preparedDraws(layer, tile: tile, zoom: zoom, tilePoints: tilePoints, cached: cached)
         for draw in draws {
             let f = draw.feature

@@ -5,7 +5,7 @@ import MapStyle
 
 // Tile preparation for frame composition: one style layer's features over one tile, filtered, sorted, styled and
 // tessellated once in tile space (`TileDraw`), so a frame only projects the prepared vertices through the camera
-// (`MapRenderer.drawLayer`). Pitched frames keep them in the renderer's group of the shared `MapEngine` (per layer, tile and zoom), so
+// (`MapRenderer.drawLayer`). Pitched or rotated frames keep them in the renderer's group of the shared `MapEngine` (per layer, tile and zoom), so
 // tilting or turning the map re-projects meshes and rings instead of re-tessellating them.
 
 /// The cache key of one layer's prepared draws over one tile: the layer's style index, the canonical tile and the
