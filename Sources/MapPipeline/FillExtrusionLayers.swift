@@ -333,7 +333,13 @@ final class ExtrusionRaster {
                 let i = row + px
                 let held = UnsafeMutableRawPointer(depth + i).loadUnaligned(as: SIMD4<Float>.self)
                 let nearer = inv .> held
-                if any(nearer) {
+                if Swift.all(nearer) {
+                    // All four nearer (a roof over empty pixels, most often): the colours are stored without
+                    // reading the old ones.
+                    drawn = true
+                    UnsafeMutableRawPointer(depth + i).storeBytes(of: inv, as: SIMD4<Float>.self)
+                    (words + i * 4).storeBytes(of: colour, as: SIMD4<UInt32>.self)
+                } else if any(nearer) {
                     drawn = true
                     UnsafeMutableRawPointer(depth + i).storeBytes(
                         of: held.replacing(with: inv, where: nearer), as: SIMD4<Float>.self)
@@ -405,7 +411,8 @@ extension MapRenderer {
     /// (``ExtrusionLight``; walls shaded from bottom to top with `fill-extrusion-vertical-gradient`), drawn with a
     /// depth test into an image of their own (``ExtrusionRaster``) composited with `fill-extrusion-opacity`.
     /// Unpitched frames show the roofs (scaled by the camera's perspective, as MapLibre's). Walls along a tile's
-    /// clipped edges are not drawn. `fill-extrusion-pattern`: ExtrusionPatterns.swift.
+    /// clipped edges are not drawn. `fill-extrusion-pattern`: ExtrusionPatterns.swift. The layer's prepared draws of a
+    /// tile (its filtered features in drawing order) are kept in the engine between frames like other layers'.
     func fillExtrusionCommands(
         _ layer: CompiledLayer, tiles: [TileID], z: Double, camera transform: CameraTransform, scale: Double,
         size: ScreenSize
@@ -429,7 +436,7 @@ extension MapRenderer {
         for tile in tiles {
             var projectors = ProjectorCache(tile: tile, camera: transform)
             let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
-            for draw in preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: false) {
+            for draw in preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true) {
                 guard case .polygons(let polygons) = draw.feature.geometry else { continue }
                 let ctx = draw.context
                 let extent = draw.feature.feature.extent
