@@ -81,7 +81,7 @@ final class LabelStage {
             }
         }
         let symbols = frameSymbols(parts)
-        return (place(symbols, camera: camera, options: options.placement), symbols.count)
+        return (place(symbols, parts: parts, camera: camera, options: options.placement), symbols.count)
     }
 
     /// The frame's candidates: `parts` numbered in order (``LabelOrder/number(_:sortsByKey:from:)``) and joined.
@@ -108,9 +108,12 @@ final class LabelStage {
 
     /// Places the frame's candidates (`symbols`, in source order) for `camera` with `options`, preferring the labels
     /// the previous frame showed; the placement is kept for the next frame and for hit tests.
-    func place(_ symbols: [SymbolFeature], camera: CameraState, options: PlacementOptions) -> PlacementResult {
+    /// `parts`: the arrays `symbols` was joined from, in order, if any (``SymbolPlacer/place(_:parts:camera:previous:)``).
+    func place(
+        _ symbols: [SymbolFeature], parts: [[SymbolFeature]]? = nil, camera: CameraState, options: PlacementOptions
+    ) -> PlacementResult {
         placer.options = options
-        let placement = placer.place(symbols, camera: camera, previous: previousPlacement)
+        let placement = placer.place(symbols, parts: parts, camera: camera, previous: previousPlacement)
         previousPlacement = placement
         lastLabels = (symbols, placement)
         return placement

@@ -114,6 +114,19 @@ public final class SymbolPlacer {
     public func place(_ symbols: [SymbolFeature], camera: CameraState, previous: PlacementResult? = nil)
         -> PlacementResult
     {
+        place(symbols, parts: nil, camera: camera, previous: previous)
+    }
+
+    /// ``place(_:camera:previous:)`` for `symbols` joined from `parts` in order: each part an array the caller keeps
+    /// from frame to frame (a tile's candidates of one layer; in `symbols` its symbols may differ in
+    /// ``SymbolFeature/sourceOrder`` only). What placement made of a part's symbols regardless of the camera (text
+    /// measurements, anchors laid out in the tile) is then reused when the part comes again at another place, as
+    /// when a turned map offers its tiles in another order. Parts are used only when they hold every symbol, each
+    /// holds the symbols of one layer and one owner tile, and no two hold the same layer's and tile's; else (and
+    /// with `parts` `nil`) as ``place(_:camera:previous:)``. The placement is the same either way.
+    package func place(
+        _ symbols: [SymbolFeature], parts: [[SymbolFeature]]?, camera: CameraState, previous: PlacementResult? = nil
+    ) -> PlacementResult {
         let transform = camera.transform
         frameTransform = transform
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
@@ -143,7 +156,7 @@ public final class SymbolPlacer {
             groundLayouts.removeAll(keepingCapacity: true)
             memo.reset()
         }
-        memo.begin(symbols)
+        memo.begin(symbols, parts: parts)
         repeatAnchors.removeAll(keepingCapacity: true)
         collisionShapes.removeAll()
 
@@ -202,16 +215,21 @@ public final class SymbolPlacer {
                 let symbol = symbols.baseAddress! + c.featureIndex
                 // Copies of a feature in different tiles are one label; features of one tile are never duplicates of
                 // each other (MapLibre's cross-tile index matches only across tiles).
-                if let earlier = seen[symbol.pointee.identity],
-                    earlier.contains(where: {
-                        ($0.tile == nil || $0.tile != symbol.pointee.ownerTile)
-                            && squaredDistance($0.point, c.screen) <= tolerance2
-                    })
-                {
+                // One look-up: the identity's earlier anchors are checked and, when none is a copy, added to.
+                func isCopy(_ earlier: inout [(point: ScreenPoint, tile: TileID?)]) -> Bool {
+                    let tile = symbol.pointee.ownerTile
+                    if earlier.contains(where: {
+                        ($0.tile == nil || $0.tile != tile) && squaredDistance($0.point, c.screen) <= tolerance2
+                    }) {
+                        return true
+                    }
+                    earlier.append((c.screen, tile))
+                    return false
+                }
+                if isCopy(&seen[symbol.pointee.identity, default: []]) {
                     statistics.duplicates += 1
                     continue
                 }
-                seen[symbol.pointee.identity, default: []].append((c.screen, symbol.pointee.ownerTile))
                 if !options.crossSourceCollisions { useGrid(of: symbol.pointee.collisionGroup ?? "", &currentGroup) }
                 if collide(c, &symbol.pointee, into: &placed, statistics: &statistics) {
                     memory[symbol.pointee.identity, default: []].append(
