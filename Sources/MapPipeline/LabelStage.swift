@@ -41,6 +41,9 @@ final class LabelStage {
     var fades = LabelFades()
     /// The last frame's symbol candidates and their placement, for ``MapRenderer/lastPlacedSymbols``.
     private(set) var lastLabels: (candidates: [SymbolFeature], placement: PlacementResult)?
+    /// The last frame's candidates per tile and layer in placement order (held, so that an array with the same
+    /// storage is the same array) and those joined and numbered (``placeLabels(_:symbolLayers:found:camera:candidates:)``).
+    private var joinedParts: (parts: [[SymbolFeature]], symbols: [SymbolFeature])?
 
     /// A stage for `style` (compiled as `layers`) drawing SDF icon images with `backend` and measuring text with its
     /// fonts until glyphs are set, with the renderer's `options`.
@@ -66,29 +69,51 @@ final class LabelStage {
         _ tiles: [TileID], symbolLayers: [CompiledLayer], found: FoundSymbols, camera: CameraState,
         candidates: (CompiledLayer, TileID) -> [SymbolFeature]
     ) -> (placement: PlacementResult, candidates: Int) {
-        var symbols: [SymbolFeature] = []
-        var order = 0
         // Candidates the tile stage found cached are not looked up again.
         let usesFound = found.layerCount == symbolLayers.count
-        // Tiles and their symbols in the order MapLibre offers them to placement (LabelOrder.swift).
+        // Each tile's and layer's candidates, in the order MapLibre offers them to placement (LabelOrder.swift).
+        var parts: [[SymbolFeature]] = []
+        parts.reserveCapacity(tiles.count * symbolLayers.count)
         for t in LabelOrder.tileOrder(tiles, bearing: camera.bearing) {
             let tile = tiles[t]
             for (l, layer) in symbolLayers.enumerated() {
-                var built =
-                    (usesFound ? found.candidates(tile: t, layer: l) : nil)
-                    ?? candidates(layer, tile)
-                LabelOrder.number(&built, sortsByKey: built.contains { $0.sortKey != nil }, from: &order)
-                symbols.append(contentsOf: built)
+                parts.append((usesFound ? found.candidates(tile: t, layer: l) : nil) ?? candidates(layer, tile))
             }
         }
-        return (place(symbols, camera: camera, options: options.placement), symbols.count)
+        let symbols = frameSymbols(parts)
+        return (place(symbols, parts: parts, camera: camera, options: options.placement), symbols.count)
+    }
+
+    /// The frame's candidates: `parts` numbered in order (``LabelOrder/number(_:sortsByKey:from:)``) and joined.
+    /// When every part is the very array the previous frame had at its place (the tiles and layers kept their
+    /// candidates), the previous frame's joined array is handed again, uncopied (the placer then reuses what it
+    /// made of it, PlacementInputMemo.swift); numbering the same parts again would give the same array.
+    private func frameSymbols(_ parts: [[SymbolFeature]]) -> [SymbolFeature] {
+        if let kept = joinedParts, kept.parts.count == parts.count,
+            zip(kept.parts, parts).allSatisfy({ sameStorage($0, $1) })
+        {
+            return kept.symbols
+        }
+        var symbols: [SymbolFeature] = []
+        symbols.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        var order = 0
+        for part in parts {
+            var built = part
+            LabelOrder.number(&built, sortsByKey: built.contains { $0.sortKey != nil }, from: &order)
+            symbols.append(contentsOf: built)
+        }
+        joinedParts = (parts, symbols)
+        return symbols
     }
 
     /// Places the frame's candidates (`symbols`, in source order) for `camera` with `options`, preferring the labels
     /// the previous frame showed; the placement is kept for the next frame and for hit tests.
-    func place(_ symbols: [SymbolFeature], camera: CameraState, options: PlacementOptions) -> PlacementResult {
+    /// `parts`: the arrays `symbols` was joined from, in order, if any (``SymbolPlacer/place(_:parts:camera:previous:)``).
+    func place(
+        _ symbols: [SymbolFeature], parts: [[SymbolFeature]]? = nil, camera: CameraState, options: PlacementOptions
+    ) -> PlacementResult {
         placer.options = options
-        let placement = placer.place(symbols, camera: camera, previous: previousPlacement)
+        let placement = placer.place(symbols, parts: parts, camera: camera, previous: previousPlacement)
         previousPlacement = placement
         lastLabels = (symbols, placement)
         return placement
@@ -135,4 +160,11 @@ extension MapRenderer {
             wholeSourceLines: { wholeSourceLines(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile) },
             symbolIcon: symbolIcon)
     }
+}
+
+/// Whether `a` and `b` share one storage (so, while either is held, are the same array).
+private func sameStorage(_ a: [SymbolFeature], _ b: [SymbolFeature]) -> Bool {
+    guard a.count == b.count else { return false }
+    if a.isEmpty { return true }
+    return a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
 }

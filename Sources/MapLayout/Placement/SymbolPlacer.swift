@@ -81,6 +81,8 @@ public final class SymbolPlacer {
     private var repeatAnchors: [RepeatKey: [WorldPoint]] = [:]
     /// The frame's collision shapes so far (``PlacementOptions/recordsCollisionShapes``; CollisionDebugShapes.swift).
     var collisionShapes: [CollisionDebugShape] = []
+    /// Per symbol of the last array placed, what placement made of it regardless of the camera (PlacementInputMemo.swift).
+    private var memo = PlacementInputMemo()
 
     private struct RepeatKey: Hashable {
         var layer: Int
@@ -112,6 +114,19 @@ public final class SymbolPlacer {
     public func place(_ symbols: [SymbolFeature], camera: CameraState, previous: PlacementResult? = nil)
         -> PlacementResult
     {
+        place(symbols, parts: nil, camera: camera, previous: previous)
+    }
+
+    /// ``place(_:camera:previous:)`` for `symbols` joined from `parts` in order: each part an array the caller keeps
+    /// from frame to frame (a tile's candidates of one layer; in `symbols` its symbols may differ in
+    /// ``SymbolFeature/sourceOrder`` only). What placement made of a part's symbols regardless of the camera (text
+    /// measurements, anchors laid out in the tile) is then reused when the part comes again at another place, as
+    /// when a turned map offers its tiles in another order. Parts are used only when they hold every symbol, each
+    /// holds the symbols of one layer and one owner tile, and no two hold the same layer's and tile's; else (and
+    /// with `parts` `nil`) as ``place(_:camera:previous:)``. The placement is the same either way.
+    package func place(
+        _ symbols: [SymbolFeature], parts: [[SymbolFeature]]?, camera: CameraState, previous: PlacementResult? = nil
+    ) -> PlacementResult {
         let transform = camera.transform
         frameTransform = transform
         let viewWidth = camera.size.width.isFinite ? max(camera.size.width, 1) : 1
@@ -139,7 +154,9 @@ public final class SymbolPlacer {
         if shapes.count > 20_000 {
             shapes.removeAll(keepingCapacity: true)
             groundLayouts.removeAll(keepingCapacity: true)
+            memo.reset()
         }
+        memo.begin(symbols, parts: parts)
         repeatAnchors.removeAll(keepingCapacity: true)
         collisionShapes.removeAll()
 
@@ -151,51 +168,73 @@ public final class SymbolPlacer {
         // 1. Anchors.
         var candidates: [Candidate] = []
         candidates.reserveCapacity(symbols.count)
-        for (index, symbol) in symbols.enumerated() {
-            makeCandidates(symbol, index: index, context: context, into: &candidates, statistics: &statistics)
+        // Each symbol is handed on in place (see ``inPlace(_:_:)``): a copy costs a retain and a release of each of its
+        // many references.
+        inPlace(symbols) { symbols in
+            for index in symbols.indices {
+                makeCandidates(
+                    &symbols[index], index: index, context: context, into: &candidates, statistics: &statistics)
+            }
         }
         statistics.candidates = candidates.count + statistics.culled + statistics.tooCurved
 
         // 2. Priority.
-        let order = candidates.indices.sorted { a, b in
-            let x = candidates[a]
-            let y = candidates[b]
-            if x.layerIndex != y.layerIndex { return x.layerIndex > y.layerIndex }
-            if x.wasPlaced != y.wasPlaced { return x.wasPlaced }
-            if x.byViewportY && y.byViewportY && x.screen.y != y.screen.y { return x.screen.y > y.screen.y }
-            if x.sortKey != y.sortKey { return x.sortKey < y.sortKey }
-            if x.sourceOrder != y.sourceOrder { return x.sourceOrder < y.sourceOrder }
-            if x.featureIndex != y.featureIndex { return x.featureIndex < y.featureIndex }
-            return x.ordinal < y.ordinal
+        // Compared in place: a candidate's copy would retain its line geometry.
+        let order = candidates.withUnsafeBufferPointer { candidates in
+            candidates.indices.sorted { a, b in
+                let x = candidates.baseAddress! + a
+                let y = candidates.baseAddress! + b
+                if x.pointee.layerIndex != y.pointee.layerIndex { return x.pointee.layerIndex > y.pointee.layerIndex }
+                if x.pointee.wasPlaced != y.pointee.wasPlaced { return x.pointee.wasPlaced }
+                if x.pointee.byViewportY && y.pointee.byViewportY && x.pointee.screen.y != y.pointee.screen.y {
+                    return x.pointee.screen.y > y.pointee.screen.y
+                }
+                if x.pointee.sortKey != y.pointee.sortKey { return x.pointee.sortKey < y.pointee.sortKey }
+                if x.pointee.sourceOrder != y.pointee.sourceOrder {
+                    return x.pointee.sourceOrder < y.pointee.sourceOrder
+                }
+                if x.pointee.featureIndex != y.pointee.featureIndex {
+                    return x.pointee.featureIndex < y.pointee.featureIndex
+                }
+                return x.pointee.ordinal < y.pointee.ordinal
+            }
         }
 
         // 3 and 4. Dedup and collision.
         var seen: [SymbolIdentity: [(point: ScreenPoint, tile: TileID?)]] = [:]
+        seen.reserveCapacity(candidates.count)
         var placed: [PlacedSymbol] = []
         var memory: [SymbolIdentity: [RememberedLabel]] = [:]
         grid.reserve(candidates.count * 2)
         let tolerance2 = options.duplicateTolerance * options.duplicateTolerance
         groupGrids = [:]
         var currentGroup = ""
-        for candidateIndex in order {
-            let c = candidates[candidateIndex]
-            let symbol = symbols[c.featureIndex]
-            // Copies of a feature in different tiles are one label; features of one tile are never duplicates of
-            // each other (MapLibre's cross-tile index matches only across tiles).
-            if let earlier = seen[symbol.identity],
-                earlier.contains(where: {
-                    ($0.tile == nil || $0.tile != symbol.ownerTile) && squaredDistance($0.point, c.screen) <= tolerance2
-                })
-            {
-                statistics.duplicates += 1
-                continue
-            }
-            seen[symbol.identity, default: []].append((c.screen, symbol.ownerTile))
-            if !options.crossSourceCollisions { useGrid(of: symbol.collisionGroup ?? "", &currentGroup) }
-            if let label = collide(c, symbol, statistics: &statistics) {
-                placed.append(label)
-                memory[symbol.identity, default: []].append(
-                    RememberedLabel(anchor: c.world, textAnchor: label.textAnchor))
+        inPlace(symbols) { symbols in
+            for candidateIndex in order {
+                let c = candidates[candidateIndex]
+                let symbol = symbols.baseAddress! + c.featureIndex
+                // Copies of a feature in different tiles are one label; features of one tile are never duplicates of
+                // each other (MapLibre's cross-tile index matches only across tiles).
+                // One look-up: the identity's earlier anchors are checked and, when none is a copy, added to.
+                func isCopy(_ earlier: inout [(point: ScreenPoint, tile: TileID?)]) -> Bool {
+                    let tile = symbol.pointee.ownerTile
+                    if earlier.contains(where: {
+                        ($0.tile == nil || $0.tile != tile) && squaredDistance($0.point, c.screen) <= tolerance2
+                    }) {
+                        return true
+                    }
+                    earlier.append((c.screen, tile))
+                    return false
+                }
+                if isCopy(&seen[symbol.pointee.identity, default: []]) {
+                    statistics.duplicates += 1
+                    continue
+                }
+                if !options.crossSourceCollisions { useGrid(of: symbol.pointee.collisionGroup ?? "", &currentGroup) }
+                if collide(c, &symbol.pointee, into: &placed, statistics: &statistics) {
+                    memory[symbol.pointee.identity, default: []].append(
+                        RememberedLabel(anchor: c.world, textAnchor: placed[placed.count - 1].textAnchor))
+                }
             }
         }
         statistics.placed = placed.count
@@ -218,6 +257,16 @@ public final class SymbolPlacer {
             }
             for (slot, symbol) in zip(slots, sorted) { placed[slot] = symbol }
         }
+    }
+
+    /// Runs `body` on the storage of `symbols`, so that each symbol can be handed to a function `inout`, in place: one
+    /// passed by value is copied out of the array first (placement's callees cannot be shown not to change the
+    /// array), and a ``SymbolFeature`` copy retains and releases each of its many references. `body` must not change
+    /// a symbol (the storage may be shared with other arrays).
+    private func inPlace<R>(
+        _ symbols: [SymbolFeature], _ body: (UnsafeMutableBufferPointer<SymbolFeature>) -> R
+    ) -> R {
+        symbols.withUnsafeBufferPointer { body(UnsafeMutableBufferPointer(mutating: $0)) }
     }
 
     /// Makes ``grid`` the collision index of `group` (an empty one on its first use), keeping the current one.
@@ -285,8 +334,9 @@ public final class SymbolPlacer {
         var iconRotation = 0.0
     }
 
+    /// `symbol` is `inout` only to be passed in place, uncopied (``inPlace(_:_:)``); it is not changed.
     private func makeCandidates(
-        _ symbol: SymbolFeature, index: Int, context: FrameContext, into candidates: inout [Candidate],
+        _ symbol: inout SymbolFeature, index: Int, context: FrameContext, into candidates: inout [Candidate],
         statistics: inout PlacementStatistics
     ) {
         let hasText = !symbol.text.isEmpty
@@ -353,10 +403,7 @@ public final class SymbolPlacer {
         _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
         into candidates: inout [Candidate], _ stats: inout PlacementStatistics
     ) {
-        // Line labels are one line: newlines become spaces (checked on bytes, which is cheap every frame).
-        let text =
-            symbol.text.utf8.contains(10) ? String(symbol.text.map { $0 == "\n" ? " " : $0 }) : symbol.text
-        let shape = self.shape(text, symbol.textStyle, clusters: true)
+        let shape = lineShape(symbol, index: index)
         guard let clusters = shape.clusters, !clusters.isEmpty else { return }
         let style = symbol.textStyle
         let labelLength =
@@ -371,7 +418,6 @@ public final class SymbolPlacer {
         // Same world copy for the whole line.
         let first = context.worldCopy(of: points[0], symbol)
         let shift = first.x - points[0].x
-        let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         var ordinal = 0
         // One anchor `distance` points along the projected `line`; `checkAngle` tests text-max-angle there.
         func place(_ line: ScreenPolyline, _ distance: Double, checkAngle: Bool) {
@@ -419,7 +465,7 @@ public final class SymbolPlacer {
                     line: geometry, lineHeight: height,
                     iconRotation: symbol.iconRotationAlignment == .map ? p.angle * 180 / .pi : 0))
         }
-        if let runs = tileRuns(symbol, points, textLength: labelLength) {
+        if let runs = tileRuns(symbol, index: index, points, textLength: labelLength) {
             atTileAnchors(runs, shift: shift, context: context) {
                 let s = transform.screenPoint(forUnwrapped: $0)
                 return (s.x, s.y)
@@ -432,6 +478,7 @@ public final class SymbolPlacer {
             return
         }
 
+        let shifted = points.map { WorldPoint(x: $0.x + shift, y: $0.y) }
         for run in depthClippedRuns(shifted, context: context) {
             let screenRun = run.map { transform.screenPoint(forUnwrapped: $0) }
             let line = ScreenPolyline(screenRun.lazy.map { (x: $0.x, y: $0.y) })
@@ -450,8 +497,8 @@ public final class SymbolPlacer {
         _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
         into candidates: inout [Candidate], _ stats: inout PlacementStatistics
     ) {
-        let width = shape(symbol.text, symbol.textStyle, clusters: false).width
-        if let runs = tileRuns(symbol, points, textLength: width) {
+        let width = pointShape(symbol, index: index).width
+        if let runs = tileRuns(symbol, index: index, points, textLength: width) {
             for run in runs {
                 for anchor in run.anchors {
                     pointCandidate(
@@ -599,7 +646,7 @@ public final class SymbolPlacer {
                     line: LineLabelGeometry(glyphs: glyphs, centers: centers, flipped: layout.flipped),
                     lineHeight: shape.lineHeight * ratio, iconRotation: iconRotation))
         }
-        if let runs = tileRuns(symbol, points, textLength: labelLength) {
+        if let runs = tileRuns(symbol, index: index, points, textLength: labelLength) {
             atTileAnchors(runs, shift: shift, context: context, project: ground) {
                 stats.culled += 1
                 ordinal += 1
@@ -669,13 +716,45 @@ public final class SymbolPlacer {
         return kept.compactMap(ownedAnchors)
     }
 
+    /// ``tileRuns(_:_:textLength:)`` of the `index`-th symbol, kept for the next frames that place the same array
+    /// (PlacementInputMemo.swift: every frame asks in the same order, so the repeat distance sees the same anchors).
+    private func tileRuns(_ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], textLength: Double)
+        -> [AnchoredRun]?
+    {
+        if index < memo.tileRuns.count, let kept = memo.tileRuns[index] { return kept }
+        let runs = tileRuns(symbol, points, textLength: textLength)
+        if index < memo.tileRuns.count { memo.tileRuns[index] = .some(runs) }
+        return runs
+    }
+
+    /// The `index`-th symbol's text measured in its own style (``shape(_:_:clusters:)`` without clusters), kept
+    /// for the next frames that place the same array.
+    private func pointShape(_ symbol: SymbolFeature, index: Int) -> Shape {
+        if index < memo.pointShapes.count, let kept = memo.pointShapes[index] { return kept }
+        let shape = self.shape(symbol.text, symbol.textStyle, clusters: false)
+        if index < memo.pointShapes.count { memo.pointShapes[index] = shape }
+        return shape
+    }
+
+    /// The `index`-th symbol's text as one line (newlines become spaces) measured with its clusters, for a label
+    /// along its line; kept for the next frames that place the same array.
+    private func lineShape(_ symbol: SymbolFeature, index: Int) -> Shape {
+        if index < memo.lineShapes.count, let kept = memo.lineShapes[index] { return kept }
+        // Line labels are one line: newlines become spaces.
+        let text =
+            symbol.text.utf8.contains(10) ? String(symbol.text.map { $0 == "\n" ? " " : $0 }) : symbol.text
+        let shape = self.shape(text, symbol.textStyle, clusters: true)
+        if index < memo.lineShapes.count { memo.lineShapes[index] = shape }
+        return shape
+    }
+
     /// An icon-only `line` or `line-center` symbol: the icon at each of its tile's anchors, turned along the line
     /// on the screen when ``SymbolFeature/iconRotationAlignment`` is `.map`.
     private func iconLineCandidates(
         _ symbol: SymbolFeature, index: Int, _ points: [WorldPoint], context: FrameContext,
         into candidates: inout [Candidate], _ stats: inout PlacementStatistics
     ) {
-        guard let runs = tileRuns(symbol, points, textLength: 0) else { return }
+        guard let runs = tileRuns(symbol, index: index, points, textLength: 0) else { return }
         var ordinal = 0
         for run in runs {
             for (k, anchor) in run.anchors.enumerated() {
@@ -795,9 +874,13 @@ public final class SymbolPlacer {
 
     // MARK: - Collision
 
-    private func collide(_ c: Candidate, _ symbol: SymbolFeature, statistics: inout PlacementStatistics)
-        -> PlacedSymbol?
-    {
+    /// Collides candidate `c` of `symbol` with the labels placed so far and, when it is shown, appends it to `placed`.
+    /// `symbol` is `inout` only to be passed in place, uncopied (``inPlace(_:_:)``); it is not changed.
+    /// - Returns: whether the label was placed.
+    private func collide(
+        _ c: Candidate, _ symbol: inout SymbolFeature, into placed: inout [PlacedSymbol],
+        statistics: inout PlacementStatistics
+    ) -> Bool {
         let key = UInt32(truncatingIfNeeded: c.featureIndex)
         let hasText = !symbol.text.isEmpty
         let ratio = c.ratio
@@ -828,7 +911,10 @@ public final class SymbolPlacer {
             }
             textBox = b
         } else if hasText {
-            let shape = self.shape(symbol.text, style, clusters: false)
+            // Without an alternate writing mode the style is the symbol's own.
+            let shape =
+                symbol.alternateTextStyle == nil
+                ? pointShape(symbol, index: c.featureIndex) : self.shape(symbol.text, style, clusters: false)
             let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
             let padding = max(symbol.textPadding, 0) * ratio
             let em = style.size * ratio
@@ -900,7 +986,7 @@ public final class SymbolPlacer {
             }
             guard textBox != nil else {
                 statistics.culled += 1
-                return nil
+                return false
             }
         }
 
@@ -911,7 +997,7 @@ public final class SymbolPlacer {
         // A plain icon's turn about its anchor, degrees clockwise (`icon-rotate`, and the map's for map-aligned points).
         var iconTurn = 0.0
         if let icon = symbol.icon, hasText, c.line == nil, icon.textFit != .none,
-            let fitted = icon.fitted(toText: fitTextBox(symbol, pointAnchor, pointOffset, ratio))
+            let fitted = icon.fitted(toText: fitTextBox(symbol, c.featureIndex, pointAnchor, pointOffset, ratio))
         {
             // `icon-text-fit`: the icon follows the text's box (IconFit.swift).
             let padding = max(icon.padding, 0) * ratio
@@ -983,7 +1069,7 @@ public final class SymbolPlacer {
         }
         guard usable(textBox), usable(iconBox) else {
             statistics.culled += 1
-            return nil
+            return false
         }
 
         // Collision tests.
@@ -1017,7 +1103,7 @@ public final class SymbolPlacer {
             showText: showText, showIcon: showIcon, layerIndex: symbol.layerIndex)
         guard showText || showIcon else {
             statistics.collided += 1
-            return nil
+            return false
         }
 
         // Insert.
@@ -1080,23 +1166,26 @@ public final class SymbolPlacer {
                 iconCommand?.sdfPaint = icon.sdfPaint
             }
         }
-        return PlacedSymbol(
-            featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
-            screenAnchor: c.screen, scale: ratio, text: textCommand,
-            iconRect: showIcon ? iconRect : nil, iconCommand: iconCommand,
-            textBounds: showText
-                ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
-                : nil,
-            flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil,
-            iconPieces: showIcon ? iconPieces : [], sortKey: symbol.sortKey)
+        // Made in place in the frame's list (a placed symbol is large).
+        placed.append(
+            PlacedSymbol(
+                featureIndex: c.featureIndex, identity: symbol.identity, layerIndex: symbol.layerIndex, anchor: c.world,
+                screenAnchor: c.screen, scale: ratio, text: textCommand,
+                iconRect: showIcon ? iconRect : nil, iconCommand: iconCommand,
+                textBounds: showText
+                    ? textBox.map { RenderRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
+                    : nil,
+                flipped: c.line?.flipped ?? false, textAnchor: showText && c.line == nil ? pointAnchor : nil,
+                iconPieces: showIcon ? iconPieces : [], sortKey: symbol.sortKey))
+        return true
     }
 
     /// The box of a point symbol's text relative to its anchor, in points at perspective ratio 1, for
     /// `icon-text-fit`: the shaping's box at `anchor`, moved by `offset` (points at `ratio`).
-    private func fitTextBox(_ symbol: SymbolFeature, _ anchor: TextAnchor, _ offset: ScreenPoint, _ ratio: Double)
-        -> IconBox
-    {
-        let shape = self.shape(symbol.text, symbol.textStyle, clusters: false)
+    private func fitTextBox(
+        _ symbol: SymbolFeature, _ index: Int, _ anchor: TextAnchor, _ offset: ScreenPoint, _ ratio: Double
+    ) -> IconBox {
+        let shape = pointShape(symbol, index: index)
         let size = ScreenSize(width: shape.width, height: shape.height)
         let origin = anchor.boxOrigin(for: size, at: ScreenPoint(x: offset.x / ratio, y: offset.y / ratio))
         return IconBox(left: origin.x, top: origin.y, right: origin.x + size.width, bottom: origin.y + size.height)
