@@ -492,7 +492,12 @@ private struct TriangleRaster {
         let keep = 1 - a
         @inline(__always) func mix(_ s: Double, _ d: UInt8) -> UInt8 {
             let v = s * 255 + Double(d) * keep + 0.5
-            return UInt8(v >= 255 ? 255 : (v <= 0 ? 0 : v))
+            let c = v >= 255 ? 255 : (v <= 0 ? 0 : v)
+            // ⌊c⌋ for 0 ≤ c ≤ 255 without a checked conversion: adding 2⁵² rounds c to the nearest whole number
+            // exactly (its low bits hold it); one less when that rounded up.
+            let r = c + 0x1p52
+            let q = UInt8(truncatingIfNeeded: r.bitPattern)
+            return r - 0x1p52 > c ? q &- 1 : q
         }
         p[0] = mix(b, p[0])
         p[1] = mix(g, p[1])
