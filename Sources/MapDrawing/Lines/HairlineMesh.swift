@@ -41,7 +41,13 @@ extension LineMesh {
                 mesh.vertices.append(LineMeshVertex(center: a, extrude: m, round: false, up: false, distance: 0))
                 mesh.vertices.append(LineMeshVertex(center: b, extrude: n, round: false, up: true, distance: length))
                 mesh.vertices.append(LineMeshVertex(center: b, extrude: m, round: false, up: false, distance: length))
-                mesh.indices.append(contentsOf: [base, base + 1, base + 2, base + 1, base + 3, base + 2])
+                // One by one: an array literal here would be a heap allocation per segment.
+                mesh.indices.append(base)
+                mesh.indices.append(base + 1)
+                mesh.indices.append(base + 2)
+                mesh.indices.append(base + 1)
+                mesh.indices.append(base + 3)
+                mesh.indices.append(base + 2)
             }
         }
         return mesh

@@ -317,12 +317,13 @@ private struct TriangleRaster {
         let maxX = max(p0.x, p1.x, p2.x)
         let width = clip.maxX - clip.minX
         let height = clip.maxY - clip.minY
-        var rowStart = Int(((minY - sub / 2) / sub).rounded(.down))
-        var rowEnd = Int(((maxY - sub / 2) / sub).rounded(.up))
-        rowStart = max(rowStart, 0)
-        rowEnd = min(rowEnd, height - 1)
-        let colLimit0 = max(Int(((minX - sub / 2) / sub).rounded(.down)), 0)
-        let colLimit1 = min(Int(((maxX - sub / 2) / sub).rounded(.up)), width - 1)
+        // ⌊(v − 128) / 256⌋ and ⌈(v − 128) / 256⌉ of whole 1/256-pixel values, by arithmetic shifts (exact).
+        @inline(__always) func floorPixel(_ v: Double) -> Int { (Int(v) - 128) >> 8 }
+        @inline(__always) func ceilPixel(_ v: Double) -> Int { -((128 - Int(v)) >> 8) }
+        let rowStart = max(floorPixel(minY), 0)
+        let rowEnd = min(ceilPixel(maxY), height - 1)
+        let colLimit0 = max(floorPixel(minX), 0)
+        let colLimit1 = min(ceilPixel(maxX), width - 1)
         guard rowStart <= rowEnd, colLimit0 <= colLimit1 else { return }
 
         // Edges as exact integer edge functions.
@@ -354,11 +355,16 @@ private struct TriangleRaster {
             let dy = ((f2 - f0) * (x1 - x0) - (f1 - f0) * (x2 - x0)) / det
             return (dx, dy, f0 - dx * x0 - dy * y0)
         }
-        let nx = plane(p0.v.round ? 1 : 0, p1.v.round ? 1 : 0, p2.v.round ? 1 : 0)
         // No round vertex (most of a line's triangles): the distance is |across| alone, no square root per pixel
         // (for binary floating point √fl(y²) = |y| exactly, so the pixels are the same).
         let straight = !p0.v.round && !p1.v.round && !p2.v.round
         let ny = plane(p0.v.up ? 1 : -1, p1.v.up ? 1 : -1, p2.v.up ? 1 : -1)
+        if straight, clipMask == 0, !clipsAll, let u = uniform {
+            drawStraightUniform(edges, rows: rowStart...rowEnd, columns: colLimit0...colLimit1, across: ny, u)
+            return
+        }
+        // The round plane is read only when a vertex is round.
+        let nx = straight ? (0, 0, 0) : plane(p0.v.round ? 1 : 0, p1.v.round ? 1 : 0, p2.v.round ? 1 : 0)
         let dist = uniform == nil ? plane(p0.v.distance, p1.v.distance, p2.v.distance) : (0, 0, 0)
 
         let base = target.base
@@ -426,6 +432,52 @@ private struct TriangleRaster {
         }
     }
 
+    /// The common triangle, specialised: no round vertex, one colour, no clip polygon edge across it (a fill
+    /// outline's segment, most of a line's body). The same walks, plane and per-pixel arithmetic as the general loop
+    /// in ``draw(_:_:_:)``, without its per-row and per-pixel choices, so every pixel gets the same value.
+    private func drawStraightUniform(
+        _ edges: (Edge, Edge, Edge), rows: ClosedRange<Int>, columns: ClosedRange<Int>,
+        across ny: (Double, Double, Double), _ u: (r: Double, g: Double, b: Double, a: Double, solid: UInt32?)
+    ) {
+        let base = target.base
+        let stride = target.bytesPerRow
+        let innerEdge = blur2 - inset
+        let outset = outset
+        let invBlur2 = invBlur2
+        var walk0 = EdgeWalk(edges.0, row: rows.lowerBound)
+        var walk1 = EdgeWalk(edges.1, row: rows.lowerBound)
+        var walk2 = EdgeWalk(edges.2, row: rows.lowerBound)
+        var rowPointer = base + (clip.minY + rows.lowerBound) * stride + clip.minX * 4
+        for row in rows {
+            var lo = columns.lowerBound
+            var hi = columns.upperBound
+            walk0.limit(lo: &lo, hi: &hi)
+            walk1.limit(lo: &lo, hi: &hi)
+            walk2.limit(lo: &lo, hi: &hi)
+            walk0.advance()
+            walk1.advance()
+            walk2.advance()
+            defer { rowPointer += stride }
+            if lo > hi { continue }
+            let yc = Double(row) + 0.5
+            let xc = Double(lo) + 0.5
+            var vy = ny.0 * xc + ny.1 * yc + ny.2
+            var p = rowPointer + lo * 4
+            for _ in lo...hi {
+                let d = abs(vy) * outset
+                let alpha = min(d + innerEdge, outset - d) * invBlur2
+                if alpha >= 1, let solid = u.solid {
+                    UnsafeMutableRawPointer(p).storeBytes(of: solid, as: UInt32.self)
+                } else if alpha > 0 {
+                    let k = min(alpha, 1)
+                    blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
+                }
+                vy += ny.0
+                p += 4
+            }
+        }
+    }
+
     /// Source-over of a premultiplied colour (components `0…1`) onto a BGRA pixel.
     @inline(__always) private func blend(
         _ p: UnsafeMutablePointer<UInt8>, _ r: Double, _ g: Double, _ b: Double, _ a: Double
@@ -440,7 +492,12 @@ private struct TriangleRaster {
         let keep = 1 - a
         @inline(__always) func mix(_ s: Double, _ d: UInt8) -> UInt8 {
             let v = s * 255 + Double(d) * keep + 0.5
-            return UInt8(v >= 255 ? 255 : (v <= 0 ? 0 : v))
+            let c = v >= 255 ? 255 : (v <= 0 ? 0 : v)
+            // ⌊c⌋ for 0 ≤ c ≤ 255 without a checked conversion: adding 2⁵² rounds c to the nearest whole number
+            // exactly (its low bits hold it); one less when that rounded up.
+            let r = c + 0x1p52
+            let q = UInt8(truncatingIfNeeded: r.bitPattern)
+            return r - 0x1p52 > c ? q &- 1 : q
         }
         p[0] = mix(b, p[0])
         p[1] = mix(g, p[1])
