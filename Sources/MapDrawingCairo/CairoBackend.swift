@@ -248,7 +248,7 @@ public final class CairoBackend: RenderBackend {
     // MARK: - Commands
 
     /// Keeps `surface` as a new image, with the box-filtered levels made with it (counted in its byte count).
-    private func add(_ surface: CairoSurface, scale: Double, mipLevels levels: MipLevels? = nil) -> ImageHandle {
+    func add(_ surface: CairoSurface, scale: Double, mipLevels levels: MipLevels? = nil) -> ImageHandle {
         let id = nextImageID
         nextImageID += 1
         images[id] = surface

@@ -82,15 +82,13 @@ extension ExtrusionRaster {
         guard vertices.count >= 3, uv.count == vertices.count, pattern.image.width > 0, pattern.image.height > 0 else {
             return
         }
-        var pixels = self.pixels
-        self.pixels = []
-        defer { self.pixels = pixels }
         vertices.withUnsafeBufferPointer { all in
             ringEnds.withUnsafeBufferPointer { ends in
-                pixels.withUnsafeMutableBufferPointer { pixelBuffer in
+                withColours { out, bytesPerRow in
                     pattern.image.pixels.withUnsafeBufferPointer { texels in
-                        guard let out = pixelBuffer.baseAddress, let texels = texels.baseAddress else { return }
-                        fillPattern(all, ends, uv, out, texels, pattern: pattern, bottom: bottom, top: top)
+                        guard let texels = texels.baseAddress else { return }
+                        fillPattern(
+                            all, ends, uv, out, bytesPerRow, texels, pattern: pattern, bottom: bottom, top: top)
                     }
                 }
             }
@@ -99,7 +97,8 @@ extension ExtrusionRaster {
 
     private func fillPattern(
         _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ uv: [(Double, Double)],
-        _ out: UnsafeMutablePointer<UInt8>, _ texels: UnsafePointer<UInt8>, pattern: ExtrusionPattern,
+        _ out: UnsafeMutablePointer<UInt8>, _ bytesPerRow: Int, _ texels: UnsafePointer<UInt8>,
+        pattern: ExtrusionPattern,
         bottom: (Double, Double, Double), top: (Double, Double, Double)
     ) {
         guard let rows = rows(of: all), let (ia, ib, ic) = Self.spanningTriangle(all) else { return }
@@ -131,7 +130,7 @@ extension ExtrusionRaster {
                 let v = (vw.0 * cx + vw.1 * cy + vw.2) / inv
                 let texel = pattern.sample(u, v, texels)
                 // Premultiplied texel × light, replacing the pixel (MapLibre's 3D pass draws unblended).
-                let o = out + i * 4
+                let o = out + py * bytesPerRow + px * 4
                 o[0] = Self.byte(texel.0 * (bottom.2 + delta.2 * t) / 255)
                 o[1] = Self.byte(texel.1 * (bottom.1 + delta.1 * t) / 255)
                 o[2] = Self.byte(texel.2 * (bottom.0 + delta.0 * t) / 255)

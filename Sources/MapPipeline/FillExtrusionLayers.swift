@@ -128,7 +128,9 @@ struct ExtrusionProjector {
 /// (walls' vertical gradient). Scan conversion: ExtrusionScan.swift.
 ///
 /// Kept by the renderer between frames (allocated once per frame size): the depth buffer is cleared at a frame's
-/// start over the box the last frame wrote, the colour buffer over the box a layer's image was taken from.
+/// start over the box the last frame wrote. A layer's colours are written straight into its image in the backend
+/// (``drawLayer(in:scale:_:)``): the frame's first extrusion layer into one image, its second into another, each kept
+/// between frames and cleared over the box it last drew in.
 final class ExtrusionRaster {
     private(set) var width = 0
     private(set) var height = 0
@@ -136,12 +138,20 @@ final class ExtrusionRaster {
     /// for its 3D pass: a layer's faces hide behind an earlier layer's). A face's value is computed in `Double` and
     /// rounded to `Float` before the test.
     var inverseDepth = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn). Handed whole to the layer's
-    /// image when the faces cover most of the frame (no copy while the backend keeps none of it).
+    /// Premultiplied opaque BGRA per pixel of the current layer's faces (0: not drawn) when no layer image is being
+    /// drawn (``drawLayer(in:scale:_:)``): the raster on its own, as its tests use it; made at the first face.
     var pixels: [UInt8] = []
+    /// Where the layer's colours go while ``drawLayer(in:scale:_:)`` runs: the image's first row and the bytes from
+    /// one row to the next.
+    private var target: (pixels: UnsafeMutablePointer<UInt8>, bytesPerRow: Int)?
     /// The boxes (inclusive pixel bounds) the frame's depths and the layer's colours were written in.
     var depthBox = PixelBox()
     var layerBox = PixelBox()
+    /// The backend images of the frame's extrusion layers, in the order the layers draw, each with the box its last
+    /// draw wrote in; kept between frames while the frame size stays.
+    private(set) var layerImages: [(handle: ImageHandle, box: PixelBox)] = []
+    /// How many extrusion layers drew since the frame started.
+    private var layersThisFrame = 0
     /// Scratch storage of one face: its rings' vertices one after another, and where each ring ends.
     var vertices: [Vertex] = []
     var ringEnds: [Int] = []
@@ -176,7 +186,9 @@ final class ExtrusionRaster {
     }
 
     /// Starts a frame: no depth drawn yet. The buffers are given back when the last frame drew no extrusion layer.
-    func beginFrame() {
+    /// Returns the layer images the last frame did not draw, for the caller to unregister (its display list, drawn,
+    /// was the last to show them).
+    func beginFrame() -> [ImageHandle] {
         clear(&depthBox) { row, x0, count in (inverseDepth + row * width + x0).update(repeating: 0, count: count) }
         if !usedThisFrame && width > 0 {
             inverseDepth.deallocate()
@@ -187,12 +199,70 @@ final class ExtrusionRaster {
             layerBox = PixelBox()
         }
         usedThisFrame = false
+        let unused = layerImages[min(layersThisFrame, layerImages.count)...].map(\.handle)
+        layerImages.removeLast(unused.count)
+        layersThisFrame = 0
+        return unused
     }
 
-    /// Starts a layer on a `width × height` frame (the buffers are remade, empty, when the size changed).
+    /// Gives up every layer image, returning their handles for the caller to unregister.
+    func releaseImages() -> [ImageHandle] {
+        defer { layerImages = [] }
+        return layerImages.map(\.handle)
+    }
+
+    /// Draws the frame's next extrusion layer (begun with ``beginLayer(width:height:)``) with `draw` into its image in
+    /// `backend` (``RenderBackend/writeImage(_:width:height:scale:_:)``): the image this layer's place in the frame
+    /// drew into last frame, cleared over the box it drew in then, or a new transparent one. Returns the image's
+    /// handle, or `nil` when the backend could not make it (`draw` not called).
+    func drawLayer(in backend: any RenderBackend, scale: Double, _ draw: () -> Void) -> ImageHandle? {
+        let slot = layersThisFrame
+        let old = slot < layerImages.count ? layerImages[slot] : nil
+        layerBox = PixelBox()
+        let width = width
+        guard
+            let handle = try? backend.writeImage(
+                old?.handle, width: width, height: height, scale: scale,
+                { base, step in
+                    if let box = old?.box, !box.isEmpty {
+                        for y in box.minY...box.maxY {
+                            (base + y * step + box.minX * 4).update(repeating: 0, count: (box.maxX - box.minX + 1) * 4)
+                        }
+                    }
+                    target = (base, step)
+                    defer { target = nil }
+                    draw()
+                })
+        else { return nil }
+        if slot < layerImages.count {
+            layerImages[slot] = (handle, layerBox)
+        } else {
+            layerImages.append((handle, layerBox))
+        }
+        layersThisFrame += 1
+        return handle
+    }
+
+    /// Calls `body` with where the layer's colours go: the layer image's pixels while ``drawLayer(in:scale:_:)``
+    /// runs, else ``pixels`` (made transparent at the frame's size when it is not); and the bytes a row.
+    @inline(__always) func withColours(_ body: (UnsafeMutablePointer<UInt8>, Int) -> Void) {
+        if let target {
+            body(target.pixels, target.bytesPerRow)
+            return
+        }
+        if pixels.count != width * height * 4 { pixels = [UInt8](repeating: 0, count: width * height * 4) }
+        var pixels = self.pixels
+        self.pixels = []
+        defer { self.pixels = pixels }
+        let step = width * 4
+        pixels.withUnsafeMutableBufferPointer { body($0.baseAddress!, step) }
+    }
+
+    /// Starts a layer on a `width × height` frame (the buffers are remade, empty, when the size changed; the layer
+    /// images are then remade too).
     func beginLayer(width: Int, height: Int) {
         usedThisFrame = true
-        if !layerBox.isEmpty {
+        if !layerBox.isEmpty && !pixels.isEmpty {
             let box = layerBox
             let stride = self.width
             pixels.withUnsafeMutableBufferPointer { pixels in
@@ -207,10 +277,12 @@ final class ExtrusionRaster {
         inverseDepth.deallocate()
         inverseDepth = .allocate(capacity: width * height)
         inverseDepth.initialize(repeating: 0, count: width * height)
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels = []
         (self.width, self.height) = (width, height)
         depthBox = PixelBox()
         layerBox = PixelBox()
+        // Another size: the images are replaced by new transparent ones, nothing of them to clear.
+        for i in layerImages.indices { layerImages[i].box = PixelBox() }
     }
 
     private func clear(_ box: inout PixelBox, _ row: (Int, Int, Int) -> Void) {
@@ -261,17 +333,14 @@ final class ExtrusionRaster {
         guard count >= 3 else { return }
         vertices.withUnsafeBufferPointer { all in
             ringEnds.withUnsafeBufferPointer { ends in
-                var pixels = self.pixels
-                self.pixels = []
-                defer { self.pixels = pixels }
-                pixels.withUnsafeMutableBufferPointer { fill(all, ends, $0.baseAddress!, bottom: bottom, top: top) }
+                withColours { fill(all, ends, $0, $1, bottom: bottom, top: top) }
             }
         }
     }
 
     private func fill(
         _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
-        bottom: (Double, Double, Double),
+        _ bytesPerRow: Int, bottom: (Double, Double, Double),
         top: (Double, Double, Double)
     ) {
         // `1 / depth` and `t / depth` as affine functions of the screen position, from the three vertices that span
@@ -302,7 +371,7 @@ final class ExtrusionRaster {
                     depth[i] = Float(inv)
                     drawn = true
                     let t = min(max((tw.0 * cx + twy + tw.2) / inv, 0), 1)
-                    let o = pixels + i * 4
+                    let o = pixels + py * bytesPerRow + px * 4
                     o[0] = Self.byte(bottom.2 + delta.2 * t)
                     o[1] = Self.byte(bottom.1 + delta.1 * t)
                     o[2] = Self.byte(bottom.0 + delta.0 * t)
@@ -326,6 +395,7 @@ final class ExtrusionRaster {
         scan(all, ends, rows: rows) { py, cy, x0, x1 in
             let wy = w.1 * cy
             let row = py * width
+            let colours = words + py * bytesPerRow
             var drawn = false
             var px = x0
             while px + 3 <= x1 {
@@ -338,14 +408,14 @@ final class ExtrusionRaster {
                     // reading the old ones.
                     drawn = true
                     UnsafeMutableRawPointer(depth + i).storeBytes(of: inv, as: SIMD4<Float>.self)
-                    (words + i * 4).storeBytes(of: colour, as: SIMD4<UInt32>.self)
+                    (colours + px * 4).storeBytes(of: colour, as: SIMD4<UInt32>.self)
                 } else if any(nearer) {
                     drawn = true
                     UnsafeMutableRawPointer(depth + i).storeBytes(
                         of: held.replacing(with: inv, where: nearer), as: SIMD4<Float>.self)
-                    let colours = (words + i * 4).loadUnaligned(as: SIMD4<UInt32>.self)
-                    (words + i * 4).storeBytes(
-                        of: colours.replacing(with: colour, where: nearer), as: SIMD4<UInt32>.self)
+                    let old = (colours + px * 4).loadUnaligned(as: SIMD4<UInt32>.self)
+                    (colours + px * 4).storeBytes(
+                        of: old.replacing(with: colour, where: nearer), as: SIMD4<UInt32>.self)
                 }
                 px += 4
             }
@@ -355,7 +425,7 @@ final class ExtrusionRaster {
                 if inv > depth[i] {
                     depth[i] = inv
                     drawn = true
-                    (words + i * 4).storeBytes(of: uniform, as: UInt32.self)
+                    (colours + px * 4).storeBytes(of: uniform, as: UInt32.self)
                 }
                 px += 1
             }
@@ -364,32 +434,6 @@ final class ExtrusionRaster {
                 frameBox.add(row: py, from: x0, to: x1)
             }
         }
-    }
-
-    /// The layer's drawn pixels as an opaque premultiplied BGRA image (transparent elsewhere) with its origin in
-    /// pixels, or `nil` when it drew none: the whole frame's buffer when the drawn box covers at least half the frame,
-    /// else a copy cropped to that box.
-    func takeImage(scale: Double) -> (image: RasterImage, x: Int, y: Int)? {
-        guard !layerBox.isEmpty else { return nil }
-        let box = layerBox
-        let w = box.maxX - box.minX + 1
-        let h = box.maxY - box.minY + 1
-        if 2 * w * h >= width * height {
-            return (RasterImage(width: width, height: height, scale: scale, pixels: pixels), 0, 0)
-        }
-        let stride = width
-        let out = pixels.withUnsafeMutableBufferPointer { pixels in
-            [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
-                for row in 0..<h {
-                    let source = pixels.baseAddress! + ((box.minY + row) * stride + box.minX) * 4
-                    (buffer.baseAddress! + row * w * 4).initialize(from: source, count: w * 4)
-                    source.update(repeating: 0, count: w * 4)
-                }
-                initialized = w * h * 4
-            }
-        }
-        layerBox = PixelBox()
-        return (RasterImage(width: w, height: h, scale: scale, pixels: out), box.minX, box.minY)
     }
 }
 
@@ -432,135 +476,137 @@ extension MapRenderer {
         let translates = layer.isSet("fill-extrusion-translate")
         let raster = extrusionRaster
         raster.beginLayer(width: frameWidth, height: frameHeight)
-        var any = false
-        for tile in tiles {
-            var projectors = ProjectorCache(tile: tile, camera: transform)
-            let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
-            for draw in preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true) {
-                guard case .polygons(let polygons) = draw.feature.geometry else { continue }
-                let ctx = draw.context
-                let extent = draw.feature.feature.extent
-                let projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
-                let height = max(0, layer.number("fill-extrusion-height", ctx, 0))
-                let base = min(max(0, layer.number("fill-extrusion-base", ctx, 0)), height)
-                let color =
-                    layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
-                    ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
-                var ground = (0.0, 0.0)
-                if translates, let t = translateSetting(layer, "fill-extrusion", ctx) {
-                    let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
-                    ground = (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
-                }
-                func vertex(_ x: Double, _ y: Double, _ meters: Double, _ t: Double) -> (
-                    x: Double, y: Double, depth: Double, t: Double
-                ) {
-                    let c = projector.cameraPoint(x, y, meters: meters, ground: ground)
-                    return (c.x, c.y, c.depth, t)
-                }
-                if patterned {
-                    // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
-                    guard let pattern = extrusionPattern(layer, ctx) else { continue }
-                    for polygon in polygons {
-                        any =
-                            drawPatternedExtrusion(
+        // The faces are drawn straight into the layer's image in the backend, kept between frames.
+        let drawnImage = raster.drawLayer(in: backend, scale: scale) {
+            for tile in tiles {
+                var projectors = ProjectorCache(tile: tile, camera: transform)
+                let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
+                for draw in preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true) {
+                    guard case .polygons(let polygons) = draw.feature.geometry else { continue }
+                    let ctx = draw.context
+                    let extent = draw.feature.feature.extent
+                    let projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
+                    let height = max(0, layer.number("fill-extrusion-height", ctx, 0))
+                    let base = min(max(0, layer.number("fill-extrusion-base", ctx, 0)), height)
+                    let color =
+                        layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
+                        ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
+                    var ground = (0.0, 0.0)
+                    if translates, let t = translateSetting(layer, "fill-extrusion", ctx) {
+                        let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
+                        ground = (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
+                    }
+                    func vertex(_ x: Double, _ y: Double, _ meters: Double, _ t: Double) -> (
+                        x: Double, y: Double, depth: Double, t: Double
+                    ) {
+                        let c = projector.cameraPoint(x, y, meters: meters, ground: ground)
+                        return (c.x, c.y, c.depth, t)
+                    }
+                    if patterned {
+                        // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
+                        guard let pattern = extrusionPattern(layer, ctx) else { continue }
+                        for polygon in polygons {
+                            _ = drawPatternedExtrusion(
                                 polygon, pattern: pattern, tile: tile, zoom: z, extent: extent, base: base,
                                 height: height, light: light, verticalGradient: verticalGradient, scale: scale,
-                                raster: raster, vertex: vertex, projector: projector) || any
-                    }
-                    continue
-                }
-                let e = Double(extent)
-                // The vertical gradient (MapLibre: `(t + base) · sqrt(height / 150)` clamped to 0.84…1 at the
-                // default intensity), at the walls' bottom and top.
-                let lowest = 0.7 + (0.98 - 0.7) * (1 - light.intensity)
-                let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
-                let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
-                for polygon in polygons {
-                    // A building wholly beyond the frame's edges is left out before its faces are projected.
-                    var (minX, minY) = (Double.infinity, Double.infinity)
-                    var (maxX, maxY) = (-Double.infinity, -Double.infinity)
-                    for ring in polygon {
-                        for point in ring {
-                            minX = min(minX, Double(point.x))
-                            maxX = max(maxX, Double(point.x))
-                            minY = min(minY, Double(point.y))
-                            maxY = max(maxY, Double(point.y))
+                                raster: raster, vertex: vertex, projector: projector)
                         }
-                    }
-                    if minX <= maxX,
-                        projector.missesFrame(
-                            minX: minX, minY: minY, maxX: maxX, maxY: maxY, base: base, height: height, ground: ground,
-                            scale: scale, frameWidth: frameWidth, frameHeight: frameHeight)
-                    {
                         continue
                     }
-                    // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
-                    // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
-                    // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
-                    // culls back faces too).
-                    let winding = polygon.first.map { Self.signedArea($0) } ?? 0
-                    for ring in polygon where ring.count >= 2 && height > base {
-                        for i in 0..<(ring.count - 1) {
-                            let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
-                            let (x2, y2) = (Double(ring[i + 1].x), Double(ring[i + 1].y))
-                            // Edges beyond the tile's edges (clipped in its buffer) get no wall (MapLibre's
-                            // `isBoundaryEdge`).
-                            if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
-                            let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
-                            guard len > 0 else { continue }
-                            let n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
-                                switch k {
-                                case 0: vertex(x1, y1, base, 0)
-                                case 1: vertex(x2, y2, base, 0)
-                                case 2: vertex(x2, y2, height, 1)
-                                default: vertex(x1, y1, height, 1)
+                    let e = Double(extent)
+                    // The vertical gradient (MapLibre: `(t + base) · sqrt(height / 150)` clamped to 0.84…1 at the
+                    // default intensity), at the walls' bottom and top.
+                    let lowest = 0.7 + (0.98 - 0.7) * (1 - light.intensity)
+                    let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
+                    let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
+                    for polygon in polygons {
+                        // A building wholly beyond the frame's edges is left out before its faces are projected.
+                        var (minX, minY) = (Double.infinity, Double.infinity)
+                        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+                        for ring in polygon {
+                            for point in ring {
+                                minX = min(minX, Double(point.x))
+                                maxX = max(maxX, Double(point.x))
+                                minY = min(minY, Double(point.y))
+                                maxY = max(maxY, Double(point.y))
+                            }
+                        }
+                        if minX <= maxX,
+                            projector.missesFrame(
+                                minX: minX, minY: minY, maxX: maxX, maxY: maxY, base: base, height: height,
+                                ground: ground,
+                                scale: scale, frameWidth: frameWidth, frameHeight: frameHeight)
+                        {
+                            continue
+                        }
+                        // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
+                        // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
+                        // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
+                        // culls back faces too).
+                        let winding = polygon.first.map { Self.signedArea($0) } ?? 0
+                        for ring in polygon where ring.count >= 2 && height > base {
+                            for i in 0..<(ring.count - 1) {
+                                let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
+                                let (x2, y2) = (Double(ring[i + 1].x), Double(ring[i + 1].y))
+                                // Edges beyond the tile's edges (clipped in its buffer) get no wall (MapLibre's
+                                // `isBoundaryEdge`).
+                                if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
+                                let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
+                                guard len > 0 else { continue }
+                                let n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
+                                    switch k {
+                                    case 0: vertex(x1, y1, base, 0)
+                                    case 1: vertex(x2, y2, base, 0)
+                                    case 2: vertex(x2, y2, height, 1)
+                                    default: vertex(x1, y1, height, 1)
+                                    }
                                 }
+                                guard n >= 3, !raster.facesAway(winding: winding) else {
+                                    raster.vertices.removeAll(keepingCapacity: true)
+                                    continue
+                                }
+                                raster.ringEnds.append(n)
+                                // MapLibre's `perp()` of the edge: (-dy, dx).
+                                let normal = (x: -(y2 - y1) / len, y: (x2 - x1) / len, z: 0.0)
+                                let graded = verticalGradient && normal.y != 0
+                                let bottom = light.shade(color, normal: normal, gradient: graded ? gradientBottom : 1)
+                                let top = light.shade(color, normal: normal, gradient: graded ? gradientTop : 1)
+                                raster.fill(bottom: bottom, top: top)
                             }
-                            guard n >= 3, !raster.facesAway(winding: winding) else {
-                                raster.vertices.removeAll(keepingCapacity: true)
-                                continue
+                        }
+                        for ring in polygon where ring.count >= 3 {
+                            let n = projector.project(count: ring.count, scale: scale, into: &raster.vertices) { k in
+                                vertex(Double(ring[k].x), Double(ring[k].y), height, 1)
                             }
-                            raster.ringEnds.append(n)
-                            // MapLibre's `perp()` of the edge: (-dy, dx).
-                            let normal = (x: -(y2 - y1) / len, y: (x2 - x1) / len, z: 0.0)
-                            let graded = verticalGradient && normal.y != 0
-                            let bottom = light.shade(color, normal: normal, gradient: graded ? gradientBottom : 1)
-                            let top = light.shade(color, normal: normal, gradient: graded ? gradientTop : 1)
-                            raster.fill(bottom: bottom, top: top)
-                            any = true
+                            if n >= 3 {
+                                raster.ringEnds.append(raster.vertices.count)
+                            } else {
+                                raster.vertices.removeLast(n)
+                            }
                         }
+                        guard !raster.ringEnds.isEmpty else { continue }
+                        let roof = light.shade(color, normal: (0, 0, 1), gradient: 1)
+                        raster.fill(bottom: roof, top: roof)
                     }
-                    for ring in polygon where ring.count >= 3 {
-                        let n = projector.project(count: ring.count, scale: scale, into: &raster.vertices) { k in
-                            vertex(Double(ring[k].x), Double(ring[k].y), height, 1)
-                        }
-                        if n >= 3 {
-                            raster.ringEnds.append(raster.vertices.count)
-                        } else {
-                            raster.vertices.removeLast(n)
-                        }
-                    }
-                    guard !raster.ringEnds.isEmpty else { continue }
-                    let roof = light.shade(color, normal: (0, 0, 1), gradient: 1)
-                    raster.fill(bottom: roof, top: roof)
-                    any = true
                 }
             }
         }
-        // Only the box the faces drew in is handed on (the rest of the frame-sized layer is transparent); its edges
-        // lie on device pixels.
-        guard any, let drawn = raster.takeImage(scale: scale),
-            let handle = try? backend.register(drawn.image)
-        else { return [] }
-        frameImages.append(handle)
-        return [
-            .image(
-                ImageCommand(
-                    image: handle,
-                    rect: RenderRect(
-                        x: Double(drawn.x) / scale, y: Double(drawn.y) / scale,
-                        width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale),
-                    opacity: opacity, nearestNeighbor: true))
-        ]
+        // The layer's image is frame-sized and transparent beyond the box its faces drew in: only that box (its edges
+        // on device pixels) is composited.
+        let box = raster.layerBox
+        guard let handle = drawnImage, !box.isEmpty else { return [] }
+        let image = DrawCommand.image(
+            ImageCommand(
+                image: handle,
+                rect: RenderRect(
+                    x: 0, y: 0, width: Double(frameWidth) / scale, height: Double(frameHeight) / scale),
+                opacity: opacity, nearestNeighbor: true))
+        if box.minX == 0 && box.minY == 0 && box.maxX == frameWidth - 1 && box.maxY == frameHeight - 1 {
+            return [image]
+        }
+        let clip = RenderRect(
+            x: Double(box.minX) / scale, y: Double(box.minY) / scale, width: Double(box.maxX - box.minX + 1) / scale,
+            height: Double(box.maxY - box.minY + 1) / scale)
+        return [.save, .clip(clip), image, .restore]
     }
 }

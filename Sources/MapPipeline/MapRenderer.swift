@@ -326,6 +326,7 @@ public final class MapRenderer {
         tileSupply.stop()
         for case let entry? in labels.glyphImages.values { backend.unregister(entry.handle) }
         releaseFrameImages()
+        for handle in extrusionRaster.releaseImages() { backend.unregister(handle) }
         let left = engine.leave(backend: backend)
         for handle in left.handles { backend.unregister(handle) }
         if left.last { backend.useCacheStore(nil) }
@@ -465,7 +466,7 @@ public final class MapRenderer {
         assembly.begin(scale: scale)
         releaseEvictedImages()
         releaseFrameImages()
-        extrusionRaster.beginFrame()
+        for handle in extrusionRaster.beginFrame() { backend.unregister(handle) }
         sourceTiles.retries.beginFrame()
         sourceTiles.decodedCount = 0
         rasterState.fades.beginFrame()

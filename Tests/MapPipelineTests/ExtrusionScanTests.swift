@@ -67,7 +67,7 @@ import Testing
 
     @Test func theNearerFaceWinsAndATieKeepsTheFirstDrawn() {
         let raster = ExtrusionRaster()
-        raster.beginFrame()
+        _ = raster.beginFrame()
         raster.beginLayer(width: 8, height: 8)
         let red = (1.0, 0.0, 0.0)
         let blue = (0.0, 0.0, 1.0)

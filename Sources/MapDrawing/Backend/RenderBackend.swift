@@ -85,6 +85,27 @@ public protocol RenderBackend: AnyObject {
     /// Releases a registered image; later draws of the handle draw nothing. Unknown handles are ignored.
     func unregister(_ handle: ImageHandle)
 
+    /// Writes in place the pixels of an image the engine redraws every frame (a 3D-buildings layer) and returns its
+    /// handle for ``ImageCommand``s: no new image and no copy a frame. Waymark's own (WritableImage.swift).
+    ///
+    /// `handle` is one this method returned earlier, or `nil`. While that image is still registered with
+    /// `width × height` pixels at `scale`, `write` gets its pixels as the last write left them and the same handle
+    /// is returned; otherwise `handle` is unregistered, `write` gets a new transparent image's pixels and the new
+    /// image's handle is returned. `write` gets the first row's address and the bytes from one row to the next
+    /// (at least `4 · width`): premultiplied BGRA, 4 bytes a pixel (little-endian ARGB32 words), `height` rows of
+    /// `4 · width` bytes it may read and write, valid only during the call; it must not call the backend.
+    ///
+    /// Thread rules: the backend's thread (a renderer's frame thread). A display list holding the handle draws the
+    /// pixels the image holds when the list is drawn (the latest write's), so a list is drawn before the next write
+    /// changes them, as a renderer draws its frames; after ``unregister(_:)`` it draws nothing. Default: `write`
+    /// fills a new transparent buffer, ``register(_:)`` copies it into a new image, and `handle` is unregistered.
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` for an empty or oversized image (nothing written, `handle`
+    ///   kept), or what `write` throws.
+    func writeImage(
+        _ handle: ImageHandle?, width: Int, height: Int, scale: Double,
+        _ write: (UnsafeMutablePointer<UInt8>, _ bytesPerRow: Int) throws -> Void
+    ) throws -> ImageHandle
+
     /// Keeps what the backend caches between frames (label sprites) in `store` from now on, or in a cache of its own
     /// with `nil` (``BackendCacheStore``; a renderer hands it its engine's). Default: ignored.
     func useCacheStore(_ store: (any BackendCacheStore)?)
