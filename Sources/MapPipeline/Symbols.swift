@@ -114,7 +114,7 @@ extension LabelStage {
                 haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
                 letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
                 lineHeight: layer.number("text-line-height", ctx, 1.2),
-                maxWidth: mode == .point && maxWidthEms > 0 && (text.contains(" ") || mayBreakLines(text))
+                maxWidth: mode == .point && maxWidthEms > 0 && (text.utf8.contains(0x20) || mayBreakLines(text))
                     ? maxWidthEms * size : nil,
                 justify: justification(layer, ctx),
                 glyphFontstack: self.style.glyphs == nil
