@@ -200,9 +200,14 @@ public struct GlyphRunCommand: Hashable, Sendable {
         p[3] = Self.byte(value[3])
     }
 
-    /// `v` (a byte's value, `0…255` give or take rounding error) rounded to the nearest byte.
+    /// `v` (a byte's value, `0…255` give or take rounding error) rounded to the nearest byte: `⌊v + 0.5⌋` clamped to
+    /// `0…255`. The floor is found without a checked conversion: adding 2²³ rounds `x` (`0…255`) to the nearest
+    /// integer `n` in the low bits of the sum (exactly), and `n − 1` is the floor when `n > x`.
     @inline(__always) private static func byte(_ v: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: Int32(min(max(v + 0.5, 0), 255)))
+        let x = min(max(v + 0.5, 0), 255)
+        let sum = x + 8_388_608
+        let nearest = UInt8(truncatingIfNeeded: sum.bitPattern)
+        return sum - 8_388_608 > x ? nearest &- 1 : nearest
     }
 
     /// The run composited over transparent pixels covering ``bounds`` (premultiplied BGRA, scale 1) and the device
