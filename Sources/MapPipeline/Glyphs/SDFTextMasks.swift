@@ -315,7 +315,9 @@ private struct CoveredBox {
 
 /// A coverage `0…1` as a byte (rounded, halves up; 0 and below give 0).
 @inline(__always) private func coverageByte(_ value: Double) -> UInt8 {
-    value > 0 ? UInt8(min(255, roundedHalfUp(value * 255))) : 0
+    guard value > 0 else { return 0 }
+    let v = value * 255
+    return UInt8(min(255, v <= 255 ? roundedHalfUpByte(v) : roundedHalfUp(v)))
 }
 
 /// ``SDFText/fillAlpha(distance:fontScale:pixelRatio:gammaScale:)`` or
@@ -382,10 +384,17 @@ struct SDFAlpha {
 }
 
 /// `v.rounded(.down)` as an integer, for finite `v` within ±2⁵² (the mask's texel coordinates): without a call to the
-/// C library's `floor`.
+/// C library's `floor`, and (within ±2⁵⁰) without a checked conversion: adding 1.5 × 2⁵² rounds `v` to the nearest
+/// integer `n`, held exactly in the sum's low bits, and `n − 1` is the floor when `n > v`.
 @inline(__always) private func floorInt(_ v: Double) -> Int {
-    let i = Int(v)
-    return Double(i) > v ? i - 1 : i
+    let magic = 6_755_399_441_055_744.0
+    guard abs(v) < 1_125_899_906_842_624 else {
+        let i = Int(v)
+        return Double(i) > v ? i - 1 : i
+    }
+    let sum = v + magic
+    let nearest = Int(truncatingIfNeeded: sum.bitPattern &- magic.bitPattern)
+    return sum - magic > v ? nearest - 1 : nearest
 }
 
 /// `v.rounded()` (halves away from zero) for `v` in `0…2⁵²`, as an integer: without a call to the C library's `round`
@@ -393,4 +402,14 @@ struct SDFAlpha {
 @inline(__always) private func roundedHalfUp(_ v: Double) -> Int {
     let i = Int(v)
     return v - Double(i) >= 0.5 ? i + 1 : i
+}
+
+/// `roundedHalfUp(v)` for `v` in `0…255` (a coverage × 255) without a checked conversion: adding 2⁵² rounds `v` to
+/// the nearest integer `n` (halves to even), held exactly in the sum's low bits; a half below it (`v − n` is exact
+/// there) goes up to `n + 1`.
+@inline(__always) private func roundedHalfUpByte(_ v: Double) -> Int {
+    let magic = 4_503_599_627_370_496.0
+    let sum = v + magic
+    let nearest = Int(truncatingIfNeeded: sum.bitPattern &- magic.bitPattern)
+    return v - (sum - magic) == 0.5 ? nearest + 1 : nearest
 }
