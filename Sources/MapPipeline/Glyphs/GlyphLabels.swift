@@ -356,25 +356,6 @@ extension LabelStage {
                 opacity: opacity, nearestNeighbor: true))
     }
 
-    /// The glyph run of a glyph-path `.text` or `.lineText` command (``SDFText/glyphRun(_:style:fontScale:pixelRatio:passes:masks:)``),
-    /// at opacity 1.
-    func glyphLabelRun(_ command: DrawCommand, scale: Double, passes: SDFText.Passes = .both) -> GlyphRunCommand? {
-        let glyphs: GlyphRunGlyphs
-        switch command {
-        case .text(let t):
-            guard let shaping = glyphText.shaping(t.text, style: t.style) else { return nil }
-            glyphs = .text(shaping)
-        case .lineText(let l):
-            glyphs = .lineText(
-                l.glyphs.map { glyphText.shaping($0.text, style: l.style)?.glyphs.first?.glyph })
-        default:
-            return nil
-        }
-        guard let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) else { return nil }
-        return SDFText.glyphRun(
-            quads, style: style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
-    }
-
     /// The halo pass's and the fill pass's glyph runs of a glyph-path `.text` or `.lineText` command
     /// (``SDFText/glyphRuns(_:style:fontScale:pixelRatio:masks:)``), at opacity 1, its glyphs `glyphs`.
     private func glyphLabelRuns(_ command: DrawCommand, scale: Double, glyphs: GlyphRunGlyphs)
