@@ -120,32 +120,94 @@ public struct GlyphRunCommand: Hashable, Sendable {
             let interior =
                 inside(m.x, m.y, margin: 1e-6) && inside(right, m.y, margin: 1e-6)
                 && inside(m.x, bottom, margin: 1e-6) && inside(right, bottom, margin: 1e-6)
+            // The colour's premultiplied bytes and alpha, blue to alpha as the pixel's bytes lie.
+            let source = SIMD4<Float>(b, g, r, a)
+            // At full coverage an opaque colour leaves nothing of the pixel under it (`keep` is 0, and a byte × 0 is
+            // 0): the result is the same four bytes whatever the pixel held.
+            let full = Float(UInt8(255)) * (1 / 255)
+            let solid: UInt32? =
+                1 - alpha * full == 0
+                ? UInt32(Self.byte(b * full)) | UInt32(Self.byte(g * full)) << 8 | UInt32(Self.byte(r * full)) << 16
+                    | UInt32(Self.byte(a * full)) << 24 : nil
+            /// The columns `first..<end` of the mask's row at device row `py` whose pixel centres lie inside the quad
+            /// by more than 1e-6 (no edge test for them): those between two columns found inside by that margin (the
+            /// quad is convex, and rounding error is far below the margin). An empty range when none is found.
+            func insideColumns(_ py: Int) -> (first: Int, end: Int) {
+                let cy = Double(py) + 0.5
+                var (low, high) = (-Double.infinity, Double.infinity)
+                // The centre's `k × cx + base` within `[1e-3, size − 1e-3]`, as an interval of `cx`.
+                func bound(_ k: Double, _ base: Double, _ size: Double) -> Bool {
+                    let (from, to) = (1e-3 - base, size - 1e-3 - base)
+                    if k > 0 {
+                        (low, high) = (max(low, from / k), min(high, to / k))
+                    } else if k < 0 {
+                        (low, high) = (max(low, to / k), min(high, from / k))
+                    } else {
+                        return from <= 0 && to >= 0
+                    }
+                    return true
+                }
+                guard bound(inverse.a, inverse.c * cy + inverse.tx, qw),
+                    bound(inverse.b, inverse.d * cy + inverse.ty, qh), low <= high
+                else { return (0, 0) }
+                // Pixel columns whose centres `px + 0.5` lie in `[low, high]`, within the mask's columns drawn.
+                let (minColumn, maxColumn) = (Double(m.x + column0), Double(m.x + column1 - 1))
+                let first = Int(min(max((low - 0.5).rounded(.up), minColumn), maxColumn + 1)) - m.x
+                let last = Int(max(min((high - 0.5).rounded(.down), maxColumn), minColumn - 1)) - m.x
+                guard first <= last, inside(m.x + first, py, margin: 1e-6), inside(m.x + last, py, margin: 1e-6)
+                else { return (0, 0) }
+                return (first, last + 1)
+            }
             m.coverage.withUnsafeBufferPointer { coverage in
                 for row in row0..<row1 {
                     let py = m.y + row
-                    let line = target.base + (py + offsetY) * target.bytesPerRow
+                    let bytes = coverage.baseAddress! + row * m.width
+                    // The target's pixel of the mask's column 0 in this row.
+                    let line = target.base + (py + offsetY) * target.bytesPerRow + (m.x + offsetX) * 4
+                    let (first, end) = interior ? (column0, column1) : insideColumns(py)
                     for column in column0..<column1 {
-                        let byte = coverage[row * m.width + column]
+                        let byte = bytes[column]
                         guard byte > 0 else { continue }
-                        let px = m.x + column
                         // The quad's edges at their exact place.
-                        guard interior || inside(px, py, margin: 0) else { continue }
-                        let cov = Float(byte) * (1 / 255)
-                        let keep = 1 - alpha * cov
-                        let p = line + (px + offsetX) * 4
-                        p[0] = Self.byte(b * cov + Float(p[0]) * keep)
-                        p[1] = Self.byte(g * cov + Float(p[1]) * keep)
-                        p[2] = Self.byte(r * cov + Float(p[2]) * keep)
-                        p[3] = Self.byte(a * cov + Float(p[3]) * keep)
+                        if column < first || column >= end {
+                            guard inside(m.x + column, py, margin: 0) else { continue }
+                        }
+                        if byte == 255, let solid {
+                            UnsafeMutableRawPointer(line + column * 4).storeBytes(
+                                of: solid.littleEndian, as: UInt32.self)
+                        } else {
+                            Self.blend(line + column * 4, source: source, alpha: alpha, coverage: byte)
+                        }
                     }
                 }
             }
         }
     }
 
-    /// `v` (a byte's value, `0…255` give or take rounding error) rounded to the nearest byte.
+    /// Blends `source` (a colour's premultiplied bytes and alpha × 255, BGRA) at coverage `coverage / 255` and alpha
+    /// `alpha` source-over into the pixel at `p`, each channel `source × c + pixel × (1 − alpha × c)` rounded to the
+    /// nearest byte (the products and sums of the four channels at once).
+    @inline(__always) private static func blend(
+        _ p: UnsafeMutablePointer<UInt8>, source: SIMD4<Float>, alpha: Float, coverage byte: UInt8
+    ) {
+        let cov = Float(byte) * (1 / 255)
+        let keep = 1 - alpha * cov
+        let pixel = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+        let value = source * cov + pixel * keep
+        p[0] = Self.byte(value[0])
+        p[1] = Self.byte(value[1])
+        p[2] = Self.byte(value[2])
+        p[3] = Self.byte(value[3])
+    }
+
+    /// `v` (a byte's value, `0…255` give or take rounding error) rounded to the nearest byte: `⌊v + 0.5⌋` clamped to
+    /// `0…255`. The floor is found without a checked conversion: adding 2²³ rounds `x` (`0…255`) to the nearest
+    /// integer `n` in the low bits of the sum (exactly), and `n − 1` is the floor when `n > x`.
     @inline(__always) private static func byte(_ v: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: Int32(min(max(v + 0.5, 0), 255)))
+        let x = min(max(v + 0.5, 0), 255)
+        let sum = x + 8_388_608
+        let nearest = UInt8(truncatingIfNeeded: sum.bitPattern)
+        return sum - 8_388_608 > x ? nearest &- 1 : nearest
     }
 
     /// The run composited over transparent pixels covering ``bounds`` (premultiplied BGRA, scale 1) and the device

@@ -156,11 +156,9 @@ extension LabelStage {
             var halos: [DrawCommand] = []
             var fills: [DrawCommand] = []
             // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
-            func split(_ command: DrawCommand, opacity: Double) -> [DrawCommand] {
-                let halo = glyphRun(
-                    command, scale: scale, opacity: opacity, passes: .halo, previous: previous, made: &made)
-                let fill = glyphRun(
-                    command, scale: scale, opacity: opacity, passes: .fill, previous: previous, made: &made)
+            func split(_ command: DrawCommand, opacity: Double, glyphs: GlyphRunGlyphs) -> [DrawCommand] {
+                let (halo, fill) = glyphRuns(
+                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, made: &made)
                 if perLabel { return [halo, fill].compactMap { $0 } }
                 if let halo { halos.append(halo) }
                 if let fill { fills.append(fill) }
@@ -181,16 +179,16 @@ extension LabelStage {
                     if perLabel { return [passes.halo, passes.fill].compactMap { $0 } }
                     if let halo = passes.halo { iconHalos.append(halo) }
                     return passes.fill.map { [$0] } ?? []
-                case .text(let t) where glyphText.shaping(t.text, style: t.style) != nil:
+                case .text(let t):
+                    guard let shaping = glyphText.shaping(t.text, style: t.style) else { return [command] }
                     var plain = t
                     plain.opacity = 1
-                    return split(.text(plain), opacity: t.opacity)
-                case .lineText(let l)
-                where !l.glyphs.isEmpty
-                    && l.glyphs.allSatisfy({ (glyphText.shaping($0.text, style: l.style)?.glyphs.count ?? 2) <= 1 }):
+                    return split(.text(plain), opacity: t.opacity, glyphs: .text(shaping))
+                case .lineText(let l):
+                    guard let glyphs = lineTextGlyphs(l) else { return [command] }
                     var plain = l
                     plain.opacity = 1
-                    return split(.lineText(plain), opacity: l.opacity)
+                    return split(.lineText(plain), opacity: l.opacity, glyphs: .lineText(glyphs))
                 default:
                     return [command]
                 }
@@ -290,35 +288,46 @@ extension LabelStage {
         }
     }
 
-    /// The glyph run of a glyph-path label (`command` at opacity 1) drawn at `opacity`: its glyphs' coverage
-    /// masks (``GlyphMaskCache``: each glyph at its own sub-pixel phase, rounded to 1/8 device pixel, so each lies
-    /// at most 1/16 device pixel from its exact place), composited straight into the frame. Nothing is composed or
-    /// registered per label: a label moved by a fraction of a pixel (a pan, a turn of the map) costs its masks'
-    /// look-ups, and the masks its glyphs have not drawn at that phase yet. A label that has not moved reuses its
-    /// run: the run its layer's previous frame made in the same place of its order (`previous`) when made from the
-    /// same command and pass. The run (or that none was made) is appended to `made` for the next frame. `nil` when
-    /// it draws nothing.
-    private func glyphRun(
-        _ command: DrawCommand, scale: Double, opacity: Double, passes: SDFText.Passes, previous: [GlyphRunMemo],
+    /// The glyph runs of a glyph-path label (`command` at opacity 1, its glyphs `glyphs`) drawn at `opacity`, its
+    /// halo pass and its fill pass: its glyphs' coverage masks (``GlyphMaskCache``: each glyph at its own sub-pixel
+    /// phase, rounded to 1/8 device pixel, so each lies at most 1/16 device pixel from its exact place), composited
+    /// straight into the frame. Nothing is composed or registered per label: a label moved by a fraction of a pixel
+    /// (a pan, a turn of the map) costs its masks' look-ups, and the masks its glyphs have not drawn at that phase
+    /// yet. A label that has not moved reuses its runs: the run its layer's previous frame made in the same place of
+    /// its order (`previous`) when made from the same command and pass. Each pass's run (or that none was made) is
+    /// appended to `made` for the next frame, the halo's first. `nil` for a pass that draws nothing.
+    private func glyphRuns(
+        _ command: DrawCommand, scale: Double, opacity: Double, glyphs: GlyphRunGlyphs, previous: [GlyphRunMemo],
         made: inout [GlyphRunMemo]
-    ) -> DrawCommand? {
+    ) -> (halo: DrawCommand?, fill: DrawCommand?) {
         let slot = made.count
         guard opacity > 0 else {
-            made.append(GlyphRunMemo(command: command, passes: passes, run: nil, isMade: false))
-            return nil
+            made.append(GlyphRunMemo(command: command, passes: .halo, run: nil, isMade: false))
+            made.append(GlyphRunMemo(command: command, passes: .fill, run: nil, isMade: false))
+            return (nil, nil)
         }
-        let run: GlyphRunCommand?
-        if slot < previous.count, previous[slot].isMade, previous[slot].passes == passes,
-            previous[slot].command == command
-        {
-            run = previous[slot].run
-        } else {
-            run = glyphLabelRun(command, scale: scale, passes: passes)
+        /// The previous frame's run for `passes` at `slot` when it serves (`.some(nil)`: it drew nothing).
+        func reused(_ slot: Int, _ passes: SDFText.Passes) -> GlyphRunCommand?? {
+            guard slot < previous.count, previous[slot].isMade, previous[slot].passes == passes,
+                previous[slot].command == command
+            else { return nil }
+            return .some(previous[slot].run)
         }
-        made.append(GlyphRunMemo(command: command, passes: passes, run: run, isMade: true))
-        guard var run else { return nil }
-        run.opacity = opacity
-        return .glyphRun(run)
+        var halo = reused(slot, .halo)
+        var fill = reused(slot + 1, .fill)
+        if halo == nil || fill == nil {
+            let runs = glyphLabelRuns(command, scale: scale, glyphs: glyphs)
+            if halo == nil { halo = .some(runs.halo) }
+            if fill == nil { fill = .some(runs.fill) }
+        }
+        made.append(GlyphRunMemo(command: command, passes: .halo, run: halo ?? nil, isMade: true))
+        made.append(GlyphRunMemo(command: command, passes: .fill, run: fill ?? nil, isMade: true))
+        func drawn(_ run: GlyphRunCommand??) -> DrawCommand? {
+            guard case .some(.some(var run)) = run else { return nil }
+            run.opacity = opacity
+            return .glyphRun(run)
+        }
+        return (drawn(halo), drawn(fill))
     }
 
     /// The image command of the SDF icon image under `key`, made by `make` and registered on first use.
@@ -347,14 +356,38 @@ extension LabelStage {
                 opacity: opacity, nearestNeighbor: true))
     }
 
-    /// The glyph run of a glyph-path `.text` or `.lineText` command (``SDFText/glyphRun(_:style:fontScale:pixelRatio:passes:masks:)``),
-    /// at opacity 1.
-    func glyphLabelRun(_ command: DrawCommand, scale: Double, passes: SDFText.Passes = .both) -> GlyphRunCommand? {
+    /// The halo pass's and the fill pass's glyph runs of a glyph-path `.text` or `.lineText` command
+    /// (``SDFText/glyphRuns(_:style:fontScale:pixelRatio:masks:)``), at opacity 1, its glyphs `glyphs`.
+    private func glyphLabelRuns(_ command: DrawCommand, scale: Double, glyphs: GlyphRunGlyphs)
+        -> (halo: GlyphRunCommand?, fill: GlyphRunCommand?)
+    {
+        guard let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) else { return (nil, nil) }
+        return SDFText.glyphRuns(quads, style: style, fontScale: s, pixelRatio: scale, masks: glyphText.masks)
+    }
+
+    /// The glyphs of a line label on the glyph path, one for each of its clusters (`nil` for a cluster without a
+    /// glyph): `nil` when it is not on the glyph path (no clusters, or a cluster is not shaped from the glyphs or
+    /// shapes to more than one glyph).
+    private func lineTextGlyphs(_ l: LineTextCommand) -> [SDFGlyph?]? {
+        guard !l.glyphs.isEmpty else { return nil }
+        var glyphs: [SDFGlyph?] = []
+        glyphs.reserveCapacity(l.glyphs.count)
+        for g in l.glyphs {
+            guard let shaping = glyphText.shaping(g.text, style: l.style), shaping.glyphs.count <= 1 else { return nil }
+            glyphs.append(shaping.glyphs.first?.glyph)
+        }
+        return glyphs
+    }
+
+    /// The glyph quads of a glyph-path `.text` or `.lineText` command (device pixels at `scale`), its style and its
+    /// font scale (`text-size / 24`); `nil` when it draws nothing.
+    private func glyphQuads(_ command: DrawCommand, scale: Double, glyphs: GlyphRunGlyphs)
+        -> (quads: [SDFText.Quad], style: TextStyle, fontScale: Double)?
+    {
         let device = RenderTransform.scale(x: scale, y: scale)
-        switch command {
-        case .text(let t):
-            guard let shaping = glyphText.shaping(t.text, style: t.style),
-                [t.position.x, t.position.y, t.offset.x, t.offset.y, t.rotation].allSatisfy(\.isFinite)
+        switch (command, glyphs) {
+        case (.text(let t), .text(let shaping)):
+            guard [t.position.x, t.position.y, t.offset.x, t.offset.y, t.rotation].allSatisfy(\.isFinite)
             else { return nil }
             let s = t.style.size / GlyphShaping.emSize
             let anchor = ScreenPoint(x: t.position.x + t.offset.x, y: t.position.y + t.offset.y)
@@ -366,14 +399,14 @@ extension LabelStage {
                 .concatenating(.translation(x: anchor.x, y: anchor.y))
                 .concatenating(device)
             let quads = shaping.glyphs.compactMap { SDFText.Quad(positioned: $0, style: t.style, local: local) }
-            return SDFText.glyphRun(
-                quads, style: t.style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
-        case .lineText(let l):
+            return (quads, t.style, s)
+        case (.lineText(let l), .lineText(let glyphs)):
             let s = l.style.size / GlyphShaping.emSize
             guard s > 0, s.isFinite else { return nil }
             var quads: [SDFText.Quad] = []
-            for g in l.glyphs where g.position.x.isFinite && g.position.y.isFinite {
-                guard let glyph = glyphText.shaping(g.text, style: l.style)?.glyphs.first?.glyph else { continue }
+            quads.reserveCapacity(l.glyphs.count)
+            for (g, glyph) in zip(l.glyphs, glyphs) where g.position.x.isFinite && g.position.y.isFinite {
+                guard let glyph else { continue }
                 var linear = RenderTransform.rotation(radians: g.rotation * .pi / 180)
                 if let m = g.transform, m.isFinite {
                     linear = RenderTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0)
@@ -389,10 +422,16 @@ extension LabelStage {
                     quads.append(quad)
                 }
             }
-            return SDFText.glyphRun(
-                quads, style: l.style, fontScale: s, pixelRatio: scale, passes: passes, masks: glyphText.masks)
+            return (quads, l.style, s)
         default:
             return nil
         }
     }
+}
+
+/// The glyphs a glyph-path label is drawn from, as its command's conversion found them: a point label's shaping, or
+/// a line label's glyph for each cluster (`nil` for a cluster without one).
+enum GlyphRunGlyphs {
+    case text(GlyphShaping)
+    case lineText([SDFGlyph?])
 }
