@@ -3,11 +3,44 @@ import MapGeometry
 import MapLayout
 import MapStyle
 
+/// A property the pipeline reads, held by reference so a lookup copies no ``StyleProperty`` (its spec's strings and
+/// arrays would be retained and released per read), with its value when that is the same for every evaluation the
+/// pipeline asks of it: a constant, or (``CompiledLayer/fixingFeatureConstants(zoom:)``) a feature-constant value at
+/// one zoom.
+final class CompiledProperty: Sendable {
+    let property: StyleProperty
+    /// Whether the value is the same for every feature.
+    let isFeatureConstant: Bool
+    /// The value every evaluation at ``fixedZoom`` gives; `nil`: evaluate.
+    let fixed: ExpressionValue?
+    /// The zoom ``fixed`` holds for; `nil` with ``fixed`` set: every zoom (a constant).
+    let fixedZoom: Double?
+
+    init(_ property: StyleProperty, fixed: ExpressionValue? = nil, fixedZoom: Double? = nil) {
+        self.property = property
+        isFeatureConstant = property.isFeatureConstant
+        if fixed == nil, case .constant(let v) = property.value {
+            self.fixed = v
+            self.fixedZoom = nil
+        } else {
+            self.fixed = fixed
+            self.fixedZoom = fixedZoom
+        }
+    }
+
+    /// ``StyleProperty/evaluate(_:)``, from ``fixed`` when it holds for `ctx`'s zoom.
+    @inline(__always)
+    func evaluate(_ ctx: EvaluationContext) -> ExpressionValue {
+        if let fixed, fixedZoom == nil || fixedZoom == ctx.zoom { return fixed }
+        return property.evaluate(ctx)
+    }
+}
+
 /// A style layer with the properties the pipeline reads resolved once (set values or spec defaults).
 struct CompiledLayer {
     let layer: StyleLayer
     let index: Int
-    private var props: [String: StyleProperty] = [:]
+    private var props: [String: CompiledProperty] = [:]
     /// Whether no paint or layout property the pipeline reads depends on the feature (sort keys aside: they order
     /// features and style none), so one evaluation per layer and zoom styles every feature alike. A `line-gradient`
     /// reads each feature's clip fractions (`lineClip`), so it counts as feature-driven.
@@ -69,11 +102,22 @@ struct CompiledLayer {
             ]
         }
         for name in names {
-            if let p = layer.property(name) { props[name] = p }
+            if let p = layer.property(name) { props[name] = CompiledProperty(p) }
         }
         isStyleFeatureConstant =
             layer.paint["line-gradient"] == nil
             && props.allSatisfy { $0.key.hasSuffix("-sort-key") || $0.value.isFeatureConstant }
+    }
+
+    /// This layer with every feature-constant property that is not a constant evaluated once at `zoom`: evaluations
+    /// at exactly that zoom read the stored value (the same one, as it depends on no feature), others evaluate.
+    func fixingFeatureConstants(zoom: Double) -> CompiledLayer {
+        var copy = self
+        let globals = EvaluationContext(zoom: zoom)
+        for (name, p) in props where p.fixed == nil && p.isFeatureConstant {
+            copy.props[name] = CompiledProperty(p.property, fixed: p.property.evaluate(globals), fixedZoom: zoom)
+        }
+        return copy
     }
 
     var id: String { layer.id }
@@ -85,24 +129,73 @@ struct CompiledLayer {
     /// Whether property `name` is the same for every feature (true when unset).
     func isFeatureConstant(_ name: String) -> Bool { props[name]?.isFeatureConstant ?? true }
 
+    /// Property `name` looked up once, for reading it per feature without hashing its name each time.
+    func property(_ name: String) -> PropertyRef { PropertyRef(props[name]) }
+
     func number(_ name: String, _ ctx: EvaluationContext, _ fallback: Double = 0) -> Double {
-        guard let p = props[name] else { return fallback }
+        property(name).number(ctx, fallback)
+    }
+
+    func color(_ name: String, _ ctx: EvaluationContext) -> RGBAColor? { property(name).color(ctx) }
+
+    func string(_ name: String, _ ctx: EvaluationContext) -> String { property(name).string(ctx) }
+
+    func bool(_ name: String, _ ctx: EvaluationContext) -> Bool { property(name).bool(ctx) }
+
+    func numbers(_ name: String, _ ctx: EvaluationContext) -> [Double] { property(name).numbers(ctx) }
+
+    func strings(_ name: String, _ ctx: EvaluationContext) -> [String] { property(name).strings(ctx) }
+
+    func value(_ name: String, _ ctx: EvaluationContext) -> ExpressionValue { property(name).value(ctx) }
+
+    /// The filter for many features at one zoom (its zoom-only parts evaluated once); `nil`: every feature passes.
+    func filterMatcher(zoom: Double) -> FilterMatcher? {
+        filterProgram?.matcher(globals: EvaluationContext(zoom: zoom))
+    }
+}
+
+/// One property of a ``CompiledLayer`` (``CompiledLayer/property(_:)``), read as the layer's accessors read it: an
+/// unset property gives the accessor's fallback.
+struct PropertyRef {
+    let property: CompiledProperty?
+
+    init(_ property: CompiledProperty?) { self.property = property }
+
+    /// Whether the value is the same for every feature (true when unset).
+    var isFeatureConstant: Bool { property?.isFeatureConstant ?? true }
+
+    func number(_ ctx: EvaluationContext, _ fallback: Double = 0) -> Double {
+        guard let p = property else { return fallback }
         return p.evaluate(ctx).number ?? fallback
     }
 
-    func color(_ name: String, _ ctx: EvaluationContext) -> RGBAColor? {
-        guard let c = props[name]?.evaluate(ctx).color else { return nil }
+    func color(_ ctx: EvaluationContext) -> RGBAColor? {
+        guard let c = property?.evaluate(ctx).color else { return nil }
         return RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
     }
 
-    func string(_ name: String, _ ctx: EvaluationContext) -> String { props[name]?.string(ctx) ?? "" }
+    /// As ``StyleProperty/string(_:)``; empty when unset.
+    func string(_ ctx: EvaluationContext) -> String { property?.evaluate(ctx).stringRepresentation ?? "" }
 
-    func bool(_ name: String, _ ctx: EvaluationContext) -> Bool { props[name]?.boolean(ctx) ?? false }
+    /// As ``StyleProperty/boolean(_:)``; `false` when unset.
+    func bool(_ ctx: EvaluationContext) -> Bool {
+        guard let p = property else { return false }
+        return p.evaluate(ctx).boolean ?? false
+    }
 
-    func numbers(_ name: String, _ ctx: EvaluationContext) -> [Double] { props[name]?.numbers(ctx) ?? [] }
+    /// As ``StyleProperty/numbers(_:)``; empty when unset.
+    func numbers(_ ctx: EvaluationContext) -> [Double] {
+        guard let p = property else { return [] }
+        switch p.evaluate(ctx) {
+        case .array(let items): return items.compactMap(\.number)
+        case .padding(let v), .numberArray(let v): return v
+        case .number(let n): return [n]
+        default: return []
+        }
+    }
 
-    func strings(_ name: String, _ ctx: EvaluationContext) -> [String] {
-        guard let p = props[name] else { return [] }
+    func strings(_ ctx: EvaluationContext) -> [String] {
+        guard let p = property else { return [] }
         switch p.evaluate(ctx) {
         case .array(let items): return items.map(\.stringRepresentation)
         case .string(let s): return [s]
@@ -110,12 +203,7 @@ struct CompiledLayer {
         }
     }
 
-    func value(_ name: String, _ ctx: EvaluationContext) -> ExpressionValue { props[name]?.evaluate(ctx) ?? .null }
-
-    /// The filter for many features at one zoom (its zoom-only parts evaluated once); `nil`: every feature passes.
-    func filterMatcher(zoom: Double) -> FilterMatcher? {
-        filterProgram?.matcher(globals: EvaluationContext(zoom: zoom))
-    }
+    func value(_ ctx: EvaluationContext) -> ExpressionValue { property?.evaluate(ctx) ?? .null }
 }
 
 /// `text-font` names → Pango families and weight: "Noto Sans Bold" → (["Noto Sans", "sans-serif"], bold).

@@ -68,7 +68,21 @@ extension LabelStage {
     ) -> (
         features: [SymbolFeature], iconNames: [String?]
     ) {
-        guard let sourceID = layer.layer.source else { return ([], []) }
+        guard let sourceID = layer.layer.source, !features.isEmpty else { return ([], []) }
+        // Every feature is evaluated at `zoom`: properties that depend on no feature are evaluated once.
+        let layer = layer.fixingFeatureConstants(zoom: zoom)
+        let p = SymbolLayerProperties(layer)
+        let radialSet = layer.isSet("text-radial-offset")
+        let keepUprightSet = layer.isSet("text-keep-upright")
+        // MapLibre's collision boxes: `text-size` one zoom level above the tile's (SymbolLayout's layoutTextSize),
+        // worked out once when no feature changes it.
+        let layoutZoom = Double(tile.z) + 1
+        let constantLayoutSize =
+            p.textSize.isFeatureConstant ? p.textSize.number(EvaluationContext(zoom: layoutZoom), 16) : nil
+        // `text-font` is the same for most features: its families and glyph fontstack are worked out once per stack.
+        var lastFontStack: [String]?
+        var lastFont: (families: [String], weight: TextStyle.Weight) = ([], .regular)
+        var lastGlyphFontstack: String?
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
         // Per symbol: the first line of its feature (the one MapLibre's `mergeLines` joins).
@@ -80,55 +94,65 @@ extension LabelStage {
         for f in features {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeature(f, tile: tile))
             if let matcher, !matcher.matches(ctx) { continue }
-            var text = labelText(layer, ctx)
-            switch layer.string("text-transform", ctx) {
+            var text = labelText(p, ctx)
+            let transform = p.textTransform.string(ctx)
+            switch transform {
             case "uppercase": text = text.uppercased()
             case "lowercase": text = text.lowercased()
             default: break
             }
-            let formatted = FormattedLabel(
-                layer.value("text-field", ctx), transform: layer.string("text-transform", ctx),
-                opacity: layer.number("text-opacity", ctx, 1))
+            let textOpacity = p.textOpacity.number(ctx, 1)
+            let formatted = FormattedLabel(p.textField.value(ctx), transform: transform, opacity: textOpacity)
             if let formatted { text = formatted.text }
             let madeIcon = symbolIcon(layer, ctx)
             let icon = madeIcon?.0
             guard !text.isEmpty || icon != nil else { continue }
-            let size = layer.number("text-size", ctx, 16)
-            // MapLibre's collision boxes: `text-size` one zoom level above the tile's (SymbolLayout's layoutTextSize).
-            var layoutContext = ctx
-            layoutContext.zoom = Double(tile.z) + 1
-            let layoutSize = layer.number("text-size", layoutContext, 16)
+            let size = p.textSize.number(ctx, 16)
+            let layoutSize: Double
+            if let constantLayoutSize {
+                layoutSize = constantLayoutSize
+            } else {
+                var layoutContext = ctx
+                layoutContext.zoom = layoutZoom
+                layoutSize = p.textSize.number(layoutContext, 16)
+            }
             let collisionScale = size > 0 && layoutSize > 0 ? layoutSize / size : 1
-            let fontStack = layer.strings("text-font", ctx)
-            let font = fontFamilies(fontStack)
-            let placementName = layer.string("symbol-placement", ctx)
-            let mode: SymbolPlacementMode =
-                placementName == "line" ? .line : placementName == "line-center" ? .lineCenter : .point
-            let maxWidthEms = layer.number("text-max-width", ctx, 10)
-            var style = TextStyle(
-                fontFamilies: font.families, size: size, weight: font.weight,
-                color: (layer.color("text-color", ctx) ?? .black).withOpacity(layer.number("text-opacity", ctx, 1)),
-                // MapLibre's `text-opacity` fades the halo too; the glyph path draws it so (Pango's labels keep theirs).
-                haloColor: (layer.color("text-halo-color", ctx) ?? .clear)
-                    .withOpacity(self.style.glyphs == nil ? 1 : layer.number("text-opacity", ctx, 1)),
-                haloWidth: layer.number("text-halo-width", ctx, 0), haloBlur: layer.number("text-halo-blur", ctx, 0),
-                letterSpacing: layer.number("text-letter-spacing", ctx, 0) * size,
-                lineHeight: layer.number("text-line-height", ctx, 1.2),
-                maxWidth: mode == .point && maxWidthEms > 0 && (text.utf8.contains(0x20) || mayBreakLines(text))
-                    ? maxWidthEms * size : nil,
-                justify: justification(layer, ctx),
-                glyphFontstack: self.style.glyphs == nil
+            let fontStack = p.textFont.strings(ctx)
+            if fontStack != lastFontStack {
+                lastFontStack = fontStack
+                lastFont = fontFamilies(fontStack)
+                lastGlyphFontstack =
+                    self.style.glyphs == nil
                     ? nil
                     : (fontStack.isEmpty ? ["Open Sans Regular", "Arial Unicode MS Regular"] : fontStack)
-                        .joined(separator: ","))
+                        .joined(separator: ",")
+            }
+            let font = lastFont
+            let placementName = p.symbolPlacement.string(ctx)
+            let mode: SymbolPlacementMode =
+                placementName == "line" ? .line : placementName == "line-center" ? .lineCenter : .point
+            let maxWidthEms = p.textMaxWidth.number(ctx, 10)
+            var style = TextStyle(
+                fontFamilies: font.families, size: size, weight: font.weight,
+                color: (p.textColor.color(ctx) ?? .black).withOpacity(textOpacity),
+                // MapLibre's `text-opacity` fades the halo too; the glyph path draws it so (Pango's labels keep theirs).
+                haloColor: (p.textHaloColor.color(ctx) ?? .clear)
+                    .withOpacity(self.style.glyphs == nil ? 1 : textOpacity),
+                haloWidth: p.textHaloWidth.number(ctx, 0), haloBlur: p.textHaloBlur.number(ctx, 0),
+                letterSpacing: p.textLetterSpacing.number(ctx, 0) * size,
+                lineHeight: p.textLineHeight.number(ctx, 1.2),
+                maxWidth: mode == .point && maxWidthEms > 0 && (text.utf8.contains(0x20) || mayBreakLines(text))
+                    ? maxWidthEms * size : nil,
+                justify: justification(p, ctx),
+                glyphFontstack: lastGlyphFontstack)
             let alternateStyle = adjustGlyphLayout(
                 &style, formatted: formatted, text: text, layer: layer, ctx: ctx, mode: mode)
-            let offset = layer.numbers("text-offset", ctx)
-            let variable = layer.strings("text-variable-anchor", ctx).map(TextAnchor.init(styleName:))
-            let radial = layer.isSet("text-radial-offset") ? layer.number("text-radial-offset", ctx, 0) : nil
-            let anchorOffsets = variableAnchorOffsets(layer.value("text-variable-anchor-offset", ctx))
-            let zOrder = symbolZOrder(layer, ctx)
-            let sortValue = layer.value("symbol-sort-key", ctx)
+            let offset = p.textOffset.numbers(ctx)
+            let variable = p.textVariableAnchor.strings(ctx).map(TextAnchor.init(styleName:))
+            let radial = radialSet ? p.textRadialOffset.number(ctx, 0) : nil
+            let anchorOffsets = variableAnchorOffsets(p.textVariableAnchorOffset.value(ctx))
+            let zOrder = symbolZOrder(p, layer, ctx)
+            let sortValue = p.symbolSortKey.value(ctx)
             let identity = SymbolIdentity(
                 layer: layer.id, featureID: f.feature.id, text: text.isEmpty ? "icon:\(icon?.image?.id ?? 0)" : text)
             let extent = f.feature.extent
@@ -169,35 +193,42 @@ extension LabelStage {
             case .unknown: break
             }
             let rotationAlignment = SymbolAlignment.rotation(
-                layer.string("text-rotation-alignment", ctx), placement: mode)
+                p.textRotationAlignment.string(ctx), placement: mode)
             let pitchAlignment = SymbolAlignment.pitch(
-                layer.string("text-pitch-alignment", ctx), rotation: rotationAlignment)
+                p.textPitchAlignment.string(ctx), rotation: rotationAlignment)
             let iconRotationAlignment = SymbolAlignment.rotation(
-                layer.string("icon-rotation-alignment", ctx), placement: mode)
+                p.iconRotationAlignment.string(ctx), placement: mode)
+            // The same for each of the feature's geometries.
+            let textAnchor = TextAnchor(styleName: p.textAnchor.string(ctx))
+            let textOffset = ScreenPoint(x: offset.first ?? 0, y: offset.count > 1 ? offset[1] : 0)
+            let textRotation = p.textRotate.number(ctx, 0)
+            let textPadding = p.textPadding.number(ctx, 2)
+            let textAllowOverlap = p.textAllowOverlap.bool(ctx)
+            let textIgnorePlacement = p.textIgnorePlacement.bool(ctx)
+            let textOptional = p.textOptional.bool(ctx)
+            let spacing = max(1, p.symbolSpacing.number(ctx, 250))
+            let maxAngle = p.textMaxAngle.number(ctx, 45)
+            let keepUpright = keepUprightSet ? p.textKeepUpright.bool(ctx) : true
+            let justifyFollowsAnchor = p.textJustify.string(ctx) == "auto"
+            let overscale = Double(max(overscaling, 1))
             for (geometryIndex, geometry) in geometries.enumerated() {
                 var symbol =
                     SymbolFeature(
                         identity: identity, geometry: geometry, text: text, textStyle: style, placement: mode,
-                        textAnchor: TextAnchor(styleName: layer.string("text-anchor", ctx)),
-                        textOffset: ScreenPoint(x: offset.first ?? 0, y: offset.count > 1 ? offset[1] : 0),
+                        textAnchor: textAnchor, textOffset: textOffset,
                         textVariableAnchors: variable, textRadialOffset: radial,
-                        textRotation: layer.number("text-rotate", ctx, 0),
-                        textPadding: layer.number("text-padding", ctx, 2),
-                        textAllowOverlap: layer.bool("text-allow-overlap", ctx),
-                        textIgnorePlacement: layer.bool("text-ignore-placement", ctx),
-                        textOptional: layer.bool("text-optional", ctx), icon: icon, sortKey: sortValue.number,
-                        layerIndex: layer.index, sourceOrder: 0,
-                        spacing: max(1, layer.number("symbol-spacing", ctx, 250)),
-                        maxAngle: layer.number("text-max-angle", ctx, 45),
-                        keepUpright: layer.isSet("text-keep-upright") ? layer.bool("text-keep-upright", ctx) : true,
-                        ownerTile: tile, textRotationAlignment: rotationAlignment,
+                        textRotation: textRotation, textPadding: textPadding, textAllowOverlap: textAllowOverlap,
+                        textIgnorePlacement: textIgnorePlacement, textOptional: textOptional, icon: icon,
+                        sortKey: sortValue.number, layerIndex: layer.index, sourceOrder: 0, spacing: spacing,
+                        maxAngle: maxAngle, keepUpright: keepUpright, ownerTile: tile,
+                        textRotationAlignment: rotationAlignment,
                         textPitchAlignment: pitchAlignment,
                         textVariableAnchorOffsets: anchorOffsets,
-                        textJustifyFollowsAnchor: layer.string("text-justify", ctx) == "auto",
+                        textJustifyFollowsAnchor: justifyFollowsAnchor,
                         placesByViewportY: zOrder.places, drawsByViewportY: zOrder.draws, collisionGroup: sourceID)
                 symbol.alternateTextStyle = alternateStyle
                 symbol.layoutTileSize = options.tileSize
-                symbol.overscaling = Double(max(overscaling, 1))
+                symbol.overscaling = overscale
                 symbol.iconRotationAlignment = iconRotationAlignment
                 symbol.collisionTextScale = collisionScale
                 out.append(symbol)
@@ -291,12 +322,14 @@ extension LabelStage {
     /// `symbol-z-order` as MapLibre reads it (`SymbolLayout`): `viewport-y` places symbols from the bottom of the
     /// screen up; symbols draw top to bottom for `viewport-y`, or `auto` without `symbol-sort-key`, when text or
     /// icons allow overlap or ignore placement.
-    func symbolZOrder(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> (places: Bool, draws: Bool) {
-        let order = layer.string("symbol-z-order", ctx)
+    func symbolZOrder(_ p: SymbolLayerProperties, _ layer: CompiledLayer, _ ctx: EvaluationContext) -> (
+        places: Bool, draws: Bool
+    ) {
+        let order = p.symbolZOrder.string(ctx)
         let byKey = order != "viewport-y" && layer.isSet("symbol-sort-key")
         let byY = order == "viewport-y" || (order != "source" && !byKey)
-        let overlaps = ["text-allow-overlap", "icon-allow-overlap", "text-ignore-placement", "icon-ignore-placement"]
-            .contains { layer.bool($0, ctx) }
+        let overlaps = [p.textAllowOverlap, p.iconAllowOverlap, p.textIgnorePlacement, p.iconIgnorePlacement]
+            .contains { $0.bool(ctx) }
         return (order == "viewport-y", byY && overlaps)
     }
 
@@ -319,13 +352,23 @@ extension LabelStage {
         return out
     }
 
-    private func labelText(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> String {
-        let value = layer.value("text-field", ctx)
+    private func labelText(_ p: SymbolLayerProperties, _ ctx: EvaluationContext) -> String {
+        let value = p.textField.value(ctx)
         let text: String
         switch value {
         case .null: return ""
         case .string(let s): text = resolveTokens(s, ctx)
         default: text = value.stringRepresentation
+        }
+        // Most labels have nothing to trim: no Substring round trip for them. Printable ASCII at both ends is no
+        // whitespace, nor is the first scalar of a grapheme cluster ending in one (a prepended mark or the byte).
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
+        if let first = text.first, let last = text.last, !first.isWhitespace && !last.isWhitespace {
+            return text
         }
         return text.trimmingSpaces()
     }
@@ -390,14 +433,90 @@ extension MapRenderer {
 extension LabelStage {
     /// `text-justify`; `auto` follows `text-anchor` on the glyph path (left anchors justify left, right anchors
     /// right, as MapLibre's `getAnchorJustification`), and is centred otherwise.
-    func justification(_ layer: CompiledLayer, _ ctx: EvaluationContext) -> TextStyle.Justify {
-        let name = layer.string("text-justify", ctx)
+    func justification(_ p: SymbolLayerProperties, _ ctx: EvaluationContext) -> TextStyle.Justify {
+        let name = p.textJustify.string(ctx)
         if let justify = TextStyle.Justify(rawValue: name) { return justify }
         guard name == "auto", style.glyphs != nil else { return .center }
-        switch layer.string("text-anchor", ctx) {
+        switch p.textAnchor.string(ctx) {
         case "left", "top-left", "bottom-left": return .left
         case "right", "top-right", "bottom-right": return .right
         default: return .center
         }
+    }
+}
+
+/// The properties of a symbol layer ``LabelStage/buildSymbols(_:tile:zoom:features:overscaling:wholeSourceLines:symbolIcon:)``
+/// reads per feature, looked up once per layer and tile.
+struct SymbolLayerProperties {
+    let iconAllowOverlap: PropertyRef
+    let iconIgnorePlacement: PropertyRef
+    let iconRotationAlignment: PropertyRef
+    let symbolPlacement: PropertyRef
+    let symbolSortKey: PropertyRef
+    let symbolSpacing: PropertyRef
+    let symbolZOrder: PropertyRef
+    let textAllowOverlap: PropertyRef
+    let textAnchor: PropertyRef
+    let textColor: PropertyRef
+    let textField: PropertyRef
+    let textFont: PropertyRef
+    let textHaloBlur: PropertyRef
+    let textHaloColor: PropertyRef
+    let textHaloWidth: PropertyRef
+    let textIgnorePlacement: PropertyRef
+    let textJustify: PropertyRef
+    let textKeepUpright: PropertyRef
+    let textLetterSpacing: PropertyRef
+    let textLineHeight: PropertyRef
+    let textMaxAngle: PropertyRef
+    let textMaxWidth: PropertyRef
+    let textOffset: PropertyRef
+    let textOpacity: PropertyRef
+    let textOptional: PropertyRef
+    let textPadding: PropertyRef
+    let textPitchAlignment: PropertyRef
+    let textRadialOffset: PropertyRef
+    let textRotate: PropertyRef
+    let textRotationAlignment: PropertyRef
+    let textSize: PropertyRef
+    let textTransform: PropertyRef
+    let textVariableAnchor: PropertyRef
+    let textVariableAnchorOffset: PropertyRef
+
+    init(_ layer: CompiledLayer) {
+        iconAllowOverlap = layer.property("icon-allow-overlap")
+        iconIgnorePlacement = layer.property("icon-ignore-placement")
+        iconRotationAlignment = layer.property("icon-rotation-alignment")
+        symbolPlacement = layer.property("symbol-placement")
+        symbolSortKey = layer.property("symbol-sort-key")
+        symbolSpacing = layer.property("symbol-spacing")
+        symbolZOrder = layer.property("symbol-z-order")
+        textAllowOverlap = layer.property("text-allow-overlap")
+        textAnchor = layer.property("text-anchor")
+        textColor = layer.property("text-color")
+        textField = layer.property("text-field")
+        textFont = layer.property("text-font")
+        textHaloBlur = layer.property("text-halo-blur")
+        textHaloColor = layer.property("text-halo-color")
+        textHaloWidth = layer.property("text-halo-width")
+        textIgnorePlacement = layer.property("text-ignore-placement")
+        textJustify = layer.property("text-justify")
+        textKeepUpright = layer.property("text-keep-upright")
+        textLetterSpacing = layer.property("text-letter-spacing")
+        textLineHeight = layer.property("text-line-height")
+        textMaxAngle = layer.property("text-max-angle")
+        textMaxWidth = layer.property("text-max-width")
+        textOffset = layer.property("text-offset")
+        textOpacity = layer.property("text-opacity")
+        textOptional = layer.property("text-optional")
+        textPadding = layer.property("text-padding")
+        textPitchAlignment = layer.property("text-pitch-alignment")
+        textRadialOffset = layer.property("text-radial-offset")
+        textRotate = layer.property("text-rotate")
+        textRotationAlignment = layer.property("text-rotation-alignment")
+        textSize = layer.property("text-size")
+        textTransform = layer.property("text-transform")
+        textVariableAnchor = layer.property("text-variable-anchor")
+        textVariableAnchorOffset = layer.property("text-variable-anchor-offset")
     }
 }
