@@ -105,15 +105,19 @@ import Foundation
     /// the camera is idle, its events are delivered and its tiles are complete; a `GMSGeocoder` answer has been
     /// handed to its handler), or `timeout` seconds pass. Frames advance virtual time; waiting for work on other
     /// threads (tiles, a geocode) takes real time, and that wait is bounded by `timeout` real seconds too, so work that
-    /// never finishes cannot hang the caller. Work other threads hand to the main actor runs here, although the
-    /// caller holds the main actor.
+    /// never finishes cannot hang the caller. While such work is in flight and frames are wanted too (a tile layer
+    /// waiting for its answers), virtual time does not run ahead of real time: the frames are paced, so the virtual
+    /// budget is not spent before the other threads had the time to answer. Work other threads hand to the main
+    /// actor runs here, although the caller holds the main actor.
     /// - Parameter timeout: seconds, default 60; non-finite values count as 60, negative as 0.
     /// - Returns: true when idle, false on timeout or when the run was closed.
     @discardableResult
     public func runUntilIdle(timeout: TimeInterval = 60) -> Bool {
         let budget = timeout.isFinite ? max(0, timeout) : 60
         let end = clock.now + budget
-        let realEnd = ProcessInfo.processInfo.systemUptime + budget
+        let realStart = ProcessInfo.processInfo.systemUptime
+        let virtualStart = clock.now
+        let realEnd = realStart + budget
         while clock.now <= end && !host.isClosed {
             _ = host.serviceRunLoop()
             if !host.wantsFrame {
@@ -121,6 +125,11 @@ import Foundation
                 if ProcessInfo.processInfo.systemUptime > realEnd { return false }
                 Thread.sleep(forTimeInterval: 0.002)  // work on other threads (tiles): wait in real time
                 continue
+            }
+            if host.isLoading {
+                // Frames wanted while other threads work: keep virtual time from running ahead of real time.
+                let ahead = (clock.now - virtualStart) - (ProcessInfo.processInfo.systemUptime - realStart)
+                if ahead > 0 { Thread.sleep(forTimeInterval: min(ahead, Self.frameInterval)) }
             }
             step()
         }

@@ -188,8 +188,9 @@ extension GMSMapView {
 extension GMSMapView: UIFrameTicking {
     /// The window loop's view of the map: frames are wanted while ``needsTick``.
     package var needsFrames: Bool { needsTick }
-    /// Tiles are being made on a worker thread (async tiles in a window app).
-    package var isLoading: Bool { basemap.isLoading }
+    /// Tiles are being made on other threads: the basemap's (async tiles in a window app) or a tile layer's
+    /// unanswered requests.
+    package var isLoading: Bool { basemap.isLoading || tileLayersAreLoading }
     /// One frame's tick.
     package func tickFrame() { tick() }
 }

@@ -53,6 +53,9 @@ final class TileLayerStore: @unchecked Sendable {
     /// Whether requests are unanswered or answers wait for a frame.
     var hasPendingWork: Bool { lock.withLock { requestsInFlight > 0 || !inbox.isEmpty } }
 
+    /// Whether requests are unanswered: the layer's `tileFor`/`requestTileFor` work runs on other threads.
+    var hasRequestsInFlight: Bool { lock.withLock { requestsInFlight > 0 } }
+
     func requestStarted() { lock.withLock { requestsInFlight += 1 } }
 
     /// Files an answer for `key` (a canonical tile, `wrap` 0); a `nil` key (coordinates off the grid, which no
@@ -398,6 +401,11 @@ extension GMSMapView {
     /// Whether a tile layer on the map will draw differently on a later frame (answers pending, tiles fading).
     var tileLayersNeedFrames: Bool {
         overlayStage.objects.contains { ($0 as? GMSTileLayer)?.needsFrames ?? false }
+    }
+
+    /// Whether a tile layer on the map waits for answers its requests will give on other threads.
+    var tileLayersAreLoading: Bool {
+        overlayStage.objects.contains { ($0 as? GMSTileLayer)?.tileStore.hasRequestsInFlight ?? false }
     }
 }
 
