@@ -76,11 +76,11 @@ private func runImage(
         }
         #expect(drawn > 200)
         #expect(worst <= 2)
-        // Two glyphs, halo and fill each: four masks, none in the cache yet; each glyph's halo and fill are drawn
-        // together when its halo is not found, so its fill is found.
-        #expect(masks.count == 4)
+        // Two glyphs, halo and fill each: four masks in two entries (a glyph's halo and fill are kept together and
+        // looked up once for both passes), none in the cache yet: two misses, no hit.
+        #expect(masks.count == 2)
         #expect(masks.misses == 2)
-        #expect(masks.hits == 2)
+        #expect(masks.hits == 0)
     }
 
     @Test func aLabelMovedByWholePixelsReusesItsMasksAndShifts() throws {
@@ -89,8 +89,10 @@ private func runImage(
             runImage(quads(x: 3.3, y: 4.6), style: paint, fontScale: 1.5, pixelRatio: 1, masks: masks))
         let moved = try #require(
             runImage(quads(x: 8.3, y: 1.6), style: paint, fontScale: 1.5, pixelRatio: 1, masks: masks))
+        // Each glyph's entry drawn once (the first run's two misses), then found once a glyph by the moved run (its
+        // halo and fill from one look-up).
         #expect(masks.misses == 2)
-        #expect(masks.hits == 6)
+        #expect(masks.hits == 2)
         #expect(moved.x == first.x + 5)
         #expect(moved.y == first.y - 3)
         #expect(moved.image.pixels == first.image.pixels)
@@ -112,6 +114,25 @@ private func runImage(
         _ = runImage(
             quads(x: 3.28, y: 4.0), style: paint, fontScale: 1.5, pixelRatio: 1, passes: .fill, masks: masks)
         #expect(masks.misses == 4)
+    }
+
+    @Test func aHaloedGlyphKeepsBothMasksUnderOneEntryAndAFillOnlyPaintItsOwn() throws {
+        let masks = GlyphMaskCache()
+        let haloed = SDFText.glyphRuns(quads(x: 2.5, y: 3), style: paint, fontScale: 1.5, pixelRatio: 1, masks: masks)
+        let haloedFill = try #require(haloed.fill)
+        #expect(try #require(haloed.halo).masks.count == 2)
+        #expect(haloedFill.masks.count == 2)
+        // Two glyphs: one entry each, holding its halo and its fill; one look-up each.
+        #expect(masks.count == 2 && masks.misses == 2 && masks.hits == 0)
+        var plain = paint
+        plain.haloWidth = 0
+        let unhaloed = SDFText.glyphRuns(
+            quads(x: 2.5, y: 3), style: plain, fontScale: 1.5, pixelRatio: 1, masks: masks)
+        #expect(unhaloed.halo == nil)
+        // A paint without a halo keeps its glyphs' fills under entries of their own, with the same coverage as the
+        // fills drawn with the halos.
+        #expect(masks.count == 4 && masks.misses == 4)
+        #expect(try #require(unhaloed.fill).masks == haloedFill.masks)
     }
 
     @Test func theCacheStaysWithinItsBytes() {

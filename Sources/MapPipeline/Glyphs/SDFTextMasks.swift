@@ -27,7 +27,7 @@ extension SDFText {
 
     /// The runs ``glyphRun(_:style:fontScale:pixelRatio:passes:masks:)`` makes for the halo pass and for the fill
     /// pass (`nil` for a pass that draws nothing), made together: each glyph's quad is looked at once for both
-    /// passes (its halo and fill masks drawn from one sampling of its field when neither is kept).
+    /// passes (its halo and fill masks kept under one entry, drawn from one sampling of its field).
     static func glyphRuns(
         _ quads: [Quad], style: TextStyle, fontScale: Double, pixelRatio: Double, masks: GlyphMaskCache
     ) -> (halo: GlyphRunCommand?, fill: GlyphRunCommand?) {
@@ -55,13 +55,14 @@ extension SDFText {
         halos.reserveCapacity(drawHalo ? quads.count : 0)
         fills.reserveCapacity(drawFill ? quads.count : 0)
         let steps = GlyphMaskCache.phaseSteps
-        let fillPaint = masks.paintID(
-            halo: false, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: 0, haloBlur: 0)
-        let haloPaint =
+        // One entry a glyph: its halo and fill masks together when the halo is drawn (drawn from one sampling of
+        // the field), else its fill's alone.
+        let paint =
             drawHalo
             ? masks.paintID(
                 halo: true, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
-                haloBlur: style.haloBlur) : fillPaint
+                haloBlur: style.haloBlur)
+            : masks.paintID(halo: false, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: 0, haloBlur: 0)
         let fillAlpha = SDFAlpha.fill(fontScale: fontScale, pixelRatio: pixelRatio)
         let haloAlpha = SDFAlpha.halo(
             fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth, haloBlur: style.haloBlur)
@@ -81,8 +82,8 @@ extension SDFText {
                 phaseY -= steps
                 wholeY += 1
             }
-            var key = GlyphMaskCache.Key(
-                a: t.a, b: t.b, c: t.c, d: t.d, glyph: masks.glyphID(glyph), paint: fillPaint, phaseX: UInt8(phaseX),
+            let key = GlyphMaskCache.Key(
+                a: t.a, b: t.b, c: t.c, d: t.d, glyph: masks.glyphID(glyph), paint: paint, phaseX: UInt8(phaseX),
                 phaseY: UInt8(phaseY))
             let local = RenderTransform(
                 a: t.a, b: t.b, c: t.c, d: t.d, tx: Double(phaseX) / Double(steps), ty: Double(phaseY) / Double(steps))
@@ -96,32 +97,17 @@ extension SDFText {
                         coverage: mask.coverage, x: x + mask.x, y: y + mask.y, width: mask.width, height: mask.height,
                         color: color, clip: inverse, clipWidth: clipWidth, clipHeight: clipHeight))
             }
-            if drawHalo {
-                let fillKey = key
-                key.paint = haloPaint
-                let mask: GlyphMaskCache.Mask
-                if let hit = masks.cached(key) {
-                    mask = hit
-                } else if !masks.contains(fillKey) {
-                    // The fill pass draws this glyph at this phase too (a label's halo pass comes first): both
-                    // masks from one sampling of the field.
+            let entry = masks.masks(key) {
+                if drawHalo {
                     let pair = coverageMasks(glyph: glyph, transform: local, alpha: haloAlpha, second: fillAlpha)
-                    masks.insert(pair.second, for: fillKey)
-                    masks.insert(pair.first, for: key)
-                    mask = pair.first
-                } else {
-                    mask = coverageMasks(glyph: glyph, transform: local, alpha: haloAlpha, second: nil).first
-                    masks.insert(mask, for: key)
+                    return GlyphMaskCache.Masks(halo: pair.first, fill: pair.second)
                 }
-                place(mask, color: style.haloColor, into: &halos)
+                let fill = coverageMasks(glyph: glyph, transform: local, alpha: fillAlpha, second: nil).first
+                return GlyphMaskCache.Masks(
+                    halo: GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0), fill: fill)
             }
-            if drawFill {
-                key.paint = fillPaint
-                let mask = masks.mask(key) {
-                    coverageMasks(glyph: glyph, transform: local, alpha: fillAlpha, second: nil).first
-                }
-                place(mask, color: q.color ?? style.color, into: &fills)
-            }
+            if drawHalo { place(entry.halo, color: style.haloColor, into: &halos) }
+            if drawFill { place(entry.fill, color: q.color ?? style.color, into: &fills) }
         }
         return (halos, fills)
     }
