@@ -221,14 +221,9 @@ extension MapRenderer {
             for k in 0..<n { uv.append((us[k], vs[k])) }
             return n
         }
-        for ring in polygon where ring.count >= 2 && height > base {
+        for ring in polygon where height > base {
             var edgeDistance = 0.0
-            for i in 0..<(ring.count - 1) {
-                let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
-                let (x2, y2) = (Double(ring[i + 1].x), Double(ring[i + 1].y))
-                if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
-                let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
-                guard len > 0 else { continue }
+            Self.forEachWallEdge(of: ring, extent: e) { x1, y1, x2, y2, len in
                 // MapLibre walks the ring backwards for walls: the edge's far end gets the distance so far.
                 let dist = (len * toUnits).rounded(.towardZero)
                 let near = edgeDistance
@@ -258,7 +253,7 @@ extension MapRenderer {
                 }
                 guard n >= 3, turn > 0 else {
                     raster.vertices.removeAll(keepingCapacity: true)
-                    continue
+                    return
                 }
                 raster.ringEnds.append(n)
                 let normal = (x: -(y2 - y1) / len, y: (x2 - x1) / len, z: 0.0)

@@ -438,6 +438,25 @@ final class ExtrusionRaster {
 }
 
 extension MapRenderer {
+    /// Calls `body` with each edge of `ring` that gets a wall, in ring order: its ends `(x1, y1) → (x2, y2)` and its
+    /// length `len > 0`, in tile units. Edges along or beyond the tile's edges (`0` and extent `e`: clipped in its
+    /// buffer) get no wall (MapLibre's `isBoundaryEdge`), nor do zero-length ones.
+    @inline(__always)
+    static func forEachWallEdge(
+        of ring: [VectorTilePoint], extent e: Double,
+        _ body: (_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ len: Double) -> Void
+    ) {
+        guard ring.count >= 2 else { return }
+        for i in 0..<(ring.count - 1) {
+            let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
+            let (x2, y2) = (Double(ring[i + 1].x), Double(ring[i + 1].y))
+            if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
+            let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
+            guard len > 0 else { continue }
+            body(x1, y1, x2, y2, len)
+        }
+    }
+
     /// Twice the signed area of `ring` (tile units, y down; positive for the vector tile spec's outer rings).
     static func signedArea(_ ring: [VectorTilePoint]) -> Double {
         guard ring.count >= 3 else { return 0 }
@@ -544,15 +563,8 @@ extension MapRenderer {
                         // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
                         // culls back faces too).
                         let winding = polygon.first.map { Self.signedArea($0) } ?? 0
-                        for ring in polygon where ring.count >= 2 && height > base {
-                            for i in 0..<(ring.count - 1) {
-                                let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
-                                let (x2, y2) = (Double(ring[i + 1].x), Double(ring[i + 1].y))
-                                // Edges beyond the tile's edges (clipped in its buffer) get no wall (MapLibre's
-                                // `isBoundaryEdge`).
-                                if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
-                                let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
-                                guard len > 0 else { continue }
+                        for ring in polygon where height > base {
+                            Self.forEachWallEdge(of: ring, extent: e) { x1, y1, x2, y2, len in
                                 let n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
                                     switch k {
                                     case 0: vertex(x1, y1, base, 0)
@@ -563,7 +575,7 @@ extension MapRenderer {
                                 }
                                 guard n >= 3, !raster.facesAway(winding: winding) else {
                                     raster.vertices.removeAll(keepingCapacity: true)
-                                    continue
+                                    return
                                 }
                                 raster.ringEnds.append(n)
                                 // MapLibre's `perp()` of the edge: (-dy, dx).
