@@ -142,18 +142,24 @@ public final class CairoBackend: RenderBackend {
         var depth = 0
         let commands = list.commands
         var index = 0
+        /// `first` and the commands right after it that `next` takes (consumed); consecutive commands of one kind
+        /// are drawn in one pass.
+        func batch<T>(_ first: T, _ next: (DrawCommand) -> T?) -> [T] {
+            var batch = [first]
+            while index < commands.count, let taken = next(commands[index]) {
+                batch.append(taken)
+                index += 1
+            }
+            return batch
+        }
         while index < commands.count {
             let command = commands[index]
             index += 1
             switch command {
             case .lineMesh(let first):
                 // Consecutive meshes are rasterised together (source-over is associative).
-                var batch = [first]
-                while index < commands.count, case .lineMesh(let next) = commands[index] {
-                    batch.append(next)
-                    index += 1
-                }
-                lineMeshes(batch, scale: antialiasingScale, cr)
+                let meshes = batch(first) { if case .lineMesh(let next) = $0 { next } else { nil } }
+                lineMeshes(meshes, scale: antialiasingScale, cr)
             case .clear(let color):
                 // Every pixel of the frame: its rectangle, within the target's clip (a view drawing into a window
                 // replaces only its own pixels, never a sibling's).
@@ -170,16 +176,15 @@ public final class CairoBackend: RenderBackend {
                 // A run of opaque fills of one colour is drawn as one unit, so the anti-aliased coverages of
                 // abutting edges (a polygon split into pieces, neighbouring tiles) add up instead of letting the
                 // background show through as a faint seam.
-                var batch = [first]
-                if isUnionable(first) {
-                    while index < commands.count, case .fill(let next) = commands[index], isUnionable(next),
-                        next.color == first.color
-                    {
-                        batch.append(next)
-                        index += 1
+                let unionable = isUnionable(first)
+                let fills = batch(first) {
+                    if unionable, case .fill(let next) = $0, isUnionable(next), next.color == first.color {
+                        next
+                    } else {
+                        nil
                     }
                 }
-                if batch.count == 1 { fill(first, cr) } else { unionFill(batch, cr) }
+                if fills.count == 1 { fill(first, cr) } else { unionFill(fills, cr) }
             case .stroke(let s): stroke(s, scale: scale, cr)
             case .circle(let c): circle(c, cr)
             case .text(let t): text(t, scale: scale, cr)
@@ -187,31 +192,19 @@ public final class CairoBackend: RenderBackend {
             case .image(let i):
                 // Exact draws (``ImageCommand/sourceRect``) are projected images; consecutive ones drawn in one pass.
                 if i.sourceRect != nil {
-                    var batch = i.projected.map { [$0] } ?? []
-                    while index < commands.count, case .image(let next) = commands[index], next.sourceRect != nil {
-                        if let projected = next.projected { batch.append(projected) }
-                        index += 1
-                    }
-                    if !batch.isEmpty { projectedImages(batch, cr) }
+                    // An exact draw without a projection draws nothing but still belongs to the run.
+                    let exact = batch(i) { if case .image(let next) = $0, next.sourceRect != nil { next } else { nil } }
+                    let projected = exact.compactMap(\.projected)
+                    if !projected.isEmpty { projectedImages(projected, cr) }
                 } else {
                     image(i, cr)
                 }
             case .projectedImage(let first):
                 // Consecutive projected images are drawn in one pass (see ``projectedImages(_:_:)``).
-                var batch = [first]
-                while index < commands.count, case .projectedImage(let next) = commands[index] {
-                    batch.append(next)
-                    index += 1
-                }
-                projectedImages(batch, cr)
+                projectedImages(batch(first) { if case .projectedImage(let next) = $0 { next } else { nil } }, cr)
             case .glyphRun(let first):
                 // Consecutive runs are composited together, in order (source-over, pixel by pixel).
-                var batch = [first]
-                while index < commands.count, case .glyphRun(let next) = commands[index] {
-                    batch.append(next)
-                    index += 1
-                }
-                glyphRuns(batch, cr)
+                glyphRuns(batch(first) { if case .glyphRun(let next) = $0 { next } else { nil } }, cr)
             case .save:
                 cairo_save(cr)
                 depth += 1
