@@ -184,15 +184,7 @@ struct PropertyRef {
     }
 
     /// As ``StyleProperty/numbers(_:)``; empty when unset.
-    func numbers(_ ctx: EvaluationContext) -> [Double] {
-        guard let p = property else { return [] }
-        switch p.evaluate(ctx) {
-        case .array(let items): return items.compactMap(\.number)
-        case .padding(let v), .numberArray(let v): return v
-        case .number(let n): return [n]
-        default: return []
-        }
-    }
+    func numbers(_ ctx: EvaluationContext) -> [Double] { property?.evaluate(ctx).numbers ?? [] }
 
     func strings(_ ctx: EvaluationContext) -> [String] {
         guard let p = property else { return [] }

@@ -175,6 +175,18 @@ public enum ExpressionValue: Sendable, Equatable {
         return nil
     }
 
+    /// The value as numbers, as paint and layout properties read them (`*-translate`, `*-offset`, `line-dasharray`,
+    /// `icon-padding` as `[top, right, bottom, left]`): an array's numbers (other items left out), a padding's or
+    /// number array's values, a number alone; empty for any other value.
+    public var numbers: [Double] {
+        switch self {
+        case .array(let items): return items.compactMap(\.number)
+        case .padding(let v), .numberArray(let v): return v
+        case .number(let n): return [n]
+        default: return []
+        }
+    }
+
     /// The boolean, or `nil`.
     public var boolean: Bool? {
         if case .boolean(let b) = self { return b }

@@ -111,14 +111,7 @@ public struct StyleProperty: Sendable {
     /// `[top, right, bottom, left]`); empty when it is not an array.
     /// - Parameter context: zoom and feature.
     /// - Returns: the numbers.
-    public func numbers(_ context: EvaluationContext) -> [Double] {
-        switch evaluate(context) {
-        case .array(let items): return items.compactMap(\.number)
-        case .padding(let v), .numberArray(let v): return v
-        case .number(let n): return [n]
-        default: return []
-        }
-    }
+    public func numbers(_ context: EvaluationContext) -> [Double] { evaluate(context).numbers }
 
     /// The value as strings (for `text-font`); empty when it is not an array.
     /// - Parameter context: zoom and feature.
