@@ -125,7 +125,15 @@ extension String {
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 
+    /// The string without the whitespace at either end; the string itself (no copy) when there is none, as for
+    /// most labels.
     func trimmingSpaces() -> String {
+        // Printable ASCII at both ends is no whitespace, nor is the first scalar of a grapheme cluster ending in one
+        // (a prepended mark or the byte): no grapheme breaking for the common case.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
+        if let first, let last, !first.isWhitespace && !last.isWhitespace { return self }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

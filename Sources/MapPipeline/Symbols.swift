@@ -360,16 +360,6 @@ extension LabelStage {
         case .string(let s): text = resolveTokens(s, ctx)
         default: text = value.stringRepresentation
         }
-        // Most labels have nothing to trim: no Substring round trip for them. Printable ASCII at both ends is no
-        // whitespace, nor is the first scalar of a grapheme cluster ending in one (a prepended mark or the byte).
-        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
-            (0x21...0x7E).contains(last)
-        {
-            return text
-        }
-        if let first = text.first, let last = text.last, !first.isWhitespace && !last.isWhitespace {
-            return text
-        }
         return text.trimmingSpaces()
     }
 }
