@@ -90,7 +90,7 @@ final class LabelStage {
     /// made of it, PlacementInputMemo.swift); numbering the same parts again would give the same array.
     private func frameSymbols(_ parts: [[SymbolFeature]]) -> [SymbolFeature] {
         if let kept = joinedParts, kept.parts.count == parts.count,
-            zip(kept.parts, parts).allSatisfy({ sameStorage($0, $1) })
+            zip(kept.parts, parts).allSatisfy({ $0.sharesStorage(with: $1) })
         {
             return kept.symbols
         }
@@ -160,11 +160,4 @@ extension MapRenderer {
             wholeSourceLines: { wholeSourceLines(sourceID: sourceID, sourceLayer: sourceLayer, tile: tile) },
             symbolIcon: symbolIcon)
     }
-}
-
-/// Whether `a` and `b` share one storage (so, while either is held, are the same array).
-private func sameStorage(_ a: [SymbolFeature], _ b: [SymbolFeature]) -> Bool {
-    guard a.count == b.count else { return false }
-    if a.isEmpty { return true }
-    return a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
 }

@@ -29,7 +29,7 @@ struct PlacementInputMemo {
     /// Makes the memo about `input`, joined from `parts` in order when given: kept when it is the array the memo is
     /// about; else made anew, with the entries of the parts it shares with the last array moved over.
     mutating func begin(_ input: [SymbolFeature], parts newParts: [[SymbolFeature]]?) {
-        if input.count == symbols.count && Self.sameStorage(input, symbols) { return }
+        if input.sharesStorage(with: symbols) { return }
         var point = [SymbolPlacer.Shape?](repeating: nil, count: input.count)
         var line = [SymbolPlacer.Shape?](repeating: nil, count: input.count)
         var runs = [[AnchoredRun]??](repeating: nil, count: input.count)
@@ -100,11 +100,16 @@ struct PlacementInputMemo {
     private static func address(_ part: [SymbolFeature]) -> UnsafeRawPointer? {
         part.isEmpty ? nil : part.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
+}
 
-    /// Whether `a` and `b` share one storage (equal counts assumed). `b` is held by the memo, so a storage at the
-    /// same address is that very storage, unchanged (an array that shares storage copies it before any change).
-    private static func sameStorage(_ a: [SymbolFeature], _ b: [SymbolFeature]) -> Bool {
-        if a.isEmpty { return true }
-        return a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
+extension Array {
+    /// Whether this array and `other` have the same count and one storage. While either is held, a storage at the
+    /// same address is that very storage, unchanged (an array that shares storage copies it before any change), so
+    /// they are the same array: the memos of placement (``PlacementInputMemo``) and of the label stage use it to
+    /// know an input again without comparing its elements. Two empty arrays count as the same. O(1).
+    package func sharesStorage(with other: [Element]) -> Bool {
+        guard count == other.count else { return false }
+        if isEmpty { return true }
+        return withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 }
