@@ -127,8 +127,9 @@ public struct GlyphRunCommand: Hashable, Sendable {
             let full = Float(UInt8(255)) * (1 / 255)
             let solid: UInt32? =
                 1 - alpha * full == 0
-                ? UInt32(Self.byte(b * full)) | UInt32(Self.byte(g * full)) << 8 | UInt32(Self.byte(r * full)) << 16
-                    | UInt32(Self.byte(a * full)) << 24 : nil
+                ? UInt32(roundedByte(b * full)) | UInt32(roundedByte(g * full)) << 8
+                    | UInt32(roundedByte(r * full)) << 16 | UInt32(roundedByte(a * full)) << 24
+                : nil
             /// The columns `first..<end` of the mask's row at device row `py` whose pixel centres lie inside the quad
             /// by more than 1e-6 (no edge test for them): those between two columns found inside by that margin (the
             /// quad is convex, and rounding error is far below the margin). An empty range when none is found.
@@ -194,20 +195,10 @@ public struct GlyphRunCommand: Hashable, Sendable {
         let keep = 1 - alpha * cov
         let pixel = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
         let value = source * cov + pixel * keep
-        p[0] = Self.byte(value[0])
-        p[1] = Self.byte(value[1])
-        p[2] = Self.byte(value[2])
-        p[3] = Self.byte(value[3])
-    }
-
-    /// `v` (a byte's value, `0…255` give or take rounding error) rounded to the nearest byte: `⌊v + 0.5⌋` clamped to
-    /// `0…255`. The floor is found without a checked conversion: adding 2²³ rounds `x` (`0…255`) to the nearest
-    /// integer `n` in the low bits of the sum (exactly), and `n − 1` is the floor when `n > x`.
-    @inline(__always) private static func byte(_ v: Float) -> UInt8 {
-        let x = min(max(v + 0.5, 0), 255)
-        let sum = x + 8_388_608
-        let nearest = UInt8(truncatingIfNeeded: sum.bitPattern)
-        return sum - 8_388_608 > x ? nearest &- 1 : nearest
+        p[0] = roundedByte(value[0])
+        p[1] = roundedByte(value[1])
+        p[2] = roundedByte(value[2])
+        p[3] = roundedByte(value[3])
     }
 
     /// The run composited over transparent pixels covering ``bounds`` (premultiplied BGRA, scale 1) and the device

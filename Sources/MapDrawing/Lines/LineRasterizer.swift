@@ -483,22 +483,14 @@ private struct TriangleRaster {
         _ p: UnsafeMutablePointer<UInt8>, _ r: Double, _ g: Double, _ b: Double, _ a: Double
     ) {
         if a >= 1 {
-            p[0] = UInt8(min(255, max(0, b * 255 + 0.5)))
-            p[1] = UInt8(min(255, max(0, g * 255 + 0.5)))
-            p[2] = UInt8(min(255, max(0, r * 255 + 0.5)))
+            p[0] = roundedByte(b * 255)
+            p[1] = roundedByte(g * 255)
+            p[2] = roundedByte(r * 255)
             p[3] = 255
             return
         }
         let keep = 1 - a
-        @inline(__always) func mix(_ s: Double, _ d: UInt8) -> UInt8 {
-            let v = s * 255 + Double(d) * keep + 0.5
-            let c = v >= 255 ? 255 : (v <= 0 ? 0 : v)
-            // ⌊c⌋ for 0 ≤ c ≤ 255 without a checked conversion: adding 2⁵² rounds c to the nearest whole number
-            // exactly (its low bits hold it); one less when that rounded up.
-            let r = c + 0x1p52
-            let q = UInt8(truncatingIfNeeded: r.bitPattern)
-            return r - 0x1p52 > c ? q &- 1 : q
-        }
+        @inline(__always) func mix(_ s: Double, _ d: UInt8) -> UInt8 { roundedByte(s * 255 + Double(d) * keep) }
         p[0] = mix(b, p[0])
         p[1] = mix(g, p[1])
         p[2] = mix(r, p[2])
