@@ -82,6 +82,7 @@ extension ExtrusionRaster {
         guard vertices.count >= 3, uv.count == vertices.count, pattern.image.width > 0, pattern.image.height > 0 else {
             return
         }
+        clearStale()
         vertices.withUnsafeBufferPointer { all in
             ringEnds.withUnsafeBufferPointer { ends in
                 withColours { out, bytesPerRow in

@@ -127,10 +127,12 @@ struct ExtrusionProjector {
 /// pixel like a GPU's depth buffer), its colour interpolated perspective-correctly between its bottom and top colours
 /// (walls' vertical gradient). Scan conversion: ExtrusionScan.swift.
 ///
-/// Kept by the renderer between frames (allocated once per frame size): the depth buffer is cleared at a frame's
-/// start over the box the last frame wrote. A layer's colours are written straight into its image in the backend
-/// (``drawLayer(in:scale:_:)``): the frame's first extrusion layer into one image, its second into another, each kept
-/// between frames and cleared over the box it last drew in.
+/// Kept by the renderer between frames (allocated once per frame size): the depth buffer is cleared over the box the
+/// last frame wrote before the frame's first face is drawn. A layer's colours are written straight into its image in
+/// the backend (``drawLayer(in:scale:_:)``): the frame's first extrusion layer into one image, its second into
+/// another, each kept between frames and cleared over the box it last drew in. While a plain layer draws, its faces
+/// are queued and then drawn band of rows by band of rows, each band's clears just before its faces
+/// (ExtrusionBands.swift): the same pixels, with the band's depths and colours in the cache.
 final class ExtrusionRaster {
     private(set) var width = 0
     private(set) var height = 0
@@ -147,6 +149,27 @@ final class ExtrusionRaster {
     /// The boxes (inclusive pixel bounds) the frame's depths and the layer's colours were written in.
     var depthBox = PixelBox()
     var layerBox = PixelBox()
+    /// The boxes still to be cleared before a face is drawn: the depths the last frames wrote, and the colours the
+    /// layer image being drawn held (``clearStale(rows:)``).
+    var staleDepth = PixelBox()
+    var staleLayer = PixelBox()
+    /// Whether ``fill(bottom:top:)`` queues faces for ``drawQueuedFaces()`` instead of drawing them.
+    var defersFaces = false
+    /// Whether the queued faces are the frame's only extrusion faces: their depths need not outlast the layer, so
+    /// each band is tested against a band-sized depth buffer of its own (``bandDepth``), kept in the cache, and
+    /// ``inverseDepth`` is left as it is.
+    var bandLocalDepth = false
+    /// The band's own depths (``bandLocalDepth``): ``bandRows`` rows of ``width``, all 0 between bands.
+    var bandDepth: UnsafeMutablePointer<Float>?
+    /// The queued faces (ExtrusionBands.swift): their vertices and ring ends one face after another, and each face's
+    /// record.
+    var queuedVertices: [Vertex] = []
+    var queuedEnds: [Int] = []
+    var queuedFaces: [QueuedFace] = []
+    /// Scratch storage of ``drawQueuedFaces()``: where each band's faces start in `bandFaces`, and the faces' indices
+    /// band by band.
+    var bandStarts: [Int] = []
+    var bandFaces: [Int32] = []
     /// The backend images of the frame's extrusion layers, in the order the layers draw, each with the box its last
     /// draw wrote in; kept between frames while the frame size stays.
     private(set) var layerImages: [(handle: ImageHandle, box: PixelBox)] = []
@@ -175,6 +198,14 @@ final class ExtrusionRaster {
             if x0 < minX { minX = x0 }
             if x1 > maxX { maxX = x1 }
         }
+        /// Grows the box to hold `other`.
+        mutating func formUnion(_ other: PixelBox) {
+            guard !other.isEmpty else { return }
+            minX = Swift.min(minX, other.minX)
+            minY = Swift.min(minY, other.minY)
+            maxX = Swift.max(maxX, other.maxX)
+            maxY = Swift.max(maxY, other.maxY)
+        }
     }
 
     init() {
@@ -183,13 +214,15 @@ final class ExtrusionRaster {
 
     deinit {
         inverseDepth.deallocate()
+        bandDepth?.deallocate()
     }
 
-    /// Starts a frame: no depth drawn yet. The buffers are given back when the last frame drew no extrusion layer.
-    /// Returns the layer images the last frame did not draw, for the caller to unregister (its display list, drawn,
-    /// was the last to show them).
+    /// Starts a frame: no depth drawn yet (the last frame's are cleared before the first face is drawn). The buffers
+    /// are given back when the last frame drew no extrusion layer. Returns the layer images the last frame did not
+    /// draw, for the caller to unregister (its display list, drawn, was the last to show them).
     func beginFrame() -> [ImageHandle] {
-        clear(&depthBox) { row, x0, count in (inverseDepth + row * width + x0).update(repeating: 0, count: count) }
+        staleDepth.formUnion(depthBox)
+        depthBox = PixelBox()
         if !usedThisFrame && width > 0 {
             inverseDepth.deallocate()
             inverseDepth = .allocate(capacity: 1)
@@ -197,6 +230,9 @@ final class ExtrusionRaster {
             pixels = []
             (width, height) = (0, 0)
             layerBox = PixelBox()
+            staleDepth = PixelBox()
+            bandDepth?.deallocate()
+            bandDepth = nil
         }
         usedThisFrame = false
         let unused = layerImages[min(layersThisFrame, layerImages.count)...].map(\.handle)
@@ -224,14 +260,15 @@ final class ExtrusionRaster {
             let handle = try? backend.writeImage(
                 old?.handle, width: width, height: height, scale: scale,
                 { base, step in
-                    if let box = old?.box, !box.isEmpty {
-                        for y in box.minY...box.maxY {
-                            (base + y * step + box.minX * 4).update(repeating: 0, count: (box.maxX - box.minX + 1) * 4)
-                        }
-                    }
+                    // Cleared before the first face drawn, band by band for queued faces.
+                    staleLayer = old?.box ?? PixelBox()
                     target = (base, step)
-                    defer { target = nil }
+                    defer {
+                        target = nil
+                        staleLayer = PixelBox()
+                    }
                     draw()
+                    drawQueuedFaces()
                 })
         else { return nil }
         if slot < layerImages.count {
@@ -281,15 +318,41 @@ final class ExtrusionRaster {
         (self.width, self.height) = (width, height)
         depthBox = PixelBox()
         layerBox = PixelBox()
+        staleDepth = PixelBox()
+        bandDepth?.deallocate()
+        bandDepth = nil
         // Another size: the images are replaced by new transparent ones, nothing of them to clear.
         for i in layerImages.indices { layerImages[i].box = PixelBox() }
     }
 
-    private func clear(_ box: inout PixelBox, _ row: (Int, Int, Int) -> Void) {
-        if !box.isEmpty {
-            for y in box.minY...box.maxY { row(y, box.minX, box.maxX - box.minX + 1) }
+    /// Clears the rows `rows` of ``staleDepth`` in the depth buffer and of ``staleLayer`` in the layer image being
+    /// drawn (all of them by default, leaving both empty).
+    func clearStale(rows: ClosedRange<Int>? = nil, depths: Bool = true) {
+        if depths && !staleDepth.isEmpty {
+            let box = staleDepth
+            let low = max(box.minY, rows?.lowerBound ?? box.minY)
+            let high = min(box.maxY, rows?.upperBound ?? box.maxY)
+            if low <= high {
+                for y in low...high {
+                    (inverseDepth + y * width + box.minX).update(repeating: 0, count: box.maxX - box.minX + 1)
+                }
+            }
         }
-        box = PixelBox()
+        if !staleLayer.isEmpty, let target {
+            let box = staleLayer
+            let low = max(box.minY, rows?.lowerBound ?? box.minY)
+            let high = min(box.maxY, rows?.upperBound ?? box.maxY)
+            if low <= high {
+                for y in low...high {
+                    (target.pixels + y * target.bytesPerRow + box.minX * 4).update(
+                        repeating: 0, count: (box.maxX - box.minX + 1) * 4)
+                }
+            }
+        }
+        if rows == nil {
+            if depths { staleDepth = PixelBox() }
+            staleLayer = PixelBox()
+        }
     }
 
     /// One vertex of a face: device position, depth, and where it lies between the face's bottom (0) and top (1).
@@ -323,7 +386,8 @@ final class ExtrusionRaster {
     }
 
     /// Fills the planar face in ``vertices`` (its rings ending at ``ringEnds``, even-odd) coloured from `bottom`
-    /// (t = 0) to `top` (t = 1), and empties both.
+    /// (t = 0) to `top` (t = 1), and empties both. While ``defersFaces`` is set the face is queued instead, drawn
+    /// at ``drawQueuedFaces()`` (ExtrusionBands.swift) with the same pixels.
     func fill(bottom: (Double, Double, Double), top: (Double, Double, Double)) {
         defer {
             vertices.removeAll(keepingCapacity: true)
@@ -331,26 +395,45 @@ final class ExtrusionRaster {
         }
         let count = vertices.count
         guard count >= 3 else { return }
+        if defersFaces {
+            queueFace(bottom: bottom, top: top)
+            return
+        }
+        clearStale()
         vertices.withUnsafeBufferPointer { all in
             ringEnds.withUnsafeBufferPointer { ends in
-                withColours { fill(all, ends, $0, $1, bottom: bottom, top: top) }
+                guard let (rows, w, tw) = prepare(all) else { return }
+                withColours {
+                    fill(
+                        all, ends, $0, $1, rows: rows, depth: inverseDepth, depthRow: 0, w: w, tw: tw, bottom: bottom,
+                        top: top)
+                }
             }
         }
     }
 
-    private func fill(
-        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
-        _ bytesPerRow: Int, bottom: (Double, Double, Double),
-        top: (Double, Double, Double)
-    ) {
-        // `1 / depth` and `t / depth` as affine functions of the screen position, from the three vertices that span
-        // the largest triangle.
-        guard let rows = rows(of: all), let (ia, ib, ic) = Self.spanningTriangle(all) else { return }
+    /// The rows a face in `all` covers and its `1 / depth` and `t / depth` as affine functions of the screen
+    /// position (from the three vertices that span the largest triangle), or `nil` when it covers no pixel.
+    func prepare(
+        _ all: UnsafeBufferPointer<Vertex>
+    ) -> (ClosedRange<Int>, (Double, Double, Double), (Double, Double, Double))? {
+        guard let rows = rows(of: all), let (ia, ib, ic) = Self.spanningTriangle(all) else { return nil }
         let (a, b, c) = (all[ia], all[ib], all[ic])
         let w = Self.plane(a, b, c, 1 / a.depth, 1 / b.depth, 1 / c.depth)
         let tw = Self.plane(a, b, c, a.t / a.depth, b.t / b.depth, c.t / c.depth)
+        return (rows, w, tw)
+    }
+
+    /// Fills the face in `all` (rings ending at `ends`) over `rows` (of those it covers) with its depth and
+    /// colour functions `w`, `tw` (``prepare(_:)``), testing against the depths in `depth`, whose first row is the
+    /// frame's row `depthRow` (``inverseDepth`` from row 0, or a band's own depths).
+    @inline(__always) func fill(
+        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
+        _ bytesPerRow: Int, rows: ClosedRange<Int>, depth: UnsafeMutablePointer<Float>, depthRow: Int,
+        w: (Double, Double, Double), tw: (Double, Double, Double), bottom: (Double, Double, Double),
+        top: (Double, Double, Double)
+    ) {
         let width = width
-        let depth = inverseDepth
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
         var box = layerBox
         var frameBox = depthBox
@@ -366,7 +449,7 @@ final class ExtrusionRaster {
                 for px in x0...x1 {
                     let cx = Double(px) + 0.5
                     let inv = w.0 * cx + wy + w.2
-                    let i = py * width + px
+                    let i = (py - depthRow) * width + px
                     guard Float(inv) > depth[i] else { continue }
                     depth[i] = Float(inv)
                     drawn = true
@@ -392,14 +475,19 @@ final class ExtrusionRaster {
         let colour = SIMD4<UInt32>(repeating: uniform)
         let words = UnsafeMutableRawPointer(pixels)
         let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
+        // A face at one depth (every roof when unpitched): `w.0 · x + w.1 · y + w.2` is `±0 + ±0 + w.2 = w.2` at
+        // every (finite) pixel centre, so its `Float` is the same for all of them.
+        let level = w.0 == 0 && w.1 == 0 && w.2 != 0
+        let flat = Float(w.2)
         scan(all, ends, rows: rows) { py, cy, x0, x1 in
             let wy = w.1 * cy
-            let row = py * width
+            let row = (py - depthRow) * width
             let colours = words + py * bytesPerRow
             var drawn = false
             var px = x0
             while px + 3 <= x1 {
-                let inv = SIMD4<Float>(w.0 * (Double(px) + offsets) + wy + w.2)
+                let inv =
+                    level ? SIMD4<Float>(repeating: flat) : SIMD4<Float>(w.0 * (Double(px) + offsets) + wy + w.2)
                 let i = row + px
                 let held = UnsafeMutableRawPointer(depth + i).loadUnaligned(as: SIMD4<Float>.self)
                 let nearer = inv .> held
@@ -420,7 +508,7 @@ final class ExtrusionRaster {
                 px += 4
             }
             while px <= x1 {
-                let inv = Float(w.0 * (Double(px) + 0.5) + wy + w.2)
+                let inv = level ? flat : Float(w.0 * (Double(px) + 0.5) + wy + w.2)
                 let i = row + px
                 if inv > depth[i] {
                     depth[i] = inv
@@ -494,9 +582,18 @@ extension MapRenderer {
         let patterned = layer.isSet("fill-extrusion-pattern")
         let translates = layer.isSet("fill-extrusion-translate")
         let raster = extrusionRaster
+        // The style's only extrusion layer: no other layer's faces hide behind its faces or its behind theirs.
+        let lone =
+            assembly.steps.lazy.filter {
+                if case .frameImage(let other) = $0 { other.type == .fillExtrusion } else { false }
+            }.count == 1
         raster.beginLayer(width: frameWidth, height: frameHeight)
         // The faces are drawn straight into the layer's image in the backend, kept between frames.
         let drawnImage = raster.drawLayer(in: backend, scale: scale) {
+            // Plain faces are queued and drawn band by band when the layer ends (ExtrusionBands.swift), against
+            // depths of their own when no other extrusion layer shares the frame's depth buffer.
+            raster.defersFaces = !patterned
+            raster.bandLocalDepth = !patterned && lone
             for tile in tiles {
                 var projectors = ProjectorCache(tile: tile, camera: transform)
                 let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
