@@ -604,9 +604,8 @@ extension MapRenderer {
                     let projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
                     let height = max(0, layer.number("fill-extrusion-height", ctx, 0))
                     let base = min(max(0, layer.number("fill-extrusion-base", ctx, 0)), height)
-                    let color =
-                        layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
-                        ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
+                    // Evaluated at the first of its polygons not wholly beyond the frame.
+                    var featureColor: StyleColor?
                     var ground = (0.0, 0.0)
                     if translates, let t = translateSetting(layer, "fill-extrusion", ctx) {
                         let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
@@ -655,6 +654,10 @@ extension MapRenderer {
                         {
                             continue
                         }
+                        let color =
+                            featureColor ?? layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
+                            ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
+                        featureColor = color
                         // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
                         // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
                         // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
