@@ -29,6 +29,15 @@ final class GlyphTextMeasurer: TextMeasurer {
     private struct Key: Hashable {
         var text: String
         var style: TextStyle
+
+        /// Hashes the text and the style's size and fontstack only (a label's lookup each frame no longer hashes its
+        /// whole style: fonts, colours, halo, sections). Equality still compares everything; styles that differ
+        /// elsewhere only share a hash.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(style.size)
+            hasher.combine(style.glyphFontstack)
+        }
     }
     private var shapings: [Key: GlyphShaping?] = [:]
 
