@@ -309,6 +309,15 @@ extension SDFText {
                 @inline(__always) func span(_ j: Int) -> (lo: Int, hi: Int) {
                     j >= 0 && j < ph ? (lo[j], hi[j]) : (emptyLo, emptyHi)
                 }
+                // The box of the texels above `cold`: a sample whose texel position lies half a texel or more outside
+                // it by one more texel (its four texels all outside) is 0 for certain.
+                var hot = (minX: Int.max, maxX: Int.min, minY: Int.max, maxY: Int.min)
+                for j in 0..<ph where lo[j] <= hi[j] {
+                    hot = (min(hot.minX, lo[j]), max(hot.maxX, hi[j]), min(hot.minY, j), max(hot.maxY, j))
+                }
+                let hotX = (Double(hot.minX) - 1.5, Double(hot.maxX) + 1.5)
+                let hotY = (Double(hot.minY) - 1.5, Double(hot.maxY) + 1.5)
+                guard hot.minX <= hot.maxX else { return }
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * mw + 2 * mh) { doublesBuffer in
                     let doubles = doublesBuffer.baseAddress!
                     // As in the every-pixel sampling: the centres' products with the inverse's linear part.
@@ -357,7 +366,11 @@ extension SDFText {
                                         let (s0, s1) = (span(iy), span(iy + 1))
                                         let (l, h) = (min(s0.lo, s1.lo), max(s0.hi, s1.hi))
                                         guard l <= h else { continue }
-                                        for column in 0..<mw {
+                                        let fx0 = columnA[0] + rowC[0] + inverse.tx - 0.5
+                                        let (from, to) = sampledColumns(
+                                            inverse.a, fx0, Double(l) - 1.5, Double(h) + 1.5, mw)
+                                        guard from <= to else { continue }
+                                        for column in from...to {
                                             let ix = columnIX[column]
                                             guard ix + 1 >= l && ix <= h else {
                                                 distances[column] = 0
@@ -369,7 +382,14 @@ extension SDFText {
                                         }
                                     } else {
                                         let (c, d) = (rowC[row], rowD[row])
-                                        for column in 0..<mw {
+                                        // Columns outside these sample outside the hot box.
+                                        let x0 = inverse.a * (Double(px0) + 0.5) + c + inverse.tx - 0.5
+                                        let y0 = inverse.b * (Double(px0) + 0.5) + d + inverse.ty - 0.5
+                                        let byX = sampledColumns(inverse.a, x0, hotX.0, hotX.1, mw)
+                                        let byY = sampledColumns(inverse.b, y0, hotY.0, hotY.1, mw)
+                                        let (from, to) = (max(byX.from, byY.from), min(byX.to, byY.to))
+                                        guard from <= to else { continue }
+                                        for column in from...to {
                                             let fx = columnA[column] + c + inverse.tx - 0.5
                                             let fy = columnB[column] + d + inverse.ty - 0.5
                                             let ix = floorInt(fx)
@@ -546,6 +566,22 @@ extension CoveredLine {
     let rounded = v - (sum - magic) == 0.5 ? nearest &+ 1 : nearest
     let byte = UInt8(truncatingIfNeeded: min(255, rounded))
     return value > 0 ? byte : 0
+}
+
+/// The mask columns `u` in `0..<width` where `k × u + base` (a sample's texel coordinate along a mask row, worked out
+/// without the rounding of the per-column products) may lie in `[low, high]`, widened by a column each way (far beyond
+/// rounding error); `from > to` when none.
+@inline(__always) private func sampledColumns(_ k: Double, _ base: Double, _ low: Double, _ high: Double, _ width: Int)
+    -> (from: Int, to: Int)
+{
+    guard k != 0 else { return base >= low - 1e-6 && base <= high + 1e-6 ? (0, width - 1) : (1, 0) }
+    var (u0, u1) = ((low - base) / k, (high - base) / k)
+    if k < 0 { (u0, u1) = (u1, u0) }
+    // NaN keeps the whole row (`max` and `min` return their first argument then).
+    u0 = max(0, (u0 - 1).rounded(.down))
+    u1 = min(Double(width - 1), (u1 + 1).rounded(.up))
+    guard u0 <= u1 else { return (1, 0) }
+    return (Int(u0), Int(u1))
 }
 
 /// The box of a mask's covered bytes: least and greatest column and row (empty while `right < left`).
