@@ -184,4 +184,63 @@ private func runImage(
         #expect(MemoryLayout<GlyphMaskCache.Key>.stride == 48)
         #expect(GlyphMaskCache.entryOverhead >= 48 + MemoryLayout<GlyphMaskCache.Key>.stride * 2)
     }
+
+    @Test func masksSampledOnlyWhereCoveredMatchSamplingEveryPixel() {
+        // An "L": a tall stroke and a foot, so that texel rows hold spans of different widths.
+        let side = (w: 9 + 2 * GlyphPBF.border, h: 14 + 2 * GlyphPBF.border)
+        var bitmap = [UInt8](repeating: 0, count: side.w * side.h)
+        for y in 0..<side.h {
+            for x in 0..<side.w {
+                let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                // Distance to the L's strokes (x in 3…6, y in 3…17; y in 14…17, x in 3…12).
+                func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+                    let dx = max(x0 - px, 0, px - x1)
+                    let dy = max(y0 - py, 0, py - y1)
+                    return (dx * dx + dy * dy).squareRoot()
+                }
+                let d = min(box(3, 3, 6, 17), box(3, 14, 12, 17))
+                bitmap[y * side.w + x] = UInt8(max(0, min(255, 192 - 24 * d)))
+            }
+        }
+        let glyphs = [
+            roundGlyph(),
+            SDFGlyph(id: 0x4C, bitmap: bitmap, width: 9, height: 14, left: 1, top: 14, advance: 10),
+        ]
+        var cases = 0
+        var covered = 0
+        for glyph in glyphs {
+            for (fontScale, haloWidth, haloBlur) in [
+                (0.5, 1.0, 0.0), (0.55, 2.0, 0.5), (1.5, 2.0, 0.0), (0.6, 9.0, 0.0),
+            ] {
+                let fill = SDFAlpha.fill(fontScale: fontScale, pixelRatio: 1)
+                let halo = SDFAlpha.halo(
+                    fontScale: fontScale, pixelRatio: 1, haloWidth: haloWidth, haloBlur: haloBlur)
+                for degrees in [0.0, 7, 33, 90, 180, 251.5] {
+                    for phase in [(0.0, 0.0), (0.375, 0.5), (0.875, 0.125)] {
+                        let r = degrees * .pi / 180
+                        let t = RenderTransform.scale(x: fontScale, y: fontScale).concatenating(.rotation(radians: r))
+                            .concatenating(.translation(x: phase.0, y: phase.1))
+                        for second in [fill, nil] as [SDFAlpha?] {
+                            let first = second == nil ? fill : halo
+                            let fast = SDFText.coverageMasks(glyph: glyph, transform: t, alpha: first, second: second)
+                            let every = SDFText.coverageMasks(
+                                glyph: glyph, transform: t, alpha: first, second: second, everyPixel: true)
+                            for (a, b) in [(fast.first, every.first), (fast.second, every.second)] {
+                                #expect(a.coverage == b.coverage)
+                                #expect([a.x, a.y, a.width, a.height] == [b.x, b.y, b.width, b.height])
+                                covered += b.coverage.filter { $0 > 0 }.count
+                            }
+                            cases += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(cases == 2 * 4 * 6 * 3 * 2)
+        #expect(covered > 10_000)
+        // The widest halo leaves no byte of the field certainly uncovered (every pixel is sampled then); the others
+        // have one.
+        #expect(SDFText.coldTexel(SDFAlpha.halo(fontScale: 0.6, pixelRatio: 1, haloWidth: 9, haloBlur: 0), nil) == nil)
+        #expect(SDFText.coldTexel(SDFAlpha.halo(fontScale: 0.5, pixelRatio: 1, haloWidth: 1, haloBlur: 0), nil) != nil)
+    }
 }

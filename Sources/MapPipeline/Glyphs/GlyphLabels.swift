@@ -29,6 +29,15 @@ final class GlyphTextMeasurer: TextMeasurer {
     private struct Key: Hashable {
         var text: String
         var style: TextStyle
+
+        /// Hashes the text and the style's size and fontstack only (a label's lookup each frame no longer hashes its
+        /// whole style: fonts, colours, halo, sections). Equality still compares everything; styles that differ
+        /// elsewhere only share a hash.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(style.size)
+            hasher.combine(style.glyphFontstack)
+        }
     }
     private var shapings: [Key: GlyphShaping?] = [:]
 
@@ -156,53 +165,59 @@ extension LabelStage {
             var halos: [DrawCommand] = []
             var fills: [DrawCommand] = []
             // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
-            func split(_ command: DrawCommand, opacity: Double, glyphs: GlyphRunGlyphs) -> [DrawCommand] {
+            func split(
+                _ command: DrawCommand, opacity: Double, glyphs: GlyphRunGlyphs, into out: inout [DrawCommand]
+            ) {
                 let (halo, fill) = glyphRuns(
                     command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, made: &made)
-                if perLabel { return [halo, fill].compactMap { $0 } }
-                if let halo { halos.append(halo) }
-                if let fill { fills.append(fill) }
-                return []
+                if let halo { perLabel ? out.append(halo) : halos.append(halo) }
+                if let fill { perLabel ? out.append(fill) : fills.append(fill) }
             }
             // SDF icon halos: MapLibre draws a layer's icon halos, then its icon fills (per label with a sort key).
             var iconHalos: [DrawCommand] = []
-            func convert(_ command: DrawCommand) -> [DrawCommand] {
+            // Appended to `out` (no array a label).
+            func convert(_ command: DrawCommand, into out: inout [DrawCommand]) {
                 switch command {
                 case .image(var i) where layer != nil:
                     // An icon (its `icon-opacity` set by placement), SDF icons drawn with their paint.
                     // A fitted icon's pieces sample nearest only at the sprite's own pixel ratio (IconPieces.swift):
                     // at another ratio MapLibre samples them bilinearly.
                     if i.nearestNeighbor && i.image.scale != scale { i.nearestNeighbor = false }
-                    guard let name = sdfNames[i.image.id] else { return i.opacity > 0 ? [.image(i)] : [] }
+                    guard let name = sdfNames[i.image.id] else {
+                        if i.opacity > 0 { out.append(.image(i)) }
+                        return
+                    }
                     let passes = sdfIconPasses(
                         i, name: name, layer: layer!, zoom: zoom, scale: scale, spritePixels: spritePixels)
-                    if perLabel { return [passes.halo, passes.fill].compactMap { $0 } }
-                    if let halo = passes.halo { iconHalos.append(halo) }
-                    return passes.fill.map { [$0] } ?? []
+                    if let halo = passes.halo { perLabel ? out.append(halo) : iconHalos.append(halo) }
+                    if let fill = passes.fill { out.append(fill) }
                 case .text(let t):
-                    guard let shaping = glyphText.shaping(t.text, style: t.style) else { return [command] }
+                    guard let shaping = glyphText.shaping(t.text, style: t.style) else { return out.append(command) }
                     var plain = t
                     plain.opacity = 1
-                    return split(.text(plain), opacity: t.opacity, glyphs: .text(shaping))
+                    split(.text(plain), opacity: t.opacity, glyphs: .text(shaping), into: &out)
                 case .lineText(let l):
-                    guard let glyphs = lineTextGlyphs(l) else { return [command] }
+                    guard let glyphs = lineTextGlyphs(l) else { return out.append(command) }
                     var plain = l
                     plain.opacity = 1
-                    return split(.lineText(plain), opacity: l.opacity, glyphs: .lineText(glyphs))
+                    split(.lineText(plain), opacity: l.opacity, glyphs: .lineText(glyphs), into: &out)
                 default:
-                    return [command]
+                    out.append(command)
                 }
             }
             var others: [DrawCommand] = []
+            others.reserveCapacity(commands.count)
             var iconHalosAt: Int?
             for command in commands {
                 let haloCount = iconHalos.count
-                let converted = convert(command)
-                if iconHalosAt == nil && iconHalos.count > haloCount { iconHalosAt = others.count }
-                others += converted
+                let start = others.count
+                convert(command, into: &others)
+                if iconHalosAt == nil && iconHalos.count > haloCount { iconHalosAt = start }
             }
             others.insert(contentsOf: iconHalos, at: iconHalosAt ?? others.count)
-            result[index] = others + halos + fills
+            others.append(contentsOf: halos)
+            others.append(contentsOf: fills)
+            result[index] = others
         }
         return result
     }

@@ -118,9 +118,14 @@ extension SDFText {
     /// round (the quad's edges are left to the blending, which knows the quad's exact place), cropped to its covered
     /// pixels; and, when `second` is given, `second`'s coverage from the same samples of the field (a glyph's halo
     /// and fill masks at one phase: the field is sampled once for both), else an empty second mask.
-    static func coverageMasks(glyph: SDFGlyph, transform t: RenderTransform, alpha: SDFAlpha, second: SDFAlpha?)
-        -> (first: GlyphMaskCache.Mask, second: GlyphMaskCache.Mask)
-    {
+    ///
+    /// Only the pixels that can be covered are sampled: a pixel whose four texels all lie at or below the field's
+    /// "cold" byte (``coldTexel(_:_:)``, where both alphas are 0 for certain) is 0 in both masks without being
+    /// sampled, and the covered pixels' coverage is worked out a row at a time without branches. `everyPixel` samples
+    /// every pixel of the box one by one instead (the reference the tests compare with; the same bytes).
+    static func coverageMasks(
+        glyph: SDFGlyph, transform t: RenderTransform, alpha: SDFAlpha, second: SDFAlpha?, everyPixel: Bool = false
+    ) -> (first: GlyphMaskCache.Mask, second: GlyphMaskCache.Mask) {
         let empty = GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0)
         // The bitmap with MapLibre's one-texel atlas padding (``Quad/init(glyph:transform:)``), sampled in place.
         let bw = glyph.width + 2 * GlyphPBF.border
@@ -138,6 +143,10 @@ extension SDFText {
         let mw = px1 - px0 + 1
         let mh = py1 - py0 + 1
         guard mw <= maxImageSide, mh <= maxImageSide else { return (empty, empty) }
+        if !everyPixel, let cold = coldTexel(alpha, second) {
+            return skippingCoverageMasks(
+                glyph: glyph, inverse: inverse, box: (px0, py0, mw, mh), alpha: alpha, second: second, cold: cold)
+        }
         let paired = second != nil
         let second = second ?? alpha
         var coverage = [UInt8](repeating: 0, count: mw * mh)
@@ -246,6 +255,180 @@ extension SDFText {
         )
     }
 
+    /// The greatest field byte `m ≥ 0` such that a bilinear sample of four texels none above `m` gives coverage 0
+    /// under `alpha` and `second` for certain: the sample is at most `m / 255` (times `1 + 10⁻⁹`, far beyond the
+    /// rounding of its products and sums), below the ramp's lower edge, where the fill's alpha and the halo's outer
+    /// ramp (so the halo) are 0. `nil` when there is none (an alpha not 0 at distance 0, or an edge not finite).
+    static func coldTexel(_ alpha: SDFAlpha, _ second: SDFAlpha?) -> UInt8? {
+        let edge = min(alpha.ramp.edge0, second?.ramp.edge0 ?? alpha.ramp.edge0)
+        guard edge.isFinite, edge > 0 else { return nil }
+        var m = Int(min(255, (edge * 255).rounded(.down)))
+        while m >= 0 && !(Double(m) / 255 * (1 + 1e-9) < edge) { m -= 1 }
+        return m >= 0 ? UInt8(m) : nil
+    }
+
+    /// ``coverageMasks(glyph:transform:alpha:second:everyPixel:)`` over the device pixels `box` (left, top, width,
+    /// height), `inverse` mapping device pixels to the padded field's texels, with `cold` from ``coldTexel(_:_:)``:
+    /// each texel row's span of bytes above `cold` is found first, and only the pixels that sample a texel in a span
+    /// are sampled (the others are 0 in both masks); each row's samples are then turned into coverage bytes in one
+    /// loop without branches (the same operations as ``SDFAlpha`` and the byte rounding).
+    private static func skippingCoverageMasks(
+        glyph: SDFGlyph, inverse: RenderTransform, box area: (x: Int, y: Int, width: Int, height: Int),
+        alpha: SDFAlpha, second: SDFAlpha?, cold: UInt8
+    ) -> (first: GlyphMaskCache.Mask, second: GlyphMaskCache.Mask) {
+        let (px0, py0, mw, mh) = area
+        let bw = glyph.width + 2 * GlyphPBF.border
+        let bh = glyph.height + 2 * GlyphPBF.border
+        // The field with its padding ring (texel (i, j) at j × pw + i), so that a sample needs no edge tests.
+        let pw = bw + 2
+        let ph = bh + 2
+        let paired = second != nil
+        var coverage = [UInt8](repeating: 0, count: mw * mh)
+        var coverage2 = [UInt8](repeating: 0, count: paired ? mw * mh : 0)
+        var box = CoveredBox()
+        var box2 = CoveredBox()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pw * ph) { fieldBuffer in
+            let field = fieldBuffer.baseAddress!
+            field.initialize(repeating: 0, count: pw * ph)
+            glyph.bitmap.withUnsafeBufferPointer { bitmap in
+                for j in 0..<bh { (field + (j + 1) * pw + 1).update(from: bitmap.baseAddress! + j * bw, count: bw) }
+            }
+            // By texel row: the first and last texel above `cold` (an empty span `lo > hi` for a row without one).
+            let (emptyLo, emptyHi) = (Int.max / 4, Int.min / 4)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ph + mw) { integers in
+                let (lo, hi) = (integers.baseAddress!, integers.baseAddress! + ph)
+                let columnIX = integers.baseAddress! + 2 * ph
+                for j in 0..<ph {
+                    let row = field + j * pw
+                    var l = 1
+                    while l <= bw && row[l] <= cold { l += 1 }
+                    var h = bw
+                    while h >= l && row[h] <= cold { h -= 1 }
+                    (lo[j], hi[j]) = l <= h ? (l, h) : (emptyLo, emptyHi)
+                }
+                @inline(__always) func span(_ j: Int) -> (lo: Int, hi: Int) {
+                    j >= 0 && j < ph ? (lo[j], hi[j]) : (emptyLo, emptyHi)
+                }
+                // The box of the texels above `cold`: a sample whose texel position lies half a texel or more outside
+                // it by one more texel (its four texels all outside) is 0 for certain.
+                var hot = (minX: Int.max, maxX: Int.min, minY: Int.max, maxY: Int.min)
+                for j in 0..<ph where lo[j] <= hi[j] {
+                    hot = (min(hot.minX, lo[j]), max(hot.maxX, hi[j]), min(hot.minY, j), max(hot.maxY, j))
+                }
+                let hotX = (Double(hot.minX) - 1.5, Double(hot.maxX) + 1.5)
+                let hotY = (Double(hot.minY) - 1.5, Double(hot.maxY) + 1.5)
+                guard hot.minX <= hot.maxX else { return }
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * mw + 2 * mh) { doublesBuffer in
+                    let doubles = doublesBuffer.baseAddress!
+                    // As in the every-pixel sampling: the centres' products with the inverse's linear part.
+                    let (columnA, columnB) = (doubles, doubles + mw)
+                    let (rowC, rowD) = (doubles + 2 * mw, doubles + 2 * mw + mh)
+                    let (columnTX, distances) = (doubles + 2 * mw + 2 * mh, doubles + 3 * mw + 2 * mh)
+                    for column in 0..<mw {
+                        let cx = Double(px0 + column) + 0.5
+                        columnA[column] = inverse.a * cx
+                        columnB[column] = inverse.b * cx
+                    }
+                    for row in 0..<mh {
+                        let cy = Double(py0 + row) + 0.5
+                        rowC[row] = inverse.c * cy
+                        rowD[row] = inverse.d * cy
+                    }
+                    let axisAligned = inverse.b == 0 && inverse.c == 0
+                    do {
+                        if axisAligned {
+                            for column in 0..<mw {
+                                let fx = columnA[column] + rowC[0] + inverse.tx - 0.5
+                                let ix = floorInt(fx)
+                                columnIX[column] = ix
+                                columnTX[column] = fx - Double(ix)
+                            }
+                        }
+                        // The sample at texel `(ix + tx, iy + ty) + 0.5`, its four texels inside the padded field.
+                        @inline(__always) func sample(_ ix: Int, _ iy: Int, _ tx: Double, _ ty: Double) -> Double {
+                            let o = iy * pw + ix
+                            let (t00, t10) = (Double(field[o]), Double(field[o + 1]))
+                            let (t01, t11) = (Double(field[o + pw]), Double(field[o + pw + 1]))
+                            let top = t00 * (1 - tx) + t10 * tx
+                            let bottom = t01 * (1 - tx) + t11 * tx
+                            return (top * (1 - ty) + bottom * ty) / 255
+                        }
+                        coverage.withUnsafeMutableBufferPointer { coverage in
+                            coverage2.withUnsafeMutableBufferPointer { coverage2 in
+                                for row in 0..<mh {
+                                    // The row's sampled columns `first...last`; columns between them not sampled are 0.
+                                    var first = mw
+                                    var last = -1
+                                    if axisAligned {
+                                        let fy = columnB[0] + rowD[row] + inverse.ty - 0.5
+                                        let iy = floorInt(fy)
+                                        let ty = fy - Double(iy)
+                                        let (s0, s1) = (span(iy), span(iy + 1))
+                                        let (l, h) = (min(s0.lo, s1.lo), max(s0.hi, s1.hi))
+                                        guard l <= h else { continue }
+                                        let fx0 = columnA[0] + rowC[0] + inverse.tx - 0.5
+                                        let (from, to) = sampledColumns(
+                                            inverse.a, fx0, Double(l) - 1.5, Double(h) + 1.5, mw)
+                                        guard from <= to else { continue }
+                                        for column in from...to {
+                                            let ix = columnIX[column]
+                                            guard ix + 1 >= l && ix <= h else {
+                                                distances[column] = 0
+                                                continue
+                                            }
+                                            distances[column] = sample(ix, iy, columnTX[column], ty)
+                                            first = min(first, column)
+                                            last = column
+                                        }
+                                    } else {
+                                        let (c, d) = (rowC[row], rowD[row])
+                                        // Columns outside these sample outside the hot box.
+                                        let x0 = inverse.a * (Double(px0) + 0.5) + c + inverse.tx - 0.5
+                                        let y0 = inverse.b * (Double(px0) + 0.5) + d + inverse.ty - 0.5
+                                        let byX = sampledColumns(inverse.a, x0, hotX.0, hotX.1, mw)
+                                        let byY = sampledColumns(inverse.b, y0, hotY.0, hotY.1, mw)
+                                        let (from, to) = (max(byX.from, byY.from), min(byX.to, byY.to))
+                                        guard from <= to else { continue }
+                                        for column in from...to {
+                                            let fx = columnA[column] + c + inverse.tx - 0.5
+                                            let fy = columnB[column] + d + inverse.ty - 0.5
+                                            let ix = floorInt(fx)
+                                            let iy = floorInt(fy)
+                                            let (s0, s1) = (span(iy), span(iy + 1))
+                                            guard (ix + 1 >= s0.lo && ix <= s0.hi) || (ix + 1 >= s1.lo && ix <= s1.hi)
+                                            else {
+                                                distances[column] = 0
+                                                continue
+                                            }
+                                            distances[column] = sample(ix, iy, fx - Double(ix), fy - Double(iy))
+                                            first = min(first, column)
+                                            last = column
+                                        }
+                                    }
+                                    guard first <= last else { continue }
+                                    let count = last - first + 1
+                                    let out = coverage.baseAddress! + row * mw
+                                    coverageBytes(alpha, distances + first, out + first, count)
+                                    box.add(CoveredLine(out, first...last), row: row)
+                                    if let second {
+                                        let out2 = coverage2.baseAddress! + row * mw
+                                        coverageBytes(second, distances + first, out2 + first, count)
+                                        box2.add(CoveredLine(out2, first...last), row: row)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let empty = GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0)
+        return (
+            cropped(coverage, width: mw, height: mh, x: px0, y: py0, to: box),
+            paired ? cropped(coverage2, width: mw, height: mh, x: px0, y: py0, to: box2) : empty
+        )
+    }
+
     /// `coverage` (`width × height` bytes, its top-left at device pixel `(x, y)`) cropped to `box`, the box of its
     /// covered pixels (a mask without any is empty): smaller masks to keep and composite.
     private static func cropped(
@@ -282,6 +465,123 @@ private struct CoveredLine {
         if right < 0 { left = column }
         right = column
     }
+}
+
+extension CoveredLine {
+    /// The line of the bytes `row[columns]`: its first and last byte not 0.
+    @inline(__always) init(_ row: UnsafeMutablePointer<UInt8>, _ columns: ClosedRange<Int>) {
+        var l = columns.lowerBound
+        while l <= columns.upperBound && row[l] == 0 { l += 1 }
+        guard l <= columns.upperBound else { return }
+        var r = columns.upperBound
+        while row[r] == 0 { r -= 1 }
+        (left, right) = (l, r)
+    }
+}
+
+/// `count` coverage bytes of `alpha` at the samples `distances`: `coverageByte(alpha(distance))` each (the same
+/// operations), four samples at a time with their cases chosen by selection instead of branches.
+@inline(__always) private func coverageBytes(
+    _ alpha: SDFAlpha, _ distances: UnsafePointer<Double>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int
+) {
+    if alpha.ramp.isStep || (alpha.isHalo && alpha.inner.isStep) {
+        for k in 0..<count { out[k] = coverageByte(alpha(distances[k])) }
+        return
+    }
+    let outer = alpha.ramp
+    let inner = alpha.inner
+    let raw = UnsafeRawPointer(distances)
+    var k = 0
+    if alpha.isHalo {
+        while k &+ 4 <= count {
+            let x = raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<Double>.self)
+            let o = smooth4(outer, x)
+            let i = 1 - smooth4(inner, x)
+            var value = o
+            value.replace(with: i, where: i .< o)
+            storeCoverageBytes4(value, out + k)
+            k &+= 4
+        }
+        while k < count {
+            let x = distances[k]
+            out[k] = selectedCoverageByte(min(smooth(outer, x), 1 - smooth(inner, x)))
+            k &+= 1
+        }
+    } else {
+        while k &+ 4 <= count {
+            storeCoverageBytes4(
+                smooth4(outer, raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<Double>.self)), out + k)
+            k &+= 4
+        }
+        while k < count {
+            out[k] = selectedCoverageByte(smooth(outer, distances[k]))
+            k &+= 1
+        }
+    }
+}
+
+/// ``smooth(_:_:)`` for four samples: each lane the same operations and choices.
+@inline(__always) private func smooth4(_ ramp: SDFAlpha.Ramp, _ x: SIMD4<Double>) -> SIMD4<Double> {
+    // `min(1, max(0, v))` as Swift's `max` and `min` choose (`v >= 0 ? v : 0`, then `t < 1 ? t : 1`).
+    let v = (x - ramp.edge0) / ramp.span
+    var t = v
+    t.replace(with: 0, where: .!(v .>= 0))
+    let clamped = t
+    t.replace(with: 1, where: .!(clamped .< 1))
+    var result = t * t * (3 - 2 * t)
+    result.replace(with: 1, where: x .>= ramp.edge1)
+    result.replace(with: 0, where: x .<= ramp.edge0)
+    return result
+}
+
+/// ``selectedCoverageByte(_:)`` of four values, stored at `out`.
+@inline(__always) private func storeCoverageBytes4(_ value: SIMD4<Double>, _ out: UnsafeMutablePointer<UInt8>) {
+    let v = value * 255
+    let magic = 4_503_599_627_370_496.0
+    let sum = v + magic
+    let nearest =
+        unsafeBitCast(sum, to: SIMD4<Int64>.self) &- Int64(bitPattern: magic.bitPattern)
+    var rounded = nearest
+    rounded.replace(with: nearest &+ 1, where: v - (sum - magic) .== 0.5)
+    rounded.replace(with: 255, where: rounded .> 255)
+    rounded.replace(with: 0, where: .!(value .> 0))
+    let bytes = SIMD4<UInt8>(truncatingIfNeeded: rounded)
+    UnsafeMutableRawPointer(out).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+}
+
+/// `ramp(x)` for a ramp that is not a step, its cases chosen by selection instead of branches.
+@inline(__always) private func smooth(_ ramp: SDFAlpha.Ramp, _ x: Double) -> Double {
+    let t = min(1, max(0, (x - ramp.edge0) / ramp.span))
+    let cubic = t * t * (3 - 2 * t)
+    return x <= ramp.edge0 ? 0 : (x >= ramp.edge1 ? 1 : cubic)
+}
+
+/// `coverageByte(value)` with its cases chosen by selection instead of branches (the same result for every value:
+/// above 1 the rounding is at least 255 and clamped, below the byte range the value is not above 0).
+@inline(__always) private func selectedCoverageByte(_ value: Double) -> UInt8 {
+    let v = value * 255
+    let magic = 4_503_599_627_370_496.0
+    let sum = v + magic
+    let nearest = Int64(bitPattern: sum.bitPattern &- magic.bitPattern)
+    let rounded = v - (sum - magic) == 0.5 ? nearest &+ 1 : nearest
+    let byte = UInt8(truncatingIfNeeded: min(255, rounded))
+    return value > 0 ? byte : 0
+}
+
+/// The mask columns `u` in `0..<width` where `k × u + base` (a sample's texel coordinate along a mask row, worked out
+/// without the rounding of the per-column products) may lie in `[low, high]`, widened by a column each way (far beyond
+/// rounding error); `from > to` when none.
+@inline(__always) private func sampledColumns(_ k: Double, _ base: Double, _ low: Double, _ high: Double, _ width: Int)
+    -> (from: Int, to: Int)
+{
+    guard k != 0 else { return base >= low - 1e-6 && base <= high + 1e-6 ? (0, width - 1) : (1, 0) }
+    var (u0, u1) = ((low - base) / k, (high - base) / k)
+    if k < 0 { (u0, u1) = (u1, u0) }
+    // NaN keeps the whole row (`max` and `min` return their first argument then).
+    u0 = max(0, (u0 - 1).rounded(.down))
+    u1 = min(Double(width - 1), (u1 + 1).rounded(.up))
+    guard u0 <= u1 else { return (1, 0) }
+    return (Int(u0), Int(u1))
 }
 
 /// The box of a mask's covered bytes: least and greatest column and row (empty while `right < left`).
