@@ -27,6 +27,9 @@ struct PlacementInputMemo {
     var tileRuns: [[AnchoredRun]??] = []
     /// Per symbol: the number of its ``SymbolFeature/identity`` in the placer's ``IdentityNumbers``.
     private(set) var identityNumbers: [Int32] = []
+    /// Per symbol: whether it has an ``SymbolFeature/alternateTextStyle`` (asked so, placement does not copy the
+    /// style to see whether there is one).
+    private var alternateStyles: [Bool] = []
 
     /// Makes the memo about `input`, joined from `parts` in order when given: kept when it is the array the memo is
     /// about; else made anew, with the entries of the parts it shares with the last array moved over. The symbols'
@@ -40,6 +43,7 @@ struct PlacementInputMemo {
         var line = [SymbolPlacer.Shape?](repeating: nil, count: input.count)
         var runs = [[AnchoredRun]??](repeating: nil, count: input.count)
         var numbers = [Int32](repeating: -1, count: input.count)
+        var alternates = [Bool](repeating: false, count: input.count)
         var kept: [[SymbolFeature]] = []
         if let newParts, newParts.reduce(0, { $0 + $1.count }) == input.count, Self.eachPartOneLayerAndTile(newParts) {
             kept = newParts
@@ -65,6 +69,7 @@ struct PlacementInputMemo {
             }
         }
         input.withUnsafeBufferPointer { symbols in
+            for i in symbols.indices { alternates[i] = (symbols.baseAddress! + i).pointee.alternateTextStyle != nil }
             for i in symbols.indices where numbers[i] < 0 {
                 numbers[i] = identities.number((symbols.baseAddress! + i).pointee.identity)
             }
@@ -75,6 +80,12 @@ struct PlacementInputMemo {
         lineShapes = line
         tileRuns = runs
         identityNumbers = numbers
+        alternateStyles = alternates
+    }
+
+    /// Whether the `index`-th symbol has an ``SymbolFeature/alternateTextStyle``; `nil` for an index beyond the array.
+    func hasAlternateStyle(_ index: Int) -> Bool? {
+        index < alternateStyles.count ? alternateStyles[index] : nil
     }
 
     /// Forgets everything (the measurements it was made from were dropped).
@@ -85,6 +96,7 @@ struct PlacementInputMemo {
         lineShapes = []
         tileRuns = []
         identityNumbers = []
+        alternateStyles = []
     }
 
     /// Whether every part's symbols share one layer and one owner tile, and no two parts share both.

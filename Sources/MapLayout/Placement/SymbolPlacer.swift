@@ -491,7 +491,8 @@ public final class SymbolPlacer {
     ) {
         let shape = lineShape(symbol, index: index)
         guard let clusters = shape.clusters, !clusters.isEmpty else { return }
-        let style = symbol.textStyle
+        // The two lengths used, not the style (a copy of a style retains its references).
+        let style = (size: symbol.textStyle.size, letterSpacing: symbol.textStyle.letterSpacing)
         let labelLength =
             clusters.reduce(0) { $0 + $1.advance } + style.letterSpacing * Double(clusters.count - 1)
         let transform = context.transform
@@ -628,7 +629,8 @@ public final class SymbolPlacer {
         labelLength: Double, context: FrameContext, into candidates: inout [Candidate],
         _ stats: inout PlacementStatistics
     ) {
-        let style = symbol.textStyle
+        // The two lengths used, not the style (a copy of a style retains its references).
+        let style = (size: symbol.textStyle.size, letterSpacing: symbol.textStyle.letterSpacing)
         let transform = context.transform
         let worldSize = transform.worldSize
         let centre = transform.centerWorld
@@ -989,7 +991,8 @@ public final class SymbolPlacer {
         let ratio = c.ratio
         // The alternate writing mode's style when the text takes it; else the symbol's own (read in place: a copy of
         // a style retains its references).
-        let alternate = symbol.alternateTextStyle == nil ? nil : writingModeAlternate(c, symbol)
+        let hasAlternate = memo.hasAlternateStyle(c.featureIndex) ?? (symbol.alternateTextStyle != nil)
+        let alternate = hasAlternate ? writingModeAlternate(c, symbol) : nil
 
         // Text shapes.
         var textBox: (Double, Double, Double, Double)?
@@ -1018,7 +1021,7 @@ public final class SymbolPlacer {
         } else if hasText {
             // Without an alternate writing mode the style is the symbol's own.
             let shape =
-                symbol.alternateTextStyle == nil
+                !hasAlternate
                 ? (keptPointShape(c.featureIndex) ?? pointShape(symbol, index: c.featureIndex))
                 : self.shape(symbol.text, alternate ?? symbol.textStyle, clusters: false)
             let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
