@@ -158,11 +158,16 @@ public final class SymbolPlacer {
         } else {
             grid.removeAll()
         }
-        if shapes.count > 20_000 || identities.count > 100_000 {
+        if shapes.count > 20_000 {
             shapes.removeAll(keepingCapacity: true)
             groundLayouts.removeAll(keepingCapacity: true)
             memo.reset()
+        }
+        // The identity numbers start over when they are many more than a frame holds (the frame's look-up arrays are
+        // as long as the numbering); the memo holds numbers, so it starts over too.
+        if identities.count > 50_000 && identities.count > 4 * symbols.count {
             identities.reset()
+            memo.reset()
         }
         memo.begin(symbols, parts: parts, identities: &identities)
         let numbers = memo.identityNumbers
