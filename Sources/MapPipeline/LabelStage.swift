@@ -44,6 +44,8 @@ final class LabelStage {
     /// The last frame's candidates per tile and layer in placement order (held, so that an array with the same
     /// storage is the same array) and those joined and numbered (``placeLabels(_:symbolLayers:found:camera:candidates:)``).
     private var joinedParts: (parts: [[SymbolFeature]], symbols: [SymbolFeature])?
+    /// The renderer's symbol layers at the last style zoom asked (``MapRenderer/symbolLayers(atZoom:)``).
+    var symbolLayersMemo: (zoom: Double, layers: [CompiledLayer])?
 
     /// A stage for `style` (compiled as `layers`) drawing SDF icon images with `backend` and measuring text with its
     /// fonts until glyphs are set, with the renderer's `options`.

@@ -44,13 +44,17 @@ extension MapRenderer {
     }
 
     /// The symbol layers a frame at style zoom `zoom` places labels of: visible at that zoom, with a resolved
-    /// source, in style order.
+    /// source, in style order. The last zoom's are kept (the renderer's layers and sources never change, and a frame
+    /// asks twice: its tile jobs and its placement).
     func symbolLayers(atZoom zoom: Double) -> [CompiledLayer] {
-        layers.filter { layer in
+        if let kept = labels.symbolLayersMemo, kept.zoom == zoom { return kept.layers }
+        let found = layers.filter { layer in
             guard layer.type == .symbol && layer.layer.isVisible(atZoom: zoom), let sourceID = layer.layer.source
             else { return false }
             return sources[sourceID] != nil
         }
+        labels.symbolLayersMemo = (zoom, found)
+        return found
     }
 
 }

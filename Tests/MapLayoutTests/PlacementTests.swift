@@ -225,6 +225,21 @@ import Testing
         #expect(placedTexts(plain.place([a, b], camera: testCamera(), previous: frame1)) == ["AAAA"])
     }
 
+    @Test func previousPlacementOfAnotherPlacerKeepsShownLabels() {
+        // The previous frame placed by another placer (its identities numbered there): its labels still win.
+        let a = pointLabel("AAAA", at: 100, 100, sourceOrder: 0)
+        let b = pointLabel("BBBB", at: 110, 100, sourceOrder: 1)
+        let other = SymbolPlacer(measurer: FixedAdvanceTextMeasurer())
+        let frame1 = other.place([b], camera: testCamera())
+        #expect(placedTexts(frame1) == ["BBBB"])
+        let fresh = SymbolPlacer(measurer: FixedAdvanceTextMeasurer())
+        #expect(placedTexts(fresh.place([a, b], camera: testCamera(), previous: frame1)) == ["BBBB"])
+        // And the same array placed again by the same placer keeps its own previous labels.
+        let symbols = [a, b]
+        let frame2 = fresh.place(symbols, camera: testCamera(), previous: frame1)
+        #expect(placedTexts(fresh.place(symbols, camera: testCamera(), previous: frame2)) == ["BBBB"])
+    }
+
     @Test func viewBoundsCullLabels() {
         // Wholly outside the view and the 100-point band around it (right of x = 500), partly outside (crossing
         // x = 0), inside.

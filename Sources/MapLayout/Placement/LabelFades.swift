@@ -145,37 +145,59 @@ public struct FadedLabels: Sendable {
     /// the label's fade; labels at opacity 0 left out. A layer whose labels have sort keys draws key by key (lowest
     /// first): each key's icons, then its texts (MapLibre draws a layer with `symbol-sort-key` so).
     public func commandsByLayer(_ placement: PlacementResult) -> [Int: [DrawCommand]] {
-        var entries: [Int: [(symbol: PlacedSymbol, opacity: Double)]] = [:]
-        for (i, symbol) in placement.symbols.enumerated() {
-            entries[symbol.layerIndex, default: []].append((symbol, opacity(ofPlaced: i)))
-        }
-        for label in fadingOut { entries[label.symbol.layerIndex, default: []].append((label.symbol, label.opacity)) }
+        // Each layer's labels by number, uncopied (a label's copy retains each of its references): placed symbol `k`
+        // is `k`, fading label `j` is `placed + j`.
+        let symbols = placement.symbols
+        let placed = symbols.count
+        var entries: [Int: [Int]] = [:]
+        for k in symbols.indices { entries[symbols[k].layerIndex, default: []].append(k) }
+        for j in fadingOut.indices { entries[fadingOut[j].symbol.layerIndex, default: []].append(placed + j) }
+        func sortKey(_ k: Int) -> Double? { k < placed ? symbols[k].sortKey : fadingOut[k - placed].symbol.sortKey }
+        func fade(_ k: Int) -> Double { k < placed ? opacity(ofPlaced: k) : fadingOut[k - placed].opacity }
         var labels: [Int: [DrawCommand]] = [:]
+        labels.reserveCapacity(entries.count)
         for (layer, list) in entries {
             var groups = [list[...]]
-            if list.contains(where: { $0.symbol.sortKey != nil }) {
+            if list.contains(where: { sortKey($0) != nil }) {
                 let sorted = list.enumerated().sorted {
-                    (rankKey($0.element.symbol.sortKey), $0.offset) < (rankKey($1.element.symbol.sortKey), $1.offset)
+                    (rankKey(sortKey($0.element)), $0.offset) < (rankKey(sortKey($1.element)), $1.offset)
                 }.map(\.element)
                 groups = []
                 var start = 0
                 for i in 1...sorted.count
-                where i == sorted.count || rankKey(sorted[i].symbol.sortKey) != rankKey(sorted[start].symbol.sortKey) {
+                where i == sorted.count || rankKey(sortKey(sorted[i])) != rankKey(sortKey(sorted[start])) {
                     groups.append(sorted[start..<i])
                     start = i
                 }
             }
             var out: [DrawCommand] = []
             for group in groups {
-                for (symbol, opacity) in group where opacity > 0 {
-                    for var icon in symbol.iconCommands {
-                        icon.opacity *= opacity
-                        out.append(.image(icon))
+                for k in group {
+                    let opacity = fade(k)
+                    guard opacity > 0 else { continue }
+                    func add(_ symbol: PlacedSymbol) {
+                        // ``PlacedSymbol/iconCommands``, without making its array.
+                        if symbol.iconPieces.isEmpty {
+                            guard var icon = symbol.iconCommand else { return }
+                            icon.opacity *= opacity
+                            out.append(.image(icon))
+                        } else {
+                            for var icon in symbol.iconPieces {
+                                icon.opacity *= opacity
+                                out.append(.image(icon))
+                            }
+                        }
                     }
+                    if k < placed { add(symbols[k]) } else { add(fadingOut[k - placed].symbol) }
                 }
-                for (symbol, opacity) in group where opacity > 0 {
-                    guard let text = symbol.text else { continue }
-                    out.append(opacity < 1 ? text.fading(opacity) : text)
+                for k in group {
+                    let opacity = fade(k)
+                    guard opacity > 0 else { continue }
+                    func add(_ text: DrawCommand?) {
+                        guard let text else { return }
+                        out.append(opacity < 1 ? text.fading(opacity) : text)
+                    }
+                    if k < placed { add(symbols[k].text) } else { add(fadingOut[k - placed].symbol.text) }
                 }
             }
             if !out.isEmpty { labels[layer] = out }

@@ -100,6 +100,8 @@ struct RememberedLabel: Sendable {
     var anchor: WorldPoint
     /// The point text's anchor, for variable anchors.
     var textAnchor: TextAnchor?
+    /// The number of the label's identity in the placer's ``IdentityNumbers`` (``PlacementResult/numbering``).
+    var number: Int32
 }
 
 /// Counters of one placement, for tests, diagnostics and benchmarks.
@@ -128,8 +130,13 @@ public struct PlacementResult: Sendable {
     public var symbols: [PlacedSymbol]
     /// Counters.
     public var statistics: PlacementStatistics
-    /// Anchors of placed labels by identity, for the next frame's ``SymbolPlacer/place(_:camera:previous:)``.
-    var memory: [SymbolIdentity: [RememberedLabel]]
+    /// Anchors of placed labels in placement order (before any drawing reorder), for the next frame's
+    /// ``SymbolPlacer/place(_:camera:previous:)``; their identities by number in ``numbering``.
+    var remembered: [RememberedLabel] = []
+    /// The identity of each of ``remembered``, for a placer whose numbering is not ``numbering``.
+    var rememberedIdentities: [SymbolIdentity] = []
+    /// The numbering ``remembered`` uses (``IdentityNumbers/token``).
+    var numbering: IdentityNumbers.Token?
     /// With ``PlacementOptions/recordsCollisionShapes``: the collision shapes tested, placed or not, in placement
     /// order. Empty otherwise.
     public var collisionShapes: [CollisionDebugShape] = []

@@ -25,14 +25,25 @@ struct PlacementInputMemo {
     var lineShapes: [SymbolPlacer.Shape?] = []
     /// Per symbol: its anchors laid out in its tile (`.some(nil)`: it has no layout tile).
     var tileRuns: [[AnchoredRun]??] = []
+    /// Per symbol: the number of its ``SymbolFeature/identity`` in the placer's ``IdentityNumbers``.
+    private(set) var identityNumbers: [Int32] = []
+    /// Per symbol: whether it has an ``SymbolFeature/alternateTextStyle`` (asked so, placement does not copy the
+    /// style to see whether there is one).
+    private var alternateStyles: [Bool] = []
 
     /// Makes the memo about `input`, joined from `parts` in order when given: kept when it is the array the memo is
-    /// about; else made anew, with the entries of the parts it shares with the last array moved over.
-    mutating func begin(_ input: [SymbolFeature], parts newParts: [[SymbolFeature]]?) {
+    /// about; else made anew, with the entries of the parts it shares with the last array moved over. The symbols'
+    /// identities are numbered in `identities` (which must be the numbering the memo was made with since its last
+    /// ``reset()``).
+    mutating func begin(
+        _ input: [SymbolFeature], parts newParts: [[SymbolFeature]]?, identities: inout IdentityNumbers
+    ) {
         if input.sharesStorage(with: symbols) { return }
         var point = [SymbolPlacer.Shape?](repeating: nil, count: input.count)
         var line = [SymbolPlacer.Shape?](repeating: nil, count: input.count)
         var runs = [[AnchoredRun]??](repeating: nil, count: input.count)
+        var numbers = [Int32](repeating: -1, count: input.count)
+        var alternates = [Bool](repeating: false, count: input.count)
         var kept: [[SymbolFeature]] = []
         if let newParts, newParts.reduce(0, { $0 + $1.count }) == input.count, Self.eachPartOneLayerAndTile(newParts) {
             kept = newParts
@@ -53,7 +64,14 @@ struct PlacementInputMemo {
                     point[start + k] = pointShapes[old.start + k]
                     line[start + k] = lineShapes[old.start + k]
                     runs[start + k] = tileRuns[old.start + k]
+                    numbers[start + k] = identityNumbers[old.start + k]
                 }
+            }
+        }
+        input.withUnsafeBufferPointer { symbols in
+            for i in symbols.indices { alternates[i] = (symbols.baseAddress! + i).pointee.alternateTextStyle != nil }
+            for i in symbols.indices where numbers[i] < 0 {
+                numbers[i] = identities.number((symbols.baseAddress! + i).pointee.identity)
             }
         }
         symbols = input
@@ -61,6 +79,13 @@ struct PlacementInputMemo {
         pointShapes = point
         lineShapes = line
         tileRuns = runs
+        identityNumbers = numbers
+        alternateStyles = alternates
+    }
+
+    /// Whether the `index`-th symbol has an ``SymbolFeature/alternateTextStyle``; `nil` for an index beyond the array.
+    func hasAlternateStyle(_ index: Int) -> Bool? {
+        index < alternateStyles.count ? alternateStyles[index] : nil
     }
 
     /// Forgets everything (the measurements it was made from were dropped).
@@ -70,6 +95,8 @@ struct PlacementInputMemo {
         pointShapes = []
         lineShapes = []
         tileRuns = []
+        identityNumbers = []
+        alternateStyles = []
     }
 
     /// Whether every part's symbols share one layer and one owner tile, and no two parts share both.

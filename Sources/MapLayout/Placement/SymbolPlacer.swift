@@ -83,6 +83,13 @@ public final class SymbolPlacer {
     var collisionShapes: [CollisionDebugShape] = []
     /// Per symbol of the last array placed, what placement made of it regardless of the camera (PlacementInputMemo.swift).
     private var memo = PlacementInputMemo()
+    /// Numbers of the identities met so far (IdentityNumbers.swift), for the frame's look-ups by identity.
+    private var identities = IdentityNumbers()
+    /// The frame's cross-tile dedup lists, kept so that their storage serves every frame: per identity number the
+    /// first of its anchors in ``seenAnchors`` (`-1`: none), and the anchors so far, each with the next of its
+    /// identity's.
+    private var seenFirst: [Int32] = []
+    private var seenAnchors: [(point: ScreenPoint, tile: TileID?, next: Int32)] = []
 
     private struct RepeatKey: Hashable {
         var layer: Int
@@ -156,14 +163,21 @@ public final class SymbolPlacer {
             groundLayouts.removeAll(keepingCapacity: true)
             memo.reset()
         }
-        memo.begin(symbols, parts: parts)
+        // The identity numbers start over when they are many more than a frame holds (the frame's look-up arrays are
+        // as long as the numbering); the memo holds numbers, so it starts over too.
+        if identities.count > 50_000 && identities.count > 4 * symbols.count {
+            identities.reset()
+            memo.reset()
+        }
+        memo.begin(symbols, parts: parts, identities: &identities)
+        let numbers = memo.identityNumbers
         repeatAnchors.removeAll(keepingCapacity: true)
         collisionShapes.removeAll()
 
         var statistics = PlacementStatistics()
         let context = FrameContext(
-            transform: transform, options: options,
-            previous: options.prefersPreviousPlacement ? previous?.memory : nil)
+            transform: transform, options: options, numbers: numbers,
+            previous: options.prefersPreviousPlacement ? previous : nil, identities: &identities)
 
         // 1. Anchors.
         var candidates: [Candidate] = []
@@ -201,46 +215,77 @@ public final class SymbolPlacer {
         }
 
         // 3 and 4. Dedup and collision.
-        var seen: [SymbolIdentity: [(point: ScreenPoint, tile: TileID?)]] = [:]
-        seen.reserveCapacity(candidates.count)
+        // Each identity's anchors so far, by identity number (storage kept from frame to frame).
+        var seenFirst = self.seenFirst
+        var seenAnchors = self.seenAnchors
+        self.seenFirst = []
+        self.seenAnchors = []
+        seenFirst.removeAll(keepingCapacity: true)
+        seenFirst.append(contentsOf: repeatElement(-1, count: identities.count))
+        seenAnchors.removeAll(keepingCapacity: true)
+        seenAnchors.reserveCapacity(candidates.count)
         var placed: [PlacedSymbol] = []
-        var memory: [SymbolIdentity: [RememberedLabel]] = [:]
+        placed.reserveCapacity(min(candidates.count, max(previous?.symbols.count ?? 0, 64) * 2))
+        var remembered: [RememberedLabel] = []
+        var rememberedIdentities: [SymbolIdentity] = []
+        remembered.reserveCapacity(placed.capacity)
+        rememberedIdentities.reserveCapacity(placed.capacity)
         grid.reserve(candidates.count * 2)
         let tolerance2 = options.duplicateTolerance * options.duplicateTolerance
         groupGrids = [:]
         var currentGroup = ""
         inPlace(symbols) { symbols in
-            for candidateIndex in order {
-                let c = candidates[candidateIndex]
-                let symbol = symbols.baseAddress! + c.featureIndex
-                // Copies of a feature in different tiles are one label; features of one tile are never duplicates of
-                // each other (MapLibre's cross-tile index matches only across tiles).
-                // One look-up: the identity's earlier anchors are checked and, when none is a copy, added to.
-                func isCopy(_ earlier: inout [(point: ScreenPoint, tile: TileID?)]) -> Bool {
+            candidates.withUnsafeBufferPointer { candidates in
+                for candidateIndex in order {
+                    // In place: a candidate's copy would retain its line geometry.
+                    let c = candidates.baseAddress! + candidateIndex
+                    let symbol = symbols.baseAddress! + c.pointee.featureIndex
+                    let number = Int(numbers[c.pointee.featureIndex])
+                    // Copies of a feature in different tiles are one label; features of one tile are never duplicates
+                    // of each other (MapLibre's cross-tile index matches only across tiles). The identity's earlier
+                    // anchors are checked and, when none is a copy, added to.
                     let tile = symbol.pointee.ownerTile
-                    if earlier.contains(where: {
-                        ($0.tile == nil || $0.tile != tile) && squaredDistance($0.point, c.screen) <= tolerance2
-                    }) {
-                        return true
+                    var copy = false
+                    var k = Int(seenFirst[number])
+                    while k >= 0 {
+                        let earlier = seenAnchors[k]
+                        if (earlier.tile == nil || earlier.tile != tile)
+                            && squaredDistance(earlier.point, c.pointee.screen) <= tolerance2
+                        {
+                            copy = true
+                            break
+                        }
+                        k = Int(earlier.next)
                     }
-                    earlier.append((c.screen, tile))
-                    return false
-                }
-                if isCopy(&seen[symbol.pointee.identity, default: []]) {
-                    statistics.duplicates += 1
-                    continue
-                }
-                if !options.crossSourceCollisions { useGrid(of: symbol.pointee.collisionGroup ?? "", &currentGroup) }
-                if collide(c, &symbol.pointee, into: &placed, statistics: &statistics) {
-                    memory[symbol.pointee.identity, default: []].append(
-                        RememberedLabel(anchor: c.world, textAnchor: placed[placed.count - 1].textAnchor))
+                    if copy {
+                        statistics.duplicates += 1
+                        continue
+                    }
+                    seenAnchors.append((c.pointee.screen, tile, seenFirst[number]))
+                    seenFirst[number] = Int32(truncatingIfNeeded: seenAnchors.count - 1)
+                    if !options.crossSourceCollisions {
+                        useGrid(of: symbol.pointee.collisionGroup ?? "", &currentGroup)
+                    }
+                    if collide(
+                        &UnsafeMutablePointer(mutating: c).pointee, &symbol.pointee, into: &placed,
+                        statistics: &statistics)
+                    {
+                        remembered.append(
+                            RememberedLabel(
+                                anchor: c.pointee.world, textAnchor: placed[placed.count - 1].textAnchor,
+                                number: Int32(truncatingIfNeeded: number)))
+                        rememberedIdentities.append(symbol.pointee.identity)
+                    }
                 }
             }
         }
+        self.seenFirst = seenFirst
+        self.seenAnchors = seenAnchors
         statistics.placed = placed.count
         if symbols.contains(where: \.drawsByViewportY) { drawTopToBottom(&placed, symbols) }
         return PlacementResult(
-            symbols: placed, statistics: statistics, memory: memory, collisionShapes: collisionShapes)
+            symbols: placed, statistics: statistics, remembered: remembered,
+            rememberedIdentities: rememberedIdentities, numbering: identities.token, collisionShapes: collisionShapes)
     }
 
     /// Reorders, in place, the placed symbols of each layer whose symbols draw by viewport y: among the positions
@@ -285,7 +330,48 @@ public final class SymbolPlacer {
     private struct FrameContext {
         let transform: CameraTransform
         let options: PlacementOptions
-        let previous: [SymbolIdentity: [RememberedLabel]]?
+        /// Per symbol: its identity's number (``PlacementInputMemo/identityNumbers``).
+        let numbers: [Int32]
+        /// The previous frame's labels in its placement order (empty without one), and per identity number the
+        /// first of them (`-1`: none) and per label the next of its identity's (`-1`: none), in that order.
+        let previousLabels: [RememberedLabel]
+        let previousFirst: [Int32]
+        let previousNext: [Int32]
+
+        /// The context of a frame seen through `transform`, preferring the labels of `previous` (numbered in
+        /// `identities`, which numbers any identity of `previous` it has not met) when given.
+        init(
+            transform: CameraTransform, options: PlacementOptions, numbers: [Int32], previous: PlacementResult?,
+            identities: inout IdentityNumbers
+        ) {
+            self.transform = transform
+            self.options = options
+            self.numbers = numbers
+            guard let previous, !previous.remembered.isEmpty else {
+                previousLabels = []
+                previousFirst = []
+                previousNext = []
+                return
+            }
+            let labels = previous.remembered
+            // A result of another numbering (another placer's, or one before a reset) is numbered here by identity.
+            let own = previous.numbering === identities.token && labels.count == previous.rememberedIdentities.count
+            var labelNumbers = own ? [] : previous.rememberedIdentities.map { identities.number($0) }
+            if !own && labelNumbers.count != labels.count { labelNumbers = [] }
+            var first = [Int32](repeating: -1, count: identities.count)
+            var next = [Int32](repeating: -1, count: labels.count)
+            if own || !labelNumbers.isEmpty {
+                // Backwards, each in front: each identity's labels end in placement order.
+                for i in labels.indices.reversed() {
+                    let number = Int(own ? labels[i].number : labelNumbers[i])
+                    next[i] = first[number]
+                    first[number] = Int32(truncatingIfNeeded: i)
+                }
+            }
+            previousLabels = labels
+            previousFirst = first
+            previousNext = next
+        }
 
         var minimumDepth: Double { 0.1 * transform.distance }
         var maximumDepth: Double { max(options.maximumDepthFactor, 1) * transform.distance }
@@ -302,14 +388,19 @@ public final class SymbolPlacer {
             symbol.ownerTile == nil ? transform.nearestWorldCopy(of: w) : w
         }
 
-        /// The previous frame's label of `identity` whose anchor lies within the stability tolerance of `screen`.
-        func remembered(_ identity: SymbolIdentity, at screen: ScreenPoint) -> RememberedLabel? {
-            guard let labels = previous?[identity] else { return nil }
+        /// The previous frame's first label of the identity of the `index`-th symbol whose anchor lies within the
+        /// stability tolerance of `screen`.
+        func remembered(_ index: Int, at screen: ScreenPoint) -> RememberedLabel? {
+            guard !previousLabels.isEmpty else { return nil }
             let t2 = options.stabilityTolerance * options.stabilityTolerance
-            return labels.first {
-                squaredDistance(transform.screenPoint(forUnwrapped: transform.nearestWorldCopy(of: $0.anchor)), screen)
-                    <= t2
+            var k = Int(previousFirst[Int(numbers[index])])
+            while k >= 0 {
+                let label = previousLabels[k]
+                let at = transform.screenPoint(forUnwrapped: transform.nearestWorldCopy(of: label.anchor))
+                if squaredDistance(at, screen) <= t2 { return label }
+                k = Int(previousNext[k])
             }
+            return nil
         }
     }
 
@@ -389,7 +480,7 @@ public final class SymbolPlacer {
             return
         }
         let screen = context.transform.screenPoint(forUnwrapped: w)
-        let remembered = context.remembered(symbol.identity, at: screen)
+        let remembered = context.remembered(index, at: screen)
         candidates.append(
             Candidate(
                 featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
@@ -405,7 +496,8 @@ public final class SymbolPlacer {
     ) {
         let shape = lineShape(symbol, index: index)
         guard let clusters = shape.clusters, !clusters.isEmpty else { return }
-        let style = symbol.textStyle
+        // The two lengths used, not the style (a copy of a style retains its references).
+        let style = (size: symbol.textStyle.size, letterSpacing: symbol.textStyle.letterSpacing)
         let labelLength =
             clusters.reduce(0) { $0 + $1.advance } + style.letterSpacing * Double(clusters.count - 1)
         let transform = context.transform
@@ -461,7 +553,7 @@ public final class SymbolPlacer {
                     featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
                     sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: screen,
                     ratio: ratio,
-                    wasPlaced: context.remembered(symbol.identity, at: screen) != nil, previousAnchor: nil,
+                    wasPlaced: context.remembered(index, at: screen) != nil, previousAnchor: nil,
                     line: geometry, lineHeight: height,
                     iconRotation: symbol.iconRotationAlignment == .map ? p.angle * 180 / .pi : 0))
         }
@@ -542,7 +634,8 @@ public final class SymbolPlacer {
         labelLength: Double, context: FrameContext, into candidates: inout [Candidate],
         _ stats: inout PlacementStatistics
     ) {
-        let style = symbol.textStyle
+        // The two lengths used, not the style (a copy of a style retains its references).
+        let style = (size: symbol.textStyle.size, letterSpacing: symbol.textStyle.letterSpacing)
         let transform = context.transform
         let worldSize = transform.worldSize
         let centre = transform.centerWorld
@@ -641,7 +734,7 @@ public final class SymbolPlacer {
                 Candidate(
                     featureIndex: index, layerIndex: symbol.layerIndex, sortKey: rankKey(symbol.sortKey),
                     sourceOrder: symbol.sourceOrder, ordinal: ordinal, world: unshifted, screen: at,
-                    ratio: ratio, wasPlaced: context.remembered(symbol.identity, at: at) != nil,
+                    ratio: ratio, wasPlaced: context.remembered(index, at: at) != nil,
                     previousAnchor: nil,
                     line: LineLabelGeometry(glyphs: glyphs, centers: centers, flipped: layout.flipped),
                     lineHeight: shape.lineHeight * ratio, iconRotation: iconRotation))
@@ -727,6 +820,18 @@ public final class SymbolPlacer {
         return runs
     }
 
+    /// ``TextAnchorOffsets/fixed(_:)`` of a symbol with these `text-radial-offset`, `text-anchor` and `text-offset`
+    /// (without the symbol: a call with it copies it).
+    private func fixedOffset(_ radial: Double?, _ anchor: TextAnchor, _ offset: ScreenPoint) -> ScreenPoint {
+        if let r = radial, r > 0 { return TextAnchorOffsets.radial(anchor, r) }
+        return offset
+    }
+
+    /// ``pointShape(_:index:)`` when a frame before kept it (without the symbol: a call with it copies it).
+    private func keptPointShape(_ index: Int) -> Shape? {
+        index < memo.pointShapes.count ? memo.pointShapes[index] : nil
+    }
+
     /// The `index`-th symbol's text measured in its own style (``shape(_:_:clusters:)`` without clusters), kept
     /// for the next frames that place the same array.
     private func pointShape(_ symbol: SymbolFeature, index: Int) -> Shape {
@@ -796,12 +901,17 @@ public final class SymbolPlacer {
                 .filter { $0.count >= 2 }
             for anchor in run.anchors {
                 let p = project(WorldPoint(x: anchor.x + shift, y: anchor.y))
-                let found = lines.map { ($0, $0.locate(x: p.x, y: p.y)) }.min { $0.1.error < $1.1.error }
-                guard let found, found.1.error < 0.5 else {
+                // The first line of least error.
+                var found: (line: Int, distance: Double, error: Double)?
+                for (i, line) in lines.enumerated() {
+                    let at = line.locate(x: p.x, y: p.y)
+                    if found == nil || at.error < found!.error { found = (i, at.distance, at.error) }
+                }
+                guard let found, found.error < 0.5 else {
                     culled()
                     continue
                 }
-                place(found.0, found.1.distance)
+                place(lines[found.line], found.distance)
             }
         }
     }
@@ -875,16 +985,19 @@ public final class SymbolPlacer {
     // MARK: - Collision
 
     /// Collides candidate `c` of `symbol` with the labels placed so far and, when it is shown, appends it to `placed`.
-    /// `symbol` is `inout` only to be passed in place, uncopied (``inPlace(_:_:)``); it is not changed.
+    /// `c` and `symbol` are `inout` only to be passed in place, uncopied (``inPlace(_:_:)``); they are not changed.
     /// - Returns: whether the label was placed.
     private func collide(
-        _ c: Candidate, _ symbol: inout SymbolFeature, into placed: inout [PlacedSymbol],
+        _ c: inout Candidate, _ symbol: inout SymbolFeature, into placed: inout [PlacedSymbol],
         statistics: inout PlacementStatistics
     ) -> Bool {
         let key = UInt32(truncatingIfNeeded: c.featureIndex)
         let hasText = !symbol.text.isEmpty
         let ratio = c.ratio
-        let style = writingModeStyle(c, symbol)
+        // The alternate writing mode's style when the text takes it; else the symbol's own (read in place: a copy of
+        // a style retains its references).
+        let hasAlternate = memo.hasAlternateStyle(c.featureIndex) ?? (symbol.alternateTextStyle != nil)
+        let alternate = hasAlternate ? writingModeAlternate(c, symbol) : nil
 
         // Text shapes.
         var textBox: (Double, Double, Double, Double)?
@@ -913,21 +1026,25 @@ public final class SymbolPlacer {
         } else if hasText {
             // Without an alternate writing mode the style is the symbol's own.
             let shape =
-                symbol.alternateTextStyle == nil
-                ? pointShape(symbol, index: c.featureIndex) : self.shape(symbol.text, style, clusters: false)
+                !hasAlternate
+                ? (keptPointShape(c.featureIndex) ?? pointShape(symbol, index: c.featureIndex))
+                : self.shape(symbol.text, alternate ?? symbol.textStyle, clusters: false)
             let size = ScreenSize(width: shape.width * ratio, height: shape.height * ratio)
             let padding = max(symbol.textPadding, 0) * ratio
-            let em = style.size * ratio
+            let em = (alternate?.size ?? symbol.textStyle.size) * ratio
             // Point text aligned to the map (`text-rotation-alignment: map`) turns with it: by −bearing degrees.
             let mapTurn = symbol.placement == .point && symbol.textRotationAlignment == .map ? -bearing : 0
             drawnRotation = symbol.textRotation + mapTurn
-            var variable = TextAnchorOffsets.candidates(symbol)
+            // Without variable anchors no list is made (a call with the symbol copies it).
+            var variable =
+                symbol.textVariableAnchorOffsets.isEmpty && symbol.textVariableAnchors.isEmpty
+                ? [] : TextAnchorOffsets.candidates(symbol)
             // Variable anchors: the previous frame's choice first, then the style's order.
             if let previous = c.previousAnchor, let i = variable.firstIndex(where: { $0.anchor == previous }), i > 0 {
                 variable.insert(variable.remove(at: i), at: 0)
             }
             if variable.isEmpty {
-                let ems = TextAnchorOffsets.fixed(symbol)
+                let ems = fixedOffset(symbol.textRadialOffset, symbol.textAnchor, symbol.textOffset)
                 let offset = ScreenPoint(x: ems.x * em, y: ems.y * em)
                 let pivot = ScreenPoint(x: c.screen.x + offset.x, y: c.screen.y + offset.y)
                 let origin = symbol.textAnchor.boxOrigin(for: size, at: pivot)
@@ -1119,11 +1236,12 @@ public final class SymbolPlacer {
         }
         var textCommand: DrawCommand?
         if showText {
+            let style = alternate ?? symbol.textStyle
             var scaledStyle = ratio == 1 ? style : scaled(style, ratio)
             if symbol.textJustifyFollowsAnchor && drawnAnchor != nil {
                 scaledStyle.justify = TextAnchorOffsets.justification(pointAnchor)
             }
-            let fixedEms = TextAnchorOffsets.fixed(symbol)
+            let fixedEms = fixedOffset(symbol.textRadialOffset, symbol.textAnchor, symbol.textOffset)
             if let line = c.line {
                 textCommand = .lineText(LineTextCommand(style: scaledStyle, glyphs: line.glyphs))
             } else if symbol.textPitchAlignment == .map, pitched, let transform = frameTransform,
@@ -1334,12 +1452,13 @@ func worldDistance(_ a: WorldPoint, _ b: WorldPoint) -> Double {
 }
 
 extension SymbolPlacer {
-    /// The text style point text is placed in: ``SymbolFeature/alternateTextStyle`` (the next `text-writing-mode`)
-    /// when the text collides at its anchor in ``SymbolFeature/textStyle`` and not in the alternate.
-    private func writingModeStyle(_ c: Candidate, _ symbol: SymbolFeature) -> TextStyle {
+    /// The text style point text is placed in when it is not ``SymbolFeature/textStyle``:
+    /// ``SymbolFeature/alternateTextStyle`` (the next `text-writing-mode`) when the text collides at its anchor in
+    /// ``SymbolFeature/textStyle`` and not in the alternate; else `nil`.
+    private func writingModeAlternate(_ c: Candidate, _ symbol: SymbolFeature) -> TextStyle? {
         guard let alternate = symbol.alternateTextStyle, !symbol.text.isEmpty, c.line == nil,
             !symbol.textAllowOverlap, symbol.textVariableAnchors.isEmpty
-        else { return symbol.textStyle }
+        else { return nil }
         func collides(_ style: TextStyle) -> Bool {
             let shape = self.shape(symbol.text, style, clusters: false)
             let size = ScreenSize(width: shape.width * c.ratio, height: shape.height * c.ratio)
@@ -1351,6 +1470,6 @@ extension SymbolPlacer {
             b = (b.0 - padding, b.1 - padding, b.2 + padding, b.3 + padding)
             return !inView(b) || grid.intersectsBox(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3)
         }
-        return collides(symbol.textStyle) && !collides(alternate) ? alternate : symbol.textStyle
+        return collides(symbol.textStyle) && !collides(alternate) ? alternate : nil
     }
 }
