@@ -1,9 +1,10 @@
 import CairoGraphics
 import MapDrawing
-import MapDrawingCairo
 import MapGeometry
 import MapTestSupport
 import Testing
+
+@testable import MapDrawingCairo
 
 private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> RenderPath {
     var p = RenderPath()
@@ -27,6 +28,36 @@ private func inkBox(_ image: RasterImage, threshold: UInt8 = 0) -> (minX: Int, m
 }
 
 @Suite(.serialized) struct CairoBackendTests {
+    @Test func aFrameThatStartsWithAClearNeedsNoZeroedPixels() throws {
+        // A first command that clears the whole image writes every pixel, so the image's bytes are not zeroed first.
+        // The picture is the same as the list drawn after a `save` (zeroed first). At 0.7 the clear's rectangle
+        // (24 / 0.7 points) is not 24 device pixels exactly in floating point: that image is zeroed first as well.
+        let color = RGBAColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.8)
+        for (size, scale, clears) in [
+            (ScreenSize(width: 7, height: 5), 1.0, true), (ScreenSize(width: 7.3, height: 5), 1.5, true),
+            (ScreenSize(width: 11, height: 13), 3, true), (ScreenSize(width: 33, height: 9), 0.7, false),
+        ] {
+            var list = DisplayList(size: size, scale: scale)
+            list.append(.clear(color))
+            list.append(.fill(FillCommand(path: rect(1, 1, 3, 2), color: .black)))
+            #expect(
+                CairoBackend.clearsEveryPixelFirst(list, width: list.pixelWidth, height: list.pixelHeight) == clears)
+            var saved = DisplayList(size: size, scale: scale)
+            saved.commands = [.save] + list.commands + [.restore]
+            #expect(!CairoBackend.clearsEveryPixelFirst(saved, width: saved.pixelWidth, height: saved.pixelHeight))
+            let backend = CairoBackend()
+            #expect(try backend.render(list).pixels == backend.render(saved).pixels, "\(size) × \(scale)")
+        }
+        var list = DisplayList(size: ScreenSize(width: 4, height: 4))
+        var notANumber = RGBAColor.black
+        notANumber.red = .nan
+        list.append(.clear(notANumber))
+        #expect(!CairoBackend.clearsEveryPixelFirst(list, width: 4, height: 4))
+        #expect(
+            !CairoBackend.clearsEveryPixelFirst(DisplayList(size: ScreenSize(width: 4, height: 4)), width: 4, height: 4)
+        )
+    }
+
     @Test func clearAndAliasedFillHitExactPixels() throws {
         var list = DisplayList(size: ScreenSize(width: 20, height: 10), scale: 1)
         list.append(.clear(RGBAColor(rgb: 0x0000FF, alpha: 0.5)))

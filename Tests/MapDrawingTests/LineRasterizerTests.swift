@@ -165,6 +165,48 @@ import Testing
         #expect(img == blank)
     }
 
+    @Test func anOpaqueLineLeavesPixelsThatHoldItsColourAsTheyAre() {
+        // A one-pixel outline over pixels already of its colour (its own fill) blends the colour over itself, which
+        // gives the same bytes; over another colour its fade shows as it does over that colour alone.
+        let color = RGBAColor(rgb: 0xaadaff)
+        let own: [UInt8] = [0xff, 0xda, 0xaa, 0xff]  // B, G, R, A
+        let other: [UInt8] = [0xef, 0xf3, 0xf5, 0xff]
+        func filled(_ left: [UInt8], _ right: [UInt8]) -> RasterImage {
+            var image = RasterImage(width: 16, height: 16)
+            for y in 0..<16 {
+                for x in 0..<16 {
+                    image.pixels.replaceSubrange((y * 16 + x) * 4..<(y * 16 + x) * 4 + 4, with: x < 8 ? left : right)
+                }
+            }
+            return image
+        }
+        var path = RenderPath()
+        path.move(to: p(1.3, 2.1))
+        path.line(to: p(14.6, 12.7))
+        path.line(to: p(3.2, 14.4))
+        let outline = LineMeshCommand(mesh: LineMesh.segments(of: path), paint: .solid(color), width: 1)
+        var image = filled(own, other)
+        LineRasterizer.draw(outline, into: &image, transform: .identity, pixelRatio: 1)
+        var reference = filled(other, other)
+        LineRasterizer.draw(outline, into: &reference, transform: .identity, pixelRatio: 1)
+        var partlyCoveredOnTheLeft = 0
+        for y in 0..<16 {
+            for x in 0..<16 {
+                let i = (y * 16 + x) * 4
+                let drawn = Array(image.pixels[i..<i + 4])
+                let alone = Array(reference.pixels[i..<i + 4])
+                if x < 8 {
+                    #expect(drawn == own, "pixel \(x),\(y)")
+                    if alone != other && alone != own { partlyCoveredOnTheLeft += 1 }
+                } else {
+                    #expect(drawn == alone, "pixel \(x),\(y)")
+                }
+            }
+        }
+        // The line does fade across pixels of the left half (the case above is not empty).
+        #expect(partlyCoveredOnTheLeft > 4)
+    }
+
     @Test func deviceBoundsCoverWhatIsDrawn() {
         let c = command([[p(2, 10), p(18, 10)]], width: 4, cap: .round)
         let b = LineRasterizer.deviceBounds(of: c, transform: .scale(x: 2, y: 2), pixelRatio: 2)

@@ -138,8 +138,8 @@ public enum LineRasterizer {
             let dx = transform.a * px + transform.c * py + transform.tx - ox
             let dy = transform.b * px + transform.d * py + transform.ty - oy
             if dx.isFinite && dy.isFinite && abs(dx) < maxCoordinate && abs(dy) < maxCoordinate {
-                xs[k] = (dx * subpixel).rounded()
-                ys[k] = (dy * subpixel).rounded()
+                xs[k] = roundedSubpixel(dx * subpixel)
+                ys[k] = roundedSubpixel(dy * subpixel)
             }
         }
 
@@ -188,6 +188,16 @@ public enum LineRasterizer {
             raster.draw(
                 (xs[a], ys[a], mesh.vertices[a]), (xs[b], ys[b], mesh.vertices[b]), (xs[c], ys[c], mesh.vertices[c]))
         }
+    }
+
+    /// `v.rounded()` (to nearest, halves away from zero, the sign of a zero kept) for `|v| < 2⁵²`, without the C
+    /// library call `rounded()` makes on a baseline x86-64 build (two per vertex of every mesh).
+    @inline(__always) static func roundedSubpixel(_ v: Double) -> Double {
+        let t = Double(Int64(v))  // toward zero, exactly
+        let f = v - t  // the fraction, exactly
+        if f >= 0.5 { return t + 1 }
+        if f <= -0.5 { return t - 1 }
+        return Double(signOf: v, magnitudeOf: t)
     }
 
     /// Draws `command` into a ``RasterImage`` (tests, small hosts); see
@@ -263,6 +273,9 @@ private struct TriangleRaster {
     /// A uniform paint's colour, premultiplied and times the opacity (`0…1`), with the bytes of a fully covered pixel
     /// when it is opaque; `nil` for a paint that varies per fragment.
     let uniform: (r: Double, g: Double, b: Double, a: Double, solid: UInt32?)?
+    /// Whether a partly covered fragment of the opaque uniform colour leaves a pixel that already holds its
+    /// ``uniform`` `solid` bytes unchanged, so the blend can be skipped there (see ``keepsSolid(_:)``).
+    let solidIsKept: Bool
     let progressStart: Double
     let progressLength: Double
 
@@ -291,11 +304,27 @@ private struct TriangleRaster {
             let solid: UInt32? =
                 a >= 1 ? (byte(b) | byte(g) << 8 | byte(r) << 16 | 0xff00_0000).littleEndian : nil
             uniform = (r, g, b, a, solid)
+            solidIsKept = solid != nil && Self.keepsSolid(r) && Self.keepsSolid(g) && Self.keepsSolid(b)
         } else {
             uniform = nil
+            solidIsKept = false
         }
         self.progressStart = progressStart
         self.progressLength = progressLength
+    }
+
+    /// Whether blending a channel of value `c` (`0…1`, opaque colour) at any coverage `0 < k < 1` over a pixel
+    /// whose channel already holds `c`'s byte `n` (`⌊255c + ½⌋`) gives `n` again.
+    ///
+    /// The blend gives `⌊(c·k)·255 + n·(1 − k) + ½⌋ = ⌊n − k·e + ½ + ε⌋` with `e = n − 255c` and `|ε| < 10⁻¹²`
+    /// (a few roundings of values below 256), which is `n` whenever `|e| ≤ 0.49`: true for every colour given in
+    /// bytes (`c = n / 255`), false only for a channel within 0.01 of a half byte (or outside `0…1`). The alpha
+    /// channel (`1` over `255`) always stays 255.
+    static func keepsSolid(_ c: Double) -> Bool {
+        let v = c * 255
+        guard v >= 0, v <= 255 else { return false }
+        let n = Double(UInt8(v + 0.5))
+        return abs(n - v) <= 0.49
     }
 
     typealias V = (x: Double, y: Double, v: LineMeshVertex)
@@ -305,21 +334,28 @@ private struct TriangleRaster {
         let p0 = a
         var p1 = b
         var p2 = c
-        // Orient so that the edge functions are positive inside.
-        let area = edgeValue(p0, p1, p2.x, p2.y)
+        // The whole 1/256-pixel positions as integers, converted once (every vertex is within 2²¹ pixels).
+        let i0 = (x: Int64(p0.x), y: Int64(p0.y))
+        var i1 = (x: Int64(p1.x), y: Int64(p1.y))
+        var i2 = (x: Int64(p2.x), y: Int64(p2.y))
+        // Orient so that the edge functions are positive inside (twice the signed area, exactly).
+        let area = (i1.x - i0.x) * (i2.y - i0.y) - (i1.y - i0.y) * (i2.x - i0.x)
         if area == 0 { return }
-        if area < 0 { swap(&p1, &p2) }
+        if area < 0 {
+            swap(&p1, &p2)
+            swap(&i1, &i2)
+        }
         let sub = LineRasterizer.subpixel
         // Bounding rows (pixel centres at (j + ½)·256).
-        let minY = min(p0.y, p1.y, p2.y)
-        let maxY = max(p0.y, p1.y, p2.y)
-        let minX = min(p0.x, p1.x, p2.x)
-        let maxX = max(p0.x, p1.x, p2.x)
+        let minY = min(i0.y, i1.y, i2.y)
+        let maxY = max(i0.y, i1.y, i2.y)
+        let minX = min(i0.x, i1.x, i2.x)
+        let maxX = max(i0.x, i1.x, i2.x)
         let width = clip.maxX - clip.minX
         let height = clip.maxY - clip.minY
         // ⌊(v − 128) / 256⌋ and ⌈(v − 128) / 256⌉ of whole 1/256-pixel values, by arithmetic shifts (exact).
-        @inline(__always) func floorPixel(_ v: Double) -> Int { (Int(v) - 128) >> 8 }
-        @inline(__always) func ceilPixel(_ v: Double) -> Int { -((128 - Int(v)) >> 8) }
+        @inline(__always) func floorPixel(_ v: Int64) -> Int { Int(truncatingIfNeeded: (v - 128) >> 8) }
+        @inline(__always) func ceilPixel(_ v: Int64) -> Int { Int(truncatingIfNeeded: -((128 - v) >> 8)) }
         let rowStart = max(floorPixel(minY), 0)
         let rowEnd = min(ceilPixel(maxY), height - 1)
         let colLimit0 = max(floorPixel(minX), 0)
@@ -327,19 +363,21 @@ private struct TriangleRaster {
         guard rowStart <= rowEnd, colLimit0 <= colLimit1 else { return }
 
         // Edges as exact integer edge functions.
-        let edges = (Edge(p1.x, p1.y, p2.x, p2.y), Edge(p2.x, p2.y, p0.x, p0.y), Edge(p0.x, p0.y, p1.x, p1.y))
+        let edges = (Edge(i1.x, i1.y, i2.x, i2.y), Edge(i2.x, i2.y, i0.x, i0.y), Edge(i0.x, i0.y, i1.x, i1.y))
         // The clip polygon's edges this triangle crosses (bit i: edge i): an edge with every vertex strictly inside
         // passes every pixel centre of the triangle, one with every vertex strictly outside passes none.
         var clipMask: UInt64 = 0
-        for (i, e) in clipEdges.enumerated() {
-            let v0 = e.value(p0.x, p0.y)
-            let v1 = e.value(p1.x, p1.y)
-            let v2 = e.value(p2.x, p2.y)
-            if v0 > 0 && v1 > 0 && v2 > 0 { continue }
-            if v0 < 0 && v1 < 0 && v2 < 0 { return }
-            clipMask |= i < 64 ? 1 << UInt64(i) : 0
-        }
         let clipsAll = clipEdges.count > 64
+        if !clipEdges.isEmpty {
+            for (i, e) in clipEdges.enumerated() {
+                let v0 = e.value(p0.x, p0.y)
+                let v1 = e.value(p1.x, p1.y)
+                let v2 = e.value(p2.x, p2.y)
+                if v0 > 0 && v1 > 0 && v2 > 0 { continue }
+                if v0 < 0 && v1 < 0 && v2 < 0 { return }
+                clipMask |= i < 64 ? 1 << UInt64(i) : 0
+            }
+        }
 
         // Attribute planes over device pixels: value(x, y) = ax·x + ay·y + a0 with x, y in pixels.
         let x0 = p0.x / sub
@@ -444,11 +482,16 @@ private struct TriangleRaster {
         let innerEdge = blur2 - inset
         let outset = outset
         let invBlur2 = invBlur2
+        let solidIsKept = solidIsKept
+        let keptSolid = u.solid ?? 0
         var walk0 = EdgeWalk(edges.0, row: rows.lowerBound)
         var walk1 = EdgeWalk(edges.1, row: rows.lowerBound)
         var walk2 = EdgeWalk(edges.2, row: rows.lowerBound)
         var rowPointer = base + (clip.minY + rows.lowerBound) * stride + clip.minX * 4
-        for row in rows {
+        // Plain counting loops (no range iterators): a hairline's triangle has a pixel or two a row.
+        var row = rows.lowerBound
+        let lastRow = rows.upperBound
+        while row <= lastRow {
             var lo = columns.lowerBound
             var hi = columns.upperBound
             walk0.limit(lo: &lo, hi: &hi)
@@ -457,20 +500,29 @@ private struct TriangleRaster {
             walk0.advance()
             walk1.advance()
             walk2.advance()
-            defer { rowPointer += stride }
+            defer {
+                rowPointer += stride
+                row &+= 1
+            }
             if lo > hi { continue }
             let yc = Double(row) + 0.5
             let xc = Double(lo) + 0.5
             var vy = ny.0 * xc + ny.1 * yc + ny.2
             var p = rowPointer + lo * 4
-            for _ in lo...hi {
+            var remaining = hi &- lo &+ 1
+            while remaining > 0 {
+                remaining &-= 1
                 let d = abs(vy) * outset
                 let alpha = min(d + innerEdge, outset - d) * invBlur2
                 if alpha >= 1, let solid = u.solid {
                     UnsafeMutableRawPointer(p).storeBytes(of: solid, as: UInt32.self)
                 } else if alpha > 0 {
-                    let k = min(alpha, 1)
-                    blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
+                    // A pixel already holding the opaque colour keeps it (``keepsSolid(_:)``): a fill's outline
+                    // over its own fill, the shared edges of a polygon cut in pieces.
+                    if !(solidIsKept && UnsafeRawPointer(p).loadUnaligned(as: UInt32.self) == keptSolid) {
+                        let k = min(alpha, 1)
+                        blend(p, u.r * k, u.g * k, u.b * k, u.a * k)
+                    }
                 }
                 vy += ny.0
                 p += 4
@@ -497,10 +549,6 @@ private struct TriangleRaster {
         p[3] = mix(a, p[3])
     }
 
-    /// Twice the signed area of the triangle, exactly (integer sub-pixel coordinates).
-    @inline(__always) private func edgeValue(_ v0: V, _ v1: V, _ x: Double, _ y: Double) -> Int64 {
-        (Int64(v1.x) - Int64(v0.x)) * (Int64(y) - Int64(v0.y)) - (Int64(v1.y) - Int64(v0.y)) * (Int64(x) - Int64(v0.x))
-    }
 }
 
 /// One triangle edge as `E(X, Y) = A·X + B·Y + C`, positive inside, in exact integer 1/256-pixel units (vertices
@@ -514,10 +562,11 @@ private struct Edge {
 
     /// The edge from `(x0, y0)` to `(x1, y1)` (whole 1/256 pixels); inside is to its right on a y-down screen.
     init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        let x0 = Int64(x0)
-        let y0 = Int64(y0)
-        let x1 = Int64(x1)
-        let y1 = Int64(y1)
+        self.init(Int64(x0), Int64(y0), Int64(x1), Int64(y1))
+    }
+
+    /// The edge from `(x0, y0)` to `(x1, y1)` in whole 1/256 pixels, as integers.
+    init(_ x0: Int64, _ y0: Int64, _ x1: Int64, _ y1: Int64) {
         a = y0 - y1
         b = x1 - x0
         c = x0 * y1 - x1 * y0
