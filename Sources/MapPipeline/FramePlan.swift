@@ -62,7 +62,9 @@ struct FrameAssembly {
     let steps: [FrameStep]
     /// What the frame being built did (``MapRenderer/lastFrameStatistics`` once it ends).
     var stats = FrameStatistics()
-    /// Device pixels per point of the frame being built (`fill-outline-color` hairlines are one device pixel).
+    /// Device pixels per point of the frame being built, or of the tile image being drawn while a tile job draws one
+    /// (``MapRenderer/workOnTile(_:keepsImages:)``, on any renderer): `fill-outline-color` hairlines are one device
+    /// pixel.
     var scale = 1.0
     /// Whether the tile image being drawn is for a pitched frame's warp (its fills then get no default outline).
     var drawsWarpedImage = false
