@@ -185,6 +185,9 @@ final class ExtrusionRaster {
     var crossings: [Double] = []
     /// Whether an extrusion layer began since the frame started.
     private var usedThisFrame = false
+    /// The extrusion features of the tiles' prepared draws with their frame-independent values
+    /// (ExtrusionPrepared.swift).
+    let features = ExtrusionFeatureCache()
 
     struct PixelBox {
         var minX = Int.max
@@ -221,6 +224,7 @@ final class ExtrusionRaster {
     /// are given back when the last frame drew no extrusion layer. Returns the layer images the last frame did not
     /// draw, for the caller to unregister (its display list, drawn, was the last to show them).
     func beginFrame() -> [ImageHandle] {
+        features.beginFrame()
         staleDepth.formUnion(depthBox)
         depthBox = PixelBox()
         if !usedThisFrame && width > 0 {
@@ -597,17 +601,23 @@ extension MapRenderer {
             for tile in tiles {
                 var projectors = ProjectorCache(tile: tile, camera: transform)
                 let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
-                for draw in preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true) {
-                    guard case .polygons(let polygons) = draw.feature.geometry else { continue }
-                    let ctx = draw.context
-                    let extent = draw.feature.feature.extent
-                    let projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
-                    let height = max(0, layer.number("fill-extrusion-height", ctx, 0))
-                    let base = min(max(0, layer.number("fill-extrusion-base", ctx, 0)), height)
-                    // Evaluated at the first of its polygons not wholly beyond the frame.
-                    var featureColor: StyleColor?
+                let draws = preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true)
+                // Height, base, colour, bounds and winding as the draws' zoom gives them (ExtrusionPrepared.swift).
+                let features = raster.features.features(
+                    layer, key: TileDrawKey(layer: layer.index, tile: tile.canonical, zoom: z), draws: draws)
+                var projector = ExtrusionProjector(tile: tile, extent: 4096, camera: transform)
+                var projectorExtent = 4096
+                for feature in features {
+                    let extent = feature.extent
+                    if extent != projectorExtent {
+                        projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
+                        projectorExtent = extent
+                    }
+                    let height = feature.height
+                    let base = feature.base
+                    let color = feature.color
                     var ground = (0.0, 0.0)
-                    if translates, let t = translateSetting(layer, "fill-extrusion", ctx) {
+                    if translates, let t = translateSetting(layer, "fill-extrusion", draws[feature.draw].context) {
                         let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
                         ground = (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
                     }
@@ -619,10 +629,10 @@ extension MapRenderer {
                     }
                     if patterned {
                         // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
-                        guard let pattern = extrusionPattern(layer, ctx) else { continue }
-                        for polygon in polygons {
+                        guard let pattern = extrusionPattern(layer, draws[feature.draw].context) else { continue }
+                        for polygon in feature.polygons {
                             _ = drawPatternedExtrusion(
-                                polygon, pattern: pattern, tile: tile, zoom: z, extent: extent, base: base,
+                                polygon.rings, pattern: pattern, tile: tile, zoom: z, extent: extent, base: base,
                                 height: height, light: light, verticalGradient: verticalGradient, scale: scale,
                                 raster: raster, vertex: vertex, projector: projector)
                         }
@@ -634,35 +644,22 @@ extension MapRenderer {
                     let lowest = 0.7 + (0.98 - 0.7) * (1 - light.intensity)
                     let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
                     let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
-                    for polygon in polygons {
+                    for prepared in feature.polygons {
                         // A building wholly beyond the frame's edges is left out before its faces are projected.
-                        var (minX, minY) = (Double.infinity, Double.infinity)
-                        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
-                        for ring in polygon {
-                            for point in ring {
-                                minX = min(minX, Double(point.x))
-                                maxX = max(maxX, Double(point.x))
-                                minY = min(minY, Double(point.y))
-                                maxY = max(maxY, Double(point.y))
-                            }
-                        }
-                        if minX <= maxX,
+                        if prepared.hasPoints,
                             projector.missesFrame(
-                                minX: minX, minY: minY, maxX: maxX, maxY: maxY, base: base, height: height,
-                                ground: ground,
+                                minX: prepared.minX, minY: prepared.minY, maxX: prepared.maxX, maxY: prepared.maxY,
+                                base: base, height: height, ground: ground,
                                 scale: scale, frameWidth: frameWidth, frameHeight: frameHeight)
                         {
                             continue
                         }
-                        let color =
-                            featureColor ?? layer.layer.property("fill-extrusion-color")?.evaluate(ctx).color
-                            ?? StyleColor(red: 0, green: 0, blue: 0, alpha: 1)
-                        featureColor = color
+                        let polygon = prepared.rings
                         // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
                         // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
                         // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
                         // culls back faces too).
-                        let winding = polygon.first.map { Self.signedArea($0) } ?? 0
+                        let winding = prepared.winding
                         for ring in polygon where height > base {
                             Self.forEachWallEdge(of: ring, extent: e) { x1, y1, x2, y2, len in
                                 let n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
