@@ -671,10 +671,11 @@ extension MapRenderer {
             var list = DisplayList(size: ScreenSize(width: spec.side, height: spec.side), scale: spec.key.pixelScale)
             list.antialiasingScale = spec.key.antialiasingScale
             list.drawnMinified = spec.drawnMinified
-            // The image is drawn at its own pixel scale (hairlines and dash antialiasing sized in its device pixels)
-            // on whichever renderer makes it: a tile thread's or worker's never begins a frame of its own.
+            // Hairlines and dash antialiasing are sized for the device pixels the image's anti-aliasing is meant for
+            // (its own, or a pitched frame's for a warped image) on whichever renderer makes it: a tile thread's or
+            // worker's never begins a frame of its own.
             let frame = (scale: assembly.scale, warped: assembly.drawsWarpedImage)
-            assembly.scale = spec.key.pixelScale
+            assembly.scale = spec.key.antialiasingScale ?? spec.key.pixelScale
             assembly.drawsWarpedImage = spec.key.antialiasingScale != nil
             appendTileImageCommands(
                 tile, run: spec.key.run, zoom: spec.zoom, side: spec.side, offset: spec.offset, bearing: spec.bearing,

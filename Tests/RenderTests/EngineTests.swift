@@ -39,10 +39,13 @@ private func differingPixels(_ a: RasterImage, _ b: RasterImage, tolerance: UInt
     let serial = try MapHost(styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 1))
     let parallel = try MapHost(
         styleFile: styleFile, options: MapRenderOptions(engine: MapEngine(), tileThreads: 2))
-    // At scale 2 too: a tile thread draws its tile images' hairlines one device pixel wide, as the frame's thread does.
+    // At scale 2 too: a tile thread draws its tile images' hairlines one device pixel wide, as the frame's thread does
+    // (flat frames' images at the frame's scale, a pitched frame's finer ones sized for the frame's pixels).
+    var pitched = helsinki
+    (pitched.bearing, pitched.pitch) = (45, 50)
     for scale in [1.0, 2.0] {
         for view in [
-            helsinki, CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2.4, size: helsinki.size),
+            helsinki, pitched, CameraState(center: LatLng(latitude: 30, longitude: 10), zoom: 2.4, size: helsinki.size),
         ] {
             let a = try serial.render(camera: view, scale: scale)
             let b = try parallel.render(camera: view, scale: scale)
