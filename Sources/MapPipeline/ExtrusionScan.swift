@@ -10,6 +10,9 @@ extension ExtrusionRaster {
         var py: Double
         var qx: Double
         var qy: Double
+        /// `qx − px` and `qy − py`, worked out once for the rows it crosses.
+        var dx: Double
+        var dy: Double
         var first: Int
         var last: Int
     }
@@ -88,12 +91,9 @@ extension ExtrusionRaster {
     ) {
         let (minY, maxY) = (rows.lowerBound, rows.upperBound)
         var edges = scanEdges
-        var active = activeEdges
-        var crossings = self.crossings
-        (scanEdges, activeEdges, self.crossings) = ([], [], [])
-        defer { (scanEdges, activeEdges, self.crossings) = (edges, active, crossings) }
+        scanEdges = []
+        defer { scanEdges = edges }
         edges.removeAll(keepingCapacity: true)
-        active.removeAll(keepingCapacity: true)
         var start = 0
         for end in ends {
             if end - start >= 2 {
@@ -113,7 +113,10 @@ extension ExtrusionRaster {
                     while last < maxY && Double(last + 1) + 0.5 < hi { last += 1 }
                     while last >= minY && Double(last) + 0.5 >= hi { last -= 1 }
                     guard first <= last else { continue }
-                    edges.append(ScanEdge(px: p.x, py: p.y, qx: q.x, qy: q.y, first: first, last: last))
+                    edges.append(
+                        ScanEdge(
+                            px: p.x, py: p.y, qx: q.x, qy: q.y, dx: q.x - p.x, dy: q.y - p.y, first: first,
+                            last: last))
                 }
             }
             start = end
@@ -137,35 +140,46 @@ extension ExtrusionRaster {
             let x1 = r > Double(width) ? width - 1 : r <= 0 ? -1 : Self.ceiling(r) - 1
             if x0 <= x1 { span(row, cy, x0, x1) }
         }
+        // The active edges and the row's crossings (a row crosses at most all the edges).
+        if edges.count > scanCapacity {
+            activeEdges.deallocate()
+            crossings.deallocate()
+            scanCapacity = max(edges.count, 2 * scanCapacity)
+            activeEdges = .allocate(capacity: scanCapacity)
+            crossings = .allocate(capacity: scanCapacity)
+        }
+        let active = activeEdges
+        let crossings = crossings
         edges.withUnsafeBufferPointer { edges in
             var next = 0
+            var count = 0
             for row in minY...maxY {
                 let cy = Double(row) + 0.5
                 var kept = 0
-                for j in 0..<active.count where edges[active[j]].last >= row {
+                for j in 0..<count where edges[active[j]].last >= row {
                     active[kept] = active[j]
                     kept += 1
                 }
-                active.removeLast(active.count - kept)
+                count = kept
                 while next < edges.count && edges[next].first == row {
-                    active.append(next)
+                    active[count] = next
+                    count += 1
                     next += 1
                 }
+                // `p.x + (cy − p.y) / (q.y − p.y) · (q.x − p.x)`.
                 @inline(__always) func crossing(_ e: ScanEdge) -> Double {
-                    e.px + (cy - e.py) / (e.qy - e.py) * (e.qx - e.px)
+                    e.px + (cy - e.py) / e.dy * e.dx
                 }
-                if active.count == 2 {
+                if count == 2 {
                     let a = crossing(edges[active[0]])
                     let b = crossing(edges[active[1]])
                     run(min(a, b), max(a, b), row, cy)
                     continue
                 }
-                guard active.count > 2 else { continue }
-                crossings.removeAll(keepingCapacity: true)
-                for j in active {
-                    let x = crossing(edges[j])
-                    crossings.append(x)
-                    var k = crossings.count - 1
+                guard count > 2 else { continue }
+                for n in 0..<count {
+                    let x = crossing(edges[active[n]])
+                    var k = n
                     while k > 0 && crossings[k - 1] > x {
                         crossings[k] = crossings[k - 1]
                         k -= 1
@@ -173,7 +187,7 @@ extension ExtrusionRaster {
                     crossings[k] = x
                 }
                 var k = 0
-                while k + 1 < crossings.count {
+                while k + 1 < count {
                     run(crossings[k], crossings[k + 1], row, cy)
                     k += 2
                 }

@@ -178,11 +178,12 @@ final class ExtrusionRaster {
     /// Scratch storage of one face: its rings' vertices one after another, and where each ring ends.
     var vertices: [Vertex] = []
     var ringEnds: [Int] = []
-    /// The scan converter's scratch storage (ExtrusionScan.swift): a face's edges, those crossing the row, the row's
-    /// crossings.
+    /// The scan converter's scratch storage (ExtrusionScan.swift): a face's edges; those crossing the row and the
+    /// row's crossings, room for ``scanCapacity`` each.
     var scanEdges: [ScanEdge] = []
-    var activeEdges: [Int] = []
-    var crossings: [Double] = []
+    var activeEdges = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    var crossings = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var scanCapacity = 1
     /// Whether an extrusion layer began since the frame started.
     private var usedThisFrame = false
     /// The extrusion features of the tiles' prepared draws with their frame-independent values
@@ -218,6 +219,8 @@ final class ExtrusionRaster {
     deinit {
         inverseDepth.deallocate()
         bandDepth?.deallocate()
+        activeEdges.deallocate()
+        crossings.deallocate()
     }
 
     /// Starts a frame: no depth drawn yet (the last frame's are cleared before the first face is drawn). The buffers
@@ -421,7 +424,17 @@ final class ExtrusionRaster {
     func prepare(
         _ all: UnsafeBufferPointer<Vertex>
     ) -> (ClosedRange<Int>, (Double, Double, Double), (Double, Double, Double))? {
-        guard let rows = rows(of: all), let (ia, ib, ic) = Self.spanningTriangle(all) else { return nil }
+        guard let rows = rows(of: all) else { return nil }
+        // A face whose vertices share one depth and one `t` (a roof when unpitched): both functions are constant
+        // (`(±0, ±0, f)` with `f` the first vertex's value, whatever the triangle), so the first triangle of more than
+        // about no area among those searched gives the same as the largest (ExtrusionShared.swift).
+        let first = all[0]
+        var same = true
+        for v in all where v.depth != first.depth || v.t != first.t {
+            same = false
+            break
+        }
+        guard let (ia, ib, ic) = same ? Self.firstTriangle(all) : Self.spanningTriangle(all) else { return nil }
         let (a, b, c) = (all[ia], all[ib], all[ic])
         let w = Self.plane(a, b, c, 1 / a.depth, 1 / b.depth, 1 / c.depth)
         let tw = Self.plane(a, b, c, a.t / a.depth, b.t / b.depth, c.t / c.depth)
@@ -485,41 +498,56 @@ final class ExtrusionRaster {
         let flat = Float(w.2)
         scan(all, ends, rows: rows) { py, cy, x0, x1 in
             let wy = w.1 * cy
-            let row = (py - depthRow) * width
-            let colours = words + py * bytesPerRow
+            // The row's depths and colours (indices within the frame: no overflow).
+            let held = UnsafeMutableRawPointer(depth + (py &- depthRow) &* width)
+            let colours = words + py &* bytesPerRow
             var drawn = false
             var px = x0
-            while px + 3 <= x1 {
-                let inv =
-                    level ? SIMD4<Float>(repeating: flat) : SIMD4<Float>(w.0 * (Double(px) + offsets) + wy + w.2)
-                let i = row + px
-                let held = UnsafeMutableRawPointer(depth + i).loadUnaligned(as: SIMD4<Float>.self)
-                let nearer = inv .> held
+            @inline(__always) func four(_ inv: SIMD4<Float>) {
+                let d = held + px &<< 2
+                let c = colours + px &<< 2
+                let old = d.loadUnaligned(as: SIMD4<Float>.self)
+                let nearer = inv .> old
                 if Swift.all(nearer) {
                     // All four nearer (a roof over empty pixels, most often): the colours are stored without
                     // reading the old ones.
                     drawn = true
-                    UnsafeMutableRawPointer(depth + i).storeBytes(of: inv, as: SIMD4<Float>.self)
-                    (colours + px * 4).storeBytes(of: colour, as: SIMD4<UInt32>.self)
+                    d.storeBytes(of: inv, as: SIMD4<Float>.self)
+                    c.storeBytes(of: colour, as: SIMD4<UInt32>.self)
                 } else if any(nearer) {
                     drawn = true
-                    UnsafeMutableRawPointer(depth + i).storeBytes(
-                        of: held.replacing(with: inv, where: nearer), as: SIMD4<Float>.self)
-                    let old = (colours + px * 4).loadUnaligned(as: SIMD4<UInt32>.self)
-                    (colours + px * 4).storeBytes(
-                        of: old.replacing(with: colour, where: nearer), as: SIMD4<UInt32>.self)
+                    d.storeBytes(of: old.replacing(with: inv, where: nearer), as: SIMD4<Float>.self)
+                    let oldColour = c.loadUnaligned(as: SIMD4<UInt32>.self)
+                    c.storeBytes(of: oldColour.replacing(with: colour, where: nearer), as: SIMD4<UInt32>.self)
                 }
-                px += 4
             }
-            while px <= x1 {
-                let inv = level ? flat : Float(w.0 * (Double(px) + 0.5) + wy + w.2)
-                let i = row + px
-                if inv > depth[i] {
-                    depth[i] = inv
+            @inline(__always) func one(_ inv: Float) {
+                let d = held + px &<< 2
+                if inv > d.load(as: Float.self) {
+                    d.storeBytes(of: inv, as: Float.self)
                     drawn = true
-                    (colours + px * 4).storeBytes(of: uniform, as: UInt32.self)
+                    (colours + px &<< 2).storeBytes(of: uniform, as: UInt32.self)
                 }
-                px += 1
+            }
+            if level {
+                let inv = SIMD4<Float>(repeating: flat)
+                while px &+ 3 <= x1 {
+                    four(inv)
+                    px &+= 4
+                }
+                while px <= x1 {
+                    one(flat)
+                    px &+= 1
+                }
+            } else {
+                while px &+ 3 <= x1 {
+                    four(SIMD4<Float>(w.0 * (Double(px) + offsets) + wy + w.2))
+                    px &+= 4
+                }
+                while px <= x1 {
+                    one(Float(w.0 * (Double(px) + 0.5) + wy + w.2))
+                    px &+= 1
+                }
             }
             if drawn {
                 box.add(row: py, from: x0, to: x1)
@@ -598,6 +626,11 @@ extension MapRenderer {
             // depths of their own when no other extrusion layer shares the frame's depth buffer.
             raster.defersFaces = !patterned
             raster.bandLocalDepth = !patterned && lone
+            // A ring's vertices projected at one height; a polygon's rings' at its height, and where each ring's start (or
+            // -1: not all in front of the near plane).
+            var ringVertices: [ExtrusionRaster.Vertex] = []
+            var topVertices: [ExtrusionRaster.Vertex] = []
+            var topStarts: [Int] = []
             for tile in tiles {
                 var projectors = ProjectorCache(tile: tile, camera: transform)
                 let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
@@ -644,6 +677,9 @@ extension MapRenderer {
                     let lowest = 0.7 + (0.98 - 0.7) * (1 - light.intensity)
                     let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
                     let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
+                    // The feature's colour lit (ExtrusionShared.swift): its roofs' colour, and its walls' per normal.
+                    let shader = light.shader(color)
+                    let roof = shader.shade(directional: shader.directional((0, 0, 1)), 1)
                     for prepared in feature.polygons {
                         // A building wholly beyond the frame's edges is left out before its faces are projected.
                         if prepared.hasPoints,
@@ -660,14 +696,45 @@ extension MapRenderer {
                         // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
                         // culls back faces too).
                         let winding = prepared.winding
-                        for ring in polygon where height > base {
-                            Self.forEachWallEdge(of: ring, extent: e) { x1, y1, x2, y2, len in
-                                let n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
-                                    switch k {
-                                    case 0: vertex(x1, y1, base, 0)
-                                    case 1: vertex(x2, y2, base, 0)
-                                    case 2: vertex(x2, y2, height, 1)
-                                    default: vertex(x1, y1, height, 1)
+                        // Each ring's vertices projected once at the height (the walls' tops and the roof) and,
+                        // ring by ring, at the base, when all lie in front of the near plane (a wall then takes its
+                        // four corners from them, as `project` gives them); else each face is projected and clipped
+                        // on its own (ExtrusionShared.swift).
+                        topVertices.removeAll(keepingCapacity: true)
+                        topStarts.removeAll(keepingCapacity: true)
+                        for ring in polygon {
+                            let start = topVertices.count
+                            if projector.projectRing(
+                                ring, meters: height, t: 1, ground: ground, scale: scale, into: &ringVertices)
+                            {
+                                topVertices.append(contentsOf: ringVertices)
+                                topStarts.append(start)
+                            } else {
+                                topStarts.append(-1)
+                            }
+                        }
+                        for (r, ring) in polygon.enumerated() where height > base {
+                            let top = topStarts[r]
+                            let shared =
+                                top >= 0
+                                && projector.projectRing(
+                                    ring, meters: base, t: 0, ground: ground, scale: scale, into: &ringVertices)
+                            Self.forEachWallEdgeIndex(of: ring, extent: e) { i, x1, y1, x2, y2, len in
+                                let n: Int
+                                if shared {
+                                    raster.vertices.append(ringVertices[i])
+                                    raster.vertices.append(ringVertices[i + 1])
+                                    raster.vertices.append(topVertices[top + i + 1])
+                                    raster.vertices.append(topVertices[top + i])
+                                    n = 4
+                                } else {
+                                    n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
+                                        switch k {
+                                        case 0: vertex(x1, y1, base, 0)
+                                        case 1: vertex(x2, y2, base, 0)
+                                        case 2: vertex(x2, y2, height, 1)
+                                        default: vertex(x1, y1, height, 1)
+                                        }
                                     }
                                 }
                                 guard n >= 3, !raster.facesAway(winding: winding) else {
@@ -678,14 +745,22 @@ extension MapRenderer {
                                 // MapLibre's `perp()` of the edge: (-dy, dx).
                                 let normal = (x: -(y2 - y1) / len, y: (x2 - x1) / len, z: 0.0)
                                 let graded = verticalGradient && normal.y != 0
-                                let bottom = light.shade(color, normal: normal, gradient: graded ? gradientBottom : 1)
-                                let top = light.shade(color, normal: normal, gradient: graded ? gradientTop : 1)
+                                let directional = shader.directional(normal)
+                                let bottom = shader.shade(directional: directional, graded ? gradientBottom : 1)
+                                let top = shader.shade(directional: directional, graded ? gradientTop : 1)
                                 raster.fill(bottom: bottom, top: top)
                             }
                         }
-                        for ring in polygon where ring.count >= 3 {
-                            let n = projector.project(count: ring.count, scale: scale, into: &raster.vertices) { k in
-                                vertex(Double(ring[k].x), Double(ring[k].y), height, 1)
+                        for (r, ring) in polygon.enumerated() where ring.count >= 3 {
+                            let n: Int
+                            let top = topStarts[r]
+                            if top >= 0 {
+                                raster.vertices.append(contentsOf: topVertices[top..<(top + ring.count)])
+                                n = ring.count
+                            } else {
+                                n = projector.project(count: ring.count, scale: scale, into: &raster.vertices) { k in
+                                    vertex(Double(ring[k].x), Double(ring[k].y), height, 1)
+                                }
                             }
                             if n >= 3 {
                                 raster.ringEnds.append(raster.vertices.count)
@@ -694,7 +769,6 @@ extension MapRenderer {
                             }
                         }
                         guard !raster.ringEnds.isEmpty else { continue }
-                        let roof = light.shade(color, normal: (0, 0, 1), gradient: 1)
                         raster.fill(bottom: roof, top: roof)
                     }
                 }
