@@ -566,15 +566,7 @@ extension MapRenderer {
         of ring: [VectorTilePoint], extent e: Double,
         _ body: (_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ len: Double) -> Void
     ) {
-        guard ring.count >= 2 else { return }
-        for i in 0..<(ring.count - 1) {
-            let (x1, y1) = (Double(ring[i].x), Double(ring[i].y))
-            let (x2, y2) = (Double(ring[i + 1].x), Double(ring[i + 1].y))
-            if (x1 == x2 && (x1 < 0 || x1 > e)) || (y1 == y2 && (y1 < 0 || y1 > e)) { continue }
-            let len = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
-            guard len > 0 else { continue }
-            body(x1, y1, x2, y2, len)
-        }
+        forEachWallEdgeIndex(of: ring, extent: e) { _, x1, y1, x2, y2, len in body(x1, y1, x2, y2, len) }
     }
 
     /// Twice the signed area of `ring` (tile units, y down; positive for the vector tile spec's outer rings).

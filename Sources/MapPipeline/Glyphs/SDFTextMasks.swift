@@ -168,16 +168,7 @@ extension SDFText {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (mw + mh)) { products in
                 let (columnA, columnB) = (products.baseAddress!, products.baseAddress! + mw)
                 let (rowC, rowD) = (products.baseAddress! + 2 * mw, products.baseAddress! + 2 * mw + mh)
-                for column in 0..<mw {
-                    let cx = Double(px0 + column) + 0.5
-                    columnA[column] = inverse.a * cx
-                    columnB[column] = inverse.b * cx
-                }
-                for row in 0..<mh {
-                    let cy = Double(py0 + row) + 0.5
-                    rowC[row] = inverse.c * cy
-                    rowD[row] = inverse.d * cy
-                }
+                centreProducts(inverse, box: (px0, py0, mw, mh), columnA, columnB, rowC, rowD)
                 // The coverage bytes at a centre whose texel position is `(ix + tx, iy + ty) + 0.5`.
                 @inline(__always) func sample(_ ix: Int, _ iy: Int, _ tx: Double, _ ty: Double) -> (UInt8, UInt8) {
                     let (t00, t10, t01, t11): (Double, Double, Double, Double)
@@ -324,16 +315,7 @@ extension SDFText {
                     let (columnA, columnB) = (doubles, doubles + mw)
                     let (rowC, rowD) = (doubles + 2 * mw, doubles + 2 * mw + mh)
                     let (columnTX, distances) = (doubles + 2 * mw + 2 * mh, doubles + 3 * mw + 2 * mh)
-                    for column in 0..<mw {
-                        let cx = Double(px0 + column) + 0.5
-                        columnA[column] = inverse.a * cx
-                        columnB[column] = inverse.b * cx
-                    }
-                    for row in 0..<mh {
-                        let cy = Double(py0 + row) + 0.5
-                        rowC[row] = inverse.c * cy
-                        rowD[row] = inverse.d * cy
-                    }
+                    centreProducts(inverse, box: (px0, py0, mw, mh), columnA, columnB, rowC, rowD)
                     let axisAligned = inverse.b == 0 && inverse.c == 0
                     do {
                         if axisAligned {
@@ -481,6 +463,27 @@ extension CoveredLine {
 
 /// `count` coverage bytes of `alpha` at the samples `distances`: `coverageByte(alpha(distance))` each (the same
 /// operations), four samples at a time with their cases chosen by selection instead of branches.
+/// The products of the pixel centres of `box` (device pixels: its first column and row, its width and height) with
+/// `inverse`'s linear part: `a·x` and `b·x` by column into `columnA`/`columnB`, `c·y` and `d·y` by row into
+/// `rowC`/`rowD` (a centre's texel position is their sums with the translation, added in the order
+/// `RenderTransform.apply(to:)` adds them).
+@inline(__always) private func centreProducts(
+    _ inverse: RenderTransform, box: (x: Int, y: Int, width: Int, height: Int),
+    _ columnA: UnsafeMutablePointer<Double>, _ columnB: UnsafeMutablePointer<Double>,
+    _ rowC: UnsafeMutablePointer<Double>, _ rowD: UnsafeMutablePointer<Double>
+) {
+    for column in 0..<box.width {
+        let cx = Double(box.x + column) + 0.5
+        columnA[column] = inverse.a * cx
+        columnB[column] = inverse.b * cx
+    }
+    for row in 0..<box.height {
+        let cy = Double(box.y + row) + 0.5
+        rowC[row] = inverse.c * cy
+        rowD[row] = inverse.d * cy
+    }
+}
+
 @inline(__always) private func coverageBytes(
     _ alpha: SDFAlpha, _ distances: UnsafePointer<Double>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int
 ) {
