@@ -13,7 +13,10 @@
 
 /* Starts a daemon on the IPv4 address `addr` (port in it; 0 for an ephemeral port): `flags` as MHD_start_daemon,
    each connection closed after `timeout` idle seconds, at most `limit` connections; `uri_log` sees each raw request
-   target (its result becomes the request's context), `completed` each finished request. NULL on failure. */
+   target (its result becomes the request's context), `completed` each finished request. NULL on failure, among
+   them a port another socket listens on: no MHD_OPTION_LISTENING_ADDRESS_REUSE (SO_REUSEPORT would let a second
+   server share the port and split its requests; scale out with separate ports behind a load balancer);
+   libmicrohttpd still sets SO_REUSEADDR on Linux, so a restart binds while the old connections sit in TIME_WAIT. */
 static inline struct MHD_Daemon *waymark_mhd_start(
     unsigned int flags, const struct sockaddr_in *addr, unsigned int limit, unsigned int timeout,
     MHD_AccessHandlerCallback handler, void *cls,
@@ -25,7 +28,6 @@ static inline struct MHD_Daemon *waymark_mhd_start(
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
-                            MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
                             MHD_OPTION_END);
 }
 
