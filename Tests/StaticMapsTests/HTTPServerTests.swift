@@ -7,8 +7,8 @@ import Testing
     import Glibc
 #endif
 
-/// The libmicrohttpd adapter's socket rules: one listener per port, and a restart binds past TIME_WAIT. Servers on
-/// 127.0.0.1 with ephemeral ports, started and stopped by each test.
+/// The libmicrohttpd adapter's socket rules: one listener per port, a restart binds past TIME_WAIT, and long URLs
+/// reach the handler. Servers on 127.0.0.1 with ephemeral ports, started and stopped by each test.
 @Suite(.serialized) struct HTTPServerTests {
     /// A connected TCP socket to 127.0.0.1:`port`, or -1.
     static func connect(_ port: UInt16) -> Int32 {
@@ -98,5 +98,28 @@ import Testing
             second.stop()
         } catch {}
         #expect(restarted == port)
+    }
+
+    @Test func aLongURLGetsTheServicesPlainText414() throws {
+        let server = try StaticMapsServer(config: try StaticMapsServerTests.config())
+        defer { server.drain(grace: 5) }
+        for length in [9000, 100_000, 200_000] {
+            let fd = Self.connect(server.port)
+            defer { close(fd) }
+            let target = "/maps/api/staticmap?size=20x20&center=1,2&zoom=3&x=" + String(repeating: "a", count: length)
+            let answer = Self.exchange(fd, "GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(answer?.status == 414, "URL of \(target.utf8.count) bytes")
+            #expect(answer?.body == "Invalid request. The URL is longer than 8192 characters.\n")
+        }
+        // Far longer than a connection's buffer: libmicrohttpd's own 414 (or a reset while sending), the server still
+        // up.
+        let fd = Self.connect(server.port)
+        defer { close(fd) }
+        let huge = "/maps/api/staticmap?x=" + String(repeating: "a", count: 1_000_000)
+        let status = Self.exchange(fd, "GET \(huge) HTTP/1.1\r\nHost: x\r\n\r\n")?.status
+        #expect(status == nil || status == 414)
+        let next = Self.connect(server.port)
+        defer { close(next) }
+        #expect(Self.exchange(next, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n")?.status == 200)
     }
 }
