@@ -129,6 +129,12 @@ import Testing
         #expect(markers.zoom == path.zoom)
         #expect(abs(abs(markers.longitude) - 180) < 0.01)
         #expect(markers.inside == [true, true])
+        // With a centre given (either copy of the antimeridian), the markers fit symmetrically around it.
+        for center in ["-17,180", "-17,-180"] {
+            let centred = try fit("size=400x300&center=\(center)&markers=-17,179|-17,-179", points)
+            #expect(centred.zoom == path.zoom)
+            #expect(centred.inside == [true, true])
+        }
         // `visible` as the path through the same places.
         let corners = [LatLng(latitude: -16, longitude: 178), LatLng(latitude: -18, longitude: -178)]
         let visible = try fit("size=400x300&visible=-16,178|-18,-178", corners)
