@@ -92,11 +92,15 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - port: the port, or 0 (the default) for an ephemeral one (see ``port``).
     ///   - connectionLimit: most open connections, `≥ 1`. Default 256.
     ///   - idleTimeout: seconds before an idle connection is closed, `≥ 1`. Default 30.
+    ///   - connectionMemory: bytes of each connection's buffer, `≥ 32 KiB` (smaller values are raised to it). Default
+    ///     256 KiB. The request line and headers must fit in it (with a few hundred bytes to spare for the answer) to
+    ///     reach `handler`; a longer request gets libmicrohttpd's own 414 (or 431) HTML answer. Only the pages a
+    ///     request fills are touched, so idle connections stay small; at most `connectionLimit × connectionMemory`.
     ///   - handler: answers a request; called on the library's threads.
     /// - Throws: ``HTTPServerError`` naming the address when it is malformed or cannot be bound.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, connectionLimit: Int = 256, idleTimeout: Int = 30,
-        handler: @escaping @Sendable (ServerRequest) -> ServerResponse
+        connectionMemory: Int = 256 * 1024, handler: @escaping @Sendable (ServerRequest) -> ServerResponse
     ) throws {
         self.host = host
         var address = sockaddr_in()
@@ -114,7 +118,7 @@ public final class HTTPServer: @unchecked Sendable {
         let started = withUnsafePointer(to: &address) { addr in
             waymark_mhd_start(
                 UInt32(flags), addr, UInt32(max(1, connectionLimit)), UInt32(max(1, idleTimeout)),
-                HTTPServer.access, context, HTTPServer.uriLog, HTTPServer.completed)
+                max(32 * 1024, connectionMemory), HTTPServer.access, context, HTTPServer.uriLog, HTTPServer.completed)
         }
         guard let started else {
             Unmanaged<Core>.fromOpaque(context).release()

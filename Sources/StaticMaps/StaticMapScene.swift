@@ -77,20 +77,35 @@ public struct StaticMapScene: Sendable {
             camera = CameraState(center: center, zoom: Double(zoom), size: size)
             return
         }
-        // Fit: every point in view; markers keep their pin inside the frame.
+        // Fit: every point in view; markers keep their pin inside the frame. Longitudes take the shortest span that
+        // holds every marker, `visible` place and path (each path unwrapped so it takes the short way), as Google's
+        // fit does: points on both sides of the antimeridian fit across it.
         var points = visible
-        for (_, p) in paths { points += Self.unwrapped(p) }
+        var spans = visible.map { (west: $0.longitude, east: $0.longitude) }
+        for (_, p) in paths where !p.isEmpty {
+            let u = Self.unwrapped(p)
+            points += u
+            spans.append((u.map(\.longitude).min()!, u.map(\.longitude).max()!))
+        }
         var pinWidth = 0.0
         var pinHeight = 0.0
         for (m, list) in markers where !list.isEmpty {
             points += list
+            spans += list.map { ($0.longitude, $0.longitude) }
             let (w, h) = Self.pinSize(m.size)
             pinWidth = max(pinWidth, m.icon == nil ? w : 32)
             pinHeight = max(pinHeight, m.icon == nil ? h : 32)
         }
         let worlds = points.map { WebMercator.worldPoint($0) }
-        var minX = worlds.map(\.x).min() ?? 0.5
-        var maxX = worlds.map(\.x).max() ?? 0.5
+        var span = Self.shortestLongitudeSpan(spans) ?? (west: 0, east: 0)
+        if let center {
+            // The copy of the span nearest the given centre.
+            let middle = (span.west + span.east) / 2
+            let shift = 360 * ((center.longitude - middle) / 360).rounded()
+            span = (span.west + shift, span.east + shift)
+        }
+        var minX = (span.west + 180) / 360
+        var maxX = (span.east + 180) / 360
         let minY = worlds.map(\.y).min() ?? 0.5
         let maxY = worlds.map(\.y).max() ?? 0.5
         if let center {
@@ -140,6 +155,33 @@ public struct StaticMapScene: Sendable {
         case .small: return (12, 19)
         case .tiny: return (8, 13)
         }
+    }
+
+    /// The shortest span of longitudes, in degrees, that holds every one of `spans` (each `west...east`, a point when
+    /// equal, a path's unwrapped extent otherwise; any copy 360° apart counts): 360° minus the widest gap between
+    /// them on the circle. The result's `west` is one of the spans' (as given, not wrapped) and `east - west` is at
+    /// most 360 (360 when the spans leave no gap). `nil` when `spans` is empty.
+    static func shortestLongitudeSpan(_ spans: [(west: Double, east: Double)]) -> (west: Double, east: Double)? {
+        guard !spans.isEmpty else { return nil }
+        if let whole = spans.first(where: { $0.east - $0.west >= 360 }) { return (whole.west, whole.west + 360) }
+        // Each span moved so its west edge is in [-180, 180), sorted by it.
+        let sorted = spans.map { s -> (west: Double, east: Double, shift: Double) in
+            let shift = 360 * ((s.west + 180) / 360).rounded(.down)
+            return (s.west - shift, s.east - shift, shift)
+        }.sorted { $0.west < $1.west }
+        // Sweep once around the circle: coverage starts where the spans reaching past +180 end, one turn back.
+        var covered = sorted.map(\.east).max()! - 360
+        var gap = -Double.infinity
+        var start = sorted[0]
+        for s in sorted {
+            if s.west - covered > gap {
+                gap = s.west - covered
+                start = s
+            }
+            covered = max(covered, s.east)
+        }
+        let width = 360 - max(0, gap)
+        return (start.west + start.shift, start.west + start.shift + width)
     }
 
     /// Longitudes made continuous along the path (each within 180° of the previous), so a path over the

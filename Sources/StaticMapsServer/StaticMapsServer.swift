@@ -19,13 +19,20 @@ public final class StaticMapsServer: Sendable {
         self.service = service
         do {
             http = try HTTPServer(
-                host: config.bind, port: config.port, connectionLimit: config.connections, idleTimeout: 30
+                host: config.bind, port: config.port, connectionLimit: config.connections, idleTimeout: 30,
+                connectionMemory: Self.connectionMemory(maxURLLength: config.limits.maxURLLength)
             ) { request in service.respond(request) }
         } catch {
             service.shutdown()
             throw error
         }
     }
+
+    /// Each connection's buffer (``HTTPServer``'s `connectionMemory`) for a URL limit: room for a URL of twice the
+    /// limit and 64 KiB of headers, at least 256 KiB, so a URL far over the limit (up to about 250 000 bytes with the
+    /// default 8192) still gets the service's plain-text 414, not libmicrohttpd's HTML one. Only the pages a request
+    /// fills are touched: at most `connections ×` this in all (64 MiB with the defaults).
+    static func connectionMemory(maxURLLength: Int) -> Int { max(256 * 1024, 2 * maxURLLength + 64 * 1024) }
 
     /// The bound port.
     public var port: UInt16 { http.port }

@@ -103,6 +103,80 @@ import Testing
         }
     }
 
+    /// The fitted camera of a query, and whether each of `points` is inside its frame (the copy of the point nearest
+    /// the camera's centre, as the overlay draws it).
+    func fit(_ query: String, _ points: [LatLng]) throws -> (zoom: Double, longitude: Double, inside: [Bool]) {
+        let scene = try StaticMapScene(request: try parse(query)) { _ in nil }
+        let camera = scene.camera
+        let inside = points.map { p -> Bool in
+            var lng = p.longitude
+            while lng - camera.center.longitude > 180 { lng -= 360 }
+            while lng - camera.center.longitude < -180 { lng += 360 }
+            let s = camera.screenPoint(for: LatLng(latitude: p.latitude, longitude: lng))
+            return s.x >= 0 && s.x <= camera.size.width && s.y >= 0 && s.y <= camera.size.height
+        }
+        return (camera.zoom, camera.center.longitude, inside)
+    }
+
+    @Test func markersAndVisibleFitAcrossTheAntimeridianAsPathsDo() throws {
+        let points = [LatLng(latitude: -17, longitude: 179), LatLng(latitude: -17, longitude: -179)]
+        let path = try fit("size=400x300&path=-17,179|-17,-179", points)
+        #expect(path.zoom >= 7)
+        #expect(abs(abs(path.longitude) - 180) < 0.01)
+        #expect(path.inside == [true, true])
+        // The same points as markers fit the same short way (their pins fit in the same zoom here).
+        let markers = try fit("size=400x300&markers=-17,179|-17,-179", points)
+        #expect(markers.zoom == path.zoom)
+        #expect(abs(abs(markers.longitude) - 180) < 0.01)
+        #expect(markers.inside == [true, true])
+        // With a centre given (either copy of the antimeridian), the markers fit symmetrically around it.
+        for center in ["-17,180", "-17,-180"] {
+            let centred = try fit("size=400x300&center=\(center)&markers=-17,179|-17,-179", points)
+            #expect(centred.zoom == path.zoom)
+            #expect(centred.inside == [true, true])
+        }
+        // `visible` as the path through the same places.
+        let corners = [LatLng(latitude: -16, longitude: 178), LatLng(latitude: -18, longitude: -178)]
+        let visible = try fit("size=400x300&visible=-16,178|-18,-178", corners)
+        let visiblePath = try fit("size=400x300&path=-16,178|-18,-178", corners)
+        #expect(visible.zoom >= 6)
+        #expect(visible.zoom == visiblePath.zoom)
+        #expect(abs(visible.longitude - visiblePath.longitude) < 1e-9)
+        #expect(visible.inside == [true, true])
+        // Two paths, one each side, and a marker west of a path across the antimeridian.
+        let paths = try fit("size=400x300&path=-17,179|-17,178&path=-17,-179|-17,-178", points)
+        let onePath = try fit("size=400x300&path=-17,178|-17,-178", points)
+        #expect(paths.zoom == onePath.zoom)
+        #expect(paths.inside == [true, true])
+        let mixed = try fit("size=400x300&path=-17,179|-17,-179&markers=-17,177", points)
+        #expect(mixed.zoom >= 6)
+        #expect(mixed.inside == [true, true])
+    }
+
+    @Test func pointsSpreadOverMoreThanHalfTheWorldFitTheirShortestSpan() throws {
+        // −170, 0 and 170: the shortest span holding them is 190° (0 → 170 → 190 = −170), not the 340° from −170 to
+        // 170; at 400 points wide that is zoom 1 (270 points), centred on 95°.
+        let spread = [0.0, 170, -170].map { LatLng(latitude: 0, longitude: $0) }
+        let three = try fit("size=400x300&markers=0,0|0,170|0,-170", spread)
+        #expect(three.zoom == 1)
+        #expect(abs(three.longitude - 95) < 0.01)
+        #expect(three.inside == [true, true, true])
+        // −100, 0 and 100: the shortest span (200°) does not cross the antimeridian.
+        let wide = [-100.0, 0, 100].map { LatLng(latitude: 0, longitude: $0) }
+        let across = try fit("size=400x300&visible=0,-100|0,0|0,100", wide)
+        #expect(across.zoom == 1)
+        #expect(abs(across.longitude) < 0.01)
+        #expect(across.inside == [true, true, true])
+        // Every 90°: no gap wider than 90°, a 270° span, the whole world at zoom 0.
+        let ring = [-180.0, -90, 0, 90].map { LatLng(latitude: 0, longitude: $0) }
+        let all = try fit("size=400x300&markers=0,-180|0,-90|0,0|0,90", ring)
+        #expect(all.zoom == 0)
+        #expect(all.inside == [true, true, true, true])
+        // A path going more than once around the world: zoom 0.
+        let around = try fit("size=400x300&path=0,0|0,170|0,-20|0,150|0,-40", [LatLng(latitude: 0, longitude: 0)])
+        #expect(around.zoom == 0)
+    }
+
     @Test func placesResolveOrNameTheParameter() throws {
         let r = try parse("size=100x100&zoom=3&center=Nowhere+Town")
         #expect(throws: StaticMapError.self) { try StaticMapScene(request: r) { _ in nil } }
