@@ -127,7 +127,8 @@ final class ServedData: Sendable {
         if let sprite = root["sprite"] as? String, Self.localPath(sprite, folder: folder) != nil {
             root["sprite"] = "\(base)/styles/\(Self.pathEncoded(styleID))/sprite\(query)"
         }
-        let data = try? JSONSerialization.data(withJSONObject: root, options: [.withoutEscapingSlashes])
+        // Sorted keys: the same bytes for the same file (caches, ETags and gzip compare them).
+        let data = try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])
         return data.map { [UInt8]($0) }
     }
 

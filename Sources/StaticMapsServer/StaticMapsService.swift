@@ -403,13 +403,11 @@ public final class StaticMapsService: Sendable {
     }
 
     /// The absolute URL of this server, without a trailing `/`: the configured ``StaticMapsConfig/publicURL``, else
-    /// `http://` and the request's `Host` (when it is a plain host[:port]), else the bind address and port.
+    /// `http://` and the request's `Host` (as sent: the URLs are serialised into JSON, never interpolated), else the
+    /// bind address and port.
     func baseURL(_ request: ServerRequest) -> String {
         if let url = config.publicURL { return url }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_")
-        if let host = request.headers["host"], !host.isEmpty, host.count <= 255, host.allSatisfy(allowed.contains) {
-            return "http://" + host
-        }
+        if let host = request.headers["host"], !host.isEmpty { return "http://" + host }
         return "http://\(config.bind):\(config.port)"
     }
 
