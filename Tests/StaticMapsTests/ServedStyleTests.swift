@@ -117,4 +117,27 @@ import Testing
             try StaticMapsConfig(json: Data(#"{"publicUrl": "ftp://x"}"#.utf8))
         }
     }
+
+    @Test func aLocalSpriteIsServedBesideItsStyle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "waymark-sprite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style = folder.appendingPathComponent("style.json")
+        try Data(#"{"version": 8, "sources": {}, "layers": [], "sprite": "icons/sprite"}"#.utf8).write(to: style)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        let index = Data(#"{"dot": {"x": 0, "y": 0, "width": 2, "height": 2, "pixelRatio": 2}}"#.utf8)
+        try index.write(to: folder.appendingPathComponent("icons/sprite@2x.json"))
+        let service = try StaticMapsService(config: try Server.config(#"{"styles": {"mine": "\#(style.path)"}}"#))
+        defer { service.shutdown() }
+        let served = service.respond(
+            ServerRequest(method: "GET", target: "/styles/mine/style.json", headers: ["host": "h:1"]))
+        #expect(try Self.object(served.body)["sprite"] as? String == "http://h:1/styles/mine/sprite")
+        let sprite = service.respond(ServerRequest(method: "GET", target: "/styles/mine/sprite@2x.json"))
+        #expect(sprite.status == 200)
+        #expect(sprite.body == [UInt8](index))
+        #expect(service.respond(ServerRequest(method: "GET", target: "/styles/mine/sprite.png")).status == 404)
+        #expect(service.respond(ServerRequest(method: "GET", target: "/styles/mine/sprite.txt")).status == 404)
+    }
 }
