@@ -14,7 +14,7 @@ import URLSigning
 ///   "styles": { "default": "bundled", "dark": "bundled-dark", "mine": "/srv/styles/mine.json" },
 ///   "mapTypes": { "satellite": "default", "terrain": "default", "hybrid": "default" },
 ///   "keys": { "my-key": { "secret": "vNIXE0xscrmjlyV-12Nj_BvUPaw=" }, "open-key": {} },
-///   "iconHosts": ["icons.example.com"],
+///   "iconHosts": ["icons.example.com"], "publicUrl": "https://maps.example.com",
 ///   "limits": { "maxSize": 2048, "maxPixels": 4194304, "maxURLLength": 8192, "maxMarkers": 256,
 ///               "maxPathPoints": 10000, "maxStyles": 64 }
 /// }
@@ -55,6 +55,9 @@ public struct StaticMapsConfig: Sendable {
     public var maxIconSide = 256
     /// Request limits.
     public var limits = StaticMapLimits()
+    /// The server's public base URL (`publicUrl`, e.g. `https://maps.example.com/tiles`, no trailing `/`), used in the
+    /// absolute URLs of served TileJSON and styles. Default `nil`: `http://` and the request's `Host`.
+    public var publicURL: String?
 
     /// The defaults.
     public init() {}
@@ -85,6 +88,7 @@ public struct StaticMapsConfig: Sendable {
         let known: Set<String> = [
             "bind", "port", "workers", "queue", "deadlineMs", "drainSeconds", "connections", "cacheControl",
             "cacheMegabytes", "styles", "mapTypes", "keys", "iconHosts", "maxIconBytes", "maxIconSide", "limits",
+            "publicUrl",
         ]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw StaticMapsConfigError(message: "unknown field '\(unknown)'")
@@ -121,6 +125,15 @@ public struct StaticMapsConfig: Sendable {
         if let v = try int("drainSeconds", 0...3600) { drainSeconds = Double(v) }
         if let v = try int("connections", 1...100_000) { connections = v }
         if let v = try string("cacheControl") { cacheControl = v }
+        if var v = try string("publicUrl") {
+            while v.hasSuffix("/") { v.removeLast() }
+            guard let url = URL(string: v), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil, url.query == nil, url.fragment == nil
+            else {
+                throw StaticMapsConfigError(message: "'publicUrl' must be an http(s) URL without query, got '\(v)'")
+            }
+            publicURL = v
+        }
         if let v = try int("cacheMegabytes", 0...65536) { cacheMegabytes = v }
         if let v = try int("maxIconBytes", 1...16_777_216) { maxIconBytes = v }
         if let v = try int("maxIconSide", 1...4096) { maxIconSide = v }

@@ -25,6 +25,8 @@ public final class StaticMapsService: Sendable {
     private let icons: IconStore
     private let cache: ImageCache
     private let draining = Atomic<Bool>(false)
+    /// The archives, fonts and sprites of the local styles (`/data/…`, `/fonts/…`, `/styles/{id}/sprite…`).
+    let served: ServedData
 
     /// Starts the render threads.
     /// - Parameters:
@@ -51,6 +53,7 @@ public final class StaticMapsService: Sendable {
             DispatchQueue.global(qos: .utility).async { GeoNamesPlaces.preload() }
         }
         self.cache = ImageCache(byteLimit: config.cacheMegabytes << 20)
+        self.served = ServedData(config: config)
         var version = ""
         for id in config.styles.keys.sorted() {
             let location = config.styleLocation(id) ?? ""
@@ -159,22 +162,31 @@ public final class StaticMapsService: Sendable {
             )
         default:
             if path.hasPrefix("/styles/") { return tileserver(request, path: path, query: query, start: start) }
+            if path.hasPrefix("/data/") || path.hasPrefix("/fonts/") {
+                return (Self.routeName(path), servedFile(request, path: path, query: query))
+            }
             return ("other", .text(404, "Not found: \(path)\n"))
         }
     }
 
-    /// The `/metrics` route label of a path: `staticmap`, `health`, `metrics`, `tilejson`, `style`, `static`, `tile`
-    /// or `other`.
+    /// The `/metrics` route label of a path: `staticmap`, `health`, `metrics`, `tilejson`, `style`, `static`, `tile`,
+    /// `sprite`, `data-tilejson`, `data`, `fonts` or `other`.
     static func routeName(_ path: String) -> String {
         switch path {
         case "/maps/api/staticmap": return "staticmap"
         case "/health": return "health"
         case "/metrics": return "metrics"
         default:
+            if path.hasPrefix("/fonts/") { return "fonts" }
+            if path.hasPrefix("/data/") {
+                return path.split(separator: "/", omittingEmptySubsequences: false).count == 3
+                    ? "data-tilejson" : "data"
+            }
             guard path.hasPrefix("/styles/") else { return "other" }
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
             if parts.count == 1, parts.first!.hasSuffix(".json") { return "tilejson" }
             if parts.count == 2, parts.last == "style.json" { return "style" }
+            if parts.count == 2, parts.last!.hasPrefix("sprite") { return "sprite" }
             if parts.count == 4 { return parts.dropFirst().first == "static" ? "static" : "tile" }
             return "other"
         }
@@ -319,14 +331,12 @@ public final class StaticMapsService: Sendable {
         if parts.count == 1, first.hasSuffix(".json") {
             let id = String(first.dropLast(5))
             guard config.styles[id] != nil else { return ("tilejson", .text(404, "Unknown style '\(id)'.\n")) }
-            let host = request.headers["host"] ?? "\(config.bind):\(config.port)"
-            // With keys, the tile URLs carry the request's key (the tiles need one too).
-            let keyQuery = StaticMapQuery(query).value("key").map { "?key=" + Self.percentEncoded($0) } ?? ""
+            let keyQuery = Self.keyQuery(query)
             // Serialised, not interpolated: the Host header is the client's text and may hold quotes.
             let tileJSON: [String: Any] = [
                 "tilejson": "2.0.0", "name": id, "scheme": "xyz", "minzoom": 0, "maxzoom": 22,
                 "bounds": [-180, -85.0511, 180, 85.0511], "format": "png",
-                "tiles": ["http://\(host)/styles/\(id)/{z}/{x}/{y}.png\(keyQuery)"],
+                "tiles": ["\(baseURL(request))/styles/\(id)/{z}/{x}/{y}.png\(keyQuery)"],
             ]
             let json =
                 (try? JSONSerialization.data(withJSONObject: tileJSON, options: [.sortedKeys, .withoutEscapingSlashes]))
@@ -340,16 +350,21 @@ public final class StaticMapsService: Sendable {
         guard config.styles[id] != nil, let location = config.styleLocation(id) else {
             return ("other", .text(404, "Unknown style '\(id)'.\n"))
         }
-        // /styles/{id}/style.json
+        // /styles/{id}/style.json, its local files replaced by this server's routes (as tileserver-gl does).
         if parts.count == 2, parts[1] == "style.json" {
-            guard !location.contains("://"), let data = FileManager.default.contents(atPath: location) else {
-                return ("style", .text(404, "Style '\(id)' is not a local file.\n"))
+            guard !location.contains("://"),
+                let body = served.servedStyle(
+                    location: location, styleID: id, base: baseURL(request), query: Self.keyQuery(query))
+            else {
+                return ("style", .text(404, "Style '\(id)' is not a readable local file.\n"))
             }
-            return (
-                "style",
-                ServerResponse(
-                    status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](data))
-            )
+            return ("style", ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: body))
+        }
+        // /styles/{id}/sprite[@2x].{json,png}
+        if parts.count == 2,
+            let sprite = served.sprite(location: location, name: parts[1], cacheControl: config.cacheControl)
+        {
+            return ("sprite", sprite)
         }
         // /styles/{id}/static/{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x].{format}
         if parts.count == 4, parts[1] == "static" {
@@ -380,6 +395,38 @@ public final class StaticMapsService: Sendable {
             )
         }
         return ("other", .text(404, "Not found: \(path)\n"))
+    }
+
+    /// With keys, the URLs a TileJSON or style lists carry the request's key (`?key=…`, else `""`).
+    private static func keyQuery(_ query: String) -> String {
+        StaticMapQuery(query).value("key").map { "?key=" + percentEncoded($0) } ?? ""
+    }
+
+    /// The absolute URL of this server, without a trailing `/`: the configured ``StaticMapsConfig/publicURL``, else
+    /// `http://` and the request's `Host` (as sent: the URLs are serialised into JSON, never interpolated), else the
+    /// bind address and port.
+    func baseURL(_ request: ServerRequest) -> String {
+        if let url = config.publicURL { return url }
+        if let host = request.headers["host"], !host.isEmpty { return "http://" + host }
+        return "http://\(config.bind):\(config.port)"
+    }
+
+    /// `/data/…` and `/fonts/…` (tileserver-gl's routes) over ``ServedData``.
+    private func servedFile(_ request: ServerRequest, path: String, query: String) -> ServerResponse {
+        if let refusal = checkKey(StaticMapQuery(query), target: request.target) { return refusal }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
+        if path.hasPrefix("/fonts/") {
+            guard parts.count == 2 else { return .text(404, "Not found: \(path)\n") }
+            return served.glyphs(fontstack: parts[0], range: parts[1], cacheControl: config.cacheControl)
+        }
+        if parts.count == 1, parts[0].hasSuffix(".json") {
+            let id = parts[0].dropLast(5).removingPercentEncoding ?? ""
+            return served.tileJSON(id: id, base: baseURL(request), query: Self.keyQuery(query))
+        }
+        guard parts.count == 4 else { return .text(404, "Not found: \(path)\n") }
+        return served.tile(
+            id: parts[0].removingPercentEncoding ?? "", parts: Array(parts[1...]),
+            acceptsGzip: Self.acceptsGzip(request.headers["accept-encoding"]), cacheControl: config.cacheControl)
     }
 
     private func tileserverStatic(
