@@ -7,6 +7,16 @@
 /// missing folder) removes the temporary file and leaves any existing target as it was (docs/BEHAVIOUR.md D24).
 /// Waymark's own.
 ///
+/// What the path names decides how it is written, as `cp` and `curl -o` do:
+/// - a symbolic link is followed (also a dangling one, which creates its target): the temporary file is made in the
+///   final target's folder and renamed onto the target, and the link stays;
+/// - an existing regular file is replaced and keeps its permission bits (read/write/execute; not set-id or sticky);
+/// - an existing path that is not a regular file (a FIFO, a character device such as `/dev/null`, a socket) is
+///   opened and written directly, without a temporary file, rename or `fsync`;
+/// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` write to this process's descriptor itself
+///   (appending where it appends), whatever it is open on;
+/// - a new path is created with mode 0644 less the umask.
+///
 /// Thread rules: any thread.
 public enum AtomicFile {
     /// Why a write failed: the step and the system's `errno` text.
@@ -21,19 +31,96 @@ public enum AtomicFile {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// Writes `bytes` to `path` atomically (see the type); the file gets mode 0644 less the umask.
+    /// The most symbolic links followed for one path (Linux's own limit, `ELOOP` past it).
+    static let maxLinks = 40
+
+    /// Writes `bytes` to `path` (see the type for symbolic links, FIFOs, devices and standard output).
     /// - Throws: ``Failure`` naming the path, the step and errno.
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder).\(name).tmp-\(getpid())"
         func fail(_ step: String) -> Failure {
             let code = errno
             return Failure(path: path, reason: "\(step): \(String(cString: strerror(code))) (errno \(code))")
         }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if let descriptor = ownDescriptor(path) {
+            if let failure = writeAll(bytes, to: descriptor, fail) { throw failure }
+            return
+        }
+        let target = try resolvedLinks(path, fail)
+        var info = stat()
+        var mode: mode_t = 0o644
+        var replacing = false
+        if stat(target, &info) == 0 {
+            if info.st_mode & S_IFMT != S_IFREG {
+                // A FIFO, a device, a socket: written in place (a rename would replace the node itself).
+                let fd = open(target, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw fail("open") }
+                let failure = writeAll(bytes, to: fd, fail)
+                if close(fd) != 0, failure == nil { throw fail("close") }
+                if let failure { throw failure }
+                return
+            }
+            mode = info.st_mode & 0o777
+            replacing = true
+        }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let temporary = "\(folder).\(name).tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw fail("create \(temporary)") }
+        var failure = writeAll(bytes, to: fd, fail)
+        // open(2) applies the umask; an existing file's bits are kept exactly, as its owner set them.
+        if failure == nil && replacing && fchmod(fd, mode) != 0 { failure = fail("chmod \(temporary)") }
+        if failure == nil && fsync(fd) != 0 { failure = fail("fsync") }
+        if close(fd) != 0 && failure == nil { failure = fail("close") }
+        if failure == nil && rename(temporary, target) != 0 { failure = fail("rename to \(target)") }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// The descriptor of this process that `path` names (`/dev/stdout` 1, `/dev/stderr` 2, `/dev/fd/N`,
+    /// `/proc/self/fd/N`), or `nil`.
+    static func ownDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                let digits = path.dropFirst(prefix.count)
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                return Int32(digits)
+            }
+            return nil
+        }
+    }
+
+    /// `path` with its last component's symbolic links followed (a relative link is read against the link's folder;
+    /// a dangling link gives the path it points to). The folders on the way are left as they are: the temporary file
+    /// goes in the final target's folder, so the rename stays in one file system.
+    static func resolvedLinks(_ path: String, _ fail: (String) -> Failure) throws(Failure) -> String {
+        var current = path
+        for _ in 0...maxLinks {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw fail("readlink \(current)") }
+            let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = folder + link
+            }
+        }
+        errno = ELOOP
+        throw fail("follow links of \(path)")
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying after `EINTR`; the failure, or `nil`.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, _ fail: (String) -> Failure) -> Failure? {
         var written = 0
         var failure: Failure?
         bytes.withUnsafeBytes { raw in
@@ -47,12 +134,6 @@ public enum AtomicFile {
                 written += n
             }
         }
-        if failure == nil && fsync(fd) != 0 { failure = fail("fsync") }
-        if close(fd) != 0 && failure == nil { failure = fail("close") }
-        if failure == nil && rename(temporary, path) != 0 { failure = fail("rename to \(path)") }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
+        return failure
     }
 }

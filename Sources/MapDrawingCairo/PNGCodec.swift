@@ -16,10 +16,18 @@ public enum PNGCodec {
         try CairoSurface.copying(image).pngData()
     }
 
-    /// Writes `image` as a PNG file at `path`, replacing it.
+    /// Writes `image` as a PNG file at `path`, replacing it whole or not at all (``AtomicFile/write(_:to:)``: a
+    /// symbolic link is followed, a FIFO or device written directly, a replaced file keeps its permission bits).
     /// - Throws: ``RenderError/invalidSize(width:height:)`` for an empty image, or ``Error`` naming the path.
     public static func write(_ image: RasterImage, to path: String) throws {
         try CairoSurface.copying(image).writePNG(toFile: path)
+    }
+
+    /// Writes already encoded image bytes (a PNG or a JPEG) to `path` the way ``write(_:to:)`` writes a PNG.
+    /// Waymark's own.
+    /// - Throws: ``Error`` (``CairoGraphicsError/unwritablePNG(_:_:)``) naming the path, the step and errno.
+    public static func write(bytes: [UInt8], to path: String) throws {
+        do { try AtomicFile.write(bytes, to: path) } catch { throw Error.unwritablePNG(path, error.reason) }
     }
 
     /// Decodes PNG bytes; the result has `scale` pixels per point (default 1).

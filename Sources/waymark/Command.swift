@@ -42,9 +42,12 @@ struct ArgumentReader {
     private var options: [String: String] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `arguments`. `valued` lists the options that take a value; `switches` the ones that do not.
-    /// Throws ``UsageError`` for unknown options or a missing value.
-    init(_ arguments: [String], valued: Set<String>, switches: Set<String> = []) throws {
+    /// Parses `arguments`. `valued` lists the options that take a value; `switches` the ones that do not; `needs`
+    /// says what an option's value is (`--camera` → `LAT,LON,ZOOM[,BEARING[,PITCH]] numbers`) for the message when
+    /// it is missing.
+    /// Throws ``UsageError`` for unknown options, or for a value that is missing, starts with `--` or is another of
+    /// the command's options (`--camera -o out.png` names `--camera`, not `out.png`).
+    init(_ arguments: [String], valued: Set<String>, switches: Set<String> = [], needs: [String: String] = [:]) throws {
         var i = 0
         while i < arguments.count {
             let arg = arguments[i]
@@ -52,8 +55,12 @@ struct ArgumentReader {
                 if switches.contains(arg) {
                     flags.insert(arg)
                 } else if valued.contains(arg) {
-                    guard i + 1 < arguments.count else { throw UsageError("\(arg) needs a value") }
-                    options[arg] = arguments[i + 1]
+                    let next = i + 1 < arguments.count ? arguments[i + 1] : nil
+                    guard let next, !next.hasPrefix("--"), !valued.contains(next), !switches.contains(next) else {
+                        throw UsageError(
+                            "\(arg) needs \(needs[arg] ?? "a value")" + (next.map { ", got '\($0)'" } ?? ""))
+                    }
+                    options[arg] = next
                     i += 1
                 } else {
                     throw UsageError("unknown option \(arg)")
@@ -69,4 +76,33 @@ struct ArgumentReader {
     func value(_ name: String) -> String? { options[name] }
     /// Whether the switch was given.
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// Command-line numbers: plain decimal only, `[+-]?DIGITS[.DIGITS][e[+-]DIGITS]` (also `.5` and `5.`). Swift's
+/// `Double(String)` also reads hexadecimal (`0x1`), `inf`, `nan` and `infinity`; a user typing those made a mistake.
+enum DecimalNumber {
+    /// The value of `text` (surrounding spaces ignored), or `nil` when it is not a plain finite decimal number.
+    static func parse<S: StringProtocol>(_ text: S) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        var chars = Substring(t).unicodeScalars[...]
+        if let first = chars.first, first == "+" || first == "-" { chars = chars.dropFirst() }
+        func digits() -> Int {
+            let n = chars.prefix(while: { ("0"..."9").contains($0) }).count
+            chars = chars.dropFirst(n)
+            return n
+        }
+        var mantissa = digits()
+        if chars.first == "." {
+            chars = chars.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if let e = chars.first, e == "e" || e == "E" {
+            chars = chars.dropFirst()
+            if let sign = chars.first, sign == "+" || sign == "-" { chars = chars.dropFirst() }
+            guard digits() > 0 else { return nil }
+        }
+        guard chars.isEmpty, let value = Double(t), value.isFinite else { return nil }
+        return value
+    }
 }

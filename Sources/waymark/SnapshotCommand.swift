@@ -42,8 +42,10 @@ struct SnapshotCommand: WaymarkCommand {
           --strict   exit 1 when the snapshot is incomplete (a tile or source could not be read or decoded, or a style
                      diagnostic dropped a layer or source: a bad filter, a missing source, an unknown layer type; the
                      PNG is still written). Without it such a snapshot exits 0 with a warning on stderr
-          -o         output PNG path, written whole or not at all (an existing file is kept on failure).
-                     Default out/helsinki.png
+          -o         output PNG path, written whole or not at all (an existing file is kept on failure; it keeps
+                     its permissions). A symbolic link is followed (its target is replaced, the link stays); a FIFO
+                     or device (/dev/null) is written directly. `-o -` writes the PNG to standard output (and
+                     nothing else there). Default out/helsinki.png
 
         Remote data is cached in $WAYMARK_CACHE_DIR, else $XDG_CACHE_HOME/waymark, else $HOME/.cache/waymark (with
         HOME unset: the user's home folder from the system, named in one line on stderr); the cache is opened only
@@ -58,6 +60,14 @@ struct SnapshotCommand: WaymarkCommand {
     /// (docs/BEHAVIOUR.md D22).
     static let maxDevicePixels = 8192 * 8192
 
+    /// What each option's value is, for the message when it is missing (`--camera -o out.png`).
+    static let valueNeeds = [
+        "--camera": "LAT,LON,ZOOM[,BEARING[,PITCH]] numbers", "--size": "WxH", "--scale": "a number in 0.25…4",
+        "--style": "a style FILE or URL", "--map-style": "a Google styling FILE.json", "--markers": "a FILE.geojson",
+        "--overlays": "a FILE.geojson", "-o": "an output PNG path (- for standard output)",
+        "--output": "an output PNG path (- for standard output)", "--timeout": "SECONDS",
+    ]
+
     @MainActor static func run(_ arguments: [String]) throws {
         let args = try ArgumentReader(
             arguments,
@@ -65,13 +75,14 @@ struct SnapshotCommand: WaymarkCommand {
                 "--camera", "--size", "--scale", "--style", "--map-style", "--markers", "--overlays", "-o", "--output",
                 "--timeout",
             ],
-            switches: ["--dark", "--strict"])
+            switches: ["--dark", "--strict"], needs: valueNeeds)
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         var camera = MapHost.demoCamera
         if let text = args.value("--camera") {
-            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard (3...5).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-                throw UsageError("--camera needs LAT,LON,ZOOM[,BEARING[,PITCH]] numbers, got '\(text)'")
+            // `omittingEmptySubsequences: false`: `60,24,10,,5` is refused, not read as four numbers.
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(DecimalNumber.parse)
+            guard (3...5).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+                throw UsageError("--camera needs \(valueNeeds["--camera"]!), got '\(text)'")
             }
             let v = parts.map { $0! }
             guard abs(v[0]) <= 90, abs(v[1]) <= 180 else {
@@ -90,7 +101,7 @@ struct SnapshotCommand: WaymarkCommand {
         }
         var scale = 1.0
         if let text = args.value("--scale") {
-            guard let s = Double(text), s.isFinite, s >= 0.25, s <= 4 else {
+            guard let s = DecimalNumber.parse(text), s >= 0.25, s <= 4 else {
                 throw UsageError("--scale needs a number in 0.25…4, got '\(text)'")
             }
             scale = s
@@ -109,7 +120,7 @@ struct SnapshotCommand: WaymarkCommand {
         }
         var timeout = defaultTimeout
         if let text = args.value("--timeout") {
-            guard let t = Double(text), t.isFinite, t > 0, t <= 86_400 else {
+            guard let t = DecimalNumber.parse(text), t > 0, t <= 86_400 else {
                 throw UsageError("--timeout needs seconds in (0, 86400], got '\(text)'")
             }
             timeout = t
@@ -145,7 +156,7 @@ struct SnapshotCommand: WaymarkCommand {
             overlay += MapHost.markerCommands(points: points, camera: camera)
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
-        print(output)
+        if output != "-" { print(output) }
         if dropped > 0 {
             let text =
                 "the snapshot is incomplete: \(dropped) style diagnostic\(dropped == 1 ? "" : "s") dropped a layer, "
@@ -200,18 +211,26 @@ struct SnapshotCommand: WaymarkCommand {
         }
     }
 
-    /// Renders and writes a PNG, creating the output folder.
+    /// Renders and writes a PNG, creating the output folder; `-` is standard output (``outputPath(_:)``).
     @MainActor static func writeSnapshot(
         _ snapshotter: MapHost, camera: CameraState, scale: Double, overlay: [DrawCommand],
         to output: String
     ) throws {
+        let path = outputPath(output)
+        do {
+            let image = try snapshotter.render(camera: camera, scale: scale, overlay: overlay)
+            try PNGCodec.write(image, to: path)
+        } catch { throw RuntimeError("cannot render '\(output)': \(error)") }
+    }
+
+    /// The path an `-o` value writes to: `-` is `/dev/stdout` (the process's descriptor 1 itself, see
+    /// `AtomicFile`); any other path's folder is created when missing.
+    static func outputPath(_ output: String) -> String {
+        if output == "-" { return "/dev/stdout" }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        do {
-            let image = try snapshotter.render(camera: camera, scale: scale, overlay: overlay)
-            try PNGCodec.write(image, to: output)
-        } catch { throw RuntimeError("cannot render '\(output)': \(error)") }
+        return output
     }
 }

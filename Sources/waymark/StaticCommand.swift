@@ -1,4 +1,5 @@
 import Foundation
+import MapDrawingCairo
 import MicroHTTPServer
 import StaticMapsServer
 
@@ -14,7 +15,9 @@ struct StaticCommand: WaymarkCommand {
           QUERY     the query of a /maps/api/staticmap URL, for example
                     'center=60.17,24.94&zoom=14&size=640x400&markers=color:blue|label:S|60.17,24.94'
                     (a full URL or /maps/api/staticmap?… is accepted too); Google's parameters, see README.md
-          -o        the output file. Default out/static.png (out/static.jpg for format=jpg)
+          -o        the output file, written as `waymark snapshot -o` writes (whole or not at all; through a
+                    symbolic link; a FIFO or device directly; `-` standard output). Default out/static.png
+                    (out/static.jpg for format=jpg)
           --config  the server configuration (styles by id, keys, limits); default: safe defaults
         Exit codes: 0 written; 1 the map could not be drawn; 2 the request was refused (the reason on stderr).
         """
@@ -42,13 +45,10 @@ struct StaticCommand: WaymarkCommand {
         }
         let jpeg = response.header("Content-Type") == "image/jpeg"
         let output = args.value("-o") ?? args.value("--output") ?? (jpeg ? "out/static.jpg" : "out/static.png")
-        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        if !folder.isEmpty {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Written as snapshot's PNGs are: whole or not at all, through symbolic links, FIFOs and devices directly.
+        do { try PNGCodec.write(bytes: response.body, to: SnapshotCommand.outputPath(output)) } catch {
+            throw RuntimeError("\(error)")
         }
-        guard FileManager.default.createFile(atPath: output, contents: Data(response.body)) else {
-            throw RuntimeError("cannot write '\(output)'")
-        }
-        print(output)
+        if output != "-" { print(output) }
     }
 }

@@ -8,6 +8,8 @@ struct WaymarkProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output's bytes as written (a PNG for `-o -`).
+        var stdoutBytes: [UInt8] = []
 
         /// `stdout` parsed as a JSON object, or `nil`.
         var json: [String: Any]? {
@@ -43,6 +45,6 @@ struct WaymarkProcess {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
     }
 }
