@@ -32,7 +32,7 @@ struct SnapshotCommand: WaymarkCommand {
           --map-style  Google styling JSON (GMSMapStyle's rules) applied over the style; unknown names and features
                      without counterpart in the data are reported on standard error
           --dark     the dark default (Data/styles/default-dark.json), as a map view in dark mode; a --map-style
-                     wins over it, as on iOS
+                     wins over it, as on iOS; ignored with --style (said on stderr)
           --markers  draw the Point and MultiPoint features of a GeoJSON FeatureCollection as circle markers
           --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
                      (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)
@@ -182,6 +182,13 @@ struct SnapshotCommand: WaymarkCommand {
 
     /// The snapshotter for `--style`, `--map-style` and `--dark`.
     static func makeMapHost(styleFile: String?, mapStyleFile: String?, dark: Bool) throws -> MapHost {
+        if dark, let styleFile {
+            // `--dark` picks the bundled dark style; a style of the user's own has no dark variant to pick.
+            FileHandle.standardError.write(
+                Data(
+                    "waymark snapshot: --dark selects the bundled dark style; ignored with --style '\(styleFile)'\n"
+                        .utf8))
+        }
         do {
             let path =
                 styleFile

@@ -104,6 +104,21 @@ import Testing
         #expect(leftovers == [])
     }
 
+    /// `--dark` picks the bundled dark style, so with a style of the user's own it does nothing: said once, and the
+    /// picture is the style's own.
+    @Test func darkWithAStyleOfOnesOwnIsSaidToBeIgnored() throws {
+        let style = Fixtures.repositoryRoot.appendingPathComponent("Data/styles/default.json").path
+        let plain = try snapshot(["--style", style, "-o", path("plain.png")])
+        let dark = try snapshot(["--style", style, "--dark", "-o", path("dark.png")])
+        #expect(plain.status == 0 && dark.status == 0, "\(dark.stderr)")
+        let said = dark.stderr.split(separator: "\n").filter { $0.contains("--dark") }
+        #expect(said == ["waymark snapshot: --dark selects the bundled dark style; ignored with --style '\(style)'"])
+        #expect(!plain.stderr.contains("--dark"))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path("plain.png")))
+                == Data(contentsOf: URL(fileURLWithPath: path("dark.png"))))
+    }
+
     @Test func dashWritesThePNGToStandardOutputAlone() throws {
         let viaFile = try snapshot(["-o", path("file.png")])
         #expect(viaFile.status == 0, "\(viaFile.stderr)")
