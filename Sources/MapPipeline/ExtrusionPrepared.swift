@@ -1,4 +1,5 @@
 import MapData
+import MapLayout
 import MapStyle
 
 // What a fill-extrusion layer's frame needs of a tile's prepared draws that does not change from frame to frame: per
@@ -59,7 +60,7 @@ final class ExtrusionFeatureCache {
     /// The extrusion features of `draws` (the prepared draws of `layer` under `key`): the kept ones when `draws` is the
     /// array they were computed from, else computed (and kept).
     func features(_ layer: CompiledLayer, key: TileDrawKey, draws: [TileDraw]) -> [ExtrusionFeature] {
-        if var entry = entries[key], Self.same(entry.draws, draws) {
+        if var entry = entries[key], entry.draws.sharesStorage(with: draws) {
             if entry.frame != frame {
                 entry.frame = frame
                 entries[key] = entry
@@ -69,12 +70,6 @@ final class ExtrusionFeatureCache {
         let features = Self.prepare(layer, draws)
         entries[key] = Entry(draws: draws, features: features, frame: frame)
         return features
-    }
-
-    private static func same(_ a: [TileDraw], _ b: [TileDraw]) -> Bool {
-        guard a.count == b.count else { return false }
-        guard !a.isEmpty else { return true }
-        return a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
     }
 
     private static func prepare(_ layer: CompiledLayer, _ draws: [TileDraw]) -> [ExtrusionFeature] {

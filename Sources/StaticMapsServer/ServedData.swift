@@ -194,7 +194,8 @@ final class ServedData: Sendable {
             headers.append(("Content-Encoding", "gzip"))
             return ServerResponse(status: 200, headers: headers, body: raw)
         }
-        guard let body = try? set.source.tileData(at: TileID(z: z, x: x, y: y)) else {
+        // The bytes already read, inflated (no second read of the archive).
+        guard let body = try? decompressTileData(raw) else {
             return .text(500, "Cannot inflate tile \(z)/\(x)/\(y) of '\(id)'.\n")
         }
         return ServerResponse(status: 200, headers: headers, body: body)

@@ -410,18 +410,11 @@ private struct TriangleRaster {
         // alpha = min(dist − (inset − blur2), outset − dist) / blur2
         let innerEdge = blur2 - inset
         // Each edge's boundary column, walked row by row (exact integer steps, no per-row search).
-        var walk0 = EdgeWalk(edges.0, row: rowStart)
-        var walk1 = EdgeWalk(edges.1, row: rowStart)
-        var walk2 = EdgeWalk(edges.2, row: rowStart)
+        var walks = TriangleWalk(edges, row: rowStart)
         for row in rowStart...rowEnd {
             var lo = colLimit0
             var hi = colLimit1
-            walk0.limit(lo: &lo, hi: &hi)
-            walk1.limit(lo: &lo, hi: &hi)
-            walk2.limit(lo: &lo, hi: &hi)
-            walk0.advance()
-            walk1.advance()
-            walk2.advance()
+            walks.nextRow(lo: &lo, hi: &hi)
             if clipMask != 0 || clipsAll {
                 for (i, e) in clipEdges.enumerated() where lo <= hi && (clipsAll || clipMask & (1 << UInt64(i)) != 0) {
                     e.limit(row: row, lo: &lo, hi: &hi)
@@ -484,9 +477,7 @@ private struct TriangleRaster {
         let invBlur2 = invBlur2
         let solidIsKept = solidIsKept
         let keptSolid = u.solid ?? 0
-        var walk0 = EdgeWalk(edges.0, row: rows.lowerBound)
-        var walk1 = EdgeWalk(edges.1, row: rows.lowerBound)
-        var walk2 = EdgeWalk(edges.2, row: rows.lowerBound)
+        var walks = TriangleWalk(edges, row: rows.lowerBound)
         var rowPointer = base + (clip.minY + rows.lowerBound) * stride + clip.minX * 4
         // Plain counting loops (no range iterators): a hairline's triangle has a pixel or two a row.
         var row = rows.lowerBound
@@ -494,12 +485,7 @@ private struct TriangleRaster {
         while row <= lastRow {
             var lo = columns.lowerBound
             var hi = columns.upperBound
-            walk0.limit(lo: &lo, hi: &hi)
-            walk1.limit(lo: &lo, hi: &hi)
-            walk2.limit(lo: &lo, hi: &hi)
-            walk0.advance()
-            walk1.advance()
-            walk2.advance()
+            walks.nextRow(lo: &lo, hi: &hi)
             defer {
                 rowPointer += stride
                 row &+= 1
@@ -586,6 +572,25 @@ private struct Edge {
 /// One edge's boundary column on successive rows, exactly: the first column inside (`a > 0`) or the last (`a < 0`)
 /// is `q + 1` or `q` for the floor quotient `q = ⌊n / d⌋` of a numerator that changes by a fixed amount a row, so the
 /// walk steps quotient and remainder instead of searching each row.
+/// A triangle's three edge walks: each row's columns inside all three, then on to the next row.
+private struct TriangleWalk {
+    var walks: (EdgeWalk, EdgeWalk, EdgeWalk)
+
+    init(_ edges: (Edge, Edge, Edge), row: Int) {
+        walks = (EdgeWalk(edges.0, row: row), EdgeWalk(edges.1, row: row), EdgeWalk(edges.2, row: row))
+    }
+
+    /// Narrows `lo…hi` to the current row's columns inside the triangle, and steps every edge to the next row.
+    @inline(__always) mutating func nextRow(lo: inout Int, hi: inout Int) {
+        walks.0.limit(lo: &lo, hi: &hi)
+        walks.1.limit(lo: &lo, hi: &hi)
+        walks.2.limit(lo: &lo, hi: &hi)
+        walks.0.advance()
+        walks.1.advance()
+        walks.2.advance()
+    }
+}
+
 private struct EdgeWalk {
     /// −1: inside for columns ≥ `q + 1`; 1: inside for columns ≤ `q`; 0: the edge is horizontal (`k` decides).
     let kind: Int8
