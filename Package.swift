@@ -120,7 +120,7 @@ let package = Package(
             dependencies: [
                 "StaticMaps", "MapHosting", "MicroHTTPServer", "URLSigning", "LibPNGWriter", "MapGeometry",
                 "MapDrawing",
-                "MapDrawingCairo", "CairoGraphics", "MapStyle", "MapNetwork", "MapStorage", "MapGeocoding",
+                "MapDrawingCairo", "CairoGraphics", "MapStyle", "MapNetwork", "MapStorage", "MapGeocoding", "MapData",
             ],
             swiftSettings: settings),
 
@@ -228,7 +228,7 @@ let package = Package(
             name: "StaticMapsTests",
             dependencies: [
                 "StaticMaps", "StaticMapsServer", "MicroHTTPServer", "URLSigning", "MapGeometry", "MapTestSupport",
-                "CairoGraphics",
+                "CairoGraphics", "MapData", "MapStorage",
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "MapStorageTests", dependencies: ["MapStorage", "MapData", "MapGeometry", "MapTestSupport"]),

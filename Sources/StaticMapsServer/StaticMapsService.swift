@@ -160,6 +160,8 @@ public final class StaticMapsService: Sendable {
                     headers: [("Content-Type", "text/plain; version=0.0.4"), ("Cache-Control", "no-store")],
                     body: Array(text.utf8))
             )
+        case "/styles.json", "/data.json", "/fonts.json":
+            return (Self.routeName(path), list(request, path: path, query: query))
         default:
             if path.hasPrefix("/styles/") { return tileserver(request, path: path, query: query, start: start) }
             if path.hasPrefix("/data/") || path.hasPrefix("/fonts/") {
@@ -170,12 +172,15 @@ public final class StaticMapsService: Sendable {
     }
 
     /// The `/metrics` route label of a path: `staticmap`, `health`, `metrics`, `tilejson`, `style`, `static`, `tile`,
-    /// `sprite`, `data-tilejson`, `data`, `fonts` or `other`.
+    /// `sprite`, `data-tilejson`, `data`, `fonts`, `styles-list`, `data-list`, `fonts-list` or `other`.
     static func routeName(_ path: String) -> String {
         switch path {
         case "/maps/api/staticmap": return "staticmap"
         case "/health": return "health"
         case "/metrics": return "metrics"
+        case "/styles.json": return "styles-list"
+        case "/data.json": return "data-list"
+        case "/fonts.json": return "fonts-list"
         default:
             if path.hasPrefix("/fonts/") { return "fonts" }
             if path.hasPrefix("/data/") {
@@ -409,6 +414,18 @@ public final class StaticMapsService: Sendable {
         if let url = config.publicURL { return url }
         if let host = request.headers["host"], !host.isEmpty { return "http://" + host }
         return "http://\(config.bind):\(config.port)"
+    }
+
+    /// tileserver-gl's lists: `/styles.json` (the served styles), `/data.json` (the data sets' TileJSON) and
+    /// `/fonts.json` (the font names), keyed like the routes they lead to.
+    private func list(_ request: ServerRequest, path: String, query: String) -> ServerResponse {
+        if let refusal = checkKey(StaticMapQuery(query), target: request.target) { return refusal }
+        switch path {
+        case "/styles.json":
+            return ServedData.styleList(config: config, base: baseURL(request), query: Self.keyQuery(query))
+        case "/data.json": return served.dataList(base: baseURL(request), query: Self.keyQuery(query))
+        default: return served.fontList()
+        }
     }
 
     /// `/data/…` and `/fonts/…` (tileserver-gl's routes) over ``ServedData``.

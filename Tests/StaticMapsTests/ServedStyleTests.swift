@@ -56,7 +56,7 @@ import Testing
         #expect(range.status == 200)
         let file = Fixtures.repositoryRoot.appendingPathComponent("Data/glyphs/Noto Sans Regular/0-255.pbf")
         #expect(range.body == [UInt8](try Data(contentsOf: file)))
-        // A stack answers its first font that has the range.
+        // A stack of which one font has the range answers that font's file as it is (ServedListsTests: merges).
         let stack = try Server.fetch(base + "/fonts/No%20Such%20Font,Noto%20Sans%20Bold/256-511.pbf")
         let bold = Fixtures.repositoryRoot.appendingPathComponent("Data/glyphs/Noto Sans Bold/256-511.pbf")
         #expect(stack.status == 200)
