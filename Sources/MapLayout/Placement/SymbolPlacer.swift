@@ -895,16 +895,22 @@ public final class SymbolPlacer {
         project: (WorldPoint) -> (x: Double, y: Double), culled: () -> Void,
         place: (ScreenPolyline, Double) -> Void
     ) {
+        // The projected lines of one run (projected straight into each polyline, no array in between).
+        var lines: [ScreenPolyline] = []
         for run in runs {
-            let lines = depthClippedRuns(run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
-                .map { ScreenPolyline($0.map { project($0) }) }
-                .filter { $0.count >= 2 }
+            lines.removeAll(keepingCapacity: true)
+            for clipped in depthClippedRuns(
+                run.points.map { WorldPoint(x: $0.x + shift, y: $0.y) }, context: context)
+            {
+                let line = ScreenPolyline(clipped, projectedBy: project)
+                if line.count >= 2 { lines.append(line) }
+            }
             for anchor in run.anchors {
                 let p = project(WorldPoint(x: anchor.x + shift, y: anchor.y))
-                // The first line of least error.
+                // The first line of least error (each read in place, uncopied).
                 var found: (line: Int, distance: Double, error: Double)?
-                for (i, line) in lines.enumerated() {
-                    let at = line.locate(x: p.x, y: p.y)
+                for i in lines.indices {
+                    let at = lines[i].locate(x: p.x, y: p.y)
                     if found == nil || at.error < found!.error { found = (i, at.distance, at.error) }
                 }
                 guard let found, found.error < 0.5 else {
@@ -924,11 +930,14 @@ public final class SymbolPlacer {
         func at(_ a: WorldPoint, _ b: WorldPoint, _ t: Double) -> WorldPoint {
             WorldPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
         }
+        // Each vertex's depth once: a segment's end is the next one's start.
+        var next = points.isEmpty ? 0 : context.transform.depth(of: points[0])
         for i in 0..<(points.count - 1) {
             let a = points[i]
             let b = points[i + 1]
-            let da = context.transform.depth(of: a)
+            let da = next
             let db = context.transform.depth(of: b)
+            next = db
             guard da.isFinite, db.isFinite else { continue }
             var t0 = 0.0
             var t1 = 1.0

@@ -22,17 +22,33 @@ struct ScreenPolyline {
 
     /// Builds the polyline, dropping non-finite points and repeated vertices.
     init(_ points: some Sequence<(x: Double, y: Double)>) {
-        for p in points where p.x.isFinite && p.y.isFinite {
-            if let lx = xs.last, let ly = ys.last {
-                let d = ((p.x - lx) * (p.x - lx) + (p.y - ly) * (p.y - ly)).squareRoot()
-                if d <= 1e-9 { continue }
-                cumulative.append(cumulative[cumulative.count - 1] + d)
-            } else {
-                cumulative.append(0)
-            }
-            xs.append(p.x)
-            ys.append(p.y)
+        let expected = points.underestimatedCount
+        xs.reserveCapacity(expected)
+        ys.reserveCapacity(expected)
+        cumulative.reserveCapacity(expected)
+        for p in points { add(p) }
+    }
+
+    /// Builds the polyline of `points` projected by `project`, dropping non-finite points and repeated vertices.
+    init<Point>(_ points: [Point], projectedBy project: (Point) -> (x: Double, y: Double)) {
+        xs.reserveCapacity(points.count)
+        ys.reserveCapacity(points.count)
+        cumulative.reserveCapacity(points.count)
+        for p in points { add(project(p)) }
+    }
+
+    /// Appends `p` unless it is not finite or repeats the last vertex.
+    private mutating func add(_ p: (x: Double, y: Double)) {
+        guard p.x.isFinite && p.y.isFinite else { return }
+        if let lx = xs.last, let ly = ys.last {
+            let d = ((p.x - lx) * (p.x - lx) + (p.y - ly) * (p.y - ly)).squareRoot()
+            if d <= 1e-9 { return }
+            cumulative.append(cumulative[cumulative.count - 1] + d)
+        } else {
+            cumulative.append(0)
         }
+        xs.append(p.x)
+        ys.append(p.y)
     }
 
     /// Total length in points.
@@ -60,18 +76,25 @@ struct ScreenPolyline {
 
     /// The distance along the line of the point of the line nearest to `(x, y)`, and how far that point is from it.
     func locate(x: Double, y: Double) -> (distance: Double, error: Double) {
-        var best = (distance: 0.0, error: Double.infinity)
-        for i in 0..<max(count - 1, 0) {
-            let dx = xs[i + 1] - xs[i]
-            let dy = ys[i + 1] - ys[i]
-            let length2 = dx * dx + dy * dy
-            let t = length2 > 0 ? min(max(((x - xs[i]) * dx + (y - ys[i]) * dy) / length2, 0), 1) : 0
-            let px = xs[i] + dx * t
-            let py = ys[i] + dy * t
-            let e = ((x - px) * (x - px) + (y - py) * (y - py)).squareRoot()
-            if e < best.error { best = (cumulative[i] + (cumulative[i + 1] - cumulative[i]) * t, e) }
+        // Read through buffer pointers: this runs for every anchor against every segment of its run, each frame.
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                cumulative.withUnsafeBufferPointer { cumulative in
+                    var best = (distance: 0.0, error: Double.infinity)
+                    for i in 0..<max(xs.count - 1, 0) {
+                        let dx = xs[i + 1] - xs[i]
+                        let dy = ys[i + 1] - ys[i]
+                        let length2 = dx * dx + dy * dy
+                        let t = length2 > 0 ? min(max(((x - xs[i]) * dx + (y - ys[i]) * dy) / length2, 0), 1) : 0
+                        let px = xs[i] + dx * t
+                        let py = ys[i] + dy * t
+                        let e = ((x - px) * (x - px) + (y - py) * (y - py)).squareRoot()
+                        if e < best.error { best = (cumulative[i] + (cumulative[i + 1] - cumulative[i]) * t, e) }
+                    }
+                    return best
+                }
+            }
         }
-        return best
     }
 
     /// The absolute turn at interior vertex `i` (0 < i < count − 1), in radians `[0, π]`.
@@ -140,8 +163,19 @@ func bendsTooMuch(_ line: ScreenPolyline, from start: Double, to end: Double, wi
 
 /// One cluster of a line label with its advance (points, unscaled).
 struct LabelCluster {
-    var text: String
+    /// The cluster's text.
+    let text: String
+    /// Unscaled advance in points.
     var advance: Double
+    /// `true` when every character of `text` is whitespace: the cluster takes up space but gets no placement
+    /// (worked out once here rather than for every layout of every frame).
+    let isBlank: Bool
+
+    init(text: String, advance: Double) {
+        self.text = text
+        self.advance = advance
+        isBlank = text.allSatisfy(\.isWhitespace)
+    }
 }
 
 /// The laid-out glyphs of one line label and its collision circles.
@@ -197,12 +231,13 @@ func layoutLineLabel(
         let advance = cluster.advance * scale
         let middle = cursor + advance / 2
         cursor += advance + spacing
+        // A blank cluster only moves the cursor (its sample and angle would be thrown away).
+        if cluster.isBlank { continue }
         let distance = flipped ? end - middle : start + middle
         let p = line.sample(at: distance)
         let angle = flipped ? normalizedAngle(p.angle + .pi) : p.angle
         let nx = -sin(angle)
         let ny = cos(angle)
-        if cluster.text.allSatisfy(\.isWhitespace) { continue }
         glyphs.append(
             GlyphPlacement(
                 text: cluster.text,
