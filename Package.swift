@@ -170,6 +170,7 @@ let package = Package(
             dependencies: [
                 "GoogleMaps", "MapData", "MapStorage", "MapStyle", "MapDrawing", "MapDrawingCairo", "MapPipeline",
                 "MapHosting", "MapGeometry", "RenderConformance", "MapNetwork", "StaticMapsServer", "MicroHTTPServer",
+                "CairoGraphics",
             ],
             swiftSettings: settings),
         .executableTarget(

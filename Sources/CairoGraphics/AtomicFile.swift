@@ -80,6 +80,93 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes the file that `produce` makes to `path`, whole or not at all, by the same rules as
+    /// ``write(_:to:)`` (a symbolic link followed, a replaced file's permission bits kept, a FIFO, device or
+    /// `/dev/stdout` written through): for files too large to hold in memory or made by another writer (SQLite, a
+    /// copy), as `waymark tiles` writes its archives.
+    ///
+    /// `produce` is called once with a path that does not exist and must create the complete file there (a
+    /// temporary file beside the final target, `.<name>.tmp-<pid>`; for a FIFO, a device or a descriptor, one in
+    /// `$TMPDIR`, default `/tmp`, whose bytes are then copied through). Its file is then given the replaced file's
+    /// permission bits, flushed with `fsync` and renamed over the target. A failure, of `produce` or of a step here,
+    /// removes the temporary file and leaves an existing target as it was.
+    /// - Throws: what `produce` throws, unchanged, or ``Failure`` naming the path, the step and errno.
+    public static func write(to path: String, producing produce: (_ temporary: String) throws -> Void) throws {
+        func fail(_ step: String) -> Failure {
+            let code = errno
+            return Failure(path: path, reason: "\(step): \(String(cString: strerror(code))) (errno \(code))")
+        }
+        var descriptor = ownDescriptor(path)
+        let target = descriptor == nil ? try resolvedLinks(path, fail) : path
+        var info = stat()
+        let exists = descriptor == nil && stat(target, &info) == 0
+        if descriptor != nil || (exists && info.st_mode & S_IFMT != S_IFREG) {
+            // Made aside, then copied through: a rename would replace the FIFO or device node itself.
+            let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            let name = target.split(separator: "/").last.map(String.init) ?? "out"
+            let temporary = "\(folder)/.\(name).tmp-\(getpid())"
+            unlink(temporary)
+            defer { unlink(temporary) }
+            try produce(temporary)
+            let source = open(temporary, O_RDONLY | O_CLOEXEC)
+            guard source >= 0 else { throw fail("open \(temporary)") }
+            defer { close(source) }
+            let opened = descriptor == nil
+            if opened {
+                descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                guard descriptor! >= 0 else { throw fail("open") }
+            }
+            var failure = copyAll(from: source, to: descriptor!, fail)
+            if opened && close(descriptor!) != 0 && failure == nil { failure = fail("close") }
+            if let failure { throw failure }
+            return
+        }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let temporary = "\(folder).\(name).tmp-\(getpid())"
+        // A file left by an earlier process with this id would be appended to (SQLite opens what is there).
+        unlink(temporary)
+        // The folder must take a new file before `produce` runs (a missing folder, no permission): named here, with
+        // the step and errno, rather than by the producer's own words about its own temporary names.
+        let probe = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard probe >= 0 else { throw fail("create \(temporary)") }
+        close(probe)
+        unlink(temporary)
+        do { try produce(temporary) } catch {
+            unlink(temporary)
+            throw error
+        }
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        var failure: Failure?
+        if fd < 0 {
+            failure = fail("open \(temporary)")
+        } else {
+            if exists && fchmod(fd, info.st_mode & 0o777) != 0 { failure = fail("chmod \(temporary)") }
+            if failure == nil && fsync(fd) != 0 { failure = fail("fsync") }
+            if close(fd) != 0 && failure == nil { failure = fail("close") }
+        }
+        if failure == nil && rename(temporary, target) != 0 { failure = fail("rename to \(target)") }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Copies everything `source` reads to `fd`; the failure, or `nil`.
+    static func copyAll(from source: Int32, to fd: Int32, _ fail: (String) -> Failure) -> Failure? {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return fail("read")
+            }
+            if n == 0 { return nil }
+            if let failure = writeAll(Array(buffer[0..<n]), to: fd, fail) { return failure }
+        }
+    }
+
     /// The descriptor of this process that `path` names (`/dev/stdout` 1, `/dev/stderr` 2, `/dev/fd/N`,
     /// `/proc/self/fd/N`), or `nil`.
     static func ownDescriptor(_ path: String) -> Int32? {

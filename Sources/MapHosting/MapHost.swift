@@ -242,15 +242,24 @@ public final class MapHost {
     /// - Returns: one 6-point ``CircleCommand`` per point in front of the camera (points behind it are dropped), in
     ///   order.
     public static func markerCommands(points: [GeoJSONPosition], camera: CameraState) -> [DrawCommand] {
+        markerCommands(markers: points.map { OverlayGeoJSON.Marker(position: $0) }, camera: camera)
+    }
+
+    /// Circle markers styled by their features' simplestyle properties (`waymark snapshot --markers`): each filled
+    /// with its ``OverlayGeoJSON/MarkerStyle/color`` (default the pin's `#EA4335`, as `GMSMarker.markerImage(with:)`
+    /// tints the pin) inside a 2-point white ring, radius 4, 6 or 9 points for `marker-size` small, medium
+    /// (default) or large, in screen points for `camera`.
+    /// - Returns: one ``CircleCommand`` per marker in front of the camera (markers behind it are dropped), in order.
+    public static func markerCommands(markers: [OverlayGeoJSON.Marker], camera: CameraState) -> [DrawCommand] {
         let transform = camera.transform
-        return points.compactMap { position in
-            let p = LatLng(latitude: position.latitude, longitude: position.longitude)
+        return markers.compactMap { marker in
+            let p = LatLng(latitude: marker.position.latitude, longitude: marker.position.longitude)
             guard transform.depth(of: WebMercator.worldPoint(p)) > 0 else { return nil }
             let s = transform.screenPoint(for: p)
             return .circle(
                 CircleCommand(
-                    center: ScreenPoint(x: s.x, y: s.y), radius: 6, fillColor: RGBAColor(rgb: 0xea4335),
-                    strokeColor: .white, strokeWidth: 2))
+                    center: ScreenPoint(x: s.x, y: s.y), radius: marker.style.size.radius,
+                    fillColor: RGBAColor(rgb: marker.style.color), strokeColor: .white, strokeWidth: 2))
         }
     }
 }

@@ -16,7 +16,10 @@ import MapGeometry
 ///   as they are, `vector_layers` and `tilestats` into the `json` row, other values as JSON text); `bounds`,
 ///   `center`, `minzoom`, `maxzoom` and `format` come from the header when the metadata lacks them.
 /// - The output is written to a temporary file beside `output` and renamed into place only after every tile read
-///   back from it equals the input's (so a failed run leaves no partial file).
+///   back from it equals the input's (so a failed run leaves no partial file). The rename replaces `output` itself
+///   (a symbolic link there is replaced, not followed): `waymark tiles` passes a temporary path of `AtomicFile`'s
+///   instead, which follows links, keeps a replaced file's permissions and writes FIFOs through
+///   (docs/BEHAVIOUR.md D24).
 public enum TileArchiveConverter {
     /// A tileset file kind, by extension.
     public enum Format: String, Sendable {
@@ -63,17 +66,20 @@ public enum TileArchiveConverter {
     ///   - maxTiles: PMTiles input only: the most tile addresses (run lengths expanded) converted; a larger archive
     ///     (or a small hostile one whose run lengths claim millions of tiles) fails with `.limitExceeded` before
     ///     anything is written. Defaults to 16,777,216.
+    ///   - outputFormat: the format to write when `output`'s extension does not say it (a temporary path, as
+    ///     `waymark tiles` passes through `AtomicFile`). Defaults to `nil`: by extension.
     /// - Returns: what was copied: tile and distinct-payload counts, the output's size and the unusable tiles.
     /// - Throws: ``ConversionError`` naming the file (unknown extension, same format, existing output, a tile that
     ///   reads back different), or the reader's error (``MBTilesError``, ``PMTilesError``) naming the input.
     @discardableResult
     public static func convert(
-        input: String, output: String, leafSize: Int? = nil, overwrite: Bool = false, maxTiles: Int = 1 << 24
+        input: String, output: String, leafSize: Int? = nil, overwrite: Bool = false, maxTiles: Int = 1 << 24,
+        outputFormat: Format? = nil
     ) throws -> Summary {
         guard let from = Format(path: input) else {
             throw ConversionError(path: input, message: "unknown tileset type (expected .mbtiles or .pmtiles)")
         }
-        guard let to = Format(path: output) else {
+        guard let to = outputFormat ?? Format(path: output) else {
             throw ConversionError(path: output, message: "unknown tileset type (expected .mbtiles or .pmtiles)")
         }
         guard from != to else {

@@ -95,7 +95,9 @@ import UIKit
         viewerLog("map-viewer: \(entries.count) markers \(source); my location \(spec)")
         if let overlays = options.overlaysPath {
             do {
-                let shapes = try GeoJSONShapes.shapes(fromFile: overlays)
+                var warnings: [String] = []
+                let shapes = try GeoJSONShapes.shapes(fromFile: overlays, warnings: &warnings)
+                for warning in warnings { viewerLog("map-viewer: warning: \(warning)") }
                 for shape in shapes { shape.map = map }
                 viewerLog("map-viewer: \(shapes.count) shapes from \(overlays)")
             } catch { viewerLog("map-viewer: \(error)") }

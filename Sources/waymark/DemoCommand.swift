@@ -1,5 +1,6 @@
 import Foundation
 import GoogleMaps
+import MapDrawingCairo
 import MapGeometry
 import MapHosting
 
@@ -51,20 +52,18 @@ struct DemoCommand: WaymarkCommand {
         guard let png = mapView.renderFrame(scale: 1).pngData() else {
             throw RuntimeError("could not encode the markers demo as PNG")
         }
-        do {
-            try png.write(to: URL(fileURLWithPath: "out/demo-markers.png"))
-        } catch {
-            throw RuntimeError("cannot write out/demo-markers.png: \(error.localizedDescription)")
+        // Through AtomicFile, as every PNG Waymark writes (docs/BEHAVIOUR.md D24).
+        do { try PNGCodec.write(bytes: [UInt8](png), to: "out/demo-markers.png") } catch {
+            throw RuntimeError("\(error)")
         }
         print("out/demo-markers.png")
         guard let shapes = DemoShapesMap.make(size: CGSize(width: 1280, height: 720)).renderFrame(scale: 1).pngData()
         else {
             throw RuntimeError("could not encode the shapes demo as PNG")
         }
-        do {
-            try shapes.write(to: URL(fileURLWithPath: "out/demo-shapes.png"))
-        } catch {
-            throw RuntimeError("cannot write out/demo-shapes.png: \(error.localizedDescription)")
+        // Through AtomicFile, as every PNG Waymark writes (docs/BEHAVIOUR.md D24).
+        do { try PNGCodec.write(bytes: [UInt8](shapes), to: "out/demo-shapes.png") } catch {
+            throw RuntimeError("\(error)")
         }
         print("out/demo-shapes.png")
     }

@@ -34,14 +34,24 @@ struct SnapshotCommand: WaymarkCommand {
           --dark     the dark default (Data/styles/default-dark.json), as a map view in dark mode; a --map-style
                      wins over it, as on iOS; ignored with --style (said on stderr)
           --markers  draw the Point and MultiPoint features of a GeoJSON FeatureCollection as circle markers
+                     with a white ring (simplestyle properties marker-color, #rgb or #rrggbb, default #ea4335, the
+                     default pin's red; marker-size small, medium (default) or large: radius 4, 6 or 9 points;
+                     marker-symbol is not drawn, said once on stderr)
           --overlays draw the LineString / Polygon features of a GeoJSON file as GMSPolyline / GMSPolygon shapes
-                     (simplestyle properties stroke, stroke-width, stroke-opacity, fill, fill-opacity)
+                     (simplestyle properties stroke, stroke-width (points, 0…100, default 2), stroke-opacity,
+                     fill, fill-opacity; colours #rgb or #rrggbb, default #555555)
+                     A property that cannot be used (a colour that is not #rgb or #rrggbb, a width that is negative
+                     or not a number, a size not small/medium/large) takes its default; a stroke-width above 100 is
+                     drawn 100 wide and an opacity outside 0…1 is clamped. Each is one warning on stderr naming the
+                     file, the feature and the property; every feature is still drawn
           --timeout  seconds for everything fetched over the network (style, TileJSON, sprite, tiles). When they
                      run out, the snapshot is written with what arrived and stderr names what did not; a style that
                      has not arrived is an error. Default 30
           --strict   exit 1 when the snapshot is incomplete (a tile or source could not be read or decoded, or a style
                      diagnostic dropped a layer or source: a bad filter, a missing source, an unknown layer type; the
-                     PNG is still written). Without it such a snapshot exits 0 with a warning on stderr
+                     PNG is still written). Without it such a snapshot exits 0 with a warning on stderr. A
+                     --markers or --overlays property replaced (above) is a warning and does not fail --strict, as a
+                     style value replaced does not: nothing is left out of the drawing
           -o         output PNG path, written whole or not at all (an existing file is kept on failure; it keeps
                      its permissions). A symbolic link is followed (its target is replaced, the link stays); a FIFO
                      or device (/dev/null) is written directly. `-o -` writes the PNG to standard output (and
@@ -138,7 +148,11 @@ struct SnapshotCommand: WaymarkCommand {
         var overlay: [DrawCommand] = []
         if let file = args.value("--overlays") {
             let shapes: [GMSOverlay]
-            do { shapes = try GeoJSONShapes.shapes(fromFile: file) } catch { throw RuntimeError("\(error)") }
+            var warnings: [String] = []
+            do { shapes = try GeoJSONShapes.shapes(fromFile: file, warnings: &warnings) } catch {
+                throw RuntimeError("\(error)")
+            }
+            warn(warnings)
             overlay += GMSOverlayDrawCommands(shapes, camera: camera, scale: scale)
         }
         if let markers = args.value("--markers") {
@@ -149,11 +163,13 @@ struct SnapshotCommand: WaymarkCommand {
             do { json = try JSONValue.parse(bytes: [UInt8](data)) } catch {
                 throw RuntimeError("markers file '\(markers)' is not JSON: \(error)")
             }
-            let points: [GeoJSONPosition]
-            do { points = try OverlayGeoJSON.points(from: json) } catch {
+            let read: [OverlayGeoJSON.Marker]
+            var warnings: [String] = []
+            do { read = try OverlayGeoJSON.markers(from: json, warnings: &warnings) } catch {
                 throw RuntimeError("markers file '\(markers)': \(error)")
             }
-            overlay += MapHost.markerCommands(points: points, camera: camera)
+            warn(warnings.map { "markers file '\(markers)': \($0)" })
+            overlay += MapHost.markerCommands(markers: read, camera: camera)
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)
         if output != "-" { print(output) }
@@ -170,6 +186,14 @@ struct SnapshotCommand: WaymarkCommand {
             if args.has("--strict") { throw RuntimeError(text) }
             FileHandle.standardError.write(Data("waymark snapshot: warning: \(text)\n".utf8))
         }
+    }
+
+    /// Writes each line on standard error as `waymark snapshot: warning: LINE`: a `--markers` or `--overlays`
+    /// property that could not be used and was replaced (its default, or clamped). Such a snapshot draws every
+    /// feature, so `--strict` does not fail on these, as it does not on a style value replaced.
+    static func warn(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        FileHandle.standardError.write(Data(lines.map { "waymark snapshot: warning: \($0)\n" }.joined().utf8))
     }
 
     /// Whether a style diagnostic removes something from the drawing (a layer or source skipped, a filter that

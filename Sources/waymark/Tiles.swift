@@ -1,3 +1,4 @@
+import CairoGraphics
 import Foundation
 import MapStorage
 
@@ -33,6 +34,9 @@ struct TilesCommand: WaymarkCommand {
           --name NAME     the tileset's metadata name (default: OUT's file name without extension)
           --no-install    fail naming what is missing instead of installing it
           --force         replace OUT when it exists
+          OUT is written whole or not at all, as snapshot's -o: an existing file is kept on failure and keeps its
+          permissions when replaced; a symbolic link is followed (its target is replaced, the link stays); a FIFO or
+          device is written through
         """
 
     @MainActor static func run(_ arguments: [String]) throws {
@@ -65,9 +69,11 @@ struct TilesCommand: WaymarkCommand {
         guard FileManager.default.isReadableFile(atPath: input) else {
             throw RuntimeError("\(input): no such file or not readable")
         }
+        if !args.has("--force") && isRegularFile(output) {
+            throw RuntimeError("\(output): already exists (use --force to replace it)")
+        }
         do {
-            let summary = try TileArchiveConverter.convert(
-                input: input, output: output, leafSize: leafSize, overwrite: args.has("--force"))
+            let summary = try convertWhole(input: input, output: output, leafSize: leafSize)
             print(
                 "\(input) -> \(output): \(summary.tiles) tiles (\(summary.distinctTiles) distinct), "
                     + "\(summary.outputBytes) bytes")
@@ -102,7 +108,7 @@ struct TilesCommand: WaymarkCommand {
         guard FileManager.default.isReadableFile(atPath: input) else {
             throw RuntimeError("\(input): no such file or not readable")
         }
-        if FileManager.default.fileExists(atPath: output) && !args.has("--force") {
+        if isRegularFile(output) && !args.has("--force") {
             throw RuntimeError("\(output): already exists (use --force to replace it)")
         }
         let name =
@@ -122,14 +128,17 @@ struct TilesCommand: WaymarkCommand {
             switch format {
             case .pmtiles:
                 TileBuild.progress("converting to PMTiles: \(output)")
-                let summary = try TileArchiveConverter.convert(input: built, output: output, overwrite: true)
+                let summary = try convertWhole(input: built, output: output, leafSize: nil)
                 (tiles, bytes) = (summary.tiles, summary.outputBytes)
             case .mbtiles:
                 tiles = try MBTilesSource(path: built).tileAddresses().count
-                if FileManager.default.fileExists(atPath: output) { try FileManager.default.removeItem(atPath: output) }
-                try FileManager.default.moveItem(atPath: built, toPath: output)
-                let size = try FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber
+                let size = try FileManager.default.attributesOfItem(atPath: built)[.size] as? NSNumber
                 bytes = size?.intValue ?? 0
+                try AtomicFile.write(to: output) { temporary in
+                    do { try FileManager.default.copyItem(atPath: built, toPath: temporary) } catch {
+                        throw RuntimeError("cannot copy the built tiles \(built): \(error.localizedDescription)")
+                    }
+                }
             }
         } catch {
             throw RuntimeError("\(output): \(error)")
@@ -138,6 +147,35 @@ struct TilesCommand: WaymarkCommand {
         print(
             "\(input) -> \(output): \(tiles) tiles (\(schema.rawValue) schema, z0-\(schema.maxZoom)), \(bytes) bytes, "
                 + "\(seconds) s")
+    }
+}
+
+extension TilesCommand {
+    /// Whether `path` (its symbolic links followed) is an existing regular file: what `--force` must allow
+    /// replacing. A FIFO or a device is written through, not replaced.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Converts `input` into `output` through `AtomicFile` (docs/BEHAVIOUR.md D24, as `snapshot -o` writes): a
+    /// symbolic link is followed and stays, a replaced file keeps its permission bits, a FIFO or device is written
+    /// through, and a failure leaves an existing `output` as it was. The converter verifies every tile in the
+    /// temporary file before it is renamed into place.
+    /// - Throws: the converter's errors (naming `output`, not the temporary file), or `AtomicFile.Failure`.
+    static func convertWhole(input: String, output: String, leafSize: Int?) throws -> TileArchiveConverter.Summary {
+        var summary: TileArchiveConverter.Summary?
+        try AtomicFile.write(to: output) { temporary in
+            do {
+                summary = try TileArchiveConverter.convert(
+                    input: input, output: temporary, leafSize: leafSize, overwrite: true,
+                    outputFormat: TileArchiveConverter.Format(path: output))
+            } catch var error as TileArchiveConverter.ConversionError where error.path.hasPrefix(temporary) {
+                error.path = output
+                throw error
+            }
+        }
+        return summary!
     }
 }
 

@@ -10,18 +10,29 @@ import MapJSON
 /// ``GMSPolyline``s, Polygon and MultiPolygon geometries ``GMSPolygon``s (the first ring the outline, the others
 /// holes); other geometries are skipped.
 /// Styling follows the simplestyle-spec 1.1.0 properties `stroke` (#rgb or #rrggbb, default #555555),
-/// `stroke-width` (points, default 2), `stroke-opacity` (default 1), `fill` (default #555555) and `fill-opacity`
-/// (default 0.6).
+/// `stroke-width` (points, 0…100, default 2), `stroke-opacity` (default 1), `fill` (default #555555) and
+/// `fill-opacity` (default 0.6); a value that cannot be used is replaced (the default, or clamped) and named in a
+/// warning (``OverlayGeoJSON/ShapeStyle``).
 package enum GeoJSONShapes {
     /// Why a file gave no shapes; the message names the file and the place.
     package struct LoadError: Error, CustomStringConvertible {
         package let description: String
     }
 
-    /// The shapes of the GeoJSON file at `path`, in file order.
+    /// The shapes of the GeoJSON file at `path`, in file order; style values replaced are not reported (see
+    /// ``shapes(fromFile:warnings:)``).
     /// - Throws: ``LoadError`` when the file cannot be read, is not JSON, is not GeoJSON, or a line or polygon has
     ///   coordinates that are not numbers or lie outside ±360° longitude and ±90° latitude (`1e308`, `Infinity`).
     @MainActor package static func shapes(fromFile path: String) throws -> [GMSOverlay] {
+        var ignored: [String] = []
+        return try shapes(fromFile: path, warnings: &ignored)
+    }
+
+    /// The shapes of the GeoJSON file at `path`, in file order, appending to `warnings` one line for each style
+    /// property replaced or clamped, naming the file, the feature and the property (`overlays file 'x.geojson':
+    /// feature 2: "fill" "notacolor" is not a #rgb or #rrggbb colour; drawn in the default #555555`).
+    /// - Throws: ``LoadError``, as ``shapes(fromFile:)``.
+    @MainActor package static func shapes(fromFile path: String, warnings: inout [String]) throws -> [GMSOverlay] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(description: "cannot read overlays file '\(path)'")
         }
@@ -29,16 +40,26 @@ package enum GeoJSONShapes {
         do { json = try JSONValue.parse(bytes: [UInt8](data)) } catch {
             throw LoadError(description: "overlays file '\(path)' is not JSON: \(error)")
         }
-        return try shapes(from: json, source: path)
+        return try shapes(from: json, source: path, warnings: &warnings)
     }
 
     /// The shapes of a parsed GeoJSON document (read by `MapData`'s ``OverlayGeoJSON``); `source` names it in
     /// errors.
     @MainActor package static func shapes(from json: JSONValue, source: String) throws -> [GMSOverlay] {
+        var ignored: [String] = []
+        return try shapes(from: json, source: source, warnings: &ignored)
+    }
+
+    /// The shapes of a parsed GeoJSON document, appending style warnings that name `source` to `warnings`.
+    @MainActor package static func shapes(from json: JSONValue, source: String, warnings: inout [String]) throws
+        -> [GMSOverlay]
+    {
         let shapes: [OverlayGeoJSON.Shape]
-        do { shapes = try OverlayGeoJSON.shapes(from: json) } catch {
+        var read: [String] = []
+        do { shapes = try OverlayGeoJSON.shapes(from: json, warnings: &read) } catch {
             throw LoadError(description: "overlays file '\(source)': \(error)")
         }
+        warnings += read.map { "overlays file '\(source)': \($0)" }
         return shapes.map { shape -> GMSOverlay in
             switch shape {
             case .line(let positions, let style):
