@@ -40,6 +40,8 @@ final class GlyphTextMeasurer: TextMeasurer {
         }
     }
     private var shapings: [Key: GlyphShaping?] = [:]
+    /// The lines of text off the glyph path (``fallbackBreaking(_:style:)``).
+    let fallbackBreaks = FallbackLineBreakCache()
 
     init(fallback: any TextMeasurer) { self.fallback = fallback }
 
@@ -64,7 +66,10 @@ final class GlyphTextMeasurer: TextMeasurer {
 
     /// Metrics of the glyph shaping in points when `text` is on the glyph path, else `fallback`'s.
     func measure(_ text: String, style: TextStyle) -> TextMetrics {
-        guard let shaping = shaping(text, style: style) else { return fallback.measure(text, style: style) }
+        guard let shaping = shaping(text, style: style) else {
+            if let breaking = fallbackBreaking(text, style: style) { return measure(breaking) }
+            return fallback.measure(text, style: style)
+        }
         let s = style.size / GlyphShaping.emSize
         var minX = Double.infinity
         var minY = Double.infinity
@@ -192,7 +197,15 @@ extension LabelStage {
                     if let halo = passes.halo { perLabel ? out.append(halo) : iconHalos.append(halo) }
                     if let fill = passes.fill { out.append(fill) }
                 case .text(let t):
-                    guard let shaping = glyphText.shaping(t.text, style: t.style) else { return out.append(command) }
+                    guard let shaping = glyphText.shaping(t.text, style: t.style) else {
+                        // The backend draws the lines the measurer chose (MapLibre's breaks, not its own wrapping).
+                        guard let breaking = glyphText.fallbackBreaking(t.text, style: t.style) else {
+                            return out.append(command)
+                        }
+                        var broken = t
+                        (broken.text, broken.style) = (breaking.text, breaking.style)
+                        return out.append(.text(broken))
+                    }
                     var plain = t
                     plain.opacity = 1
                     split(.text(plain), opacity: t.opacity, glyphs: .text(shaping), into: &out)

@@ -242,10 +242,17 @@ public struct GlyphShaping: Sendable, Equatable {
         }
     }
 
-    /// Characters between which CJK text may break (an outline of `i18n::allowsIdeographicBreaking`).
+    /// Characters after which CJK text may break (`i18n::allowsIdeographicBreaking`'s blocks: CJK radicals and
+    /// strokes, symbols and punctuation, kana, bopomofo, CJK letters and compatibility forms, the unified
+    /// ideographs and extension A, Yi, vertical and half-/full-width forms, and U+2027). Not Hangul (Korean breaks
+    /// at spaces), nor kanbun or the Yijing symbols; MapLibre has no rule against a break before small kana or
+    /// `ー`.
     static func allowsIdeographicBreaking(_ c: Int) -> Bool {
         switch c {
-        case 0x2E80...0x2FFF, 0x3000...0x9FFF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF: return true
+        case 0x2027, 0x2E80...0x2EFF, 0x2F00...0x2FDF, 0x2FF0...0x2FFF, 0x3000...0x312F, 0x31A0...0x31BF,
+            0x31C0...0x31EF, 0x31F0...0x31FF, 0x3200...0x32FF, 0x3300...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA48F, 0xA490...0xA4CF, 0xF900...0xFAFF, 0xFE10...0xFE1F, 0xFE30...0xFE4F, 0xFF00...0xFFEF:
+            return true
         default: return false
         }
     }
