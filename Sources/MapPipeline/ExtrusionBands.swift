@@ -6,7 +6,7 @@
 //
 // Bands hold disjoint rows, so when the faces cover many rows the bands are shared out between threads
 // (`DispatchQueue.concurrentPerform`, as `ProjectiveBlit.draw` shares row blocks), each thread taking the next band
-// not yet drawn and drawing it with its own scan scratch and band depths (``ExtrusionRaster/BandWorker``): a band's
+// not yet drawn (those with the most face rows first) and drawing it with its own scan scratch and band depths (``ExtrusionRaster/BandWorker``): a band's
 // pixels are the same whichever thread draws it, and the boxes the bands drew in are joined afterwards.
 
 import Dispatch
@@ -218,13 +218,23 @@ extension ExtrusionRaster {
                                 if workers.count == 1 {
                                     for band in 0..<bands { Self.drawBand(band, job, workers[0]) }
                                 } else {
-                                    // Each thread takes the next band no thread has taken.
+                                    // Each thread takes the next band no thread has taken, those with the most face
+                                    // rows first (so the last ones, drawn while other threads may wait, are short).
+                                    var work = [Int](repeating: 0, count: bands)
+                                    for face in faces {
+                                        for band in (face.minRow / bandRows)...(face.maxRow / bandRows) {
+                                            let low = band * bandRows
+                                            work[band] +=
+                                                min(face.maxRow, low + bandRows - 1) - max(face.minRow, low) + 1
+                                        }
+                                    }
+                                    let order = (0..<bands).sorted { work[$0] > work[$1] }
                                     let taken = BandCounter()
                                     DispatchQueue.concurrentPerform(iterations: workers.count) { w in
-                                        var band = taken.take()
-                                        while band < bands {
-                                            Self.drawBand(band, job, workers[w])
-                                            band = taken.take()
+                                        var next = taken.take()
+                                        while next < bands {
+                                            Self.drawBand(order[next], job, workers[w])
+                                            next = taken.take()
                                         }
                                     }
                                 }

@@ -3,8 +3,8 @@ import MapData
 import MapGeometry
 
 // A plain fill-extrusion layer's faces projected and queued tile by tile (``ExtrusionRaster/queuePlainFaces(_:_:)``):
-// each tile's features into a queue of their own, on several threads when the layer has many polygons, the queues
-// then put one after another in tile order. Each face is projected, culled, lit and prepared with the same
+// each run of a tile's features into a queue of its own, on several threads when the layer has many polygons, the
+// queues then put one after another in tile and feature order. Each face is projected, culled, lit and prepared with the same
 // arithmetic, and queued in the same order (tiles, features, polygons; walls ring by ring, then the roof), as when
 // the tiles are queued one after another: the same faces, so the same pixels (ExtrusionBands.swift draws them).
 
@@ -85,10 +85,15 @@ extension ExtrusionRaster {
     /// A layer with at least this many polygons queues its tiles on several threads when ``threads`` allows.
     static let parallelPolygons = 256
 
-    /// Queues the plain faces of `tiles` (in their order) for ``drawQueuedFaces()``: each tile's into a queue of its
-    /// own (``queuePlainFaces(of:_:into:)``), shared out between up to ``threads`` threads (largest tiles first)
-    /// when they hold at least ``parallelQueueing`` polygons between them, then appended in tile
-    /// order; else all one after another on this thread. The same queue either way.
+    /// Polygons in a run of a tile's features queued by one thread (the last run of a tile may hold fewer): a
+    /// frame's buildings crowd into a few tiles, so tiles alone share the work out unevenly.
+    static let queuedRunPolygons = 64
+
+    /// Queues the plain faces of `tiles` (in their order) for ``drawQueuedFaces()``: when they hold at least
+    /// ``parallelQueueing`` polygons between them, each run of a tile's features (``queuedRunPolygons``) into a
+    /// queue of its own (``queuePlainFaces(of:features:_:into:)``), the runs shared out between up to ``threads``
+    /// threads (largest first), then appended in tile and feature order; else all one after another on this thread.
+    /// The same queue either way.
     func queuePlainFaces(_ tiles: [PlainTile], _ frame: PlainFrame) {
         let polygons = tiles.reduce(0) { $0 + $1.polygons }
         let threads = min(max(threads, 1), tiles.count)
@@ -105,18 +110,31 @@ extension ExtrusionRaster {
             swap(&own.faces, &queuedFaces)
         }
         guard parallel else {
-            for tile in tiles { Self.queuePlainFaces(of: tile, frame, into: own) }
+            for tile in tiles { Self.queuePlainFaces(of: tile, features: tile.features.indices, frame, into: own) }
             return
         }
-        while tileQueues.count < tiles.count { tileQueues.append(FaceQueue()) }
-        let queues = Array(tileQueues.prefix(tiles.count))
-        let order = tiles.indices.sorted { tiles[$0].polygons > tiles[$1].polygons }
+        // The runs: a tile's features up to the one that brings a run to `queuedRunPolygons`, in order.
+        var runs: [(tile: Int, features: Range<Int>, polygons: Int)] = []
+        for (t, tile) in tiles.enumerated() {
+            var (start, polygons) = (0, 0)
+            for (f, feature) in tile.features.enumerated() {
+                polygons += feature.polygons.count
+                if polygons >= Self.queuedRunPolygons || f == tile.features.count - 1 {
+                    runs.append((t, start..<(f + 1), polygons))
+                    (start, polygons) = (f + 1, 0)
+                }
+            }
+        }
+        while tileQueues.count < runs.count { tileQueues.append(FaceQueue()) }
+        let queues = Array(tileQueues.prefix(runs.count))
+        let order = runs.indices.sorted { runs[$0].polygons > runs[$1].polygons }
+        let runFeatures = runs.map { (tiles[$0.tile], $0.features) }
         let taken = BandCounter()
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(threads, runs.count)) { _ in
             var next = taken.take()
             while next < order.count {
                 let i = order[next]
-                Self.queuePlainFaces(of: tiles[i], frame, into: queues[i])
+                Self.queuePlainFaces(of: runFeatures[i].0, features: runFeatures[i].1, frame, into: queues[i])
                 next = taken.take()
             }
         }
@@ -135,14 +153,17 @@ extension ExtrusionRaster {
         }
     }
 
-    /// Projects, culls, lights and queues into `queue` the walls and roofs of `tile`'s features in `frame` (their
-    /// order: features, polygons, each ring's walls, then the roof), reading nothing else.
-    static func queuePlainFaces(of tile: PlainTile, _ frame: PlainFrame, into queue: FaceQueue) {
+    /// Projects, culls, lights and queues into `queue` the walls and roofs of `tile`'s features `features` in
+    /// `frame` (their order: features, polygons, each ring's walls, then the roof), reading nothing else.
+    static func queuePlainFaces(
+        of tile: PlainTile, features: Range<Int>, _ frame: PlainFrame, into queue: FaceQueue
+    ) {
         let (scale, light, verticalGradient) = (frame.scale, frame.light, frame.verticalGradient)
         let (frameWidth, frameHeight) = (frame.width, frame.height)
         var projector = ExtrusionProjector(tile: tile.tile, extent: 4096, camera: frame.camera)
         var projectorExtent = 4096
-        for (index, feature) in tile.features.enumerated() {
+        for index in features {
+            let feature = tile.features[index]
             let extent = feature.extent
             if extent != projectorExtent {
                 projector = ExtrusionProjector(tile: tile.tile, extent: extent, camera: frame.camera)

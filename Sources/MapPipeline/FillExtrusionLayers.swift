@@ -173,7 +173,7 @@ final class ExtrusionRaster {
     /// (``parallelPolygons``; tests set 0 to share out any work).
     var parallelQueueing = ExtrusionRaster.parallelPolygons
     /// The queues of a plain layer's tiles (ExtrusionQueueing.swift): the first holds the raster's own queue while
-    /// faces are queued, the others one tile's each when tiles are queued on several threads.
+    /// faces are queued, the others one run of a tile's features each when they are queued on several threads.
     var tileQueues: [FaceQueue] = []
     /// The queued faces (ExtrusionBands.swift): their vertices and ring ends one face after another, and each face's
     /// record.
@@ -247,6 +247,7 @@ final class ExtrusionRaster {
             layerBox = PixelBox()
             staleDepth = PixelBox()
             bandWorkers = []
+            tileQueues = []
         }
         usedThisFrame = false
         let unused = layerImages[min(layersThisFrame, layerImages.count)...].map(\.handle)
