@@ -62,6 +62,11 @@ extension ExtrusionRaster {
     /// none of those rows, or it lies more than a pixel left or right of the frame (a crossing interpolated between
     /// two vertices lies between them up to rounding), or a vertex is not finite.
     func rows(of all: UnsafeBufferPointer<Vertex>) -> ClosedRange<Int>? {
+        Self.rows(of: all, width: width, height: height)
+    }
+
+    /// ``rows(of:)`` in a `width × height` frame.
+    static func rows(of all: UnsafeBufferPointer<Vertex>, width: Int, height: Int) -> ClosedRange<Int>? {
         guard let first = all.first else { return nil }
         var (lowX, highX, lowY, highY) = (first.x, first.x, first.y, first.y)
         for v in all {
@@ -79,21 +84,32 @@ extension ExtrusionRaster {
     }
 
     /// Calls `span(row, cy, x0, x1)` for every run `x0...x1` of the frame's pixels in `rows` whose centres
-    /// (`x + 0.5`, `cy = row + 0.5`) lie inside the rings of `all` ending at `ends` (even-odd): between the first
-    /// and second crossing of the row with the rings' edges, the third and fourth, and so on.
-    ///
-    /// Each edge's crossing with a row is `p.x + (cy − p.y) / (q.y − p.y) · (q.x − p.x)` for its end points in ring
-    /// order, computed only for the rows the edge crosses (`min(p.y, q.y) ≤ cy < max(p.y, q.y)`); a run is the pixels
-    /// from `⌈a − ½⌉` to `⌈b − ½⌉ − 1` of crossings `a ≤ b`.
+    /// (`x + 0.5`, `cy = row + 0.5`) lie inside the rings of `all` ending at `ends` (even-odd), with the raster's
+    /// own scratch storage (``scanScratch``): ``scan(_:_:rows:width:scratch:_:)``.
     @inline(__always) func scan(
         _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, rows: ClosedRange<Int>,
         _ span: (_ row: Int, _ cy: Double, _ x0: Int, _ x1: Int) -> Void
     ) {
+        Self.scan(all, ends, rows: rows, width: width, scratch: scanScratch, span)
+    }
+
+    /// Calls `span(row, cy, x0, x1)` for every run `x0...x1` of a `width`-pixel frame's pixels in `rows` whose
+    /// centres (`x + 0.5`, `cy = row + 0.5`) lie inside the rings of `all` ending at `ends` (even-odd): between the
+    /// first and second crossing of the row with the rings' edges, the third and fourth, and so on. `scratch` is
+    /// used by this call alone while it runs (one per thread scanning).
+    ///
+    /// Each edge's crossing with a row is `p.x + (cy − p.y) / (q.y − p.y) · (q.x − p.x)` for its end points in ring
+    /// order, computed only for the rows the edge crosses (`min(p.y, q.y) ≤ cy < max(p.y, q.y)`); a run is the pixels
+    /// from `⌈a − ½⌉` to `⌈b − ½⌉ − 1` of crossings `a ≤ b`.
+    @inline(__always) static func scan(
+        _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, rows: ClosedRange<Int>, width: Int,
+        scratch: ScanScratch, _ span: (_ row: Int, _ cy: Double, _ x0: Int, _ x1: Int) -> Void
+    ) {
         let (minY, maxY) = (rows.lowerBound, rows.upperBound)
-        var edges = scanEdges
-        scanEdges = []
-        defer { scanEdges = edges }
-        edges.removeAll(keepingCapacity: true)
+        // A ring of n vertices has at most n edges: room for all of them, those crossing a row and its crossings.
+        scratch.reserve(all.count)
+        let edges = scratch.edges
+        var edgeCount = 0
         var start = 0
         for end in ends {
             if end - start >= 2 {
@@ -113,17 +129,16 @@ extension ExtrusionRaster {
                     while last < maxY && Double(last + 1) + 0.5 < hi { last += 1 }
                     while last >= minY && Double(last) + 0.5 >= hi { last -= 1 }
                     guard first <= last else { continue }
-                    edges.append(
-                        ScanEdge(
-                            px: p.x, py: p.y, qx: q.x, qy: q.y, dx: q.x - p.x, dy: q.y - p.y, first: first,
-                            last: last))
+                    edges[edgeCount] = ScanEdge(
+                        px: p.x, py: p.y, qx: q.x, qy: q.y, dx: q.x - p.x, dy: q.y - p.y, first: first, last: last)
+                    edgeCount += 1
                 }
             }
             start = end
         }
-        guard edges.count >= 2 else { return }
+        guard edgeCount >= 2 else { return }
         // By first row (insertion sort: faces have few edges, and those of a roof come mostly in order).
-        for i in 1..<edges.count {
+        for i in 1..<edgeCount {
             let e = edges[i]
             var j = i
             while j > 0 && edges[j - 1].first > e.first {
@@ -132,7 +147,6 @@ extension ExtrusionRaster {
             }
             edges[j] = e
         }
-        let width = width
         @inline(__always) func run(_ a: Double, _ b: Double, _ row: Int, _ cy: Double) {
             let l = a - 0.5
             let r = b - 0.5
@@ -141,57 +155,82 @@ extension ExtrusionRaster {
             if x0 <= x1 { span(row, cy, x0, x1) }
         }
         // The active edges and the row's crossings (a row crosses at most all the edges).
-        if edges.count > scanCapacity {
-            activeEdges.deallocate()
-            crossings.deallocate()
-            scanCapacity = max(edges.count, 2 * scanCapacity)
-            activeEdges = .allocate(capacity: scanCapacity)
-            crossings = .allocate(capacity: scanCapacity)
-        }
-        let active = activeEdges
-        let crossings = crossings
-        edges.withUnsafeBufferPointer { edges in
-            var next = 0
-            var count = 0
-            for row in minY...maxY {
-                let cy = Double(row) + 0.5
-                var kept = 0
-                for j in 0..<count where edges[active[j]].last >= row {
-                    active[kept] = active[j]
-                    kept += 1
-                }
-                count = kept
-                while next < edges.count && edges[next].first == row {
-                    active[count] = next
-                    count += 1
-                    next += 1
-                }
-                // `p.x + (cy − p.y) / (q.y − p.y) · (q.x − p.x)`.
-                @inline(__always) func crossing(_ e: ScanEdge) -> Double {
-                    e.px + (cy - e.py) / e.dy * e.dx
-                }
-                if count == 2 {
-                    let a = crossing(edges[active[0]])
-                    let b = crossing(edges[active[1]])
-                    run(min(a, b), max(a, b), row, cy)
-                    continue
-                }
-                guard count > 2 else { continue }
-                for n in 0..<count {
-                    let x = crossing(edges[active[n]])
-                    var k = n
-                    while k > 0 && crossings[k - 1] > x {
-                        crossings[k] = crossings[k - 1]
-                        k -= 1
-                    }
-                    crossings[k] = x
-                }
-                var k = 0
-                while k + 1 < count {
-                    run(crossings[k], crossings[k + 1], row, cy)
-                    k += 2
-                }
+        let active = scratch.active
+        let crossings = scratch.crossings
+        var next = 0
+        var count = 0
+        for row in minY...maxY {
+            let cy = Double(row) + 0.5
+            var kept = 0
+            for j in 0..<count where edges[active[j]].last >= row {
+                active[kept] = active[j]
+                kept += 1
             }
+            count = kept
+            while next < edgeCount && edges[next].first == row {
+                active[count] = next
+                count += 1
+                next += 1
+            }
+            // `p.x + (cy − p.y) / (q.y − p.y) · (q.x − p.x)`.
+            @inline(__always) func crossing(_ e: ScanEdge) -> Double {
+                e.px + (cy - e.py) / e.dy * e.dx
+            }
+            if count == 2 {
+                let a = crossing(edges[active[0]])
+                let b = crossing(edges[active[1]])
+                run(min(a, b), max(a, b), row, cy)
+                continue
+            }
+            guard count > 2 else { continue }
+            for n in 0..<count {
+                let x = crossing(edges[active[n]])
+                var k = n
+                while k > 0 && crossings[k - 1] > x {
+                    crossings[k] = crossings[k - 1]
+                    k -= 1
+                }
+                crossings[k] = x
+            }
+            var k = 0
+            while k + 1 < count {
+                run(crossings[k], crossings[k + 1], row, cy)
+                k += 2
+            }
+        }
+    }
+
+    /// The scan converter's scratch storage (``scan(_:_:rows:width:scratch:_:)``): a face's edges, those crossing
+    /// the row, and the row's crossings, room for ``capacity`` each. Used by one thread at a time: each thread
+    /// drawing bands has its own (``BandWorker``).
+    final class ScanScratch {
+        private(set) var edges = UnsafeMutablePointer<ScanEdge>.allocate(capacity: 1)
+        private(set) var active = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        private(set) var crossings = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+        private(set) var capacity = 1
+
+        init() {}
+
+        deinit {
+            edges.deallocate()
+            active.deallocate()
+            crossings.deallocate()
+        }
+
+        /// Makes room for at least `count` of each (what was in them is dropped).
+        @inline(__always) func reserve(_ count: Int) {
+            guard count > capacity else { return }
+            grow(count)
+        }
+
+        private func grow(_ count: Int) {
+            edges.deallocate()
+            active.deallocate()
+            crossings.deallocate()
+            capacity = max(count, 2 * capacity)
+            edges = .allocate(capacity: capacity)
+            active = .allocate(capacity: capacity)
+            crossings = .allocate(capacity: capacity)
         }
     }
 }

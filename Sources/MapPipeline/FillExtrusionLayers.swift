@@ -156,11 +156,25 @@ final class ExtrusionRaster {
     /// Whether ``fill(bottom:top:)`` queues faces for ``drawQueuedFaces()`` instead of drawing them.
     var defersFaces = false
     /// Whether the queued faces are the frame's only extrusion faces: their depths need not outlast the layer, so
-    /// each band is tested against a band-sized depth buffer of its own (``bandDepth``), kept in the cache, and
+    /// each band is tested against a band-sized depth buffer of its own (``BandWorker``), kept in the cache, and
     /// ``inverseDepth`` is left as it is.
     var bandLocalDepth = false
-    /// The band's own depths (``bandLocalDepth``): ``bandRows`` rows of ``width``, all 0 between bands.
-    var bandDepth: UnsafeMutablePointer<Float>?
+    /// The most threads a plain layer's faces are queued on (``queuePlainFaces(_:_:)``) and their bands drawn on
+    /// (``drawQueuedFaces()``); at least 1, the renderer sets it from ``MapRenderOptions/tileThreads`` and the
+    /// processors. The pixels are the same whatever it is.
+    var threads = 1
+    /// Queued faces covering fewer rows than this between them are drawn on the calling thread alone
+    /// (``parallelFaceRows``; tests set 0 to share out any work).
+    var parallelWork = ExtrusionRaster.parallelFaceRows
+    /// Each thread's storage for drawing bands (ExtrusionBands.swift), made as needed and kept while the frame size
+    /// stays; the first also draws the bands when they are not shared out.
+    var bandWorkers: [BandWorker] = []
+    /// Layers with fewer polygons than this queue their tiles' faces on the calling thread alone
+    /// (``parallelPolygons``; tests set 0 to share out any work).
+    var parallelQueueing = ExtrusionRaster.parallelPolygons
+    /// The queues of a plain layer's tiles (ExtrusionQueueing.swift): the first holds the raster's own queue while
+    /// faces are queued, the others one run of a tile's features each when they are queued on several threads.
+    var tileQueues: [FaceQueue] = []
     /// The queued faces (ExtrusionBands.swift): their vertices and ring ends one face after another, and each face's
     /// record.
     var queuedVertices: [Vertex] = []
@@ -178,12 +192,9 @@ final class ExtrusionRaster {
     /// Scratch storage of one face: its rings' vertices one after another, and where each ring ends.
     var vertices: [Vertex] = []
     var ringEnds: [Int] = []
-    /// The scan converter's scratch storage (ExtrusionScan.swift): a face's edges; those crossing the row and the
-    /// row's crossings, room for ``scanCapacity`` each.
-    var scanEdges: [ScanEdge] = []
-    var activeEdges = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    var crossings = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    var scanCapacity = 1
+    /// The scan converter's scratch storage (ExtrusionScan.swift) for faces drawn as they come (patterned ones,
+    /// and plain ones when not queued).
+    let scanScratch = ScanScratch()
     /// Whether an extrusion layer began since the frame started.
     private var usedThisFrame = false
     /// The extrusion features of the tiles' prepared draws with their frame-independent values
@@ -218,9 +229,6 @@ final class ExtrusionRaster {
 
     deinit {
         inverseDepth.deallocate()
-        bandDepth?.deallocate()
-        activeEdges.deallocate()
-        crossings.deallocate()
     }
 
     /// Starts a frame: no depth drawn yet (the last frame's are cleared before the first face is drawn). The buffers
@@ -238,8 +246,8 @@ final class ExtrusionRaster {
             (width, height) = (0, 0)
             layerBox = PixelBox()
             staleDepth = PixelBox()
-            bandDepth?.deallocate()
-            bandDepth = nil
+            bandWorkers = []
+            tileQueues = []
         }
         usedThisFrame = false
         let unused = layerImages[min(layersThisFrame, layerImages.count)...].map(\.handle)
@@ -326,8 +334,7 @@ final class ExtrusionRaster {
         depthBox = PixelBox()
         layerBox = PixelBox()
         staleDepth = PixelBox()
-        bandDepth?.deallocate()
-        bandDepth = nil
+        bandWorkers = []
         // Another size: the images are replaced by new transparent ones, nothing of them to clear.
         for i in layerImages.indices { layerImages[i].box = PixelBox() }
     }
@@ -373,6 +380,11 @@ final class ExtrusionRaster {
     /// Whether the face in ``vertices`` (one ring, projected) is wound against `winding` (its solid's outer ring's
     /// area in tile units): seen from inside its solid. A face of about no area, or a solid of no area, never is.
     func facesAway(winding: Double) -> Bool {
+        Self.facesAway(vertices, winding: winding)
+    }
+
+    /// Whether the face of `vertices` (one ring, projected) is wound against `winding` (``facesAway(winding:)``).
+    static func facesAway(_ vertices: [Vertex], winding: Double) -> Bool {
         guard winding != 0, vertices.count >= 3 else { return false }
         var twice = 0.0
         var p = vertices[vertices.count - 1]
@@ -410,10 +422,12 @@ final class ExtrusionRaster {
         vertices.withUnsafeBufferPointer { all in
             ringEnds.withUnsafeBufferPointer { ends in
                 guard let (rows, w, tw) = prepare(all) else { return }
+                var boxes = (layer: layerBox, depth: depthBox)
+                defer { (layerBox, depthBox) = boxes }
                 withColours {
-                    fill(
+                    Self.fill(
                         all, ends, $0, $1, rows: rows, depth: inverseDepth, depthRow: 0, w: w, tw: tw, bottom: bottom,
-                        top: top)
+                        top: top, width: width, scratch: scanScratch, boxes: &boxes)
                 }
             }
         }
@@ -424,7 +438,14 @@ final class ExtrusionRaster {
     func prepare(
         _ all: UnsafeBufferPointer<Vertex>
     ) -> (ClosedRange<Int>, (Double, Double, Double), (Double, Double, Double))? {
-        guard let rows = rows(of: all) else { return nil }
+        Self.prepare(all, width: width, height: height)
+    }
+
+    /// ``prepare(_:)`` in a `width × height` frame.
+    static func prepare(
+        _ all: UnsafeBufferPointer<Vertex>, width: Int, height: Int
+    ) -> (ClosedRange<Int>, (Double, Double, Double), (Double, Double, Double))? {
+        guard let rows = rows(of: all, width: width, height: height) else { return nil }
         // A face whose vertices share one depth and one `t` (a roof when unpitched): both functions are constant
         // (`(±0, ±0, f)` with `f` the first vertex's value, whatever the triangle), so the first triangle of more than
         // about no area among those searched gives the same as the largest (ExtrusionShared.swift).
@@ -441,25 +462,23 @@ final class ExtrusionRaster {
         return (rows, w, tw)
     }
 
-    /// Fills the face in `all` (rings ending at `ends`) over `rows` (of those it covers) with its depth and
-    /// colour functions `w`, `tw` (``prepare(_:)``), testing against the depths in `depth`, whose first row is the
-    /// frame's row `depthRow` (``inverseDepth`` from row 0, or a band's own depths).
-    @inline(__always) func fill(
+    /// Fills the face in `all` (rings ending at `ends`) over `rows` (of those it covers) of a `width`-pixel frame
+    /// with its depth and colour functions `w`, `tw` (``prepare(_:)``), testing against the depths in `depth`, whose
+    /// first row is the frame's row `depthRow` (``inverseDepth`` from row 0, or a band's own depths), and grows
+    /// `boxes` by the rows it drew in. Touches nothing but `pixels`' and `depth`'s rows in `rows`, `scratch` and
+    /// `boxes`: threads drawing disjoint rows with scratch of their own do not meet.
+    @inline(__always) static func fill(
         _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
         _ bytesPerRow: Int, rows: ClosedRange<Int>, depth: UnsafeMutablePointer<Float>, depthRow: Int,
         w: (Double, Double, Double), tw: (Double, Double, Double), bottom: (Double, Double, Double),
-        top: (Double, Double, Double)
+        top: (Double, Double, Double), width: Int, scratch: ScanScratch, boxes: inout (layer: PixelBox, depth: PixelBox)
     ) {
-        let width = width
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
-        var box = layerBox
-        var frameBox = depthBox
-        defer {
-            layerBox = box
-            depthBox = frameBox
-        }
+        var box = boxes.layer
+        var frameBox = boxes.depth
+        defer { boxes = (box, frameBox) }
         guard bottom == top else {
-            scan(all, ends, rows: rows) { py, cy, x0, x1 in
+            scan(all, ends, rows: rows, width: width, scratch: scratch) { py, cy, x0, x1 in
                 let wy = w.1 * cy
                 let twy = tw.1 * cy
                 var drawn = false
@@ -496,7 +515,7 @@ final class ExtrusionRaster {
         // every (finite) pixel centre, so its `Float` is the same for all of them.
         let level = w.0 == 0 && w.1 == 0 && w.2 != 0
         let flat = Float(w.2)
-        scan(all, ends, rows: rows) { py, cy, x0, x1 in
+        scan(all, ends, rows: rows, width: width, scratch: scratch) { py, cy, x0, x1 in
             let wy = w.1 * cy
             // The row's depths and colours (indices within the frame: no overflow).
             let held = UnsafeMutableRawPointer(depth + (py &- depthRow) &* width)
@@ -612,17 +631,46 @@ extension MapRenderer {
                 if case .frameImage(let other) = $0 { other.type == .fillExtrusion } else { false }
             }.count == 1
         raster.beginLayer(width: frameWidth, height: frameHeight)
+        // Bands of queued faces drawn on as many threads as the frame may make tiles on (ExtrusionBands.swift).
+        raster.threads = min(options.tileThreads, ExtrusionRaster.processors)
         // The faces are drawn straight into the layer's image in the backend, kept between frames.
         let drawnImage = raster.drawLayer(in: backend, scale: scale) {
             // Plain faces are queued and drawn band by band when the layer ends (ExtrusionBands.swift), against
             // depths of their own when no other extrusion layer shares the frame's depth buffer.
             raster.defersFaces = !patterned
             raster.bandLocalDepth = !patterned && lone
-            // A ring's vertices projected at one height; a polygon's rings' at its height, and where each ring's start (or
-            // -1: not all in front of the near plane).
-            var ringVertices: [ExtrusionRaster.Vertex] = []
-            var topVertices: [ExtrusionRaster.Vertex] = []
-            var topStarts: [Int] = []
+            guard patterned else {
+                // Each tile's features with their style values (ExtrusionPrepared.swift) and shifts, read here;
+                // their faces projected and queued tile by tile, on several threads when there are many
+                // (ExtrusionQueueing.swift).
+                var plain: [ExtrusionRaster.PlainTile] = []
+                for tile in tiles {
+                    var projectors = ProjectorCache(tile: tile, camera: transform)
+                    let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
+                    let draws = preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true)
+                    let features = raster.features.features(
+                        layer, key: TileDrawKey(layer: layer.index, tile: tile.canonical, zoom: z), draws: draws)
+                    var grounds: [(Double, Double)] = []
+                    if translates {
+                        grounds = features.map { feature in
+                            guard let t = translateSetting(layer, "fill-extrusion", draws[feature.draw].context) else {
+                                return (0, 0)
+                            }
+                            let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
+                            return (
+                                t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b)
+                            )
+                        }
+                    }
+                    plain.append(ExtrusionRaster.PlainTile(tile: tile, features: features, grounds: grounds))
+                }
+                raster.queuePlainFaces(
+                    plain,
+                    ExtrusionRaster.PlainFrame(
+                        camera: transform, light: light, verticalGradient: verticalGradient, scale: scale,
+                        width: frameWidth, height: frameHeight))
+                return
+            }
             for tile in tiles {
                 var projectors = ProjectorCache(tile: tile, camera: transform)
                 let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
@@ -638,9 +686,6 @@ extension MapRenderer {
                         projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
                         projectorExtent = extent
                     }
-                    let height = feature.height
-                    let base = feature.base
-                    let color = feature.color
                     var ground = (0.0, 0.0)
                     if translates, let t = translateSetting(layer, "fill-extrusion", draws[feature.draw].context) {
                         let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
@@ -652,116 +697,13 @@ extension MapRenderer {
                         let c = projector.cameraPoint(x, y, meters: meters, ground: ground)
                         return (c.x, c.y, c.depth, t)
                     }
-                    if patterned {
-                        // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
-                        guard let pattern = extrusionPattern(layer, draws[feature.draw].context) else { continue }
-                        for polygon in feature.polygons {
-                            _ = drawPatternedExtrusion(
-                                polygon.rings, pattern: pattern, tile: tile, zoom: z, extent: extent, base: base,
-                                height: height, light: light, verticalGradient: verticalGradient, scale: scale,
-                                raster: raster, vertex: vertex, projector: projector)
-                        }
-                        continue
-                    }
-                    let e = Double(extent)
-                    // The vertical gradient (MapLibre: `(t + base) · sqrt(height / 150)` clamped to 0.84…1 at the
-                    // default intensity), at the walls' bottom and top.
-                    let lowest = 0.7 + (0.98 - 0.7) * (1 - light.intensity)
-                    let gradientBottom = min(max(base * (height / 150).squareRoot(), lowest), 1)
-                    let gradientTop = min(max((1 + base) * (height / 150).squareRoot(), lowest), 1)
-                    // The feature's colour lit (ExtrusionShared.swift): its roofs' colour, and its walls' per normal.
-                    let shader = light.shader(color)
-                    let roof = shader.shade(directional: shader.directional((0, 0, 1)), 1)
-                    for prepared in feature.polygons {
-                        // A building wholly beyond the frame's edges is left out before its faces are projected.
-                        if prepared.hasPoints,
-                            projector.missesFrame(
-                                minX: prepared.minX, minY: prepared.minY, maxX: prepared.maxX, maxY: prepared.maxY,
-                                base: base, height: height, ground: ground,
-                                scale: scale, frameWidth: frameWidth, frameHeight: frameHeight)
-                        {
-                            continue
-                        }
-                        let polygon = prepared.rings
-                        // The solid's winding: its outer ring's area in tile units (y down), positive for the vector
-                        // tile spec's clockwise outer rings. A wall seen from inside the solid (projected with the other
-                        // winding) is hidden behind the roof or a wall facing the camera, so it is not drawn (MapLibre
-                        // culls back faces too).
-                        let winding = prepared.winding
-                        // Each ring's vertices projected once at the height (the walls' tops and the roof) and,
-                        // ring by ring, at the base, when all lie in front of the near plane (a wall then takes its
-                        // four corners from them, as `project` gives them); else each face is projected and clipped
-                        // on its own (ExtrusionShared.swift).
-                        topVertices.removeAll(keepingCapacity: true)
-                        topStarts.removeAll(keepingCapacity: true)
-                        for ring in polygon {
-                            let start = topVertices.count
-                            if projector.projectRing(
-                                ring, meters: height, t: 1, ground: ground, scale: scale, into: &ringVertices)
-                            {
-                                topVertices.append(contentsOf: ringVertices)
-                                topStarts.append(start)
-                            } else {
-                                topStarts.append(-1)
-                            }
-                        }
-                        for (r, ring) in polygon.enumerated() where height > base {
-                            let top = topStarts[r]
-                            let shared =
-                                top >= 0
-                                && projector.projectRing(
-                                    ring, meters: base, t: 0, ground: ground, scale: scale, into: &ringVertices)
-                            Self.forEachWallEdgeIndex(of: ring, extent: e) { i, x1, y1, x2, y2, len in
-                                let n: Int
-                                if shared {
-                                    raster.vertices.append(ringVertices[i])
-                                    raster.vertices.append(ringVertices[i + 1])
-                                    raster.vertices.append(topVertices[top + i + 1])
-                                    raster.vertices.append(topVertices[top + i])
-                                    n = 4
-                                } else {
-                                    n = projector.project(count: 4, scale: scale, into: &raster.vertices) { k in
-                                        switch k {
-                                        case 0: vertex(x1, y1, base, 0)
-                                        case 1: vertex(x2, y2, base, 0)
-                                        case 2: vertex(x2, y2, height, 1)
-                                        default: vertex(x1, y1, height, 1)
-                                        }
-                                    }
-                                }
-                                guard n >= 3, !raster.facesAway(winding: winding) else {
-                                    raster.vertices.removeAll(keepingCapacity: true)
-                                    return
-                                }
-                                raster.ringEnds.append(n)
-                                // MapLibre's `perp()` of the edge: (-dy, dx).
-                                let normal = (x: -(y2 - y1) / len, y: (x2 - x1) / len, z: 0.0)
-                                let graded = verticalGradient && normal.y != 0
-                                let directional = shader.directional(normal)
-                                let bottom = shader.shade(directional: directional, graded ? gradientBottom : 1)
-                                let top = shader.shade(directional: directional, graded ? gradientTop : 1)
-                                raster.fill(bottom: bottom, top: top)
-                            }
-                        }
-                        for (r, ring) in polygon.enumerated() where ring.count >= 3 {
-                            let n: Int
-                            let top = topStarts[r]
-                            if top >= 0 {
-                                raster.vertices.append(contentsOf: topVertices[top..<(top + ring.count)])
-                                n = ring.count
-                            } else {
-                                n = projector.project(count: ring.count, scale: scale, into: &raster.vertices) { k in
-                                    vertex(Double(ring[k].x), Double(ring[k].y), height, 1)
-                                }
-                            }
-                            if n >= 3 {
-                                raster.ringEnds.append(raster.vertices.count)
-                            } else {
-                                raster.vertices.removeLast(n)
-                            }
-                        }
-                        guard !raster.ringEnds.isEmpty else { continue }
-                        raster.fill(bottom: roof, top: roof)
+                    // ExtrusionPatterns.swift; a name the sprite lacks leaves the feature out.
+                    guard let pattern = extrusionPattern(layer, draws[feature.draw].context) else { continue }
+                    for polygon in feature.polygons {
+                        _ = drawPatternedExtrusion(
+                            polygon.rings, pattern: pattern, tile: tile, zoom: z, extent: extent, base: feature.base,
+                            height: feature.height, light: light, verticalGradient: verticalGradient, scale: scale,
+                            raster: raster, vertex: vertex, projector: projector)
                     }
                 }
             }

@@ -58,8 +58,10 @@ public struct MapRenderOptions: Sendable {
     public var engine: MapEngine
     /// Threads that make a frame's missing tiles (decode, over-zoom and clip, style evaluation, tessellation and
     /// rasterisation of independent tiles): a synchronous frame runs up to this many at once (its own thread and
-    /// threads with backends from ``makeTileBackend``), asynchronous mode starts this many workers. `1...64`
-    /// (clamped); default the larger of 2 and `ProcessInfo.activeProcessorCount`. Read when the renderer is made.
+    /// threads with backends from ``makeTileBackend``), asynchronous mode starts this many workers. A frame's
+    /// `fill-extrusion` layers also draw their rows on up to this many threads (at most one a processor; the same
+    /// pixels whatever it is). `1...64` (clamped); default the larger of 2 and `ProcessInfo.activeProcessorCount`.
+    /// Read when the renderer is made.
     public var tileThreads: Int
     /// Creates the backend of each extra tile thread of synchronous frames (called on the frame's thread, once per
     /// thread, on the first frame that needs it; for example `{ CairoBackend() }`). Default `nil`: synchronous
