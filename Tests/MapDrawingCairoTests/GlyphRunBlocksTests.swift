@@ -86,12 +86,13 @@ private func composited(
         let batch = runs(count: 90, width: width, height: height, seed: 9)
         let area = PixelRect(minX: 0, minY: 5, maxX: width, maxY: height - 3)
         let plan = GlyphRunBlocks.plan(batch, offsetX: 2, offsetY: 1, area: area)
-        // Rows in order, disjoint, inside the area, at most a block's height each.
+        // Rows in order, disjoint, inside the area, cut at band edges; a few blocks.
         for (a, b) in zip(plan.blocks, plan.blocks.dropFirst()) { #expect(a.rows.upperBound <= b.rows.lowerBound) }
         for block in plan.blocks {
             #expect(block.rows.lowerBound >= area.minY && block.rows.upperBound <= area.maxY)
-            #expect(block.rows.count <= GlyphRunBlocks.blockRows && !block.rows.isEmpty)
+            #expect((block.rows.lowerBound - area.minY) % GlyphRunBlocks.bandRows == 0 && !block.rows.isEmpty)
         }
+        #expect(plan.blocks.count >= 4 && plan.blocks.count <= GlyphRunBlocks.blockCount + 1)
         // Each mask's rows inside the area are covered by exactly the blocks that list it, each listing it once, in
         // the batch's order.
         var rowsListed: [[Int]: Int] = [:]

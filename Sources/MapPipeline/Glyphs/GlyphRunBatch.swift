@@ -138,12 +138,17 @@ extension SDFText {
 
     /// The masks of `jobs`, in order, drawn in chunks on several threads.
     static func drawMasks(_ jobs: [MaskJob]) -> [GlyphMaskCache.Masks] {
+        guard !jobs.isEmpty else { return [] }
         let chunks = (jobs.count + maskChunk - 1) / maskChunk
         return [GlyphMaskCache.Masks](unsafeUninitializedCapacity: jobs.count) { buffer, count in
-            let slots = MaskSlots(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for j in (chunk * maskChunk)..<min(jobs.count, chunk * maskChunk + maskChunk) {
-                    (slots.base + j).initialize(to: jobs[j].draw())
+            // The jobs read in place (no copy of a job, so no reference counting of a glyph's bitmap shared between
+            // the threads for each mask).
+            jobs.withUnsafeBufferPointer { jobs in
+                let shared = MaskSlots(jobs: jobs, slots: buffer.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    for j in (chunk * maskChunk)..<min(shared.jobs.count, chunk * maskChunk + maskChunk) {
+                        (shared.slots + j).initialize(to: shared.jobs[j].draw())
+                    }
                 }
             }
             count = jobs.count
@@ -151,7 +156,9 @@ extension SDFText {
     }
 }
 
-/// The result slots of ``SDFText/drawMasks(_:)``: each initialised by one thread, the chunks disjoint.
+/// The jobs of ``SDFText/drawMasks(_:)``, read by several threads, and their result slots, each initialised by one
+/// thread (the chunks disjoint); both outlive the threads' work.
 private struct MaskSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<GlyphMaskCache.Masks>
+    let jobs: UnsafeBufferPointer<SDFText.MaskJob>
+    let slots: UnsafeMutablePointer<GlyphMaskCache.Masks>
 }
