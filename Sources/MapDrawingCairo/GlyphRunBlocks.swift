@@ -95,7 +95,17 @@ enum GlyphRunBlocks {
     ) {
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
+        // The masks' bytes bound the pixels they draw: a batch below the threshold by that bound is composited on this
+        // thread without a plan.
+        var bound = 0
         if parallel {
+            for r in runs.indices {
+                runs[r].masks.withUnsafeBufferPointer { masks in
+                    for i in masks.indices { bound &+= masks[i].coverage.count }
+                }
+            }
+        }
+        if bound >= parallelPixels {
             let (blocks, pixels) = plan(runs, offsetX: offsetX, offsetY: offsetY, area: area)
             if pixels >= parallelPixels && blocks.count >= 2 {
                 // The runs read in place (no copy of a run, so no reference counting shared between the threads for
