@@ -812,9 +812,8 @@ public final class CairoBackend: RenderBackend {
         let device = PixelRect(
             minX: bounds.minX + tx, minY: bounds.minY + ty, maxX: bounds.maxX + tx, maxY: bounds.maxY + ty)
         withDevicePixels(cr, matrix: m, bounds: device) { pixels, dx, dy, clip in
-            for run in runs {
-                run.composite(into: pixels, offsetX: tx + Int(dx), offsetY: ty + Int(dy), clip: clip)
-            }
+            // In blocks of rows shared out between threads when the runs cover many pixels; the same pixels.
+            GlyphRunBlocks.composite(runs, into: pixels, offsetX: tx + Int(dx), offsetY: ty + Int(dy), clip: clip)
         }
     }
 

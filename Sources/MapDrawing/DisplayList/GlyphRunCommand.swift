@@ -90,95 +90,118 @@ public struct GlyphRunCommand: Hashable, Sendable {
         guard opacity > 0 else { return }
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
-        for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
-            let alpha = Float(min(1, max(0, m.color.alpha))) * opacity
-            guard alpha > 0 else { continue }
-            // Premultiplied colour in bytes, and the alpha a coverage of 1 gives.
-            let b = Float(min(1, max(0, m.color.blue))) * alpha * 255
-            let g = Float(min(1, max(0, m.color.green))) * alpha * 255
-            let r = Float(min(1, max(0, m.color.red))) * alpha * 255
-            let a = alpha * 255
-            // The mask's rows and columns that land inside the area.
-            let column0 = max(0, area.minX - offsetX - m.x)
-            let column1 = min(m.width, area.maxX - offsetX - m.x)
-            let row0 = max(0, area.minY - offsetY - m.y)
-            let row1 = min(m.height, area.maxY - offsetY - m.y)
-            guard column0 < column1, row0 < row1 else { continue }
-            let inverse = m.clip
-            let (qw, qh) = (m.clipWidth, m.clipHeight)
-            // When the centres of the mask's four corner pixels lie inside the quad (with a margin far beyond
-            // rounding error), every pixel centre between them does too (the quad is a parallelogram): no edge test
-            // per pixel then (most fills, and halos that do not reach their quad's edge).
-            func inside(_ px: Int, _ py: Int, margin: Double) -> Bool {
-                let cx = Double(px) + 0.5
-                let cy = Double(py) + 0.5
-                let u = inverse.a * cx + inverse.c * cy + inverse.tx
-                let v = inverse.b * cx + inverse.d * cy + inverse.ty
-                return u >= margin && v >= margin && u < qw - margin && v < qh - margin
-            }
-            let (right, bottom) = (m.x + m.width - 1, m.y + m.height - 1)
-            let interior =
-                inside(m.x, m.y, margin: 1e-6) && inside(right, m.y, margin: 1e-6)
-                && inside(m.x, bottom, margin: 1e-6) && inside(right, bottom, margin: 1e-6)
-            // The colour's premultiplied bytes and alpha, blue to alpha as the pixel's bytes lie.
-            let source = SIMD4<Float>(b, g, r, a)
-            // At full coverage an opaque colour leaves nothing of the pixel under it (`keep` is 0, and a byte × 0 is
-            // 0): the result is the same four bytes whatever the pixel held.
-            let full = Float(UInt8(255)) * (1 / 255)
-            let solid: UInt32? =
-                1 - alpha * full == 0
-                ? UInt32(roundedByte(b * full)) | UInt32(roundedByte(g * full)) << 8
-                    | UInt32(roundedByte(r * full)) << 16 | UInt32(roundedByte(a * full)) << 24
-                : nil
-            /// The columns `first..<end` of the mask's row at device row `py` whose pixel centres lie inside the quad
-            /// by more than 1e-6 (no edge test for them): those between two columns found inside by that margin (the
-            /// quad is convex, and rounding error is far below the margin). An empty range when none is found.
-            func insideColumns(_ py: Int) -> (first: Int, end: Int) {
-                let cy = Double(py) + 0.5
-                var (low, high) = (-Double.infinity, Double.infinity)
-                // The centre's `k × cx + base` within `[1e-3, size − 1e-3]`, as an interval of `cx`.
-                func bound(_ k: Double, _ base: Double, _ size: Double) -> Bool {
-                    let (from, to) = (1e-3 - base, size - 1e-3 - base)
-                    if k > 0 {
-                        (low, high) = (max(low, from / k), min(high, to / k))
-                    } else if k < 0 {
-                        (low, high) = (max(low, to / k), min(high, from / k))
-                    } else {
-                        return from <= 0 && to >= 0
-                    }
-                    return true
+        for m in masks {
+            Self.composite(m, opacity: opacity, into: target, offsetX: offsetX, offsetY: offsetY, area: area)
+        }
+    }
+
+    /// Blends the mask ``masks``[`index`] alone as ``composite(into:offsetX:offsetY:clip:)`` blends it (nothing for
+    /// an index outside ``masks``). Waymark's own: a backend that shares a frame's rows out between threads
+    /// composites each block of rows mask by mask, in order, with `clip` the block's rows; pixels of disjoint clips
+    /// may be written from different threads at once.
+    public func composite(maskAt index: Int, into target: LinePixelTarget, offsetX: Int, offsetY: Int, clip: PixelRect)
+    {
+        guard masks.indices.contains(index) else { return }
+        let opacity = Float(min(1, max(0, opacity.isNaN ? 0 : opacity)))
+        guard opacity > 0 else { return }
+        let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
+        guard !area.isEmpty else { return }
+        Self.composite(masks[index], opacity: opacity, into: target, offsetX: offsetX, offsetY: offsetY, area: area)
+    }
+
+    /// One mask of ``composite(into:offsetX:offsetY:clip:)`` at the run's `opacity` (`0…1`, not 0), into the
+    /// target's pixels `area` (inside the target).
+    private static func composite(
+        _ m: Mask, opacity: Float, into target: LinePixelTarget, offsetX: Int, offsetY: Int, area: PixelRect
+    ) {
+        guard m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height else { return }
+        let alpha = Float(min(1, max(0, m.color.alpha))) * opacity
+        guard alpha > 0 else { return }
+        // Premultiplied colour in bytes, and the alpha a coverage of 1 gives.
+        let b = Float(min(1, max(0, m.color.blue))) * alpha * 255
+        let g = Float(min(1, max(0, m.color.green))) * alpha * 255
+        let r = Float(min(1, max(0, m.color.red))) * alpha * 255
+        let a = alpha * 255
+        // The mask's rows and columns that land inside the area.
+        let column0 = max(0, area.minX - offsetX - m.x)
+        let column1 = min(m.width, area.maxX - offsetX - m.x)
+        let row0 = max(0, area.minY - offsetY - m.y)
+        let row1 = min(m.height, area.maxY - offsetY - m.y)
+        guard column0 < column1, row0 < row1 else { return }
+        let inverse = m.clip
+        let (qw, qh) = (m.clipWidth, m.clipHeight)
+        // When the centres of the mask's four corner pixels lie inside the quad (with a margin far beyond
+        // rounding error), every pixel centre between them does too (the quad is a parallelogram): no edge test
+        // per pixel then (most fills, and halos that do not reach their quad's edge).
+        func inside(_ px: Int, _ py: Int, margin: Double) -> Bool {
+            let cx = Double(px) + 0.5
+            let cy = Double(py) + 0.5
+            let u = inverse.a * cx + inverse.c * cy + inverse.tx
+            let v = inverse.b * cx + inverse.d * cy + inverse.ty
+            return u >= margin && v >= margin && u < qw - margin && v < qh - margin
+        }
+        let (right, bottom) = (m.x + m.width - 1, m.y + m.height - 1)
+        let interior =
+            inside(m.x, m.y, margin: 1e-6) && inside(right, m.y, margin: 1e-6)
+            && inside(m.x, bottom, margin: 1e-6) && inside(right, bottom, margin: 1e-6)
+        // The colour's premultiplied bytes and alpha, blue to alpha as the pixel's bytes lie.
+        let source = SIMD4<Float>(b, g, r, a)
+        // At full coverage an opaque colour leaves nothing of the pixel under it (`keep` is 0, and a byte × 0 is
+        // 0): the result is the same four bytes whatever the pixel held.
+        let full = Float(UInt8(255)) * (1 / 255)
+        let solid: UInt32? =
+            1 - alpha * full == 0
+            ? UInt32(roundedByte(b * full)) | UInt32(roundedByte(g * full)) << 8
+                | UInt32(roundedByte(r * full)) << 16 | UInt32(roundedByte(a * full)) << 24
+            : nil
+        /// The columns `first..<end` of the mask's row at device row `py` whose pixel centres lie inside the quad
+        /// by more than 1e-6 (no edge test for them): those between two columns found inside by that margin (the
+        /// quad is convex, and rounding error is far below the margin). An empty range when none is found.
+        func insideColumns(_ py: Int) -> (first: Int, end: Int) {
+            let cy = Double(py) + 0.5
+            var (low, high) = (-Double.infinity, Double.infinity)
+            // The centre's `k × cx + base` within `[1e-3, size − 1e-3]`, as an interval of `cx`.
+            func bound(_ k: Double, _ base: Double, _ size: Double) -> Bool {
+                let (from, to) = (1e-3 - base, size - 1e-3 - base)
+                if k > 0 {
+                    (low, high) = (max(low, from / k), min(high, to / k))
+                } else if k < 0 {
+                    (low, high) = (max(low, to / k), min(high, from / k))
+                } else {
+                    return from <= 0 && to >= 0
                 }
-                guard bound(inverse.a, inverse.c * cy + inverse.tx, qw),
-                    bound(inverse.b, inverse.d * cy + inverse.ty, qh), low <= high
-                else { return (0, 0) }
-                // Pixel columns whose centres `px + 0.5` lie in `[low, high]`, within the mask's columns drawn.
-                let (minColumn, maxColumn) = (Double(m.x + column0), Double(m.x + column1 - 1))
-                let first = Int(min(max((low - 0.5).rounded(.up), minColumn), maxColumn + 1)) - m.x
-                let last = Int(max(min((high - 0.5).rounded(.down), maxColumn), minColumn - 1)) - m.x
-                guard first <= last, inside(m.x + first, py, margin: 1e-6), inside(m.x + last, py, margin: 1e-6)
-                else { return (0, 0) }
-                return (first, last + 1)
+                return true
             }
-            m.coverage.withUnsafeBufferPointer { coverage in
-                for row in row0..<row1 {
-                    let py = m.y + row
-                    let bytes = coverage.baseAddress! + row * m.width
-                    // The target's pixel of the mask's column 0 in this row.
-                    let line = target.base + (py + offsetY) * target.bytesPerRow + (m.x + offsetX) * 4
-                    let (first, end) = interior ? (column0, column1) : insideColumns(py)
-                    for column in column0..<column1 {
-                        let byte = bytes[column]
-                        guard byte > 0 else { continue }
-                        // The quad's edges at their exact place.
-                        if column < first || column >= end {
-                            guard inside(m.x + column, py, margin: 0) else { continue }
-                        }
-                        if byte == 255, let solid {
-                            UnsafeMutableRawPointer(line + column * 4).storeBytes(
-                                of: solid.littleEndian, as: UInt32.self)
-                        } else {
-                            Self.blend(line + column * 4, source: source, alpha: alpha, coverage: byte)
-                        }
+            guard bound(inverse.a, inverse.c * cy + inverse.tx, qw),
+                bound(inverse.b, inverse.d * cy + inverse.ty, qh), low <= high
+            else { return (0, 0) }
+            // Pixel columns whose centres `px + 0.5` lie in `[low, high]`, within the mask's columns drawn.
+            let (minColumn, maxColumn) = (Double(m.x + column0), Double(m.x + column1 - 1))
+            let first = Int(min(max((low - 0.5).rounded(.up), minColumn), maxColumn + 1)) - m.x
+            let last = Int(max(min((high - 0.5).rounded(.down), maxColumn), minColumn - 1)) - m.x
+            guard first <= last, inside(m.x + first, py, margin: 1e-6), inside(m.x + last, py, margin: 1e-6)
+            else { return (0, 0) }
+            return (first, last + 1)
+        }
+        m.coverage.withUnsafeBufferPointer { coverage in
+            for row in row0..<row1 {
+                let py = m.y + row
+                let bytes = coverage.baseAddress! + row * m.width
+                // The target's pixel of the mask's column 0 in this row.
+                let line = target.base + (py + offsetY) * target.bytesPerRow + (m.x + offsetX) * 4
+                let (first, end) = interior ? (column0, column1) : insideColumns(py)
+                for column in column0..<column1 {
+                    let byte = bytes[column]
+                    guard byte > 0 else { continue }
+                    // The quad's edges at their exact place.
+                    if column < first || column >= end {
+                        guard inside(m.x + column, py, margin: 0) else { continue }
+                    }
+                    if byte == 255, let solid {
+                        UnsafeMutableRawPointer(line + column * 4).storeBytes(
+                            of: solid.littleEndian, as: UInt32.self)
+                    } else {
+                        Self.blend(line + column * 4, source: source, alpha: alpha, coverage: byte)
                     }
                 }
             }

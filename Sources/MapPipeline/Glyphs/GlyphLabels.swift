@@ -158,7 +158,11 @@ extension LabelStage {
         (glyphRunMemoStore, glyphRunMemoScale) = (store, scale)
         var memo: [Int: [GlyphRunMemo]] = [:]
         defer { glyphRunMemo = memo }
-        var result: [Int: [DrawCommand]] = [:]
+        // The labels' runs made after every layer's commands are converted, together (their missed glyph masks drawn
+        // on several threads): the commands hold a pending item for each until then, and the memo a place to fill.
+        var requests: [SDFText.GlyphRunRequest] = []
+        var pendingMemo: [(index: Int, slot: Int, request: Int, halo: Bool)] = []
+        var items: [Int: [GlyphLabelItem]] = [:]
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
             let previous = glyphRunMemo[index] ?? []
@@ -167,21 +171,25 @@ extension LabelStage {
             // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
             // draws symbol by symbol (a draw call a sort key), each label's halo then its fill.
             let perLabel = layer?.isSet("symbol-sort-key") ?? true
-            var halos: [DrawCommand] = []
-            var fills: [DrawCommand] = []
+            var halos: [GlyphLabelItem] = []
+            var fills: [GlyphLabelItem] = []
             // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
             func split(
-                _ command: DrawCommand, opacity: Double, glyphs: GlyphRunGlyphs, into out: inout [DrawCommand]
+                _ command: DrawCommand, opacity: Double, glyphs: GlyphRunGlyphs, into out: inout [GlyphLabelItem]
             ) {
+                let slot = made.count
                 let (halo, fill) = glyphRuns(
-                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, made: &made)
+                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, made: &made,
+                    requests: &requests)
+                if case .pending(let request, _, _)? = halo { pendingMemo.append((index, slot, request, true)) }
+                if case .pending(let request, _, _)? = fill { pendingMemo.append((index, slot + 1, request, false)) }
                 if let halo { perLabel ? out.append(halo) : halos.append(halo) }
                 if let fill { perLabel ? out.append(fill) : fills.append(fill) }
             }
             // SDF icon halos: MapLibre draws a layer's icon halos, then its icon fills (per label with a sort key).
-            var iconHalos: [DrawCommand] = []
+            var iconHalos: [GlyphLabelItem] = []
             // Appended to `out` (no array a label).
-            func convert(_ command: DrawCommand, into out: inout [DrawCommand]) {
+            func convert(_ command: DrawCommand, into out: inout [GlyphLabelItem]) {
                 switch command {
                 case .image(var i) where layer != nil:
                     // An icon (its `icon-opacity` set by placement), SDF icons drawn with their paint.
@@ -189,36 +197,38 @@ extension LabelStage {
                     // at another ratio MapLibre samples them bilinearly.
                     if i.nearestNeighbor && i.image.scale != scale { i.nearestNeighbor = false }
                     guard let name = sdfNames[i.image.id] else {
-                        if i.opacity > 0 { out.append(.image(i)) }
+                        if i.opacity > 0 { out.append(.command(.image(i))) }
                         return
                     }
                     let passes = sdfIconPasses(
                         i, name: name, layer: layer!, zoom: zoom, scale: scale, spritePixels: spritePixels)
-                    if let halo = passes.halo { perLabel ? out.append(halo) : iconHalos.append(halo) }
-                    if let fill = passes.fill { out.append(fill) }
+                    if let halo = passes.halo {
+                        perLabel ? out.append(.command(halo)) : iconHalos.append(.command(halo))
+                    }
+                    if let fill = passes.fill { out.append(.command(fill)) }
                 case .text(let t):
                     guard let shaping = glyphText.shaping(t.text, style: t.style) else {
                         // The backend draws the lines the measurer chose (MapLibre's breaks, not its own wrapping).
                         guard let breaking = glyphText.fallbackBreaking(t.text, style: t.style) else {
-                            return out.append(command)
+                            return out.append(.command(command))
                         }
                         var broken = t
                         (broken.text, broken.style) = (breaking.text, breaking.style)
-                        return out.append(.text(broken))
+                        return out.append(.command(.text(broken)))
                     }
                     var plain = t
                     plain.opacity = 1
                     split(.text(plain), opacity: t.opacity, glyphs: .text(shaping), into: &out)
                 case .lineText(let l):
-                    guard let glyphs = lineTextGlyphs(l) else { return out.append(command) }
+                    guard let glyphs = lineTextGlyphs(l) else { return out.append(.command(command)) }
                     var plain = l
                     plain.opacity = 1
                     split(.lineText(plain), opacity: l.opacity, glyphs: .lineText(glyphs), into: &out)
                 default:
-                    out.append(command)
+                    out.append(.command(command))
                 }
             }
-            var others: [DrawCommand] = []
+            var others: [GlyphLabelItem] = []
             others.reserveCapacity(commands.count)
             var iconHalosAt: Int?
             for command in commands {
@@ -230,7 +240,27 @@ extension LabelStage {
             others.insert(contentsOf: iconHalos, at: iconHalosAt ?? others.count)
             others.append(contentsOf: halos)
             others.append(contentsOf: fills)
-            result[index] = others
+            items[index] = others
+        }
+        let runs = SDFText.glyphRuns(batch: requests, masks: glyphText.masks)
+        for (index, slot, request, halo) in pendingMemo {
+            memo[index]?[slot].run = halo ? runs[request].halo : runs[request].fill
+        }
+        var result: [Int: [DrawCommand]] = [:]
+        for (index, layerItems) in items {
+            var commands: [DrawCommand] = []
+            commands.reserveCapacity(layerItems.count)
+            for item in layerItems {
+                switch item {
+                case .command(let command):
+                    commands.append(command)
+                case .pending(let request, let halo, let opacity):
+                    guard var run = halo ? runs[request].halo : runs[request].fill else { continue }
+                    run.opacity = opacity
+                    commands.append(.glyphRun(run))
+                }
+            }
+            result[index] = commands
         }
         return result
     }
@@ -322,12 +352,15 @@ extension LabelStage {
     /// straight into the frame. Nothing is composed or registered per label: a label moved by a fraction of a pixel
     /// (a pan, a turn of the map) costs its masks' look-ups, and the masks its glyphs have not drawn at that phase
     /// yet. A label that has not moved reuses its runs: the run its layer's previous frame made in the same place of
-    /// its order (`previous`) when made from the same command and pass. Each pass's run (or that none was made) is
-    /// appended to `made` for the next frame, the halo's first. `nil` for a pass that draws nothing.
+    /// its order (`previous`) when made from the same command and pass. A pass not reused is made later with every
+    /// label's (``SDFText/glyphRuns(batch:masks:parallel:)``): its glyphs' quads are appended to `requests` and the
+    /// pass is a pending item of that request. Each pass's memo (its run, or that none was made) is appended to
+    /// `made` for the next frame, the halo's first; a pending pass's run is filled in when it is made. `nil` for a
+    /// pass that draws nothing.
     private func glyphRuns(
         _ command: DrawCommand, scale: Double, opacity: Double, glyphs: GlyphRunGlyphs, previous: [GlyphRunMemo],
-        made: inout [GlyphRunMemo]
-    ) -> (halo: DrawCommand?, fill: DrawCommand?) {
+        made: inout [GlyphRunMemo], requests: inout [SDFText.GlyphRunRequest]
+    ) -> (halo: GlyphLabelItem?, fill: GlyphLabelItem?) {
         let slot = made.count
         guard opacity > 0 else {
             made.append(GlyphRunMemo(command: command, passes: .halo, run: nil, isMade: false))
@@ -341,21 +374,27 @@ extension LabelStage {
             else { return nil }
             return .some(previous[slot].run)
         }
-        var halo = reused(slot, .halo)
-        var fill = reused(slot + 1, .fill)
-        if halo == nil || fill == nil {
-            let runs = glyphLabelRuns(command, scale: scale, glyphs: glyphs)
-            if halo == nil { halo = .some(runs.halo) }
-            if fill == nil { fill = .some(runs.fill) }
+        let halo = reused(slot, .halo)
+        let fill = reused(slot + 1, .fill)
+        var request: Int? = nil
+        if halo == nil || fill == nil, let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) {
+            request = requests.count
+            requests.append(SDFText.GlyphRunRequest(quads: quads, style: style, fontScale: s, pixelRatio: scale))
         }
         made.append(GlyphRunMemo(command: command, passes: .halo, run: halo ?? nil, isMade: true))
         made.append(GlyphRunMemo(command: command, passes: .fill, run: fill ?? nil, isMade: true))
-        func drawn(_ run: GlyphRunCommand??) -> DrawCommand? {
-            guard case .some(.some(var run)) = run else { return nil }
-            run.opacity = opacity
-            return .glyphRun(run)
+        func item(_ run: GlyphRunCommand??, halo: Bool) -> GlyphLabelItem? {
+            switch run {
+            case .some(.some(var run)):
+                run.opacity = opacity
+                return .command(.glyphRun(run))
+            case .some(.none):
+                return nil
+            case .none:
+                return request.map { .pending(request: $0, halo: halo, opacity: opacity) }
+            }
         }
-        return (drawn(halo), drawn(fill))
+        return (item(halo, halo: true), item(fill, halo: false))
     }
 
     /// The image command of the SDF icon image under `key`, made by `make` and registered on first use.
@@ -382,15 +421,6 @@ extension LabelStage {
                     x: Double(entry.x) / scale, y: Double(entry.y) / scale,
                     width: Double(entry.handle.pixelWidth) / scale, height: Double(entry.handle.pixelHeight) / scale),
                 opacity: opacity, nearestNeighbor: true))
-    }
-
-    /// The halo pass's and the fill pass's glyph runs of a glyph-path `.text` or `.lineText` command
-    /// (``SDFText/glyphRuns(_:style:fontScale:pixelRatio:masks:)``), at opacity 1, its glyphs `glyphs`.
-    private func glyphLabelRuns(_ command: DrawCommand, scale: Double, glyphs: GlyphRunGlyphs)
-        -> (halo: GlyphRunCommand?, fill: GlyphRunCommand?)
-    {
-        guard let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) else { return (nil, nil) }
-        return SDFText.glyphRuns(quads, style: style, fontScale: s, pixelRatio: scale, masks: glyphText.masks)
     }
 
     /// The glyphs of a line label on the glyph path, one for each of its clusters (`nil` for a cluster without a
@@ -462,4 +492,11 @@ extension LabelStage {
 enum GlyphRunGlyphs {
     case text(GlyphShaping)
     case lineText([SDFGlyph?])
+}
+
+/// A command of a layer's converted list, or a label's glyph run still to be made: the pass (`halo`, else the fill)
+/// of the batch's request `request`, drawn at `opacity`.
+enum GlyphLabelItem {
+    case command(DrawCommand)
+    case pending(request: Int, halo: Bool, opacity: Double)
 }

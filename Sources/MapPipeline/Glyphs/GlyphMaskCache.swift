@@ -139,6 +139,16 @@ final class GlyphMaskCache {
         paints.removeAll()
     }
 
+    /// Whether interning `glyphs` more glyphs and `paints` more paints (new ones or not) keeps both tables within
+    /// ``internLimit``: no ``glyphID(_:)`` or ``paintID(halo:fontScale:pixelRatio:haloWidth:haloBlur:)`` among them
+    /// drops everything.
+    func hasInternRoom(glyphs: Int, paints: Int) -> Bool {
+        self.glyphs.count + glyphs <= Self.internLimit && self.paints.count + paints <= Self.internLimit
+    }
+
+    /// The keys held, the most recently used first.
+    var keysByRecency: [Key] { masks.keysByRecency }
+
     /// The small integer standing for `glyph` in ``Key/glyph`` (glyphs equal in metrics and bitmap share one).
     func glyphID(_ glyph: SDFGlyph) -> UInt32 {
         if let id = glyphs[InternedGlyph(glyph: glyph)] { return id }

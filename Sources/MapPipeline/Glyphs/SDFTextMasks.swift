@@ -45,31 +45,113 @@ extension SDFText {
 
     /// The halo masks (when `drawHalo`) and the fill masks (when `drawFill`) of the glyph quads at their device
     /// places, in the quads' order; `nil` when the pixel ratio is not positive and finite or a quad is not a glyph's.
+    /// Each quad's glyph is interned and its masks looked up (drawn on a miss) before the next quad's.
     private static func glyphMasks(
         _ quads: [Quad], style: TextStyle, fontScale: Double, pixelRatio: Double, drawHalo: Bool, drawFill: Bool,
         masks: GlyphMaskCache
     ) -> (halos: [GlyphRunCommand.Mask], fills: [GlyphRunCommand.Mask])? {
-        guard pixelRatio > 0, pixelRatio.isFinite, quads.allSatisfy({ $0.glyph != nil }) else { return nil }
+        guard
+            let paint = MaskPaint(
+                quads, style: style, fontScale: fontScale, pixelRatio: pixelRatio, drawHalo: drawHalo,
+                drawFill: drawFill, masks: masks)
+        else { return nil }
         var halos: [GlyphRunCommand.Mask] = []
         var fills: [GlyphRunCommand.Mask] = []
         halos.reserveCapacity(drawHalo ? quads.count : 0)
         fills.reserveCapacity(drawFill ? quads.count : 0)
-        let steps = GlyphMaskCache.phaseSteps
-        // One entry a glyph: its halo and fill masks together when the halo is drawn (drawn from one sampling of
-        // the field), else its fill's alone.
-        let paint =
-            drawHalo
-            ? masks.paintID(
-                halo: true, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
-                haloBlur: style.haloBlur)
-            : masks.paintID(halo: false, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: 0, haloBlur: 0)
-        let fillAlpha = SDFAlpha.fill(fontScale: fontScale, pixelRatio: pixelRatio)
-        let haloAlpha = SDFAlpha.halo(
-            fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth, haloBlur: style.haloBlur)
         for q in quads {
-            guard let glyph = q.glyph, q.transform.isFinite else { continue }
+            guard let glyph = q.glyph, let place = MaskPlace(q, glyph: glyph, paint: paint.id, masks: masks) else {
+                continue
+            }
+            let entry = masks.masks(place.key) { paint.entry(glyph, at: place) }
+            paint.append(entry, at: place, halos: &halos, fills: &fills)
+        }
+        return (halos, fills)
+    }
+
+    /// A label's glyph paint as its masks are kept and placed: the paint's interned integer (one entry a glyph: its
+    /// halo and fill masks together when the halo is drawn, drawn from one sampling of the field, else its fill's
+    /// alone), the two alphas and the colours.
+    struct MaskPaint {
+        var id: UInt32
+        var color: RGBAColor
+        var haloColor: RGBAColor
+        var pixelRatio: Double
+        var drawHalo: Bool
+        var drawFill: Bool
+        var fillAlpha: SDFAlpha
+        var haloAlpha: SDFAlpha
+
+        /// The paint of `quads` (its integer interned in `masks`); `nil` when the pixel ratio is not positive and
+        /// finite or a quad is not a glyph's.
+        init?(
+            _ quads: [Quad], style: TextStyle, fontScale: Double, pixelRatio: Double, drawHalo: Bool, drawFill: Bool,
+            masks: GlyphMaskCache
+        ) {
+            guard pixelRatio > 0, pixelRatio.isFinite, !quads.contains(where: { $0.glyph == nil }) else { return nil }
+            id =
+                drawHalo
+                ? masks.paintID(
+                    halo: true, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth,
+                    haloBlur: style.haloBlur)
+                : masks.paintID(halo: false, fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: 0, haloBlur: 0)
+            color = style.color
+            haloColor = style.haloColor
+            self.pixelRatio = pixelRatio
+            self.drawHalo = drawHalo
+            self.drawFill = drawFill
+            fillAlpha = SDFAlpha.fill(fontScale: fontScale, pixelRatio: pixelRatio)
+            haloAlpha = SDFAlpha.halo(
+                fontScale: fontScale, pixelRatio: pixelRatio, haloWidth: style.haloWidth, haloBlur: style.haloBlur)
+        }
+
+        /// The masks of `glyph` at `place`'s key's map and phase
+        /// (``maskEntry(glyph:local:halo:haloAlpha:fillAlpha:)``).
+        func entry(_ glyph: SDFGlyph, at place: MaskPlace) -> GlyphMaskCache.Masks {
+            SDFText.maskEntry(
+                glyph: glyph, local: place.local, halo: drawHalo, haloAlpha: haloAlpha, fillAlpha: fillAlpha)
+        }
+
+        /// Appends `entry`'s halo (when drawn) and fill (when drawn) at `place`'s device pixel, cut by the quad's exact
+        /// edges where they are composited.
+        func append(
+            _ entry: GlyphMaskCache.Masks, at place: MaskPlace, halos: inout [GlyphRunCommand.Mask],
+            fills: inout [GlyphRunCommand.Mask]
+        ) {
+            func placed(_ mask: GlyphMaskCache.Mask, color: RGBAColor, into list: inout [GlyphRunCommand.Mask]) {
+                guard mask.width > 0, mask.height > 0 else { return }
+                list.append(
+                    GlyphRunCommand.Mask(
+                        coverage: mask.coverage, x: place.x + mask.x, y: place.y + mask.y, width: mask.width,
+                        height: mask.height, color: color, clip: place.clip, clipWidth: place.clipWidth,
+                        clipHeight: place.clipHeight))
+            }
+            if drawHalo { placed(entry.halo, color: haloColor, into: &halos) }
+            if drawFill { placed(entry.fill, color: place.color ?? color, into: &fills) }
+        }
+    }
+
+    /// A glyph quad's masks' key and device place: its translation split into a whole device pixel `(x, y)` and a
+    /// phase rounded to 1 / ``GlyphMaskCache/phaseSteps`` pixel (the key's), the key's map with that phase as its
+    /// translation (`local`), and the quad's exact edges (`clip`, from device pixels, and its size there).
+    struct MaskPlace {
+        var key: GlyphMaskCache.Key
+        var local: RenderTransform
+        var x: Int
+        var y: Int
+        var clip: RenderTransform
+        var clipWidth: Double
+        var clipHeight: Double
+        /// The quad's own fill colour, if any.
+        var color: RGBAColor?
+
+        /// The place of `q`, a quad of `glyph`, under paint `paint` (the glyph interned in `masks`); `nil` for a quad
+        /// that draws nothing (a map not finite or not invertible, a translation beyond ±10⁹ pixels).
+        init?(_ q: Quad, glyph: SDFGlyph, paint: UInt32, masks: GlyphMaskCache) {
+            guard q.transform.isFinite else { return nil }
             let t = q.transform
-            guard let inverse = t.inverted, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { continue }
+            guard let inverse = t.inverted, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
+            let steps = GlyphMaskCache.phaseSteps
             var wholeX = t.tx.rounded(.down)
             var wholeY = t.ty.rounded(.down)
             var phaseX = Int(((t.tx - wholeX) * Double(steps)).rounded())
@@ -82,34 +164,31 @@ extension SDFText {
                 phaseY -= steps
                 wholeY += 1
             }
-            let key = GlyphMaskCache.Key(
+            key = GlyphMaskCache.Key(
                 a: t.a, b: t.b, c: t.c, d: t.d, glyph: masks.glyphID(glyph), paint: paint, phaseX: UInt8(phaseX),
                 phaseY: UInt8(phaseY))
-            let local = RenderTransform(
+            local = RenderTransform(
                 a: t.a, b: t.b, c: t.c, d: t.d, tx: Double(phaseX) / Double(steps), ty: Double(phaseY) / Double(steps))
-            let (x, y) = (Int(wholeX), Int(wholeY))
-            let (clipWidth, clipHeight) = (Double(q.width), Double(q.height))
-            /// The mask at its device place, cut by the quad's exact edges where it is composited.
-            func place(_ mask: GlyphMaskCache.Mask, color: RGBAColor, into list: inout [GlyphRunCommand.Mask]) {
-                guard mask.width > 0, mask.height > 0 else { return }
-                list.append(
-                    GlyphRunCommand.Mask(
-                        coverage: mask.coverage, x: x + mask.x, y: y + mask.y, width: mask.width, height: mask.height,
-                        color: color, clip: inverse, clipWidth: clipWidth, clipHeight: clipHeight))
-            }
-            let entry = masks.masks(key) {
-                if drawHalo {
-                    let pair = coverageMasks(glyph: glyph, transform: local, alpha: haloAlpha, second: fillAlpha)
-                    return GlyphMaskCache.Masks(halo: pair.first, fill: pair.second)
-                }
-                let fill = coverageMasks(glyph: glyph, transform: local, alpha: fillAlpha, second: nil).first
-                return GlyphMaskCache.Masks(
-                    halo: GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0), fill: fill)
-            }
-            if drawHalo { place(entry.halo, color: style.haloColor, into: &halos) }
-            if drawFill { place(entry.fill, color: q.color ?? style.color, into: &fills) }
+            (x, y) = (Int(wholeX), Int(wholeY))
+            clip = inverse
+            (clipWidth, clipHeight) = (Double(q.width), Double(q.height))
+            color = q.color
         }
-        return (halos, fills)
+    }
+
+    /// The masks a ``GlyphMaskCache`` entry holds for `glyph` at `local` (its key's map, with the phase as the
+    /// translation): its halo's under `haloAlpha` and its fill's under `fillAlpha` from one sampling of the field when
+    /// `halo`, else its fill's alone (an empty halo). Pure: the same masks for the same arguments, on any thread.
+    static func maskEntry(
+        glyph: SDFGlyph, local: RenderTransform, halo: Bool, haloAlpha: SDFAlpha, fillAlpha: SDFAlpha
+    ) -> GlyphMaskCache.Masks {
+        if halo {
+            let pair = coverageMasks(glyph: glyph, transform: local, alpha: haloAlpha, second: fillAlpha)
+            return GlyphMaskCache.Masks(halo: pair.first, fill: pair.second)
+        }
+        let fill = coverageMasks(glyph: glyph, transform: local, alpha: fillAlpha, second: nil).first
+        return GlyphMaskCache.Masks(
+            halo: GlyphMaskCache.Mask(coverage: [], x: 0, y: 0, width: 0, height: 0), fill: fill)
     }
 
     /// The coverage of `glyph`'s quad under `transform` (texels of the glyph's padded field → device pixels) as
