@@ -579,10 +579,24 @@ extension MapRenderer {
     /// whatever the number of threads.
     func makeTilesNow(_ jobs: [TileJob]) {
         guard !jobs.isEmpty else { return }
-        // Source tiles are read once, here, so the threads share each decoded tile (over-zoomed tiles share one).
+        // A source tile that more than one job reads (over-zoomed tiles share their ancestor's) is read and decoded
+        // once, here, so the threads share it. Every other source tile is read by the thread that takes its job, so
+        // the threads read and decode in parallel (the same tile either way).
+        var readers: [SourceDataKey: Int] = [:]
         for job in jobs {
             for source in sources.values {
-                if let key = sourceKey(source, job.tile) { _ = sourceTiles.decodedTile(source, key) }
+                guard let key = sourceKey(source, job.tile) else { continue }
+                readers[SourceDataKey(source: source.id, address: key.address), default: 0] += 1
+            }
+        }
+        if readers.values.contains(where: { $0 > 1 }) {
+            for job in jobs {
+                for source in sources.values {
+                    guard let key = sourceKey(source, job.tile),
+                        readers[SourceDataKey(source: source.id, address: key.address), default: 0] > 1
+                    else { continue }
+                    _ = sourceTiles.decodedTile(source, key)
+                }
             }
         }
         let count = min(options.tileThreads, jobs.count)
