@@ -438,6 +438,17 @@ struct FoundSymbols {
     }
 }
 
+extension TileResult {
+    /// This job's result with the result of the same job's label candidates made apart (``MapRenderer/makeTilesNow(_:)``):
+    /// the images of this one, the labels of both, what either prepared or read; failed when either failed.
+    func joined(with labels: TileResult) -> TileResult {
+        TileResult(
+            key: key, images: images + labels.images, prepared: prepared.merging(labels.prepared) { first, _ in first },
+            sourceData: sourceData.merging(labels.sourceData) { first, _ in first }, symbols: symbols + labels.symbols,
+            failed: failed || labels.failed)
+    }
+}
+
 /// Jobs shared by the tile threads of one synchronous frame: each thread takes the next until none is left.
 private final class JobBoard: @unchecked Sendable {
     private let lock = NSLock()
@@ -579,10 +590,24 @@ extension MapRenderer {
     /// whatever the number of threads.
     func makeTilesNow(_ jobs: [TileJob]) {
         guard !jobs.isEmpty else { return }
-        // Source tiles are read once, here, so the threads share each decoded tile (over-zoomed tiles share one).
+        // A source tile that more than one job reads (over-zoomed tiles share their ancestor's) is read and decoded
+        // once, here, so the threads share it. Every other source tile is read by the thread that takes its job, so
+        // the threads read and decode in parallel (the same tile either way).
+        var readers: [SourceDataKey: Int] = [:]
         for job in jobs {
             for source in sources.values {
-                if let key = sourceKey(source, job.tile) { _ = sourceTiles.decodedTile(source, key) }
+                guard let key = sourceKey(source, job.tile) else { continue }
+                readers[SourceDataKey(source: source.id, address: key.address), default: 0] += 1
+            }
+        }
+        if readers.values.contains(where: { $0 > 1 }) {
+            for job in jobs {
+                for source in sources.values {
+                    guard let key = sourceKey(source, job.tile),
+                        readers[SourceDataKey(source: source.id, address: key.address), default: 0] > 1
+                    else { continue }
+                    _ = sourceTiles.decodedTile(source, key)
+                }
             }
         }
         let count = min(options.tileThreads, jobs.count)
@@ -606,7 +631,22 @@ extension MapRenderer {
             lane.assembly.stats = FrameStatistics()
             lane.sourceTiles.decodedCount = 0
         }
-        let board = JobBoard(jobs: jobs, lanes: workers, owner: self)
+        // With several threads, the label candidates of a job that also draws images are a piece of work of their
+        // own, queued after every job's images: a thread that runs out of images builds a tile's labels while the
+        // other still draws (a frame's few tiles rarely split evenly between two threads). The pieces of a job are
+        // put back together before the job is taken in, so the frame is the same whatever the number of threads.
+        var pieces = jobs
+        var pieceOf = Array(jobs.indices)
+        if workers.count > 1 {
+            for (j, job) in jobs.enumerated() where !job.images.isEmpty && !job.symbols.isEmpty {
+                pieces[j].symbols = []
+                var labels = job
+                labels.images = []
+                pieces.append(labels)
+                pieceOf.append(j)
+            }
+        }
+        let board = JobBoard(jobs: pieces, lanes: workers, owner: self)
         if workers.count == 1 {
             board.work(lane: 0)
         } else {
@@ -616,7 +656,13 @@ extension MapRenderer {
             assembly.stats.tilesDecoded += lane.assembly.stats.tilesDecoded + lane.sourceTiles.takeDecodedCount()
             lane.fetchedTiles = [:]
         }
-        for case let result? in board.results { integrate(result) }
+        var results = Array(board.results.prefix(jobs.count))
+        for (i, piece) in board.results.enumerated().dropFirst(jobs.count) {
+            guard let piece else { continue }
+            let j = pieceOf[i]
+            results[j] = results[j].map { $0.joined(with: piece) } ?? piece
+        }
+        for case let result? in results { integrate(result) }
     }
 
     /// Makes a tile image the engine evicted since the frame's tile stage made it (a budget smaller than a frame)

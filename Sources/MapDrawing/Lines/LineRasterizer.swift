@@ -356,10 +356,12 @@ private struct TriangleRaster {
         // ⌊(v − 128) / 256⌋ and ⌈(v − 128) / 256⌉ of whole 1/256-pixel values, by arithmetic shifts (exact).
         @inline(__always) func floorPixel(_ v: Int64) -> Int { Int(truncatingIfNeeded: (v - 128) >> 8) }
         @inline(__always) func ceilPixel(_ v: Int64) -> Int { Int(truncatingIfNeeded: -((128 - v) >> 8)) }
-        let rowStart = max(floorPixel(minY), 0)
-        let rowEnd = min(ceilPixel(maxY), height - 1)
-        let colLimit0 = max(floorPixel(minX), 0)
-        let colLimit1 = min(ceilPixel(maxX), width - 1)
+        // Only the pixel centres within the bounding box can be inside (or on an edge), so a triangle between two
+        // rows or columns of centres (a hairline's sliver) draws nothing and no edge is set up for it.
+        let rowStart = max(ceilPixel(minY), 0)
+        let rowEnd = min(floorPixel(maxY), height - 1)
+        let colLimit0 = max(ceilPixel(minX), 0)
+        let colLimit1 = min(floorPixel(maxX), width - 1)
         guard rowStart <= rowEnd, colLimit0 <= colLimit1 else { return }
 
         // Edges as exact integer edge functions.
@@ -396,11 +398,16 @@ private struct TriangleRaster {
         // No round vertex (most of a line's triangles): the distance is |across| alone, no square root per pixel
         // (for binary floating point √fl(y²) = |y| exactly, so the pixels are the same).
         let straight = !p0.v.round && !p1.v.round && !p2.v.round
-        let ny = plane(p0.v.up ? 1 : -1, p1.v.up ? 1 : -1, p2.v.up ? 1 : -1)
         if straight, clipMask == 0, !clipsAll, let u = uniform {
-            drawStraightUniform(edges, rows: rowStart...rowEnd, columns: colLimit0...colLimit1, across: ny, u)
+            // The across plane is set up at the first row with a pixel (a hairline's sliver may have none).
+            drawStraightUniform(
+                edges, rows: rowStart...rowEnd, columns: colLimit0...colLimit1,
+                across: AcrossPlane(
+                    x0: x0, y0: y0, x1: x1, y1: y1, x2: x2, y2: y2, det: det, f0: p0.v.up ? 1 : -1,
+                    f1: p1.v.up ? 1 : -1, f2: p2.v.up ? 1 : -1), u)
             return
         }
+        let ny = plane(p0.v.up ? 1 : -1, p1.v.up ? 1 : -1, p2.v.up ? 1 : -1)
         // The round plane is read only when a vertex is round.
         let nx = straight ? (0, 0, 0) : plane(p0.v.round ? 1 : 0, p1.v.round ? 1 : 0, p2.v.round ? 1 : 0)
         let dist = uniform == nil ? plane(p0.v.distance, p1.v.distance, p2.v.distance) : (0, 0, 0)
@@ -468,8 +475,10 @@ private struct TriangleRaster {
     /// in ``draw(_:_:_:)``, without its per-row and per-pixel choices, so every pixel gets the same value.
     private func drawStraightUniform(
         _ edges: (Edge, Edge, Edge), rows: ClosedRange<Int>, columns: ClosedRange<Int>,
-        across ny: (Double, Double, Double), _ u: (r: Double, g: Double, b: Double, a: Double, solid: UInt32?)
+        across: AcrossPlane, _ u: (r: Double, g: Double, b: Double, a: Double, solid: UInt32?)
     ) {
+        var ny = (0.0, 0.0, 0.0)
+        var hasPlane = false
         let base = target.base
         let stride = target.bytesPerRow
         let innerEdge = blur2 - inset
@@ -477,7 +486,7 @@ private struct TriangleRaster {
         let invBlur2 = invBlur2
         let solidIsKept = solidIsKept
         let keptSolid = u.solid ?? 0
-        var walks = TriangleWalk(edges, row: rows.lowerBound)
+        var walks = TriangleWalk(edges, row: rows.lowerBound, steps: rows.count > 1)
         var rowPointer = base + (clip.minY + rows.lowerBound) * stride + clip.minX * 4
         // Plain counting loops (no range iterators): a hairline's triangle has a pixel or two a row.
         var row = rows.lowerBound
@@ -491,6 +500,10 @@ private struct TriangleRaster {
                 row &+= 1
             }
             if lo > hi { continue }
+            if !hasPlane {
+                ny = across.plane
+                hasPlane = true
+            }
             let yc = Double(row) + 0.5
             let xc = Double(lo) + 0.5
             var vy = ny.0 * xc + ny.1 * yc + ny.2
@@ -537,6 +550,18 @@ private struct TriangleRaster {
 
 }
 
+/// What a triangle's attribute plane is made from (``TriangleRaster/draw(_:_:_:)``'s `plane`), set up only when used.
+private struct AcrossPlane {
+    let x0, y0, x1, y1, x2, y2, det, f0, f1, f2: Double
+
+    /// The same arithmetic as the triangle loop's `plane(f0, f1, f2)`, so the same values.
+    @inline(__always) var plane: (Double, Double, Double) {
+        let dx = ((f1 - f0) * (y2 - y0) - (f2 - f0) * (y1 - y0)) / det
+        let dy = ((f2 - f0) * (x1 - x0) - (f1 - f0) * (x2 - x0)) / det
+        return (dx, dy, f0 - dx * x0 - dy * y0)
+    }
+}
+
 /// One triangle edge as `E(X, Y) = A·X + B·Y + C`, positive inside, in exact integer 1/256-pixel units (vertices
 /// within 2²¹ pixels keep every term below 2⁶⁰).
 private struct Edge {
@@ -576,8 +601,12 @@ private struct Edge {
 private struct TriangleWalk {
     var walks: (EdgeWalk, EdgeWalk, EdgeWalk)
 
-    init(_ edges: (Edge, Edge, Edge), row: Int) {
-        walks = (EdgeWalk(edges.0, row: row), EdgeWalk(edges.1, row: row), EdgeWalk(edges.2, row: row))
+    /// The walks of `edges` from `row`; without `steps` (a triangle of one row) they do not move on.
+    init(_ edges: (Edge, Edge, Edge), row: Int, steps: Bool = true) {
+        walks = (
+            EdgeWalk(edges.0, row: row, steps: steps), EdgeWalk(edges.1, row: row, steps: steps),
+            EdgeWalk(edges.2, row: row, steps: steps)
+        )
     }
 
     /// Narrows `lo…hi` to the current row's columns inside the triangle, and steps every edge to the next row.
@@ -605,7 +634,8 @@ private struct EdgeWalk {
     var k: Int64
     let stepK: Int64
 
-    init(_ e: Edge, row: Int) {
+    /// The walk of `e` from `row`; without `steps` its per-row step is not worked out (it stays on `row`).
+    init(_ e: Edge, row: Int, steps: Bool = true) {
         // Inside ⟺ a·X + k > 0 with k = b·Y + c + bias, X = 256·col + 128, Y = 256·row + 128.
         let k = e.b * (Int64(row) * 256 + 128) + e.c + e.bias
         self.k = k
@@ -635,7 +665,8 @@ private struct EdgeWalk {
             step = 256 * e.b
         }
         (q, r) = Self.floorDivision(n, d)
-        (stepQ, stepR) = Self.floorDivision(step, d)
+        // One row: no step (the walk does not move on).
+        (stepQ, stepR) = steps ? Self.floorDivision(step, d) : (0, 0)
     }
 
     @inline(__always) static func floorDivision(_ n: Int64, _ d: Int64) -> (Int64, Int64) {
