@@ -62,10 +62,7 @@ public enum AtomicFile {
             mode = info.st_mode & 0o777
             replacing = true
         }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? ""
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        let temporary = "\(folder).\(name).tmp-\(getpid())"
+        let temporary = temporaryBeside(target)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw fail("create \(temporary)") }
         var failure = writeAll(bytes, to: fd, fail)
@@ -121,10 +118,7 @@ public enum AtomicFile {
             if let failure { throw failure }
             return
         }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? ""
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        let temporary = "\(folder).\(name).tmp-\(getpid())"
+        let temporary = temporaryBeside(target)
         // A file left by an earlier process with this id would be appended to (SQLite opens what is there).
         unlink(temporary)
         // The folder must take a new file before `produce` runs (a missing folder, no permission): named here, with
@@ -151,6 +145,15 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure
         }
+    }
+
+    /// The temporary file beside `target` that a write renames over it: `.<name>.tmp-<pid>` in the same folder, so
+    /// the rename stays on one file system.
+    static func temporaryBeside(_ target: String) -> String {
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        return "\(folder).\(name).tmp-\(getpid())"
     }
 
     /// Copies everything `source` reads to `fd`; the failure, or `nil`.

@@ -633,6 +633,22 @@ extension MapRenderer {
         raster.beginLayer(width: frameWidth, height: frameHeight)
         // Bands of queued faces drawn on as many threads as the frame may make tiles on (ExtrusionBands.swift).
         raster.threads = min(options.tileThreads, ExtrusionRaster.processors)
+        // A tile's draws and its features with their style values as the draws' zoom gives them (height, base,
+        // colour, bounds and winding: ExtrusionPrepared.swift).
+        func tileFeatures(_ tile: TileID) -> (draws: [TileDraw], features: [ExtrusionFeature]) {
+            var projectors = ProjectorCache(tile: tile, camera: transform)
+            let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
+            let draws = preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true)
+            let features = raster.features.features(
+                layer, key: TileDrawKey(layer: layer.index, tile: tile.canonical, zoom: z), draws: draws)
+            return (draws, features)
+        }
+        // A feature's `fill-extrusion-translate` on the ground, turned with the map when it is in viewport units.
+        func groundShift(_ context: EvaluationContext) -> (Double, Double) {
+            guard translates, let t = translateSetting(layer, "fill-extrusion", context) else { return (0, 0) }
+            let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
+            return (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
+        }
         // The faces are drawn straight into the layer's image in the backend, kept between frames.
         let drawnImage = raster.drawLayer(in: backend, scale: scale) {
             // Plain faces are queued and drawn band by band when the layer ends (ExtrusionBands.swift), against
@@ -645,23 +661,8 @@ extension MapRenderer {
                 // (ExtrusionQueueing.swift).
                 var plain: [ExtrusionRaster.PlainTile] = []
                 for tile in tiles {
-                    var projectors = ProjectorCache(tile: tile, camera: transform)
-                    let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
-                    let draws = preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true)
-                    let features = raster.features.features(
-                        layer, key: TileDrawKey(layer: layer.index, tile: tile.canonical, zoom: z), draws: draws)
-                    var grounds: [(Double, Double)] = []
-                    if translates {
-                        grounds = features.map { feature in
-                            guard let t = translateSetting(layer, "fill-extrusion", draws[feature.draw].context) else {
-                                return (0, 0)
-                            }
-                            let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
-                            return (
-                                t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b)
-                            )
-                        }
-                    }
+                    let (draws, features) = tileFeatures(tile)
+                    let grounds = translates ? features.map { groundShift(draws[$0.draw].context) } : []
                     plain.append(ExtrusionRaster.PlainTile(tile: tile, features: features, grounds: grounds))
                 }
                 raster.queuePlainFaces(
@@ -672,12 +673,7 @@ extension MapRenderer {
                 return
             }
             for tile in tiles {
-                var projectors = ProjectorCache(tile: tile, camera: transform)
-                let tilePoints = projectors.projector(extent: 4096).pointsPerUnit * 4096
-                let draws = preparedDraws(layer, tile: tile, zoom: z, tilePoints: tilePoints, cached: true)
-                // Height, base, colour, bounds and winding as the draws' zoom gives them (ExtrusionPrepared.swift).
-                let features = raster.features.features(
-                    layer, key: TileDrawKey(layer: layer.index, tile: tile.canonical, zoom: z), draws: draws)
+                let (draws, features) = tileFeatures(tile)
                 var projector = ExtrusionProjector(tile: tile, extent: 4096, camera: transform)
                 var projectorExtent = 4096
                 for feature in features {
@@ -686,11 +682,7 @@ extension MapRenderer {
                         projector = ExtrusionProjector(tile: tile, extent: extent, camera: transform)
                         projectorExtent = extent
                     }
-                    var ground = (0.0, 0.0)
-                    if translates, let t = translateSetting(layer, "fill-extrusion", draws[feature.draw].context) {
-                        let b = t.viewport ? transform.state.bearing * .pi / 180 : 0
-                        ground = (t.offset.x * cos(b) - t.offset.y * sin(b), t.offset.x * sin(b) + t.offset.y * cos(b))
-                    }
+                    let ground = groundShift(draws[feature.draw].context)
                     func vertex(_ x: Double, _ y: Double, _ meters: Double, _ t: Double) -> (
                         x: Double, y: Double, depth: Double, t: Double
                     ) {
