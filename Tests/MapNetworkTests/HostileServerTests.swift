@@ -36,16 +36,18 @@ struct HostileServerTests {
         return pages * 4096
     }
 
+    /// The memory these bodies leave a process is measured in a process of its own, where nothing else allocates
+    /// meanwhile: `HostileSnapshotCLITests` (this process runs other suites beside this one, and their allocations
+    /// once grew its resident memory by 222 MiB during one fetch).
     @Test(arguments: ["huge", "endless", "bombenc"])
     func bodiesPastTheLimitAreCutOffWhileTheyArrive(fault: String) throws {
-        let before = Self.residentBytes()
         let (error, seconds) = fetch(fault, HTTPLoaderOptions(maxRetries: 0, maxResponseBytes: 4 << 20))
         let failure = try #require(error)
+        // Cut off once the decoded body passed the limit: the 2 GiB, endless and 256 MiB bomb bodies were not read
+        // whole.
         #expect(failure.message == "response larger than 4194304 bytes", "\(failure)")
         #expect(failure.url.contains("tile.pbf?fault=\(fault)"))
         #expect(seconds < 20, "took \(seconds) s")
-        // The body never got past the limit (the 2 GiB / endless / 256 MiB bomb were not buffered).
-        #expect(Self.residentBytes() - before < 200 << 20)
     }
 
     @Test func manyLargeAnswersAtOnceShareOneMemoryBudget() throws {

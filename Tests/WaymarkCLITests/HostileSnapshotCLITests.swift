@@ -125,6 +125,12 @@ struct HostileSnapshotCLITests {
         let run = try snapshot(Self.view + ["--style", try style(fault: fault), "--timeout", "6", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.peakBytes > 0 && run.peakBytes < 512 << 20, "peak RSS \(run.peakBytes) bytes")
+        // Against the same snapshot without the hostile source (56 MiB here): the bodies in flight hold at most 2 MiB
+        // each plus the 64 MiB pool they share (D19; measured +55-60 MiB for endless and the bombs, +3 MiB for the
+        // rest), so one body read whole (the 256 MiB bomb, the 2 GiB body) cannot pass unseen.
+        #expect(
+            run.peakBytes - ok.peakBytes < 160 << 20,
+            "peak RSS \(run.peakBytes >> 20) MiB against \(ok.peakBytes >> 20) MiB without the hostile source")
         #expect(run.seconds < 6 + 15, "took \(run.seconds) s with --timeout 6")
         #expect(run.stderr.contains("source 'city'") && run.stderr.contains("t.pbf?z="), "\(run.stderr)")
         #expect(run.stderr.contains("the snapshot is incomplete"), "\(run.stderr)")
