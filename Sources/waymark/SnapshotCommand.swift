@@ -29,6 +29,7 @@ struct SnapshotCommand: WaymarkCommand {
                      67,108,864 device pixels (8192×8192) and 16,384 a side; larger is refused before drawing
                      (about 1.1 GB peak memory at the maximum)
           --style    a MapLibre style v8: a file path, file:// or http(s):// URL. Default Data/styles/default.json
+                     (its 3D buildings from zoom 17, in the city data; pitch the camera to see their walls)
           --map-style  Google styling JSON (GMSMapStyle's rules) applied over the style; unknown names and features
                      without counterpart in the data are reported on standard error
           --dark     the dark default (Data/styles/default-dark.json), as a map view in dark mode; a --map-style
