@@ -147,7 +147,7 @@ let defaultStylePath = Fixtures.data.appendingPathComponent("styles/default.json
     } catch {
         #expect(error.file == file.path)
         #expect(error.line == 3 && error.column == 14)
-        #expect(error.description.hasPrefix(file.path + ":3:14:"))
+        #expect(error.description.hasPrefix(file.path + ":3:14: not JSON: "), "\(error)")
     }
     #expect(throws: StyleLoadError.self) {
         try Style.load(contentsOfFile: dir.appendingPathComponent("absent.json").path)

@@ -78,7 +78,8 @@ public struct Style: Sendable {
         do {
             json = try parser.parseDocument()
         } catch {
-            throw StyleLoadError(file: fileName, line: error.line, column: error.column, message: error.message)
+            throw StyleLoadError(
+                file: fileName, line: error.line, column: error.column, message: "not JSON: \(error.message)")
         }
         guard case .object = json else {
             throw StyleLoadError(

@@ -33,7 +33,8 @@ public struct TileJSON: Sendable, Equatable {
         let json: JSONValue
         var parser = JSONParser(bytes)
         do { json = try parser.parseDocument() } catch {
-            throw StyleLoadError(file: name, line: error.line, column: error.column, message: error.message)
+            throw StyleLoadError(
+                file: name, line: error.line, column: error.column, message: "not JSON: \(error.message)")
         }
         try self.init(json: json, name: name)
     }
