@@ -3,14 +3,12 @@
 // even-odd, not anti-aliased), and the affine functions of the screen position it interpolates over them.
 
 extension ExtrusionRaster {
-    /// A ring edge as the scan converter walks it: its end points in ring order (the crossing with a row is computed
-    /// from them) and the rows whose centres it crosses.
+    /// A ring edge as the scan converter walks it: its first end point in ring order and its extent to the second (the
+    /// crossing with a row is computed from them), and the rows whose centres it crosses.
     struct ScanEdge {
         var px: Double
         var py: Double
-        var qx: Double
-        var qy: Double
-        /// `qx − px` and `qy − py`, worked out once for the rows it crosses.
+        /// The second end point less the first (`q − p`), worked out once for the rows it crosses.
         var dx: Double
         var dy: Double
         var first: Int
@@ -130,7 +128,7 @@ extension ExtrusionRaster {
                     while last >= minY && Double(last) + 0.5 >= hi { last -= 1 }
                     guard first <= last else { continue }
                     edges[edgeCount] = ScanEdge(
-                        px: p.x, py: p.y, qx: q.x, qy: q.y, dx: q.x - p.x, dy: q.y - p.y, first: first, last: last)
+                        px: p.x, py: p.y, dx: q.x - p.x, dy: q.y - p.y, first: first, last: last)
                     edgeCount += 1
                 }
             }

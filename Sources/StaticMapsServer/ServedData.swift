@@ -160,7 +160,7 @@ final class ServedData: Sendable {
         return data.map { [UInt8]($0) }
     }
 
-    /// A path segment, percent-encoded.
+    /// A path segment or query value, percent-encoded (everything but RFC 3986's unreserved characters).
     static func pathEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
             ?? text

@@ -39,48 +39,23 @@ enum ServedGlyphs {
     /// `fontstack { name = 1; range = 2; repeated glyph glyphs = 3 }`, `glyph { id = 1; bitmap = 2; width = 3;
     /// height = 4; left = 5 (sint32); top = 6 (sint32); advance = 7 }`).
     static func encode(name: String, range: String, glyphs: [SDFGlyph]) -> [UInt8] {
-        var stack: [UInt8] = []
-        appendBytes(&stack, field: 1, Array(name.utf8))
-        appendBytes(&stack, field: 2, Array(range.utf8))
+        var stack = ProtoWriter()
+        stack.bytesField(1, Array(name.utf8))
+        stack.bytesField(2, Array(range.utf8))
         for glyph in glyphs {
-            var g: [UInt8] = []
-            appendVarint(&g, field: 1, UInt64(glyph.id))
-            if !glyph.bitmap.isEmpty { appendBytes(&g, field: 2, glyph.bitmap) }
-            appendVarint(&g, field: 3, UInt64(glyph.width))
-            appendVarint(&g, field: 4, UInt64(glyph.height))
-            appendVarint(&g, field: 5, zigzag(glyph.left))
-            appendVarint(&g, field: 6, zigzag(glyph.top))
-            appendVarint(&g, field: 7, UInt64(max(0, glyph.advance)))
-            appendBytes(&stack, field: 3, g)
+            var g = ProtoWriter()
+            g.varintField(1, UInt64(glyph.id))
+            if !glyph.bitmap.isEmpty { g.bytesField(2, glyph.bitmap) }
+            g.varintField(3, UInt64(glyph.width))
+            g.varintField(4, UInt64(glyph.height))
+            // sint32: the 32-bit range, zigzagged.
+            g.varintField(5, zigzagEncode(Int64(Int32(clamping: glyph.left))))
+            g.varintField(6, zigzagEncode(Int64(Int32(clamping: glyph.top))))
+            g.varintField(7, UInt64(max(0, glyph.advance)))
+            stack.message(field: 3, g.bytes)
         }
-        var out: [UInt8] = []
-        appendBytes(&out, field: 1, stack)
-        return out
-    }
-
-    /// A 32-bit signed value in protobuf's zigzag form (`sint32`), clamped to the 32-bit range.
-    static func zigzag(_ value: Int) -> UInt64 {
-        let v = Int32(clamping: value)
-        return UInt64(UInt32(bitPattern: (v << 1) ^ (v >> 31)))
-    }
-
-    private static func appendVarint(_ out: inout [UInt8], _ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7f) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
-    }
-
-    private static func appendVarint(_ out: inout [UInt8], field: Int, _ value: UInt64) {
-        appendVarint(&out, UInt64(field << 3))
-        appendVarint(&out, value)
-    }
-
-    private static func appendBytes(_ out: inout [UInt8], field: Int, _ bytes: [UInt8]) {
-        appendVarint(&out, UInt64(field << 3 | 2))
-        appendVarint(&out, UInt64(bytes.count))
-        out += bytes
+        var out = ProtoWriter()
+        out.message(field: 1, stack.bytes)
+        return out.bytes
     }
 }

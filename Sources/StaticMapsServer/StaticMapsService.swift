@@ -87,11 +87,6 @@ public final class StaticMapsService: Sendable {
         return "\(size)@\(Int(time))"
     }
 
-    private static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
-            ?? ""
-    }
-
     private static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
@@ -343,13 +338,7 @@ public final class StaticMapsService: Sendable {
                 "bounds": [-180, -85.0511, 180, 85.0511], "format": "png",
                 "tiles": ["\(baseURL(request))/styles/\(id)/{z}/{x}/{y}.png\(keyQuery)"],
             ]
-            let json =
-                (try? JSONSerialization.data(withJSONObject: tileJSON, options: [.sortedKeys, .withoutEscapingSlashes]))
-                ?? Data()
-            return (
-                "tilejson",
-                ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](json))
-            )
+            return ("tilejson", ServedData.json(tileJSON))
         }
         let id = first
         guard config.styles[id] != nil, let location = config.styleLocation(id) else {
@@ -404,7 +393,7 @@ public final class StaticMapsService: Sendable {
 
     /// With keys, the URLs a TileJSON or style lists carry the request's key (`?key=…`, else `""`).
     private static func keyQuery(_ query: String) -> String {
-        StaticMapQuery(query).value("key").map { "?key=" + percentEncoded($0) } ?? ""
+        StaticMapQuery(query).value("key").map { "?key=" + ServedData.pathEncoded($0) } ?? ""
     }
 
     /// The absolute URL of this server, without a trailing `/`: the configured ``StaticMapsConfig/publicURL``, else

@@ -135,6 +135,9 @@ struct TilesCommand: WaymarkCommand {
                 let size = try FileManager.default.attributesOfItem(atPath: built)[.size] as? NSNumber
                 bytes = size?.intValue ?? 0
                 try AtomicFile.write(to: output) { temporary in
+                    // Moved when the work folder shares the output's file system (the work folder is removed
+                    // afterwards), else copied.
+                    guard rename(built, temporary) != 0 else { return }
                     do { try FileManager.default.copyItem(atPath: built, toPath: temporary) } catch {
                         throw RuntimeError("cannot copy the built tiles \(built): \(error.localizedDescription)")
                     }

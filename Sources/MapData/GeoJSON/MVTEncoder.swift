@@ -166,11 +166,17 @@ public enum MVTEncoder {
     }
 }
 
-/// Protobuf wire-format writer for the few field kinds MVT needs.
-struct ProtoWriter {
-    var bytes: [UInt8] = []
+/// Protobuf wire-format writer for the few field kinds MVT and the server's merged glyph PBFs need. Any thread (a
+/// value).
+package struct ProtoWriter {
+    /// The message written so far.
+    package var bytes: [UInt8] = []
 
-    mutating func varint(_ value: UInt64) {
+    /// An empty message.
+    package init() {}
+
+    /// Appends `value` as a base-128 varint.
+    package mutating func varint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
             bytes.append(UInt8(v & 0x7F) | 0x80)
@@ -179,32 +185,39 @@ struct ProtoWriter {
         bytes.append(UInt8(v))
     }
 
-    mutating func key(_ field: Int, wire: Int) { varint(UInt64(field << 3 | wire)) }
+    /// Appends the key of field `field` with wire type `wire` (0 varint, 1 fixed64, 2 length-delimited, 5 fixed32).
+    package mutating func key(_ field: Int, wire: Int) { varint(UInt64(field << 3 | wire)) }
 
-    mutating func varintField(_ field: Int, _ value: UInt64) {
+    /// Appends field `field` as a varint.
+    package mutating func varintField(_ field: Int, _ value: UInt64) {
         key(field, wire: 0)
         varint(value)
     }
 
-    mutating func bytesField(_ field: Int, _ data: [UInt8]) {
+    /// Appends field `field` as length-delimited bytes.
+    package mutating func bytesField(_ field: Int, _ data: [UInt8]) {
         key(field, wire: 2)
         varint(UInt64(data.count))
         bytes.append(contentsOf: data)
     }
 
-    mutating func message(field: Int, _ data: [UInt8]) { bytesField(field, data) }
+    /// Appends an embedded message (its bytes) as field `field`.
+    package mutating func message(field: Int, _ data: [UInt8]) { bytesField(field, data) }
 
-    mutating func packedField(_ field: Int, _ values: [UInt32]) {
+    /// Appends `values` as field `field`, packed varints.
+    package mutating func packedField(_ field: Int, _ values: [UInt32]) {
         var inner = ProtoWriter()
         for v in values { inner.varint(UInt64(v)) }
         bytesField(field, inner.bytes)
     }
 
-    mutating func fixed32(_ v: UInt32) {
+    /// Appends `v` as 4 little-endian bytes.
+    package mutating func fixed32(_ v: UInt32) {
         for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) }
     }
 
-    mutating func fixed64(_ v: UInt64) {
+    /// Appends `v` as 8 little-endian bytes.
+    package mutating func fixed64(_ v: UInt64) {
         for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
     }
 }

@@ -594,9 +594,6 @@ private struct Edge {
     }
 }
 
-/// One edge's boundary column on successive rows, exactly: the first column inside (`a > 0`) or the last (`a < 0`)
-/// is `q + 1` or `q` for the floor quotient `q = ⌊n / d⌋` of a numerator that changes by a fixed amount a row, so the
-/// walk steps quotient and remainder instead of searching each row.
 /// A triangle's three edge walks: each row's columns inside all three, then on to the next row.
 private struct TriangleWalk {
     var walks: (EdgeWalk, EdgeWalk, EdgeWalk)
@@ -620,6 +617,9 @@ private struct TriangleWalk {
     }
 }
 
+/// One edge's boundary column on successive rows, exactly: the first column inside (`a > 0`) or the last (`a < 0`)
+/// is `q + 1` or `q` for the floor quotient `q = ⌊n / d⌋` of a numerator that changes by a fixed amount a row, so the
+/// walk steps quotient and remainder instead of searching each row.
 private struct EdgeWalk {
     /// −1: inside for columns ≥ `q + 1`; 1: inside for columns ≤ `q`; 0: the edge is horizontal (`k` decides).
     let kind: Int8

@@ -99,7 +99,7 @@ final class FallbackLineBreakCache {
             }
             // A space at either side of a break becomes the break (MapLibre trims it from the lines).
             out.append((breaksAfter || (breaksBefore && !spaceBefore)) && s == " " ? "\n" : s)
-            utf8 += String(s).utf8.count
+            utf8 += UTF8.width(s)
         }
         return FallbackLineBreaking(text: String(out), style: unwrapped, insertions: insertions)
     }

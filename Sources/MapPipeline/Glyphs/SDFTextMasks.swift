@@ -540,8 +540,6 @@ extension CoveredLine {
     }
 }
 
-/// `count` coverage bytes of `alpha` at the samples `distances`: `coverageByte(alpha(distance))` each (the same
-/// operations), four samples at a time with their cases chosen by selection instead of branches.
 /// The products of the pixel centres of `box` (device pixels: its first column and row, its width and height) with
 /// `inverse`'s linear part: `a·x` and `b·x` by column into `columnA`/`columnB`, `c·y` and `d·y` by row into
 /// `rowC`/`rowD` (a centre's texel position is their sums with the translation, added in the order
@@ -563,6 +561,8 @@ extension CoveredLine {
     }
 }
 
+/// `count` coverage bytes of `alpha` at the samples `distances`: `coverageByte(alpha(distance))` each (the same
+/// operations), four samples at a time with their cases chosen by selection instead of branches.
 @inline(__always) private func coverageBytes(
     _ alpha: SDFAlpha, _ distances: UnsafePointer<Double>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int
 ) {

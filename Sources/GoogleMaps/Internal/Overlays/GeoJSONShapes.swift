@@ -43,14 +43,8 @@ package enum GeoJSONShapes {
         return try shapes(from: json, source: path, warnings: &warnings)
     }
 
-    /// The shapes of a parsed GeoJSON document (read by `MapData`'s ``OverlayGeoJSON``); `source` names it in
-    /// errors.
-    @MainActor package static func shapes(from json: JSONValue, source: String) throws -> [GMSOverlay] {
-        var ignored: [String] = []
-        return try shapes(from: json, source: source, warnings: &ignored)
-    }
-
-    /// The shapes of a parsed GeoJSON document, appending style warnings that name `source` to `warnings`.
+    /// The shapes of a parsed GeoJSON document (read by `MapData`'s ``OverlayGeoJSON``), appending style warnings
+    /// that name `source` to `warnings`; `source` names it in errors too.
     @MainActor package static func shapes(from json: JSONValue, source: String, warnings: inout [String]) throws
         -> [GMSOverlay]
     {
