@@ -98,6 +98,8 @@ extension ExtrusionRaster {
         /// The depths (not with band depths) and colours to clear in each band's rows before its faces are drawn.
         let staleDepth: PixelBox
         let staleLayer: PixelBox
+        /// ``ExtrusionRaster/opacity``.
+        let opacity: UInt8
     }
 
     /// Draws band `band` of `job` with `worker`: clears the stale depths and colours in its rows, then fills its
@@ -136,7 +138,7 @@ extension ExtrusionRaster {
             fill(
                 all, rings, job.pixels, job.bytesPerRow, rows: max(face.minRow, low)...min(face.maxRow, high),
                 depth: depth, depthRow: depthRow, w: face.w, tw: face.tw, bottom: face.bottom, top: face.top,
-                width: width, scratch: worker.scratch, boxes: &boxes)
+                opacity: job.opacity, width: width, scratch: worker.scratch, boxes: &boxes)
         }
         worker.layerBox = boxes.layer
         if !job.local {
@@ -203,7 +205,7 @@ extension ExtrusionRaster {
             worker.depthBox = PixelBox()
         }
         let (staleDepth, staleLayer) = (local ? PixelBox() : self.staleDepth, self.staleLayer)
-        let (width, height, inverseDepth) = (width, height, inverseDepth)
+        let (width, height, inverseDepth, opacity) = (width, height, inverseDepth, opacity)
         queuedVertices.withUnsafeBufferPointer { vertices in
             queuedEnds.withUnsafeBufferPointer { ends in
                 queuedFaces.withUnsafeBufferPointer { faces in
@@ -214,7 +216,7 @@ extension ExtrusionRaster {
                                     vertices: vertices, ends: ends, faces: faces, starts: starts, order: order,
                                     pixels: pixels, bytesPerRow: bytesPerRow, width: width, height: height,
                                     local: local, inverseDepth: inverseDepth, staleDepth: staleDepth,
-                                    staleLayer: staleLayer)
+                                    staleLayer: staleLayer, opacity: opacity)
                                 if workers.count == 1 {
                                     for band in 0..<bands { Self.drawBand(band, job, workers[0]) }
                                 } else {

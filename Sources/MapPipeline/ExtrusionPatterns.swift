@@ -110,6 +110,7 @@ extension ExtrusionRaster {
         let vw = Self.plane(a, b, c, uv[ia].1 / a.depth, uv[ib].1 / b.depth, uv[ic].1 / c.depth)
         let width = width
         let depth = inverseDepth
+        let opacity = opacity
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
         var box = layerBox
         var frameBox = depthBox
@@ -132,10 +133,10 @@ extension ExtrusionRaster {
                 let texel = pattern.sample(u, v, texels)
                 // Premultiplied texel × light, replacing the pixel (MapLibre's 3D pass draws unblended).
                 let o = out + py * bytesPerRow + px * 4
-                o[0] = Self.byte(texel.0 * (bottom.2 + delta.2 * t) / 255)
-                o[1] = Self.byte(texel.1 * (bottom.1 + delta.1 * t) / 255)
-                o[2] = Self.byte(texel.2 * (bottom.0 + delta.0 * t) / 255)
-                o[3] = Self.byte(texel.3 / 255)
+                o[0] = Self.scaled(Self.byte(texel.0 * (bottom.2 + delta.2 * t) / 255), opacity)
+                o[1] = Self.scaled(Self.byte(texel.1 * (bottom.1 + delta.1 * t) / 255), opacity)
+                o[2] = Self.scaled(Self.byte(texel.2 * (bottom.0 + delta.0 * t) / 255), opacity)
+                o[3] = Self.scaled(Self.byte(texel.3 / 255), opacity)
             }
             if drawn {
                 box.add(row: py, from: x0, to: x1)

@@ -155,6 +155,10 @@ final class ExtrusionRaster {
     var staleLayer = PixelBox()
     /// Whether ``fill(bottom:top:)`` queues faces for ``drawQueuedFaces()`` instead of drawing them.
     var defersFaces = false
+    /// The layer's `fill-extrusion-opacity` as the byte every pixel the faces draw is multiplied by (``opacityByte(_:)``;
+    /// 255 leaves them as they are). The layer's image is then composited at full opacity: the same bytes as the
+    /// opaque image composited at the opacity, one full-frame multiply fewer.
+    var opacity: UInt8 = 255
     /// Whether the queued faces are the frame's only extrusion faces: their depths need not outlast the layer, so
     /// each band is tested against a band-sized depth buffer of its own (``BandWorker``), kept in the cache, and
     /// ``inverseDepth`` is left as it is.
@@ -395,6 +399,21 @@ final class ExtrusionRaster {
         return abs(twice) > 1e-6 && (twice > 0) != (winding > 0)
     }
 
+    /// The byte Cairo multiplies an image's pixels by when it paints it at `opacity` (`0…1`): the high byte of the
+    /// opacity as a rounded 16-bit value (`cairo_paint_with_alpha` through pixman's solid mask).
+    static func opacityByte(_ opacity: Double) -> UInt8 {
+        guard opacity > 0 else { return 0 }
+        guard opacity < 1 else { return 255 }
+        return UInt8(Int(opacity * 65535 + 0.5) >> 8)
+    }
+
+    /// `value × opacity / 255` rounded as pixman multiplies two bytes (`MUL_UN8`): a pixel byte drawn at
+    /// ``opacity`` is the byte an opaque pixel composited at that opacity would give. `value` itself at 255.
+    @inline(__always) static func scaled(_ value: UInt8, _ opacity: UInt8) -> UInt8 {
+        let t = UInt32(value) &* UInt32(opacity) &+ 0x80
+        return UInt8(truncatingIfNeeded: ((t &>> 8) &+ t) &>> 8)
+    }
+
     /// The byte of a 0…1 channel: `(v · 255).rounded()` clamped to 0…255 (halves away from zero), without `round`.
     @inline(__always) static func byte(_ v: Double) -> UInt8 {
         let s = v * 255
@@ -427,7 +446,7 @@ final class ExtrusionRaster {
                 withColours {
                     Self.fill(
                         all, ends, $0, $1, rows: rows, depth: inverseDepth, depthRow: 0, w: w, tw: tw, bottom: bottom,
-                        top: top, width: width, scratch: scanScratch, boxes: &boxes)
+                        top: top, opacity: opacity, width: width, scratch: scanScratch, boxes: &boxes)
                 }
             }
         }
@@ -471,7 +490,8 @@ final class ExtrusionRaster {
         _ all: UnsafeBufferPointer<Vertex>, _ ends: UnsafeBufferPointer<Int>, _ pixels: UnsafeMutablePointer<UInt8>,
         _ bytesPerRow: Int, rows: ClosedRange<Int>, depth: UnsafeMutablePointer<Float>, depthRow: Int,
         w: (Double, Double, Double), tw: (Double, Double, Double), bottom: (Double, Double, Double),
-        top: (Double, Double, Double), width: Int, scratch: ScanScratch, boxes: inout (layer: PixelBox, depth: PixelBox)
+        top: (Double, Double, Double), opacity: UInt8, width: Int, scratch: ScanScratch,
+        boxes: inout (layer: PixelBox, depth: PixelBox)
     ) {
         let delta = (top.0 - bottom.0, top.1 - bottom.1, top.2 - bottom.2)
         var box = boxes.layer
@@ -491,10 +511,10 @@ final class ExtrusionRaster {
                     drawn = true
                     let t = min(max((tw.0 * cx + twy + tw.2) / inv, 0), 1)
                     let o = pixels + py * bytesPerRow + px * 4
-                    o[0] = Self.byte(bottom.2 + delta.2 * t)
-                    o[1] = Self.byte(bottom.1 + delta.1 * t)
-                    o[2] = Self.byte(bottom.0 + delta.0 * t)
-                    o[3] = 255
+                    o[0] = Self.scaled(Self.byte(bottom.2 + delta.2 * t), opacity)
+                    o[1] = Self.scaled(Self.byte(bottom.1 + delta.1 * t), opacity)
+                    o[2] = Self.scaled(Self.byte(bottom.0 + delta.0 * t), opacity)
+                    o[3] = opacity
                 }
                 if drawn {
                     box.add(row: py, from: x0, to: x1)
@@ -506,8 +526,8 @@ final class ExtrusionRaster {
         // One colour (roofs, walls without a gradient): `bottom + 0 · t` is `bottom` for every pixel. Four pixels at a
         // time (the same arithmetic per pixel), their depths and colours replaced where the face is nearer.
         let uniform =
-            UInt32(Self.byte(bottom.2)) | UInt32(Self.byte(bottom.1)) << 8 | UInt32(Self.byte(bottom.0)) << 16
-            | 0xFF00_0000
+            UInt32(Self.scaled(Self.byte(bottom.2), opacity)) | UInt32(Self.scaled(Self.byte(bottom.1), opacity)) << 8
+            | UInt32(Self.scaled(Self.byte(bottom.0), opacity)) << 16 | UInt32(opacity) << 24
         let colour = SIMD4<UInt32>(repeating: uniform)
         let words = UnsafeMutableRawPointer(pixels)
         let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
@@ -603,7 +623,7 @@ extension MapRenderer {
     /// The `fill-extrusion` layer as MapLibre draws it: every polygon of the layer's features raised from
     /// `fill-extrusion-base` to `fill-extrusion-height` metres, its walls and roof lit by the style's default light
     /// (``ExtrusionLight``; walls shaded from bottom to top with `fill-extrusion-vertical-gradient`), drawn with a
-    /// depth test into an image of their own (``ExtrusionRaster``) composited with `fill-extrusion-opacity`.
+    /// depth test into an image of their own (``ExtrusionRaster``), its pixels multiplied by `fill-extrusion-opacity`.
     /// Unpitched frames show the roofs (scaled by the camera's perspective, as MapLibre's). Walls along a tile's
     /// clipped edges are not drawn. `fill-extrusion-pattern`: ExtrusionPatterns.swift. The layer's prepared draws of a
     /// tile (its filtered features in drawing order) are kept in the engine between frames like other layers'.
@@ -618,6 +638,8 @@ extension MapRenderer {
         let frameHeight = Int((size.height * scale).rounded())
         guard frameWidth > 0, frameHeight > 0, frameWidth <= 16384, frameHeight <= 16384 else { return [] }
         let light = ExtrusionLight(style.light, bearing: transform.state.bearing)
+        // The opacity goes into the faces' pixels; the image is composited as it is.
+        extrusionRaster.opacity = ExtrusionRaster.opacityByte(opacity)
         let verticalGradient =
             layer.isSet("fill-extrusion-vertical-gradient")
             ? layer.bool("fill-extrusion-vertical-gradient", zoomCtx) : true
@@ -709,7 +731,7 @@ extension MapRenderer {
                 image: handle,
                 rect: RenderRect(
                     x: 0, y: 0, width: Double(frameWidth) / scale, height: Double(frameHeight) / scale),
-                opacity: opacity, nearestNeighbor: true))
+                nearestNeighbor: true))
         if box.minX == 0 && box.minY == 0 && box.maxX == frameWidth - 1 && box.maxY == frameHeight - 1 {
             return [image]
         }

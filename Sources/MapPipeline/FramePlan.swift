@@ -93,11 +93,12 @@ struct FrameAssembly {
 
 extension MapRenderer {
     /// Appends the frame's steps in style order (style spec "layers": each drawn over the ones before it) for the
-    /// covering `tiles` at style zoom `zoom` (`transform` is `camera`'s), the labels of `placement` in their layers'
-    /// places, then `overlay` and the attribution.
+    /// covering `tiles` at style zoom `zoom` (`transform` is `camera`'s), the labels of `placement` (placed for
+    /// `labelTransform`'s camera: LabelPhaseHold.swift) in their layers' places, then `overlay` and the attribution.
     func assembleSteps(
         _ tiles: [TileID], placement: PlacementResult, zoom z: Double, camera: CameraState,
-        transform: CameraTransform, scale: Double, composes: Bool, overlay: [DrawCommand], into list: inout DisplayList
+        transform: CameraTransform, labelTransform: CameraTransform, scale: Double, composes: Bool,
+        overlay: [DrawCommand], into list: inout DisplayList
     ) {
         let flat = camera.pitch == 0
         let size = list.size
@@ -107,7 +108,8 @@ extension MapRenderer {
         assembly.stats.composedFromTileImages = composes
         let labelCommands = labels.glyphLabelCommands(
             labels.translatedLabels(
-                labels.fadedLabelCommands(placement, camera: transform, clock: clock), zoom: z, bearing: camera.bearing),
+                labels.fadedLabelCommands(placement, camera: labelTransform, clock: clock), zoom: z,
+                bearing: camera.bearing),
             scale: scale, zoom: z, sdfNames: sdfSpriteNames(), spritePixels: { spritePixels($0) })
         for step in assembly.steps {
             switch step {

@@ -46,6 +46,9 @@ final class LabelStage {
     private var joinedParts: (parts: [[SymbolFeature]], symbols: [SymbolFeature])?
     /// The renderer's symbol layers at the last style zoom asked (``MapRenderer/symbolLayers(atZoom:)``).
     var symbolLayersMemo: (zoom: Double, layers: [CompiledLayer])?
+    /// The labels' sub-pixel phase, held while the map pans (LabelPhaseHold.swift): the camera each frame's labels
+    /// are placed and drawn for.
+    var phaseHold = LabelPhaseHold()
 
     /// A stage for `style` (compiled as `layers`) drawing SDF icon images with `backend` and measuring text with its
     /// fonts until glyphs are set, with the renderer's `options`.

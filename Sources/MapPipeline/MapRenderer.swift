@@ -504,12 +504,15 @@ public final class MapRenderer {
         let composes = options.usesTileImageCache
         let found = provideTiles(tiles, camera: transform, scale: scale, composes: composes)
 
-        // Labels are placed before drawing: placement is global across the symbol layers (LabelStage.swift).
-        let placement = placeLabels(tiles, found: found, zoom: z, camera: camera)
+        // Labels are placed before drawing: placement is global across the symbol layers (LabelStage.swift), for the
+        // frame's camera with the labels' sub-pixel phase held while the map pans (LabelPhaseHold.swift).
+        let labelCamera = labels.phaseHold.camera(for: camera, scale: scale)
+        let placement = placeLabels(tiles, found: found, zoom: z, camera: labelCamera)
 
         // The frame assembly (FramePlan.swift): every step in style order, the overlay, the attribution.
         assembleSteps(
-            tiles, placement: placement, zoom: z, camera: camera, transform: transform, scale: scale,
+            tiles, placement: placement, zoom: z, camera: camera, transform: transform,
+            labelTransform: labelCamera == camera ? transform : labelCamera.transform, scale: scale,
             composes: composes, overlay: overlay, into: &list)
         endTileFrame()
         assembly.stats.tilesDecoded += sourceTiles.takeDecodedCount()

@@ -44,7 +44,8 @@ struct SnapshotCommand: WaymarkCommand {
                      A property that cannot be used (a colour that is not #rgb or #rrggbb, a width that is negative
                      or not a number, a size not small/medium/large) takes its default; a stroke-width above 100 is
                      drawn 100 wide and an opacity outside 0…1 is clamped. Each is one warning on stderr naming the
-                     file, the feature and the property; every feature is still drawn
+                     file, the feature and the property (the first 20 of a file, then "… and K more"); every feature
+                     is still drawn
           --timeout  seconds for everything fetched over the network (style, TileJSON, sprite, tiles). When they
                      run out, the snapshot is written with what arrived and stderr names what did not; a style that
                      has not arrived is an error. Default 30
@@ -187,14 +188,6 @@ struct SnapshotCommand: WaymarkCommand {
             if args.has("--strict") { throw RuntimeError(text) }
             FileHandle.standardError.write(Data("waymark snapshot: warning: \(text)\n".utf8))
         }
-    }
-
-    /// Writes each line on standard error as `waymark snapshot: warning: LINE`: a `--markers` or `--overlays`
-    /// property that could not be used and was replaced (its default, or clamped). Such a snapshot draws every
-    /// feature, so `--strict` does not fail on these, as it does not on a style value replaced.
-    static func warn(_ lines: [String]) {
-        guard !lines.isEmpty else { return }
-        FileHandle.standardError.write(Data(lines.map { "waymark snapshot: warning: \($0)\n" }.joined().utf8))
     }
 
     /// Whether a style diagnostic removes something from the drawing (a layer or source skipped, a filter that

@@ -78,12 +78,7 @@ struct TilesCommand: WaymarkCommand {
                 "\(input) -> \(output): \(summary.tiles) tiles (\(summary.distinctTiles) distinct), "
                     + "\(summary.outputBytes) bytes")
             // Tiles copied unchanged that no reader can use: named as decode-tile and snapshot name them.
-            let shown = summary.unusableTiles.prefix(20)
-            var text = shown.map { "waymark tiles convert: warning: \(input) \($0) (copied unchanged)\n" }.joined()
-            if summary.unusableTiles.count > shown.count {
-                text += "waymark tiles convert: warning: … and \(summary.unusableTiles.count - shown.count) more\n"
-            }
-            FileHandle.standardError.write(Data(text.utf8))
+            warn(summary.unusableTiles.map { "\(input) \($0) (copied unchanged)" }, command: "tiles convert")
         } catch {
             throw RuntimeError("\(error)")
         }

@@ -199,7 +199,7 @@ import Testing
                                             width: width, height: height, local: local,
                                             inverseDepth: depths.baseAddress!,
                                             staleDepth: ExtrusionRaster.PixelBox(),
-                                            staleLayer: ExtrusionRaster.PixelBox())
+                                            staleLayer: ExtrusionRaster.PixelBox(), opacity: 255)
                                         ExtrusionRaster.drawBand(band, job, worker)
                                     }
                                 }

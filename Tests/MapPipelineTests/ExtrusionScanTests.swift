@@ -160,6 +160,34 @@ import Testing
         #expect(results[0].0.contains { $0 != 0 })
     }
 
+    /// `fill-extrusion-opacity` is multiplied into the pixels the faces draw (so the layer's image is composited as
+    /// it is): every byte is the opaque byte multiplied as pixman multiplies two bytes, by the byte Cairo would paint
+    /// the opaque image at, in each way faces are drawn.
+    @Test func theLayersOpacityIsMultipliedIntoEveryByteDrawn() {
+        #expect(ExtrusionRaster.opacityByte(1) == 255)
+        #expect(ExtrusionRaster.opacityByte(0.9) == 230)
+        #expect(ExtrusionRaster.opacityByte(0.5) == 128)
+        #expect(ExtrusionRaster.opacityByte(0) == 0)
+        #expect((0...255).allSatisfy { ExtrusionRaster.scaled(UInt8($0), 255) == UInt8($0) })
+        #expect(ExtrusionRaster.scaled(200, 230) == 180)  // 200 × 230 / 255 = 180.4
+        let (width, height) = (97, 141)
+        let scene = faces(60, width: Double(width), height: Double(height), seed: 11)
+        let alpha = ExtrusionRaster.opacityByte(0.6)
+        for (queued, local) in [(false, false), (true, false), (true, true)] {
+            var drawn: [[UInt8]] = []
+            for opacity in [UInt8(255), alpha] {
+                let raster = ExtrusionRaster()
+                _ = raster.beginFrame()
+                raster.beginLayer(width: width, height: height)
+                raster.opacity = opacity
+                draw(scene, into: raster, queued: queued, local: local)
+                drawn.append(raster.pixels)
+            }
+            #expect(drawn[0].contains { $0 != 0 })
+            #expect(drawn[1] == drawn[0].map { ExtrusionRaster.scaled($0, alpha) })
+        }
+    }
+
     @Test func aNewFramesQueuedFacesAreNotHiddenByTheLastFramesDepths() {
         let raster = ExtrusionRaster()
         let red = (1.0, 0.0, 0.0)

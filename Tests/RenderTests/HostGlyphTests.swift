@@ -84,7 +84,8 @@ import Testing
     }
 
     /// Glyph labels are glyph runs; a still frame reuses the runs the frame before made (GlyphLabels.swift), and a
-    /// frame moved by a fraction of a pixel and back draws the first frame's pixels again.
+    /// frame moved and back draws the first frame's pixels again. A move of less than half a pixel moves nothing: the
+    /// tile images are drawn at whole pixels, and the labels keep their phase with them (LabelPhaseHold.swift).
     @Test func aStillFrameDrawsTheSameGlyphRunsAsTheFrameBefore() throws {
         let host = try MapHost()
         let camera = CameraState(
@@ -94,11 +95,48 @@ import Testing
         let first = try host.render(camera: camera)
         let again = try host.render(camera: camera)
         #expect(again.pixels == first.pixels)
+        var nudged = camera
+        nudged.center = try #require(camera.latLng(for: ScreenPoint(x: 160.37, y: 100.21)))
+        #expect(try host.render(camera: nudged).pixels == first.pixels)
         var moved = camera
-        moved.center = try #require(camera.latLng(for: ScreenPoint(x: 160.37, y: 100.21)))
+        moved.center = try #require(camera.latLng(for: ScreenPoint(x: 161.37, y: 100.21)))
         let shifted = try host.render(camera: moved)
         #expect(shifted.pixels != first.pixels)
         let back = try host.render(camera: camera)
         #expect(back.pixels == first.pixels)
+    }
+
+    /// While the map pans, the labels move by whole pixels with the tile images (LabelPhaseHold.swift): a pan by
+    /// (3.3, 1.7) points draws the very pixels of a pan by (3, 2), and those are the unpanned frame's, labels and
+    /// all, three pixels left and two up. From a camera of its own (a new renderer) the pan by
+    /// (3.3, 1.7) draws its labels at their exact places instead, so its pixels differ.
+    @Test func aPanMovesTheLabelsByWholePixelsWithTheMap() throws {
+        let host = try MapHost()
+        let camera = CameraState(
+            center: LatLng(latitude: 60.1699, longitude: 24.9443), zoom: 16, size: ScreenSize(width: 320, height: 200))
+        func panned(_ dx: Double, _ dy: Double) throws -> CameraState {
+            var c = camera
+            c.center = try #require(camera.latLng(for: ScreenPoint(x: 160 + dx, y: 100 + dy)))
+            return c
+        }
+        let first = try host.render(camera: camera)
+        let fractional = try host.render(camera: panned(3.3, 1.7))
+        let whole = try host.render(camera: panned(3, 2))
+        #expect(fractional.pixels == whole.pixels)
+        // Pixel (x, y) of the pan is pixel (x + 3, y + 2) of the first frame, away from the edges and above the
+        // attribution (which stays where it is).
+        var differing = 0
+        for y in 10..<(first.height - 30) {
+            for x in 10..<(first.width - 10) {
+                let a = (y * first.width + x) * 4
+                let b = ((y + 2) * first.width + x + 3) * 4
+                if (0..<4).contains(where: { abs(Int(whole.pixels[a + $0]) - Int(first.pixels[b + $0])) > 2 }) {
+                    differing += 1
+                }
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ")
+        let exact = try MapHost().render(camera: panned(3.3, 1.7))
+        #expect(exact.pixels != fractional.pixels)
     }
 }

@@ -118,4 +118,28 @@ import Testing
             result.stderr.components(separatedBy: "\n").filter { $0.contains("warning") } == expected,
             "\(result.stderr)")
     }
+
+    /// A file with many unusable properties names the first 20 on stderr, then how many more (not one line each).
+    @Test func manyUnusablePropertiesAreNamedTwentyThenCounted() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let features = (0..<500).map { k in
+            """
+            {"type":"Feature","properties":{"marker-color":"nope\(k)"},
+             "geometry":{"type":"Point","coordinates":[24.9443,60.1699]}}
+            """
+        }
+        let markers = try write(
+            "{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}", "many.geojson")
+        let out = folder.appendingPathComponent("many.png").path
+        let result = try WaymarkProcess.run(
+            ["snapshot", "--camera", "60.1699,24.9443,16", "--size", "100x100", "--markers", markers, "-o", out],
+            environment: Fixtures.fontEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.components(separatedBy: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 21)
+        #expect(warnings.first?.contains("feature 0: \"marker-color\" \"nope0\"") == true, "\(warnings)")
+        #expect(warnings.dropLast().last?.contains("feature 19: ") == true, "\(warnings)")
+        #expect(warnings.last == "waymark snapshot: warning: … and 480 more")
+    }
+
 }

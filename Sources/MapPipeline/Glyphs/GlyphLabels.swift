@@ -166,6 +166,8 @@ extension LabelStage {
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
             let previous = glyphRunMemo[index] ?? []
+            // Labels of the previous frame's memo ahead of this frame's (negative: behind), where the last one was.
+            var shift = 0
             var made: [GlyphRunMemo] = []
             defer { memo[index] = made }
             // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
@@ -179,8 +181,8 @@ extension LabelStage {
             ) {
                 let slot = made.count
                 let (halo, fill) = glyphRuns(
-                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, made: &made,
-                    requests: &requests)
+                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, shift: &shift,
+                    made: &made, requests: &requests)
                 if case .pending(let request, _, _)? = halo { pendingMemo.append((index, slot, request, true)) }
                 if case .pending(let request, _, _)? = fill { pendingMemo.append((index, slot + 1, request, false)) }
                 if let halo { perLabel ? out.append(halo) : halos.append(halo) }
@@ -359,7 +361,7 @@ extension LabelStage {
     /// pass that draws nothing.
     private func glyphRuns(
         _ command: DrawCommand, scale: Double, opacity: Double, glyphs: GlyphRunGlyphs, previous: [GlyphRunMemo],
-        made: inout [GlyphRunMemo], requests: inout [SDFText.GlyphRunRequest]
+        shift: inout Int, made: inout [GlyphRunMemo], requests: inout [SDFText.GlyphRunRequest]
     ) -> (halo: GlyphLabelItem?, fill: GlyphLabelItem?) {
         let slot = made.count
         guard opacity > 0 else {
@@ -367,15 +369,28 @@ extension LabelStage {
             made.append(GlyphRunMemo(command: command, passes: .fill, run: nil, isMade: false))
             return (nil, nil)
         }
-        /// The previous frame's run for `passes` at `slot` when it serves (`.some(nil)`: it drew nothing).
+        /// The previous frame's run for `passes` at `slot` when it serves (`.some(nil)`: it drew nothing): made from
+        /// the same command, or from it moved by whole device pixels (the run moved as much: GlyphRunMoves.swift).
         func reused(_ slot: Int, _ passes: SDFText.Passes) -> GlyphRunCommand?? {
-            guard slot < previous.count, previous[slot].isMade, previous[slot].passes == passes,
-                previous[slot].command == command
-            else { return nil }
-            return .some(previous[slot].run)
+            guard previous.indices.contains(slot), previous[slot].isMade, previous[slot].passes == passes else {
+                return nil
+            }
+            if previous[slot].command == command { return .some(previous[slot].run) }
+            guard let move = previous[slot].move(to: command, scale: scale) else { return nil }
+            return .some(previous[slot].run?.moved(x: move.x, y: move.y))
         }
-        let halo = reused(slot, .halo)
-        let fill = reused(slot + 1, .fill)
+        // A label's runs are two slots (halo, fill). Labels that came or went before this one in the layer shift the
+        // previous frame's slots: the label is looked for at the last shift found, then up to 8 labels either side.
+        var halo: GlyphRunCommand?? = nil
+        var fill: GlyphRunCommand?? = nil
+        for k in Self.memoSearch {
+            let at = slot + 2 * (shift + k)
+            halo = reused(at, .halo)
+            guard halo != nil else { continue }
+            fill = reused(at + 1, .fill)
+            shift += k
+            break
+        }
         var request: Int? = nil
         if halo == nil || fill == nil, let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) {
             request = requests.count
@@ -396,6 +411,10 @@ extension LabelStage {
         }
         return (item(halo, halo: true), item(fill, halo: false))
     }
+
+    /// The label shifts ``glyphRuns(_:scale:opacity:glyphs:previous:shift:made:requests:)`` tries, in order: the
+    /// last one found, then up to 8 labels either side.
+    private static let memoSearch = [0] + (1...8).flatMap { [$0, -$0] }
 
     /// The image command of the SDF icon image under `key`, made by `make` and registered on first use.
     private func cachedGlyphImage(
