@@ -94,6 +94,14 @@ final class GlyphTextMeasurer: TextMeasurer {
     }
 }
 
+/// Where a layer's labels are looked for in the previous frame's glyph-run memo
+/// (``LabelStage/glyphRuns(_:scale:opacity:glyphs:previous:search:made:requests:)``): labels of the memo ahead of
+/// this frame's (negative: behind) where the last one was found, and the labels found nowhere since.
+struct MemoSearch {
+    var shift = 0
+    var misses = 0
+}
+
 /// A glyph-path label's run as a frame made it (``LabelStage/glyphRunMemo``): its command (at opacity 1) and pass,
 /// the run (`nil`: it draws nothing), and whether it was made at all (a label at opacity 0 is not).
 struct GlyphRunMemo {
@@ -166,8 +174,8 @@ extension LabelStage {
         for (index, commands) in labels {
             let layer = layers.indices.contains(index) ? layers[index] : nil
             let previous = glyphRunMemo[index] ?? []
-            // Labels of the previous frame's memo ahead of this frame's (negative: behind), where the last one was.
-            var shift = 0
+            // Where the layer's labels were last found in the previous frame's memo.
+            var search = MemoSearch()
             var made: [GlyphRunMemo] = []
             defer { memo[index] = made }
             // MapLibre draws a layer's text halos, then its text fills over every halo; with `symbol-sort-key` it
@@ -181,7 +189,7 @@ extension LabelStage {
             ) {
                 let slot = made.count
                 let (halo, fill) = glyphRuns(
-                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, shift: &shift,
+                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, search: &search,
                     made: &made, requests: &requests)
                 if case .pending(let request, _, _)? = halo { pendingMemo.append((index, slot, request, true)) }
                 if case .pending(let request, _, _)? = fill { pendingMemo.append((index, slot + 1, request, false)) }
@@ -361,7 +369,7 @@ extension LabelStage {
     /// pass that draws nothing.
     private func glyphRuns(
         _ command: DrawCommand, scale: Double, opacity: Double, glyphs: GlyphRunGlyphs, previous: [GlyphRunMemo],
-        shift: inout Int, made: inout [GlyphRunMemo], requests: inout [SDFText.GlyphRunRequest]
+        search: inout MemoSearch, made: inout [GlyphRunMemo], requests: inout [SDFText.GlyphRunRequest]
     ) -> (halo: GlyphLabelItem?, fill: GlyphLabelItem?) {
         let slot = made.count
         guard opacity > 0 else {
@@ -380,17 +388,21 @@ extension LabelStage {
             return .some(previous[slot].run?.moved(x: move.x, y: move.y))
         }
         // A label's runs are two slots (halo, fill). Labels that came or went before this one in the layer shift the
-        // previous frame's slots: the label is looked for at the last shift found, then up to 8 labels either side.
+        // previous frame's slots: the label is looked for at the last shift found, then up to 8 labels either side
+        // (after 4 labels in a row found nowhere, only every 8th label looks around: a frame that moved otherwise
+        // than by whole pixels finds none).
         var halo: GlyphRunCommand?? = nil
         var fill: GlyphRunCommand?? = nil
-        for k in Self.memoSearch {
-            let at = slot + 2 * (shift + k)
+        let around = search.misses < 4 || search.misses % 8 == 0
+        for k in around ? Self.memoSearch[...] : Self.memoSearch.prefix(1) {
+            let at = slot + 2 * (search.shift + k)
             halo = reused(at, .halo)
             guard halo != nil else { continue }
             fill = reused(at + 1, .fill)
-            shift += k
+            search.shift += k
             break
         }
+        search.misses = halo == nil ? search.misses + 1 : 0
         var request: Int? = nil
         if halo == nil || fill == nil, let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) {
             request = requests.count
@@ -412,7 +424,7 @@ extension LabelStage {
         return (item(halo, halo: true), item(fill, halo: false))
     }
 
-    /// The label shifts ``glyphRuns(_:scale:opacity:glyphs:previous:shift:made:requests:)`` tries, in order: the
+    /// The label shifts ``glyphRuns(_:scale:opacity:glyphs:previous:search:made:requests:)`` tries, in order: the
     /// last one found, then up to 8 labels either side.
     private static let memoSearch = [0] + (1...8).flatMap { [$0, -$0] }
 
