@@ -18,6 +18,13 @@ import Testing
         return c
     }
 
+    /// `camera` with `change` made.
+    private func with(_ camera: CameraState, _ change: (inout CameraState) -> Void) -> CameraState {
+        var c = camera
+        change(&c)
+        return c
+    }
+
     /// Device pixels from the optical centre to where `camera` draws `start`'s centre.
     private func offset(of camera: CameraState, scale: Double) -> (x: Double, y: Double) {
         let p = camera.screenPoint(for: start.center)
@@ -51,13 +58,11 @@ import Testing
         let pan = panned(start, 3.3, 1.7)
         #expect(hold.camera(for: pan, scale: 1) != pan)
         // Zoom, bearing, size or scale changed: the hold begins again at that camera, exactly.
-        var zoomed = pan
-        zoomed.zoom = 17.5
+        let zoomed = with(pan) { $0.zoom = 17.5 }
         #expect(hold.camera(for: zoomed, scale: 1) == zoomed)
         let zoomedPan = panned(zoomed, 0.4, 0)
         #expect(hold.camera(for: zoomedPan, scale: 1) != zoomedPan)
-        var turned = zoomedPan
-        turned.bearing = 30
+        let turned = with(zoomedPan) { $0.bearing = 30 }
         #expect(hold.camera(for: turned, scale: 1) == turned)
         #expect(hold.camera(for: turned, scale: 2) == turned)
         // A jump of more than the view from the last frame is another place: the hold begins again there.
@@ -66,14 +71,12 @@ import Testing
         let near = panned(far, 600.3, 0)
         #expect(hold.camera(for: near, scale: 2) != near)
         // Pitched: a pan does not move the map rigidly; nothing is held.
-        var pitched = start
-        pitched.pitch = 40
+        let pitched = with(start) { $0.pitch = 40 }
         #expect(hold.camera(for: pitched, scale: 1) == pitched)
         let pitchedPan = panned(pitched, 3.3, 1.7)
         #expect(hold.camera(for: pitchedPan, scale: 1) == pitchedPan)
         // A turned, unpitched map pans rigidly too.
-        var turnedFlat = start
-        turnedFlat.bearing = 45
+        let turnedFlat = with(start) { $0.bearing = 45 }
         #expect(hold.camera(for: turnedFlat, scale: 1) == turnedFlat)
         let turnedPan = panned(turnedFlat, 7.25, -3.6)
         let labels = hold.camera(for: turnedPan, scale: 1)
