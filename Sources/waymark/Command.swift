@@ -22,13 +22,14 @@ extension WaymarkCommand {
     static var drawsLabels: Bool { false }
 
     /// Writes `lines` on standard error as warnings of `command` (default ``name``; `waymark COMMAND: warning:
-    /// LINE`): at most `limit` of them, then `waymark COMMAND: warning: … and K more` for the rest, so an input with
-    /// a million unusable features names the first few instead of printing a million lines. Nothing for no lines.
-    static func warn(_ lines: [String], command: String? = nil, limit: Int = 20) {
+    /// LINE`): at most `limit` of them, then `waymark COMMAND: warning: … and K more from SOURCE` for the rest, so an
+    /// input with a million unusable features names the first few instead of printing a million lines. `source` names
+    /// the input the lines are about (a file). Nothing for no lines.
+    static func warn(_ lines: [String], from source: String, command: String? = nil, limit: Int = 20) {
         guard !lines.isEmpty else { return }
         let prefix = "waymark \(command ?? name): warning: "
         var text = lines.prefix(limit).map { "\(prefix)\($0)\n" }.joined()
-        if lines.count > limit { text += "\(prefix)… and \(lines.count - limit) more\n" }
+        if lines.count > limit { text += "\(prefix)… and \(lines.count - limit) more from \(source)\n" }
         FileHandle.standardError.write(Data(text.utf8))
     }
 }

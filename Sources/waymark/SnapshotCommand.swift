@@ -44,8 +44,8 @@ struct SnapshotCommand: WaymarkCommand {
                      A property that cannot be used (a colour that is not #rgb or #rrggbb, a width that is negative
                      or not a number, a size not small/medium/large) takes its default; a stroke-width above 100 is
                      drawn 100 wide and an opacity outside 0…1 is clamped. Each is one warning on stderr naming the
-                     file, the feature and the property (the first 20 of a file, then "… and K more"); every feature
-                     is still drawn
+                     file, the feature and the property (the first 20 of a file, then "… and K more from FILE"); every
+                     feature is still drawn
           --timeout  seconds for everything fetched over the network (style, TileJSON, sprite, tiles). When they
                      run out, the snapshot is written with what arrived and stderr names what did not; a style that
                      has not arrived is an error. Default 30
@@ -154,7 +154,7 @@ struct SnapshotCommand: WaymarkCommand {
             do { shapes = try GeoJSONShapes.shapes(fromFile: file, warnings: &warnings) } catch {
                 throw RuntimeError("\(error)")
             }
-            warn(warnings)
+            warn(warnings, from: "overlays file '\(file)'")
             overlay += GMSOverlayDrawCommands(shapes, camera: camera, scale: scale)
         }
         if let markers = args.value("--markers") {
@@ -170,7 +170,7 @@ struct SnapshotCommand: WaymarkCommand {
             do { read = try OverlayGeoJSON.markers(from: json, warnings: &warnings) } catch {
                 throw RuntimeError("markers file '\(markers)': \(error)")
             }
-            warn(warnings.map { "markers file '\(markers)': \($0)" })
+            warn(warnings.map { "markers file '\(markers)': \($0)" }, from: "markers file '\(markers)'")
             overlay += MapHost.markerCommands(markers: read, camera: camera)
         }
         try writeSnapshot(snapshotter, camera: camera, scale: scale, overlay: overlay, to: output)

@@ -78,7 +78,9 @@ struct TilesCommand: WaymarkCommand {
                 "\(input) -> \(output): \(summary.tiles) tiles (\(summary.distinctTiles) distinct), "
                     + "\(summary.outputBytes) bytes")
             // Tiles copied unchanged that no reader can use: named as decode-tile and snapshot name them.
-            warn(summary.unusableTiles.map { "\(input) \($0) (copied unchanged)" }, command: "tiles convert")
+            warn(
+                summary.unusableTiles.map { "\(input) \($0) (copied unchanged)" }, from: input, command: "tiles convert"
+            )
         } catch {
             throw RuntimeError("\(error)")
         }

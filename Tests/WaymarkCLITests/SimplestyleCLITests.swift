@@ -139,7 +139,7 @@ import Testing
         #expect(warnings.count == 21)
         #expect(warnings.first?.contains("feature 0: \"marker-color\" \"nope0\"") == true, "\(warnings)")
         #expect(warnings.dropLast().last?.contains("feature 19: ") == true, "\(warnings)")
-        #expect(warnings.last == "waymark snapshot: warning: … and 480 more")
+        #expect(warnings.last == "waymark snapshot: warning: … and 480 more from markers file '\(markers)'")
     }
 
 }
