@@ -35,17 +35,17 @@ struct LabelPhaseHold {
             return camera
         }
         let transform = camera.transform
+        let origin = transform.opticalCenter
         // A jump of more than the view since the last frame (another place, as a server's next request is) is not a
         // pan: the hold begins again there.
-        let last = transform.screenPoint(for: self.last ?? held.camera.center)
+        let before = transform.screenPoint(for: last ?? held.camera.center)
         let view = max(camera.size.width, camera.size.height)
-        guard abs(last.x - transform.opticalCenter.x) <= view, abs(last.y - transform.opticalCenter.y) <= view else {
+        guard abs(before.x - origin.x) <= view, abs(before.y - origin.y) <= view else {
             return begin(camera, scale: scale)
         }
-        self.last = camera.center
+        last = camera.center
         // Device pixels the map moved since the hold began: where the held centre is now, from the optical centre.
         let at = transform.screenPoint(forUnwrapped: held.center)
-        let origin = transform.opticalCenter
         let moved = (x: (at.x - origin.x) * scale, y: (at.y - origin.y) * scale)
         let limit = Double(1 << 20)
         guard moved.x.isFinite, moved.y.isFinite, abs(moved.x) < limit, abs(moved.y) < limit else {
