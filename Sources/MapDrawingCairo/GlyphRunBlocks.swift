@@ -43,12 +43,13 @@ enum GlyphRunBlocks {
         for (r, run) in runs.enumerated() {
             let opacity = min(1, max(0, run.opacity.isNaN ? 0 : run.opacity))
             guard opacity > 0, run.masks.count <= Int(Int32.max) else { continue }
+            let (dx, dy) = (offsetX + run.shiftX, offsetY + run.shiftY)
             for (i, m) in run.masks.enumerated()
             where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
-                let top = max(area.minY, m.y + offsetY)
-                let bottom = min(area.maxY, m.y + offsetY + m.height)
-                let left = max(area.minX, m.x + offsetX)
-                let right = min(area.maxX, m.x + offsetX + m.width)
+                let top = max(area.minY, m.y + dy)
+                let bottom = min(area.maxY, m.y + dy + m.height)
+                let left = max(area.minX, m.x + dx)
+                let right = min(area.maxX, m.x + dx + m.width)
                 guard top < bottom, left < right else { continue }
                 pixels += (bottom - top) * (right - left)
                 drawn.append((Item(run: Int32(r), mask: Int32(i)), top, bottom))

@@ -81,6 +81,35 @@ private func composited(
         #expect(parallel != composited([], width: width, height: height, offset: (0, 0), clip: clip, parallel: false))
     }
 
+    /// A run drawn with a shift (``GlyphRunCommand/shiftX``) draws the pixels of the same run with its masks moved
+    /// by as much, on one thread or several.
+    @Test func shiftedRunsCompositeAsTheirMovedMasks() {
+        let (width, height) = (420, 300)
+        let batch = runs(count: 150, width: width, height: height, seed: 5)
+        let (sx, sy) = (5, -4)
+        // Every third run's masks moved back by the shift, and the run shifted forward by it.
+        let shifted = batch.enumerated().map { r, run -> GlyphRunCommand in
+            guard r % 3 == 0 else { return run }
+            var out = run
+            for i in out.masks.indices {
+                let c = out.masks[i].clip
+                out.masks[i].x -= sx
+                out.masks[i].y -= sy
+                out.masks[i].clip.tx = c.tx + c.a * Double(sx) + c.c * Double(sy)
+                out.masks[i].clip.ty = c.ty + c.b * Double(sx) + c.d * Double(sy)
+            }
+            (out.shiftX, out.shiftY) = (sx, sy)
+            return out
+        }
+        #expect(shifted.map(\.bounds) == batch.map(\.bounds))
+        let clip = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
+        let reference = composited(batch, width: width, height: height, offset: (2, 1), clip: clip, parallel: false)
+        #expect(
+            composited(shifted, width: width, height: height, offset: (2, 1), clip: clip, parallel: false) == reference)
+        #expect(
+            composited(shifted, width: width, height: height, offset: (2, 1), clip: clip, parallel: true) == reference)
+    }
+
     @Test func blocksHoldDisjointRowsAndEveryMaskRowOnce() {
         let (width, height) = (300, 200)
         let batch = runs(count: 90, width: width, height: height, seed: 9)

@@ -109,16 +109,41 @@ import Testing
         #expect(memo.move(to: moved(0.25, 0), scale: 2) == nil)
         #expect(memo.move(to: moved(1.5, 0) { $0.text = "Mannerheimintie" }, scale: 2) == nil)
         #expect(memo.move(to: moved(1.5, 0) { $0.opacity = 0.5 }, scale: 2) == nil)
-        // The moved run's masks sit 3 right and 4 up, and their clip takes a moved pixel where it took the pixel.
-        let shifted = run.moved(x: 3, y: -4)
-        let (a, b) = (run.masks[0], shifted.masks[0])
-        #expect(b.x == a.x + 3 && b.y == a.y - 4 && b.coverage == a.coverage)
-        for (x, y) in [(99.5, 40.5), (100.5, 41.5), (-3.0, 17.25)] {
-            let was = (a.clip.a * x + a.clip.c * y + a.clip.tx, a.clip.b * x + a.clip.d * y + a.clip.ty)
-            let now = (
-                b.clip.a * (x + 3) + b.clip.c * (y - 4) + b.clip.tx, b.clip.b * (x + 3) + b.clip.d * (y - 4) + b.clip.ty
-            )
-            #expect(abs(was.0 - now.0) < 1e-12 && abs(was.1 - now.1) < 1e-12)
+        // The moved run draws the run's pixels 3 right and 4 up (its clip included: the quad's edge cuts the mask),
+        // and keeps its masks as they were.
+        func pixels(_ run: GlyphRunCommand, offsetX: Int, offsetY: Int) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: 32 * 32 * 4)
+            bytes.withUnsafeMutableBufferPointer { b in
+                run.composite(
+                    into: LinePixelTarget(base: b.baseAddress!, width: 32, height: 32, bytesPerRow: 32 * 4),
+                    offsetX: offsetX, offsetY: offsetY, clip: PixelRect(minX: 0, minY: 0, maxX: 32, maxY: 32))
+            }
+            return bytes
         }
+        func square(clipWidth: Double, clipHeight: Double, ty: Double) -> GlyphRunCommand {
+            GlyphRunCommand(
+                masks: [
+                    GlyphRunCommand.Mask(
+                        coverage: [UInt8](repeating: 200, count: 36), x: 99, y: 40, width: 6, height: 6,
+                        color: .black, clip: RenderTransform(a: 1, b: 0, c: 0, d: 1, tx: -99, ty: ty),
+                        clipWidth: clipWidth, clipHeight: clipHeight)
+                ], pixelRatio: 2)
+        }
+        let whole = square(clipWidth: 6, clipHeight: 6, ty: -40)
+        let clipped = square(clipWidth: 4.5, clipHeight: 5, ty: -40.5)
+        let count = { (r: GlyphRunCommand) in pixels(r, offsetX: -90, offsetY: -30).filter { $0 != 0 }.count }
+        #expect(count(clipped) > 0 && count(clipped) < count(whole))
+        for original in [run, whole, clipped] {
+            let shifted = original.moved(x: 3, y: -4)
+            #expect(shifted?.masks == original.masks)
+            #expect(shifted.map { [$0.shiftX, $0.shiftY] } == [3, -4])
+            let box = original.bounds.map { [$0.minX + 3, $0.minY - 4, $0.maxX + 3, $0.maxY - 4] }
+            #expect(shifted?.bounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] } == box)
+            #expect(
+                shifted.map { pixels($0, offsetX: -90, offsetY: -30) } == pixels(original, offsetX: -87, offsetY: -34))
+        }
+        // Moves add up; a shift reaching 2³⁰ is refused (the label's run is made again).
+        #expect(run.moved(x: 3, y: -4)?.moved(x: -1, y: 1).map { [$0.shiftX, $0.shiftY] } == [2, -3])
+        #expect(run.moved(x: 1 << 29, y: 0)?.moved(x: 1 << 29, y: 0) == nil)
     }
 }

@@ -93,6 +93,7 @@ extension DrawCommand: CustomStringConvertible {
             var s = "glyph-run masks=\(g.masks.count)"
             if let b = g.bounds { s += " box=[\(b.minX) \(b.minY) \(b.maxX) \(b.maxY)]/\(fmt(g.pixelRatio))" }
             if g.opacity != 1 { s += " opacity=\(fmt(g.opacity))" }
+            if g.shiftX != 0 || g.shiftY != 0 { s += " shift=[\(g.shiftX) \(g.shiftY)]" }
             return s
         case .save:
             return "save"

@@ -64,19 +64,30 @@ public struct GlyphRunCommand: Hashable, Sendable {
     public var opacity: Double
     /// Device pixels a point for the masks' positions, `> 0`.
     public var pixelRatio: Double
+    /// Whole device pixels the run is drawn moved by, right and down, `|shift| < 2³⁰` (default 0): every mask is
+    /// drawn as if its ``Mask/x`` and ``Mask/y`` were that much larger and its ``Mask/clip`` took the moved pixels
+    /// where it took the pixels. Waymark's own: a label moved by whole pixels reuses its run without a copy of
+    /// its masks.
+    public var shiftX: Int
+    /// See ``shiftX``.
+    public var shiftY: Int
 
     /// Creates a run; see the properties.
-    public init(masks: [Mask], opacity: Double = 1, pixelRatio: Double) {
+    public init(masks: [Mask], opacity: Double = 1, pixelRatio: Double, shiftX: Int = 0, shiftY: Int = 0) {
         self.masks = masks
         self.opacity = opacity
         self.pixelRatio = pixelRatio
+        self.shiftX = shiftX
+        self.shiftY = shiftY
     }
 
-    /// The device pixels the masks cover (the union of their rectangles), or `nil` when none covers any.
+    /// The device pixels the masks cover (the union of their rectangles, moved by the run's shift), or `nil` when
+    /// none covers any.
     public var bounds: PixelRect? {
         var box: PixelRect? = nil
         for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
-            let r = PixelRect(minX: m.x, minY: m.y, maxX: m.x + m.width, maxY: m.y + m.height)
+            let (x, y) = (m.x + shiftX, m.y + shiftY)
+            let r = PixelRect(minX: x, minY: y, maxX: x + m.width, maxY: y + m.height)
             box = box?.union(r) ?? r
         }
         return box
@@ -91,7 +102,8 @@ public struct GlyphRunCommand: Hashable, Sendable {
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
         for m in masks {
-            Self.composite(m, opacity: opacity, into: target, offsetX: offsetX, offsetY: offsetY, area: area)
+            Self.composite(
+                m, opacity: opacity, into: target, offsetX: offsetX + shiftX, offsetY: offsetY + shiftY, area: area)
         }
     }
 
@@ -106,7 +118,9 @@ public struct GlyphRunCommand: Hashable, Sendable {
         guard opacity > 0 else { return }
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
-        Self.composite(masks[index], opacity: opacity, into: target, offsetX: offsetX, offsetY: offsetY, area: area)
+        Self.composite(
+            masks[index], opacity: opacity, into: target, offsetX: offsetX + shiftX, offsetY: offsetY + shiftY,
+            area: area)
     }
 
     /// One mask of ``composite(into:offsetX:offsetY:clip:)`` at the run's `opacity` (`0…1`, not 0), into the

@@ -184,17 +184,22 @@ extension LabelStage {
             var halos: [GlyphLabelItem] = []
             var fills: [GlyphLabelItem] = []
             // Per label: in place among the layer's commands (icons stay between the sort keys' texts).
+            /// `false` when the label is not on the glyph path (`glyphs` gives `nil`); then nothing was added.
             func split(
-                _ command: DrawCommand, opacity: Double, glyphs: GlyphRunGlyphs, into out: inout [GlyphLabelItem]
-            ) {
+                _ command: DrawCommand, opacity: Double, glyphs: () -> GlyphRunGlyphs?,
+                into out: inout [GlyphLabelItem]
+            ) -> Bool {
                 let slot = made.count
-                let (halo, fill) = glyphRuns(
-                    command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, search: &search,
-                    made: &made, requests: &requests)
+                guard
+                    let (halo, fill) = glyphRuns(
+                        command, scale: scale, opacity: opacity, glyphs: glyphs, previous: previous, search: &search,
+                        made: &made, requests: &requests)
+                else { return false }
                 if case .pending(let request, _, _)? = halo { pendingMemo.append((index, slot, request, true)) }
                 if case .pending(let request, _, _)? = fill { pendingMemo.append((index, slot + 1, request, false)) }
                 if let halo { perLabel ? out.append(halo) : halos.append(halo) }
                 if let fill { perLabel ? out.append(fill) : fills.append(fill) }
+                return true
             }
             // SDF icon halos: MapLibre draws a layer's icon halos, then its icon fills (per label with a sort key).
             var iconHalos: [GlyphLabelItem] = []
@@ -217,23 +222,32 @@ extension LabelStage {
                     }
                     if let fill = passes.fill { out.append(.command(fill)) }
                 case .text(let t):
-                    guard let shaping = glyphText.shaping(t.text, style: t.style) else {
-                        // The backend draws the lines the measurer chose (MapLibre's breaks, not its own wrapping).
-                        guard let breaking = glyphText.fallbackBreaking(t.text, style: t.style) else {
-                            return out.append(.command(command))
-                        }
-                        var broken = t
-                        (broken.text, broken.style) = (breaking.text, breaking.style)
-                        return out.append(.command(.text(broken)))
-                    }
+                    // The glyphs are looked up only for a label whose runs are not reused.
                     var plain = t
                     plain.opacity = 1
-                    split(.text(plain), opacity: t.opacity, glyphs: .text(shaping), into: &out)
+                    let text = glyphText
+                    if split(
+                        .text(plain), opacity: t.opacity,
+                        glyphs: { text.shaping(t.text, style: t.style).map { .text($0) } }, into: &out)
+                    {
+                        return
+                    }
+                    // The backend draws the lines the measurer chose (MapLibre's breaks, not its own wrapping).
+                    guard let breaking = glyphText.fallbackBreaking(t.text, style: t.style) else {
+                        return out.append(.command(command))
+                    }
+                    var broken = t
+                    (broken.text, broken.style) = (breaking.text, breaking.style)
+                    out.append(.command(.text(broken)))
                 case .lineText(let l):
-                    guard let glyphs = lineTextGlyphs(l) else { return out.append(.command(command)) }
                     var plain = l
                     plain.opacity = 1
-                    split(.lineText(plain), opacity: l.opacity, glyphs: .lineText(glyphs), into: &out)
+                    if !split(
+                        .lineText(plain), opacity: l.opacity,
+                        glyphs: { self.lineTextGlyphs(l).map { .lineText($0) } }, into: &out)
+                    {
+                        out.append(.command(command))
+                    }
                 default:
                     out.append(.command(command))
                 }
@@ -356,7 +370,8 @@ extension LabelStage {
         }
     }
 
-    /// The glyph runs of a glyph-path label (`command` at opacity 1, its glyphs `glyphs`) drawn at `opacity`, its
+    /// The glyph runs of a label (`command` at opacity 1; `glyphs` gives its glyphs, `nil` off the glyph path, and is
+    /// called only when a run is not reused) drawn at `opacity`, its
     /// halo pass and its fill pass: its glyphs' coverage masks (``GlyphMaskCache``: each glyph at its own sub-pixel
     /// phase, rounded to 1/8 device pixel, so each lies at most 1/16 device pixel from its exact place), composited
     /// straight into the frame. Nothing is composed or registered per label: a label moved by a fraction of a pixel
@@ -366,62 +381,75 @@ extension LabelStage {
     /// label's (``SDFText/glyphRuns(batch:masks:parallel:)``): its glyphs' quads are appended to `requests` and the
     /// pass is a pending item of that request. Each pass's memo (its run, or that none was made) is appended to
     /// `made` for the next frame, the halo's first; a pending pass's run is filled in when it is made. `nil` for a
-    /// pass that draws nothing.
+    /// pass that draws nothing; `nil` altogether for a label off the glyph path (nothing was added, and `search` is
+    /// as it was).
     private func glyphRuns(
-        _ command: DrawCommand, scale: Double, opacity: Double, glyphs: GlyphRunGlyphs, previous: [GlyphRunMemo],
-        search: inout MemoSearch, made: inout [GlyphRunMemo], requests: inout [SDFText.GlyphRunRequest]
-    ) -> (halo: GlyphLabelItem?, fill: GlyphLabelItem?) {
-        let slot = made.count
+        _ command: DrawCommand, scale: Double, opacity: Double, glyphs: () -> GlyphRunGlyphs?,
+        previous: [GlyphRunMemo], search: inout MemoSearch, made: inout [GlyphRunMemo],
+        requests: inout [SDFText.GlyphRunRequest]
+    ) -> (halo: GlyphLabelItem?, fill: GlyphLabelItem?)? {
         guard opacity > 0 else {
+            guard glyphs() != nil else { return nil }
             made.append(GlyphRunMemo(command: command, passes: .halo, run: nil, isMade: false))
             made.append(GlyphRunMemo(command: command, passes: .fill, run: nil, isMade: false))
             return (nil, nil)
         }
-        /// The previous frame's run for `passes` at `slot` when it serves (`.some(nil)`: it drew nothing): made from
-        /// the same command, or from it moved by whole device pixels (the run moved as much: GlyphRunMoves.swift).
-        func reused(_ slot: Int, _ passes: SDFText.Passes) -> GlyphRunCommand?? {
-            guard previous.indices.contains(slot), previous[slot].isMade, previous[slot].passes == passes else {
-                return nil
+        let slot = made.count
+        /// The previous frame's runs (halo, fill; `nil`: the pass drew nothing) of the label at memo slots `at`,
+        /// `at + 1` when they serve: made from the same command, or from it moved by whole device pixels (the runs
+        /// moved as much: GlyphRunMoves.swift). A memo holds glyph-path labels only, made with the same glyphs (the
+        /// memo is emptied when they change), so a label found there is on the glyph path; its two passes were
+        /// remembered together from one command.
+        func reused(_ at: Int) -> (halo: GlyphRunCommand?, fill: GlyphRunCommand?)? {
+            guard at >= 0, at + 1 < previous.count, previous[at].isMade, previous[at].passes == .halo,
+                previous[at + 1].passes == .fill, let move = previous[at].move(to: command, scale: scale)
+            else { return nil }
+            func moved(_ run: GlyphRunCommand?) -> GlyphRunCommand?? {
+                guard let run else { return .some(nil) }
+                return run.moved(x: move.x, y: move.y).map { .some($0) }
             }
-            if previous[slot].command == command { return .some(previous[slot].run) }
-            guard let move = previous[slot].move(to: command, scale: scale) else { return nil }
-            return .some(previous[slot].run?.moved(x: move.x, y: move.y))
+            guard let halo = moved(previous[at].run), let fill = moved(previous[at + 1].run) else { return nil }
+            return (halo, fill)
         }
         // A label's runs are two slots (halo, fill). Labels that came or went before this one in the layer shift the
         // previous frame's slots: the label is looked for at the last shift found, then up to 8 labels either side
         // (after 4 labels in a row found nowhere, only every 8th label looks around: a frame that moved otherwise
         // than by whole pixels finds none).
-        var halo: GlyphRunCommand?? = nil
-        var fill: GlyphRunCommand?? = nil
+        var runs: (halo: GlyphRunCommand?, fill: GlyphRunCommand?)? = nil
+        var found = search
         let around = search.misses < 4 || search.misses % 8 == 0
         for k in around ? Self.memoSearch[...] : Self.memoSearch.prefix(1) {
-            let at = slot + 2 * (search.shift + k)
-            halo = reused(at, .halo)
-            guard halo != nil else { continue }
-            fill = reused(at + 1, .fill)
-            search.shift += k
+            runs = reused(slot + 2 * (search.shift + k))
+            guard runs != nil else { continue }
+            found.shift += k
             break
         }
-        search.misses = halo == nil ? search.misses + 1 : 0
         var request: Int? = nil
-        if halo == nil || fill == nil, let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) {
-            request = requests.count
-            requests.append(SDFText.GlyphRunRequest(quads: quads, style: style, fontScale: s, pixelRatio: scale))
-        }
-        made.append(GlyphRunMemo(command: command, passes: .halo, run: halo ?? nil, isMade: true))
-        made.append(GlyphRunMemo(command: command, passes: .fill, run: fill ?? nil, isMade: true))
-        func item(_ run: GlyphRunCommand??, halo: Bool) -> GlyphLabelItem? {
-            switch run {
-            case .some(.some(var run)):
-                run.opacity = opacity
-                return .command(.glyphRun(run))
-            case .some(.none):
-                return nil
-            case .none:
-                return request.map { .pending(request: $0, halo: halo, opacity: opacity) }
+        if runs == nil {
+            // Not found: the label's glyphs (none: it is not on the glyph path, and the search goes on as before it).
+            guard let glyphs = glyphs() else { return nil }
+            if let (quads, style, s) = glyphQuads(command, scale: scale, glyphs: glyphs) {
+                request = requests.count
+                requests.append(SDFText.GlyphRunRequest(quads: quads, style: style, fontScale: s, pixelRatio: scale))
             }
         }
-        return (item(halo, halo: true), item(fill, halo: false))
+        found.misses = runs == nil ? search.misses + 1 : 0
+        search = found
+        // The memo's runs of passes made now are filled in when they are made.
+        made.append(GlyphRunMemo(command: command, passes: .halo, run: runs?.halo, isMade: true))
+        made.append(GlyphRunMemo(command: command, passes: .fill, run: runs?.fill, isMade: true))
+        guard let runs else {
+            return (
+                request.map { .pending(request: $0, halo: true, opacity: opacity) },
+                request.map { .pending(request: $0, halo: false, opacity: opacity) }
+            )
+        }
+        func item(_ run: GlyphRunCommand?) -> GlyphLabelItem? {
+            guard var run else { return nil }
+            run.opacity = opacity
+            return .command(.glyphRun(run))
+        }
+        return (item(runs.halo), item(runs.fill))
     }
 
     /// The label shifts ``glyphRuns(_:scale:opacity:glyphs:previous:search:made:requests:)`` tries, in order: the

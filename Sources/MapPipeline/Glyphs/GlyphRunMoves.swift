@@ -16,22 +16,27 @@ extension GlyphRunMemo {
             guard abs(x - rx) <= 1e-6, abs(y - ry) <= 1e-6, abs(rx) < 1e9, abs(ry) < 1e9 else { return nil }
             return (Int(rx), Int(ry))
         }
-        switch (self.command, command) {
-        case (.text(var was), .text(let now)):
-            guard let move = step(was.position, now.position) else { return nil }
+        switch command {
+        case .text(let now):
+            guard case .text(var was) = self.command, let move = step(was.position, now.position) else { return nil }
             was.position = now.position
             return was == now ? move : nil
-        case (.lineText(var was), .lineText(let now)):
-            guard was.glyphs.count == now.glyphs.count, let first = was.glyphs.first,
+        case .lineText(let now):
+            guard case .lineText(var was) = self.command, was.glyphs.count == now.glyphs.count,
+                let first = was.glyphs.first,
                 let move = step(first.position, now.glyphs[0].position)
             else { return nil }
-            for i in was.glyphs.indices {
-                guard let m = step(was.glyphs[i].position, now.glyphs[i].position), m == move,
-                    abs(was.glyphs[i].rotation - now.glyphs[i].rotation) <= 1e-9
-                else { return nil }
-                was.glyphs[i].position = now.glyphs[i].position
-                was.glyphs[i].rotation = now.glyphs[i].rotation
+            // Glyph by glyph (a copy of one glyph, not of the array), then the rest with the glyphs shared.
+            for (i, g) in was.glyphs.enumerated() {
+                let n = now.glyphs[i]
+                guard let m = step(g.position, n.position), m == move, abs(g.rotation - n.rotation) <= 1e-9 else {
+                    return nil
+                }
+                var moved = g
+                (moved.position, moved.rotation) = (n.position, n.rotation)
+                guard moved == n else { return nil }
             }
+            was.glyphs = now.glyphs
             return was == now ? move : nil
         default:
             return nil
@@ -40,19 +45,13 @@ extension GlyphRunMemo {
 }
 
 extension GlyphRunCommand {
-    /// The run moved by `x`, `y` whole device pixels: every mask's place, and its clip (device pixels → the quad's
-    /// space) taken from the moved pixels.
-    func moved(x: Int, y: Int) -> GlyphRunCommand {
-        guard x != 0 || y != 0 else { return self }
+    /// The run moved by `x`, `y` whole device pixels (`|x|, |y| < 10⁹`) by its ``GlyphRunCommand/shiftX`` and
+    /// ``GlyphRunCommand/shiftY`` (its masks are not copied); `nil` when the shift would reach 2³⁰.
+    func moved(x: Int, y: Int) -> GlyphRunCommand? {
+        let (sx, sy) = (shiftX + x, shiftY + y)
+        guard abs(sx) < 1 << 30, abs(sy) < 1 << 30 else { return nil }
         var out = self
-        let (dx, dy) = (Double(x), Double(y))
-        for i in out.masks.indices {
-            out.masks[i].x += x
-            out.masks[i].y += y
-            let c = out.masks[i].clip
-            out.masks[i].clip.tx = c.tx - c.a * dx - c.c * dy
-            out.masks[i].clip.ty = c.ty - c.b * dx - c.d * dy
-        }
+        (out.shiftX, out.shiftY) = (sx, sy)
         return out
     }
 }
