@@ -6,12 +6,13 @@ import MapHosting
 
 /// `waymark demo`: the main job on the embedded default data (what `make demo` runs): a street-level snapshot of
 /// central Helsinki, a world view at zoom 2, and a `GMSMapView` of Helsinki with the demo POI markers in category
-/// colours and one info window open, and one with shapes (route, zone with a hole, circle, ground overlay), written
-/// under `out/`.
+/// colours and one info window open, and one with shapes (route, zone with a hole, circle, ground overlay), and the
+/// five views of ``guideViews``: nine PNGs written under `out/`.
 struct DemoCommand: WaymarkCommand {
     static let name = "demo"
     static let drawsLabels = true
-    static let summary = "render the demo maps (Helsinki street level, world at zoom 2, GMSMapView with markers)"
+    static let summary =
+        "render the nine demo maps into out/ (Helsinki, world, markers, shapes, five guide views)"
     static let usage = """
         usage: waymark demo    (writes out/demo-helsinki.png, out/demo-world.png, out/demo-markers.png,
                                 out/demo-shapes.png, and out/demo-<view>.png for the guides' cameras: sydney,
