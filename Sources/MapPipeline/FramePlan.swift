@@ -159,9 +159,16 @@ extension MapRenderer {
             assembly.stats.attribution = text
             list.attribution = text
             if !text.isEmpty && !options.hostPlacesAttribution {
+                // The map view's palette (its controls, D16): Google's grey with a white halo, or over a dark frame
+                // background (a dark style) light grey with a dark halo.
+                let dark =
+                    list.commands.lazy.compactMap { if case .clear(let c) = $0 { c } else { nil } }.first
+                    .map(Self.isDarkBackground) ?? false
                 var style = TextStyle(
-                    fontFamilies: ["sans-serif"], size: 11, color: RGBAColor(rgb: 0x5f6368),
-                    haloColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), haloWidth: 1.5)
+                    fontFamilies: ["sans-serif"], size: 11, color: RGBAColor(rgb: dark ? 0xbdc1c6 : 0x5f6368),
+                    haloColor: dark
+                        ? RGBAColor(red: 0x20 / 255, green: 0x21 / 255, blue: 0x24 / 255, alpha: 0.85)
+                        : RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), haloWidth: 1.5)
                 let fitted = fitAttribution(text, style: &style, width: size.width - 12)
                 if !fitted.isEmpty {
                     list.append(
@@ -172,6 +179,12 @@ extension MapRenderer {
                 }
             }
         }
+    }
+
+    /// Whether a frame background of `color` is dark: mostly opaque (alpha ≥ ½) with a relative luminance (Rec. 709
+    /// weights of the sRGB channels) below ½. A transparent frame counts as light.
+    static func isDarkBackground(_ color: RGBAColor) -> Bool {
+        color.alpha >= 0.5 && 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue < 0.5
     }
 
     /// The attribution line made to fit `width` points, as Google's static maps shrink their logo on small images:

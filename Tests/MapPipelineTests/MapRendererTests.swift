@@ -205,6 +205,32 @@ private let sceneLayers = """
     #expect(empty.lastFrameStatistics.attribution == "© OpenStreetMap contributors")
 }
 
+@Test func theAttributionIsLightGreyOverADarkBackground() throws {
+    /// The attribution text's colour and halo over a background of `color`.
+    func attribution(over color: String) throws -> (text: RGBAColor, halo: RGBAColor) {
+        let layers = sceneLayers.replacingOccurrences(of: "#ffffff", with: color)
+        let r = try renderer(
+            style: testStyle(layers: layers), tiles: [TileID(z: 0, x: 0, y: 0): sceneTile],
+            options: MapRenderOptions(usesTileImageCache: false), backend: RecordingBackend())
+        guard case .text(let t) = r.displayList(camera: camera(zoom: 0)).commands.last else {
+            Issue.record("the last command is not the attribution text")
+            return (.clear, .clear)
+        }
+        return (t.style.color, t.style.haloColor)
+    }
+    // Google's grey with a white halo over a light map (the map view's light controls), light grey with a dark halo
+    // over a dark one (its dark controls, D16).
+    let light = try attribution(over: "#f8f9fa")
+    #expect(light.text == RGBAColor(rgb: 0x5f6368) && light.halo == RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85))
+    let dark = try attribution(over: "#1d2c4d")
+    #expect(dark.text == RGBAColor(rgb: 0xbdc1c6))
+    #expect(dark.halo == RGBAColor(red: 0x20 / 255, green: 0x21 / 255, blue: 0x24 / 255, alpha: 0.85))
+    // The boundary: relative luminance ½, and a background mostly transparent counts as light.
+    #expect(MapRenderer.isDarkBackground(RGBAColor(red: 0.45, green: 0.45, blue: 0.45, alpha: 1)))
+    #expect(!MapRenderer.isDarkBackground(RGBAColor(red: 0.55, green: 0.55, blue: 0.55, alpha: 1)))
+    #expect(!MapRenderer.isDarkBackground(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.2)))
+}
+
 @Test func aFailingResolverNamesTheSource() throws {
     struct Boom: Error {}
     #expect(throws: MapRendererError.self) {
