@@ -110,6 +110,24 @@ private func composited(
             composited(shifted, width: width, height: height, offset: (2, 1), clip: clip, parallel: true) == reference)
     }
 
+    /// A run shifted beyond ±2³⁰ pixels (bad input to the public field) draws nothing and has no bounds, on one
+    /// thread or several, instead of overflowing.
+    @Test func aRunShiftedOutOfRangeDrawsNothing() {
+        let (width, height) = (420, 300)
+        let batch = runs(count: 150, width: width, height: height, seed: 7).enumerated().map { r, run in
+            var out = run
+            (out.shiftX, out.shiftY) = r % 2 == 0 ? (Int.max, 0) : (0, Int.min)
+            return out
+        }
+        #expect(batch.allSatisfy { $0.bounds == nil })
+        let clip = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
+        let untouched = composited([], width: width, height: height, offset: (0, 0), clip: clip, parallel: false)
+        #expect(
+            composited(batch, width: width, height: height, offset: (0, 0), clip: clip, parallel: false) == untouched)
+        #expect(
+            composited(batch, width: width, height: height, offset: (0, 0), clip: clip, parallel: true) == untouched)
+    }
+
     @Test func blocksHoldDisjointRowsAndEveryMaskRowOnce() {
         let (width, height) = (300, 200)
         let batch = runs(count: 90, width: width, height: height, seed: 9)

@@ -66,11 +66,17 @@ public struct GlyphRunCommand: Hashable, Sendable {
     public var pixelRatio: Double
     /// Whole device pixels the run is drawn moved by, right and down, `|shift| < 2³⁰` (default 0): every mask is
     /// drawn as if its ``Mask/x`` and ``Mask/y`` were that much larger and its ``Mask/clip`` took the moved pixels
-    /// where it took the pixels. Waymark's own: a label moved by whole pixels reuses its run without a copy of
-    /// its masks.
+    /// where it took the pixels. A run shifted further on either axis draws nothing (and has no ``bounds``).
+    /// Waymark's own: a label moved by whole pixels reuses its run without a copy of its masks.
     public var shiftX: Int
     /// See ``shiftX``.
     public var shiftY: Int
+
+    /// Whether both shifts lie within ±2³⁰ (see ``shiftX``): only such a run draws.
+    package var isShiftInRange: Bool {
+        let limit = 1 << 30
+        return shiftX > -limit && shiftX < limit && shiftY > -limit && shiftY < limit
+    }
 
     /// Creates a run; see the properties.
     public init(masks: [Mask], opacity: Double = 1, pixelRatio: Double, shiftX: Int = 0, shiftY: Int = 0) {
@@ -84,6 +90,7 @@ public struct GlyphRunCommand: Hashable, Sendable {
     /// The device pixels the masks cover (the union of their rectangles, moved by the run's shift), or `nil` when
     /// none covers any.
     public var bounds: PixelRect? {
+        guard isShiftInRange else { return nil }
         var box: PixelRect? = nil
         for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
             let (x, y) = (m.x + shiftX, m.y + shiftY)
@@ -98,7 +105,7 @@ public struct GlyphRunCommand: Hashable, Sendable {
     /// target's pixels inside `clip` are written. Each result is rounded to the nearest byte.
     public func composite(into target: LinePixelTarget, offsetX: Int, offsetY: Int, clip: PixelRect) {
         let opacity = Float(min(1, max(0, opacity.isNaN ? 0 : opacity)))
-        guard opacity > 0 else { return }
+        guard opacity > 0, isShiftInRange else { return }
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
         for m in masks {
@@ -115,7 +122,7 @@ public struct GlyphRunCommand: Hashable, Sendable {
     {
         guard masks.indices.contains(index) else { return }
         let opacity = Float(min(1, max(0, opacity.isNaN ? 0 : opacity)))
-        guard opacity > 0 else { return }
+        guard opacity > 0, isShiftInRange else { return }
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
         Self.composite(

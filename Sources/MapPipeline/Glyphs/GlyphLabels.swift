@@ -225,10 +225,9 @@ extension LabelStage {
                     // The glyphs are looked up only for a label whose runs are not reused.
                     var plain = t
                     plain.opacity = 1
-                    let text = glyphText
                     if split(
                         .text(plain), opacity: t.opacity,
-                        glyphs: { text.shaping(t.text, style: t.style).map { .text($0) } }, into: &out)
+                        glyphs: { self.glyphText.shaping(t.text, style: t.style).map { .text($0) } }, into: &out)
                     {
                         return
                     }

@@ -48,10 +48,8 @@ extension GlyphRunCommand {
     /// The run moved by `x`, `y` whole device pixels (`|x|, |y| < 10⁹`) by its ``GlyphRunCommand/shiftX`` and
     /// ``GlyphRunCommand/shiftY`` (its masks are not copied); `nil` when the shift would reach 2³⁰.
     func moved(x: Int, y: Int) -> GlyphRunCommand? {
-        let (sx, sy) = (shiftX + x, shiftY + y)
-        guard abs(sx) < 1 << 30, abs(sy) < 1 << 30 else { return nil }
         var out = self
-        (out.shiftX, out.shiftY) = (sx, sy)
-        return out
+        (out.shiftX, out.shiftY) = (shiftX + x, shiftY + y)
+        return out.isShiftInRange ? out : nil
     }
 }
