@@ -42,10 +42,11 @@ enum GlyphRunBlocks {
         var pixels = 0
         for (r, run) in runs.enumerated() {
             let opacity = min(1, max(0, run.opacity.isNaN ? 0 : run.opacity))
-            guard opacity > 0, run.isShiftInRange, run.masks.count <= Int(Int32.max) else { continue }
+            guard opacity > 0, run.isShiftInRange, GlyphRunCommand.isOffsetInRange(offsetX, offsetY),
+                run.masks.count <= Int(Int32.max)
+            else { continue }
             let (dx, dy) = (offsetX + run.shiftX, offsetY + run.shiftY)
-            for (i, m) in run.masks.enumerated()
-            where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
+            for (i, m) in run.masks.enumerated() where m.isDrawable {
                 let top = max(area.minY, m.y + dy)
                 let bottom = min(area.maxY, m.y + dy + m.height)
                 let left = max(area.minX, m.x + dx)

@@ -12,7 +12,7 @@ func allBenchmarks() -> [any Benchmark] {
         TileCoverBenchmark(pitch: 65),
         LabelSpriteBenchmark(warm: true), LabelSpriteBenchmark(warm: false),
         TileCompositeBenchmark(fractional: false), TileCompositeBenchmark(fractional: true),
-        PolygonFillBenchmark(), PanFrameBenchmark(),
+        PolygonFillBenchmark(), PanFrameBenchmark(), LineRasterOutlineBenchmark(), LineRasterThinLineBenchmark(),
         UIKitIconSnapshotBenchmark(), UIKitInfoWindowSnapshotBenchmark(), UIKitPNGDecodeBenchmark(),
         AutoLayoutSolveBenchmark(), AutoLayoutResolveBenchmark(), CassowarySolveBenchmark(),
         AutoLayoutRebuildBenchmark(),

@@ -1,3 +1,4 @@
+import MapGeometry
 import Testing
 
 @testable import MapData
@@ -74,5 +75,68 @@ import Testing
     @Test func extremeCoordinatesClipWithoutOverflow() {
         let line = VectorTileGeometry.lineStrings([[pt(Int32.min, 5), pt(Int32.max, 5)]])
         #expect(clipGeometry(line, extent: 4096, buffer: 64) == .lineStrings([[pt(-64, 5), pt(4160, 5)]]))
+    }
+}
+
+/// Rings and lines wholly inside the buffered square skip the clip passes; the result must be what the passes give.
+@Suite struct GeometryClippingInsideTests {
+    private struct Sequence {
+        var state: UInt64
+        mutating func next(_ range: ClosedRange<Int32>) -> Int32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int32(truncatingIfNeeded: (state >> 33) % UInt64(range.count))
+        }
+    }
+
+    @Test func shapesInsideClipAsThePassesClipThem() {
+        var random = Sequence(state: 42)
+        let extent = 4096
+        let buffer = 64
+        let box = ClipBox(min: Double(-buffer), max: Double(extent + buffer))
+        var compared = 0
+        for round in 0..<400 {
+            // Edges included: some rings touch the buffered square's border exactly.
+            let low: Int32 = round % 4 == 0 ? Int32(-buffer) : -20
+            let high: Int32 = round % 4 == 0 ? Int32(extent + buffer) : 4000
+            var ring = (0..<(3 + round % 12)).map { _ in
+                VectorTilePoint(x: random.next(low...high), y: random.next(low...high))
+            }
+            if round % 3 == 0 { ring.append(ring[1]) }  // a point again
+            if round % 5 == 0 { ring.insert(ring[0], at: 1) }  // a point twice in a row
+            if round % 2 == 0 { ring.append(ring[0]) }  // closed, as tiles store rings
+            let mapped = ring.map { (Double($0.x), Double($0.y)) }
+            guard case .polygons(let polygons) = clipGeometry(.polygons([[ring]]), extent: extent, buffer: buffer)
+            else {
+                Issue.record("expected polygons")
+                return
+            }
+            #expect(polygons.first?.first == box.clipRing(mapped), "round \(round)")
+            guard case .lineStrings(let lines) = clipGeometry(.lineStrings([ring]), extent: extent, buffer: buffer)
+            else {
+                Issue.record("expected lines")
+                return
+            }
+            #expect(lines == box.clipLine(mapped), "round \(round)")
+            // Over-zoomed twice: the quarter of the ancestor at offset (1, 0) mapped into the requested tile.
+            let transform = OverzoomTransform(source: TileID(z: 3, x: 2, y: 5), scale: 2, offsetX: 1, offsetY: 0)
+            let quarter = ring.map { VectorTilePoint(x: $0.x / 2 + 2048, y: $0.y / 2) }
+            let zoomed = quarter.map { transform.apply(x: Double($0.x), y: Double($0.y), extent: extent) }
+            guard
+                case .polygons(let deeper) = overzoomGeometry(
+                    .polygons([[quarter]]), transform: transform, extent: extent, buffer: buffer)
+            else {
+                Issue.record("expected polygons")
+                return
+            }
+            #expect(deeper.first?.first == box.clipRing(zoomed.map { ($0.x, $0.y) }), "round \(round), over-zoomed")
+            compared += 1
+        }
+        #expect(compared == 400)
+    }
+
+    @Test func roundingIsTheStandardLibrarys() {
+        for v in [0.5, -0.5, 1.5, -2.5, 0.49999999999999994, -0.49999999999999994, 4096.5, -64.5, 1e15 + 0.5, 0x1p53] {
+            #expect(ClipBox.rounded(v).bitPattern == v.rounded().bitPattern, "\(v)")
+        }
     }
 }

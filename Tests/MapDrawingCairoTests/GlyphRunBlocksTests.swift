@@ -128,6 +128,42 @@ private func composited(
             composited(batch, width: width, height: height, offset: (0, 0), clip: clip, parallel: true) == untouched)
     }
 
+    @Test func masksAndOffsetsOutOfRangeDrawNothingAndDoNotTrap() {
+        // Public fields a caller may fill with anything: a mask placed near Int.max, one whose size overflows
+        // width × height, and a target offset near Int.min. None traps; each draws nothing.
+        let (width, height) = (64, 48)
+        let colour = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        func mask(x: Int, y: Int, width w: Int, height h: Int) -> GlyphRunCommand.Mask {
+            GlyphRunCommand.Mask(
+                coverage: [UInt8](repeating: 255, count: 16), x: x, y: y, width: w, height: h, color: colour,
+                clip: .identity, clipWidth: 1e9, clipHeight: 1e9)
+        }
+        let far = GlyphRunCommand(
+            masks: [
+                mask(x: Int.max - 2, y: 3, width: 4, height: 4), mask(x: 3, y: Int.min + 1, width: 4, height: 4),
+                mask(x: 2, y: 2, width: Int.max / 2, height: 3), mask(x: 2, y: 2, width: 1 << 40, height: 1 << 40),
+            ], pixelRatio: 1)
+        #expect(far.bounds == nil)
+        let clip = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
+        let untouched = composited([], width: width, height: height, offset: (0, 0), clip: clip, parallel: false)
+        for parallel in [false, true] {
+            #expect(
+                composited([far], width: width, height: height, offset: (0, 0), clip: clip, parallel: parallel)
+                    == untouched)
+        }
+        // A drawable mask at a target offset beyond ±2³² draws nothing; within it, it draws.
+        let near = GlyphRunCommand(masks: [mask(x: 2, y: 2, width: 4, height: 4)], pixelRatio: 1)
+        for parallel in [false, true] {
+            #expect(
+                composited(
+                    [near], width: width, height: height, offset: (Int.min + 1, 0), clip: clip,
+                    parallel: parallel) == untouched)
+            #expect(
+                composited([near], width: width, height: height, offset: (0, 0), clip: clip, parallel: parallel)
+                    != untouched)
+        }
+    }
+
     @Test func blocksHoldDisjointRowsAndEveryMaskRowOnce() {
         let (width, height) = (300, 200)
         let batch = runs(count: 90, width: width, height: height, seed: 9)

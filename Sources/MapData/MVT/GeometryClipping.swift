@@ -62,17 +62,22 @@ private func clip(
         // A line whose bounds stay a unit or more outside the box has no segment in it (over-zoomed tiles: most of
         // the ancestor's lines), so it is dropped without being mapped point by point.
         return .lineStrings(
-            lines.flatMap { increasing && box.isOutside($0, by: 1, map: map) ? [] : box.clipLine($0.map(map)) })
+            lines.flatMap { line in
+                guard increasing, let bounds = ClipBox.bounds(of: line, map: map) else {
+                    return box.clipLine(line.map(map))
+                }
+                if box.isOutside(bounds, by: 1) { return [] }
+                // Wholly inside: every segment is kept whole, so the clip is the rounding alone.
+                return box.holds(bounds) ? ClipBox.roundedLine(line.map(map)) : box.clipLine(line.map(map))
+            })
     case .polygons(let polygons):
         var result: [[[VectorTilePoint]]] = []
         for polygon in polygons {
-            // A ring wholly beyond one edge is clipped away by that edge's pass: dropped before mapping.
-            guard let exterior = polygon.first, !(increasing && box.isOutside(exterior, by: 0, map: map)),
-                let clipped = box.clipRing(exterior.map(map))
+            guard let exterior = polygon.first, let clipped = box.clipRing(exterior, increasing: increasing, map: map)
             else { continue }
             var out = [clipped]
-            for hole in polygon.dropFirst() where !(increasing && box.isOutside(hole, by: 0, map: map)) {
-                if let h = box.clipRing(hole.map(map)) { out.append(h) }
+            for hole in polygon.dropFirst() {
+                if let h = box.clipRing(hole, increasing: increasing, map: map) { out.append(h) }
             }
             result.append(out)
         }
@@ -80,7 +85,7 @@ private func clip(
     }
 }
 
-private struct ClipBox {
+struct ClipBox {
     var min: Double
     var max: Double
 
@@ -88,26 +93,73 @@ private struct ClipBox {
         p.0 >= min && p.0 <= max && p.1 >= min && p.1 <= max
     }
 
-    /// Whether every point of `points`, mapped, lies more than `margin` beyond one and the same edge of the box.
-    /// `map` must increase along each axis (a positive scale and a shift, as both callers' maps are), so the bounds
-    /// of the raw points map to the bounds of the mapped ones.
-    func isOutside(_ points: [VectorTilePoint], by margin: Double, map: (VectorTilePoint) -> (Double, Double))
-        -> Bool
+    /// The bounds of `points` mapped, as its lowest and highest corners, or `nil` for no points. `map` must increase
+    /// along each axis (a positive scale and a shift, as both callers' maps are), so the bounds of the raw points map
+    /// to the bounds of the mapped ones.
+    static func bounds(of points: [VectorTilePoint], map: (VectorTilePoint) -> (Double, Double))
+        -> (low: (Double, Double), high: (Double, Double))?
     {
-        guard var minX = points.first?.x, var minY = points.first?.y else { return true }
+        guard var minX = points.first?.x, var minY = points.first?.y else { return nil }
         var maxX = minX
         var maxY = minY
         for p in points {
             if p.x < minX { minX = p.x } else if p.x > maxX { maxX = p.x }
             if p.y < minY { minY = p.y } else if p.y > maxY { maxY = p.y }
         }
-        let low = map(VectorTilePoint(x: minX, y: minY))
-        let high = map(VectorTilePoint(x: maxX, y: maxY))
-        return high.0 < min - margin || low.0 > max + margin || high.1 < min - margin || low.1 > max + margin
+        return (map(VectorTilePoint(x: minX, y: minY)), map(VectorTilePoint(x: maxX, y: maxY)))
+    }
+
+    /// Whether every point within `bounds` lies more than `margin` beyond one and the same edge of the box.
+    func isOutside(_ bounds: (low: (Double, Double), high: (Double, Double)), by margin: Double) -> Bool {
+        bounds.high.0 < min - margin || bounds.low.0 > max + margin || bounds.high.1 < min - margin
+            || bounds.low.1 > max + margin
+    }
+
+    /// Whether every point within `bounds` is inside the box (edges included), so no clip edge cuts it.
+    func holds(_ bounds: (low: (Double, Double), high: (Double, Double))) -> Bool {
+        bounds.low.0 >= min && bounds.high.0 <= max && bounds.low.1 >= min && bounds.high.1 <= max
     }
 
     static func point(_ x: Double, _ y: Double) -> VectorTilePoint {
-        VectorTilePoint(x: Int32(clamping: Int64(x.rounded())), y: Int32(clamping: Int64(y.rounded())))
+        VectorTilePoint(x: Int32(clamping: Int64(rounded(x))), y: Int32(clamping: Int64(rounded(y))))
+    }
+
+    /// `v.rounded()` (halves away from zero), without the C library call `rounded()` makes on a baseline x86-64
+    /// build (two per vertex of every clipped tile): exact for `|v| < 2⁵²`, the library's answer beyond.
+    @inline(__always) static func rounded(_ v: Double) -> Double {
+        guard abs(v) < 0x1p52 else { return v.rounded() }
+        let t = Double(Int64(v))  // toward zero, exactly
+        let f = v - t  // the fraction, exactly, in (−1, 1)
+        // 2f truncates to +1 for f ≥ ½, −1 for f ≤ −½, 0 otherwise: the step away from zero.
+        return Double(signOf: v, magnitudeOf: t + Double(Int64(f + f)))
+    }
+
+    /// A line with every segment inside the box, as ``clipLine(_:)`` leaves it: its points rounded, repeats
+    /// dropped, and nothing when fewer than two remain.
+    static func roundedLine(_ line: [(Double, Double)]) -> [[VectorTilePoint]] {
+        var current: [VectorTilePoint] = []
+        current.reserveCapacity(line.count)
+        for (x, y) in line {
+            let p = point(x, y)
+            if current.last != p { current.append(p) }
+        }
+        return current.count >= 2 ? [current] : []
+    }
+
+    /// `ring` mapped and clipped (``clipRing(_:)``); with an increasing `map`, a ring wholly beyond one edge is
+    /// dropped before mapping (that edge's pass would clip it all away) and one wholly inside skips the passes
+    /// (they would keep every point).
+    func clipRing(_ ring: [VectorTilePoint], increasing: Bool, map: (VectorTilePoint) -> (Double, Double))
+        -> [VectorTilePoint]?
+    {
+        guard increasing, let bounds = Self.bounds(of: ring, map: map) else { return clipRing(ring.map(map)) }
+        if isOutside(bounds, by: 0) { return nil }
+        if holds(bounds) {
+            var points = ring.map(map)
+            if points.count > 1 && points.first! == points.last! { points.removeLast() }
+            return Self.closedRing(points)
+        }
+        return clipRing(ring.map(map))
     }
 
     /// Liang–Barsky: the parameter interval `t0...t1` of segment a→b inside the box, or `nil`.
@@ -189,6 +241,12 @@ private struct ClipBox {
             }
             points = output
         }
+        return Self.closedRing(points)
+    }
+
+    /// The clipped ring's points rounded to whole units, repeats dropped, closed; `nil` when fewer than three
+    /// distinct points or no area remain.
+    static func closedRing(_ points: [(Double, Double)]) -> [VectorTilePoint]? {
         var result: [VectorTilePoint] = []
         result.reserveCapacity(points.count + 1)
         for (x, y) in points {

@@ -12,9 +12,10 @@ public struct GlyphRunCommand: Hashable, Sendable {
     public struct Mask: Hashable, Sendable {
         /// Coverage, `width × height` bytes, rows top to bottom, 255 = fully covered. A shorter array draws nothing.
         public var coverage: [UInt8]
-        /// The top-left byte's device pixel column.
+        /// The top-left byte's device pixel column, `|x| < 2³⁰` (a mask placed further, or larger than 2³⁰ either
+        /// way, draws nothing and has no ``GlyphRunCommand/bounds``).
         public var x: Int
-        /// The top-left byte's device pixel row.
+        /// The top-left byte's device pixel row, `|y| < 2³⁰` (see ``x``).
         public var y: Int
         /// Columns of ``coverage``, `≥ 0`.
         public var width: Int
@@ -44,6 +45,15 @@ public struct GlyphRunCommand: Hashable, Sendable {
             self.clip = clip
             self.clipWidth = clipWidth
             self.clipHeight = clipHeight
+        }
+
+        /// Whether the mask draws: its place and size within 2³⁰ pixels (so no sum of them with a run's shift and a
+        /// target's offset, each as bounded, can overflow), some rows and columns, and coverage for all of them.
+        package var isDrawable: Bool {
+            let limit = 1 << 30
+            guard x > -limit, x < limit, y > -limit, y < limit, width > 0, width < limit, height > 0, height < limit
+            else { return false }
+            return coverage.count >= width * height
         }
 
         /// Hashes the mask's place, size and colour (not its bytes: equal masks hash alike, which is all hashing
@@ -92,7 +102,7 @@ public struct GlyphRunCommand: Hashable, Sendable {
     public var bounds: PixelRect? {
         guard isShiftInRange else { return nil }
         var box: PixelRect? = nil
-        for m in masks where m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height {
+        for m in masks where m.isDrawable {
             let (x, y) = (m.x + shiftX, m.y + shiftY)
             let r = PixelRect(minX: x, minY: y, maxX: x + m.width, maxY: y + m.height)
             box = box?.union(r) ?? r
@@ -102,10 +112,11 @@ public struct GlyphRunCommand: Hashable, Sendable {
 
     /// Blends the masks, in order, source-over into premultiplied BGRA pixels (Cairo's ARGB32 on a little-endian
     /// machine): the run's device pixel `(x, y)` is `target`'s pixel `(x + offsetX, y + offsetY)`, and only the
-    /// target's pixels inside `clip` are written. Each result is rounded to the nearest byte.
+    /// target's pixels inside `clip` are written. Each result is rounded to the nearest byte. An offset of 2³² or
+    /// more either way draws nothing.
     public func composite(into target: LinePixelTarget, offsetX: Int, offsetY: Int, clip: PixelRect) {
         let opacity = Float(min(1, max(0, opacity.isNaN ? 0 : opacity)))
-        guard opacity > 0, isShiftInRange else { return }
+        guard opacity > 0, isShiftInRange, Self.isOffsetInRange(offsetX, offsetY) else { return }
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
         for m in masks {
@@ -122,7 +133,7 @@ public struct GlyphRunCommand: Hashable, Sendable {
     {
         guard masks.indices.contains(index) else { return }
         let opacity = Float(min(1, max(0, opacity.isNaN ? 0 : opacity)))
-        guard opacity > 0, isShiftInRange else { return }
+        guard opacity > 0, isShiftInRange, Self.isOffsetInRange(offsetX, offsetY) else { return }
         let area = clip.intersection(PixelRect(minX: 0, minY: 0, maxX: target.width, maxY: target.height))
         guard !area.isEmpty else { return }
         Self.composite(
@@ -130,12 +141,19 @@ public struct GlyphRunCommand: Hashable, Sendable {
             area: area)
     }
 
+    /// Whether a target offset lies within ±2³² (see ``composite(into:offsetX:offsetY:clip:)``): with a mask's
+    /// place and a run's shift, each within ±2³⁰, no sum overflows.
+    package static func isOffsetInRange(_ x: Int, _ y: Int) -> Bool {
+        let limit = 1 << 32
+        return x > -limit && x < limit && y > -limit && y < limit
+    }
+
     /// One mask of ``composite(into:offsetX:offsetY:clip:)`` at the run's `opacity` (`0…1`, not 0), into the
     /// target's pixels `area` (inside the target).
     private static func composite(
         _ m: Mask, opacity: Float, into target: LinePixelTarget, offsetX: Int, offsetY: Int, area: PixelRect
     ) {
-        guard m.width > 0 && m.height > 0 && m.coverage.count >= m.width * m.height else { return }
+        guard m.isDrawable else { return }
         let alpha = Float(min(1, max(0, m.color.alpha))) * opacity
         guard alpha > 0 else { return }
         // Premultiplied colour in bytes, and the alpha a coverage of 1 gives.

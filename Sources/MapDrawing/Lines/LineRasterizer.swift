@@ -194,10 +194,11 @@ public enum LineRasterizer {
     /// library call `rounded()` makes on a baseline x86-64 build (two per vertex of every mesh).
     @inline(__always) static func roundedSubpixel(_ v: Double) -> Double {
         let t = Double(Int64(v))  // toward zero, exactly
-        let f = v - t  // the fraction, exactly
-        if f >= 0.5 { return t + 1 }
-        if f <= -0.5 { return t - 1 }
-        return Double(signOf: v, magnitudeOf: t)
+        let f = v - t  // the fraction, exactly, in (−1, 1)
+        // 2f is exact, and truncates to +1 for f ≥ ½, −1 for f ≤ −½ and 0 otherwise: the step away from zero. The
+        // sum is rounded's magnitude, and it has v's sign whenever it is not zero.
+        let step = Double(Int64(f + f))
+        return Double(signOf: v, magnitudeOf: t + step)
     }
 
     /// Draws `command` into a ``RasterImage`` (tests, small hosts); see
