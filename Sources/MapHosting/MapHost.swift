@@ -85,7 +85,8 @@ public final class MapHost {
         resolveSource: TileSourceResolver = MapHost.fileResolver
     ) throws {
         let path = styleFile ?? DataFiles.path("styles/default.json")
-        let style = try TileNetwork.openStyle(path)
+        var style = try TileNetwork.openStyle(path)
+        style.diagnostics += Self.glyphDiagnostics(for: style)
         backend = MapHost.threadBackend()
         glyphs = Self.frameGlyphStore(for: style)
         renderer = try MapRenderer(
@@ -154,6 +155,8 @@ public final class MapHost {
         style: Style, options: MapRenderOptions = MapRenderOptions(),
         resolveSource: TileSourceResolver = MapHost.fileResolver
     ) throws {
+        var style = style
+        style.diagnostics += Self.glyphDiagnostics(for: style)
         backend = MapHost.threadBackend()
         glyphs = Self.frameGlyphStore(for: style)
         renderer = try MapRenderer(

@@ -31,6 +31,36 @@ extension MapHost {
         return sharedStore(path) { localGlyphStore(pathTemplate: path) }
     }
 
+    /// What a style's local `glyphs` template cannot give, as warnings for ``Style/diagnostics`` (path `glyphs`): a
+    /// relative template in a style without a folder, and each fontstack its text layers name (constant `text-font`)
+    /// whose first range file (`0-255`) is missing. Such text is drawn with the system's fonts through Pango, the
+    /// documented fallback, so the warning is the one message that says so (it does not fail `--strict`). Empty for
+    /// a style without `glyphs`, an `http(s)` template (its fetch reports its own problems) or files all present.
+    /// Waymark's own.
+    /// - Parameter style: the style, with its `baseDirectory`.
+    /// - Returns: the warnings, in fontstack order.
+    public static func glyphDiagnostics(for style: Style) -> [StyleDiagnostic] {
+        guard let template = style.glyphs, !StyleURL.isHTTP(template) else { return [] }
+        guard let path = localGlyphTemplate(template, baseDirectory: style.baseDirectory) else {
+            guard !template.contains("://") else { return [] }
+            return [
+                StyleDiagnostic(
+                    .warning, path: "glyphs",
+                    "relative glyphs \(template.debugDescription) in a style read from no file: text is drawn with "
+                        + "the system's fonts")
+            ]
+        }
+        return fontstacks(of: style).sorted().compactMap { fontstack in
+            let file = path.replacingOccurrences(of: "{fontstack}", with: fontstack)
+                .replacingOccurrences(of: "{range}", with: "0-255")
+            guard !FileManager.default.fileExists(atPath: file) else { return nil }
+            return StyleDiagnostic(
+                .warning, path: "glyphs",
+                "no glyph file \(file.debugDescription) for fontstack \(fontstack.debugDescription): its text is drawn "
+                    + "with the system's fonts")
+        }
+    }
+
     /// The stores hosts share by key (so their renderers share symbols in the engine and decode a range once);
     /// emptied past 64 keys.
     private static let sharedStores = Mutex<[String: GlyphStore]>([:])

@@ -83,7 +83,7 @@ import Testing
         view.backgroundColor = .red
         let host = host(view)
         host.advance(by: 0)
-        weak var first = host.host.lastImage?.surface
+        weak let first = host.host.lastImage?.surface
         #expect(first != nil)
         view.backgroundColor = .blue
         host.host.dirty = true

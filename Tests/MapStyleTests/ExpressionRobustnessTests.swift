@@ -18,7 +18,7 @@ import Testing
     func randomLeaf() -> JSONValue {
         switch Int.random(in: 0..<9, using: &rng) {
         case 0: return .number(Double(Int.random(in: -3...30, using: &rng)))
-        case 8: return .number([1e300, -1e300, 1e19, -0.0, 5e-324].randomElement(using: &rng)!)
+        case 8: return .number([1e300, -1e300, 1e19, -0.0, .leastNonzeroMagnitude].randomElement(using: &rng)!)
         case 1: return .number(Double.random(in: -1e3...1e3, using: &rng))
         case 2: return .string(["x", "name", "red", "#ff0000", "", "rank", "a"].randomElement(using: &rng)!)
         case 3: return .bool(Bool.random(using: &rng))

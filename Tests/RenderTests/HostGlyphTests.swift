@@ -29,6 +29,36 @@ import Testing
         }
     }
 
+    @Test func missingGlyphFilesAreOneWarningEachNotASilentFallback() throws {
+        // The bundled styles have every file: no warning.
+        for name in ["default", "default-dark", "protomaps"] {
+            let style = try Style.load(contentsOfFile: Fixtures.data.appendingPathComponent("styles/\(name).json").path)
+            #expect(MapHost.glyphDiagnostics(for: style).isEmpty, "\(name)")
+        }
+        // A copy of a bundled style in another folder: its relative template points nowhere, so each fontstack its
+        // labels name is one warning naming the missing file, on the host's style diagnostics.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glyph-warnings-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("style.json")
+        let text = #"""
+            {"version": 8, "glyphs": "../glyphs/{fontstack}/{range}.pbf",
+             "sources": {"x": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [
+              {"id": "a", "type": "symbol", "source": "x", "layout": {"text-field": "A", "text-font": ["Noto Sans Bold"]}},
+              {"id": "b", "type": "symbol", "source": "x", "layout": {"text-field": "B"}}]}
+            """#
+        try Data(text.utf8).write(to: copy)
+        let host = try MapHost(styleFile: copy.path)
+        let warnings = host.renderer.style.diagnostics.filter { $0.path == "glyphs" }
+        #expect(warnings.count == 2)
+        #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.contains("system's fonts") })
+        #expect(warnings.first?.message.contains("/glyphs/Noto Sans Bold/0-255.pbf") == true)
+        #expect(warnings.last?.message.contains("Open Sans Regular,Arial Unicode MS Regular") == true)
+        // A relative template in a style read from no file.
+        let inline = try Style.parse(bytes: Array(text.utf8))
+        #expect(MapHost.glyphDiagnostics(for: inline).map(\.message).first?.hasPrefix("relative glyphs") == true)
+    }
+
     @Test func aBundledRangeHoldsOnlyTheCodePointsTheLabelsUse() throws {
         let style = try Style.load(contentsOfFile: Fixtures.data.appendingPathComponent("styles/default.json").path)
         let store = try #require(MapHost.frameGlyphStore(for: style))

@@ -44,6 +44,7 @@ import Testing
         let data = Fixtures.data.path
         let style = try String(contentsOfFile: data + "/styles/default.json", encoding: .utf8)
             .replacingOccurrences(of: "mbtiles://../world.mbtiles", with: "mbtiles://\(data)/world.mbtiles")
+            .replacingOccurrences(of: "../glyphs/", with: "\(data)/glyphs/")
         let local = folder.appendingPathComponent("local.json").path
         let remote = folder.appendingPathComponent("remote.json").path
         let pmtiles = Fixtures.local.appendingPathComponent("pmtiles/helsinki.pmtiles").path
