@@ -124,15 +124,8 @@ struct ClipBox {
         VectorTilePoint(x: Int32(clamping: Int64(rounded(x))), y: Int32(clamping: Int64(rounded(y))))
     }
 
-    /// `v.rounded()` (halves away from zero), without the C library call `rounded()` makes on a baseline x86-64
-    /// build (two per vertex of every clipped tile): exact for `|v| < 2⁵²`, the library's answer beyond.
-    @inline(__always) static func rounded(_ v: Double) -> Double {
-        guard abs(v) < 0x1p52 else { return v.rounded() }
-        let t = Double(Int64(v))  // toward zero, exactly
-        let f = v - t  // the fraction, exactly, in (−1, 1)
-        // 2f truncates to +1 for f ≥ ½, −1 for f ≤ −½, 0 otherwise: the step away from zero.
-        return Double(signOf: v, magnitudeOf: t + Double(Int64(f + f)))
-    }
+    /// `v.rounded()`, bit for bit, without the C library call (``Double/roundedHalfAwayFromZero``).
+    @inline(__always) static func rounded(_ v: Double) -> Double { v.roundedHalfAwayFromZero }
 
     /// A line with every segment inside the box, as ``clipLine(_:)`` leaves it: its points rounded, repeats
     /// dropped, and nothing when fewer than two remain.

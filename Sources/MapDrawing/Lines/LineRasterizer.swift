@@ -190,16 +190,8 @@ public enum LineRasterizer {
         }
     }
 
-    /// `v.rounded()` (to nearest, halves away from zero, the sign of a zero kept) for `|v| < 2⁵²`, without the C
-    /// library call `rounded()` makes on a baseline x86-64 build (two per vertex of every mesh).
-    @inline(__always) static func roundedSubpixel(_ v: Double) -> Double {
-        let t = Double(Int64(v))  // toward zero, exactly
-        let f = v - t  // the fraction, exactly, in (−1, 1)
-        // 2f is exact, and truncates to +1 for f ≥ ½, −1 for f ≤ −½ and 0 otherwise: the step away from zero. The
-        // sum is rounded's magnitude, and it has v's sign whenever it is not zero.
-        let step = Double(Int64(f + f))
-        return Double(signOf: v, magnitudeOf: t + step)
-    }
+    /// The 1/256-pixel snap of a vertex coordinate: `v.rounded()`, bit for bit (``Double/roundedHalfAwayFromZero``).
+    @inline(__always) static func roundedSubpixel(_ v: Double) -> Double { v.roundedHalfAwayFromZero }
 
     /// Draws `command` into a ``RasterImage`` (tests, small hosts); see
     /// ``draw(_:into:transform:clip:pixelRatio:)``. `clip` defaults to the whole image.
