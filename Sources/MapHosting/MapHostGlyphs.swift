@@ -36,7 +36,8 @@ extension MapHost {
     /// whose first range file (`0-255`) is missing. Such text is drawn with the system's fonts through Pango, the
     /// documented fallback, so the warning is the one message that says so (it does not fail `--strict`). Empty for
     /// a style without `glyphs`, an `http(s)` template (its fetch reports its own problems) or files all present.
-    /// Waymark's own.
+    /// Waymark's own. Thread rules: any thread; it asks the file system whether one file a fontstack exists (the
+    /// hosts call it once, when made).
     /// - Parameter style: the style, with its `baseDirectory`.
     /// - Returns: the warnings, in fontstack order.
     public static func glyphDiagnostics(for style: Style) -> [StyleDiagnostic] {
