@@ -8,9 +8,11 @@ import MapStyle
 /// the renderer's ``SymbolPlacer`` measures through it, and the label stage draws with the same shapings.
 ///
 /// Text goes the glyph path when its ``TextStyle/glyphFontstack`` is set (the style names `glyphs`), a
-/// ``GlyphStore`` is set, the text holds no right-to-left or joining script, and every character that is not
-/// whitespace has a glyph in the fontstack's ranges (a range that failed to load counts as missing). Anything else
-/// goes to `fallback` (Pango). Ranges are loaded on first use through the store's loader on the calling thread.
+/// ``GlyphStore`` is set, the text holds no right-to-left or joining script, at least one of its characters that are
+/// not whitespace has a glyph in the fontstack's ranges, and every other one has one there or from the backend's
+/// fonts (``localGlyphs``, when `fallback` is a ``GlyphCoverageSource``: the label is then one label of SDF glyphs,
+/// a few drawn from the system's fonts). A range that failed to load counts as having no glyphs. Anything else goes
+/// to `fallback` (Pango) whole. Ranges are loaded on first use through the store's loader on the calling thread.
 ///
 /// Thread rules: the frame thread (the placer's and the label stage's); not thread-safe.
 final class GlyphTextMeasurer: TextMeasurer {
@@ -42,8 +44,14 @@ final class GlyphTextMeasurer: TextMeasurer {
     private var shapings: [Key: GlyphShaping?] = [:]
     /// The lines of text off the glyph path (``fallbackBreaking(_:style:)``).
     let fallbackBreaks = FallbackLineBreakCache()
+    /// Glyphs the ranges lack, from `fallback`'s fonts (LocalGlyphs.swift); `nil` when it cannot draw a character
+    /// alone.
+    let localGlyphs: LocalGlyphs?
 
-    init(fallback: any TextMeasurer) { self.fallback = fallback }
+    init(fallback: any TextMeasurer) {
+        self.fallback = fallback
+        localGlyphs = (fallback as? any GlyphCoverageSource).map(LocalGlyphs.init)
+    }
 
     /// What the engine group of the renderer adds for its glyphs (MapRenderer.joinGroup): the store's identity, 0
     /// without one, so only renderers measuring with the same store share symbols.
@@ -126,7 +134,9 @@ extension MapRenderer {
     /// The style's glyph PBFs: with a store, labels whose text the fontstack covers are laid out from the glyphs'
     /// metrics (MapLibre's shaping: advances, `text-max-width` breaking, `text-letter-spacing`,
     /// `text-line-height`, `text-justify`) and drawn from their signed distance fields (MapLibre's SDF shader:
-    /// `text-halo-width`, `text-halo-blur`); other text stays with the backend's fonts. Only used when the style
+    /// `text-halo-width`, `text-halo-blur`). A character the fontstack lacks in a label with others it has is made
+    /// from the backend's fonts when its measurer is a ``GlyphCoverageSource`` (as MapLibre GL JS makes local
+    /// glyphs), so the label stays one glyph label; other text stays with the backend's fonts. Only used when the style
     /// names `glyphs`. The store's loader is called on the frame thread on a range's first use, so give one that
     /// reads local files, or ranges loaded already. Renderers of one style given the same store share their cached
     /// symbols in the ``MapEngine``. Before the first frame that placed labels nothing else changes (hosts set the

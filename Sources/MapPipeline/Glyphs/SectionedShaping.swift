@@ -5,9 +5,10 @@ import MapLayout
 
 extension GlyphTextMeasurer {
     /// `text` shaped from the glyphs of `store`: each run of ``TextStyle/sections`` from its own fontstack (else
-    /// `fontstack`) at its `font-scale`, in vertical writing mode when ``TextStyle/verticalWriting`` is set; `nil`
-    /// when a character that is not whitespace has no glyph (the text then goes to the backend's fonts). Runs that
-    /// do not cover `text` exactly (a cluster of a line label) are ignored.
+    /// `fontstack`) at its `font-scale`, in vertical writing mode when ``TextStyle/verticalWriting`` is set; a
+    /// character the ranges lack from ``localGlyphs`` when at least one other comes from the ranges. `nil` when a
+    /// character that is not whitespace has no glyph either way, or none comes from the ranges (the text then goes to
+    /// the backend's fonts). Runs that do not cover `text` exactly (a cluster of a line label) are ignored.
     func sectionedShaping(_ text: String, style: TextStyle, fontstack: String, store: GlyphStore) -> GlyphShaping? {
         let count = text.unicodeScalars.count
         let runs = style.sections.reduce(0) { $0 + $1.scalarCount } == count ? style.sections : []
@@ -20,8 +21,11 @@ extension GlyphTextMeasurer {
             glyphs[stack, default: [:]][c] = g
             return g
         }
+        // Characters the ranges lack, made from the backend's fonts.
+        var made: [String: [Int: SDFGlyph]] = [:]
         var section = 0
         var left = runs.first?.scalarCount ?? Int.max
+        var fromRanges = false
         for scalar in text.unicodeScalars {
             while left <= 0 && section + 1 < runs.count {
                 section += 1
@@ -30,8 +34,16 @@ extension GlyphTextMeasurer {
             left -= 1
             let c = Int(scalar.value)
             if GlyphShaping.isWhitespace(c) || c == 0x200B { continue }
-            guard lookup(stacks[min(section, stacks.count - 1)], c) != nil else { return nil }
+            let stack = stacks[min(section, stacks.count - 1)]
+            if lookup(stack, c) != nil {
+                fromRanges = true
+                continue
+            }
+            if made[stack]?[c] != nil { continue }
+            guard let local = localGlyphs?.glyph(c, fontstack: stack) else { return nil }
+            made[stack, default: [:]][c] = local
         }
+        guard fromRanges else { return nil }
         let em = GlyphShaping.emSize / style.size
         let justify: Double
         switch style.justify {
@@ -45,7 +57,9 @@ extension GlyphTextMeasurer {
             letterSpacing: style.letterSpacing * em, justify: justify, vertical: style.verticalWriting,
             glyph: { s, c in
                 let stack = stacks[min(s, stacks.count - 1)]
-                if c == 0x20 || !(GlyphShaping.isWhitespace(c) || c == 0x200B) { return lookup(stack, c) }
+                if c == 0x20 || !(GlyphShaping.isWhitespace(c) || c == 0x200B) {
+                    return lookup(stack, c) ?? made[stack]?[c]
+                }
                 return nil
             })
     }
