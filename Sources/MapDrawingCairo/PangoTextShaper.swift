@@ -8,7 +8,8 @@ import MapDrawing
 /// with LinuxUIKit's text on that thread; the toolchain notes measured ≈6 µs per label with one context). Hinting is
 /// off (``PangoFontOptions``) so metrics scale linearly with the device scale: measuring at scale 1 in points gives
 /// the same box as drawing at scale 2 in pixels, halved. Font descriptions come from ``TextStyle/fontFamilies``
-/// (joined as a Pango family list), ``TextStyle/size`` as an absolute size, and ``TextStyle/weight``. Paragraph
+/// (joined as a Pango family list), ``TextStyle/size`` as an absolute size, ``TextStyle/weight`` and
+/// ``TextStyle/italic``. Paragraph
 /// direction is detected per paragraph (RTL for Arabic and Hebrew).
 ///
 /// Thread rules: not thread-safe; use one shaper on one thread at a time (its layout is the calling thread's, so a
@@ -41,7 +42,9 @@ public final class PangoTextShaper: TextMeasurer {
         let requested = style.size * scale
         let pixelSize = requested.isFinite ? min(2048, max(0.5, requested)) : (requested > 0 ? 2048 : 0.5)
         layout.setFont(
-            PangoFont(families: style.fontFamilies.joined(separator: ","), size: pixelSize, weight: style.weight.value))
+            PangoFont(
+                families: style.fontFamilies.joined(separator: ","), size: pixelSize, weight: style.weight.value,
+                italic: style.italic ? true : nil))
         var attributes: [PangoTextLayout.Attribute] = []
         if style.letterSpacing != 0 && style.letterSpacing.isFinite {
             attributes.append(.letterSpacing(style.letterSpacing * scale))

@@ -198,13 +198,16 @@ struct PropertyRef {
     func value(_ ctx: EvaluationContext) -> ExpressionValue { property?.evaluate(ctx) ?? .null }
 }
 
-/// `text-font` names → Pango families and weight: "Noto Sans Bold" → (["Noto Sans", "sans-serif"], bold).
-func fontFamilies(_ stack: [String]) -> (families: [String], weight: TextStyle.Weight) {
+/// `text-font` names → Pango families, weight and slant: "Noto Sans Bold" → (["Noto Sans", "sans-serif"], bold,
+/// upright), "Noto Sans Italic" → (["Noto Sans", "sans-serif"], regular, italic); the weight and slant are the first
+/// name's.
+func fontFamilies(_ stack: [String]) -> (families: [String], weight: TextStyle.Weight, italic: Bool) {
     var families: [String] = []
     var weight = TextStyle.Weight.regular
+    var italic = false
     let suffixes: [(String, TextStyle.Weight?)] = [
         (" Regular", nil), (" Bold", .bold), (" Medium", .medium), (" Semibold", .bold), (" Italic", nil),
-        (" Light", nil), (" Book", nil),
+        (" Oblique", nil), (" Light", nil), (" Book", nil),
     ]
     for (i, var name) in stack.enumerated() {
         var changed = true
@@ -213,13 +216,14 @@ func fontFamilies(_ stack: [String]) -> (families: [String], weight: TextStyle.W
             for (suffix, w) in suffixes where name.hasSuffix(suffix) {
                 name = String(name.dropLast(suffix.count))
                 if i == 0, let w { weight = w }
+                if i == 0, suffix == " Italic" || suffix == " Oblique" { italic = true }
                 changed = true
             }
         }
         if !name.isEmpty && !families.contains(name) { families.append(name) }
     }
     families.append("sans-serif")
-    return (families, weight)
+    return (families, weight, italic)
 }
 
 /// Replaces `{token}` references in a legacy `text-field` string with feature properties.

@@ -85,7 +85,7 @@ extension LabelStage {
             p.textSize.isFeatureConstant ? p.textSize.number(EvaluationContext(zoom: layoutZoom), 16) : nil
         // `text-font` is the same for most features: its families and glyph fontstack are worked out once per stack.
         var lastFontStack: [String]?
-        var lastFont: (families: [String], weight: TextStyle.Weight) = ([], .regular)
+        var lastFont: (families: [String], weight: TextStyle.Weight, italic: Bool) = ([], .regular, false)
         var lastGlyphFontstack: String?
         var out: [SymbolFeature] = []
         var iconNames: [String?] = []
@@ -149,6 +149,7 @@ extension LabelStage {
                     ? maxWidthEms * size : nil,
                 justify: justification(p, ctx),
                 glyphFontstack: lastGlyphFontstack)
+            style.italic = font.italic
             let alternateStyle = adjustGlyphLayout(
                 &style, formatted: formatted, text: text, layer: layer, ctx: ctx, mode: mode)
             let offset = p.textOffset.numbers(ctx)

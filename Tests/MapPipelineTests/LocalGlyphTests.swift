@@ -211,3 +211,17 @@ private func rangeGlyph(_ c: Character) -> SDFGlyph {
         #expect(shaped(plain, "abe"))
     }
 }
+
+@Suite struct FontStackFamiliesTests {
+    @Test func theFirstNameGivesTheWeightAndSlant() {
+        let italic = fontFamilies(["Noto Sans Italic"])
+        #expect(italic.families == ["Noto Sans", "sans-serif"])
+        #expect(italic.weight == .regular && italic.italic)
+        let bold = fontFamilies(["Open Sans Bold Italic", "Arial Unicode MS Regular"])
+        #expect(bold.families == ["Open Sans", "Arial Unicode MS", "sans-serif"])
+        #expect(bold.weight == .bold && bold.italic)
+        let upright = fontFamilies(["Open Sans Semibold", "Arial Unicode MS Italic"])
+        #expect(upright.weight == .bold && !upright.italic)
+        #expect(fontFamilies(["Metropolis Oblique"]).italic)
+    }
+}

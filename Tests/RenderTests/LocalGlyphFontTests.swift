@@ -71,4 +71,18 @@ struct LocalGlyphFontTests {
         #expect(abs((grave.top - grave.height) - (e.top - e.height)) <= 1)
         #expect(grave.height >= e.height + 4)
     }
+
+    @Test func anItalicStackIsSlantedInPangosLabelsToo() throws {
+        // Text drawn by Pango whole (a style without glyphs, or text no range has) keeps the stack's slant.
+        var upright = TextStyle(fontFamilies: ["Noto Sans"], size: 24)
+        var italic = upright
+        italic.italic = true
+        let shaper = PangoTextShaper()
+        // An "I" is one vertical stroke upright; slanted, its ink box is wider by the lean over its height.
+        let uprightInk = shaper.measure("I", style: upright).inkBounds.size.width
+        let italicInk = shaper.measure("I", style: italic).inkBounds.size.width
+        #expect(italicInk > uprightInk * 1.5, "\(uprightInk) \(italicInk)")
+        upright.italic = false
+        #expect(upright != italic)
+    }
 }

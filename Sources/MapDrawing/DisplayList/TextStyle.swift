@@ -41,6 +41,9 @@ public struct TextStyle: Hashable, Sendable {
     public var size: Double
     /// Font weight. Default regular (400).
     public var weight: Weight
+    /// Whether the backend's fonts draw the text slanted: the italic face of ``fontFamilies`` (`text-font` naming an
+    /// Italic or Oblique face). Default `false`, upright.
+    public var italic = false
     /// Fill colour of the glyphs (`text-color`). Default black.
     public var color: RGBAColor
     /// Halo colour (`text-halo-color`). Default transparent (no halo).

@@ -30,6 +30,7 @@ final class FallbackLineBreakCache {
         var piece: String
         var families: [String]
         var weight: Int
+        var italic: Bool
     }
     private struct TextKey: Hashable {
         var text: String
@@ -107,9 +108,11 @@ final class FallbackLineBreakCache {
     /// The advance of `piece` in `style`'s fonts at ``GlyphShaping/emSize`` (a space: what it adds between two
     /// letters).
     private func advance(of piece: String, style: TextStyle, fallback: any TextMeasurer) -> Double {
-        let key = AdvanceKey(piece: piece, families: style.fontFamilies, weight: style.weight.value)
+        let key = AdvanceKey(
+            piece: piece, families: style.fontFamilies, weight: style.weight.value, italic: style.italic)
         if let hit = advances[key] { return hit }
         var single = TextStyle(fontFamilies: style.fontFamilies, size: GlyphShaping.emSize, weight: style.weight)
+        single.italic = style.italic
         single.lineHeight = style.lineHeight
         let value: Double
         if piece == " " {

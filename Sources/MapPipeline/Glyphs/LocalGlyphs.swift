@@ -42,8 +42,7 @@ final class LocalGlyphs {
             let names = fontstack.split(separator: ",").map {
                 String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
             }
-            let (families, weight) = fontFamilies(names)
-            let italic = names.first.map { $0.contains("Italic") || $0.contains("Oblique") } ?? false
+            let (families, weight, italic) = fontFamilies(names)
             if let coverage = source.glyphCoverage(
                 of: scalar, fontFamilies: families, weight: weight, italic: italic, pixelSize: GlyphShaping.emSize)
             {
