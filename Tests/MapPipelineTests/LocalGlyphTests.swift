@@ -1,5 +1,6 @@
 import MapData
 import MapDrawing
+import MapTestSupport
 import Testing
 
 @testable import MapPipeline
@@ -34,29 +35,15 @@ private final class SquareGlyphs: TextMeasurer, GlyphCoverageSource {
     }
 }
 
-/// A range PBF (glyphs.proto) holding `glyphs` of the fontstack `name`.
+/// A range PBF holding `glyphs` of the fontstack `name`.
 private func pbf(_ name: String, _ glyphs: [SDFGlyph]) -> [UInt8] {
-    func varint(_ v: UInt64) -> [UInt8] {
-        var v = v
-        var out: [UInt8] = []
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        return out + [UInt8(v)]
-    }
-    func field(_ n: UInt64, _ bytes: [UInt8]) -> [UInt8] { varint(n << 3 | 2) + varint(UInt64(bytes.count)) + bytes }
-    func number(_ n: UInt64, _ v: UInt64) -> [UInt8] { varint(n << 3) + varint(v) }
-    func signed(_ v: Int) -> UInt64 { UInt64(bitPattern: Int64((v << 1) ^ (v >> 63))) }
-    var stack = field(1, Array(name.utf8)) + field(2, Array("0-255".utf8))
-    for g in glyphs {
-        stack += field(
-            3,
-            number(1, UInt64(g.id)) + (g.bitmap.isEmpty ? [] : field(2, g.bitmap)) + number(3, UInt64(g.width))
-                + number(4, UInt64(g.height)) + number(5, signed(g.left)) + number(6, signed(g.top))
-                + number(7, UInt64(g.advance)))
-    }
-    return field(1, stack)
+    GlyphPBFWriter.range(
+        name: name, range: "0-255",
+        glyphs: glyphs.map {
+            .init(
+                id: $0.id, bitmap: $0.bitmap, width: $0.width, height: $0.height, left: $0.left, top: $0.top,
+                advance: $0.advance)
+        })
 }
 
 /// A glyph 8 × 12 pixels advancing 10.

@@ -32,22 +32,6 @@ import Testing
 
     // MARK: - A glyph PBF written here, independently of the server's encoder
 
-    static func varint(_ value: UInt64) -> [UInt8] {
-        var v = value
-        var out: [UInt8] = []
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7f) | 0x80)
-            v >>= 7
-        }
-        return out + [UInt8(v)]
-    }
-
-    static func field(_ number: Int, _ bytes: [UInt8]) -> [UInt8] {
-        varint(UInt64(number << 3 | 2)) + varint(UInt64(bytes.count)) + bytes
-    }
-
-    static func field(_ number: Int, varint value: UInt64) -> [UInt8] { varint(UInt64(number << 3)) + varint(value) }
-
     /// A glyph `id` of `side × side` pixels whose SDF bytes are all `fill`, advance `advance`.
     static func glyph(_ id: Int, side: Int = 2, fill: UInt8, advance: Int = 10) -> SDFGlyph {
         let edge = side + 2 * GlyphPBF.border
@@ -57,16 +41,13 @@ import Testing
     }
 
     static func pbf(_ name: String, range: String, _ glyphs: [SDFGlyph]) -> [UInt8] {
-        var stack = field(1, Array(name.utf8)) + field(2, Array(range.utf8))
-        for g in glyphs {
-            let zig = { (v: Int) in UInt64(UInt32(bitPattern: Int32(v) << 1 ^ Int32(v) >> 31)) }
-            stack += field(
-                3,
-                field(1, varint: UInt64(g.id)) + field(2, g.bitmap) + field(3, varint: UInt64(g.width))
-                    + field(4, varint: UInt64(g.height)) + field(5, varint: zig(g.left)) + field(6, varint: zig(g.top))
-                    + field(7, varint: UInt64(g.advance)))
-        }
-        return field(1, stack)
+        GlyphPBFWriter.range(
+            name: name, range: range,
+            glyphs: glyphs.map {
+                .init(
+                    id: $0.id, bitmap: $0.bitmap, width: $0.width, height: $0.height, left: $0.left, top: $0.top,
+                    advance: $0.advance)
+            })
     }
 
     static func glyphs(_ body: [UInt8]) throws -> [SDFGlyph] {
