@@ -74,6 +74,21 @@ import WaymarkTime
         #expect(style.layers[(index + 1)...].allSatisfy { $0.type == .symbol || $0.type == .circle })
     }
 
+    /// The bundled Protomaps-schema style raises its `buildings` the same way, from the schema's `height` and
+    /// `min_height`, over the roads and under the labels; the switch hides it as it hides the default style's.
+    @Test func theProtomapsStyleHasExtrudedBuildingsTheSwitchHides() throws {
+        let style = try Style.load(contentsOfFile: DataFiles.path("styles/protomaps.json"))
+        let extrusions = style.layers.filter { $0.type == .fillExtrusion }
+        #expect(extrusions.map(\.id) == ["buildings-3d"])
+        let layer = try #require(extrusions.first)
+        #expect(layer.sourceLayer == "buildings")
+        #expect(layer.minzoom == 16)
+        #expect(style.layer(id: "buildings")?.type == .fill)
+        let index = try #require(style.layers.firstIndex { $0.id == "buildings-3d" })
+        #expect(style.layers[..<index].contains { $0.id == "roads-highway" })
+        #expect(style.layers[(index + 1)...].allSatisfy { $0.type == .symbol || $0.type == .circle })
+    }
+
     /// The switch hides every `fill-extrusion` layer of a style and nothing else.
     @Test func buildingsSwitchHidesOnlyTheExtrusionLayers() throws {
         let style = try Style.load(contentsOfFile: DataFiles.path("styles/default.json"))

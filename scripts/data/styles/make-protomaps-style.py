@@ -114,6 +114,13 @@ for name, filt, minz, fill, casing, widths in reversed(roads):
     L(id=f"roads-{name}", type="line", source_layer="roads", minzoom=minz,
       filter=["all", filt, ["!", TUNNEL]], layout={"line-cap": "round", "line-join": "round"},
       paint={"line-color": fill, "line-width": interp(widths, 1.5)})
+# 3D buildings, as the default style's building-3d (GMSMapView.isBuildingsEnabled hides them; the flat footprints of
+# "buildings" stay): the schema's `height` and `min_height` (metres), raised from Google's zoom 17, over the roads and
+# under the labels. A feature without `height` is not raised.
+L(id="buildings-3d", type="fill-extrusion", source_layer="buildings", minzoom=17,
+  paint={"fill-extrusion-color": "#ddd7ce", "fill-extrusion-opacity": 0.9,
+         "fill-extrusion-height": ["coalesce", ["get", "height"], 0],
+         "fill-extrusion-base": ["coalesce", ["get", "min_height"], 0]})
 
 # Labels
 L(id="water-line-label", type="symbol", source_layer="water", minzoom=13, filter=["all", LINE, ["has", "name"]],
