@@ -182,6 +182,9 @@ private func rangeGlyph(_ c: Character) -> SDFGlyph {
         #expect(m.measure("abé", style: style()).width == 32)
     }
 
+    /// A measurer whose fallback cannot draw a character alone.
+    private func plain() -> GlyphTextMeasurer { measurer(FixedAdvanceTextMeasurer()) }
+
     /// Whether `text` is on the glyph path (a plain value for the expectations).
     private func shaped(_ m: GlyphTextMeasurer, _ text: String) -> Bool { m.shaping(text, style: style()) != nil }
 
@@ -189,10 +192,13 @@ private func rangeGlyph(_ c: Character) -> SDFGlyph {
         let m = measurer(SquareGlyphs(missing: ["\u{2603}"]))
         // Nothing from the ranges: the backend lays the whole text out.
         #expect(!shaped(m, "éé"))
+        // Whitespace alone stays on the glyph path (a line's pieces are measured so), as before local glyphs.
+        #expect(shaped(m, " "))
+        #expect(shaped(plain(), "  "))
         // A character no font has: the whole label too.
         #expect(!shaped(m, "a\u{2603}"))
         // A measurer that cannot draw a character alone: as before, the whole label.
-        let plain = measurer(FixedAdvanceTextMeasurer())
+        let plain = plain()
         #expect((plain.localGlyphs == nil) == true)
         #expect(!shaped(plain, "abé"))
         #expect(shaped(plain, "abe"))

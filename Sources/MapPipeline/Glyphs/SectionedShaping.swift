@@ -7,8 +7,8 @@ extension GlyphTextMeasurer {
     /// `text` shaped from the glyphs of `store`: each run of ``TextStyle/sections`` from its own fontstack (else
     /// `fontstack`) at its `font-scale`, in vertical writing mode when ``TextStyle/verticalWriting`` is set; a
     /// character the ranges lack from ``localGlyphs`` when at least one other comes from the ranges. `nil` when a
-    /// character that is not whitespace has no glyph either way, or none comes from the ranges (the text then goes to
-    /// the backend's fonts). Runs that do not cover `text` exactly (a cluster of a line label) are ignored.
+    /// character that is not whitespace has no glyph either way, or some need local glyphs and none comes from the
+    /// ranges (the text then goes to the backend's fonts). Runs that do not cover `text` exactly (a cluster of a line label) are ignored.
     func sectionedShaping(_ text: String, style: TextStyle, fontstack: String, store: GlyphStore) -> GlyphShaping? {
         let count = text.unicodeScalars.count
         let runs = style.sections.reduce(0) { $0 + $1.scalarCount } == count ? style.sections : []
@@ -43,7 +43,8 @@ extension GlyphTextMeasurer {
             guard let local = localGlyphs?.glyph(c, fontstack: stack) else { return nil }
             made[stack, default: [:]][c] = local
         }
-        guard fromRanges else { return nil }
+        // Text made only of local glyphs goes to the backend whole; whitespace alone stays here, as before.
+        guard fromRanges || made.isEmpty else { return nil }
         let em = GlyphShaping.emSize / style.size
         let justify: Double
         switch style.justify {
