@@ -218,7 +218,7 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests.
-        .target(name: "MapTestSupport", dependencies: ["CairoGraphics"], path: "Tests/MapTestSupport"),
+        .target(name: "MapTestSupport", dependencies: ["CairoGraphics", "MapData"], path: "Tests/MapTestSupport"),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"]),

@@ -37,13 +37,7 @@ private final class SquareGlyphs: TextMeasurer, GlyphCoverageSource {
 
 /// A range PBF holding `glyphs` of the fontstack `name`.
 private func pbf(_ name: String, _ glyphs: [SDFGlyph]) -> [UInt8] {
-    GlyphPBFWriter.range(
-        name: name, range: "0-255",
-        glyphs: glyphs.map {
-            .init(
-                id: $0.id, bitmap: $0.bitmap, width: $0.width, height: $0.height, left: $0.left, top: $0.top,
-                advance: $0.advance)
-        })
+    GlyphPBFWriter.range(name: name, range: "0-255", glyphs: glyphs)
 }
 
 /// A glyph 8 × 12 pixels advancing 10.

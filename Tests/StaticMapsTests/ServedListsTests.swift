@@ -41,13 +41,7 @@ import Testing
     }
 
     static func pbf(_ name: String, range: String, _ glyphs: [SDFGlyph]) -> [UInt8] {
-        GlyphPBFWriter.range(
-            name: name, range: range,
-            glyphs: glyphs.map {
-                .init(
-                    id: $0.id, bitmap: $0.bitmap, width: $0.width, height: $0.height, left: $0.left, top: $0.top,
-                    advance: $0.advance)
-            })
+        GlyphPBFWriter.range(name: name, range: range, glyphs: glyphs)
     }
 
     static func glyphs(_ body: [UInt8]) throws -> [SDFGlyph] {
