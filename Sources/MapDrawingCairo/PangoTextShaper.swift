@@ -9,8 +9,7 @@ import MapDrawing
 /// off (``PangoFontOptions``) so metrics scale linearly with the device scale: measuring at scale 1 in points gives
 /// the same box as drawing at scale 2 in pixels, halved. Font descriptions come from ``TextStyle/fontFamilies``
 /// (joined as a Pango family list), ``TextStyle/size`` as an absolute size, ``TextStyle/weight`` and
-/// ``TextStyle/italic``. Paragraph
-/// direction is detected per paragraph (RTL for Arabic and Hebrew).
+/// ``TextStyle/italic``. Paragraph direction is detected per paragraph (RTL for Arabic and Hebrew).
 ///
 /// Thread rules: not thread-safe; use one shaper on one thread at a time (its layout is the calling thread's, so a
 /// tile lane's backend may move between threads between frames).

@@ -39,10 +39,8 @@ final class LocalGlyphs {
         if let hit = made[key] { return hit }
         var glyph: SDFGlyph? = nil
         if let scalar = Unicode.Scalar(UInt32(clamping: max(0, codepoint))) {
-            let names = fontstack.split(separator: ",").map {
-                String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-            }
-            let (families, weight, italic) = fontFamilies(names)
+            // The stack's names as `text-font` gave them (joined by commas, as glyph URLs name the stack).
+            let (families, weight, italic) = fontFamilies(fontstack.split(separator: ",").map(String.init))
             if let coverage = source.glyphCoverage(
                 of: scalar, fontFamilies: families, weight: weight, italic: italic, pixelSize: GlyphShaping.emSize)
             {

@@ -8,7 +8,8 @@ extension GlyphTextMeasurer {
     /// `fontstack`) at its `font-scale`, in vertical writing mode when ``TextStyle/verticalWriting`` is set; a
     /// character the ranges lack from ``localGlyphs`` when at least one other comes from the ranges. `nil` when a
     /// character that is not whitespace has no glyph either way, or some need local glyphs and none comes from the
-    /// ranges (the text then goes to the backend's fonts). Runs that do not cover `text` exactly (a cluster of a line label) are ignored.
+    /// ranges (the text then goes to the backend's fonts). Runs that do not cover `text` exactly (a cluster of a line
+    /// label) are ignored.
     func sectionedShaping(_ text: String, style: TextStyle, fontstack: String, store: GlyphStore) -> GlyphShaping? {
         let count = text.unicodeScalars.count
         let runs = style.sections.reduce(0) { $0 + $1.scalarCount } == count ? style.sections : []
@@ -21,11 +22,11 @@ extension GlyphTextMeasurer {
             glyphs[stack, default: [:]][c] = g
             return g
         }
-        // Characters the ranges lack, made from the backend's fonts.
-        var made: [String: [Int: SDFGlyph]] = [:]
+        // Characters the ranges lack come from the backend's fonts (kept by `localGlyphs`).
+        let local = localGlyphs
         var section = 0
         var left = runs.first?.scalarCount ?? Int.max
-        var fromRanges = false
+        var (fromRanges, fromFonts) = (false, false)
         for scalar in text.unicodeScalars {
             while left <= 0 && section + 1 < runs.count {
                 section += 1
@@ -39,12 +40,11 @@ extension GlyphTextMeasurer {
                 fromRanges = true
                 continue
             }
-            if made[stack]?[c] != nil { continue }
-            guard let local = localGlyphs?.glyph(c, fontstack: stack) else { return nil }
-            made[stack, default: [:]][c] = local
+            guard local?.glyph(c, fontstack: stack) != nil else { return nil }
+            fromFonts = true
         }
         // Text made only of local glyphs goes to the backend whole; whitespace alone stays here, as before.
-        guard fromRanges || made.isEmpty else { return nil }
+        guard fromRanges || !fromFonts else { return nil }
         let em = GlyphShaping.emSize / style.size
         let justify: Double
         switch style.justify {
@@ -59,7 +59,7 @@ extension GlyphTextMeasurer {
             glyph: { s, c in
                 let stack = stacks[min(s, stacks.count - 1)]
                 if c == 0x20 || !(GlyphShaping.isWhitespace(c) || c == 0x200B) {
-                    return lookup(stack, c) ?? made[stack]?[c]
+                    return lookup(stack, c) ?? local?.glyph(c, fontstack: stack)
                 }
                 return nil
             })
