@@ -3,7 +3,10 @@ import MapDrawing
 import MapDrawingCairo
 import MapGeometry
 import MapHosting
+import MapNetwork
 import MapPipeline
+import MapStorage
+import MapStyle
 
 private let pipelineFrame = ScreenSize(width: 1280, height: 720)
 
@@ -87,13 +90,19 @@ final class PipelineMovingFrameBenchmark: Benchmark {
     let iterations = 30
     private let camera: CameraState
     private let move: (CameraState, Int) -> CameraState
+    /// Whether the style's `fill-extrusion` layers draw (`GMSMapView.isBuildingsEnabled`, default true).
+    private let buildings: Bool
     private var snapshotter: MapHost!
     private var surface: CairoSurface!
     private var step = 0
 
-    init(name: String, camera: CameraState, move: @escaping (CameraState, Int) -> CameraState) {
+    init(
+        name: String, camera: CameraState, buildings: Bool = true,
+        move: @escaping (CameraState, Int) -> CameraState
+    ) {
         self.name = name
         self.camera = camera
+        self.buildings = buildings
         self.move = move
     }
 
@@ -110,6 +119,14 @@ final class PipelineMovingFrameBenchmark: Benchmark {
             if let p = c.latLng(for: ScreenPoint(x: 640 + dx, y: 360 + dy)) { c.center = p }
             return c
         }
+    }
+
+    /// ``pan`` with the style's 3D buildings hidden, as `GMSMapView.isBuildingsEnabled = false` hides them: the same
+    /// work as the build before issue 33 drew, which left the `fill-extrusion` layer out.
+    static var panWithoutBuildings: PipelineMovingFrameBenchmark {
+        let pan = pan
+        return PipelineMovingFrameBenchmark(
+            name: "pipeline-pan-frame-no-buildings", camera: pan.camera, buildings: false, move: pan.move)
     }
 
     /// What a twist or pinch gesture draws: Helsinki at zoom 16.5 (tile images scaled by √2) with the bearing turning
@@ -135,7 +152,19 @@ final class PipelineMovingFrameBenchmark: Benchmark {
     }
 
     func setUp() throws {
-        snapshotter = try MapHost()
+        if buildings {
+            snapshotter = try MapHost()
+        } else {
+            // The bundled style's fill-extrusion layers hidden, as the map view hides them.
+            var style = try TileNetwork.openStyle(DataFiles.path("styles/default.json"))
+            for i in style.layers.indices where style.layers[i].type == .fillExtrusion {
+                style.layers[i].isVisible = false
+            }
+            snapshotter = try MapHost(style: style)
+            if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
+                snapshotter.renderer.setSprite(sheet)
+            }
+        }
         surface = try CairoSurface(width: 1280, height: 720)
         for _ in 0..<3 { _ = try run() }  // rasterise the tiles and warm the label sprites
     }

@@ -29,6 +29,7 @@ func allBenchmarks() -> [any Benchmark] {
         ShapeAddBenchmark(), ShapePanFrameBenchmark(.polylines), ShapePanFrameBenchmark(.polygons),
         ShapeHitTestBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
+        PipelineMovingFrameBenchmark.panWithoutBuildings,
         PipelinePitchedFrameBenchmark(), PipelinePitchedFrameBenchmark(usesTileImageCache: false),
         PipelinePitchedFrameBenchmark(asynchronous: true),
         PipelineMovingFrameBenchmark.rotated,

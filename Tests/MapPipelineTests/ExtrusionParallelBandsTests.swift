@@ -313,7 +313,7 @@ import Testing
             // A queue a run of up to 64 polygons of a tile (a polygon a feature here) when shared out.
             let runs = scene.reduce(0) { $0 + ($1.features.count + 63) / 64 }
             #expect(raster.tileQueues.count == (threads == 1 ? 1 : runs))
-            #expect(!raster.tileQueues.dropFirst().contains { !$0.faces.isEmpty || !$0.vertices.isEmpty })
+            #expect(!raster.tileQueues.dropFirst().contains { !$0.faces.records.isEmpty || !$0.faces.vertices.isEmpty })
         }
         #expect(results[0].count > 300)
         for result in results.dropFirst() { #expect(result == results[0]) }
