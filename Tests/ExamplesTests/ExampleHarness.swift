@@ -7,7 +7,7 @@ import Foundation
 @MainActor func capturingStandardOutput(_ body: () -> Void) -> String {
     fflush(nil)
     let path = NSTemporaryDirectory() + "waymark-example-\(UUID().uuidString).txt"
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fd = open(path, O_WRONLY | O_TRUNC)
     let saved = dup(STDOUT_FILENO)

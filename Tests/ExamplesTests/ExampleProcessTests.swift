@@ -40,7 +40,7 @@ import Testing
         process.environment = env
         process.currentDirectoryURL = Fixtures.repositoryRoot
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errFile) }
         let err = try FileHandle(forWritingTo: errFile)
         process.standardError = err

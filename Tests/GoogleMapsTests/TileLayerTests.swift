@@ -66,12 +66,12 @@ final class ScriptedLayer: GMSTileLayer {
 
 /// Draws frames until the tile layers have no request outstanding (at most 10 s of wall time), then lets fades end.
 @MainActor func settledFrame(_ map: GMSMapView, _ clock: ManualClock) -> UIImage {
-    var image = map.renderFrame(scale: 1)
+    _ = map.renderFrame(scale: 1)
     let deadline = Date().addingTimeInterval(10)
     while map.tileLayersNeedFrames && Date() < deadline {
         Thread.sleep(forTimeInterval: 0.005)
         clock.advance(by: 0.05)
-        image = map.renderFrame(scale: 1)
+        _ = map.renderFrame(scale: 1)
     }
     clock.advance(by: 1)
     return map.renderFrame(scale: 1)

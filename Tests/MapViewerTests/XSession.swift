@@ -42,7 +42,7 @@ final class XSession {
         viewerOut = folder.appendingPathComponent("viewer-stdout.txt")
         viewerErr = folder.appendingPathComponent("viewer-stderr.txt")
         let displayFile = folder.appendingPathComponent("xvfb-display.txt")
-        FileManager.default.createFile(atPath: displayFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: displayFile.path, contents: nil)
         let handle = try FileHandle(forWritingTo: displayFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ViewerProcess.which("Xvfb") ?? "/usr/bin/Xvfb")
@@ -98,7 +98,7 @@ final class XSession {
     /// Launches `map-viewer` with `arguments` (and `extra` added to the session environment) and waits for its window
     /// and its "ready" line (10 s).
     func launchViewer(_ executable: URL, arguments: [String], environment extra: [String: String] = [:]) throws {
-        for url in [viewerOut, viewerErr] { FileManager.default.createFile(atPath: url.path, contents: nil) }
+        for url in [viewerOut, viewerErr] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
         outHandle = try FileHandle(forWritingTo: viewerOut)
         errHandle = try FileHandle(forWritingTo: viewerErr)
         let process = Process()

@@ -38,7 +38,7 @@ struct ScaleOutCLITests {
             "WAYMARK_BIN": WaymarkProcess.executable.path, "WAYMARK_MIX": mix.path,
         ]) { $1 }
         let output = folder.appendingPathComponent("output.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
