@@ -92,6 +92,14 @@ public final class MapHost {
         renderer = try MapRenderer(
             style: style, backend: backend, options: options.forSnapshots(), resolveSource: resolveSource)
         renderer.setGlyphs(glyphs)
+        useSprite(of: style)
+    }
+
+    /// Gives the renderer `style`'s sprite, loaded with ``loadSprite(_:baseDirectory:)`` (relative paths against the
+    /// style's `baseDirectory`). Nothing changes when the style names no sprite or it cannot be loaded (icons then
+    /// draw nothing; ``loadSprite(_:baseDirectory:)`` writes the one line naming it). Call it on the thread that made
+    /// the host.
+    package func useSprite(of style: Style) {
         if let sprite = style.sprite, let sheet = Self.loadSprite(sprite, baseDirectory: style.baseDirectory) {
             renderer.setSprite(sheet)
         }
@@ -175,9 +183,7 @@ public final class MapHost {
     ) throws -> (host: MapHost, translation: GoogleStyleTranslation) {
         let translation = rules.translate(base)
         let host = try MapHost(style: translation.style, options: options, resolveSource: resolveSource)
-        if let sprite = base.sprite, let sheet = loadSprite(sprite, baseDirectory: base.baseDirectory) {
-            host.renderer.setSprite(sheet)
-        }
+        host.useSprite(of: base)
         return (host, translation)
     }
 

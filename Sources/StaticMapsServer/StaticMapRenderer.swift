@@ -55,9 +55,7 @@ public final class StaticMapRenderer {
             host = try MapHost.styled(base, rules: rules).host
         } else {
             host = try MapHost(style: base)
-            if let sprite = base.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: base.baseDirectory) {
-                host.renderer.setSprite(sheet)
-            }
+            host.useSprite(of: base)
         }
         styled.append((cacheKey, host))
         if styled.count > Self.styledCapacity { styled.removeFirst() }

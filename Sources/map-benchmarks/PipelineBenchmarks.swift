@@ -161,9 +161,7 @@ final class PipelineMovingFrameBenchmark: Benchmark {
                 style.layers[i].isVisible = false
             }
             snapshotter = try MapHost(style: style)
-            if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
-                snapshotter.renderer.setSprite(sheet)
-            }
+            snapshotter.useSprite(of: style)
         }
         surface = try CairoSurface(width: 1280, height: 720)
         for _ in 0..<3 { _ = try run() }  // rasterise the tiles and warm the label sprites

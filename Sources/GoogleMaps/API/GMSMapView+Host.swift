@@ -80,9 +80,7 @@ public enum MapLibreStyle: Equatable, Sendable {
         var style = try loadStyle(remote: remote)
         if let restyle { style = restyle(style) }
         let snapshotter = try MapHost(style: style, options: options)
-        if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
-            snapshotter.renderer.setSprite(sheet)
-        }
+        snapshotter.useSprite(of: style)
         return snapshotter
     }
 

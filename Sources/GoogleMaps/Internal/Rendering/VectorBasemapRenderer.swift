@@ -85,9 +85,7 @@ import MapStyle
         snapshotter = try MapHost(style: style, options: Self.renderOptions)
         backend = snapshotter.backend
         Self.logDiagnostics(of: snapshotter)
-        if let sprite = style.sprite, let sheet = MapHost.loadSprite(sprite, baseDirectory: style.baseDirectory) {
-            snapshotter.renderer.setSprite(sheet)
-        }
+        snapshotter.useSprite(of: style)
     }
 
     /// Synchronous: never (a drawn frame is complete). Asynchronous: while made tiles wait to be drawn or the last
