@@ -194,3 +194,30 @@ import WaymarkTime
         #expect(map.store.count == 0)
     }
 }
+
+/// The module's warnings stay bounded whatever an app repeats (``GMSLog``).
+@MainActor @Suite struct WarningLogTests {
+    @Test func aRepeatedWarningIsWrittenTenTimesTheLastSayingSo() {
+        defer { GMSLog.messages.removeAll() }
+        let text = "a repeated warning \(UInt64.random(in: 0...UInt64.max))"
+        let lines = (0..<25).map { _ in GMSLog.record(text) }
+        #expect(lines.prefix(9).allSatisfy { $0 == "[GoogleMaps] warning: \(text)\n" })
+        #expect(lines[9]?.hasSuffix("(repeated 10 times; further repeats are not shown)\n") == true)
+        #expect(lines.dropFirst(10).allSatisfy { $0 == nil })
+        #expect(GMSLog.messages.filter { $0 == text }.count == 25)
+    }
+
+    @Test func theNewestThousandMessagesAreKept() {
+        _ = installMapClock()
+        defer { GMSLog.messages.removeAll() }
+        for i in 0..<(GMSLog.keptMessages + 5) { _ = GMSLog.record("message \(i)") }
+        #expect(GMSLog.messages.count == 1_000)
+        #expect(GMSLog.messages.first == "message 5")
+        #expect(GMSLog.messages.last == "message 1004")
+        // The selection warning of a stray marker, in a loop, as MapViewFuzzTests makes it: kept, not repeated
+        // without end on standard error.
+        let map = makeMap()
+        for _ in 0..<20 { map.selectedMarker = GMSMarker() }
+        #expect(GMSLog.messages.suffix(20).allSatisfy { $0.contains("not belonging to this map") })
+    }
+}

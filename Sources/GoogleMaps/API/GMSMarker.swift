@@ -292,17 +292,50 @@ func isValidPosition(_ c: CLLocationCoordinate2D) -> Bool {
 
 /// Where the GoogleMaps module reports recoverable problems: one line on standard error, prefixed `[GoogleMaps]`.
 /// Any thread (the messages are kept behind a lock).
+///
+/// Bounded whatever an app repeats: the newest ``keptMessages`` messages are kept in memory, and a message of the same
+/// text is written to standard error at most ``shownRepeats`` times, the last of them saying that further repeats are
+/// not shown (an app that sets `selectedMarker` to removed markers in a loop writes ten lines, not one a call).
 enum GMSLog {
-    private static let store = Mutex<[String]>([])
+    /// How many of the newest messages ``messages`` keeps.
+    static let keptMessages = 1_000
+    /// How many times one text is written to standard error.
+    static let shownRepeats = 10
+    /// How many different texts are counted for ``shownRepeats`` before the counts start again.
+    static let countedTexts = 1_000
 
-    /// Messages logged so far (tests read them).
-    static var messages: [String] {
-        get { store.withLock { $0 } }
-        set { store.withLock { $0 = newValue } }
+    private struct Store {
+        var messages: [String] = []
+        var shown: [String: Int] = [:]
     }
 
+    private static let store = Mutex(Store())
+
+    /// Messages logged so far, the newest ``keptMessages`` (tests read them).
+    static var messages: [String] {
+        get { store.withLock { $0.messages } }
+        set { store.withLock { $0.messages = newValue } }
+    }
+
+    /// Logs `message`: kept, and written to standard error unless its text was already written ``shownRepeats``
+    /// times.
     static func warning(_ message: String) {
-        store.withLock { $0.append(message) }
-        FileHandle.standardError.write(Data("[GoogleMaps] warning: \(message)\n".utf8))
+        if let line = record(message) { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// Keeps `message` and returns the line to write to standard error for it, or `nil` once its text was written
+    /// ``shownRepeats`` times (the last of them saying so).
+    static func record(_ message: String) -> String? {
+        let times = store.withLock { store -> Int in
+            store.messages.append(message)
+            if store.messages.count > keptMessages { store.messages.removeFirst(store.messages.count - keptMessages) }
+            if store.shown[message] == nil && store.shown.count >= countedTexts { store.shown.removeAll() }
+            store.shown[message, default: 0] += 1
+            return store.shown[message] ?? 1
+        }
+        guard times <= shownRepeats else { return nil }
+        return times == shownRepeats
+            ? "[GoogleMaps] warning: \(message) (repeated \(times) times; further repeats are not shown)\n"
+            : "[GoogleMaps] warning: \(message)\n"
     }
 }
