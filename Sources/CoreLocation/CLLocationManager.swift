@@ -334,7 +334,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     /// Replaces the device location every manager and every map without a provider of its own follows (Waymark's
     /// own; the default is `WAYMARK_LOCATION`'s). Running managers continue with the new provider's fixes.
     /// - Throws: `GPXError` naming the file when a GPX track cannot be read; the old provider stays.
-    @MainActor public static func setLocationProvider(_ provider: WaymarkLocationProvider) throws {
+    @preconcurrency @MainActor public static func setLocationProvider(_ provider: WaymarkLocationProvider) throws {
         DeviceLocation.shared.setProvider(try provider.spec.makeProvider(clock: AnimatorClock.shared))
     }
 

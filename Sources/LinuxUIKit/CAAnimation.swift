@@ -153,7 +153,7 @@ public final class CAMediaTimingFunction: Sendable {
 }
 
 /// Receives start and stop notices of a ``CAAnimation``, as Core Animation's `CAAnimationDelegate`.
-@MainActor public protocol CAAnimationDelegate: AnyObject {
+@preconcurrency @MainActor public protocol CAAnimationDelegate: AnyObject {
     /// The animation began (called on the tick on which it is added).
     func animationDidStart(_ anim: CAAnimation)
     /// The animation ended: `finished` is `true` when it ran to its end, `false` when it was removed or replaced.
@@ -171,7 +171,7 @@ extension CAAnimationDelegate {
 ///
 /// Times are seconds on ``UIAnimator/clock``. An animation added with ``CALayer/add(_:forKey:)`` is evaluated when
 /// presentation values are read; ``UIAnimator/tick()`` removes finished animations and reports their ends.
-@MainActor open class CAAnimation {
+@preconcurrency @MainActor open class CAAnimation {
     /// Length of one run, seconds. `0` (the default) means ``CATransaction/animationDuration()`` at the time it is
     /// added (0.25 s outside any transaction).
     public var duration: TimeInterval = 0
@@ -200,7 +200,7 @@ extension CAAnimationDelegate {
 }
 
 /// An animation of one layer property named by a key path, as Core Animation's `CAPropertyAnimation`.
-@MainActor open class CAPropertyAnimation: CAAnimation {
+@preconcurrency @MainActor open class CAPropertyAnimation: CAAnimation {
     /// The animated property: `"opacity"`, `"backgroundColor"`, `"transform"`, `"bounds"`, `"bounds.size"`,
     /// `"position"`, `"cornerRadius"`, `"borderWidth"`, `"borderColor"`, `"shadowOpacity"`, `"shadowRadius"`,
     /// `"shadowOffset"`, `"shadowColor"`, or a key a layer subclass handles in ``CALayer/value(forKey:)``.
@@ -218,7 +218,7 @@ extension CAAnimationDelegate {
 /// A `nil` `fromValue` starts from the layer's presented value when the animation is added; a `nil` `toValue`
 /// ends at the layer's model value. Values must be the property's type (`Float` or `CGFloat`/`Double` for opacity,
 /// `CGAffineTransform` for `transform`, `CGColor`/`UIColor` for colours…); values of mismatched types jump at the end.
-@MainActor open class CABasicAnimation: CAPropertyAnimation {
+@preconcurrency @MainActor open class CABasicAnimation: CAPropertyAnimation {
     /// The start value, or `nil` for "the presented value when added".
     public var fromValue: Any?
     /// The end value, or `nil` for "the model value".

@@ -8,7 +8,7 @@ import Foundation
 /// `timingFunction` eases the whole run; ``timingFunctions`` (one per interval) ease each interval. Values must be
 /// the property's type, as for ``CABasicAnimation``. An animation without values animates from the presented to
 /// the model value.
-@MainActor open class CAKeyframeAnimation: CAPropertyAnimation {
+@preconcurrency @MainActor open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The values, in order.
     public var values: [Any]?
     /// When each value is reached, as fractions of the duration in `[0, 1]`, non-decreasing; nil: evenly spaced.

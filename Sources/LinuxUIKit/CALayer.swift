@@ -14,7 +14,7 @@ import WaymarkTime
 /// Subclasses may animate their own keys by overriding ``value(forKey:)`` and ``setValue(_:forKey:)`` for them
 /// (values must be ``CAInterpolatable``).
 /// - Thread rules: main actor only.
-@MainActor open class CALayer {
+@preconcurrency @MainActor open class CALayer {
     /// The layer's own rectangle, points. Defaults to `.zero`.
     public var bounds: CGRect = .zero
     /// Where the anchor point sits in the superlayer's coordinates, points. Defaults to `.zero`.

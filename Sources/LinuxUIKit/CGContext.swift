@@ -209,17 +209,17 @@ public final class CGContext {
 
 /// The current drawing context: inside `UIView.draw(_:)`, an image renderer's block, or after
 /// `UIGraphicsBeginImageContextWithOptions`; `nil` otherwise. Main thread only.
-@MainActor public func UIGraphicsGetCurrentContext() -> CGContext? {
+@preconcurrency @MainActor public func UIGraphicsGetCurrentContext() -> CGContext? {
     GraphicsContextStack.contexts.last
 }
 
 /// Makes `context` the current context until the matching ``UIGraphicsPopContext()``.
-@MainActor public func UIGraphicsPushContext(_ context: CGContext) {
+@preconcurrency @MainActor public func UIGraphicsPushContext(_ context: CGContext) {
     GraphicsContextStack.contexts.append(context)
 }
 
 /// Restores the context that was current before the last ``UIGraphicsPushContext(_:)``; ignored when none.
-@MainActor public func UIGraphicsPopContext() {
+@preconcurrency @MainActor public func UIGraphicsPopContext() {
     _ = GraphicsContextStack.contexts.popLast()
 }
 
@@ -228,7 +228,7 @@ public final class CGContext {
 ///   - size: in points; negative sizes become 0.
 ///   - opaque: ignored (the bitmap always has alpha).
 ///   - scale: pixels per point; `0` means ``UIScreen/scale``.
-@MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+@preconcurrency @MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 && scale.isFinite ? scale : UIScreen.mainScale
     let bitmap = CairoBitmap.blank(width: pixelCount(size.width, s), height: pixelCount(size.height, s))
     let canvas = CairoCanvas(surface: bitmap)
@@ -240,14 +240,14 @@ public final class CGContext {
 
 /// An image of what was drawn since ``UIGraphicsBeginImageContextWithOptions(_:_:_:)``; nil when no image context
 /// is current.
-@MainActor public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+@preconcurrency @MainActor public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
     guard let top = GraphicsContextStack.imageContexts.last else { return nil }
     cairo_surface_flush(top.bitmap.surface)
     return UIImage(bitmaps: [CairoBitmap.copy(of: top.bitmap.surface)], scale: top.scale)
 }
 
 /// Ends the image context started by ``UIGraphicsBeginImageContextWithOptions(_:_:_:)``; ignored when none.
-@MainActor public func UIGraphicsEndImageContext() {
+@preconcurrency @MainActor public func UIGraphicsEndImageContext() {
     guard let top = GraphicsContextStack.imageContexts.popLast() else { return }
     if let index = GraphicsContextStack.contexts.lastIndex(where: { $0 === top.context }) {
         GraphicsContextStack.contexts.remove(at: index)
@@ -262,7 +262,7 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 }
 
 /// Options for ``UIGraphicsImageRenderer``, as UIKit's `UIGraphicsImageRendererFormat`.
-@MainActor public final class UIGraphicsImageRendererFormat {
+@preconcurrency @MainActor public final class UIGraphicsImageRendererFormat {
     /// Pixels per point of the images produced. Defaults to ``UIScreen/scale`` (1 unless the host set it).
     public var scale: CGFloat
     /// Whether the image is opaque. Ignored: images always have alpha. Defaults to `false`.
@@ -279,7 +279,7 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 }
 
 /// The context handed to an image renderer's drawing block, as UIKit's `UIGraphicsImageRendererContext`.
-@MainActor public final class UIGraphicsImageRendererContext {
+@preconcurrency @MainActor public final class UIGraphicsImageRendererContext {
     /// The Core Graphics–style context to draw with (also current for `UIGraphicsGetCurrentContext()`).
     public let cgContext: CGContext
     /// The renderer's format.
@@ -310,7 +310,7 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 /// $0.cgContext) }`. The bitmap starts transparent, is `ceil(size × scale)` pixels (at most 8192 a side;
 /// larger drawings are cut off), and
 /// user space is in points with the origin top-left.
-@MainActor public final class UIGraphicsImageRenderer {
+@preconcurrency @MainActor public final class UIGraphicsImageRenderer {
     /// The drawing size in points.
     public let size: CGSize
     /// The format (scale).

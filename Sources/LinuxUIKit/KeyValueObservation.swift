@@ -52,7 +52,7 @@ public struct NSKeyValueObservedChange<Value> {
 /// An observation in progress, as Foundation's `NSKeyValueObservation`: keep it while you want changes; it stops
 /// when invalidated or released.
 /// - Thread rules: main actor only.
-@MainActor public final class NSKeyValueObservation {
+@preconcurrency @MainActor public final class NSKeyValueObservation {
     private var onInvalidate: (() -> Void)?
 
     init(onInvalidate: @escaping () -> Void) { self.onInvalidate = onInvalidate }

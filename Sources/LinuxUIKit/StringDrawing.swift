@@ -53,7 +53,7 @@ extension NSAttributedString {
 
     /// Draws the text with its top-left at `point` in the current graphics context, without wrapping; no-op
     /// without a context.
-    @MainActor public func draw(at point: CGPoint) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
         let request = drawingRequest(width: nil, height: nil)
         let result = TextLayout.layout(request, canvas: context.canvas)
@@ -64,7 +64,7 @@ extension NSAttributedString {
     /// Draws the text wrapped to `rect`'s width from its top edge, clipped to `rect`, aligned by the paragraph
     /// style; no-op without a context. With a truncating line break mode (`.byTruncatingTail`, `…Head`, `…Middle`)
     /// the text is one line, shortened with an ellipsis to the width, as UIKit's string drawing does.
-    @MainActor public func draw(in rect: CGRect) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
         var request = drawingRequest(width: rect.width, height: rect.height)
         switch request.lineBreakMode {
@@ -122,12 +122,12 @@ extension String {
     }
 
     /// Draws the string at `point` in the current graphics context (UIKit's `draw(at:withAttributes:)`).
-    @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         NSAttributedString(string: self, attributes: attrs).draw(at: point)
     }
 
     /// Draws the string wrapped in `rect` (UIKit's `draw(in:withAttributes:)`).
-    @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         NSAttributedString(string: self, attributes: attrs).draw(in: rect)
     }
 }

@@ -5,7 +5,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// An item of a menu, as UIKit's `UIMenuElement`: the common part of ``UIAction`` and ``UIMenu``.
 /// - Thread rules: main actor only.
-@MainActor open class UIMenuElement {
+@preconcurrency @MainActor open class UIMenuElement {
     /// The title shown for the element. Defaults to `""`.
     open var title: String
     /// A second line under the title; nil for none. Defaults to nil.
@@ -51,7 +51,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 /// control's `addAction(_:for:)`, a bar button item's `primaryAction`, or a ``UIMenu``. Objective-C selectors do not
 /// exist on Linux, so actions are the way controls call code.
 /// - Thread rules: main actor only; the handler runs on the main thread.
-@MainActor open class UIAction: UIMenuElement {
+@preconcurrency @MainActor open class UIAction: UIMenuElement {
     /// A name that identifies an action, as UIKit's `UIAction.Identifier`.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         /// The name.
@@ -106,7 +106,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// A titled group of actions and submenus, as UIKit's `UIMenu`: the `menu` of a bar button item or button.
 /// - Thread rules: main actor only.
-@MainActor open class UIMenu: UIMenuElement {
+@preconcurrency @MainActor open class UIMenu: UIMenuElement {
     /// A name that identifies a menu, as UIKit's `UIMenu.Identifier`.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         /// The name.

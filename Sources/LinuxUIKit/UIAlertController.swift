@@ -2,7 +2,7 @@ import Foundation
 
 /// A button of an alert or action sheet, as UIKit's `UIAlertAction`: a title, a style and the handler a tap runs.
 /// - Thread rules: main actor only; the handler runs on the main thread.
-@MainActor open class UIAlertAction {
+@preconcurrency @MainActor open class UIAlertAction {
     /// How an action looks and where it goes, as UIKit's `UIAlertAction.Style`.
     public enum Style: Int, Sendable {
         /// A plain button in the tint colour.
@@ -47,7 +47,7 @@ import Foundation
 /// that is not `.cancel` (Waymark's rule for UIKit's undocumented choice); a disabled action is not tapped. Editing
 /// ends when the alert is dismissed.
 /// - Thread rules: main actor only.
-@MainActor open class UIAlertController: UIViewController {
+@preconcurrency @MainActor open class UIAlertController: UIViewController {
     /// The kind of alert, as UIKit's `UIAlertController.Style`.
     public enum Style: Int, Sendable {
         /// A sheet of actions at the bottom of the screen.

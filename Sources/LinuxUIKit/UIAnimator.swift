@@ -9,7 +9,7 @@ import WaymarkTime
 /// the order the animations ended. Rendering a view tree also calls ``tick()`` first. Handlers for interrupted
 /// animations (`finished == false`) are also delivered on the next tick, never inside the call that interrupted them.
 /// - Thread rules: main actor only, as UIKit.
-@MainActor public final class UIAnimator {
+@preconcurrency @MainActor public final class UIAnimator {
     /// The animator every view and layer uses.
     public static let shared = UIAnimator()
 
@@ -114,7 +114,7 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// Waymark has no implicit layer animations: setting a layer property changes it at once. Animations added with
 /// `CALayer.add(_:forKey:)` (and the map's camera and marker animations, which read ``animationDuration()``) take
 /// their defaults from the innermost open transaction. Main actor only.
-@MainActor public final class CATransaction {
+@preconcurrency @MainActor public final class CATransaction {
     @MainActor struct Frame {
         var duration: TimeInterval?
         var timingFunction: CAMediaTimingFunction?

@@ -5,7 +5,7 @@ import Foundation
 /// (`class AppDelegate: UIResponder, UIApplicationDelegate`, as in the guides); views and view controllers take
 /// their touches through ``UITouchResponder``.
 /// - Thread rules: main actor only, as UIKit.
-@MainActor open class UIResponder {
+@preconcurrency @MainActor open class UIResponder {
     /// Creates a responder. `required` so that `UIApplicationMain` can create the app delegate from its class.
     public required init() {}
 
@@ -20,7 +20,7 @@ import Foundation
 /// window is shown; ``applicationWillTerminate(_:)`` is called exactly once when the window closes or the run ends.
 /// `@main` on the class works as on iOS when the module `UIKit` (or `GoogleMaps`) is imported.
 /// - Thread rules: main actor only.
-@MainActor public protocol UIApplicationDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UIApplicationDelegate: AnyObject {
     /// Creates the delegate (`UIResponder`'s required initialiser satisfies it).
     init()
     /// The app's main window; the default implementation stores nothing and returns nil.
@@ -70,7 +70,7 @@ extension UIApplicationDelegate {
 /// The running app, as UIKit's `UIApplication`: the delegate, the windows and the key window. Created by
 /// `UIApplicationMain` (or a ``UIHeadlessHost``); ``shared`` exists from first use.
 /// - Thread rules: main actor only, except ``wakeMainLoop()``.
-@MainActor public final class UIApplication {
+@preconcurrency @MainActor public final class UIApplication {
     /// The app object.
     public static let shared = UIApplication()
 

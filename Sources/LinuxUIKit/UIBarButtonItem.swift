@@ -6,7 +6,7 @@ import Foundation
 /// Objective-C selectors do not exist on Linux, so the target–action initialisers are replaced by iOS 14's
 /// `primaryAction:` and `menu:` forms. A disabled item (``isEnabled`` false) is drawn grey and ignores taps.
 /// - Thread rules: main actor only.
-@MainActor open class UIBarButtonItem {
+@preconcurrency @MainActor open class UIBarButtonItem {
     /// The look of an item with a title, as UIKit's `UIBarButtonItem.Style`.
     public enum Style: Int, Sendable {
         /// Regular weight.

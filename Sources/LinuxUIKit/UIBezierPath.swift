@@ -4,7 +4,7 @@ import Foundation
 /// A vector path of lines, arcs and curves that fills and strokes into the current graphics context, as UIKit's
 /// `UIBezierPath`. Coordinates are points; angles radians; `clockwise` is as seen on screen (y down).
 /// - Thread rules: main actor only (it draws into `UIGraphicsGetCurrentContext()`).
-@MainActor open class UIBezierPath {
+@preconcurrency @MainActor open class UIBezierPath {
     var elements: [PathElement] = []
     private var current: CGPoint?
 
@@ -208,19 +208,19 @@ import Foundation
 
 extension UIColor {
     /// Makes this the fill and stroke colour of the current graphics context (UIKit's `set()`).
-    @MainActor public func set() {
+    @preconcurrency @MainActor public func set() {
         setFill()
         setStroke()
     }
 
     /// Makes this the fill colour of the current graphics context; no-op without a context.
-    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    @preconcurrency @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
 
     /// Makes this the stroke colour of the current graphics context; no-op without a context.
-    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    @preconcurrency @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 }
 
 /// Fills `rect` of the current graphics context with its fill colour (UIKit's `UIRectFill`).
-@MainActor public func UIRectFill(_ rect: CGRect) {
+@preconcurrency @MainActor public func UIRectFill(_ rect: CGRect) {
     UIGraphicsGetCurrentContext()?.fill(rect)
 }

@@ -4,7 +4,7 @@ import WaymarkTime
 /// One delivery of touch changes, as UIKit's `UIEvent` of type `.touches`: every touch that is down (or just
 /// lifted) at that moment, and when it happened.
 /// - Thread rules: main actor only.
-@MainActor public final class UIEvent {
+@preconcurrency @MainActor public final class UIEvent {
     /// The kind of an event, as UIKit's `UIEvent.EventType`; Waymark delivers only touches.
     public enum EventType: Int, Sendable {
         /// Touch changes.
@@ -44,7 +44,7 @@ import WaymarkTime
 /// Each call carries only touches of one phase; calls of one event come in the order began, moved, ended,
 /// cancelled. Every touch that began is eventually delivered in `.ended` or `.cancelled` exactly once.
 /// - Thread rules: main actor only.
-@MainActor public protocol UITouchResponder: AnyObject {
+@preconcurrency @MainActor public protocol UITouchResponder: AnyObject {
     /// Fingers touched down in this view (`phase == .began`).
     func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?)
     /// Fingers that began in this view moved (`phase == .moved`).
@@ -116,7 +116,7 @@ extension UIView {
 /// `input.move(0, to: q)`, `input.touchUp(0)`; two-finger gestures send both fingers in one event with
 /// ``send(_:)``.
 /// - Thread rules: main actor only.
-@MainActor public final class UITouchInput {
+@preconcurrency @MainActor public final class UITouchInput {
     /// One finger's change in an event.
     public struct Change: Sendable, Equatable {
         /// The host's finger identifier; unique among fingers that are down at the same time.

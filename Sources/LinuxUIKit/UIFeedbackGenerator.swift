@@ -5,7 +5,7 @@ import Foundation
 /// Linux machines have no Taptic Engine: every generator method is a documented no-op in Waymark, so iOS code that
 /// gives feedback compiles and runs unchanged and nothing is felt.
 /// - Thread rules: main actor only, as on iOS.
-@MainActor open class UIFeedbackGenerator {
+@preconcurrency @MainActor open class UIFeedbackGenerator {
     /// Creates a generator.
     public init() {}
 
@@ -15,7 +15,7 @@ import Foundation
 
 /// Feedback for a physical impact, as UIKit's `UIImpactFeedbackGenerator` (no haptics on Linux: its methods do
 /// nothing).
-@MainActor open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
+@preconcurrency @MainActor open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
     /// The mass of the colliding objects, as UIKit's `UIImpactFeedbackGenerator.FeedbackStyle`.
     public enum FeedbackStyle: Int, Sendable {
         /// A light impact.
@@ -51,14 +51,14 @@ import Foundation
 
 /// Feedback for a changed selection, as UIKit's `UISelectionFeedbackGenerator` (no haptics on Linux: its methods
 /// do nothing).
-@MainActor open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
+@preconcurrency @MainActor open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
     /// Tells the user the selection changed. Does nothing on Linux.
     open func selectionChanged() {}
 }
 
 /// Feedback for a task's outcome, as UIKit's `UINotificationFeedbackGenerator` (no haptics on Linux: its methods do
 /// nothing).
-@MainActor open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+@preconcurrency @MainActor open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     /// A task's outcome, as UIKit's `UINotificationFeedbackGenerator.FeedbackType`.
     public enum FeedbackType: Int, Sendable {
         /// The task succeeded.

@@ -19,7 +19,7 @@ import Foundation
 /// links, a view asking for display, the map moving), so ``snapshot()`` of a still window returns the last frame
 /// without drawing again.
 /// - Thread rules: main actor only. One host drives the process's animator clock at a time.
-@MainActor public final class UIHeadlessHost {
+@preconcurrency @MainActor public final class UIHeadlessHost {
     /// Seconds of virtual time per frame: 1/60.
     public static let frameInterval: TimeInterval = 1.0 / 60
 

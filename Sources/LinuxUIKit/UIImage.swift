@@ -307,13 +307,13 @@ public final class UIImage: @unchecked Sendable {
 
     /// Draws the image into the current graphics context (see `UIGraphicsGetCurrentContext()`), scaled to `rect`.
     /// Does nothing when there is no current context.
-    @MainActor public func draw(in rect: CGRect) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(in: context.cairo, rect: rect, tint: nil)
     }
 
     /// Draws the image at its point size with its top-left corner at `point` in the current graphics context.
-    @MainActor public func draw(at point: CGPoint) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }
 }
@@ -331,7 +331,7 @@ final class LockedBox<Value>: @unchecked Sendable {
 }
 
 /// The display, as UIKit's `UIScreen`: on Linux only its scale and bounds, which the host sets.
-@MainActor public final class UIScreen {
+@preconcurrency @MainActor public final class UIScreen {
     /// The one screen.
     public static let main = UIScreen()
 

@@ -8,7 +8,7 @@ import Foundation
 /// ``barTintColor``) with a hairline under it. Buttons take ``tintColor`` (inherited: `.systemBlue`); the title is
 /// `.label`, 17 pt semibold. Tapping the back button pops the navigation controller.
 /// - Thread rules: main actor only.
-@MainActor open class UINavigationBar: UIView {
+@preconcurrency @MainActor open class UINavigationBar: UIView {
     /// The bar's height in points (without a prompt or large title, which are not drawn).
     public static let height: CGFloat = 44
 
@@ -287,7 +287,7 @@ extension UIView {
 /// The look of a navigation bar, as UIKit's `UINavigationBarAppearance`: background colour, hairline colour and
 /// title attributes.
 /// - Thread rules: main actor only.
-@MainActor open class UINavigationBarAppearance {
+@preconcurrency @MainActor open class UINavigationBarAppearance {
     /// The bar's background colour; nil uses the default bar colour. Defaults to nil.
     open var backgroundColor: UIColor?
     /// The hairline's colour; nil uses `.separator`, `.clear` hides it. Defaults to nil.

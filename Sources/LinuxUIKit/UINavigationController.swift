@@ -2,7 +2,7 @@ import Foundation
 
 /// Told about a navigation controller's transitions, as UIKit's `UINavigationControllerDelegate`. Both methods are
 /// optional.
-@MainActor public protocol UINavigationControllerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UINavigationControllerDelegate: AnyObject {
     /// Called before `viewController` is shown (pushed, popped to or set).
     func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
@@ -35,7 +35,7 @@ extension UINavigationControllerDelegate {
 /// item has a `searchController`, its search bar shows under the navigation bar (52 points) and the content starts
 /// below it; on an animated push or pop away from it, the bar slides and fades out with the title.
 /// - Thread rules: main actor only.
-@MainActor open class UINavigationController: UIViewController {
+@preconcurrency @MainActor open class UINavigationController: UIViewController {
     /// Seconds a push or pop animation takes: 0.35.
     public static let transitionDuration: TimeInterval = 0.35
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a navigation bar shows for one view controller, as UIKit's `UINavigationItem`: the title (or a title view),
 /// the bar button items on each side and the back button the next controller shows.
 /// - Thread rules: main actor only.
-@MainActor open class UINavigationItem {
+@preconcurrency @MainActor open class UINavigationItem {
     /// The title in the middle of the bar. Defaults to the controller's title.
     open var title: String? { didSet { changed() } }
     /// A view shown instead of the title. Defaults to nil.

@@ -27,7 +27,7 @@ public struct UIPopoverArrowDirection: OptionSet, Hashable, Sendable {
 /// iPhone, and `sheet.popoverPresentationController?.sourceView = view` compiles and does nothing. The anchor is
 /// stored and read back: Linux presents a popover-style controller over the whole window, without an arrow.
 /// - Thread rules: main actor only.
-@MainActor open class UIPopoverPresentationController {
+@preconcurrency @MainActor open class UIPopoverPresentationController {
     /// The controller presented in the popover.
     public private(set) weak var presentedViewController: UIViewController?
 

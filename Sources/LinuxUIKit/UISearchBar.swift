@@ -2,7 +2,7 @@ import Foundation
 
 /// Told about a search bar's editing and buttons, as UIKit's `UISearchBarDelegate`. Every method is optional.
 /// - Thread rules: main actor only; called on the main actor.
-@MainActor public protocol UISearchBarDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UISearchBarDelegate: AnyObject {
     /// Asked before editing starts (a tap on the field); return false to refuse. Default: true.
     func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool
     /// Editing started.
@@ -46,7 +46,7 @@ extension UISearchBarDelegate {
 /// search field (`tertiarySystemFill`, corner radius 10) with a magnifying glass on the left and the clear button
 /// while editing.
 /// - Thread rules: main actor only.
-@MainActor open class UISearchTextField: UITextField {
+@preconcurrency @MainActor open class UISearchTextField: UITextField {
     /// Creates a search field with the given frame (points).
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -114,7 +114,7 @@ extension UISearchBarDelegate {
 /// `searchBarCancelButtonClicked(_:)`. A bar owned by a ``UISearchController`` also drives it (activation, results
 /// updates, Cancel ends the search).
 /// - Thread rules: main actor only.
-@MainActor open class UISearchBar: UIView {
+@preconcurrency @MainActor open class UISearchBar: UIView {
     /// The look of the bar's background, as UIKit's `UISearchBar.Style`.
     public enum Style: UInt, Sendable {
         /// `.prominent`.

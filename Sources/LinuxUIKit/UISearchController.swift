@@ -2,7 +2,7 @@ import Foundation
 
 /// Updates search results as the search text changes, as UIKit's `UISearchResultsUpdating`.
 /// - Thread rules: main actor only; called on the main actor.
-@MainActor public protocol UISearchResultsUpdating: AnyObject {
+@preconcurrency @MainActor public protocol UISearchResultsUpdating: AnyObject {
     /// The search became active or inactive, or its text changed: read `searchController.searchBar.text`.
     func updateSearchResults(for searchController: UISearchController)
 }
@@ -10,7 +10,7 @@ import Foundation
 /// Told when a search controller activates and deactivates, as UIKit's `UISearchControllerDelegate`. Every method is
 /// optional.
 /// - Thread rules: main actor only; called on the main actor.
-@MainActor public protocol UISearchControllerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UISearchControllerDelegate: AnyObject {
     /// The search is about to become active.
     func willPresentSearchController(_ searchController: UISearchController)
     /// The search became active.
@@ -45,7 +45,7 @@ extension UISearchControllerDelegate {
 /// route the activation through `present(_:animated:)`: `presentingViewController` stays nil, and there is no
 /// animation.
 /// - Thread rules: main actor only.
-@MainActor open class UISearchController: UIViewController {
+@preconcurrency @MainActor open class UISearchController: UIViewController {
     /// The search bar; its text is the query.
     public let searchBar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 320, height: UISearchBar.standardHeight))
     /// The controller whose view shows the results, or nil to show them in the searched controller itself.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Told when the user changes a sheet's detent, as UIKit's `UISheetPresentationControllerDelegate`.
 /// - Thread rules: main actor only; called on the main actor.
-@MainActor public protocol UISheetPresentationControllerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UISheetPresentationControllerDelegate: AnyObject {
     /// The selected detent changed by a drag (not by setting
     /// ``UISheetPresentationController/selectedDetentIdentifier``).
     func sheetPresentationControllerDidChangeSelectedDetentIdentifier(
@@ -17,7 +17,7 @@ extension UISheetPresentationControllerDelegate {
 }
 
 /// What a custom detent's resolver gets, as UIKit's `UISheetPresentationControllerDetentResolutionContext`.
-@MainActor public protocol UISheetPresentationControllerDetentResolutionContext {
+@preconcurrency @MainActor public protocol UISheetPresentationControllerDetentResolutionContext {
     /// The traits of the sheet's container (the window).
     var containerTraitCollection: UITraitCollection { get }
     /// The height of the large detent, points: the most a detent may be.
@@ -39,9 +39,9 @@ extension UISheetPresentationControllerDelegate {
 /// the nearest detent or — dragged below half of the smallest one — dismisses. Changes animate over 0.35 s on the
 /// host clock.
 /// - Thread rules: main actor only.
-@MainActor open class UISheetPresentationController {
+@preconcurrency @MainActor open class UISheetPresentationController {
     /// A height a sheet rests at, as UIKit's `UISheetPresentationController.Detent`.
-    @MainActor public final class Detent {
+    @preconcurrency @MainActor public final class Detent {
         /// A detent's name, as UIKit's `UISheetPresentationController.Detent.Identifier`.
         public struct Identifier: Hashable, RawRepresentable, Sendable {
             /// The name.

@@ -20,13 +20,13 @@ extension UIViewController {
 /// A scene holding windows, as UIKit's `UIWindowScene`: Linux apps have one, made with the first window, whose
 /// windows are the app's (Waymark's own simplification of scene sessions).
 /// - Thread rules: main actor only.
-@MainActor open class UIScene {
+@preconcurrency @MainActor open class UIScene {
     /// The scene's title; stored only. Defaults to `""`.
     open var title: String = ""
 }
 
 /// The one window scene of the app, as UIKit's `UIWindowScene`.
-@MainActor open class UIWindowScene: UIScene {
+@preconcurrency @MainActor open class UIWindowScene: UIScene {
     /// The app's one scene.
     public static let main = UIWindowScene()
 
@@ -43,7 +43,7 @@ extension UIViewController {
 }
 
 /// What the status bar looks like, as UIKit's `UIStatusBarManager`: Linux windows have none.
-@MainActor public final class UIStatusBarManager {
+@preconcurrency @MainActor public final class UIStatusBarManager {
     /// The status bar's frame: `.zero` (none).
     public var statusBarFrame: CGRect { .zero }
     /// Whether the status bar is hidden: always true.

@@ -10,7 +10,7 @@ import Foundation
 /// items pushes the second to the trailing edge). Buttons take ``tintColor`` (inherited: `.systemBlue`) and run
 /// their item's primary action (or show its menu) when a tap lifts inside them.
 /// - Thread rules: main actor only.
-@MainActor open class UIToolbar: UIView {
+@preconcurrency @MainActor open class UIToolbar: UIView {
     /// The bar's height in points.
     public static let height: CGFloat = 44
 

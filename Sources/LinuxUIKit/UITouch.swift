@@ -9,7 +9,7 @@ import Foundation
 /// Coordinates: the touch stores its position in the root view's coordinates (the "window"); ``location(in:)``
 /// converts into any view of the same tree (points, origin top-left, y down).
 /// - Thread rules: main actor only.
-@MainActor public final class UITouch {
+@preconcurrency @MainActor public final class UITouch {
     /// What a touch is doing in the event being delivered, as UIKit's `UITouch.Phase`.
     public enum Phase: Int, Sendable, CaseIterable {
         /// The finger touched the screen.

@@ -188,7 +188,7 @@ public final class UITraitCollection: Hashable, Sendable, CustomStringConvertibl
 
 /// Something with traits that are told when they change, as UIKit's `UITraitEnvironment`: views, view controllers
 /// and windows.
-@MainActor public protocol UITraitEnvironment: AnyObject {
+@preconcurrency @MainActor public protocol UITraitEnvironment: AnyObject {
     /// The effective traits (see ``UITraitCollection``).
     var traitCollection: UITraitCollection { get }
     /// Called after the effective traits changed; `previousTraitCollection` is the traits before.

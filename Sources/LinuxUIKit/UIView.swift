@@ -14,7 +14,7 @@ import Foundation
 /// renders into an image with `layer.render(in:)` or ``renderImage(scale:)``. There is no window or event handling:
 /// Waymark's map snapshots views (marker icon views, info windows) and draws them itself.
 /// - Thread rules: main actor only.
-@MainActor open class UIView {
+@preconcurrency @MainActor open class UIView {
     /// The layer class for new views; subclasses override to use a `CALayer` subclass. Defaults to `CALayer`.
     open class var layerClass: CALayer.Type { CALayer.self }
 

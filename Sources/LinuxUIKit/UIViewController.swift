@@ -5,7 +5,7 @@ import Foundation
 /// Reading ``view`` the first time calls ``loadView()`` (which subclasses override to install their own root view,
 /// as the Maps samples do with a map view) and then ``viewDidLoad()``. As a window's `rootViewController` its view
 /// fills the window and the window calls the appearance, layout and size-transition methods (see ``UIWindow``).
-@MainActor open class UIViewController {
+@preconcurrency @MainActor open class UIViewController {
     private var loadedView: UIView?
     private var loading = false
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// An effect a ``UIVisualEffectView`` applies to what is behind it, as UIKit's `UIVisualEffect`.
 /// - Thread rules: main actor only.
-@MainActor open class UIVisualEffect {
+@preconcurrency @MainActor open class UIVisualEffect {
     /// Creates an effect that does nothing.
     public init() {}
 }
@@ -28,7 +28,7 @@ import Foundation
 ///
 /// The `…Light` and `…Dark` material styles use their material's light or dark column in any appearance; the
 /// others follow the view's `traitCollection.userInterfaceStyle`.
-@MainActor open class UIBlurEffect: UIVisualEffect {
+@preconcurrency @MainActor open class UIBlurEffect: UIVisualEffect {
     /// The blur's look, as UIKit's `UIBlurEffect.Style` (the raw values are UIKit's).
     public enum Style: Int, Sendable, CaseIterable {
         /// A bright blur, light in any appearance.
@@ -120,7 +120,7 @@ import Foundation
 
 /// Content drawn so it stands out on a blur, as UIKit's `UIVibrancyEffect`. Waymark draws the content view as it
 /// is (no vibrancy); the effect is stored so code that builds one compiles and shows its content.
-@MainActor open class UIVibrancyEffect: UIVisualEffect {
+@preconcurrency @MainActor open class UIVibrancyEffect: UIVisualEffect {
     /// The blur the vibrancy is for.
     public let blurEffect: UIBlurEffect
     /// The vibrancy's kind.
@@ -171,7 +171,7 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 /// group has drawn is blurred. With a
 /// ``UIVibrancyEffect`` or no effect it draws nothing of its own.
 /// - Thread rules: main actor only.
-@MainActor open class UIVisualEffectView: UIView {
+@preconcurrency @MainActor open class UIVisualEffectView: UIView {
     /// The effect; changing it redraws. Defaults to the initialiser's.
     open var effect: UIVisualEffect? { didSet { setNeedsDisplay() } }
     /// The view to add subviews to; it fills the effect view.

@@ -10,7 +10,7 @@ import Foundation
 /// `viewWillTransition(to:with:)` on the root view controller, then resizes the window and its root view (subviews
 /// follow their `autoresizingMask`).
 /// - Thread rules: main actor only.
-@MainActor open class UIWindow: UIView {
+@preconcurrency @MainActor open class UIWindow: UIView {
     /// The view controller whose view fills the window. Setting it while the window is visible installs the new
     /// view at once (the old one is removed). Defaults to nil.
     open var rootViewController: UIViewController? {
@@ -95,7 +95,7 @@ import Foundation
 
 /// The context handed to the blocks of a ``UIViewControllerTransitionCoordinator``, as UIKit's
 /// `UIViewControllerTransitionCoordinatorContext` (the parts that apply to a window resize).
-@MainActor public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     /// Whether the transition animates (false: window resizes are immediate).
     var isAnimated: Bool { get }
     /// The transition's length in seconds (0 for a window resize).
@@ -106,7 +106,7 @@ import Foundation
 
 /// Runs code alongside a size transition, as UIKit's `UIViewControllerTransitionCoordinator`: passed to
 /// `viewWillTransition(to:with:)` when the window resizes.
-@MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Queues `animation` to run once the new size is in place (after the window's layout pass) and `completion`
     /// after it. Returns true (the blocks are always run).
     @discardableResult
@@ -148,7 +148,7 @@ import Foundation
 /// Linux has no Objective-C selectors, so the target/selector initialiser is replaced by a closure (Waymark's own):
 /// `let link = CADisplayLink { link in … }; link.add(to: .main, forMode: .common)`.
 /// - Thread rules: main actor only.
-@MainActor public final class CADisplayLink {
+@preconcurrency @MainActor public final class CADisplayLink {
     private let handler: (CADisplayLink) -> Void
     private var scheduled = false
 

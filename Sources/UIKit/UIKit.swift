@@ -28,7 +28,7 @@ import UIKitSDL
 ///   - delegateClassName: the delegate class's name, `"Module.Class"`; `nil` or an unknown name ends the run with 1.
 /// - Returns: the process exit status (0; 1 when a window was asked for and there is no display, or the delegate
 ///   class cannot be found).
-@MainActor public func UIApplicationMain(
+@preconcurrency @MainActor public func UIApplicationMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, _ principalClassName: String?,
     _ delegateClassName: String?
 ) -> Int32 {
@@ -44,7 +44,7 @@ import UIKitSDL
 
 /// Runs the app with an instance of `delegate` (see ``UIApplicationMain(_:_:_:_:)``); `arguments` defaults to
 /// `CommandLine.arguments`. Waymark's own spelling (Swift has no class-name lookup on Linux).
-@MainActor public func UIApplicationMain(
+@preconcurrency @MainActor public func UIApplicationMain(
     delegate: any UIApplicationDelegate.Type, arguments: [String] = CommandLine.arguments
 ) -> Int32 {
     UIApplicationMain(delegate: delegate, options: UIApplicationHostOptions(arguments: arguments))
@@ -52,7 +52,7 @@ import UIKitSDL
 
 /// Runs the app with an instance of `delegate` and host options given in code (Waymark's own; see
 /// ``UIApplicationHostOptions``): for apps with their own command line.
-@MainActor public func UIApplicationMain(
+@preconcurrency @MainActor public func UIApplicationMain(
     delegate: any UIApplicationDelegate.Type, options: UIApplicationHostOptions
 ) -> Int32 {
     ApplicationRunner.run(delegate: delegate.init(), options: options, makeWindowBackend: SDLWindowBackend.make)

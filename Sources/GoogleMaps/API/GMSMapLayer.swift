@@ -15,7 +15,7 @@ import LinuxUIKit
 /// starts from the current camera). Several keys animate together. A later explicit set or `animate(…)` does not
 /// stop a layer animation: remove it with `removeAnimation(forKey:)`.
 /// Main thread only.
-@MainActor open class GMSMapLayer: CALayer {
+@preconcurrency @MainActor open class GMSMapLayer: CALayer {
     /// The map this layer belongs to.
     weak var mapView: GMSMapView?
 

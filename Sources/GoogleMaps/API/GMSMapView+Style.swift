@@ -148,7 +148,7 @@ extension GMSServices {
     /// - Parameters:
     ///   - style: the style (a file, JSON text, a `file://` or `http(s)://` URL, or a bundled one).
     ///   - mapID: the map ID.
-    @MainActor public class func registerMapStyle(_ style: MapLibreStyle, forMapID mapID: GMSMapID) {
+    @preconcurrency @MainActor public class func registerMapStyle(_ style: MapLibreStyle, forMapID mapID: GMSMapID) {
         MapIDRegistry.styles[mapID.identifier] = .mapLibre(style)
     }
 
@@ -157,7 +157,7 @@ extension GMSServices {
     /// - Parameters:
     ///   - style: the rules.
     ///   - mapID: the map ID.
-    @MainActor public class func registerMapStyle(_ style: GMSMapStyle, forMapID mapID: GMSMapID) {
+    @preconcurrency @MainActor public class func registerMapStyle(_ style: GMSMapStyle, forMapID mapID: GMSMapID) {
         MapIDRegistry.styles[mapID.identifier] = .google(style)
     }
 
@@ -168,7 +168,7 @@ extension GMSServices {
     ///   - mapID: the map ID.
     /// - Throws: ``GMSMapStyleFileError`` when the file cannot be read or is neither kind; `GoogleMapStyleError` for
     ///   invalid Google styling JSON.
-    @MainActor public class func registerMapStyle(_ url: URL, forMapID mapID: GMSMapID) throws {
+    @preconcurrency @MainActor public class func registerMapStyle(_ url: URL, forMapID mapID: GMSMapID) throws {
         if url.isFileURL {
             MapIDRegistry.styles[mapID.identifier] = try MapIDRegistry.style(file: url.path)
         } else {

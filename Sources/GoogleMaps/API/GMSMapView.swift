@@ -33,7 +33,7 @@ public enum GMSMapViewType: UInt, Sendable {
 /// Events come from the frame tick: `willMove` and `didChange` on the first tick after a change, `idleAt` when nothing
 /// moves; reading ``camera`` returns the new clamped value at once.
 /// - Thread rules: main thread (main actor) only, as UIKit.
-@MainActor open class GMSMapView: UIView, UITouchResponder {
+@preconcurrency @MainActor open class GMSMapView: UIView, UITouchResponder {
     // MARK: State
 
     let animator: CameraAnimator

@@ -12,7 +12,7 @@ import LinuxUIKit
 /// - Tap order: exactly one of `didTapInfoWindowOf`, `didTap(marker)`, `didTap(overlay)`, `didTapPOIWithPlaceID`,
 ///   `didTapAt` per tap (D7); a map tap calls `didTapAt` before the implicit deselection and its
 ///   `didCloseInfoWindowOf` (§2.2).
-@MainActor public protocol GMSMapViewDelegate: AnyObject {
+@preconcurrency @MainActor public protocol GMSMapViewDelegate: AnyObject {
     /// Before the camera starts moving: `gesture` is `true` only for user gestures. Once per movement start (again
     /// when a gesture interrupts an animation, or a new animation replaces one). Frame tick.
     func mapView(_ mapView: GMSMapView, willMove gesture: Bool)

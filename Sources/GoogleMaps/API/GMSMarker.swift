@@ -158,7 +158,7 @@ open class GMSMarker: GMSOverlay {
     open weak var panoramaView: GMSPanoramaView?
 
     /// The Core Animation access to this marker's properties (§1.4.1). Main actor, as Waymark's Core Animation.
-    @MainActor open var layer: GMSMarkerLayer {
+    @preconcurrency @MainActor open var layer: GMSMarkerLayer {
         if let existing = layerIfCreated { return existing }
         let created = GMSMarkerLayer(marker: self)
         ensureExtras().layer = created

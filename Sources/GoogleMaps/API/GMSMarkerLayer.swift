@@ -8,7 +8,7 @@ import LinuxUIKit
 /// The layer is never drawn itself: generic `CALayer` properties (frame, background colour) have no effect. Its
 /// model values are the marker's; setting them sets the marker's property. The map draws the presented values (at
 /// the shared `UIAnimator` clock); hit testing uses the model values. Main thread only.
-@MainActor open class GMSMarkerLayer: CALayer {
+@preconcurrency @MainActor open class GMSMarkerLayer: CALayer {
     /// The marker this layer animates; nil for a presentation copy or a layer made on its own.
     weak var marker: GMSMarker?
     private var copiedValues: [String: Any] = [:]

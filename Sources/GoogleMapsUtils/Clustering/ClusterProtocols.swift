@@ -158,7 +158,7 @@ public protocol GMUClusterAlgorithm {
 }
 
 /// Shows clusters on a map (google-maps-ios-utils' `GMUClusterRenderer`).
-@MainActor public protocol GMUClusterRenderer: AnyObject {
+@preconcurrency @MainActor public protocol GMUClusterRenderer: AnyObject {
     /// Shows `clusters`, replacing those shown before.
     func renderClusters(_ clusters: [any GMUCluster])
     /// The camera moved without a change of (integral) zoom: show clusters that came into view.
@@ -166,14 +166,14 @@ public protocol GMUClusterAlgorithm {
 }
 
 /// Makes the icon of a cluster marker (google-maps-ios-utils' `GMUClusterIconGenerator`).
-@MainActor public protocol GMUClusterIconGenerator: AnyObject {
+@preconcurrency @MainActor public protocol GMUClusterIconGenerator: AnyObject {
     /// The icon for a cluster of `size` items.
     func icon(forSize size: Int) -> UIImage?
 }
 
 /// Hears taps on cluster and item markers (google-maps-ios-utils' `GMUClusterManagerDelegate`). Both methods are
 /// optional (they default to false).
-@MainActor public protocol GMUClusterManagerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol GMUClusterManagerDelegate: AnyObject {
     /// The user tapped the marker of `cluster`. Return true to consume the tap (no other handling).
     func clusterManager(_ clusterManager: GMUClusterManager, didTap cluster: any GMUCluster) -> Bool
     /// The user tapped the marker of `clusterItem`. Return true to consume the tap.
@@ -191,7 +191,7 @@ extension GMUClusterManagerDelegate {
 
 /// Customises ``GMUDefaultClusterRenderer``'s markers (google-maps-ios-utils' `GMUClusterRendererDelegate`). Every
 /// method is optional.
-@MainActor public protocol GMUClusterRendererDelegate: AnyObject {
+@preconcurrency @MainActor public protocol GMUClusterRendererDelegate: AnyObject {
     /// The marker to use for `object` (a ``GMUCluster`` or a ``GMUClusterItem``), or nil for a new plain marker. The
     /// renderer sets its position, icon (clusters), ground anchor, zIndex and userData; set others here.
     func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker?

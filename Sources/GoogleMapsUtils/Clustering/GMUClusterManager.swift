@@ -9,7 +9,7 @@ import GoogleMaps
 /// ``setDelegate(_:mapDelegate:)`` or ``setMapDelegate(_:)``, which make the manager the map's delegate and forward
 /// every other delegate call to `mapDelegate`.
 /// - Thread rules: main thread (main actor).
-@MainActor public final class GMUClusterManager: NSObject, GMSMapViewDelegate {
+@preconcurrency @MainActor public final class GMUClusterManager: NSObject, GMSMapViewDelegate {
     /// The algorithm grouping the items.
     public private(set) var algorithm: any GMUClusterAlgorithm
     /// Hears taps on clusters and items (weak). Set with ``setDelegate(_:mapDelegate:)``.

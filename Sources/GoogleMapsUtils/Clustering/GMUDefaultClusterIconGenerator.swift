@@ -10,7 +10,7 @@ import GoogleMaps
 /// and 3 points wider per bucket, the label white and bold (14 pt). With background images, the label (bold 12 pt,
 /// white) is centred on the bucket's image. Icons are cached by label.
 /// - Thread rules: main thread (main actor).
-@MainActor public final class GMUDefaultClusterIconGenerator: GMUClusterIconGenerator {
+@preconcurrency @MainActor public final class GMUDefaultClusterIconGenerator: GMUClusterIconGenerator {
     private let buckets: [Int]
     private let backgroundImages: [UIImage]?
     private let backgroundColors: [UIColor]

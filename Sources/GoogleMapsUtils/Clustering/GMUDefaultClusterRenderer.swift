@@ -9,7 +9,7 @@ import GoogleMaps
 /// markers move into the new cluster, then disappear. A ``GMSMarker`` added as an item is shown as itself (its
 /// `userData` left alone) and is not moved by the animations.
 /// - Thread rules: main thread (main actor).
-@MainActor open class GMUDefaultClusterRenderer: GMUClusterRenderer {
+@preconcurrency @MainActor open class GMUDefaultClusterRenderer: GMUClusterRenderer {
     /// Whether clusters animate apart and together on zoom. Defaults to true.
     open var animatesClusters = true
     /// Clusters with fewer items are shown as their items. Defaults to 4.

@@ -13,7 +13,7 @@ import GoogleMaps
 /// images are not fetched (GoogleMapsUtils does no networking). An image that is not read leaves the
 /// default marker (or an overlay without image) and one logged warning.
 /// - Thread rules: main thread (main actor).
-@MainActor public final class GMUGeometryRenderer {
+@preconcurrency @MainActor public final class GMUGeometryRenderer {
     private weak var map: GMSMapView?
     private let geometries: [any GMUGeometryContainer]
     private let styles: [String: GMUStyle]

@@ -7,7 +7,7 @@ import Foundation
 /// While animating in a window it asks the host for a frame each turn; stopped, it draws nothing and is hidden
 /// when ``hidesWhenStopped``.
 /// - Thread rules: main actor only.
-@MainActor open class UIActivityIndicatorView: UIView, UIFrameTicking {
+@preconcurrency @MainActor open class UIActivityIndicatorView: UIView, UIFrameTicking {
     /// The indicator's size, as UIKit's `UIActivityIndicatorView.Style`.
     public enum Style: Int, Sendable {
         /// 20 × 20 points (the default).

@@ -14,7 +14,7 @@ import Foundation
 /// button draws its background (filled: the tint; tinted: the tint at 15 %; gray: `secondarySystemFill`; plain:
 /// none) as a rounded rectangle, darkened while highlighted.
 /// - Thread rules: main actor only.
-@MainActor open class UIButton: UIControl {
+@preconcurrency @MainActor open class UIButton: UIControl {
     /// The kind of button, as UIKit's `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable {
         /// No styling: white titles, images as given.
@@ -446,6 +446,6 @@ extension UIButton {
 
         /// This configuration as it applies to `button`'s state (returned unchanged: the button applies state
         /// itself).
-        @MainActor public func updated(for button: UIButton) -> Configuration { self }
+        @preconcurrency @MainActor public func updated(for button: UIButton) -> Configuration { self }
     }
 }

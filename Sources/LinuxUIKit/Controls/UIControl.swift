@@ -14,7 +14,7 @@ import Foundation
 /// Actions: Objective-C selectors do not exist on Linux, so actions are ``UIAction`` closures
 /// (``addAction(_:for:)``), the form iOS 14 added. They run synchronously, in the order they were added.
 /// - Thread rules: main actor only.
-@MainActor open class UIControl: UIView, UITouchResponder {
+@preconcurrency @MainActor open class UIControl: UIView, UITouchResponder {
     /// The events a control sends, as UIKit's `UIControl.Event` (the same bit values).
     public struct Event: OptionSet, Hashable, Sendable {
         /// The event bits.

@@ -3,7 +3,7 @@ import Foundation
 /// A view that takes typed text, as UIKit's `UIKeyInput`: the window sends the first responder's typed characters
 /// to ``insertText(_:)`` (the return key as `"\n"`) and the backspace key to ``deleteBackward()``.
 /// - Thread rules: main actor only.
-@MainActor public protocol UIKeyInput: AnyObject {
+@preconcurrency @MainActor public protocol UIKeyInput: AnyObject {
     /// Whether the view holds any text.
     var hasText: Bool { get }
     /// Inserts typed text at the insertion point (the end of the text on Linux).

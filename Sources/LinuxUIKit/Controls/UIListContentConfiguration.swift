@@ -1,7 +1,7 @@
 import Foundation
 
 /// The state a configuration is updated for, as UIKit's `UIConfigurationState`.
-@MainActor public protocol UIConfigurationState {}
+@preconcurrency @MainActor public protocol UIConfigurationState {}
 
 /// A cell's state, as UIKit's `UICellConfigurationState`.
 public struct UICellConfigurationState: UIConfigurationState, Hashable, Sendable {
@@ -18,7 +18,7 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable, Sendable
 }
 
 /// A description of a view's content, as UIKit's `UIContentConfiguration`: it makes the view that shows it.
-@MainActor public protocol UIContentConfiguration {
+@preconcurrency @MainActor public protocol UIContentConfiguration {
     /// A new view showing this configuration.
     func makeContentView() -> any UIView & UIContentView
     /// This configuration adjusted for `state`.
@@ -26,7 +26,7 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable, Sendable
 }
 
 /// A view that shows a content configuration, as UIKit's `UIContentView`.
-@MainActor public protocol UIContentView: AnyObject {
+@preconcurrency @MainActor public protocol UIContentView: AnyObject {
     /// The configuration shown; setting it updates the view.
     var configuration: any UIContentConfiguration { get set }
 }
@@ -120,7 +120,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Sendable {
 
 /// The view that shows a ``UIListContentConfiguration``, as UIKit's `UIListContentView`: an image view and two
 /// labels laid out within the configuration's margins.
-@MainActor open class UIListContentView: UIView, UIContentView {
+@preconcurrency @MainActor open class UIListContentView: UIView, UIContentView {
     private let imageView = UIImageView()
     private let textLabel = UILabel()
     private let secondaryLabel = UILabel()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a picker view's rows come from, as UIKit's `UIPickerViewDataSource`.
-@MainActor public protocol UIPickerViewDataSource: AnyObject {
+@preconcurrency @MainActor public protocol UIPickerViewDataSource: AnyObject {
     /// The number of columns (components).
     func numberOfComponents(in pickerView: UIPickerView) -> Int
     /// The number of rows in `component`.
@@ -10,7 +10,7 @@ import Foundation
 
 /// What a picker view asks and tells its delegate, as UIKit's `UIPickerViewDelegate`. Every method has a default:
 /// no title, 32-point rows, equal widths, nothing on selection.
-@MainActor public protocol UIPickerViewDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UIPickerViewDelegate: AnyObject {
     /// The title of a row, or nil.
     func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String?
     /// The user selected `row` in `component` (by dragging or tapping).
@@ -43,7 +43,7 @@ extension UIPickerViewDelegate {
 /// row above or below the band turns the wheel to it. Either way, a changed row calls the delegate's
 /// `pickerView(_:didSelectRow:inComponent:)`. ``selectRow(_:inComponent:animated:)`` in code tells no one.
 /// - Thread rules: main actor only.
-@MainActor open class UIPickerView: UIView, UITouchResponder {
+@preconcurrency @MainActor open class UIPickerView: UIView, UITouchResponder {
     /// The data source, held weakly. Defaults to nil.
     open weak var dataSource: (any UIPickerViewDataSource)? {
         didSet { reloadAllComponents() }

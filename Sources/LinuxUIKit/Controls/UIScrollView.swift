@@ -2,7 +2,7 @@ import Foundation
 
 /// What a scroll view tells its delegate, as UIKit's `UIScrollViewDelegate`. Every method has an empty default.
 /// Table and text view delegates refine it.
-@MainActor public protocol UIScrollViewDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UIScrollViewDelegate: AnyObject {
     /// ``UIScrollView/contentOffset`` changed (dragging, animation or code).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     /// A drag began (the finger moved 10 points).
@@ -34,7 +34,7 @@ extension UIScrollViewDelegate {
 /// Setting ``contentOffset`` in code is not clamped, as on iOS. Touches that begin on a control inside the content
 /// go to the control.
 /// - Thread rules: main actor only.
-@MainActor open class UIScrollView: UIView, UITouchResponder, UIFrameTicking {
+@preconcurrency @MainActor open class UIScrollView: UIView, UITouchResponder, UIFrameTicking {
     /// The distance, in points, a finger moves before a touch becomes a drag: 10.
     public static let dragThreshold: CGFloat = 10
     /// The length of an animated offset change: 0.3 s on the host clock.

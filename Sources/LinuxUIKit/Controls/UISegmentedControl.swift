@@ -8,7 +8,7 @@ import Foundation
 /// ``noSegment`` (-1) means nothing is selected. A title too long for its segment (a control given less than its
 /// intrinsic width) is shortened with an ellipsis.
 /// - Thread rules: main actor only.
-@MainActor open class UISegmentedControl: UIControl {
+@preconcurrency @MainActor open class UISegmentedControl: UIControl {
     /// The ``selectedSegmentIndex`` of a control with nothing selected: -1.
     public static let noSegment = -1
 

@@ -9,7 +9,7 @@ import Foundation
 /// otherwise once when the finger lifts. Setting ``value`` in code sends nothing. Values are clamped to
 /// ``minimumValue``...``maximumValue``.
 /// - Thread rules: main actor only.
-@MainActor open class UISlider: UIControl {
+@preconcurrency @MainActor open class UISlider: UIControl {
     private static let thumbDiameter: CGFloat = 28
 
     /// The current value, clamped to ``minimumValue``...``maximumValue``. Defaults to 0.

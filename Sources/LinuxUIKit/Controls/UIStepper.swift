@@ -9,7 +9,7 @@ import Foundation
 /// priority is 750 on both axes (iOS's), so in a `.fill` stack view beside a label (250) the label takes the slack
 /// and the stepper keeps its 94 points.
 /// - Thread rules: main actor only.
-@MainActor open class UIStepper: UIControl {
+@preconcurrency @MainActor open class UIStepper: UIControl {
     static let size = CGSize(width: 94, height: 32)
 
     /// The current value, clamped to ``minimumValue``...``maximumValue``. Defaults to 0.

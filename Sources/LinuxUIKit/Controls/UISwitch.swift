@@ -8,7 +8,7 @@ import Foundation
 /// bounds whatever frame it is given. Its content hugging priority is 750 on both axes (iOS's), so Auto Layout and
 /// stack views keep it at its size.
 /// - Thread rules: main actor only.
-@MainActor open class UISwitch: UIControl {
+@preconcurrency @MainActor open class UISwitch: UIControl {
     /// The switch's fixed size: 51 × 31 points.
     static let size = CGSize(width: 51, height: 31)
 

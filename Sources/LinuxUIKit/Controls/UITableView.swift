@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a table view's rows come from, as UIKit's `UITableViewDataSource`. `numberOfSections(in:)` defaults to 1
 /// and the titles to nil.
-@MainActor public protocol UITableViewDataSource: AnyObject {
+@preconcurrency @MainActor public protocol UITableViewDataSource: AnyObject {
     /// The number of rows in `section`.
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     /// The cell for the row at `indexPath` (usually from `dequeueReusableCell(withIdentifier:for:)`).
@@ -28,7 +28,7 @@ extension UITableViewDataSource {
 /// Every method has a default: heights return the table's ``UITableView/rowHeight`` or
 /// ``UITableView/automaticDimension``, `willSelectRowAt` returns the row, `shouldHighlightRowAt` true, the others do
 /// nothing.
-@MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+@preconcurrency @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// The height of the row at `indexPath`, points.
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     /// The height of `section`'s header, points (``UITableView/automaticDimension``: by its title).
@@ -84,7 +84,7 @@ extension UITableViewDelegate {
 /// ``UIScrollView/delegate`` when it is a ``UITableViewDelegate``. Row insertions, deletions and reloads reload the
 /// whole table (no row animations on Linux).
 /// - Thread rules: main actor only.
-@MainActor open class UITableView: UIScrollView {
+@preconcurrency @MainActor open class UITableView: UIScrollView {
     /// The table's look, as UIKit's `UITableView.Style`.
     public enum Style: Int, Sendable {
         /// Rows edge to edge on white.

@@ -4,7 +4,7 @@ import Foundation
 /// ``textLabel``, ``detailTextLabel`` and ``imageView`` or, once ``contentConfiguration`` is set, the view that
 /// configuration makes; an accessory at the trailing edge; a white background drawn grey while selected.
 /// - Thread rules: main actor only.
-@MainActor open class UITableViewCell: UIView {
+@preconcurrency @MainActor open class UITableViewCell: UIView {
     /// The classic layouts, as UIKit's `UITableViewCell.CellStyle`.
     public enum CellStyle: Int, Sendable {
         /// A text label (and optional image view); no detail label.

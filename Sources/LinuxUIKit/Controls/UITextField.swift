@@ -2,7 +2,7 @@ import Foundation
 
 /// What a text field's delegate is asked and told, as UIKit's `UITextFieldDelegate`. Every method has a default:
 /// the `should` methods return true, the others do nothing.
-@MainActor public protocol UITextFieldDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UITextFieldDelegate: AnyObject {
     /// Whether the field may begin editing (become first responder).
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
     /// The field became first responder.
@@ -63,7 +63,7 @@ extension UITextFieldDelegate {
 /// 7-point inset, a caret after the text while editing, the clear button by ``clearButtonMode``, and
 /// ``leftView``/``rightView`` by their modes.
 /// - Thread rules: main actor only.
-@MainActor open class UITextField: UIControl, UIKeyInput {
+@preconcurrency @MainActor open class UITextField: UIControl, UIKeyInput {
     /// The placeholder's colour: iOS's `placeholderText` (light `#3C3C43`, dark `#EBEBF5`, both at 30 %).
     static let placeholderColor = UIColor.placeholderText
     /// A rounded-rect field's fill: white light, `#1C1C1E` dark.

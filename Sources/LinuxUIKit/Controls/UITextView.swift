@@ -2,7 +2,7 @@ import Foundation
 
 /// What a text view tells its delegate, as UIKit's `UITextViewDelegate`. Every method has a default: `should`
 /// methods return true, the others do nothing.
-@MainActor public protocol UITextViewDelegate: UIScrollViewDelegate {
+@preconcurrency @MainActor public protocol UITextViewDelegate: UIScrollViewDelegate {
     /// Whether the view may begin editing.
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
     /// The view became first responder.
@@ -43,7 +43,7 @@ extension UITextViewDelegate {
 /// ``textDidChangeNotification``. Setting ``text`` in code tells no one. The delegate is the scroll view's
 /// ``UIScrollView/delegate`` when it is a ``UITextViewDelegate``.
 /// - Thread rules: main actor only.
-@MainActor open class UITextView: UIScrollView, UIKeyInput {
+@preconcurrency @MainActor open class UITextView: UIScrollView, UIKeyInput {
     /// Posted (object: the view) after typing changed the text.
     public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
 

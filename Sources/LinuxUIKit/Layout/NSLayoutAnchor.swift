@@ -5,7 +5,7 @@ import Foundation
 /// axes cannot be mixed (the type parameter forbids it). The constraints returned are inactive: set `isActive` or
 /// pass them to `NSLayoutConstraint.activate(_:)`.
 /// - Thread rules: main actor only.
-@MainActor open class NSLayoutAnchor<AnchorType: AnyObject> {
+@preconcurrency @MainActor open class NSLayoutAnchor<AnchorType: AnyObject> {
     /// The view or guide (held weakly, as UIKit).
     weak var item: AnyObject?
     /// The attribute.
@@ -67,14 +67,14 @@ import Foundation
 }
 
 /// A horizontal edge or centre anchor (`leadingAnchor`, `centerXAnchor`, …), as UIKit's `NSLayoutXAxisAnchor`.
-@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+@preconcurrency @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
 
 /// A vertical edge or centre anchor (`topAnchor`, `centerYAnchor`, …), as UIKit's `NSLayoutYAxisAnchor`.
-@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+@preconcurrency @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
 
 /// A size anchor (`widthAnchor`, `heightAnchor`), as UIKit's `NSLayoutDimension`: relates to other dimensions with
 /// a multiplier, or to a constant.
-@MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+@preconcurrency @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// `self == c` (points).
     open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { make(.equal, nil, constant: c) }
 

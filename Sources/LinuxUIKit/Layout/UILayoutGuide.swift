@@ -22,7 +22,7 @@ import Foundation
 /// the views' `safeAreaLayoutGuide` and `layoutMarginsGuide`. Add it to a view with `addLayoutGuide(_:)`, then
 /// constrain its anchors like a view's.
 /// - Thread rules: main actor only.
-@MainActor open class UILayoutGuide: LayoutItem, @MainActor CustomStringConvertible {
+@preconcurrency @MainActor open class UILayoutGuide: LayoutItem, @MainActor CustomStringConvertible {
     /// The view the guide belongs to (set by `addLayoutGuide(_:)`), held weakly.
     public internal(set) weak var owningView: UIView?
     /// A name for logs. Defaults to the empty string.

@@ -13,7 +13,7 @@ public let kGMSLayerPanoramaFOVKey = "cameraFOV"
 /// A panorama view's layer (Google's `GMSPanoramaLayer`): the camera's fields as layer properties. Setting one sets
 /// the view's camera (normalised as ``GMSPanoramaCamera``), which calls the delegate's `didMove`.
 /// - Thread rules: main actor, as Waymark's Core Animation.
-@MainActor open class GMSPanoramaLayer: CALayer {
+@preconcurrency @MainActor open class GMSPanoramaLayer: CALayer {
     /// The view this layer belongs to.
     weak var panoramaView: GMSPanoramaView?
 

@@ -10,7 +10,7 @@ import LinuxUIKit
 /// and animated, and the delegate hears of every change.
 /// - Thread rules: main thread (main actor), like every UIKit view and as Google documents; delegate methods are
 ///   called on the main thread.
-@MainActor open class GMSPanoramaView: UIView, UITouchResponder {
+@preconcurrency @MainActor open class GMSPanoramaView: UIView, UITouchResponder {
     /// The text drawn over the background while no panorama is shown.
     static let noImageryText = "No Street View imagery here"
 

@@ -14,7 +14,7 @@ import LinuxUIKit
 /// ``GMSPanoramaView/updateCamera(_:animationDuration:)``) call ``panoramaView(_:didMove:)``: once for a set, on every
 /// frame of an animation and always for the final camera.
 /// - Thread rules: every method is called on the main thread (main actor), as Google's.
-@MainActor public protocol GMSPanoramaViewDelegate: AnyObject {
+@preconcurrency @MainActor public protocol GMSPanoramaViewDelegate: AnyObject {
     /// A move to panorama `panoramaID` starts; ``GMSPanoramaView/panorama`` still holds the old panorama.
     func panoramaView(_ view: GMSPanoramaView, willMoveToPanoramaID panoramaID: String)
     /// ``GMSPanoramaView/panorama`` changed (to nil too).
