@@ -228,7 +228,9 @@ public final class CGContext {
 ///   - size: in points; negative sizes become 0.
 ///   - opaque: ignored (the bitmap always has alpha).
 ///   - scale: pixels per point; `0` means ``UIScreen/scale``.
-@preconcurrency @MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+@preconcurrency @MainActor public func UIGraphicsBeginImageContextWithOptions(
+    _ size: CGSize, _ opaque: Bool, _ scale: CGFloat
+) {
     let s = scale > 0 && scale.isFinite ? scale : UIScreen.mainScale
     let bitmap = CairoBitmap.blank(width: pixelCount(size.width, s), height: pixelCount(size.height, s))
     let canvas = CairoCanvas(surface: bitmap)

@@ -122,12 +122,16 @@ extension String {
     }
 
     /// Draws the string at `point` in the current graphics context (UIKit's `draw(at:withAttributes:)`).
-    @preconcurrency @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(
+        at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil
+    ) {
         NSAttributedString(string: self, attributes: attrs).draw(at: point)
     }
 
     /// Draws the string wrapped in `rect` (UIKit's `draw(in:withAttributes:)`).
-    @preconcurrency @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(
+        in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil
+    ) {
         NSAttributedString(string: self, attributes: attrs).draw(in: rect)
     }
 }

@@ -106,7 +106,8 @@ import Foundation
 
 /// Runs code alongside a size transition, as UIKit's `UIViewControllerTransitionCoordinator`: passed to
 /// `viewWillTransition(to:with:)` when the window resizes.
-@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+@preconcurrency @MainActor
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Queues `animation` to run once the new size is in place (after the window's layout pass) and `completion`
     /// after it. Returns true (the blocks are always run).
     @discardableResult

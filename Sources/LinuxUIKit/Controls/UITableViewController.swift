@@ -7,7 +7,8 @@ import Foundation
 /// delegate methods below (`override func tableView(_:numberOfRowsInSection:)`, as on iOS). The defaults: no rows,
 /// one section, no titles, the table's row and header heights, every row selectable.
 /// - Thread rules: main actor only.
-@preconcurrency @MainActor open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+@preconcurrency @MainActor
+open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     /// The style the table is created with.
     private let style: UITableView.Style
 

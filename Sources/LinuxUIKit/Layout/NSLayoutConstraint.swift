@@ -65,7 +65,8 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 /// `leading`/`trailing` are `left`/`right` (Waymark lays out left to right only); `firstBaseline` and
 /// `lastBaseline` are the top and bottom edges.
 /// - Thread rules: main actor only.
-@preconcurrency @MainActor open class NSLayoutConstraint: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible {
+@preconcurrency @MainActor
+open class NSLayoutConstraint: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible {
     /// A layout attribute of an item, as UIKit's `NSLayoutConstraint.Attribute`.
     public enum Attribute: Int, Sendable {
         /// The left edge.
