@@ -200,59 +200,82 @@ public final class CGContext {
     }
 }
 
-/// The stack of current drawing contexts behind `UIGraphicsGetCurrentContext()` (main thread only).
-@MainActor enum GraphicsContextStack {
-    static var contexts: [CGContext] = []
+/// The stack of current drawing contexts behind `UIGraphicsGetCurrentContext()`, one per thread as UIKit's (its
+/// drawing functions and image renderers are thread-safe: a tile layer may draw its tiles on its own thread).
+final class GraphicsContextStack {
+    var contexts: [CGContext] = []
     /// Bitmaps being drawn by `UIGraphicsBeginImageContextWithOptions`, parallel to their contexts.
-    static var imageContexts: [(context: CGContext, bitmap: CairoBitmap, scale: CGFloat)] = []
+    var imageContexts: [(context: CGContext, bitmap: CairoBitmap, scale: CGFloat)] = []
+
+    /// The main thread's stack (read only on the main thread).
+    nonisolated(unsafe) private static let mainThread = GraphicsContextStack()
+    private static let key = "org.waymark.LinuxUIKit.graphicsContextStack"
+
+    /// The calling thread's stack.
+    static var current: GraphicsContextStack {
+        if Thread.isMainThread { return mainThread }
+        let storage = Thread.current.threadDictionary
+        if let stack = storage[key] as? GraphicsContextStack { return stack }
+        let stack = GraphicsContextStack()
+        storage[key] = stack
+        return stack
+    }
 }
 
-/// The current drawing context: inside `UIView.draw(_:)`, an image renderer's block, or after
-/// `UIGraphicsBeginImageContextWithOptions`; `nil` otherwise. Main thread only.
-@preconcurrency @MainActor public func UIGraphicsGetCurrentContext() -> CGContext? {
-    GraphicsContextStack.contexts.last
+/// The calling thread's current drawing context: inside `UIView.draw(_:)`, an image renderer's block, or after
+/// `UIGraphicsBeginImageContextWithOptions`; `nil` otherwise. Any thread: each has its own, as in UIKit.
+public func UIGraphicsGetCurrentContext() -> CGContext? {
+    GraphicsContextStack.current.contexts.last
 }
 
-/// Makes `context` the current context until the matching ``UIGraphicsPopContext()``.
-@preconcurrency @MainActor public func UIGraphicsPushContext(_ context: CGContext) {
-    GraphicsContextStack.contexts.append(context)
+/// Makes `context` the calling thread's current context until the matching ``UIGraphicsPopContext()``.
+public func UIGraphicsPushContext(_ context: CGContext) {
+    GraphicsContextStack.current.contexts.append(context)
 }
 
-/// Restores the context that was current before the last ``UIGraphicsPushContext(_:)``; ignored when none.
-@preconcurrency @MainActor public func UIGraphicsPopContext() {
-    _ = GraphicsContextStack.contexts.popLast()
+/// Restores the context that was current on the calling thread before the last ``UIGraphicsPushContext(_:)``; ignored
+/// when none.
+public func UIGraphicsPopContext() {
+    _ = GraphicsContextStack.current.contexts.popLast()
 }
 
-/// Starts drawing into a new transparent bitmap of `size` points, as UIKit's function of the same name.
+/// Starts drawing into a new transparent bitmap of `size` points, as UIKit's function of the same name (any thread:
+/// the context is the calling thread's).
 /// - Parameters:
 ///   - size: in points; negative sizes become 0.
 ///   - opaque: ignored (the bitmap always has alpha).
 ///   - scale: pixels per point; `0` means ``UIScreen/scale``.
-@preconcurrency @MainActor public func UIGraphicsBeginImageContextWithOptions(
-    _ size: CGSize, _ opaque: Bool, _ scale: CGFloat
-) {
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 && scale.isFinite ? scale : UIScreen.mainScale
     let bitmap = CairoBitmap.blank(width: pixelCount(size.width, s), height: pixelCount(size.height, s))
     let canvas = CairoCanvas(surface: bitmap)
     canvas.scale(by: Double(s), Double(s))
     let context = CGContext(canvas: canvas)
-    GraphicsContextStack.imageContexts.append((context, bitmap, s))
+    GraphicsContextStack.current.imageContexts.append((context, bitmap, s))
     UIGraphicsPushContext(context)
 }
 
-/// An image of what was drawn since ``UIGraphicsBeginImageContextWithOptions(_:_:_:)``; nil when no image context
-/// is current.
-@preconcurrency @MainActor public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let top = GraphicsContextStack.imageContexts.last else { return nil }
+/// ``UIGraphicsBeginImageContextWithOptions(_:_:_:)`` for a transparent bitmap at 1 pixel per point, as UIKit's
+/// `UIGraphicsBeginImageContext(_:)`.
+public func UIGraphicsBeginImageContext(_ size: CGSize) {
+    UIGraphicsBeginImageContextWithOptions(size, false, 1)
+}
+
+/// An image of what was drawn since ``UIGraphicsBeginImageContextWithOptions(_:_:_:)`` on the calling thread; nil when
+/// no image context is current there.
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    guard let top = GraphicsContextStack.current.imageContexts.last else { return nil }
     cairo_surface_flush(top.bitmap.surface)
     return UIImage(bitmaps: [CairoBitmap.copy(of: top.bitmap.surface)], scale: top.scale)
 }
 
-/// Ends the image context started by ``UIGraphicsBeginImageContextWithOptions(_:_:_:)``; ignored when none.
-@preconcurrency @MainActor public func UIGraphicsEndImageContext() {
-    guard let top = GraphicsContextStack.imageContexts.popLast() else { return }
-    if let index = GraphicsContextStack.contexts.lastIndex(where: { $0 === top.context }) {
-        GraphicsContextStack.contexts.remove(at: index)
+/// Ends the calling thread's image context started by ``UIGraphicsBeginImageContextWithOptions(_:_:_:)``; ignored
+/// when none.
+public func UIGraphicsEndImageContext() {
+    let stack = GraphicsContextStack.current
+    guard let top = stack.imageContexts.popLast() else { return }
+    if let index = stack.contexts.lastIndex(where: { $0 === top.context }) {
+        stack.contexts.remove(at: index)
     }
 }
 
@@ -263,8 +286,8 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
     return Int(min(v, 8192))
 }
 
-/// Options for ``UIGraphicsImageRenderer``, as UIKit's `UIGraphicsImageRendererFormat`.
-@preconcurrency @MainActor public final class UIGraphicsImageRendererFormat {
+/// Options for ``UIGraphicsImageRenderer``, as UIKit's `UIGraphicsImageRendererFormat`. Any thread, one at a time.
+public final class UIGraphicsImageRendererFormat {
     /// Pixels per point of the images produced. Defaults to ``UIScreen/scale`` (1 unless the host set it).
     public var scale: CGFloat
     /// Whether the image is opaque. Ignored: images always have alpha. Defaults to `false`.
@@ -280,8 +303,9 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
     public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
-/// The context handed to an image renderer's drawing block, as UIKit's `UIGraphicsImageRendererContext`.
-@preconcurrency @MainActor public final class UIGraphicsImageRendererContext {
+/// The context handed to an image renderer's drawing block, as UIKit's `UIGraphicsImageRendererContext`. Used on the
+/// thread running the block.
+public final class UIGraphicsImageRendererContext {
     /// The Core Graphics–style context to draw with (also current for `UIGraphicsGetCurrentContext()`).
     public let cgContext: CGContext
     /// The renderer's format.
@@ -312,7 +336,11 @@ func pixelCount(_ points: CGFloat, _ scale: CGFloat) -> Int {
 /// $0.cgContext) }`. The bitmap starts transparent, is `ceil(size × scale)` pixels (at most 8192 a side;
 /// larger drawings are cut off), and
 /// user space is in points with the origin top-left.
-@preconcurrency @MainActor public final class UIGraphicsImageRenderer {
+///
+/// Thread rules: any thread, as UIKit's renderer is thread-safe (a `GMSSyncTileLayer` draws its tiles with one on the
+/// layer's thread). The block's context is current on the calling thread only; what the block draws must be usable
+/// there (views and layers stay on the main actor).
+public final class UIGraphicsImageRenderer {
     /// The drawing size in points.
     public let size: CGSize
     /// The format (scale).

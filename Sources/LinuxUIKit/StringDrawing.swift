@@ -51,9 +51,9 @@ extension NSAttributedString {
         TextLayout.layout(drawingRequest(width: nil, height: nil), canvas: nil).size
     }
 
-    /// Draws the text with its top-left at `point` in the current graphics context, without wrapping; no-op
+    /// Draws the text with its top-left at `point` in the calling thread's current graphics context (any thread), without wrapping; no-op
     /// without a context.
-    @preconcurrency @MainActor public func draw(at point: CGPoint) {
+    public func draw(at point: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
         let request = drawingRequest(width: nil, height: nil)
         let result = TextLayout.layout(request, canvas: context.canvas)
@@ -64,7 +64,7 @@ extension NSAttributedString {
     /// Draws the text wrapped to `rect`'s width from its top edge, clipped to `rect`, aligned by the paragraph
     /// style; no-op without a context. With a truncating line break mode (`.byTruncatingTail`, `…Head`, `…Middle`)
     /// the text is one line, shortened with an ellipsis to the width, as UIKit's string drawing does.
-    @preconcurrency @MainActor public func draw(in rect: CGRect) {
+    public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), length > 0 else { return }
         var request = drawingRequest(width: rect.width, height: rect.height)
         switch request.lineBreakMode {
@@ -114,6 +114,26 @@ package final class LaidOutText {
     }
 }
 
+extension NSString {
+    /// The size of the string drawn with `attrs` on one line per paragraph, points (UIKit's
+    /// `size(withAttributes:)`).
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (self as String).size(withAttributes: attrs)
+    }
+
+    /// Draws the string at `point` in the calling thread's current graphics context (UIKit's
+    /// `draw(at:withAttributes:)`).
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(at: point, withAttributes: attrs)
+    }
+
+    /// Draws the string wrapped in `rect` in the calling thread's current graphics context (UIKit's
+    /// `draw(in:withAttributes:)`).
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(in: rect, withAttributes: attrs)
+    }
+}
+
 extension String {
     /// The size of the string drawn with `attrs` on one line per paragraph, points (UIKit's
     /// `size(withAttributes:)`).
@@ -121,15 +141,17 @@ extension String {
         NSAttributedString(string: self, attributes: attrs).size()
     }
 
-    /// Draws the string at `point` in the current graphics context (UIKit's `draw(at:withAttributes:)`).
-    @preconcurrency @MainActor public func draw(
+    /// Draws the string at `point` in the calling thread's current graphics context, any thread (UIKit's
+    /// `draw(at:withAttributes:)`).
+    public func draw(
         at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil
     ) {
         NSAttributedString(string: self, attributes: attrs).draw(at: point)
     }
 
-    /// Draws the string wrapped in `rect` (UIKit's `draw(in:withAttributes:)`).
-    @preconcurrency @MainActor public func draw(
+    /// Draws the string wrapped in `rect` in the calling thread's current graphics context, any thread (UIKit's
+    /// `draw(in:withAttributes:)`).
+    public func draw(
         in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil
     ) {
         NSAttributedString(string: self, attributes: attrs).draw(in: rect)

@@ -3,8 +3,9 @@ import Foundation
 
 /// A vector path of lines, arcs and curves that fills and strokes into the current graphics context, as UIKit's
 /// `UIBezierPath`. Coordinates are points; angles radians; `clockwise` is as seen on screen (y down).
-/// - Thread rules: main actor only (it draws into `UIGraphicsGetCurrentContext()`).
-@preconcurrency @MainActor open class UIBezierPath {
+/// - Thread rules: any thread, one at a time; it fills and strokes into the calling thread's
+///   `UIGraphicsGetCurrentContext()`, as UIKit's.
+open class UIBezierPath {
     var elements: [PathElement] = []
     private var current: CGPoint?
 
@@ -207,20 +208,20 @@ import Foundation
 }
 
 extension UIColor {
-    /// Makes this the fill and stroke colour of the current graphics context (UIKit's `set()`).
-    @preconcurrency @MainActor public func set() {
+    /// Makes this the fill and stroke colour of the calling thread's current graphics context (UIKit's `set()`).
+    public func set() {
         setFill()
         setStroke()
     }
 
     /// Makes this the fill colour of the current graphics context; no-op without a context.
-    @preconcurrency @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
 
     /// Makes this the stroke colour of the current graphics context; no-op without a context.
-    @preconcurrency @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 }
 
 /// Fills `rect` of the current graphics context with its fill colour (UIKit's `UIRectFill`).
-@preconcurrency @MainActor public func UIRectFill(_ rect: CGRect) {
+public func UIRectFill(_ rect: CGRect) {
     UIGraphicsGetCurrentContext()?.fill(rect)
 }

@@ -238,6 +238,12 @@ public final class UIImage: @unchecked Sendable {
             images: images?.map { $0.withTintColor(color) }, duration: duration, frameDurations: frameDurations)
     }
 
+    /// ``withTintColor(_:)`` with `renderingMode` instead of `.alwaysOriginal` (UIKit's
+    /// `withTintColor(_:renderingMode:)`): an SF Symbol tinted for a marker icon, for example.
+    public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
+        withTintColor(color).withRenderingMode(renderingMode)
+    }
+
     /// The image encoded as PNG (8-bit RGBA), or nil if encoding fails.
     public func pngData() -> Data? { bitmaps.first?.pngFileData() }
 
@@ -307,13 +313,13 @@ public final class UIImage: @unchecked Sendable {
 
     /// Draws the image into the current graphics context (see `UIGraphicsGetCurrentContext()`), scaled to `rect`.
     /// Does nothing when there is no current context.
-    @preconcurrency @MainActor public func draw(in rect: CGRect) {
+    public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(in: context.cairo, rect: rect, tint: nil)
     }
 
     /// Draws the image at its point size with its top-left corner at `point` in the current graphics context.
-    @preconcurrency @MainActor public func draw(at point: CGPoint) {
+    public func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }
 }

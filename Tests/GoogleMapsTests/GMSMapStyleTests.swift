@@ -66,6 +66,19 @@ import WaymarkTime
         #expect(unknown.googleStyle.warnings.contains { $0.contains("road.bridge") })
     }
 
+    /// An app shows `error.localizedDescription`: the parser's message with its line and column, not Foundation's
+    /// generic text naming a type.
+    @Test func styleErrorsDescribeThemselves() {
+        var shown = ""
+        do { _ = try GMSMapStyle(jsonString: "{not json") } catch { shown = error.localizedDescription }
+        #expect(shown.hasPrefix("line 1, column 2:"), "\(shown)")
+        #expect(!shown.contains("GoogleMapStyleError"), "\(shown)")
+        do { _ = try GMSMapStyle(contentsOfFileURL: URL(fileURLWithPath: "/nonexistent/style.json")) } catch {
+            shown = error.localizedDescription
+        }
+        #expect(shown == "cannot read /nonexistent/style.json")
+    }
+
     // MARK: Pixels: each styler on the water, by hand from Google's operations
 
     /// The default water #aadaff becomes each styler's hand-computed colour at the same pixels; `visibility: off`

@@ -292,6 +292,13 @@ func parisItems() -> [TestItem] {
             buckets: [10, 20, 50, 100, 200, 500, 1000], backgroundColors: Array(repeating: UIColor.red, count: 7))
         #expect(android.label(forSize: 25) == "20+")
         #expect(android.label(forSize: 600) == "500+")
+        // Buckets typed `[NSNumber]`, as the Objective-C library's initialisers took them.
+        let numbers: [NSNumber] = [5, 25, 125]
+        let objc = GMUDefaultClusterIconGenerator(buckets: numbers, backgroundColors: [.red, .green, .blue])
+        #expect(objc.label(forSize: 4) == "4")
+        #expect(objc.label(forSize: 30) == "25+")
+        #expect(objc.label(forSize: 200) == "125+")
+        #expect(GMUDefaultClusterIconGenerator(buckets: numbers).label(forSize: 7) == "5+")
     }
 
     @Test func iconsAreCachedCirclesGrowingWithTheBucket() {

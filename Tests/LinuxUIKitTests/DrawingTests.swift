@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import UIKitTestSupport
 
@@ -135,5 +136,63 @@ import UIKitTestSupport
             #expect(once.pngData() == twice.pngData(), "scale \(scale)")
             #expect(once.pngData() != UIGraphicsImageRenderer(size: size, format: format).image { _ in }.pngData())
         }
+    }
+}
+
+/// UIKit's image renderer, colours, paths and string drawing on any thread, each with its own current context, as a
+/// `GMSSyncTileLayer` draws its tiles on the layer's thread.
+@Suite struct OffMainDrawingTests {
+    /// One colour per drawing: a square filled through `UIColor.setFill()` and `UIRectFill`, with a disc drawn in an
+    /// image context begun inside the renderer's block (the thread's stack holds both, innermost first).
+    static func drawing(_ k: Int) -> (image: UIImage, disc: UIImage?) {
+        let colour = UIColor(red: CGFloat(k % 5) / 4, green: CGFloat(k % 3) / 2, blue: CGFloat(k % 2), alpha: 1)
+        var disc: UIImage?
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 16, height: 16), format: .preferred()).image { _ in
+            colour.setFill()
+            UIGraphicsBeginImageContext(CGSize(width: 4, height: 4))
+            UIColor.white.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 4, height: 4)).fill()
+            disc = UIGraphicsGetImageFromCurrentImageContext()
+            UIGraphicsEndImageContext()
+            // The renderer's context is current again, with its own fill colour.
+            UIRectFill(CGRect(x: 0, y: 0, width: 16, height: 16))
+        }
+        return (image, disc)
+    }
+
+    @Test func imageRenderersOnSeveralThreadsDrawTheirOwnColours() {
+        let results = Mutex<[Int: (image: UIImage, disc: UIImage?)]>([:])
+        DispatchQueue.concurrentPerform(iterations: 64) { k in
+            let drawn = Self.drawing(k)
+            results.withLock { $0[k] = drawn }
+        }
+        let drawn = results.withLock { $0 }
+        #expect(drawn.count == 64)
+        for (k, result) in drawn {
+            let want = (r: (k % 5) * 255 / 4, g: (k % 3) * 255 / 2, b: (k % 2) * 255)
+            let centre = pixel(result.image, 8, 8)
+            #expect(pixelMatches(centre, want.r, want.g, want.b, 255), "drawing \(k): \(centre), want \(want)")
+            let middle = result.disc.map { pixel($0, 2, 2) }
+            #expect(
+                middle.map { pixelMatches($0, 255, 255, 255, 255) } == true, "disc \(k): \(String(describing: middle))")
+        }
+        // Nothing is left current on this thread.
+        #expect(UIGraphicsGetCurrentContext() == nil)
+    }
+
+    @Test func stringsDrawOffTheMainThread() async {
+        let image = await Task.detached {
+            UIGraphicsImageRenderer(size: CGSize(width: 60, height: 24)).image { _ in
+                "Tile 3/4/5".draw(
+                    at: CGPoint(x: 2, y: 2),
+                    withAttributes: [.font: UIFont.systemFont(ofSize: 14), .foregroundColor: UIColor.black])
+                ("Hg" as NSString).draw(in: CGRect(x: 40, y: 2, width: 20, height: 20), withAttributes: nil)
+            }
+        }.value
+        var inked = 0
+        for y in 0..<24 {
+            for x in 0..<60 where pixel(image, x, y).a > 128 { inked += 1 }
+        }
+        #expect(inked > 40, "\(inked) inked pixels")
     }
 }

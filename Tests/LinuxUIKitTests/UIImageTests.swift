@@ -152,6 +152,9 @@ private let redJPEG = Data(
         #expect(inset.renderingMode == .alwaysTemplate)
         #expect(template.alignmentRectInsets == .zero)
         #expect(image.withTintColor(.green).renderingMode == .alwaysOriginal)
+        let tinted = image.withTintColor(.green, renderingMode: .alwaysTemplate)
+        #expect(tinted.renderingMode == .alwaysTemplate)
+        #expect(tinted.pngData() == image.withTintColor(.green).pngData())
         #expect(pixelMatches(pixel(image.withTintColor(.green), 12, 16), 0, 255, 0, 255))
     }
 

@@ -81,9 +81,18 @@ open class GMSMapStyle: NSObject, @unchecked Sendable {
 }
 
 /// Why ``GMSMapStyle/init(contentsOfFileURL:)`` could not read its file (Waymark's error type).
-public struct GMSMapStyleFileError: Error, Equatable, CustomStringConvertible {
+public struct GMSMapStyleFileError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// What is wrong, naming the URL or path.
     public var message: String
     /// The message.
     public var description: String { message }
+    /// The message, as `localizedDescription` shows it.
+    public var errorDescription: String? { message }
+}
+
+/// A style that does not parse shows its message as `localizedDescription` (`line 1, column 2: …`), as an app
+/// presents the error `GMSMapStyle(jsonString:)` threw, instead of Foundation's generic text naming the type.
+extension GoogleMapStyleError: LocalizedError {
+    /// ``description``: the line and column when known, and what is wrong.
+    public var errorDescription: String? { description }
 }

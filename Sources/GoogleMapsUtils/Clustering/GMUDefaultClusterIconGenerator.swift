@@ -54,6 +54,22 @@ import GoogleMaps
         self.init(checked: Self.validated(buckets), images: nil, colors: backgroundColors)
     }
 
+    /// ``init(buckets:)`` with the buckets as `NSNumber`s, as the Objective-C library's `initWithBuckets:` is seen from
+    /// Swift (code written for versions before 6 passes `[NSNumber]`). Each number's `intValue` is used.
+    public convenience init(buckets: [NSNumber]) {
+        self.init(buckets: buckets.map(\.intValue))
+    }
+
+    /// ``init(buckets:backgroundImages:)`` with `NSNumber` buckets, as the Objective-C library takes them.
+    public convenience init(buckets: [NSNumber], backgroundImages: [UIImage]) {
+        self.init(buckets: buckets.map(\.intValue), backgroundImages: backgroundImages)
+    }
+
+    /// ``init(buckets:backgroundColors:)`` with `NSNumber` buckets, as the Objective-C library takes them.
+    public convenience init(buckets: [NSNumber], backgroundColors: [UIColor]) {
+        self.init(buckets: buckets.map(\.intValue), backgroundColors: backgroundColors)
+    }
+
     private init(checked buckets: [Int], images: [UIImage]?, colors: [UIColor]) {
         self.buckets = buckets
         self.backgroundImages = images
