@@ -55,6 +55,15 @@ public final class UIImage: @unchecked Sendable {
         self.duration = duration
     }
 
+    /// An image with `image`'s pixels and properties (both immutable, so shared), for another module's convenience
+    /// initialiser that draws its image first (GoogleMaps' `GMSPinImage(options:)`). Waymark's own (package).
+    package convenience init(sharing image: UIImage) {
+        self.init(
+            bitmaps: image.bitmaps, scale: image.scale, renderingMode: image.renderingMode,
+            alignmentRectInsets: image.alignmentRectInsets, images: image.images, duration: image.duration,
+            frameDurations: image.frameDurations)
+    }
+
     private convenience init(decoded: ImageDecoder.Decoded, scale: CGFloat) {
         for warning in decoded.warnings { UIKitLog.warning(warning) }
         if decoded.frames.count > 1 {

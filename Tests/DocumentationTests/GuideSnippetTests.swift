@@ -74,6 +74,9 @@ import Testing
         #expect(marker.zIndex == 10)
         removeAll(from: map, markers: [marker])
         #expect(marker.map == nil)
+        let stop = stopMarker(at: CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94), number: 7)
+        #expect(stop.collisionBehavior == .optionalAndHidesLowerPriority)
+        #expect(stop.icon?.size == CGSize(width: 26, height: 37))
     }
 
     @Test func infoWindowSnippetSelectsWithoutMovingTheCamera() {

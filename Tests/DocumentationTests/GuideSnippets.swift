@@ -32,6 +32,19 @@ import UIKit
 }
 // end-snippet
 
+// snippet: markers-advanced
+func stopMarker(at position: CLLocationCoordinate2D, number: Int) -> GMSAdvancedMarker {
+    let options = GMSPinImageOptions()
+    options.backgroundColor = .systemBlue
+    options.borderColor = .white
+    options.glyph = GMSPinImageGlyph(text: "\(number)", textColor: .white)
+    let marker = GMSAdvancedMarker(position: position)
+    marker.icon = GMSPinImage(options: options)
+    marker.collisionBehavior = .optionalAndHidesLowerPriority
+    return marker
+}
+// end-snippet
+
 // snippet: info-windows-content
 final class PlaceInfoDelegate: NSObject, GMSMapViewDelegate {
     func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView? {

@@ -234,6 +234,12 @@ open class GMSMarker: GMSOverlay {
     /// opacity, flags, zIndex, user data …), on no map and without a panorama view (Google's `NSCopying`).
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSMarker()
+        copyMarkerProperties(to: copy)
+        return copy
+    }
+
+    /// Gives `copy` this marker's properties, the overlay's included (``copy(with:)``; subclasses' copies too).
+    func copyMarkerProperties(to copy: GMSMarker) {
         copyOverlayProperties(to: copy)
         copy.withoutImplicitAnimation {
             copy.position = position
@@ -250,11 +256,10 @@ open class GMSMarker: GMSOverlay {
         copy.isFlat = isFlat
         copy.groundAnchor = groundAnchor
         copy.opacity = opacity
-        return copy
     }
 
     /// Tells the map (on the main actor) that the marker changed.
-    private func notifyMap(geometry: Bool) {
+    func notifyMap(geometry: Bool) {
         onMainActor(self) { marker in marker.mapStorage?.markerDidChange(marker, geometry: geometry) }
     }
 

@@ -58,6 +58,52 @@ enum DefaultPin {
         }
     }
 
+    /// The advanced marker's pin drawn from `options` (``GMSPinImage``) at `scale` pixels per point: the default pin's
+    /// shape, its background and border from the options (else the defaults), and in its head the glyph: text
+    /// centred (bold, shrunk to fit), an image fitted into 14 × 14 points, or the circle in the glyph colour.
+    static func image(options: GMSPinImageOptions?, scale: CGFloat) -> UIImage {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        let body = options?.backgroundColor ?? defaultColor
+        let border = options?.borderColor ?? defaultBorder
+        let glyph = options?.glyph
+        let head = CGPoint(x: size.width / 2, y: size.width / 2)
+        return UIImage.drawnOnAnyThread(size: size, scale: s) { cg in
+            addPinPath(cg, in: CGRect(origin: .zero, size: size))
+            cg.setFillColor(border.cgColor)
+            cg.fillPath()
+            addPinPath(cg, in: CGRect(x: 1, y: 1, width: 24, height: 34))
+            cg.setFillColor(body.cgColor)
+            cg.fillPath()
+            if let text = glyph?.text {
+                UIGraphicsPushContext(cg)
+                defer { UIGraphicsPopContext() }
+                var fontSize: CGFloat = 12
+                var attributes: [NSAttributedString.Key: Any] = [:]
+                var measured = CGSize.zero
+                repeat {
+                    attributes = [
+                        .font: UIFont.boldSystemFont(ofSize: fontSize), .foregroundColor: glyph?.textColor ?? .black,
+                    ]
+                    measured = text.size(withAttributes: attributes)
+                    fontSize -= 1
+                } while measured.width > 18 && fontSize >= 6
+                text.draw(
+                    at: CGPoint(x: head.x - measured.width / 2, y: head.y - measured.height / 2),
+                    withAttributes: attributes)
+            } else if let image = glyph?.image, image.size.width > 0, image.size.height > 0 {
+                UIGraphicsPushContext(cg)
+                defer { UIGraphicsPopContext() }
+                let fit = min(14 / image.size.width, 14 / image.size.height)
+                let w = image.size.width * fit
+                let h = image.size.height * fit
+                image.draw(in: CGRect(x: head.x - w / 2, y: head.y - h / 2, width: w, height: h))
+            } else {
+                cg.setFillColor((glyph?.glyphColor ?? defaultGlyph).cgColor)
+                cg.fillEllipse(in: CGRect(x: 8, y: 8, width: 10, height: 10))
+            }
+        }
+    }
+
     /// `color` with red, green and blue multiplied by `factor` (alpha kept).
     static func darker(_ color: UIColor, by factor: CGFloat) -> UIColor {
         let c = color.rgba

@@ -39,6 +39,10 @@ import MapGeometry
     private var floating: Set<Int32> = []
     /// How many markers the last frame considered (to size the next frame's list).
     private var lastCandidateCount = 0
+    /// The slots of advanced markers whose collision behaviour is not `.required` (MarkerCollisions.swift).
+    var collidingSlots: Set<Int32> = []
+    /// The markers the last frame's collisions hid: not drawn, not hit.
+    var collisionHidden: Set<Int32> = []
     /// The frame's icon compositor (its buffers reused from frame to frame) and, in its atlas, the blit-ready pixels
     /// of the still icons drawn lately.
     let batch = SpriteBatch()
@@ -144,6 +148,7 @@ import MapGeometry
         slots[Int(slot)] = nil
         if styleOfSlot[Int(slot)] == Self.floatingStyle { floating.remove(slot) }
         styleOfSlot[Int(slot)] = Self.generalStyle
+        if !collidingSlots.isEmpty { collidingSlots.remove(slot) }
         freeSlots.append(slot)
         marker.slot = -1
         if marker.hasExtras { marker.appearStart = nil }
@@ -176,6 +181,14 @@ import MapGeometry
 
     private func restyle(_ marker: GMSMarker, slot: Int32, _ traits: Traits) {
         guard slot >= 0, Int(slot) < styleOfSlot.count, slots[Int(slot)] === marker else { return }
+        // Advanced markers that collide (a type check first: plain markers come by the million).
+        if type(of: marker) != GMSMarker.self, let advanced = marker as? GMSAdvancedMarker,
+            advanced.collisionBehavior != .required
+        {
+            collidingSlots.insert(slot)
+        } else if !collidingSlots.isEmpty {
+            collidingSlots.remove(slot)
+        }
         let old = styleOfSlot[Int(slot)]
         let new: UInt32
         if traits.hasLayer {
@@ -359,6 +372,9 @@ import MapGeometry
         }
         Self.sortByRank(&list)
         lastCandidateCount = list.count
+        if !collidingSlots.isEmpty || !collisionHidden.isEmpty {
+            list = resolveCollisions(list, camera: t)
+        }
         return list
     }
 
@@ -448,7 +464,9 @@ import MapGeometry
             )
         }
         func contains(_ marker: GMSMarker, _ wx: Double, _ wy: Double) -> Bool {
-            guard marker.isTappable else { return false }
+            guard marker.isTappable, collisionHidden.isEmpty || !collisionHidden.contains(marker.slot) else {
+                return false
+            }
             let near = t.nearestWorldCopy(of: WorldPoint(x: wx, y: wy))
             guard t.depth(of: near) > t.distance * 1e-3 else { return false }
             let s = t.screenPoint(forUnwrapped: near)

@@ -2,6 +2,7 @@
 // thread, as iOS allows (UIKit's image renderer, colours, paths and string drawing are thread-safe there): a
 // GMSSyncTileLayer drawing its tiles on the layer's thread, and the small UIKit and utility-library calls iOS map code
 // makes. None may warn in either mode.
+import CoreLocation
 import Foundation
 import GoogleMaps
 import GoogleMapsUtils
@@ -56,4 +57,16 @@ func styleErrorText(_ json: String) -> String? {
     } catch {
         return error.localizedDescription
     }
+}
+
+/// An advanced marker with a customised pin, made off the main actor as the other model objects are.
+func advancedMarker(at position: CLLocationCoordinate2D, label: String) -> GMSAdvancedMarker {
+    let options = GMSPinImageOptions()
+    options.backgroundColor = .systemBlue
+    options.borderColor = .white
+    options.glyph = GMSPinImageGlyph(text: label, textColor: .white)
+    let marker = GMSAdvancedMarker(position: position)
+    marker.icon = GMSPinImage(options: options)
+    marker.collisionBehavior = .optionalAndHidesLowerPriority
+    return marker
 }
