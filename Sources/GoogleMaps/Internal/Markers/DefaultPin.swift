@@ -41,12 +41,7 @@ enum DefaultPin {
         let border = isDefault ? defaultBorder : darker(color, by: 0.78)
         let glyph = isDefault ? defaultGlyph : darker(color, by: 0.62)
         let drawn = UIImage.drawnOnAnyThread(size: size, scale: s) { cg in
-            addPinPath(cg, in: CGRect(origin: .zero, size: size))
-            cg.setFillColor(border.cgColor)
-            cg.fillPath()
-            addPinPath(cg, in: CGRect(x: 1, y: 1, width: 24, height: 34))
-            cg.setFillColor(color.cgColor)
-            cg.fillPath()
+            drawBody(cg, color, border: border)
             cg.setFillColor(glyph.cgColor)
             cg.fillEllipse(in: CGRect(x: 8, y: 8, width: 10, height: 10))
         }
@@ -68,12 +63,7 @@ enum DefaultPin {
         let glyph = options?.glyph
         let head = CGPoint(x: size.width / 2, y: size.width / 2)
         return UIImage.drawnOnAnyThread(size: size, scale: s) { cg in
-            addPinPath(cg, in: CGRect(origin: .zero, size: size))
-            cg.setFillColor(border.cgColor)
-            cg.fillPath()
-            addPinPath(cg, in: CGRect(x: 1, y: 1, width: 24, height: 34))
-            cg.setFillColor(body.cgColor)
-            cg.fillPath()
+            drawBody(cg, body, border: border)
             if let text = glyph?.text {
                 UIGraphicsPushContext(cg)
                 defer { UIGraphicsPopContext() }
@@ -102,6 +92,16 @@ enum DefaultPin {
                 cg.fillEllipse(in: CGRect(x: 8, y: 8, width: 10, height: 10))
             }
         }
+    }
+
+    /// The pin's teardrop in `border`, and inside it, a point in, in `body`.
+    private static func drawBody(_ cg: CGContext, _ body: UIColor, border: UIColor) {
+        addPinPath(cg, in: CGRect(origin: .zero, size: size))
+        cg.setFillColor(border.cgColor)
+        cg.fillPath()
+        addPinPath(cg, in: CGRect(x: 1, y: 1, width: 24, height: 34))
+        cg.setFillColor(body.cgColor)
+        cg.fillPath()
     }
 
     /// `color` with red, green and blue multiplied by `factor` (alpha kept).

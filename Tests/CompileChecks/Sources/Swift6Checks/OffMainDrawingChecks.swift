@@ -1,4 +1,4 @@
-// Compiled in both language modes (the same text in Swift5Checks and Swift6Checks): drawing images off the main
+// Compiled in both language modes (Swift5Checks links this file): drawing images off the main
 // thread, as iOS allows (UIKit's image renderer, colours, paths and string drawing are thread-safe there): a
 // GMSSyncTileLayer drawing its tiles on the layer's thread, and the small UIKit and utility-library calls iOS map code
 // makes. None may warn in either mode.
