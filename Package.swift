@@ -148,6 +148,7 @@ let package = Package(
             dependencies: [
                 "MapGeometry", "MapData", "MapStorage", "LinuxUIKit", "WaymarkTime", "MapGeocoding", "MapPipeline",
                 "MapDrawingCairo", "MapHosting", "UIKit", "CoreLocation", "MapNetwork", "MapDrawing", "MapStyle",
+                "MapLayout",
             ],
             exclude: ["README.md"], swiftSettings: settings),
 

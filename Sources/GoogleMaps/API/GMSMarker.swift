@@ -335,8 +335,9 @@ enum GMSLog {
             store.messages.append(message)
             if store.messages.count > keptMessages { store.messages.removeFirst(store.messages.count - keptMessages) }
             if store.shown[message] == nil && store.shown.count >= countedTexts { store.shown.removeAll() }
-            store.shown[message, default: 0] += 1
-            return store.shown[message] ?? 1
+            let times = (store.shown[message] ?? 0) + 1
+            store.shown[message] = times
+            return times
         }
         guard times <= shownRepeats else { return nil }
         return times == shownRepeats

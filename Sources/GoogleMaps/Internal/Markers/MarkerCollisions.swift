@@ -1,6 +1,7 @@
 import Foundation
 import LinuxUIKit
 import MapGeometry
+import MapLayout
 
 // Advanced markers' collision behaviour (GMSCollisionBehavior): which of a frame's candidate markers are hidden
 // because they overlap a marker of higher priority. Only advanced markers whose behaviour is not `.required` take part
@@ -10,8 +11,11 @@ import MapGeometry
 // marker that intersects a rectangle placed before it is hidden.
 
 extension MarkerStore {
-    /// `list` without the markers the collisions hide, which are remembered in ``collisionHidden`` for hit tests.
-    func resolveCollisions(_ list: [DrawCandidate], camera t: CameraTransform) -> [DrawCandidate] {
+    /// `list` (a frame's candidates for a `width` × `height` point view) without the markers the collisions hide,
+    /// which are remembered in ``collisionHidden`` for hit tests.
+    func resolveCollisions(
+        _ list: [DrawCandidate], camera t: CameraTransform, width: Double, height: Double
+    ) -> [DrawCandidate] {
         struct Entrant {
             var slot: Int32
             var rect: CGRect
@@ -24,7 +28,11 @@ extension MarkerStore {
             guard let marker = marker(inSlot: c.slot) as? GMSAdvancedMarker, isValidPosition(marker.position) else {
                 continue
             }
-            let near = t.nearestWorldCopy(of: WebMercator.worldPoint(LatLng(marker.position)))
+            // The indexed anchor, or the position of a marker the index does not hold (one with a layer).
+            let world =
+                c.x.isFinite && c.y.isFinite
+                ? WorldPoint(x: c.x, y: c.y) : WebMercator.worldPoint(LatLng(marker.position))
+            let near = t.nearestWorldCopy(of: world)
             guard t.depth(of: near) > minDepth else { continue }
             let s = t.screenPoint(forUnwrapped: near)
             let (size, insets) = IconMetrics.of(marker)
@@ -43,29 +51,19 @@ extension MarkerStore {
             if a.zIndex != b.zIndex { return a.zIndex > b.zIndex }
             return a.rect.maxY > b.rect.maxY
         }
-        // The placed rectangles in a grid of 64-point cells, each rectangle in every cell it touches.
-        let cell: CGFloat = 64
-        var grid: [Int64: [CGRect]] = [:]
-        func cells(_ r: CGRect) -> [Int64] {
-            guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return [] }
-            let x0 = Int64((max(-1e6, r.minX) / cell).rounded(.down))
-            let x1 = Int64((min(1e6, r.maxX) / cell).rounded(.down))
-            let y0 = Int64((max(-1e6, r.minY) / cell).rounded(.down))
-            let y1 = Int64((min(1e6, r.maxY) / cell).rounded(.down))
-            guard x0 <= x1, y0 <= y1 else { return [] }
-            var out: [Int64] = []
-            for y in y0...y1 { for x in x0...x1 { out.append(y &* 1_000_003 &+ x) } }
-            return out
-        }
+        // The placed rectangles in the labels' collision grid over the view (rectangles beyond it land in its border
+        // cells and are still found).
+        var placed = GridIndex(width: width, height: height, cellSize: 64)
         var hidden: Set<Int32> = []
         for e in entrants {
-            let touched = cells(e.rect)
-            if !e.required && touched.contains(where: { key in grid[key]?.contains { $0.intersects(e.rect) } == true })
-            {
+            let (minX, minY, maxX, maxY) = (
+                Double(e.rect.minX), Double(e.rect.minY), Double(e.rect.maxX), Double(e.rect.maxY)
+            )
+            if !e.required && placed.intersectsBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) {
                 hidden.insert(e.slot)
                 continue
             }
-            for key in touched { grid[key, default: []].append(e.rect) }
+            _ = placed.insertBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, key: UInt32(bitPattern: e.slot))
         }
         collisionHidden = hidden
         return hidden.isEmpty ? list : list.filter { !hidden.contains($0.slot) }

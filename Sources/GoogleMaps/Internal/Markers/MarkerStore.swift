@@ -373,7 +373,7 @@ import MapGeometry
         Self.sortByRank(&list)
         lastCandidateCount = list.count
         if !collidingSlots.isEmpty || !collisionHidden.isEmpty {
-            list = resolveCollisions(list, camera: t)
+            list = resolveCollisions(list, camera: t, width: width, height: height)
         }
         return list
     }
