@@ -62,11 +62,10 @@ enum DefaultPin {
         let border = options?.borderColor ?? defaultBorder
         let glyph = options?.glyph
         let head = CGPoint(x: size.width / 2, y: size.width / 2)
+        // The renderer's context is current while the glyph's text or image draws into it.
         return UIImage.drawnOnAnyThread(size: size, scale: s) { cg in
             drawBody(cg, body, border: border)
             if let text = glyph?.text {
-                UIGraphicsPushContext(cg)
-                defer { UIGraphicsPopContext() }
                 var fontSize: CGFloat = 12
                 var attributes: [NSAttributedString.Key: Any] = [:]
                 var measured = CGSize.zero
@@ -81,8 +80,6 @@ enum DefaultPin {
                     at: CGPoint(x: head.x - measured.width / 2, y: head.y - measured.height / 2),
                     withAttributes: attributes)
             } else if let image = glyph?.image, image.size.width > 0, image.size.height > 0 {
-                UIGraphicsPushContext(cg)
-                defer { UIGraphicsPopContext() }
                 let fit = min(14 / image.size.width, 14 / image.size.height)
                 let w = image.size.width * fit
                 let h = image.size.height * fit
