@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a Waymark target needs, only if some are missing.
 # usage: scripts/dev/install-deps.sh build|test|data|tiles
-#   build: C libraries and fonts for building and running the library, `waymark` and `map-benchmarks`
+#   build: C libraries, fonts and gdk-pixbuf's WebP loader for building and running the library, `waymark` and
+#          `map-benchmarks`
 #   test:  build + what the tests drive (Xvfb, xdotool, ImageMagick, gpsd's gpsfake)
 #   data:  build + the map data tools used by `make data` (tilemaker, GDAL, osmium, osmcoastline, sqlite3, python venv,
 #          GMT with the GSHHG data)
@@ -10,7 +11,7 @@
 set -euo pipefail
 build=(pkg-config libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libsdl2-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev
        libmicrohttpd-dev nettle-dev libxml2-dev libpng-dev
-       fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+       fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader)
 test_extra=(xvfb xdotool imagemagick x11-utils gpsd gpsd-clients sqlite3 python3 haproxy wrk curl)
 data_extra=(tilemaker gdal-bin python3-gdal osmium-tool osmcoastline sqlite3 unzip python3-venv python3-pip
             gmt gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full)
