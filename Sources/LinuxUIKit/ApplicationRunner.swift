@@ -155,6 +155,7 @@ public struct UIApplicationHostOptions: Equatable, Sendable {
         app.delegate = delegate
         _ = delegate.application(app, willFinishLaunchingWithOptions: nil)
         _ = delegate.application(app, didFinishLaunchingWithOptions: nil)
+        app.post(UIApplication.didFinishLaunchingNotification)
     }
 
     /// Frames at most 60 a second, only when due.

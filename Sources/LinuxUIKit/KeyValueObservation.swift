@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Key-value observation for Waymark's observable objects (Waymark's own). swift-corelibs-foundation has no KVO, so
 // these types have the names and shape of Foundation's (`NSKeyValueObservation`, `NSKeyValueObservingOptions`,
@@ -51,20 +52,34 @@ public struct NSKeyValueObservedChange<Value> {
 
 /// An observation in progress, as Foundation's `NSKeyValueObservation`: keep it while you want changes; it stops
 /// when invalidated or released.
-/// - Thread rules: main actor only.
-@preconcurrency @MainActor public final class NSKeyValueObservation {
-    private var onInvalidate: (() -> Void)?
+/// - Thread rules: any thread, as Foundation's (a view controller's `deinit` may call ``invalidate()``). The handler
+///   runs on the main actor; once ``invalidate()`` returns it is not called again, on whichever thread that was.
+public final class NSKeyValueObservation: @unchecked Sendable {
+    /// Set once by ``invalidate()``; the observer reads it before each call of the handler.
+    package let stopped = Atomic<Bool>(false)
+    /// What removes the observer from its object, on the main actor; taken by the first ``invalidate()``.
+    private let onInvalidate: Mutex<(@MainActor @Sendable () -> Void)?>
 
-    init(onInvalidate: @escaping () -> Void) { self.onInvalidate = onInvalidate }
+    init(onInvalidate: @escaping @MainActor @Sendable () -> Void) { self.onInvalidate = Mutex(onInvalidate) }
 
-    /// Stops the observation; the handler is not called again. Calling it again does nothing.
+    /// Stops the observation; the handler is not called again. Calling it again does nothing. Any thread: off the
+    /// main thread the observer's bookkeeping is removed on the main queue shortly after.
     public func invalidate() {
-        let body = onInvalidate
-        onInvalidate = nil
-        body?()
+        stopped.store(true, ordering: .sequentiallyConsistent)
+        guard
+            let body = onInvalidate.withLock({ body -> (@MainActor @Sendable () -> Void)? in
+                defer { body = nil }
+                return body
+            })
+        else { return }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { body() }
+        } else {
+            DispatchQueue.main.async { body() }
+        }
     }
 
-    isolated deinit {
+    deinit {
         invalidate()
     }
 }
@@ -77,6 +92,8 @@ public struct NSKeyValueObservedChange<Value> {
 @MainActor package final class KeyValueObservers<Subject: AnyObject> {
     private final class Entry {
         let check: (Subject) -> Void
+        /// The observation the entry serves: once it is invalidated or gone, the handler is not called.
+        weak var observation: NSKeyValueObservation?
         init(check: @escaping (Subject) -> Void) { self.check = check }
     }
 
@@ -112,10 +129,12 @@ public struct NSKeyValueObservedChange<Value> {
         let id = ObjectIdentifier(entry)
         entries[id] = entry
         order.append(id)
-        return NSKeyValueObservation { [weak self] in
+        let observation = NSKeyValueObservation { [weak self] in
             self?.entries[id] = nil
             self?.order.removeAll { $0 == id }
         }
+        entry.observation = observation
+        return observation
     }
 
     /// Whether anything observes.
@@ -126,7 +145,10 @@ public struct NSKeyValueObservedChange<Value> {
     package func check(_ subject: Subject) {
         guard !entries.isEmpty else { return }
         for id in order {
-            entries[id]?.check(subject)
+            guard let entry = entries[id], let observation = entry.observation,
+                !observation.stopped.load(ordering: .sequentiallyConsistent)
+            else { continue }
+            entry.check(subject)
         }
     }
 }

@@ -190,8 +190,11 @@ extension UIApplicationDelegate {
         guard !terminated else { return }
         terminated = true
         delegate?.applicationWillResignActive(self)
+        post(Self.willResignActiveNotification)
         applicationState = .background
+        post(Self.didEnterBackgroundNotification)
         delegate?.applicationWillTerminate(self)
+        post(Self.willTerminateNotification)
     }
     package private(set) var terminated = false
 

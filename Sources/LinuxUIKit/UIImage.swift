@@ -55,6 +55,12 @@ public final class UIImage: @unchecked Sendable {
         self.duration = duration
     }
 
+    /// An empty image: no pixels, size `.zero`, scale 1, as UIKit's `UIImage()` (a navigation bar's
+    /// `shadowImage = UIImage()`, a placeholder). Drawing it draws nothing; `pngData()` is nil.
+    public convenience init() {
+        self.init(bitmaps: [], scale: 1)
+    }
+
     /// An image with `image`'s pixels and properties (both immutable, so shared), for another module's convenience
     /// initialiser that draws its image first (GoogleMaps' `GMSPinImage(options:)`). Waymark's own (package).
     package convenience init(sharing image: UIImage) {

@@ -222,6 +222,7 @@ extension UIFrameTicking {
         if UIApplication.shared.applicationState != .active {
             UIApplication.shared.applicationState = .active
             UIApplication.shared.delegate?.applicationDidBecomeActive(UIApplication.shared)
+            UIApplication.shared.post(UIApplication.didBecomeActiveNotification)
         }
     }
 }

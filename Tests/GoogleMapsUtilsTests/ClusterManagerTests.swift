@@ -304,9 +304,9 @@ func parisItems() -> [TestItem] {
     @Test func iconsAreCachedCirclesGrowingWithTheBucket() {
         _ = installUtilsClock()
         let generator = GMUDefaultClusterIconGenerator()
-        let small = generator.icon(forSize: 5)!
+        let small = generator.icon(forSize: 5)
         #expect(generator.icon(forSize: 5) === small)
-        let large = generator.icon(forSize: 1500)!
+        let large = generator.icon(forSize: 1500)
         #expect(large.size.width > small.size.width)
         // The centre-left of the small icon is the first bucket's colour, #0099cc.
         let bgra = small.premultipliedBGRA()!
@@ -322,7 +322,7 @@ func parisItems() -> [TestItem] {
             c.cgContext.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
         }
         let generator = GMUDefaultClusterIconGenerator(buckets: [5, 50], backgroundImages: [base, base])
-        let icon = generator.icon(forSize: 60)!
+        let icon = generator.icon(forSize: 60)
         #expect(icon.size == CGSize(width: 40, height: 40))
         let bgra = icon.premultipliedBGRA()!
         #expect(bgra.pixels.enumerated().contains { $0.offset % 4 == 0 && $0.element > 200 }, "white label drawn")

@@ -44,6 +44,13 @@ import LinuxUIKit
     /// Called only when ``mapView(_:markerInfoWindow:)`` returned nil: a view placed inside the default bubble, or
     /// `nil` for the default title and snippet.
     func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView?
+    /// ``mapView(_:markerInfoWindow:)`` declared with a non-optional view, as a delegate may implement it on iOS
+    /// (Objective-C matches the method by its selector whatever the optionality). Whichever of the two a delegate
+    /// implements is called; with both, the optional one is asked first.
+    func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView
+    /// ``mapView(_:markerInfoContents:)`` declared with a non-optional view (see the non-optional
+    /// ``mapView(_:markerInfoWindow:)-(_,_)->UIView``).
+    func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView
     /// The info window of `marker` closed (another selection, a map tap, `selectedMarker = nil`, the marker's
     /// removal or `clear()`, D11). Once per close.
     func mapView(_ mapView: GMSMapView, didCloseInfoWindowOf marker: GMSMarker)
@@ -94,6 +101,14 @@ extension GMSMapViewDelegate {
     public func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView? { nil }
     /// Default: `nil` (default contents).
     public func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView? { nil }
+    /// Default: no view (the optional declaration decides).
+    public func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView {
+        DelegateDefaults.noView
+    }
+    /// Default: no view (the optional declaration decides).
+    public func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView {
+        DelegateDefaults.noView
+    }
     /// Default: does nothing.
     public func mapView(_ mapView: GMSMapView, didCloseInfoWindowOf marker: GMSMarker) {}
     /// Default: does nothing.
@@ -114,4 +129,29 @@ extension GMSMapViewDelegate {
     public func mapViewSnapshotReady(_ mapView: GMSMapView) {}
     /// Default: does nothing.
     public func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags) {}
+}
+
+extension GMSMapViewDelegate {
+    /// The delegate's custom info window for `marker`, from whichever declaration of
+    /// ``mapView(_:markerInfoWindow:)-(_,_)->UIView?`` it implements (the optional one first); nil for none.
+    package func infoWindow(for marker: GMSMarker, in mapView: GMSMapView) -> UIView? {
+        if let view: UIView = self.mapView(mapView, markerInfoWindow: marker) as UIView? { return view }
+        let view: UIView = self.mapView(mapView, markerInfoWindow: marker)
+        return view === DelegateDefaults.noView ? nil : view
+    }
+
+    /// The delegate's custom info-window contents for `marker`, from whichever declaration of
+    /// ``mapView(_:markerInfoContents:)-(_,_)->UIView?`` it implements (the optional one first); nil for none.
+    package func infoContents(for marker: GMSMarker, in mapView: GMSMapView) -> UIView? {
+        if let view: UIView = self.mapView(mapView, markerInfoContents: marker) as UIView? { return view }
+        let view: UIView = self.mapView(mapView, markerInfoContents: marker)
+        return view === DelegateDefaults.noView ? nil : view
+    }
+}
+
+/// What the defaults of delegate methods declared twice (optional and non-optional result) return to say "not
+/// implemented": an object no delegate can return.
+package enum DelegateDefaults {
+    /// The non-optional info-window methods' default.
+    @MainActor package static let noView = UIView()
 }

@@ -40,6 +40,57 @@ open class GMSOverlay: NSObject, NSCopying {
         init(_ value: Any) { self.value = value }
     }
 
+    // UIAccessibility's properties, which every `NSObject` has on iOS (an informal protocol): stored for the app and
+    // read back; Linux has no assistive technology to read them. Boxed, 8 bytes an overlay until one is set.
+
+    /// A label for assistive technologies (UIAccessibility). Defaults to nil. Stored only.
+    open var accessibilityLabel: String? {
+        get { accessibilityBox?.label }
+        set { ensureAccessibility().label = newValue }
+    }
+    /// A hint for assistive technologies (UIAccessibility). Defaults to nil. Stored only.
+    open var accessibilityHint: String? {
+        get { accessibilityBox?.hint }
+        set { ensureAccessibility().hint = newValue }
+    }
+    /// A value for assistive technologies (UIAccessibility). Defaults to nil. Stored only.
+    open var accessibilityValue: String? {
+        get { accessibilityBox?.value }
+        set { ensureAccessibility().value = newValue }
+    }
+    /// Whether assistive technologies treat the overlay as an element (UIAccessibility). Defaults to false. Stored
+    /// only.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityBox?.isElement ?? false }
+        set { ensureAccessibility().isElement = newValue }
+    }
+    /// The element's frame in screen coordinates, points (UIAccessibility). Defaults to `.zero`. Stored only.
+    open var accessibilityFrame: CGRect {
+        get { accessibilityBox?.frame ?? .zero }
+        set { ensureAccessibility().frame = newValue }
+    }
+    /// Where an activation lands, screen coordinates in points (UIAccessibility). Defaults to `.zero` (UIKit's
+    /// default then is the frame's centre). Stored only.
+    open var accessibilityActivationPoint: CGPoint {
+        get { accessibilityBox?.activationPoint ?? .zero }
+        set { ensureAccessibility().activationPoint = newValue }
+    }
+    private var accessibilityBox: AccessibilityBox?
+    private final class AccessibilityBox {
+        var label: String?
+        var hint: String?
+        var value: String?
+        var isElement = false
+        var frame = CGRect.zero
+        var activationPoint = CGPoint.zero
+    }
+    private func ensureAccessibility() -> AccessibilityBox {
+        if let accessibilityBox { return accessibilityBox }
+        let created = AccessibilityBox()
+        accessibilityBox = created
+        return created
+    }
+
     /// Storage behind ``map``; only the map view writes it.
     weak var mapStorage: GMSMapView?
 

@@ -166,9 +166,47 @@ public protocol GMUClusterAlgorithm {
 }
 
 /// Makes the icon of a cluster marker (google-maps-ios-utils' `GMUClusterIconGenerator`).
+///
+/// The library's two Swift faces are both requirements, each with a default that calls the other, so a generator
+/// implements either one: ``icon(forSize:)`` as the Objective-C versions before 6 are seen from Swift
+/// (`iconForSize:`, an `NSUInteger` and a non-nil image), or ``iconForSize(_:)`` as version 6 declares it. The
+/// renderer asks ``iconForSize(_:)``. A generator implementing neither gets an empty image and one logged warning.
 @preconcurrency @MainActor public protocol GMUClusterIconGenerator: AnyObject {
-    /// The icon for a cluster of `size` items.
-    func icon(forSize size: Int) -> UIImage?
+    /// The icon for a cluster of `size` items (the Objective-C library's `iconForSize:`).
+    func icon(forSize size: UInt) -> UIImage
+    /// The icon for a cluster of `size` items, or nil for none (version 6's name); the renderer calls this one.
+    func iconForSize(_ size: Int) -> UIImage?
+}
+
+/// Whether a default of ``GMUClusterIconGenerator`` is running: the other default then knows that the generator
+/// implements neither requirement.
+@MainActor private var iconGeneratorDefaultRunning = false
+/// The generator classes already warned about (one warning each).
+@MainActor private var iconGeneratorsWarned: Set<ObjectIdentifier> = []
+
+extension GMUClusterIconGenerator {
+    /// Calls ``iconForSize(_:)``; an empty image when that gives nil or is not implemented either.
+    public func icon(forSize size: UInt) -> UIImage {
+        guard !iconGeneratorDefaultRunning else {
+            if iconGeneratorsWarned.insert(ObjectIdentifier(type(of: self))).inserted {
+                GMSLogUtils.warning(
+                    "\(type(of: self)) implements neither icon(forSize:) nor iconForSize(_:) of "
+                        + "GMUClusterIconGenerator: its clusters get empty icons")
+            }
+            return UIImage()
+        }
+        iconGeneratorDefaultRunning = true
+        defer { iconGeneratorDefaultRunning = false }
+        return iconForSize(Int(clamping: size)) ?? UIImage()
+    }
+
+    /// Calls ``icon(forSize:)`` (sizes below 0 as 0).
+    public func iconForSize(_ size: Int) -> UIImage? {
+        guard !iconGeneratorDefaultRunning else { return nil }
+        iconGeneratorDefaultRunning = true
+        defer { iconGeneratorDefaultRunning = false }
+        return icon(forSize: UInt(max(0, size)))
+    }
 }
 
 /// Hears taps on cluster and item markers (google-maps-ios-utils' `GMUClusterManagerDelegate`). Both methods are
@@ -189,12 +227,20 @@ extension GMUClusterManagerDelegate {
     }
 }
 
+/// What the non-optional ``GMUClusterRendererDelegate/renderer(_:markerFor:)-(_,_)->GMSMarker`` returns by default:
+/// a marker no delegate can return, meaning "not implemented".
+@MainActor private let noDelegateMarker = GMSMarker()
+
 /// Customises ``GMUDefaultClusterRenderer``'s markers (google-maps-ios-utils' `GMUClusterRendererDelegate`). Every
 /// method is optional.
 @preconcurrency @MainActor public protocol GMUClusterRendererDelegate: AnyObject {
     /// The marker to use for `object` (a ``GMUCluster`` or a ``GMUClusterItem``), or nil for a new plain marker. The
     /// renderer sets its position, icon (clusters), ground anchor, zIndex and userData; set others here.
     func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker?
+    /// ``renderer(_:markerFor:)-(_,_)->GMSMarker?`` declared with a non-optional marker, as a delegate may implement
+    /// it on iOS (Objective-C matches the method by its selector whatever the optionality). Whichever of the two a
+    /// delegate implements is called; with both, the optional one is asked first.
+    func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker
     /// `marker` is about to be added to the map (`marker.userData` is its cluster or item).
     func renderer(_ renderer: any GMUClusterRenderer, willRenderMarker marker: GMSMarker)
     /// `marker` has just been added to the map, its animation started.
@@ -204,6 +250,18 @@ extension GMUClusterManagerDelegate {
 extension GMUClusterRendererDelegate {
     /// No marker of the delegate's: the renderer makes one.
     public func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker? { nil }
+    /// No marker (the optional declaration decides).
+    public func renderer(_ renderer: any GMUClusterRenderer, markerFor object: Any) -> GMSMarker {
+        noDelegateMarker
+    }
+
+    /// The delegate's marker for `object`, from whichever declaration of
+    /// ``renderer(_:markerFor:)-(_,_)->GMSMarker?`` it implements (the optional one first); nil for none.
+    func marker(for object: Any, renderer: any GMUClusterRenderer) -> GMSMarker? {
+        if let marker: GMSMarker = self.renderer(renderer, markerFor: object) as GMSMarker? { return marker }
+        let marker: GMSMarker = self.renderer(renderer, markerFor: object)
+        return marker === noDelegateMarker ? nil : marker
+    }
     /// Nothing to do.
     public func renderer(_ renderer: any GMUClusterRenderer, willRenderMarker marker: GMSMarker) {}
     /// Nothing to do.

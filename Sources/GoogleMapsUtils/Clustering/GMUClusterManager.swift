@@ -145,11 +145,11 @@ import GoogleMaps
     }
     /// Forwarded to ``mapDelegate``; nil without one.
     public func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView? {
-        mapDelegate?.mapView(mapView, markerInfoWindow: marker)
+        mapDelegate?.infoWindow(for: marker, in: mapView)
     }
     /// Forwarded to ``mapDelegate``; nil without one.
     public func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView? {
-        mapDelegate?.mapView(mapView, markerInfoContents: marker)
+        mapDelegate?.infoContents(for: marker, in: mapView)
     }
     /// Forwarded to ``mapDelegate``.
     public func mapView(_ mapView: GMSMapView, didCloseInfoWindowOf marker: GMSMarker) {

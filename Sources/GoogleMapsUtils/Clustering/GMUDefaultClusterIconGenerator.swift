@@ -9,14 +9,43 @@ import GoogleMaps
 /// #ff8800, #cc0000 and #9933cc (buckets beyond the colours reuse the last one), 26 points across for small sizes
 /// and 3 points wider per bucket, the label white and bold (14 pt). With background images, the label (bold 12 pt,
 /// white) is centred on the bucket's image. Icons are cached by label.
+///
+/// Open, as the Objective-C class is: a subclass may override ``icon(forSize:)`` (or ``iconForSize(_:)``) and call
+/// any of the initializers with `super.init`.
 /// - Thread rules: main thread (main actor).
-@preconcurrency @MainActor public final class GMUDefaultClusterIconGenerator: GMUClusterIconGenerator {
-    private let buckets: [Int]
-    private let backgroundImages: [UIImage]?
-    private let backgroundColors: [UIColor]
+@preconcurrency @MainActor open class GMUDefaultClusterIconGenerator: GMUClusterIconGenerator {
+    /// The buckets and what each is drawn on (set once by the initializer).
+    private struct Appearance {
+        var buckets: [Int]
+        var images: [UIImage]?
+        var colors: [UIColor]
+
+        /// Checks `buckets` (and that there is an image or colour for each when given).
+        init(_ buckets: [Int], images: [UIImage]? = nil, colors: [UIColor]? = nil) {
+            if let images {
+                precondition(
+                    buckets.count == images.count,
+                    "GMUDefaultClusterIconGenerator: \(buckets.count) buckets but \(images.count) background images")
+            }
+            if let colors {
+                precondition(
+                    buckets.count == colors.count,
+                    "GMUDefaultClusterIconGenerator: \(buckets.count) buckets but \(colors.count) background colours")
+            }
+            self.buckets = GMUDefaultClusterIconGenerator.validated(buckets)
+            self.images = images
+            self.colors = colors ?? GMUDefaultClusterIconGenerator.defaultColors
+        }
+    }
+
+    private let appearance: Appearance
+    private var buckets: [Int] { appearance.buckets }
+    private var backgroundImages: [UIImage]? { appearance.images }
+    private var backgroundColors: [UIColor] { appearance.colors }
     private var cache: [String: UIImage] = [:]
 
-    private static let defaultColors: [UIColor] = [0x0099cc, 0x669900, 0xff8800, 0xcc0000, 0x9933cc].map(color(hex:))
+    private nonisolated static let defaultColors: [UIColor] = [0x0099cc, 0x669900, 0xff8800, 0xcc0000, 0x9933cc].map(
+        color(hex:))
 
     private nonisolated static func color(hex: Int) -> UIColor {
         let r = CGFloat((hex >> 16) & 0xff) / 255
@@ -26,57 +55,45 @@ import GoogleMaps
     }
 
     /// The default buckets and colours.
-    public convenience init() {
-        self.init(checked: [10, 50, 100, 200, 1000], images: nil, colors: Self.defaultColors)
+    public init() {
+        appearance = Appearance([10, 50, 100, 200, 1000])
     }
 
     /// `buckets` (positive, strictly increasing) with the default colours.
     /// - Precondition: `buckets` is non-empty, positive and strictly increasing (Google raises an exception).
-    public convenience init(buckets: [Int]) {
-        self.init(checked: Self.validated(buckets), images: nil, colors: Self.defaultColors)
+    public init(buckets: [Int]) {
+        appearance = Appearance(buckets)
     }
 
     /// `buckets` drawn on `backgroundImages`, one image per bucket.
     /// - Precondition: valid buckets (see ``init(buckets:)``) and as many images as buckets.
-    public convenience init(buckets: [Int], backgroundImages: [UIImage]) {
-        precondition(
-            buckets.count == backgroundImages.count,
-            "GMUDefaultClusterIconGenerator: \(buckets.count) buckets but \(backgroundImages.count) background images")
-        self.init(checked: Self.validated(buckets), images: backgroundImages, colors: Self.defaultColors)
+    public init(buckets: [Int], backgroundImages: [UIImage]) {
+        appearance = Appearance(buckets, images: backgroundImages)
     }
 
     /// `buckets` drawn as circles of `backgroundColors`, one colour per bucket.
     /// - Precondition: valid buckets (see ``init(buckets:)``) and as many colours as buckets.
-    public convenience init(buckets: [Int], backgroundColors: [UIColor]) {
-        precondition(
-            buckets.count == backgroundColors.count,
-            "GMUDefaultClusterIconGenerator: \(buckets.count) buckets but \(backgroundColors.count) background colours")
-        self.init(checked: Self.validated(buckets), images: nil, colors: backgroundColors)
+    public init(buckets: [Int], backgroundColors: [UIColor]) {
+        appearance = Appearance(buckets, colors: backgroundColors)
     }
 
     /// ``init(buckets:)`` with the buckets as `NSNumber`s, as the Objective-C library's `initWithBuckets:` is seen from
     /// Swift (code written for versions before 6 passes `[NSNumber]`). Each number's `intValue` is used.
-    public convenience init(buckets: [NSNumber]) {
-        self.init(buckets: buckets.map(\.intValue))
+    public init(buckets: [NSNumber]) {
+        appearance = Appearance(buckets.map(\.intValue))
     }
 
     /// ``init(buckets:backgroundImages:)`` with `NSNumber` buckets, as the Objective-C library takes them.
-    public convenience init(buckets: [NSNumber], backgroundImages: [UIImage]) {
-        self.init(buckets: buckets.map(\.intValue), backgroundImages: backgroundImages)
+    public init(buckets: [NSNumber], backgroundImages: [UIImage]) {
+        appearance = Appearance(buckets.map(\.intValue), images: backgroundImages)
     }
 
     /// ``init(buckets:backgroundColors:)`` with `NSNumber` buckets, as the Objective-C library takes them.
-    public convenience init(buckets: [NSNumber], backgroundColors: [UIColor]) {
-        self.init(buckets: buckets.map(\.intValue), backgroundColors: backgroundColors)
+    public init(buckets: [NSNumber], backgroundColors: [UIColor]) {
+        appearance = Appearance(buckets.map(\.intValue), colors: backgroundColors)
     }
 
-    private init(checked buckets: [Int], images: [UIImage]?, colors: [UIColor]) {
-        self.buckets = buckets
-        self.backgroundImages = images
-        self.backgroundColors = colors
-    }
-
-    private static func validated(_ buckets: [Int]) -> [Int] {
+    private nonisolated static func validated(_ buckets: [Int]) -> [Int] {
         precondition(!buckets.isEmpty, "GMUDefaultClusterIconGenerator: buckets must not be empty")
         precondition(
             buckets.allSatisfy { $0 > 0 }, "GMUDefaultClusterIconGenerator: buckets must be positive: \(buckets)")
@@ -99,8 +116,9 @@ import GoogleMaps
         return index
     }
 
-    /// The icon of a cluster of `size` items (cached per label).
-    public func icon(forSize size: Int) -> UIImage? {
+    /// The icon of a cluster of `size` items (cached per label), as the Objective-C library's `iconForSize:`.
+    open func icon(forSize size: UInt) -> UIImage {
+        let size = Int(clamping: size)
         let text = label(forSize: size)
         let index = bucketIndex(for: size)
         let key = "\(index)|\(text)"
@@ -114,6 +132,10 @@ import GoogleMaps
         cache[key] = image
         return image
     }
+
+    /// ``icon(forSize:)`` under version 6's name (what the renderer calls); sizes below 0 as 0. A subclass overriding
+    /// ``icon(forSize:)`` is drawn through this too.
+    open func iconForSize(_ size: Int) -> UIImage? { icon(forSize: UInt(max(0, size))) }
 
     private func attributes(size: CGFloat) -> [NSAttributedString.Key: Any] {
         [.font: UIFont.boldSystemFont(ofSize: size), .foregroundColor: UIColor.white]

@@ -159,8 +159,8 @@ import GoogleMaps
     private func render(_ cluster: any GMUCluster, asCluster: Bool, animated: Bool) {
         if asCluster {
             let from = animated ? overlappingCluster(cluster, in: itemToOldCluster)?.position : nil
-            guard let icon = clusterIconGenerator.icon(forSize: cluster.count) else { return }
-            let marker = delegate?.renderer(self, markerFor: cluster) ?? GMSMarker()
+            guard let icon = clusterIconGenerator.iconForSize(cluster.count) else { return }
+            let marker = delegate?.marker(for: cluster, renderer: self) ?? GMSMarker()
             marker.userData = cluster
             marker.icon = icon
             marker.groundAnchor = CGPoint(x: 0.5, y: 0.5)
@@ -170,7 +170,7 @@ import GoogleMaps
             for item in cluster.items where !renderedItems.contains(ObjectIdentifier(item)) {
                 let from = animated ? itemToOldCluster[ObjectIdentifier(item)]?.position : nil
                 let marker: GMSMarker
-                if let own = delegate?.renderer(self, markerFor: item) {
+                if let own = delegate?.marker(for: item, renderer: self) {
                     marker = own
                     marker.userData = item
                 } else if let itemMarker = item as? GMSMarker {

@@ -1,4 +1,5 @@
 import GoogleMaps
+import Synchronization
 
 /// The items an algorithm holds, in insertion order, with their projected points: the storage the clustering
 /// algorithms share. Removal leaves a hole that is compacted away once holes outnumber items. The range searches of
@@ -299,9 +300,21 @@ public final class GMUSimpleClusterAlgorithm: GMUClusterAlgorithm {
     }
 }
 
-/// The library's log (one line to standard error per message).
+/// The library's log: one line to standard error per message, the newest ``keptMessages`` kept for tests. Any
+/// thread.
 enum GMSLogUtils {
+    /// How many of the newest messages ``messages`` keeps.
+    static let keptMessages = 1_000
+    private static let store = Mutex<[String]>([])
+
+    /// The messages logged so far, the newest ``keptMessages``.
+    static var messages: [String] { store.withLock { $0 } }
+
     static func warning(_ message: String) {
+        store.withLock { messages in
+            messages.append(message)
+            if messages.count > keptMessages { messages.removeFirst(messages.count - keptMessages) }
+        }
         FileHandle.standardError.write(Data("GoogleMapsUtils warning: \(message)\n".utf8))
     }
 }

@@ -56,6 +56,9 @@ public final class GQTPointQuadTree {
     public var count: Int { tree.count }
 
     /// An empty tree over `bounds` (edges inclusive); items outside it are refused.
+    ///
+    /// Not failable, as in the library's version 6: code for the Objective-C versions, where it is imported as
+    /// `init!` and unwrapped with `guard let` or `!`, drops the unwrapping. Both cannot be had in one initializer.
     public init(bounds: GQTBounds) {
         tree = PointIndexTree(bounds: bounds)
     }
@@ -119,4 +122,20 @@ public final class GQTPointQuadTree {
 
     /// The number of items (the same as ``count``).
     public func getCount() -> Int { count }
+
+    /// ``add(item:)`` as the Objective-C library (versions before 6) is seen from Swift: `add(_:)`.
+    @discardableResult
+    public func add(_ item: (any GQTPointQuadTreeItem)?) -> Bool { add(item: item) }
+
+    /// ``remove(item:)`` as the Objective-C library (versions before 6) is seen from Swift: `remove(_:)`. Returns
+    /// false for nil.
+    @discardableResult
+    public func remove(_ item: (any GQTPointQuadTreeItem)?) -> Bool {
+        guard let item else { return false }
+        return remove(item: item)
+    }
+
+    /// ``search(withBounds:)`` as the Objective-C library (versions before 6) is seen from Swift: `search(with:)`,
+    /// the items as `Any` (an `NSArray` there; cast them to the item type).
+    public func search(with bounds: GQTBounds) -> [Any] { search(withBounds: bounds) }
 }

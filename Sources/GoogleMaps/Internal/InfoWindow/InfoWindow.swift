@@ -55,9 +55,9 @@ import LinuxUIKit
     /// window shows the view as it is now).
     static func build(for marker: GMSMarker, map: GMSMapView) -> InfoWindowState {
         let source: InfoWindowState.Source
-        if let view = map.delegate?.mapView(map, markerInfoWindow: marker) {
+        if let view = map.delegate?.infoWindow(for: marker, in: map) {
             source = .window(view)
-        } else if let view = map.delegate?.mapView(map, markerInfoContents: marker) {
+        } else if let view = map.delegate?.infoContents(for: marker, in: map) {
             source = .contents(view)
         } else if isBlank(marker.title) && isBlank(marker.snippet) {
             source = .none

@@ -1,0 +1,1 @@
+../Swift6Checks/MapsSampleChecks.swift

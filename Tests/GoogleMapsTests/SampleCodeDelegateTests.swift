@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import WaymarkTime
+
+@testable import GoogleMaps
+@testable import LinuxUIKit
+
+/// Delegate and overlay code as iOS apps write it that Waymark did not honour (session 19's QA of Google's samples):
+/// info-window methods declared with a non-optional view, markers' accessibility properties, a key-value observation
+/// invalidated from a `deinit` on another thread.
+@MainActor @Suite struct SampleCodeDelegateTests {
+    static let london = CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127)
+
+    /// Declares the info window non-optional, as iOS lets a delegate do.
+    final class PlainWindowDelegate: GMSMapViewDelegate {
+        var asked: [String] = []
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 90, height: 40))
+        func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView {
+            asked.append(marker.title ?? "?")
+            return view
+        }
+    }
+
+    /// Declares only the contents, non-optional.
+    final class PlainContentsDelegate: GMSMapViewDelegate {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 30))
+        func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView { view }
+    }
+
+    private func map(with delegate: any GMSMapViewDelegate) -> (GMSMapView, GMSMarker) {
+        _ = installMapClock()
+        let map = GMSMapView.map(
+            withFrame: CGRect(x: 0, y: 0, width: 320, height: 240),
+            camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 14))
+        map.delegate = delegate
+        let marker = GMSMarker(position: Self.london)
+        marker.title = "London"
+        marker.map = map
+        return (map, marker)
+    }
+
+    @Test func nonOptionalInfoWindowIsUsed() throws {
+        let delegate = PlainWindowDelegate()
+        let (map, marker) = map(with: delegate)
+        map.selectedMarker = marker
+        #expect(delegate.asked == ["London"])
+        guard case .window(let view)? = map.infoWindow?.source else {
+            Issue.record("the delegate's window was not used")
+            return
+        }
+        #expect(view === delegate.view)
+        let image = try #require(map.infoWindow?.image)
+        #expect(image.size == CGSize(width: 90, height: 40))
+    }
+
+    @Test func nonOptionalInfoContentsAreUsed() {
+        let delegate = PlainContentsDelegate()
+        let (map, marker) = map(with: delegate)
+        map.selectedMarker = marker
+        guard case .contents(let view)? = map.infoWindow?.source else {
+            Issue.record("the delegate's contents were not used")
+            return
+        }
+        #expect(view === delegate.view)
+    }
+
+    /// A delegate implementing neither gets the default bubble (the defaults say "no view").
+    @Test func noInfoWindowMethodsGiveTheDefaultBubble() {
+        final class Silent: GMSMapViewDelegate {}
+        let delegate = Silent()
+        let (map, marker) = map(with: delegate)
+        map.selectedMarker = marker
+        guard case .standard? = map.infoWindow?.source else {
+            Issue.record("expected the standard bubble")
+            return
+        }
+    }
+
+    @Test func markersKeepTheirAccessibilityProperties() {
+        let marker = GMSMarker(position: Self.london)
+        #expect(marker.accessibilityLabel == nil && !marker.isAccessibilityElement)
+        #expect(marker.accessibilityActivationPoint == .zero && marker.accessibilityFrame == .zero)
+        marker.accessibilityLabel = "Big Ben"
+        marker.accessibilityHint = "Opens details"
+        marker.accessibilityValue = "open"
+        marker.isAccessibilityElement = true
+        marker.accessibilityActivationPoint = CGPoint(x: 3, y: 4)
+        marker.accessibilityFrame = CGRect(x: 1, y: 2, width: 3, height: 4)
+        #expect(marker.accessibilityLabel == "Big Ben" && marker.accessibilityHint == "Opens details")
+        #expect(marker.accessibilityValue == "open" && marker.isAccessibilityElement)
+        #expect(marker.accessibilityActivationPoint == CGPoint(x: 3, y: 4))
+        #expect(marker.accessibilityFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
+    }
+
+    /// An observation invalidated on another thread (a view controller's `deinit`): the handler is not called
+    /// again, and the map's bookkeeping is removed on the main queue.
+    @Test func observationInvalidatedOffTheMainThread() async {
+        let clock = installMapClock()
+        let map = makeMap()
+        var zooms: [Float] = []
+        let observation = map.observe(\.camera, options: [.new]) { _, change in
+            zooms.append(change.newValue?.zoom ?? -1)
+        }
+        map.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12)
+        #expect(zooms == [12])
+        await Task.detached { observation.invalidate() }.value
+        map.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 10)
+        run(map, clock, frames: 2)
+        #expect(zooms == [12], "no call after invalidate() returned on another thread")
+        // The removal reaches the main queue.
+        for _ in 0..<50 where !map.keyValueObservers.isEmpty {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(map.keyValueObservers.isEmpty)
+    }
+}
