@@ -181,3 +181,70 @@ struct ShapeHitTestBenchmark: Benchmark {
         }
     }
 }
+
+/// Google's Polylines sample (maps-sdk-for-ios-samples' `PolylinesViewController`, in our words): 30 geodesic
+/// polylines of six points looping the Pacific on a 1280 × 720 map at zoom 3 with no basemap; each run gives every
+/// polyline new gradient spans (`GMSStyleSpansOffset`, 21 repeats of green-fade, red-fade and clear, shifted 50 km)
+/// and draws the frame: what the sample does ten times a second.
+struct ShapeSpansFrameBenchmark: Benchmark {
+    let name = "shape-spans-frame"
+    let unit = "polylines"
+    let iterations = 20
+    /// The map, its polylines, the sample's styles and the repeat length (metres), made in `setUp`.
+    @MainActor private final class Scene {
+        let map: GMSMapView
+        var polylines: [GMSPolyline] = []
+        let styles = [
+            GMSStrokeStyle.gradient(from: .green, to: UIColor.green.withAlphaComponent(0)),
+            GMSStrokeStyle.gradient(from: UIColor.red.withAlphaComponent(0), to: .red),
+            GMSStrokeStyle.solidColor(UIColor(white: 0, alpha: 0)),
+        ]
+        var length: Double = 0
+        var offset: Double = 0
+
+        init() {
+            map = GMSMapView.map(
+                withFrame: CGRect(x: 0, y: 0, width: 1280, height: 720),
+                camera: GMSCameraPosition(latitude: -30, longitude: -175, zoom: 3))
+            map.mapType = .none
+            var loop = GMSMutablePath()
+            for (lat, lng) in [
+                (-33.866901, 151.195988), (-18.0, 179.0), (21.291982, -157.821856), (37.423802, -122.091859),
+                (-12.0, -77.0), (-33.866901, 151.195988),
+            ] {
+                loop.addLatitude(lat, longitude: lng)
+            }
+            loop = loop.pathOffset(byLatitude: -30, longitude: 0)
+            length = loop.length(of: .geodesic) / 21
+            for i in 0..<30 {
+                let polyline = GMSPolyline(path: loop.pathOffset(byLatitude: Double(i) * 1.5, longitude: 0))
+                polyline.strokeWidth = 8
+                polyline.geodesic = true
+                polyline.map = map
+                polylines.append(polyline)
+            }
+            _ = map.renderImage(scale: 1)
+        }
+
+        /// The sample's step: new spans shifted 50 km, then a frame.
+        func step() -> Int {
+            offset -= 50_000
+            for polyline in polylines {
+                guard let path = polyline.path else { continue }
+                polyline.spans = GMSStyleSpansOffset(path, styles, [NSNumber(value: length)], .geodesic, offset)
+            }
+            let image = map.renderImage(scale: 1)
+            blackHole(Int(image.size.width))
+            return polylines.count
+        }
+    }
+    private var scene: Scene?
+
+    mutating func setUp() throws {
+        scene = MainActor.assumeIsolated { Scene() }
+    }
+
+    func run() throws -> Int {
+        MainActor.assumeIsolated { scene?.step() ?? 0 }
+    }
+}

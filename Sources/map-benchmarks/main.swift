@@ -27,7 +27,7 @@ func allBenchmarks() -> [any Benchmark] {
         MarkerAddBenchmark(count: 100_000), MarkerAddBenchmark(count: 1_000_000), MarkerFrameBenchmark(),
         MarkerHitTestBenchmark(count: 100_000), MarkerHitTestBenchmark(count: 1_000_000),
         ShapeAddBenchmark(), ShapePanFrameBenchmark(.polylines), ShapePanFrameBenchmark(.polygons),
-        ShapeHitTestBenchmark(),
+        ShapeHitTestBenchmark(), ShapeSpansFrameBenchmark(),
         PipelineColdFrameBenchmark.helsinkiZ16, PipelineMovingFrameBenchmark.pan, PipelineColdFrameBenchmark.worldZ2,
         PipelineMovingFrameBenchmark.panWithoutBuildings,
         PipelinePitchedFrameBenchmark(), PipelinePitchedFrameBenchmark(usesTileImageCache: false),

@@ -262,6 +262,16 @@ import WaymarkTime
             change("GMSOverlay.isTappable", draws: false, circle) { $0.isTappable = true },
             change("GMSOverlay.zIndex", draws: false, circle) { $0.zIndex = 3 },
             change("GMSOverlay.userData", draws: false, circle) { $0.userData = 42 },
+            change("GMSOverlay.accessibilityLabel", draws: false, circle) { $0.accessibilityLabel = "Zone" },
+            change("GMSOverlay.accessibilityHint", draws: false, circle) { $0.accessibilityHint = "Opens" },
+            change("GMSOverlay.accessibilityValue", draws: false, circle) { $0.accessibilityValue = "3" },
+            change("GMSOverlay.isAccessibilityElement", draws: false, circle) { $0.isAccessibilityElement = true },
+            change("GMSOverlay.accessibilityFrame", draws: false, circle) {
+                $0.accessibilityFrame = CGRect(x: 1, y: 2, width: 3, height: 4)
+            },
+            change("GMSOverlay.accessibilityActivationPoint", draws: false, circle) {
+                $0.accessibilityActivationPoint = CGPoint(x: 5, y: 6)
+            },
             Change(name: "GMSOverlay.map", draws: true) { circle().map = $0 },
             change("GMSMarker.position", marker) { $0.position = near },
             change("GMSMarker.snippet", draws: false, marker) { $0.snippet = "Snippet" },
