@@ -76,6 +76,28 @@ import WaymarkTime
         }
     }
 
+    /// Data-driven styling: one layer per type, unavailable, its style stored and the reason logged once.
+    @Test func featureLayersAreUnavailableAndSaySo() {
+        _ = installMapClock()
+        let map = makeMap()
+        let counties = map.featureLayer(of: .administrativeAreaLevel2)
+        #expect(counties === map.featureLayer(of: FeatureType("ADMINISTRATIVE_AREA_LEVEL_2")))
+        #expect(counties !== map.featureLayer(of: .country))
+        #expect(counties.featureType == .administrativeAreaLevel2 && !counties.isAvailable)
+        let before = map.renderFrame(scale: 1).pngData()
+        let style = FeatureStyle(fill: .red, stroke: .blue, strokeWidth: -3)
+        #expect(style.strokeWidth == 0 && style.fillColor == .red)
+        counties.style = { $0.placeID == "x" ? style : nil }
+        counties.style = nil
+        #expect(GMSLog.messages.filter { $0.contains("ADMINISTRATIVE_AREA_LEVEL_2 is not available") }.count == 1)
+        #expect(map.renderFrame(scale: 1).pngData() == before, "nothing drawn differently")
+        let dataset = map.datasetFeatureLayer(of: "trees")
+        #expect(dataset === map.datasetFeatureLayer(of: "trees") && dataset.featureType == .dataset)
+        let mutable = style.mutableCopy()
+        mutable.pointRadius = 4
+        #expect(mutable.pointRadius == 4 && mutable.strokeColor == .blue)
+    }
+
     @Test func markersKeepTheirAccessibilityProperties() {
         let marker = GMSMarker(position: Self.london)
         #expect(marker.accessibilityLabel == nil && !marker.isAccessibilityElement)

@@ -58,6 +58,8 @@ public enum GMSMapViewType: UInt, Sendable {
     lazy var controls = MapControls(provider: dependencies.makeLocationProvider(dependencies.clock))
     /// The observers of `myLocation`, `camera` and `selectedMarker` (GMSMapView+Observation.swift).
     let keyValueObservers = KeyValueObservers<GMSMapView>()
+    /// The data-driven styling layers handed out, by feature type or dataset (GMSFeatureLayer.swift).
+    var featureLayers: [String: AnyObject] = [:]
 
     /// Receives events; weak. Defaults to nil.
     open weak var delegate: (any GMSMapViewDelegate)?

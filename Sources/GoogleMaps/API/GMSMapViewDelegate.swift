@@ -44,6 +44,11 @@ import LinuxUIKit
     /// Called only when ``mapView(_:markerInfoWindow:)`` returned nil: a view placed inside the default bubble, or
     /// `nil` for the default title and snippet.
     func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView?
+    /// A tap on features of a data-driven styling layer. Never called on Waymark: its feature layers are
+    /// unavailable (GMSFeatureLayer.swift).
+    func mapView(
+        _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
+        atLocation location: CLLocationCoordinate2D)
     /// ``mapView(_:markerInfoWindow:)`` declared with a non-optional view, as a delegate may implement it on iOS
     /// (Objective-C matches the method by its selector whatever the optionality). Whichever of the two a delegate
     /// implements is called; with both, the optional one is asked first.
@@ -101,6 +106,11 @@ extension GMSMapViewDelegate {
     public func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView? { nil }
     /// Default: `nil` (default contents).
     public func mapView(_ mapView: GMSMapView, markerInfoContents marker: GMSMarker) -> UIView? { nil }
+    /// Default: does nothing.
+    public func mapView(
+        _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
+        atLocation location: CLLocationCoordinate2D
+    ) {}
     /// Default: no view (the optional declaration decides).
     public func mapView(_ mapView: GMSMapView, markerInfoWindow marker: GMSMarker) -> UIView {
         DelegateDefaults.noView

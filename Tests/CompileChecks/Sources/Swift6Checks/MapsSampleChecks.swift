@@ -39,3 +39,32 @@ final class IndoorPickerScreen: UIViewController {
         observation?.invalidate()
     }
 }
+
+/// Data-driven styling as Google's sample writes it (the layer is unavailable on Waymark, as with an unconfigured
+/// map ID on iOS, and the sample says so).
+final class BoundariesScreen: UIViewController, GMSMapViewDelegate {
+    private var mapView: GMSMapView!
+    private let highlighted = "ChIJJcLL_DeWvoARQyqHFcY2se4"
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let options = GMSMapViewOptions()
+        options.mapID = GMSMapID(identifier: "boundaries")
+        mapView = GMSMapView(options: options)
+        mapView.delegate = self
+        view = mapView
+        let layer = mapView.featureLayer(of: FeatureType.administrativeAreaLevel2)
+        if !layer.isAvailable { print("Feature layer is not available; see debug log for details") }
+        let special = FeatureStyle(fill: .red.withAlphaComponent(0.5), stroke: .red, strokeWidth: 2)
+        let plain = FeatureStyle(fill: nil, stroke: .gray, strokeWidth: 0.5)
+        let placeID = highlighted
+        layer.style = { $0.placeID == placeID ? special : plain }
+    }
+
+    func mapView(
+        _ mapView: GMSMapView, didTap features: [Feature], in featureLayer: FeatureLayer<Feature>,
+        atLocation location: CLLocationCoordinate2D
+    ) {
+        print(features.count, featureLayer.featureType.rawValue, location.latitude)
+    }
+}
