@@ -64,4 +64,20 @@ extension UIViewController {
         }
         return nil
     }
+
+    /// Shows `vc` the way the nearest container shows new content, as UIKit's `show(_:sender:)`: pushed on the
+    /// navigation controller this controller is on (animated), else presented modally by this controller.
+    public func show(_ vc: UIViewController, sender: Any?) {
+        if let navigation = self as? UINavigationController ?? navigationController {
+            navigation.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true, completion: nil)
+        }
+    }
+
+    /// Shows `vc` as detail content, as UIKit's `showDetailViewController(_:sender:)`: outside a split view
+    /// controller (which Waymark does not have) it is ``show(_:sender:)``.
+    public func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        show(vc, sender: sender)
+    }
 }

@@ -143,4 +143,23 @@ import UIKitTestSupport
         #expect(NSValue(cgPoint: CGPoint(x: 3, y: 4)).cgPointValue == CGPoint(x: 3, y: 4))
         #expect(NSValue(cgSize: CGSize(width: 5, height: 6)).cgSizeValue == CGSize(width: 5, height: 6))
     }
+
+    /// `show(_:sender:)` pushes inside a navigation controller and presents outside one.
+    @Test func showPushesOrPresents() {
+        let root = UIViewController()
+        let navigation = UINavigationController(rootViewController: root)
+        let host = UIHeadlessHost(rootViewController: navigation, size: CGSize(width: 320, height: 480))
+        host.runUntilIdle()
+        let detail = UIViewController()
+        root.show(detail, sender: nil)
+        host.runUntilIdle()
+        #expect(navigation.viewControllers.last === detail)
+        let lone = UIViewController()
+        let loneHost = UIHeadlessHost(rootViewController: lone, size: CGSize(width: 320, height: 480))
+        loneHost.runUntilIdle()
+        let sheet = UIViewController()
+        lone.showDetailViewController(sheet, sender: nil)
+        loneHost.runUntilIdle()
+        #expect(lone.presentedViewController === sheet)
+    }
 }

@@ -235,7 +235,11 @@ public struct LineGradient: Hashable, Sendable {
         ramp.reserveCapacity(4 * n)
         for i in 0..<n {
             let c = color(n == 1 ? 0 : Double(i) / Double(n - 1)) ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
-            ramp += [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
+            // One value at a time: no four-element array made and freed per entry.
+            ramp.append(c.red * c.alpha)
+            ramp.append(c.green * c.alpha)
+            ramp.append(c.blue * c.alpha)
+            ramp.append(c.alpha)
         }
         self.ramp = ramp
     }
@@ -252,10 +256,13 @@ public struct LineGradient: Hashable, Sendable {
         let i0 = Int(x.rounded(.down))
         let i1 = min(i0 + 1, n - 1)
         let f = x - Double(i0)
-        func mix(_ k: Int) -> Double { ramp[4 * i0 + k] * (1 - f) + ramp[4 * i1 + k] * f }
-        let a = mix(3)
-        guard a > 0 else { return RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
-        return RGBAColor(red: mix(0) / a, green: mix(1) / a, blue: mix(2) / a, alpha: a)
+        // Per fragment: the ramp read without bounds checks (i0 and i1 are in 0..<n, the ramp has 4n values).
+        return ramp.withUnsafeBufferPointer { ramp in
+            func mix(_ k: Int) -> Double { ramp[4 * i0 + k] * (1 - f) + ramp[4 * i1 + k] * f }
+            let a = mix(3)
+            guard a > 0 else { return RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
+            return RGBAColor(red: mix(0) / a, green: mix(1) / a, blue: mix(2) / a, alpha: a)
+        }
     }
 }
 

@@ -122,8 +122,22 @@ extension RGBAColor {
         scaled = nil
         let rings = spec.strokes.map { ($0.coordinates, $0.closed) } + spec.fillRings.map { ($0, true) }
         if spec.geodesic {
-            // Great circles bulge poleward of their ends: bounds of the subdivided lines (about a pixel at zoom 10).
-            let tolerance = 1.0 / (256 * 1024)
+            // Great circles bulge poleward of their ends: bounds of the subdivided lines, padded by the tolerance so
+            // they hold the true arcs. The tolerance is about a pixel at zoom 10, or 1/2048 of the shape's extent
+            // for a large one (the bounds are the whole shape's box, which only culls it: slack of 1/2048 of its
+            // size costs nothing), so a line across an ocean is not cut into thousands of pieces each time its
+            // spans change (Google's Polylines sample changes them ten times a second).
+            var lo = (x: Double.infinity, y: Double.infinity)
+            var hi = (x: -Double.infinity, y: -Double.infinity)
+            for (coordinates, _) in rings {
+                guard let d = ShapeGeometry.degreeBounds(coordinates) else { continue }
+                let sw = WebMercator.worldPoint(LatLng(latitude: d.minLat, longitude: d.minLng))
+                let ne = WebMercator.worldPoint(LatLng(latitude: d.maxLat, longitude: d.maxLng))
+                lo = (min(lo.x, sw.x), min(lo.y, ne.y))
+                hi = (max(hi.x, ne.x), max(hi.y, sw.y))
+            }
+            let extent = lo.x <= hi.x ? min(1, max(hi.x - lo.x, hi.y - lo.y)) : 0
+            let tolerance = max(1.0 / (256 * 1024), extent / 2048)
             var all: OverlayBounds?
             var first: WorldPoint?
             for (coordinates, closed) in rings {
