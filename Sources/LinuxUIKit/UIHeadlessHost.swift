@@ -109,6 +109,10 @@ import Foundation
     /// waiting for its answers), virtual time does not run ahead of real time: the frames are paced, so the virtual
     /// budget is not spent before the other threads had the time to answer. Work other threads hand to the main
     /// actor runs here, although the caller holds the main actor.
+    ///
+    /// So while frames are due, `timeout` counts virtual time: a never-ending animation returns false after
+    /// `timeout` virtual seconds (`timeout × 60` frames), however long those frames take to draw; in a debug build
+    /// that can be several times `timeout` in real seconds.
     /// - Parameter timeout: seconds, default 60; non-finite values count as 60, negative as 0.
     /// - Returns: true when idle, false on timeout or when the run was closed.
     @discardableResult
