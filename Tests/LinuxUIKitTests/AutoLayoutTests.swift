@@ -31,8 +31,8 @@ import UIKitTestSupport
     return root
 }
 
-/// Captures Auto Layout's log lines while `body` runs.
-@MainActor private func capturingLog(_ body: () -> Void) -> [String] {
+/// Captures Auto Layout's log lines while `body` runs (the suites of this target share it).
+@MainActor func capturingLog(_ body: () -> Void) -> [String] {
     var lines: [String] = []
     let saved = AutoLayoutLog.handler
     AutoLayoutLog.handler = { lines.append($0) }

@@ -20,15 +20,6 @@ import UIKitTestSupport
         return (root, views)
     }
 
-    private func capturingLog(_ body: () -> Void) -> [String] {
-        var lines: [String] = []
-        let saved = AutoLayoutLog.handler
-        AutoLayoutLog.handler = { lines.append($0) }
-        body()
-        AutoLayoutLog.handler = saved
-        return lines
-    }
-
     /// `|-[a]-[b(==a)]-|` with the standard spaces (20 to the superview, 8 between), equal widths, and a vertical
     /// format with a metric and a size.
     @Test func visualFormatLaysOutSiblingsWithStandardSpaces() throws {
