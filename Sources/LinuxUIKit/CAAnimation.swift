@@ -224,3 +224,12 @@ extension CAAnimationDelegate {
     /// The end value, or `nil` for "the model value".
     public var toValue: Any?
 }
+
+/// The time on Core Animation's clock in seconds, as Core Animation's `CACurrentMediaTime()`: ``UIAnimator/clock``,
+/// the clock ``CAAnimation/beginTime`` is read against (`animation.beginTime = CACurrentMediaTime() + 0.5` starts
+/// half a second from now; a manual clock in headless runs and tests). Any thread: off the main actor it reads the
+/// system clock, which the animator uses unless a host replaced it.
+public func CACurrentMediaTime() -> TimeInterval {
+    guard isOnMainActor() else { return SystemClock.shared.now }
+    return MainActor.assumeIsolated { UIAnimator.shared.clock.now }
+}

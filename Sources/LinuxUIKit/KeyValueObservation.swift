@@ -72,7 +72,7 @@ public final class NSKeyValueObservation: @unchecked Sendable {
                 return body
             })
         else { return }
-        if Thread.isMainThread {
+        if isOnMainActor() {
             MainActor.assumeIsolated { body() }
         } else {
             DispatchQueue.main.async { body() }

@@ -168,9 +168,10 @@ public let kCATransactionCompletionBlock = "completionBlock"
         stack[stack.count - 1].disableActions = flag
     }
 
-    /// Sets the block to run when the innermost transaction's animations have all ended. Ignored outside a
-    /// transaction.
-    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
+    /// Sets the block to run when the innermost transaction's animations have all ended (on the main thread).
+    /// Ignored outside a transaction. A plain closure, as Core Animation's block is seen from Swift: code in a
+    /// nonisolated extension may capture what is not `Sendable`.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
         guard !stack.isEmpty else { return }
         if let block {
             stack[stack.count - 1].group.completion = { _ in block() }

@@ -207,3 +207,18 @@ extension UIApplicationDelegate {
         applicationState = .inactive
     }
 }
+
+/// Whether the caller runs on the main actor: on the main thread, or inside a block of the main queue. (A process
+/// parked in `dispatch_main()`, as `swift test` on Linux, runs main-queue blocks, and so main-actor code, on another
+/// thread: `Thread.isMainThread` alone would be false there.) The one test the nonisolated parts of LinuxUIKit and
+/// GoogleMaps use before `MainActor.assumeIsolated`.
+package func isOnMainActor() -> Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) != nil
+}
+
+/// A value set on the main queue, read back by ``isOnMainActor()``.
+private let mainQueueMarker: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()

@@ -173,6 +173,18 @@ import Foundation
     }
     /// A label for assistive technologies; stored only.
     open var accessibilityLabel: String?
+    /// A hint for assistive technologies; stored only. Defaults to nil.
+    open var accessibilityHint: String?
+    /// A value for assistive technologies; stored only. Defaults to nil.
+    open var accessibilityValue: String?
+    /// A name for UI tests to find the view by (UIAccessibilityIdentification); stored only. Defaults to nil.
+    open var accessibilityIdentifier: String?
+    /// Whether assistive technologies treat the view as one element; stored only. Defaults to false.
+    open var isAccessibilityElement = false
+    /// What the element is and does for assistive technologies; stored only. Defaults to none.
+    open var accessibilityTraits: UIAccessibilityTraits = .none
+    /// Whether the view and its subviews are hidden from assistive technologies; stored only. Defaults to false.
+    open var accessibilityElementsHidden = false
 
     /// How a view places its content in its bounds, as UIKit's `UIView.ContentMode`.
     public enum ContentMode: Int, Sendable {

@@ -75,9 +75,13 @@ extension UIViewController {
         }
     }
 
-    /// Shows `vc` as detail content, as UIKit's `showDetailViewController(_:sender:)`: outside a split view
-    /// controller (which Waymark does not have) it is ``show(_:sender:)``.
+    /// Shows `vc` as detail content, as UIKit's `showDetailViewController(_:sender:)`: the secondary controller of
+    /// the split view controller this one is (or is in), else ``show(_:sender:)``.
     public func showDetailViewController(_ vc: UIViewController, sender: Any?) {
-        show(vc, sender: sender)
+        if let split = self as? UISplitViewController ?? splitViewController {
+            split.showDetail(vc)
+        } else {
+            show(vc, sender: sender)
+        }
     }
 }

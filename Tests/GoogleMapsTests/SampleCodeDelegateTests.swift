@@ -93,9 +93,25 @@ import WaymarkTime
         #expect(map.renderFrame(scale: 1).pngData() == before, "nothing drawn differently")
         let dataset = map.datasetFeatureLayer(of: "trees")
         #expect(dataset === map.datasetFeatureLayer(of: "trees") && dataset.featureType == .dataset)
+        let plain = MutableFeatureStyle()
+        plain.fillColor = .purple
+        #expect(plain.strokeColor == nil && plain.strokeWidth == 0 && plain.fillColor == .purple)
+        #expect(FeatureStyle().fillColor == nil)
         let mutable = style.mutableCopy()
         mutable.pointRadius = 4
         #expect(mutable.pointRadius == 4 && mutable.strokeColor == .blue)
+    }
+
+    /// Google's demo map ID draws the default map without a warning; the map view hides its accessibility elements.
+    @Test func demoMapIDIsTheDefaultMap() {
+        _ = installMapClock()
+        let options = GMSMapViewOptions()
+        options.mapID = .demoMapID
+        options.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let map = GMSMapView(options: options)
+        #expect(GMSMapID.demoMapID.identifier == "DEMO_MAP_ID")
+        #expect(!GMSLog.messages.contains { $0.contains("DEMO_MAP_ID") })
+        #expect(map.accessibilityElementsHidden)
     }
 
     @Test func markersKeepTheirAccessibilityProperties() {

@@ -153,4 +153,85 @@ import UIKitTestSupport
         loneHost.runUntilIdle()
         #expect(lone.presentedViewController === sheet)
     }
+
+    /// The master-detail template: the list beside the detail when wide, the detail alone when narrow, the display
+    /// mode button hiding the list, `showDetailViewController` replacing the detail, `splitViewController` found.
+    @Test func splitViewShowsPrimaryBesideSecondary() throws {
+        let list = UIViewController()
+        let detail = UIViewController()
+        let split = UISplitViewController()
+        split.viewControllers = [UINavigationController(rootViewController: list), detail]
+        let host = UIHeadlessHost(rootViewController: split, size: CGSize(width: 1000, height: 700))
+        host.runUntilIdle()
+        #expect(list.splitViewController === split && detail.splitViewController === split)
+        #expect(!split.isCollapsed && split.displayMode == .oneBesideSecondary)
+        let primary = try #require(split.viewControllers.first)
+        #expect(primary.view.frame == CGRect(x: 0, y: 0, width: 320, height: 700))
+        #expect(detail.view.frame.minX > 320 && detail.view.frame.maxX == 1000)
+        // The button hides the primary column.
+        let action = try #require(split.displayModeButtonItem.primaryAction)
+        action.perform(sender: nil)
+        host.runUntilIdle()
+        #expect(split.displayMode == .secondaryOnly && primary.view.isHidden)
+        #expect(detail.view.frame == CGRect(x: 0, y: 0, width: 1000, height: 700))
+        // A new detail replaces the old one.
+        let other = UIViewController()
+        list.showDetailViewController(other, sender: nil)
+        host.runUntilIdle()
+        #expect(split.viewControllers.count == 2 && split.viewControllers[1] === other && detail.parent == nil)
+        // Narrow: collapsed to the secondary.
+        host.window.transition(to: CGSize(width: 400, height: 700))
+        host.runUntilIdle()
+        #expect(split.isCollapsed && other.view.frame == CGRect(x: 0, y: 0, width: 400, height: 700))
+        #expect(primary.view.isHidden)
+    }
+
+    /// `UIColor(named:)` reads an Xcode colour set from a catalog beside the app, with its dark variant.
+    @Test func namedColorsComeFromAssetCatalogs() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("named-colors-\(getpid())")
+        let set = root.appendingPathComponent("Assets.xcassets/Brand/routeColor.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let json = """
+            {"colors":[{"color":{"color-space":"srgb","components":{"alpha":"1.000","blue":"0x40","green":"0.500","red":"255"}},"idiom":"universal"},
+            {"appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"color-space":"srgb","components":{"alpha":"1.000","blue":"0.000","green":"0.000","red":"0.000"}},"idiom":"universal"}],
+            "info":{"author":"xcode","version":1}}
+            """
+        try Data(json.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        UIImage.registerSearchDirectory(root.path)
+        defer { UIImage.removeAllSearchDirectories() }
+        let color = try #require(UIColor(named: "routeColor"))
+        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        UITraitCollection(userInterfaceStyle: .light).performAsCurrent {
+            color.getRed(&r, green: &g, blue: &b, alpha: &a)
+        }
+        #expect(r == 1 && abs(g - 0.5) < 1e-9 && abs(b - 64.0 / 255) < 1e-9 && a == 1)
+        UITraitCollection(userInterfaceStyle: .dark).performAsCurrent {
+            color.getRed(&r, green: &g, blue: &b, alpha: &a)
+        }
+        #expect(r == 0 && g == 0 && b == 0)
+        #expect(UIColor(named: "noSuchColor") == nil)
+    }
+
+    /// The accessibility properties views have on iOS, stored; the map view hides its elements by default.
+    @Test func viewsKeepAccessibilityProperties() {
+        let view = UIView()
+        #expect(!view.isAccessibilityElement && view.accessibilityTraits == .none && !view.accessibilityElementsHidden)
+        view.isAccessibilityElement = true
+        view.accessibilityIdentifier = "map"
+        view.accessibilityHint = "Shows the map"
+        view.accessibilityValue = "zoom 12"
+        view.accessibilityTraits = [.button, .selected]
+        #expect(view.isAccessibilityElement && view.accessibilityIdentifier == "map")
+        #expect(view.accessibilityHint == "Shows the map" && view.accessibilityValue == "zoom 12")
+        #expect(view.accessibilityTraits.contains(.selected) && view.accessibilityTraits.rawValue == 9)
+    }
+
+    /// `CACurrentMediaTime()` is the animator's clock, so `beginTime` set from it delays an animation.
+    @Test func currentMediaTimeIsTheAnimatorsClock() {
+        let clock = installManualClock()
+        #expect(CACurrentMediaTime() == clock.now)
+        clock.advance(by: 2.5)
+        #expect(CACurrentMediaTime() == clock.now)
+    }
 }

@@ -94,6 +94,11 @@ open class FeatureStyle: @unchecked Sendable {
         pointRadius = 0
     }
 
+    /// The default style: no fill, no stroke, width 0 (Google's `init()`, "a default style").
+    public convenience init() {
+        self.init(fill: nil, stroke: nil, strokeWidth: 0)
+    }
+
     /// A copy (Google's `mutableCopy()` gives the mutable form).
     public func mutableCopy() -> MutableFeatureStyle {
         let copy = MutableFeatureStyle(fill: fillColor, stroke: strokeColor, strokeWidth: strokeWidth)

@@ -4,7 +4,17 @@ import MapStorage
 
 /// The callback of ``GMSGeocoder/reverseGeocodeCoordinate(_:completionHandler:)``: a response or an error (one of
 /// them non-nil), called asynchronously on the main queue.
-public typealias GMSReverseGeocodeCallback = @MainActor @Sendable (GMSReverseGeocodeResponse?, (any Error)?) -> Void
+///
+/// A plain closure type, as Google's block is seen from Swift: a closure written in a view controller (main actor)
+/// is isolated to the main actor and may touch the UI; one written in nonisolated code may capture what is not
+/// `Sendable` (another completion handler), in Swift 5 and Swift 6 mode alike.
+public typealias GMSReverseGeocodeCallback = (GMSReverseGeocodeResponse?, (any Error)?) -> Void
+
+/// A completion handler carried to the main queue, where it is called once (the geocoder's thread rule makes the
+/// handoff safe: it is only ever called there).
+private struct MainQueueHandler: @unchecked Sendable {
+    let call: GMSReverseGeocodeCallback
+}
 
 /// The error domain of the `NSError`s ``GMSGeocoder`` delivers, whose codes are ``GMSGeocoderErrorCode`` raw values.
 ///
@@ -67,6 +77,7 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
         _ coordinate: CLLocationCoordinate2D, completionHandler: @escaping GMSReverseGeocodeCallback
     ) {
         let url = databaseURL
+        let handler = MainQueueHandler(call: completionHandler)
         // The app is not idle until the handler has run (a headless host's runUntilIdle and --snapshot wait).
         UIApplication.beginPendingCallback()
         DispatchQueue.global(qos: .userInitiated).async {
@@ -75,8 +86,8 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
             UIApplication.deliverOnMainActor {
                 defer { UIApplication.endPendingCallback() }
                 switch outcome {
-                case .success(let response): completionHandler(response, nil)
-                case .failure(let error): completionHandler(nil, error)
+                case .success(let response): handler.call(response, nil)
+                case .failure(let error): handler.call(nil, error)
                 }
             }
         }

@@ -79,7 +79,8 @@ extension GMSMapView {
         case .google(let rules)?:
             styleState.mapIDStyle = rules
         case nil:
-            if MapIDRegistry.reportedUnknown.insert(mapID.identifier).inserted {
+            // Google's demo map ID is the default map: nothing to say.
+            if mapID != .demoMapID, MapIDRegistry.reportedUnknown.insert(mapID.identifier).inserted {
                 GMSLog.warning(
                     "GMSMapView: no style is registered for map ID \"\(mapID.identifier)\"; drawing the default map"
                         + " (GMSServices.registerMapStyle(_:forMapID:) or $WAYMARK_MAP_IDS)")

@@ -105,8 +105,6 @@ public enum GMSMapViewType: UInt, Sendable {
         get { drawnState.isIndoorEnabled }
         set { drawnState.isIndoorEnabled = newValue }
     }
-    /// Hidden from accessibility by default (Google's default: true).
-    open var accessibilityElementsHidden = true
 
     /// The smallest zoom the camera may take; change with ``setMinZoom(_:maxZoom:)``. Defaults to 2.
     open private(set) var minZoom: Float = kGMSMinZoomLevel
@@ -166,6 +164,8 @@ public enum GMSMapViewType: UInt, Sendable {
             camera: camera.cameraState(size: options.frame.size, padding: .zero), clock: dependencies.clock)
         mapLibreStyleStorage = options.mapLibreStyle
         super.init(frame: options.frame)
+        // Hidden from accessibility by default, as Google's map view (UIView's default is false).
+        accessibilityElementsHidden = true
         backgroundColor = options.backgroundColor ?? PlainBasemapRenderer.landColor
         clipsToBounds = true
         animator.onEvent = { [unowned self] event in self.deliver(event) }

@@ -9,6 +9,10 @@ public struct GMSMapID: Hashable, Sendable {
     public let identifier: String
     /// Wraps `identifier`.
     public init(identifier: String) { self.identifier = identifier }
+
+    /// Google's demo map ID (`"DEMO_MAP_ID"`), for trying features that need a map ID (advanced markers): the
+    /// default map, unless the app registers a style for it.
+    public static var demoMapID: GMSMapID { GMSMapID(identifier: "DEMO_MAP_ID") }
 }
 
 /// Settings for ``GMSMapView/init(options:)`` (spec §1.2); the map copies them.

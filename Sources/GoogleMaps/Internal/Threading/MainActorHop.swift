@@ -25,17 +25,3 @@ func onMainActor<Object: AnyObject>(_ object: Object, _ body: @escaping @MainAct
 struct UncheckedTransfer<Value>: @unchecked Sendable {
     let value: Value
 }
-
-/// Whether the caller runs on the main actor: on the main thread, or inside a block of the main queue. (A process
-/// parked in `dispatch_main()`, as `swift test` on Linux, runs main-queue blocks, and so main-actor code, on another
-/// thread: `Thread.isMainThread` alone would be false there.)
-func isOnMainActor() -> Bool {
-    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) != nil
-}
-
-/// A value set on the main queue, read back by ``isOnMainActor()``.
-private let mainQueueMarker: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-}()

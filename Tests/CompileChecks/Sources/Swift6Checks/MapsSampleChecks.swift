@@ -68,3 +68,22 @@ final class BoundariesScreen: UIViewController, GMSMapViewDelegate {
         print(features.count, featureLayer.featureType.rawValue, location.latitude)
     }
 }
+
+/// A service wrapping the geocoder in nonisolated code, its completion handler captured by the geocoder's (Google's
+/// callback is a plain block: no `Sendable` needed).
+final class AddressService {
+    private let geocoder = GMSGeocoder()
+
+    func address(at coordinate: CLLocationCoordinate2D, completion: @escaping (String?) -> Void) {
+        geocoder.reverseGeocodeCoordinate(coordinate) { response, _ in
+            let lines = response?.firstResult()?.lines ?? []
+            completion(lines.isEmpty ? nil : lines.joined(separator: " "))
+        }
+    }
+}
+
+/// Colours from the app's asset catalog, and Core Animation's clock.
+final class RouteStyle {
+    let color = UIColor(named: "routeColor") ?? .systemBlue
+    let startedAt = CACurrentMediaTime()
+}
