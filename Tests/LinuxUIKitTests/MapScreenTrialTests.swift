@@ -255,7 +255,7 @@ import WaymarkTime
         "moon.circle", "moon.stars", "location.circle", "building.2", "mappin.circle.fill", "slider.horizontal.3",
         "plus.magnifyingglass", "minus.magnifyingglass", "point.topleft.down.curvedto.point.bottomright.up",
         "sun.max", "moon", "moon.fill", "globe", "arrow.clockwise", "square.and.arrow.up", "ellipsis.circle",
-        "line.3.horizontal", "scope",
+        "line.3.horizontal", "scope", "sidebar.left",
     ]
 
     @Test func mapScreenSymbolsAreDrawnAndDifferFromEachOther() throws {
