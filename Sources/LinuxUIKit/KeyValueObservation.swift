@@ -63,7 +63,8 @@ public final class NSKeyValueObservation: @unchecked Sendable {
     init(onInvalidate: @escaping @MainActor @Sendable () -> Void) { self.onInvalidate = Mutex(onInvalidate) }
 
     /// Stops the observation; the handler is not called again. Calling it again does nothing. Any thread: off the
-    /// main thread the observer's bookkeeping is removed on the main queue shortly after.
+    /// main actor the observer's bookkeeping is removed on the main actor shortly after
+    /// (`UIApplication.deliverOnMainActor`).
     public func invalidate() {
         stopped.store(true, ordering: .sequentiallyConsistent)
         guard
@@ -75,7 +76,7 @@ public final class NSKeyValueObservation: @unchecked Sendable {
         if isOnMainActor() {
             MainActor.assumeIsolated { body() }
         } else {
-            DispatchQueue.main.async { body() }
+            UIApplication.deliverOnMainActor { body() }
         }
     }
 

@@ -11,18 +11,27 @@ extension UIColor {
     /// Searched in ``UIImage``'s search directories (``UIImage/registerSearchDirectory(_:)``, the main bundle's
     /// resources, the working directory): `name.colorset` there, or inside an `.xcassets` folder there (group folders
     /// two levels deep). Components may be written as Xcode writes them: `"0.250"`, `"0x40"` or `"64"`. An entry with
-    /// a `luminosity: dark` appearance is used in dark mode (``UITraitCollection/userInterfaceStyle``).
+    /// a `luminosity: dark` appearance is used in dark mode (``UITraitCollection/userInterfaceStyle``). A colour set
+    /// found is read once and cached by name, as named images are.
     /// - Thread rules: any thread.
     public convenience init?(named name: String) {
-        guard !name.isEmpty, !name.contains("/"), let file = Self.colorSetFile(named: name),
-            let colors = Self.readColorSet(file)
-        else { return nil }
-        let (light, dark) = colors
+        guard !name.isEmpty, !name.contains("/"), let (light, dark) = Self.colorSet(named: name) else { return nil }
         if let dark {
             self.init(dynamicProvider: { $0.userInterfaceStyle == .dark ? dark : light })
         } else {
             self.init(cgColor: light.cgColor)
         }
+    }
+
+    /// The colour sets found so far, by name (emptied with the search directories, as ``UIImage``'s named images).
+    static let namedCache = LockedBox<[String: (UIColor, UIColor?)]>([:])
+
+    /// The colour set `name`, read once (misses are not cached).
+    private static func colorSet(named name: String) -> (UIColor, UIColor?)? {
+        if let known = namedCache.withLock({ $0[name] }) { return known }
+        guard let file = colorSetFile(named: name), let colors = readColorSet(file) else { return nil }
+        namedCache.withLock { $0[name] = colors }
+        return colors
     }
 
     /// The `Contents.json` of the colour set `name`, or nil.
@@ -42,8 +51,7 @@ extension UIColor {
             return nil
         }
         for dir in UIImage.searchDirectories {
-            let direct = (dir as NSString).appendingPathComponent(folder + "/Contents.json")
-            if fm.fileExists(atPath: direct) { return direct }
+            if let found = find(in: dir, depth: 0) { return found }
             guard let entries = try? fm.contentsOfDirectory(atPath: dir) else { continue }
             for catalog in entries.sorted() where catalog.hasSuffix(".xcassets") {
                 if let found = find(in: (dir as NSString).appendingPathComponent(catalog), depth: 2) { return found }

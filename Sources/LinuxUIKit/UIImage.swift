@@ -152,12 +152,14 @@ public final class UIImage: @unchecked Sendable {
     public static func registerSearchDirectory(_ path: String) {
         searchState.withLock { $0.insert(path, at: 0) }
         namedCache.withLock { $0.removeAll() }
+        UIColor.namedCache.withLock { $0.removeAll() }
     }
 
     /// Removes every directory added with ``registerSearchDirectory(_:)``. Thread-safe.
     public static func removeAllSearchDirectories() {
         searchState.withLock { $0.removeAll() }
         namedCache.withLock { $0.removeAll() }
+        UIColor.namedCache.withLock { $0.removeAll() }
     }
 
     private static let searchState = LockedBox<[String]>([])

@@ -10,12 +10,6 @@ import MapStorage
 /// `Sendable` (another completion handler), in Swift 5 and Swift 6 mode alike.
 public typealias GMSReverseGeocodeCallback = (GMSReverseGeocodeResponse?, (any Error)?) -> Void
 
-/// A completion handler carried to the main queue, where it is called once (the geocoder's thread rule makes the
-/// handoff safe: it is only ever called there).
-private struct MainQueueHandler: @unchecked Sendable {
-    let call: GMSReverseGeocodeCallback
-}
-
 /// The error domain of the `NSError`s ``GMSGeocoder`` delivers, whose codes are ``GMSGeocoderErrorCode`` raw values.
 ///
 /// Google documents the codes but not a domain constant; this name is Waymark's (`"com.google.GMSGeocoder"`).
@@ -77,7 +71,8 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
         _ coordinate: CLLocationCoordinate2D, completionHandler: @escaping GMSReverseGeocodeCallback
     ) {
         let url = databaseURL
-        let handler = MainQueueHandler(call: completionHandler)
+        // Carried to the main actor, the only place it is called.
+        let handler = UncheckedTransfer(value: completionHandler)
         // The app is not idle until the handler has run (a headless host's runUntilIdle and --snapshot wait).
         UIApplication.beginPendingCallback()
         DispatchQueue.global(qos: .userInitiated).async {
@@ -86,8 +81,8 @@ open class GMSGeocoder: NSObject, @unchecked Sendable {
             UIApplication.deliverOnMainActor {
                 defer { UIApplication.endPendingCallback() }
                 switch outcome {
-                case .success(let response): handler.call(response, nil)
-                case .failure(let error): handler.call(nil, error)
+                case .success(let response): handler.value(response, nil)
+                case .failure(let error): handler.value(nil, error)
                 }
             }
         }

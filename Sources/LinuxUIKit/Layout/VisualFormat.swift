@@ -137,59 +137,48 @@ extension NSLayoutConstraint {
                 ? .greaterThanOrEqual : p.relation == .greaterThanOrEqual ? .lessThanOrEqual : .equal
             return q
         }
+        func superview(of view: UIView) throws -> UIView {
+            guard let superview = view.superview else {
+                throw fail("Unable to interpret '|' character, because the related view doesn't have a superview")
+            }
+            return superview
+        }
         var result: [NSLayoutConstraint] = []
         var placed: [UIView] = []
-        var leadingSuperview: [Predicate]?
+        // The connection read before the next element, and whether it started at the superview's leading edge.
+        var gap: [Predicate] = []
+        var fromSuperview = false
         if peek("|") {
             index += 1
-            leadingSuperview = try connection(standard: Self.superviewSpace)
+            fromSuperview = true
+            gap = try connection(atSuperview: true)
             guard peek("[") else { throw fail("Expected a view after the superview's edge") }
         }
-        var gapBefore: [Predicate]? = nil
         while peek("[") {
             let view = try viewElement(size: size, into: &result)
             if let previous = placed.last {
-                for p in (gapBefore ?? []).map(oriented) {
+                for p in gap.map(oriented) {
                     result.append(
                         make(view, leading, p.relation, previous, trailing, constant: p.constant, p.priority))
                 }
-            } else if let edge = leadingSuperview {
-                guard let superview = view.superview else {
-                    throw fail("Unable to interpret '|' character, because the related view doesn't have a superview")
-                }
-                for p in edge.map(oriented) {
-                    result.append(make(view, leading, p.relation, superview, leading, constant: p.constant, p.priority))
+            } else if fromSuperview {
+                let edge = try superview(of: view)
+                for p in gap.map(oriented) {
+                    result.append(make(view, leading, p.relation, edge, leading, constant: p.constant, p.priority))
                 }
             }
             placed.append(view)
             if index >= chars.count { break }
-            if peek("|") { break }
-            gapBefore = try connection(standard: Self.siblingSpace)
+            gap = try connection(atSuperview: false)
             if peek("|") {
                 index += 1
-                guard let superview = view.superview else {
-                    throw fail("Unable to interpret '|' character, because the related view doesn't have a superview")
+                let edge = try superview(of: view)
+                for p in gap.map(oriented) {
+                    result.append(make(edge, trailing, p.relation, view, trailing, constant: p.constant, p.priority))
                 }
-                // The gap to the superview's edge: the standard space there is the superview's.
-                let edge =
-                    gapBefore?.isEmpty == false && gapIsStandard
-                    ? [Predicate(constant: Self.superviewSpace)] : gapBefore ?? []
-                for p in edge.map(oriented) {
-                    result.append(
-                        make(superview, trailing, p.relation, view, trailing, constant: p.constant, p.priority))
-                }
-                gapBefore = nil
                 break
             }
             guard peek("[") else { throw fail("Expected a view") }
-        }
-        if peek("|") && !placed.isEmpty {
-            // "[view]|": touching the superview's edge.
-            index += 1
-            guard let last = placed.last, let superview = last.superview else {
-                throw fail("Unable to interpret '|' character, because the related view doesn't have a superview")
-            }
-            result.append(make(superview, trailing, .equal, last, trailing, constant: 0, .required))
         }
         guard index >= chars.count else { throw fail("Unexpected character") }
         guard !placed.isEmpty else { throw fail("Expected a view") }
@@ -202,18 +191,13 @@ extension NSLayoutConstraint {
         return result
     }
 
-    /// Whether the last connection read was a bare "-" (the standard space).
-    private var gapIsStandard = false
-
-    /// Reads a connection (after a view or the leading "|"): none (touching), "-" (the standard space, `standard`) or
-    /// "-predicates-".
-    private mutating func connection(standard: CGFloat) throws -> [Predicate] {
-        gapIsStandard = false
+    /// Reads a connection (after a view or the leading "|"): none (touching), "-" (the standard space: the
+    /// superview's when the connection starts or ends at its edge, else the siblings') or "-predicates-".
+    private mutating func connection(atSuperview: Bool) throws -> [Predicate] {
         guard peek("-") else { return [Predicate()] }
         index += 1
         if peek("[") || peek("|") {
-            gapIsStandard = true
-            return [Predicate(constant: standard)]
+            return [Predicate(constant: atSuperview || peek("|") ? Self.superviewSpace : Self.siblingSpace)]
         }
         let predicates: [Predicate]
         if peek("(") {
